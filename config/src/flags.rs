@@ -1,0 +1,176 @@
+//! The one flag grammar shared by the command line and `MSG_EXTRA_ARGS` (`--flag value`,
+//! `--flag=value`, the reference's short aliases). Flags are kept as text here; typing and
+//! validation happen once, in `settings`, whichever layer a value came from.
+
+use clap::{Args, FromArgMatches, Parser};
+
+/// Server flags. Every field maps to the config key of the same name.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ServerFlags {
+    /// Application id from the platform's developer portal [env: MSG_API_ID]
+    #[arg(long = "api-id", value_name = "ID", global = true)]
+    pub api_id: Option<String>,
+    /// Application hash (hex) from the developer portal [env: MSG_API_HASH]
+    #[arg(long = "api-hash", value_name = "HASH", global = true)]
+    pub api_hash: Option<String>,
+    /// Bot API port, 0 for any free port [env: MSG_HTTP_PORT, default 8081]
+    #[arg(short = 'p', long = "http-port", value_name = "PORT", global = true)]
+    pub http_port: Option<String>,
+    /// Statistics port, 0 to disable [env: MSG_HTTP_STAT_PORT, default 8082]
+    #[arg(
+        short = 's',
+        long = "http-stat-port",
+        value_name = "PORT",
+        global = true
+    )]
+    pub http_stat_port: Option<String>,
+    /// Working directory: one subdirectory per bot [env: MSG_DIR, default /data]
+    #[arg(short = 'd', long = "dir", value_name = "DIR", global = true)]
+    pub dir: Option<String>,
+    /// Directory for uploads in flight [env: MSG_TEMP_DIR, default /tmp]
+    #[arg(short = 't', long = "temp-dir", value_name = "DIR", global = true)]
+    pub temp_dir: Option<String>,
+    /// Log file [env: MSG_LOG_FILE, default <dir>/logs/msg-bot-api.log]
+    #[arg(short = 'l', long = "log", value_name = "FILE", global = true)]
+    pub log_file: Option<String>,
+    /// Local mode: files up to 2000 MB, absolute file paths, file:// uploads [env: MSG_LOCAL]
+    #[arg(long = "local", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
+    pub local: Option<String>,
+    /// Default webhook connections per bot (0: 40, or 100 in local mode)
+    #[arg(long = "max-webhook-connections", value_name = "N", global = true)]
+    pub max_webhook_connections: Option<String>,
+    /// Log verbosity: 0-1 errors, 2 warnings, 3 info, 4 debug, 5+ trace [default 3]
+    #[arg(
+        short = 'v',
+        long = "log-verbosity-level",
+        visible_alias = "verbosity",
+        value_name = "N",
+        global = true
+    )]
+    pub log_verbosity_level: Option<String>,
+    /// Address the Bot API port binds [default 0.0.0.0]
+    #[arg(long = "http-ip-address", value_name = "IP", global = true)]
+    pub http_ip_address: Option<String>,
+    /// Address the statistics port binds [default 0.0.0.0]
+    #[arg(long = "http-stat-ip-address", value_name = "IP", global = true)]
+    pub http_stat_ip_address: Option<String>,
+    /// Log file size that triggers rotation, bytes or with K/M/G [default 50000000]
+    #[arg(long = "log-max-file-size", value_name = "SIZE", global = true)]
+    pub log_max_file_size: Option<String>,
+    /// Serve only bots whose id % <mod> == <rem>
+    #[arg(long = "filter", value_name = "REM/MOD", global = true)]
+    pub filter: Option<String>,
+}
+
+impl ServerFlags {
+    /// The flags that were given, as (config key, text) pairs.
+    pub fn entries(&self) -> Vec<(&'static str, String)> {
+        let all = [
+            ("api_id", &self.api_id),
+            ("api_hash", &self.api_hash),
+            ("http_port", &self.http_port),
+            ("http_stat_port", &self.http_stat_port),
+            ("dir", &self.dir),
+            ("temp_dir", &self.temp_dir),
+            ("log_file", &self.log_file),
+            ("local", &self.local),
+            ("max_webhook_connections", &self.max_webhook_connections),
+            ("log_verbosity_level", &self.log_verbosity_level),
+            ("http_ip_address", &self.http_ip_address),
+            ("http_stat_ip_address", &self.http_stat_ip_address),
+            ("log_max_file_size", &self.log_max_file_size),
+            ("filter", &self.filter),
+        ];
+        all.into_iter()
+            .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
+            .collect()
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "MSG_EXTRA_ARGS",
+    no_binary_name = true,
+    disable_help_flag = true,
+    disable_version_flag = true
+)]
+struct ExtraArgs {
+    #[command(flatten)]
+    flags: ServerFlags,
+}
+
+/// Splits `MSG_EXTRA_ARGS` like a shell (quotes keep spaces) and parses it with the same
+/// grammar as the command line. Returns the words as given and the parsed flags.
+pub fn parse_extra_args(text: &str) -> Result<(Vec<String>, ServerFlags), String> {
+    let words = shlex::split(text)
+        .ok_or_else(|| "MSG_EXTRA_ARGS has an unterminated quote or escape".to_owned())?;
+    let matches = ExtraArgs::command_for_update()
+        .try_get_matches_from(&words)
+        .map_err(|e| {
+            let rendered = e.to_string();
+            let first = rendered
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("error: ");
+            format!("MSG_EXTRA_ARGS: {first}")
+        })?;
+    let parsed =
+        ExtraArgs::from_arg_matches(&matches).map_err(|e| format!("MSG_EXTRA_ARGS: {e}"))?;
+    Ok((words, parsed.flags))
+}
+
+use clap::CommandFactory;
+
+impl ExtraArgs {
+    fn command_for_update() -> clap::Command {
+        <Self as CommandFactory>::command()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extra_args_accept_both_forms_aliases_and_quotes() {
+        let (words, flags) = parse_extra_args(
+            "--max-webhook-connections=60 --verbosity 4 --dir '/srv/my bots' --local",
+        )
+        .unwrap();
+        assert_eq!(
+            words,
+            [
+                "--max-webhook-connections=60",
+                "--verbosity",
+                "4",
+                "--dir",
+                "/srv/my bots",
+                "--local"
+            ]
+        );
+        assert_eq!(flags.max_webhook_connections.as_deref(), Some("60"));
+        assert_eq!(flags.log_verbosity_level.as_deref(), Some("4"));
+        assert_eq!(flags.dir.as_deref(), Some("/srv/my bots"));
+        assert_eq!(flags.local.as_deref(), Some("true"));
+        let (_, flags) = parse_extra_args("-v 2 --local=false").unwrap();
+        assert_eq!(flags.log_verbosity_level.as_deref(), Some("2"));
+        assert_eq!(flags.local.as_deref(), Some("false"));
+    }
+
+    #[test]
+    fn extra_args_errors_name_the_variable_and_the_flag() {
+        let e = parse_extra_args("--max-webhook-connection 5").unwrap_err();
+        assert!(
+            e.starts_with("MSG_EXTRA_ARGS: ") && e.contains("--max-webhook-connection"),
+            "{e}"
+        );
+        let e = parse_extra_args("--http-port").unwrap_err();
+        assert!(e.contains("--http-port"), "{e}");
+        assert!(
+            parse_extra_args("--dir 'open")
+                .unwrap_err()
+                .contains("quote")
+        );
+    }
+}

@@ -1,0 +1,955 @@
+//! From layered sources to validated [`Settings`]: every problem is collected before failing, each
+//! naming the variable, flag or file that supplied the bad value, and secrets are never echoed.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+
+use figment::providers::{Format, Toml};
+use figment::value::Value;
+use figment::{Figment, Profile, Provider};
+use msg_core::Secret;
+
+use crate::layers::{
+    self, COMMAND_LINE, DEFAULTS, ENVIRONMENT, EXTRA_ARGS, FILE_ONLY_KEYS, KEYS, Layer,
+    SPECIAL_VARS,
+};
+use crate::{Sources, describe_source, parse_extra_args};
+
+/// One configuration problem, with an optional hint on how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl Problem {
+    fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            hint: None,
+        }
+    }
+}
+
+/// All problems found; the supervisor prints them and exits with code 2.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ConfigError {
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for p in &self.problems {
+            writeln!(f, "error: {}", p.message)?;
+        }
+        let mut hints: Vec<&str> = self
+            .problems
+            .iter()
+            .filter_map(|p| p.hint.as_deref())
+            .collect();
+        hints.dedup();
+        for h in hints {
+            writeln!(f, "hint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `--filter <remainder>/<modulo>`: serve only bots with `id % modulo == remainder`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Filter {
+    pub remainder: u64,
+    pub modulo: u64,
+}
+
+impl Filter {
+    pub fn admits(&self, bot_id: i64) -> bool {
+        bot_id.unsigned_abs() % self.modulo == self.remainder
+    }
+}
+
+impl fmt::Display for Filter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.remainder, self.modulo)
+    }
+}
+
+/// The validated configuration.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Settings {
+    pub api_id: Secret,
+    pub api_hash: Secret,
+    pub http_port: u16,
+    /// 0 disables the statistics port.
+    pub http_stat_port: u16,
+    pub http_ip_address: IpAddr,
+    pub http_stat_ip_address: IpAddr,
+    /// Absolute working directory.
+    pub dir: PathBuf,
+    /// Absolute temp directory (a relative one is resolved against `dir`).
+    pub temp_dir: PathBuf,
+    /// Absolute log file (a relative one is resolved against `dir`).
+    pub log_file: PathBuf,
+    pub local: bool,
+    /// Per-bot default, already resolved (40, or 100 in local mode, when not given).
+    pub max_webhook_connections: u32,
+    pub log_verbosity_level: u32,
+    pub log_max_file_size: u64,
+    pub filter: Option<Filter>,
+    /// The config file that was read, if any.
+    pub config_file: Option<PathBuf>,
+    /// `MSG_EXTRA_ARGS` split into words.
+    pub extra_args: Vec<String>,
+    /// `[[bots]]` from the config file (an array, possibly empty).
+    pub bots: serde_json::Value,
+    /// `[[plugins]]` from the config file (an array, possibly empty).
+    pub plugins: serde_json::Value,
+    /// `[storage]` from the config file (an object, possibly empty).
+    pub storage: serde_json::Value,
+    /// Things worth a log line that do not stop the start (unknown `MSG_*` variables, ...).
+    pub warnings: Vec<String>,
+    /// The startup line, without the leading `Starting ...` words' timestamp.
+    pub startup_line: String,
+    /// For `config print`: each key and where its value came from.
+    pub origins: Vec<(&'static str, String)>,
+}
+
+impl Settings {
+    /// The effective configuration as TOML-like lines with their sources, secrets redacted.
+    pub fn render(&self) -> String {
+        let values: Vec<(&str, String)> = vec![
+            ("api_id", "\"<redacted>\"".into()),
+            ("api_hash", "\"<redacted>\"".into()),
+            ("http_port", self.http_port.to_string()),
+            ("http_stat_port", self.http_stat_port.to_string()),
+            ("dir", quote(&self.dir.display().to_string())),
+            ("temp_dir", quote(&self.temp_dir.display().to_string())),
+            ("log_file", quote(&self.log_file.display().to_string())),
+            ("local", self.local.to_string()),
+            (
+                "max_webhook_connections",
+                self.max_webhook_connections.to_string(),
+            ),
+            ("log_verbosity_level", self.log_verbosity_level.to_string()),
+            ("http_ip_address", quote(&self.http_ip_address.to_string())),
+            (
+                "http_stat_ip_address",
+                quote(&self.http_stat_ip_address.to_string()),
+            ),
+            ("log_max_file_size", self.log_max_file_size.to_string()),
+            (
+                "filter",
+                self.filter.map_or("\"\"".into(), |f| quote(&f.to_string())),
+            ),
+        ];
+        let mut out = String::new();
+        if let Some(file) = &self.config_file {
+            out.push_str(&format!("# config file: {}\n", file.display()));
+        }
+        for (key, value) in values {
+            let origin = self
+                .origins
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or("", |(_, o)| o.as_str());
+            out.push_str(&format!("{key} = {value}  # {origin}\n"));
+        }
+        out
+    }
+}
+
+fn quote(s: &str) -> String {
+    serde_json::to_string(s).expect("string serializes")
+}
+
+const TRUE_WORDS: &[&str] = &["true", "1", "yes", "on"];
+const FALSE_WORDS: &[&str] = &["false", "0", "no", "off"];
+
+/// Parses a boolean strictly; anything but the listed words is an error, never a silent true.
+fn parse_bool(text: &str) -> Option<bool> {
+    let t = text.trim().to_ascii_lowercase();
+    if TRUE_WORDS.contains(&t.as_str()) {
+        Some(true)
+    } else if FALSE_WORDS.contains(&t.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (digits, unit) = t
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or((t, ""), |i| t.split_at(i));
+    let factor: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" => 1_000,
+        "M" | "MB" => 1_000_000,
+        "G" | "GB" => 1_000_000_000,
+        "KIB" => 1 << 10,
+        "MIB" => 1 << 20,
+        "GIB" => 1 << 30,
+        _ => return None,
+    };
+    digits.parse::<u64>().ok()?.checked_mul(factor)
+}
+
+fn value_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(_, s) => Some(s.clone()),
+        Value::Char(_, c) => Some(c.to_string()),
+        Value::Bool(_, b) => Some(b.to_string()),
+        Value::Num(_, n) => n
+            .to_i128()
+            .map(|i| i.to_string())
+            .or_else(|| n.to_f64().map(|f| f.to_string())),
+        _ => None,
+    }
+}
+
+/// Reads typed values out of one figment, recording problems.
+struct Reader<'a> {
+    figment: &'a Figment,
+    problems: Vec<Problem>,
+}
+
+impl Reader<'_> {
+    fn raw(&mut self, key: &str) -> Option<(String, String)> {
+        let value = self.figment.find_value(key).ok()?;
+        let source = describe_source(self.figment.find_metadata(key), key);
+        match value_text(&value) {
+            Some(text) => Some((text, source)),
+            None => {
+                self.problems.push(Problem::new(format!(
+                    "{source} must be a single value, not a table or list"
+                )));
+                None
+            }
+        }
+    }
+
+    /// A value parsed by `parse`; on failure records `{source} must be {expected}, found `{text}``.
+    fn typed<T>(
+        &mut self,
+        key: &str,
+        expected: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Option<T> {
+        let (text, source) = self.raw(key)?;
+        let parsed = parse(&text);
+        if parsed.is_none() {
+            self.problems.push(Problem::new(format!(
+                "{source} must be {expected}, found `{text}`"
+            )));
+        }
+        parsed
+    }
+
+    fn path(&mut self, key: &str) -> Option<PathBuf> {
+        self.typed(key, "a non-empty path", |t| {
+            (!t.trim().is_empty()).then(|| PathBuf::from(t))
+        })
+    }
+
+    fn source(&self, key: &str) -> String {
+        describe_source(self.figment.find_metadata(key), key)
+    }
+}
+
+/// The subset of settings the startup line shows.
+struct Shown {
+    http_port: Option<u16>,
+    http_stat_port: Option<u16>,
+    dir: Option<PathBuf>,
+    temp_dir: Option<PathBuf>,
+    log_file: Option<PathBuf>,
+    local: bool,
+}
+
+fn resolve_paths(reader: &mut Reader<'_>) -> (Option<PathBuf>, Option<PathBuf>, Option<PathBuf>) {
+    let dir = reader
+        .path("dir")
+        .map(|d| std::path::absolute(&d).unwrap_or(d));
+    let under_dir = |p: PathBuf| match &dir {
+        Some(d) if p.is_relative() => d.join(p),
+        _ => p,
+    };
+    let temp_dir = reader.path("temp_dir").map(under_dir);
+    let log_file = match reader.path("log_file") {
+        Some(p) => Some(under_dir(p)),
+        None => dir
+            .as_ref()
+            .map(|d| d.join("logs").join(crate::LOG_FILE_NAME)),
+    };
+    (dir, temp_dir, log_file)
+}
+
+fn port(text: &str) -> Option<u16> {
+    text.trim().parse().ok()
+}
+
+fn shown(figment: &Figment) -> Shown {
+    let mut r = Reader {
+        figment,
+        problems: Vec::new(),
+    };
+    let (dir, temp_dir, log_file) = resolve_paths(&mut r);
+    Shown {
+        http_port: r.typed("http_port", "", port),
+        http_stat_port: r.typed("http_stat_port", "", port),
+        dir,
+        temp_dir,
+        log_file,
+        local: r.typed("local", "", parse_bool).unwrap_or(false),
+    }
+}
+
+/// A word as a shell would need it: bare when it has only safe characters, else quoted.
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,@%+".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_owned()
+    } else {
+        shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
+    }
+}
+
+fn shell_path(path: &Path) -> String {
+    shell_word(&path.display().to_string())
+}
+
+fn startup_line(mapped: &Shown, effective: &Settings, extra: &[String]) -> String {
+    let mut line = format!(
+        "Starting {} (Bot API {}) with args: --http-port {} --http-stat-port {} --dir {} --temp-dir {} --log {}",
+        msg_core::SERVER_NAME,
+        msg_core::BOT_API_VERSION,
+        mapped.http_port.unwrap_or(effective.http_port),
+        mapped.http_stat_port.unwrap_or(effective.http_stat_port),
+        shell_path(mapped.dir.as_deref().unwrap_or(&effective.dir)),
+        shell_path(mapped.temp_dir.as_deref().unwrap_or(&effective.temp_dir)),
+        shell_path(mapped.log_file.as_deref().unwrap_or(&effective.log_file)),
+    );
+    if mapped.local {
+        line.push_str(" --local");
+    }
+    for word in extra {
+        line.push(' ');
+        line.push_str(&shell_word(word));
+    }
+    line
+}
+
+fn defaults() -> Layer {
+    let entries = [
+        ("http_port", crate::DEFAULT_HTTP_PORT.to_string()),
+        ("http_stat_port", crate::DEFAULT_HTTP_STAT_PORT.to_string()),
+        ("dir", crate::DEFAULT_DIR.to_owned()),
+        ("temp_dir", crate::DEFAULT_TEMP_DIR.to_owned()),
+        ("local", "false".to_owned()),
+        ("max_webhook_connections", "0".to_owned()),
+        (
+            "log_verbosity_level",
+            crate::DEFAULT_LOG_VERBOSITY.to_string(),
+        ),
+        ("http_ip_address", "0.0.0.0".to_owned()),
+        ("http_stat_ip_address", "0.0.0.0".to_owned()),
+        (
+            "log_max_file_size",
+            crate::DEFAULT_LOG_MAX_FILE_SIZE.to_string(),
+        ),
+    ];
+    Layer {
+        name: DEFAULTS,
+        dict: entries
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), Value::from(v)))
+            .collect(),
+    }
+}
+
+/// The config file to read and whether its absence is an error.
+fn config_file(sources: &Sources) -> Option<(PathBuf, String)> {
+    if let Some(p) = &sources.config_flag {
+        return Some((p.clone(), "--config".to_owned()));
+    }
+    if let Some(p) = sources.var("MSG_CONFIG").filter(|p| !p.is_empty()) {
+        return Some((PathBuf::from(p), "MSG_CONFIG".to_owned()));
+    }
+    let system = Path::new(crate::SYSTEM_CONFIG_FILE);
+    system
+        .exists()
+        .then(|| (system.to_path_buf(), String::new()))
+}
+
+/// Reads `MSG_API_ID_FILE`-style secrets (container secrets) into the environment layer.
+fn secret_files(sources: &Sources, env: &mut Layer, problems: &mut Vec<Problem>) {
+    for key in ["api_id", "api_hash"] {
+        let var = layers::env_of(key);
+        let file_var = format!("{var}_FILE");
+        let Some(path) = sources.var(&file_var).filter(|p| !p.is_empty()) else {
+            continue;
+        };
+        if sources.var(&var).is_some() {
+            problems.push(Problem::new(format!(
+                "both {var} and {file_var} are set; keep only one of them"
+            )));
+            continue;
+        }
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                env.dict
+                    .insert(key.to_owned(), Value::from(text.trim().to_owned()));
+            }
+            Err(e) => problems.push(Problem::new(format!("{file_var}: cannot read {path}: {e}"))),
+        }
+    }
+}
+
+/// Loads and validates the configuration from `sources`.
+pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
+    let mut problems = Vec::new();
+    let mut warnings = Vec::new();
+
+    let mut figment = Figment::from(defaults());
+    let mut file_sections = (
+        serde_json::json!([]),
+        serde_json::json!([]),
+        serde_json::json!({}),
+    );
+    let file = config_file(sources);
+    if let Some((path, named_by)) = &file {
+        if !path.is_file() {
+            problems.push(Problem::new(format!(
+                "config file {} (named by {named_by}) does not exist or is not a file",
+                path.display()
+            )));
+        } else {
+            let toml = Toml::file_exact(path);
+            match toml.data() {
+                Err(e) => {
+                    problems.push(Problem::new(format!("config file {}: {e}", path.display())))
+                }
+                Ok(data) => {
+                    let dict = data.get(&Profile::Default).cloned().unwrap_or_default();
+                    for key in dict.keys() {
+                        if !KEYS.iter().any(|(k, _)| k == key)
+                            && !FILE_ONLY_KEYS.contains(&key.as_str())
+                        {
+                            problems.push(Problem::new(format!(
+                                "config file {}: unknown key `{key}`; known keys: {}",
+                                path.display(),
+                                KEYS.iter()
+                                    .map(|(k, _)| *k)
+                                    .chain(FILE_ONLY_KEYS.iter().copied())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )));
+                        }
+                    }
+                    let section = |name: &str, empty: serde_json::Value| {
+                        dict.get(name)
+                            .and_then(|v| serde_json::to_value(v).ok())
+                            .unwrap_or(empty)
+                    };
+                    file_sections = (
+                        section("bots", serde_json::json!([])),
+                        section("plugins", serde_json::json!([])),
+                        section("storage", serde_json::json!({})),
+                    );
+                    figment = figment.merge(toml);
+                }
+            }
+        }
+    }
+
+    let mut env = Layer {
+        name: ENVIRONMENT,
+        dict: Default::default(),
+    };
+    for (name, value) in &sources.env {
+        if SPECIAL_VARS.contains(&name.as_str()) {
+            continue;
+        }
+        let key = name.trim_start_matches("MSG_").to_ascii_lowercase();
+        if KEYS.iter().any(|(k, _)| *k == key) {
+            env.dict.insert(key, Value::from(value.clone()));
+        } else {
+            warnings.push(format!(
+                "environment variable {name} is not a msg-bot-api setting and was ignored"
+            ));
+        }
+    }
+    secret_files(sources, &mut env, &mut problems);
+    let base = figment.merge(env);
+
+    let (extra_words, extra) = match sources.var("MSG_EXTRA_ARGS").map(parse_extra_args) {
+        None => (
+            Vec::new(),
+            Layer {
+                name: EXTRA_ARGS,
+                dict: Default::default(),
+            },
+        ),
+        Some(Ok((words, flags))) => (words, Layer::from_flags(EXTRA_ARGS, &flags)),
+        Some(Err(e)) => {
+            problems.push(Problem::new(e));
+            (
+                Vec::new(),
+                Layer {
+                    name: EXTRA_ARGS,
+                    dict: Default::default(),
+                },
+            )
+        }
+    };
+    let cli = || Layer::from_flags(COMMAND_LINE, &sources.cli);
+    let full = base.clone().merge(extra).merge(cli());
+    let mapped = shown(&base.merge(cli()));
+
+    let mut r = Reader {
+        figment: &full,
+        problems,
+    };
+    let credentials_hint = "obtain the api id and hash at the platform's developer portal and set MSG_API_ID and MSG_API_HASH (in .env, as api_id/api_hash in the config file, or as --api-id/--api-hash); the embedded platform accepts any positive id with any hex hash";
+    let api_id = match r.raw("api_id") {
+        None => {
+            r.problems.push(Problem {
+                message: "MSG_API_ID is not set".into(),
+                hint: Some(credentials_hint.into()),
+            });
+            None
+        }
+        Some((text, source)) => {
+            let ok = text.trim().parse::<i32>().is_ok_and(|v| v > 0);
+            if !ok {
+                r.problems.push(Problem {
+                    message: format!(
+                        "{source} must be a positive integer (the api id from the developer portal)"
+                    ),
+                    hint: Some(credentials_hint.into()),
+                });
+            }
+            ok.then(|| Secret::new(text.trim()))
+        }
+    };
+    let api_hash = match r.raw("api_hash") {
+        None => {
+            r.problems.push(Problem {
+                message: "MSG_API_HASH is not set".into(),
+                hint: Some(credentials_hint.into()),
+            });
+            None
+        }
+        Some((text, source)) => {
+            let t = text.trim();
+            let ok = !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit());
+            if !ok {
+                r.problems.push(Problem {
+                    message: format!("{source} must be a hexadecimal string (the api hash from the developer portal)"),
+                    hint: Some(credentials_hint.into()),
+                });
+            }
+            ok.then(|| Secret::new(t))
+        }
+    };
+    let port_expected = "a port number from 0 to 65535";
+    let http_port = r.typed("http_port", port_expected, port);
+    let http_stat_port = r.typed(
+        "http_stat_port",
+        &format!("{port_expected} (0 disables statistics)"),
+        port,
+    );
+    let ip_expected = "an IP address such as 0.0.0.0, 127.0.0.1 or ::";
+    let http_ip_address = r.typed("http_ip_address", ip_expected, |t| t.trim().parse().ok());
+    let http_stat_ip_address = r.typed("http_stat_ip_address", ip_expected, |t| {
+        t.trim().parse().ok()
+    });
+    let (dir, temp_dir, log_file) = resolve_paths(&mut r);
+    let local = r.typed(
+        "local",
+        "a boolean (true/false, 1/0, yes/no, on/off)",
+        parse_bool,
+    );
+    let max_webhook_connections = r.typed(
+        "max_webhook_connections",
+        "a whole number (0 for the default)",
+        |t| t.trim().parse::<u32>().ok(),
+    );
+    let log_verbosity_level = r.typed(
+        "log_verbosity_level",
+        "a whole number from 0 to 1024",
+        |t| t.trim().parse::<u32>().ok().filter(|v| *v <= 1024),
+    );
+    let log_max_file_size = r.typed(
+        "log_max_file_size",
+        "a size of at least 4096 bytes (e.g. 50000000, 50MB or 64MiB)",
+        |t| parse_size(t).filter(|v| *v >= 4096),
+    );
+    let filter = r.typed(
+        "filter",
+        "<remainder>/<modulo> with remainder < modulo, such as 0/2",
+        |t| {
+            let (rem, modulo) = t.trim().split_once('/')?;
+            let filter = Filter {
+                remainder: rem.trim().parse().ok()?,
+                modulo: modulo.trim().parse().ok()?,
+            };
+            (filter.modulo > 0 && filter.remainder < filter.modulo).then_some(filter)
+        },
+    );
+    if let (Some(a), Some(b)) = (http_port, http_stat_port)
+        && a == b
+        && a != 0
+    {
+        let (sa, sb) = (r.source("http_port"), r.source("http_stat_port"));
+        r.problems.push(Problem::new(format!(
+            "the Bot API port and the statistics port are both {a} ({sa}, {sb}); give MSG_HTTP_STAT_PORT a port of its own"
+        )));
+    }
+    let origins = KEYS.iter().map(|(k, _)| (*k, r.source(k))).collect();
+    let problems = r.problems;
+
+    match (
+        api_id,
+        api_hash,
+        http_port,
+        http_stat_port,
+        http_ip_address,
+        http_stat_ip_address,
+        dir,
+        temp_dir,
+        log_file,
+        local,
+        max_webhook_connections,
+        log_verbosity_level,
+        log_max_file_size,
+    ) {
+        (
+            Some(api_id),
+            Some(api_hash),
+            Some(http_port),
+            Some(http_stat_port),
+            Some(http_ip_address),
+            Some(http_stat_ip_address),
+            Some(dir),
+            Some(temp_dir),
+            Some(log_file),
+            Some(local),
+            Some(max_webhook_connections),
+            Some(log_verbosity_level),
+            Some(log_max_file_size),
+        ) if problems.is_empty() => {
+            let max_webhook_connections = match max_webhook_connections {
+                0 if local => 100,
+                0 => 40,
+                n => n,
+            };
+            let mut settings = Settings {
+                api_id,
+                api_hash,
+                http_port,
+                http_stat_port,
+                http_ip_address,
+                http_stat_ip_address,
+                dir,
+                temp_dir,
+                log_file,
+                local,
+                max_webhook_connections,
+                log_verbosity_level,
+                log_max_file_size,
+                filter,
+                config_file: file.map(|(p, _)| p),
+                extra_args: extra_words,
+                bots: file_sections.0,
+                plugins: file_sections.1,
+                storage: file_sections.2,
+                warnings,
+                startup_line: String::new(),
+                origins,
+            };
+            settings.startup_line = startup_line(&mapped, &settings, &settings.extra_args);
+            Ok(settings)
+        }
+        _ => Err(ConfigError { problems }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use figment::Jail;
+
+    use super::*;
+    use crate::ServerFlags;
+
+    fn load_in(jail: &Jail, cli: ServerFlags) -> Result<Settings, ConfigError> {
+        let _ = jail;
+        load(&Sources::from_process(None, cli).unwrap())
+    }
+
+    fn credentials(jail: &mut Jail) {
+        jail.set_env("MSG_API_ID", "12345");
+        jail.set_env("MSG_API_HASH", "0123456789abcdef0123456789abcdef");
+    }
+
+    fn messages(e: ConfigError) -> Vec<String> {
+        e.problems.into_iter().map(|p| p.message).collect()
+    }
+
+    #[test]
+    fn defaults_give_the_seed_startup_line() {
+        Jail::expect_with(|jail| {
+            credentials(jail);
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!(
+                s.startup_line,
+                "Starting msg-bot-api (Bot API 9.5) with args: --http-port 8081 --http-stat-port 8082 --dir /data --temp-dir /tmp --log /data/logs/msg-bot-api.log"
+            );
+            assert_eq!(
+                (
+                    s.http_port,
+                    s.http_stat_port,
+                    s.local,
+                    s.max_webhook_connections
+                ),
+                (8081, 8082, false, 40)
+            );
+            assert_eq!(s.log_max_file_size, crate::DEFAULT_LOG_MAX_FILE_SIZE);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn every_variable_maps_into_the_line_with_local_and_quoted_extra_args() {
+        Jail::expect_with(|jail| {
+            credentials(jail);
+            jail.set_env("MSG_HTTP_PORT", "9081");
+            jail.set_env("MSG_HTTP_STAT_PORT", "9082");
+            jail.set_env("MSG_DIR", "/srv/bots");
+            jail.set_env("MSG_TEMP_DIR", "/srv/tmp");
+            jail.set_env("MSG_LOG_FILE", "/var/log/msg.log");
+            jail.set_env("MSG_LOCAL", "TRUE");
+            jail.set_env(
+                "MSG_EXTRA_ARGS",
+                "--max-webhook-connections 60 --log-verbosity-level=4 --filter '1/2'",
+            );
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!(
+                s.startup_line,
+                "Starting msg-bot-api (Bot API 9.5) with args: --http-port 9081 --http-stat-port 9082 --dir /srv/bots --temp-dir /srv/tmp --log /var/log/msg.log --local --max-webhook-connections 60 --log-verbosity-level=4 --filter 1/2"
+            );
+            assert_eq!(s.max_webhook_connections, 60);
+            assert_eq!(s.log_verbosity_level, 4);
+            assert_eq!(
+                s.filter,
+                Some(Filter {
+                    remainder: 1,
+                    modulo: 2
+                })
+            );
+            jail.set_env("MSG_LOCAL", "off");
+            jail.set_env("MSG_EXTRA_ARGS", "--dir '/srv/my bots'");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert!(
+                s.startup_line
+                    .ends_with("--log /var/log/msg.log --dir '/srv/my bots'"),
+                "{}",
+                s.startup_line
+            );
+            assert_eq!(
+                s.dir,
+                PathBuf::from("/srv/my bots"),
+                "extra args come later, so they win"
+            );
+            assert_eq!(s.max_webhook_connections, 40);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn layers_stack_defaults_file_env_extra_args_cli() {
+        Jail::expect_with(|jail| {
+            jail.create_file(
+                "msg.toml",
+                "api_id = 7\napi_hash = \"abcdef\"\nhttp_port = 7001\nhttp_stat_port = 7002\ndir = \"/file/dir\"\nlocal = true\n",
+            )?;
+            jail.set_env("MSG_CONFIG", "msg.toml");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!((s.http_port, s.http_stat_port, s.local), (7001, 7002, true));
+            assert_eq!(s.max_webhook_connections, 100, "local mode default");
+            assert_eq!(
+                s.log_file,
+                PathBuf::from("/file/dir/logs/msg-bot-api.log"),
+                "log follows dir"
+            );
+            jail.set_env("MSG_HTTP_PORT", "7101");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!(
+                (s.http_port, s.http_stat_port),
+                (7101, 7002),
+                "env beats file"
+            );
+            jail.set_env("MSG_EXTRA_ARGS", "--http-port 7201");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!(s.http_port, 7201, "extra args beat plain variables");
+            assert!(
+                s.startup_line.contains("--http-port 7101 ")
+                    && s.startup_line.ends_with(" --http-port 7201")
+            );
+            let cli = ServerFlags {
+                http_port: Some("7301".into()),
+                ..ServerFlags::default()
+            };
+            let s = load_in(jail, cli).unwrap();
+            assert_eq!(s.http_port, 7301, "command-line flags beat everything");
+            assert_eq!(
+                s.origins.iter().find(|(k, _)| *k == "http_port").unwrap().1,
+                "--http-port on the command line"
+            );
+            assert_eq!(
+                s.origins
+                    .iter()
+                    .find(|(k, _)| *k == "http_stat_port")
+                    .unwrap()
+                    .1
+                    .split(" in ")
+                    .next(),
+                Some("`http_stat_port`")
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn missing_credentials_are_both_reported() {
+        Jail::expect_with(|jail| {
+            let e = load_in(jail, ServerFlags::default()).unwrap_err();
+            assert_eq!(
+                messages(e.clone()),
+                ["MSG_API_ID is not set", "MSG_API_HASH is not set"]
+            );
+            let text = e.to_string();
+            assert!(
+                text.starts_with(
+                    "error: MSG_API_ID is not set\nerror: MSG_API_HASH is not set\nhint: "
+                ),
+                "{text}"
+            );
+            assert_eq!(text.matches("hint:").count(), 1);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn bad_values_name_their_source_and_never_echo_secrets() {
+        Jail::expect_with(|jail| {
+            jail.set_env("MSG_API_ID", "-42");
+            jail.set_env("MSG_API_HASH", "not-hex-SECRET");
+            jail.set_env("MSG_HTTP_PORT", "80801");
+            jail.set_env("MSG_LOCAL", "maybe");
+            jail.set_env("MSG_EXTRA_ARGS", "--log-verbosity-level loud --filter 3/2");
+            let e = load_in(jail, ServerFlags::default()).unwrap_err();
+            let all = messages(e.clone()).join("\n");
+            assert!(!all.contains("-42") && !all.contains("SECRET"), "{all}");
+            assert_eq!(
+                messages(e),
+                [
+                    "MSG_API_ID must be a positive integer (the api id from the developer portal)",
+                    "MSG_API_HASH must be a hexadecimal string (the api hash from the developer portal)",
+                    "MSG_HTTP_PORT must be a port number from 0 to 65535, found `80801`",
+                    "MSG_LOCAL must be a boolean (true/false, 1/0, yes/no, on/off), found `maybe`",
+                    "--log-verbosity-level in MSG_EXTRA_ARGS must be a whole number from 0 to 1024, found `loud`",
+                    "--filter in MSG_EXTRA_ARGS must be <remainder>/<modulo> with remainder < modulo, such as 0/2, found `3/2`",
+                ]
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn same_port_unknown_flag_and_unknown_file_key_are_errors() {
+        Jail::expect_with(|jail| {
+            credentials(jail);
+            jail.set_env("MSG_HTTP_STAT_PORT", "8081");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert!(
+                e[0].contains("both 8081") && e[0].contains("MSG_HTTP_STAT_PORT"),
+                "{e:?}"
+            );
+            jail.set_env("MSG_HTTP_STAT_PORT", "8082");
+            jail.set_env("MSG_EXTRA_ARGS", "--max-webhook-connection 5");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert!(
+                e[0].starts_with("MSG_EXTRA_ARGS: ") && e[0].contains("'--max-webhook-connection'"),
+                "{e:?}"
+            );
+            jail.set_env("MSG_EXTRA_ARGS", "");
+            jail.create_file("bad.toml", "http_prot = 1\n")?;
+            let sources = Sources {
+                config_flag: Some("bad.toml".into()),
+                ..Sources::from_process(None, ServerFlags::default()).unwrap()
+            };
+            let e = messages(load(&sources).unwrap_err());
+            assert!(
+                e[0].starts_with("config file bad.toml: unknown key `http_prot`"),
+                "{e:?}"
+            );
+            let sources = Sources {
+                config_flag: Some("absent.toml".into()),
+                ..sources
+            };
+            assert!(
+                messages(load(&sources).unwrap_err())[0]
+                    .contains("absent.toml (named by --config) does not exist")
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn unknown_variables_warn_and_secret_files_are_read() {
+        Jail::expect_with(|jail| {
+            jail.create_file("id", "777\n")?;
+            jail.create_file("hash", "cafe\n")?;
+            jail.set_env("MSG_API_ID_FILE", "id");
+            jail.set_env("MSG_API_HASH_FILE", "hash");
+            jail.set_env("MSG_HTTP_PROT", "1");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!((s.api_id.expose(), s.api_hash.expose()), ("777", "cafe"));
+            assert_eq!(
+                s.warnings,
+                ["environment variable MSG_HTTP_PROT is not a msg-bot-api setting and was ignored"]
+            );
+            assert!(
+                !s.render().contains("cafe") && s.render().contains("api_hash = \"<redacted>\"")
+            );
+            jail.set_env("MSG_API_ID", "1");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert_eq!(
+                e,
+                ["both MSG_API_ID and MSG_API_ID_FILE are set; keep only one of them"]
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn sizes_and_booleans_parse_strictly() {
+        assert_eq!(parse_size("50MB"), Some(50_000_000));
+        assert_eq!(parse_size("64MiB"), Some(64 << 20));
+        assert_eq!(parse_size("12"), Some(12));
+        assert_eq!(parse_size("12 parsecs"), None);
+        for t in ["true", "On", "YES", "1"] {
+            assert_eq!(parse_bool(t), Some(true), "{t}");
+        }
+        for t in ["false", "Off", "no", "0"] {
+            assert_eq!(parse_bool(t), Some(false), "{t}");
+        }
+        for t in ["", "y", "2", "enabled"] {
+            assert_eq!(parse_bool(t), None, "{t}");
+        }
+    }
+}

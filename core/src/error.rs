@@ -1,0 +1,163 @@
+//! The one Bot API error type: an HTTP status that equals the JSON `error_code`, and the exact
+//! description string the reference server sends. Rendering to the wire envelope lives here too,
+//! so no other place formats an error body.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+/// A Bot API failure as the client sees it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{code} {description}")]
+pub struct ApiError {
+    /// HTTP status and JSON `error_code`.
+    pub code: u16,
+    /// Exact wire description, e.g. `Bad Request: chat not found`.
+    pub description: Cow<'static, str>,
+    /// `parameters.retry_after` and the `Retry-After` header (429 answers).
+    pub retry_after: Option<u32>,
+    /// `parameters.migrate_to_chat_id` (group upgraded to a supergroup).
+    pub migrate_to_chat_id: Option<i64>,
+}
+
+impl ApiError {
+    pub fn new(code: u16, description: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            code,
+            description: description.into(),
+            retry_after: None,
+            migrate_to_chat_id: None,
+        }
+    }
+
+    /// 400 `Bad Request: <message>`.
+    pub fn bad_request(message: impl std::fmt::Display) -> Self {
+        Self::new(400, format!("Bad Request: {message}"))
+    }
+
+    /// 400 `Bad Request: Parameter "<name>" is required`.
+    pub fn parameter_required(name: &str) -> Self {
+        Self::bad_request(format_args!("Parameter \"{name}\" is required"))
+    }
+
+    /// 401 `Unauthorized` (a well-formed token the platform does not know).
+    pub fn unauthorized() -> Self {
+        Self::new(401, "Unauthorized")
+    }
+
+    /// 401 `Unauthorized: invalid token specified` (a malformed token).
+    pub fn invalid_token() -> Self {
+        Self::new(401, "Unauthorized: invalid token specified")
+    }
+
+    /// 403 `Forbidden: <message>`.
+    pub fn forbidden(message: impl std::fmt::Display) -> Self {
+        Self::new(403, format!("Forbidden: {message}"))
+    }
+
+    /// 404 `Not Found` (a path outside the Bot API).
+    pub fn not_found() -> Self {
+        Self::new(404, "Not Found")
+    }
+
+    /// 404 `Not Found: method not found`.
+    pub fn method_not_found() -> Self {
+        Self::new(404, "Not Found: method not found")
+    }
+
+    /// 409 `Conflict: <message>`.
+    pub fn conflict(message: impl std::fmt::Display) -> Self {
+        Self::new(409, format!("Conflict: {message}"))
+    }
+
+    /// 421 `Misdirected Request: unallowed token specified` (token outside `--filter`).
+    pub fn unallowed_token() -> Self {
+        Self::new(421, "Misdirected Request: unallowed token specified")
+    }
+
+    /// 429 `Too Many Requests: retry after <n>` with `retry_after`.
+    pub fn too_many_requests(retry_after: u32) -> Self {
+        Self {
+            retry_after: Some(retry_after),
+            ..Self::new(429, format!("Too Many Requests: retry after {retry_after}"))
+        }
+    }
+
+    /// 500 `Internal Server Error: <message>`.
+    pub fn internal(message: impl std::fmt::Display) -> Self {
+        Self::new(500, format!("Internal Server Error: {message}"))
+    }
+
+    /// The JSON error envelope, byte-compatible with the reference server.
+    pub fn to_body(&self) -> Vec<u8> {
+        #[derive(Serialize)]
+        struct Parameters {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            migrate_to_chat_id: Option<i64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            retry_after: Option<u32>,
+        }
+        #[derive(Serialize)]
+        struct Envelope<'a> {
+            ok: bool,
+            error_code: u16,
+            description: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            parameters: Option<Parameters>,
+        }
+        let parameters = (self.retry_after.is_some() || self.migrate_to_chat_id.is_some())
+            .then_some(Parameters {
+                migrate_to_chat_id: self.migrate_to_chat_id,
+                retry_after: self.retry_after,
+            });
+        let envelope = Envelope {
+            ok: false,
+            error_code: self.code,
+            description: &self.description,
+            parameters,
+        };
+        serde_json::to_vec(&envelope).expect("error envelope serializes")
+    }
+}
+
+/// The JSON success envelope: `{"ok":true,"result":...}` plus an optional description.
+pub fn ok_body(result: &serde_json::Value, description: Option<&str>) -> Vec<u8> {
+    #[derive(Serialize)]
+    struct Envelope<'a> {
+        ok: bool,
+        result: &'a serde_json::Value,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        description: Option<&'a str>,
+    }
+    serde_json::to_vec(&Envelope {
+        ok: true,
+        result,
+        description,
+    })
+    .expect("value serializes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn envelopes_match_the_reference_bytes() {
+        assert_eq!(
+            String::from_utf8(ApiError::invalid_token().to_body()).unwrap(),
+            r#"{"ok":false,"error_code":401,"description":"Unauthorized: invalid token specified"}"#
+        );
+        assert_eq!(
+            String::from_utf8(ApiError::too_many_requests(5).to_body()).unwrap(),
+            r#"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 5","parameters":{"retry_after":5}}"#
+        );
+        assert_eq!(
+            String::from_utf8(ok_body(&serde_json::json!(true), Some("Webhook was set"))).unwrap(),
+            r#"{"ok":true,"result":true,"description":"Webhook was set"}"#
+        );
+        assert_eq!(
+            ApiError::parameter_required("chat_id").description,
+            r#"Bad Request: Parameter "chat_id" is required"#
+        );
+    }
+}

@@ -1,0 +1,28 @@
+//! The vocabulary shared by every crate of msg-bot-api and by plugin authors: the [`Engine`]
+//! trait the supervisor drives, the extension points ([`MethodHandler`], [`StorageBackend`],
+//! [`StatsExporter`]) with the [`Registrar`] plugins register into, the Bot API error type and the
+//! redacting secret types. It holds no HTTP server, no configuration parser and no FFI.
+#![forbid(unsafe_code)]
+
+pub mod engine;
+pub mod error;
+pub mod method;
+pub mod plugin;
+pub mod secret;
+pub mod stats;
+pub mod storage;
+
+pub use engine::{Engine, EngineError, Listeners, Phase, PhaseCell};
+pub use error::ApiError;
+pub use method::{MethodCall, MethodContext, MethodHandler, Params, UploadedFile};
+pub use plugin::{MethodEntry, Plugin, PluginError, Registrar, Registry, RegistryError};
+pub use secret::{BotToken, Secret, TokenError};
+pub use stats::{StatsExporter, StatsSnapshot};
+pub use storage::{BotRecord, StorageBackend, StorageError};
+
+/// Name the server reports in its startup line and on `--version`.
+pub const SERVER_NAME: &str = "msg-bot-api";
+/// The Bot API version this server implements (see `shared/botapi-spec`).
+pub const BOT_API_VERSION: &str = "9.5";
+/// This build's version.
+pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");

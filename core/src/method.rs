@@ -1,0 +1,232 @@
+//! The `MethodHandler` extension point: one Bot API method (`/bot<token>/<name>`), built in or
+//! added by a plugin. Handlers receive decoded parameters and a [`MethodContext`] with the calling
+//! bot and the host services; they return the `result` value or an [`ApiError`].
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+
+use crate::ApiError;
+
+/// A file part of a multipart request, already streamed to the temp dir.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct UploadedFile {
+    /// The form field it came in.
+    pub field: String,
+    /// The client's file name, if any.
+    pub file_name: Option<String>,
+    /// The client's content type, if any.
+    pub content_type: Option<String>,
+    /// Where it lies on disk (removed when the request ends).
+    pub path: PathBuf,
+    /// Size in bytes.
+    pub size: u64,
+}
+
+impl UploadedFile {
+    pub fn new(
+        field: String,
+        file_name: Option<String>,
+        content_type: Option<String>,
+        path: PathBuf,
+        size: u64,
+    ) -> Self {
+        Self {
+            field,
+            file_name,
+            content_type,
+            path,
+            size,
+        }
+    }
+}
+
+/// Request parameters, merged from the query string and the body: the first occurrence wins
+/// (query before body), as in the reference server. Non-string JSON values are kept as raw JSON.
+#[derive(Debug, Clone, Default)]
+pub struct Params {
+    values: Vec<(String, String)>,
+    files: Vec<UploadedFile>,
+}
+
+impl Params {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, name: impl Into<String>, value: impl Into<String>) {
+        self.values.push((name.into(), value.into()));
+    }
+
+    pub fn push_file(&mut self, file: UploadedFile) {
+        self.files.push(file);
+    }
+
+    /// The value of `name`, if present.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The value of `name`, or `Bad Request: Parameter "<name>" is required` when absent or empty.
+    pub fn required(&self, name: &str) -> Result<&str, ApiError> {
+        self.get(name)
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| ApiError::parameter_required(name))
+    }
+
+    /// An integer parsed the reference's lenient way: absent or empty gives `default`, garbage
+    /// gives 0, and the result is clamped to `min..=max`.
+    pub fn integer(&self, name: &str, default: i64, min: i64, max: i64) -> i64 {
+        let value = match self.get(name).map(str::trim) {
+            None | Some("") => default,
+            Some(v) => v
+                .parse::<i64>()
+                .or_else(|_| v.parse::<f64>().map(|f| f as i64))
+                .unwrap_or(0),
+        };
+        value.clamp(min, max)
+    }
+
+    /// A boolean the reference's way: trimmed, case-insensitive `true`, `yes` or `1`.
+    pub fn boolean(&self, name: &str) -> bool {
+        self.get(name)
+            .is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "true" | "yes" | "1"))
+    }
+
+    /// A JSON-typed parameter (sent natively in a JSON body or as a JSON string in a form).
+    pub fn json<T: DeserializeOwned>(&self, name: &str) -> Option<Result<T, serde_json::Error>> {
+        self.get(name).map(serde_json::from_str)
+    }
+
+    /// All uploaded files.
+    pub fn files(&self) -> &[UploadedFile] {
+        &self.files
+    }
+
+    /// The uploaded file in field `name`.
+    pub fn file(&self, name: &str) -> Option<&UploadedFile> {
+        self.files.iter().find(|f| f.field == name)
+    }
+
+    /// Parameter names and values, for handlers that forward everything.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Everything as a JSON object: raw JSON values stay structured, other values are strings.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut map = serde_json::Map::new();
+        for (k, v) in &self.values {
+            if map.contains_key(k) {
+                continue;
+            }
+            let value = match serde_json::from_str::<serde_json::Value>(v) {
+                Ok(j @ (serde_json::Value::Object(_) | serde_json::Value::Array(_))) => j,
+                _ => serde_json::Value::String(v.clone()),
+            };
+            map.insert(k.clone(), value);
+        }
+        serde_json::Value::Object(map)
+    }
+}
+
+/// Services the engine offers to method handlers. New capabilities are added as methods with
+/// defaults, so existing handlers keep compiling.
+#[async_trait::async_trait]
+pub trait Host: Send + Sync + 'static {
+    /// Whether the server runs in local mode.
+    fn local_mode(&self) -> bool;
+
+    /// Invokes another method as the calling bot (e.g. `sendMessage`), through the same registry.
+    async fn call_method(
+        &self,
+        bot_id: i64,
+        method: &str,
+        params: Params,
+    ) -> Result<serde_json::Value, ApiError>;
+}
+
+/// What a handler knows about the call besides its parameters.
+#[derive(Clone)]
+#[non_exhaustive]
+pub struct MethodContext {
+    /// The calling bot's user id.
+    pub bot_id: i64,
+    /// The calling bot's username, without `@`.
+    pub bot_username: String,
+    /// Host services.
+    pub host: Arc<dyn Host>,
+}
+
+impl MethodContext {
+    pub fn new(bot_id: i64, bot_username: String, host: Arc<dyn Host>) -> Self {
+        Self {
+            bot_id,
+            bot_username,
+            host,
+        }
+    }
+}
+
+/// One call of a method.
+#[non_exhaustive]
+pub struct MethodCall {
+    /// The method name as the client spelled it.
+    pub method: String,
+    pub params: Params,
+    pub ctx: MethodContext,
+}
+
+impl MethodCall {
+    pub fn new(method: String, params: Params, ctx: MethodContext) -> Self {
+        Self {
+            method,
+            params,
+            ctx,
+        }
+    }
+}
+
+/// A Bot API method.
+#[async_trait::async_trait]
+pub trait MethodHandler: Send + Sync + 'static {
+    /// Runs the method; `Ok` becomes `{"ok":true,"result":...}`.
+    async fn call(&self, call: MethodCall) -> Result<serde_json::Value, ApiError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_follow_the_reference_rules() {
+        let mut p = Params::new();
+        p.push("limit", "500");
+        p.push("limit", "5");
+        p.push("offset", "junk");
+        p.push("flag", " Yes ");
+        p.push("markup", r#"{"inline_keyboard":[]}"#);
+        assert_eq!(
+            p.integer("limit", 100, 1, 100),
+            100,
+            "first occurrence wins, then clamp"
+        );
+        assert_eq!(p.integer("offset", 7, -10, 10), 0, "garbage is 0");
+        assert_eq!(p.integer("missing", 7, -10, 10), 7);
+        assert!(p.boolean("flag"));
+        assert!(!p.boolean("missing"));
+        assert_eq!(
+            p.required("nope").unwrap_err().description,
+            r#"Bad Request: Parameter "nope" is required"#
+        );
+        assert_eq!(
+            p.to_json()["markup"]["inline_keyboard"],
+            serde_json::json!([])
+        );
+    }
+}

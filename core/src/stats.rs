@@ -1,0 +1,89 @@
+//! The `StatsExporter` extension point: a renderer of a [`StatsSnapshot`] on the statistics port.
+//! The engine gathers the snapshot; exporters only format it (text, Prometheus, JSON, ...).
+//! Snapshots carry bot ids and usernames, never tokens.
+
+use serde::Serialize;
+
+/// Per-second rates over the reference's windows: since start, 5 s, 1 min, 1 h.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Rates(pub [f64; 4]);
+
+/// The window names, in [`Rates`] order.
+pub const WINDOWS: [&str; 4] = ["inf", "5sec", "1min", "1hour"];
+
+/// One bot's figures.
+#[derive(Debug, Clone, Default, Serialize)]
+#[non_exhaustive]
+pub struct BotStats {
+    pub id: i64,
+    pub username: String,
+    pub uptime_secs: f64,
+    pub active_request_count: u64,
+    pub webhook: Option<String>,
+    pub webhook_max_connections: Option<u32>,
+    pub head_update_id: i64,
+    pub pending_update_count: u64,
+    pub request_rate: Rates,
+    pub update_rate: Rates,
+    pub disk_usage_bytes: Option<u64>,
+}
+
+impl BotStats {
+    pub fn new(id: i64, username: String) -> Self {
+        Self {
+            id,
+            username,
+            ..Self::default()
+        }
+    }
+}
+
+/// Monotonic totals since start (Prometheus counters).
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+#[non_exhaustive]
+pub struct Totals {
+    pub requests: u64,
+    pub request_bytes: u64,
+    pub responses_ok: u64,
+    pub responses_error: u64,
+    pub response_bytes: u64,
+    pub updates: u64,
+}
+
+/// Everything the stats port can show, taken at one instant.
+#[derive(Debug, Clone, Default, Serialize)]
+#[non_exhaustive]
+pub struct StatsSnapshot {
+    pub uptime_secs: f64,
+    pub bot_count: u64,
+    pub active_bot_count: u64,
+    pub rss_bytes: Option<u64>,
+    pub vm_bytes: Option<u64>,
+    pub rss_peak_bytes: Option<u64>,
+    pub vm_peak_bytes: Option<u64>,
+    pub active_webhook_connections: u64,
+    pub active_requests: u64,
+    pub request_count: Rates,
+    pub request_bytes: Rates,
+    pub response_count: Rates,
+    pub response_count_ok: Rates,
+    pub response_count_error: Rates,
+    pub response_bytes: Rates,
+    pub update_count: Rates,
+    pub totals: Totals,
+    /// Bots, most active first.
+    pub bots: Vec<BotStats>,
+}
+
+/// Renders the snapshot for one path of the stats port.
+pub trait StatsExporter: Send + Sync + 'static {
+    /// The path it answers, e.g. `/metrics`. The exporter for `/` also answers unknown paths,
+    /// as the reference stats port ignores the path.
+    fn path(&self) -> &str;
+
+    /// The `Content-Type` of [`render`](Self::render)'s output.
+    fn content_type(&self) -> &str;
+
+    /// Formats the snapshot. `bot_filter` is the `?id=` prefix filter, when given.
+    fn render(&self, snapshot: &StatsSnapshot, bot_filter: Option<&str>) -> String;
+}

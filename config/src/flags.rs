@@ -17,12 +17,7 @@ pub struct ServerFlags {
     #[arg(short = 'p', long = "http-port", value_name = "PORT", global = true)]
     pub http_port: Option<String>,
     /// Statistics port, 0 to disable [env: MSG_HTTP_STAT_PORT, default 8082]
-    #[arg(
-        short = 's',
-        long = "http-stat-port",
-        value_name = "PORT",
-        global = true
-    )]
+    #[arg(short = 's', long = "http-stat-port", value_name = "PORT", global = true)]
     pub http_stat_port: Option<String>,
     /// Working directory: one subdirectory per bot [env: MSG_DIR, default /data]
     #[arg(short = 'd', long = "dir", value_name = "DIR", global = true)]
@@ -40,13 +35,7 @@ pub struct ServerFlags {
     #[arg(long = "max-webhook-connections", value_name = "N", global = true)]
     pub max_webhook_connections: Option<String>,
     /// Log verbosity: 0-1 errors, 2 warnings, 3 info, 4 debug, 5+ trace [default 3]
-    #[arg(
-        short = 'v',
-        long = "log-verbosity-level",
-        visible_alias = "verbosity",
-        value_name = "N",
-        global = true
-    )]
+    #[arg(short = 'v', long = "log-verbosity-level", visible_alias = "verbosity", value_name = "N", global = true)]
     pub log_verbosity_level: Option<String>,
     /// Address the Bot API port binds [default 0.0.0.0]
     #[arg(long = "http-ip-address", value_name = "IP", global = true)]
@@ -81,19 +70,12 @@ impl ServerFlags {
             ("log_max_file_size", &self.log_max_file_size),
             ("filter", &self.filter),
         ];
-        all.into_iter()
-            .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
-            .collect()
+        all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }
 }
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "MSG_EXTRA_ARGS",
-    no_binary_name = true,
-    disable_help_flag = true,
-    disable_version_flag = true
-)]
+#[command(name = "MSG_EXTRA_ARGS", no_binary_name = true, disable_help_flag = true, disable_version_flag = true)]
 struct ExtraArgs {
     #[command(flatten)]
     flags: ServerFlags,
@@ -102,21 +84,13 @@ struct ExtraArgs {
 /// Splits `MSG_EXTRA_ARGS` like a shell (quotes keep spaces) and parses it with the same
 /// grammar as the command line. Returns the words as given and the parsed flags.
 pub fn parse_extra_args(text: &str) -> Result<(Vec<String>, ServerFlags), String> {
-    let words = shlex::split(text)
-        .ok_or_else(|| "MSG_EXTRA_ARGS has an unterminated quote or escape".to_owned())?;
-    let matches = ExtraArgs::command_for_update()
-        .try_get_matches_from(&words)
-        .map_err(|e| {
-            let rendered = e.to_string();
-            let first = rendered
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .trim_start_matches("error: ");
-            format!("MSG_EXTRA_ARGS: {first}")
-        })?;
-    let parsed =
-        ExtraArgs::from_arg_matches(&matches).map_err(|e| format!("MSG_EXTRA_ARGS: {e}"))?;
+    let words = shlex::split(text).ok_or_else(|| "MSG_EXTRA_ARGS has an unterminated quote or escape".to_owned())?;
+    let matches = ExtraArgs::command_for_update().try_get_matches_from(&words).map_err(|e| {
+        let rendered = e.to_string();
+        let first = rendered.lines().next().unwrap_or_default().trim_start_matches("error: ");
+        format!("MSG_EXTRA_ARGS: {first}")
+    })?;
+    let parsed = ExtraArgs::from_arg_matches(&matches).map_err(|e| format!("MSG_EXTRA_ARGS: {e}"))?;
     Ok((words, parsed.flags))
 }
 
@@ -134,21 +108,9 @@ mod tests {
 
     #[test]
     fn extra_args_accept_both_forms_aliases_and_quotes() {
-        let (words, flags) = parse_extra_args(
-            "--max-webhook-connections=60 --verbosity 4 --dir '/srv/my bots' --local",
-        )
-        .unwrap();
-        assert_eq!(
-            words,
-            [
-                "--max-webhook-connections=60",
-                "--verbosity",
-                "4",
-                "--dir",
-                "/srv/my bots",
-                "--local"
-            ]
-        );
+        let (words, flags) =
+            parse_extra_args("--max-webhook-connections=60 --verbosity 4 --dir '/srv/my bots' --local").unwrap();
+        assert_eq!(words, ["--max-webhook-connections=60", "--verbosity", "4", "--dir", "/srv/my bots", "--local"]);
         assert_eq!(flags.max_webhook_connections.as_deref(), Some("60"));
         assert_eq!(flags.log_verbosity_level.as_deref(), Some("4"));
         assert_eq!(flags.dir.as_deref(), Some("/srv/my bots"));
@@ -161,16 +123,9 @@ mod tests {
     #[test]
     fn extra_args_errors_name_the_variable_and_the_flag() {
         let e = parse_extra_args("--max-webhook-connection 5").unwrap_err();
-        assert!(
-            e.starts_with("MSG_EXTRA_ARGS: ") && e.contains("--max-webhook-connection"),
-            "{e}"
-        );
+        assert!(e.starts_with("MSG_EXTRA_ARGS: ") && e.contains("--max-webhook-connection"), "{e}");
         let e = parse_extra_args("--http-port").unwrap_err();
         assert!(e.contains("--http-port"), "{e}");
-        assert!(
-            parse_extra_args("--dir 'open")
-                .unwrap_err()
-                .contains("quote")
-        );
+        assert!(parse_extra_args("--dir 'open").unwrap_err().contains("quote"));
     }
 }

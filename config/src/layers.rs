@@ -36,13 +36,8 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
 pub(crate) const FILE_ONLY_KEYS: &[&str] = &["bots", "plugins", "storage"];
 
 /// Variables with a meaning of their own rather than a config key.
-pub(crate) const SPECIAL_VARS: &[&str] = &[
-    "MSG_CONFIG",
-    "MSG_EXTRA_ARGS",
-    "MSG_API_ID_FILE",
-    "MSG_API_HASH_FILE",
-    "MSG_PLUGINS",
-];
+pub(crate) const SPECIAL_VARS: &[&str] =
+    &["MSG_CONFIG", "MSG_EXTRA_ARGS", "MSG_API_ID_FILE", "MSG_API_HASH_FILE", "MSG_PLUGINS"];
 
 pub(crate) fn flag_of(key: &str) -> &'static str {
     KEYS.iter().find(|(k, _)| *k == key).map_or("", |(_, f)| f)
@@ -74,24 +69,15 @@ impl Sources {
             if !name.starts_with("MSG_") {
                 continue;
             }
-            let value = value
-                .into_string()
-                .map_err(|_| format!("{name} is not valid UTF-8"))?;
+            let value = value.into_string().map_err(|_| format!("{name} is not valid UTF-8"))?;
             env.push((name, value));
         }
         env.sort();
-        Ok(Self {
-            config_flag,
-            env,
-            cli,
-        })
+        Ok(Self { config_flag, env, cli })
     }
 
     pub fn var(&self, name: &str) -> Option<&str> {
-        self.env
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.env.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 }
 
@@ -103,11 +89,7 @@ pub(crate) struct Layer {
 
 impl Layer {
     pub fn from_flags(name: &'static str, flags: &ServerFlags) -> Self {
-        let dict = flags
-            .entries()
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), Value::from(v)))
-            .collect();
+        let dict = flags.entries().into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect();
         Self { name, dict }
     }
 }
@@ -117,11 +99,7 @@ impl Provider for Layer {
         let name = self.name;
         Metadata::named(name).interpolater(move |_, keys| {
             let key = keys.first().copied().unwrap_or_default();
-            if name == ENVIRONMENT {
-                env_of(key)
-            } else {
-                flag_of(key).to_owned()
-            }
+            if name == ENVIRONMENT { env_of(key) } else { flag_of(key).to_owned() }
         })
     }
 

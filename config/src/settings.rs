@@ -10,10 +10,7 @@ use figment::value::Value;
 use figment::{Figment, Profile, Provider};
 use msg_core::Secret;
 
-use crate::layers::{
-    self, COMMAND_LINE, DEFAULTS, ENVIRONMENT, EXTRA_ARGS, FILE_ONLY_KEYS, KEYS, Layer,
-    SPECIAL_VARS,
-};
+use crate::layers::{self, COMMAND_LINE, DEFAULTS, ENVIRONMENT, EXTRA_ARGS, FILE_ONLY_KEYS, KEYS, Layer, SPECIAL_VARS};
 use crate::{Sources, describe_source, parse_extra_args};
 
 /// One configuration problem, with an optional hint on how to fix it.
@@ -25,10 +22,7 @@ pub struct Problem {
 
 impl Problem {
     fn new(message: impl Into<String>) -> Self {
-        Self {
-            message: message.into(),
-            hint: None,
-        }
+        Self { message: message.into(), hint: None }
     }
 }
 
@@ -43,11 +37,7 @@ impl fmt::Display for ConfigError {
         for p in &self.problems {
             writeln!(f, "error: {}", p.message)?;
         }
-        let mut hints: Vec<&str> = self
-            .problems
-            .iter()
-            .filter_map(|p| p.hint.as_deref())
-            .collect();
+        let mut hints: Vec<&str> = self.problems.iter().filter_map(|p| p.hint.as_deref()).collect();
         hints.dedup();
         for h in hints {
             writeln!(f, "hint: {h}")?;
@@ -128,32 +118,19 @@ impl Settings {
             ("temp_dir", quote(&self.temp_dir.display().to_string())),
             ("log_file", quote(&self.log_file.display().to_string())),
             ("local", self.local.to_string()),
-            (
-                "max_webhook_connections",
-                self.max_webhook_connections.to_string(),
-            ),
+            ("max_webhook_connections", self.max_webhook_connections.to_string()),
             ("log_verbosity_level", self.log_verbosity_level.to_string()),
             ("http_ip_address", quote(&self.http_ip_address.to_string())),
-            (
-                "http_stat_ip_address",
-                quote(&self.http_stat_ip_address.to_string()),
-            ),
+            ("http_stat_ip_address", quote(&self.http_stat_ip_address.to_string())),
             ("log_max_file_size", self.log_max_file_size.to_string()),
-            (
-                "filter",
-                self.filter.map_or("\"\"".into(), |f| quote(&f.to_string())),
-            ),
+            ("filter", self.filter.map_or("\"\"".into(), |f| quote(&f.to_string()))),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
             out.push_str(&format!("# config file: {}\n", file.display()));
         }
         for (key, value) in values {
-            let origin = self
-                .origins
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map_or("", |(_, o)| o.as_str());
+            let origin = self.origins.iter().find(|(k, _)| *k == key).map_or("", |(_, o)| o.as_str());
             out.push_str(&format!("{key} = {value}  # {origin}\n"));
         }
         out
@@ -181,9 +158,7 @@ fn parse_bool(text: &str) -> Option<bool> {
 
 fn parse_size(text: &str) -> Option<u64> {
     let t = text.trim();
-    let (digits, unit) = t
-        .find(|c: char| !c.is_ascii_digit())
-        .map_or((t, ""), |i| t.split_at(i));
+    let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t, ""), |i| t.split_at(i));
     let factor: u64 = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 1,
         "K" | "KB" => 1_000,
@@ -202,10 +177,7 @@ fn value_text(value: &Value) -> Option<String> {
         Value::String(_, s) => Some(s.clone()),
         Value::Char(_, c) => Some(c.to_string()),
         Value::Bool(_, b) => Some(b.to_string()),
-        Value::Num(_, n) => n
-            .to_i128()
-            .map(|i| i.to_string())
-            .or_else(|| n.to_f64().map(|f| f.to_string())),
+        Value::Num(_, n) => n.to_i128().map(|i| i.to_string()).or_else(|| n.to_f64().map(|f| f.to_string())),
         _ => None,
     }
 }
@@ -223,35 +195,24 @@ impl Reader<'_> {
         match value_text(&value) {
             Some(text) => Some((text, source)),
             None => {
-                self.problems.push(Problem::new(format!(
-                    "{source} must be a single value, not a table or list"
-                )));
+                self.problems.push(Problem::new(format!("{source} must be a single value, not a table or list")));
                 None
             }
         }
     }
 
     /// A value parsed by `parse`; on failure records `{source} must be {expected}, found `{text}``.
-    fn typed<T>(
-        &mut self,
-        key: &str,
-        expected: &str,
-        parse: impl FnOnce(&str) -> Option<T>,
-    ) -> Option<T> {
+    fn typed<T>(&mut self, key: &str, expected: &str, parse: impl FnOnce(&str) -> Option<T>) -> Option<T> {
         let (text, source) = self.raw(key)?;
         let parsed = parse(&text);
         if parsed.is_none() {
-            self.problems.push(Problem::new(format!(
-                "{source} must be {expected}, found `{text}`"
-            )));
+            self.problems.push(Problem::new(format!("{source} must be {expected}, found `{text}`")));
         }
         parsed
     }
 
     fn path(&mut self, key: &str) -> Option<PathBuf> {
-        self.typed(key, "a non-empty path", |t| {
-            (!t.trim().is_empty()).then(|| PathBuf::from(t))
-        })
+        self.typed(key, "a non-empty path", |t| (!t.trim().is_empty()).then(|| PathBuf::from(t)))
     }
 
     fn source(&self, key: &str) -> String {
@@ -270,9 +231,7 @@ struct Shown {
 }
 
 fn resolve_paths(reader: &mut Reader<'_>) -> (Option<PathBuf>, Option<PathBuf>, Option<PathBuf>) {
-    let dir = reader
-        .path("dir")
-        .map(|d| std::path::absolute(&d).unwrap_or(d));
+    let dir = reader.path("dir").map(|d| std::path::absolute(&d).unwrap_or(d));
     let under_dir = |p: PathBuf| match &dir {
         Some(d) if p.is_relative() => d.join(p),
         _ => p,
@@ -280,9 +239,7 @@ fn resolve_paths(reader: &mut Reader<'_>) -> (Option<PathBuf>, Option<PathBuf>, 
     let temp_dir = reader.path("temp_dir").map(under_dir);
     let log_file = match reader.path("log_file") {
         Some(p) => Some(under_dir(p)),
-        None => dir
-            .as_ref()
-            .map(|d| d.join("logs").join(crate::LOG_FILE_NAME)),
+        None => dir.as_ref().map(|d| d.join("logs").join(crate::LOG_FILE_NAME)),
     };
     (dir, temp_dir, log_file)
 }
@@ -292,10 +249,7 @@ fn port(text: &str) -> Option<u16> {
 }
 
 fn shown(figment: &Figment) -> Shown {
-    let mut r = Reader {
-        figment,
-        problems: Vec::new(),
-    };
+    let mut r = Reader { figment, problems: Vec::new() };
     let (dir, temp_dir, log_file) = resolve_paths(&mut r);
     Shown {
         http_port: r.typed("http_port", "", port),
@@ -350,24 +304,12 @@ fn defaults() -> Layer {
         ("temp_dir", crate::DEFAULT_TEMP_DIR.to_owned()),
         ("local", "false".to_owned()),
         ("max_webhook_connections", "0".to_owned()),
-        (
-            "log_verbosity_level",
-            crate::DEFAULT_LOG_VERBOSITY.to_string(),
-        ),
+        ("log_verbosity_level", crate::DEFAULT_LOG_VERBOSITY.to_string()),
         ("http_ip_address", "0.0.0.0".to_owned()),
         ("http_stat_ip_address", "0.0.0.0".to_owned()),
-        (
-            "log_max_file_size",
-            crate::DEFAULT_LOG_MAX_FILE_SIZE.to_string(),
-        ),
+        ("log_max_file_size", crate::DEFAULT_LOG_MAX_FILE_SIZE.to_string()),
     ];
-    Layer {
-        name: DEFAULTS,
-        dict: entries
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), Value::from(v)))
-            .collect(),
-    }
+    Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
 }
 
 /// The config file to read and whether its absence is an error.
@@ -379,9 +321,7 @@ fn config_file(sources: &Sources) -> Option<(PathBuf, String)> {
         return Some((PathBuf::from(p), "MSG_CONFIG".to_owned()));
     }
     let system = Path::new(crate::SYSTEM_CONFIG_FILE);
-    system
-        .exists()
-        .then(|| (system.to_path_buf(), String::new()))
+    system.exists().then(|| (system.to_path_buf(), String::new()))
 }
 
 /// Reads `MSG_API_ID_FILE`-style secrets (container secrets) into the environment layer.
@@ -393,15 +333,12 @@ fn secret_files(sources: &Sources, env: &mut Layer, problems: &mut Vec<Problem>)
             continue;
         };
         if sources.var(&var).is_some() {
-            problems.push(Problem::new(format!(
-                "both {var} and {file_var} are set; keep only one of them"
-            )));
+            problems.push(Problem::new(format!("both {var} and {file_var} are set; keep only one of them")));
             continue;
         }
         match std::fs::read_to_string(path) {
             Ok(text) => {
-                env.dict
-                    .insert(key.to_owned(), Value::from(text.trim().to_owned()));
+                env.dict.insert(key.to_owned(), Value::from(text.trim().to_owned()));
             }
             Err(e) => problems.push(Problem::new(format!("{file_var}: cannot read {path}: {e}"))),
         }
@@ -414,11 +351,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     let mut warnings = Vec::new();
 
     let mut figment = Figment::from(defaults());
-    let mut file_sections = (
-        serde_json::json!([]),
-        serde_json::json!([]),
-        serde_json::json!({}),
-    );
+    let mut file_sections = (serde_json::json!([]), serde_json::json!([]), serde_json::json!({}));
     let file = config_file(sources);
     if let Some((path, named_by)) = &file {
         if !path.is_file() {
@@ -429,15 +362,11 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         } else {
             let toml = Toml::file_exact(path);
             match toml.data() {
-                Err(e) => {
-                    problems.push(Problem::new(format!("config file {}: {e}", path.display())))
-                }
+                Err(e) => problems.push(Problem::new(format!("config file {}: {e}", path.display()))),
                 Ok(data) => {
                     let dict = data.get(&Profile::Default).cloned().unwrap_or_default();
                     for key in dict.keys() {
-                        if !KEYS.iter().any(|(k, _)| k == key)
-                            && !FILE_ONLY_KEYS.contains(&key.as_str())
-                        {
+                        if !KEYS.iter().any(|(k, _)| k == key) && !FILE_ONLY_KEYS.contains(&key.as_str()) {
                             problems.push(Problem::new(format!(
                                 "config file {}: unknown key `{key}`; known keys: {}",
                                 path.display(),
@@ -450,9 +379,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                         }
                     }
                     let section = |name: &str, empty: serde_json::Value| {
-                        dict.get(name)
-                            .and_then(|v| serde_json::to_value(v).ok())
-                            .unwrap_or(empty)
+                        dict.get(name).and_then(|v| serde_json::to_value(v).ok()).unwrap_or(empty)
                     };
                     file_sections = (
                         section("bots", serde_json::json!([])),
@@ -465,10 +392,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         }
     }
 
-    let mut env = Layer {
-        name: ENVIRONMENT,
-        dict: Default::default(),
-    };
+    let mut env = Layer { name: ENVIRONMENT, dict: Default::default() };
     for (name, value) in &sources.env {
         if SPECIAL_VARS.contains(&name.as_str()) {
             continue;
@@ -477,58 +401,36 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         if KEYS.iter().any(|(k, _)| *k == key) {
             env.dict.insert(key, Value::from(value.clone()));
         } else {
-            warnings.push(format!(
-                "environment variable {name} is not a msg-bot-api setting and was ignored"
-            ));
+            warnings.push(format!("environment variable {name} is not a msg-bot-api setting and was ignored"));
         }
     }
     secret_files(sources, &mut env, &mut problems);
     let base = figment.merge(env);
 
     let (extra_words, extra) = match sources.var("MSG_EXTRA_ARGS").map(parse_extra_args) {
-        None => (
-            Vec::new(),
-            Layer {
-                name: EXTRA_ARGS,
-                dict: Default::default(),
-            },
-        ),
+        None => (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() }),
         Some(Ok((words, flags))) => (words, Layer::from_flags(EXTRA_ARGS, &flags)),
         Some(Err(e)) => {
             problems.push(Problem::new(e));
-            (
-                Vec::new(),
-                Layer {
-                    name: EXTRA_ARGS,
-                    dict: Default::default(),
-                },
-            )
+            (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() })
         }
     };
     let cli = || Layer::from_flags(COMMAND_LINE, &sources.cli);
     let full = base.clone().merge(extra).merge(cli());
     let mapped = shown(&base.merge(cli()));
 
-    let mut r = Reader {
-        figment: &full,
-        problems,
-    };
+    let mut r = Reader { figment: &full, problems };
     let credentials_hint = "obtain the api id and hash at the platform's developer portal and set MSG_API_ID and MSG_API_HASH (in .env, as api_id/api_hash in the config file, or as --api-id/--api-hash); the embedded platform accepts any positive id with any hex hash";
     let api_id = match r.raw("api_id") {
         None => {
-            r.problems.push(Problem {
-                message: "MSG_API_ID is not set".into(),
-                hint: Some(credentials_hint.into()),
-            });
+            r.problems.push(Problem { message: "MSG_API_ID is not set".into(), hint: Some(credentials_hint.into()) });
             None
         }
         Some((text, source)) => {
             let ok = text.trim().parse::<i32>().is_ok_and(|v| v > 0);
             if !ok {
                 r.problems.push(Problem {
-                    message: format!(
-                        "{source} must be a positive integer (the api id from the developer portal)"
-                    ),
+                    message: format!("{source} must be a positive integer (the api id from the developer portal)"),
                     hint: Some(credentials_hint.into()),
                 });
             }
@@ -537,10 +439,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     };
     let api_hash = match r.raw("api_hash") {
         None => {
-            r.problems.push(Problem {
-                message: "MSG_API_HASH is not set".into(),
-                hint: Some(credentials_hint.into()),
-            });
+            r.problems.push(Problem { message: "MSG_API_HASH is not set".into(), hint: Some(credentials_hint.into()) });
             None
         }
         Some((text, source)) => {
@@ -557,49 +456,26 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     };
     let port_expected = "a port number from 0 to 65535";
     let http_port = r.typed("http_port", port_expected, port);
-    let http_stat_port = r.typed(
-        "http_stat_port",
-        &format!("{port_expected} (0 disables statistics)"),
-        port,
-    );
+    let http_stat_port = r.typed("http_stat_port", &format!("{port_expected} (0 disables statistics)"), port);
     let ip_expected = "an IP address such as 0.0.0.0, 127.0.0.1 or ::";
     let http_ip_address = r.typed("http_ip_address", ip_expected, |t| t.trim().parse().ok());
-    let http_stat_ip_address = r.typed("http_stat_ip_address", ip_expected, |t| {
-        t.trim().parse().ok()
-    });
+    let http_stat_ip_address = r.typed("http_stat_ip_address", ip_expected, |t| t.trim().parse().ok());
     let (dir, temp_dir, log_file) = resolve_paths(&mut r);
-    let local = r.typed(
-        "local",
-        "a boolean (true/false, 1/0, yes/no, on/off)",
-        parse_bool,
-    );
-    let max_webhook_connections = r.typed(
-        "max_webhook_connections",
-        "a whole number (0 for the default)",
-        |t| t.trim().parse::<u32>().ok(),
-    );
-    let log_verbosity_level = r.typed(
-        "log_verbosity_level",
-        "a whole number from 0 to 1024",
-        |t| t.trim().parse::<u32>().ok().filter(|v| *v <= 1024),
-    );
-    let log_max_file_size = r.typed(
-        "log_max_file_size",
-        "a size of at least 4096 bytes (e.g. 50000000, 50MB or 64MiB)",
-        |t| parse_size(t).filter(|v| *v >= 4096),
-    );
-    let filter = r.typed(
-        "filter",
-        "<remainder>/<modulo> with remainder < modulo, such as 0/2",
-        |t| {
-            let (rem, modulo) = t.trim().split_once('/')?;
-            let filter = Filter {
-                remainder: rem.trim().parse().ok()?,
-                modulo: modulo.trim().parse().ok()?,
-            };
-            (filter.modulo > 0 && filter.remainder < filter.modulo).then_some(filter)
-        },
-    );
+    let local = r.typed("local", "a boolean (true/false, 1/0, yes/no, on/off)", parse_bool);
+    let max_webhook_connections =
+        r.typed("max_webhook_connections", "a whole number (0 for the default)", |t| t.trim().parse::<u32>().ok());
+    let log_verbosity_level = r.typed("log_verbosity_level", "a whole number from 0 to 1024", |t| {
+        t.trim().parse::<u32>().ok().filter(|v| *v <= 1024)
+    });
+    let log_max_file_size =
+        r.typed("log_max_file_size", "a size of at least 4096 bytes (e.g. 50000000, 50MB or 64MiB)", |t| {
+            parse_size(t).filter(|v| *v >= 4096)
+        });
+    let filter = r.typed("filter", "<remainder>/<modulo> with remainder < modulo, such as 0/2", |t| {
+        let (rem, modulo) = t.trim().split_once('/')?;
+        let filter = Filter { remainder: rem.trim().parse().ok()?, modulo: modulo.trim().parse().ok()? };
+        (filter.modulo > 0 && filter.remainder < filter.modulo).then_some(filter)
+    });
     if let (Some(a), Some(b)) = (http_port, http_stat_port)
         && a == b
         && a != 0
@@ -708,15 +584,7 @@ mod tests {
                 s.startup_line,
                 "Starting msg-bot-api (Bot API 9.5) with args: --http-port 8081 --http-stat-port 8082 --dir /data --temp-dir /tmp --log /data/logs/msg-bot-api.log"
             );
-            assert_eq!(
-                (
-                    s.http_port,
-                    s.http_stat_port,
-                    s.local,
-                    s.max_webhook_connections
-                ),
-                (8081, 8082, false, 40)
-            );
+            assert_eq!((s.http_port, s.http_stat_port, s.local, s.max_webhook_connections), (8081, 8082, false, 40));
             assert_eq!(s.log_max_file_size, crate::DEFAULT_LOG_MAX_FILE_SIZE);
             Ok(())
         });
@@ -732,10 +600,7 @@ mod tests {
             jail.set_env("MSG_TEMP_DIR", "/srv/tmp");
             jail.set_env("MSG_LOG_FILE", "/var/log/msg.log");
             jail.set_env("MSG_LOCAL", "TRUE");
-            jail.set_env(
-                "MSG_EXTRA_ARGS",
-                "--max-webhook-connections 60 --log-verbosity-level=4 --filter '1/2'",
-            );
+            jail.set_env("MSG_EXTRA_ARGS", "--max-webhook-connections 60 --log-verbosity-level=4 --filter '1/2'");
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!(
                 s.startup_line,
@@ -743,27 +608,12 @@ mod tests {
             );
             assert_eq!(s.max_webhook_connections, 60);
             assert_eq!(s.log_verbosity_level, 4);
-            assert_eq!(
-                s.filter,
-                Some(Filter {
-                    remainder: 1,
-                    modulo: 2
-                })
-            );
+            assert_eq!(s.filter, Some(Filter { remainder: 1, modulo: 2 }));
             jail.set_env("MSG_LOCAL", "off");
             jail.set_env("MSG_EXTRA_ARGS", "--dir '/srv/my bots'");
             let s = load_in(jail, ServerFlags::default()).unwrap();
-            assert!(
-                s.startup_line
-                    .ends_with("--log /var/log/msg.log --dir '/srv/my bots'"),
-                "{}",
-                s.startup_line
-            );
-            assert_eq!(
-                s.dir,
-                PathBuf::from("/srv/my bots"),
-                "extra args come later, so they win"
-            );
+            assert!(s.startup_line.ends_with("--log /var/log/msg.log --dir '/srv/my bots'"), "{}", s.startup_line);
+            assert_eq!(s.dir, PathBuf::from("/srv/my bots"), "extra args come later, so they win");
             assert_eq!(s.max_webhook_connections, 40);
             Ok(())
         });
@@ -780,43 +630,20 @@ mod tests {
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!((s.http_port, s.http_stat_port, s.local), (7001, 7002, true));
             assert_eq!(s.max_webhook_connections, 100, "local mode default");
-            assert_eq!(
-                s.log_file,
-                PathBuf::from("/file/dir/logs/msg-bot-api.log"),
-                "log follows dir"
-            );
+            assert_eq!(s.log_file, PathBuf::from("/file/dir/logs/msg-bot-api.log"), "log follows dir");
             jail.set_env("MSG_HTTP_PORT", "7101");
             let s = load_in(jail, ServerFlags::default()).unwrap();
-            assert_eq!(
-                (s.http_port, s.http_stat_port),
-                (7101, 7002),
-                "env beats file"
-            );
+            assert_eq!((s.http_port, s.http_stat_port), (7101, 7002), "env beats file");
             jail.set_env("MSG_EXTRA_ARGS", "--http-port 7201");
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!(s.http_port, 7201, "extra args beat plain variables");
-            assert!(
-                s.startup_line.contains("--http-port 7101 ")
-                    && s.startup_line.ends_with(" --http-port 7201")
-            );
-            let cli = ServerFlags {
-                http_port: Some("7301".into()),
-                ..ServerFlags::default()
-            };
+            assert!(s.startup_line.contains("--http-port 7101 ") && s.startup_line.ends_with(" --http-port 7201"));
+            let cli = ServerFlags { http_port: Some("7301".into()), ..ServerFlags::default() };
             let s = load_in(jail, cli).unwrap();
             assert_eq!(s.http_port, 7301, "command-line flags beat everything");
+            assert_eq!(s.origins.iter().find(|(k, _)| *k == "http_port").unwrap().1, "--http-port on the command line");
             assert_eq!(
-                s.origins.iter().find(|(k, _)| *k == "http_port").unwrap().1,
-                "--http-port on the command line"
-            );
-            assert_eq!(
-                s.origins
-                    .iter()
-                    .find(|(k, _)| *k == "http_stat_port")
-                    .unwrap()
-                    .1
-                    .split(" in ")
-                    .next(),
+                s.origins.iter().find(|(k, _)| *k == "http_stat_port").unwrap().1.split(" in ").next(),
                 Some("`http_stat_port`")
             );
             Ok(())
@@ -827,17 +654,9 @@ mod tests {
     fn missing_credentials_are_both_reported() {
         Jail::expect_with(|jail| {
             let e = load_in(jail, ServerFlags::default()).unwrap_err();
-            assert_eq!(
-                messages(e.clone()),
-                ["MSG_API_ID is not set", "MSG_API_HASH is not set"]
-            );
+            assert_eq!(messages(e.clone()), ["MSG_API_ID is not set", "MSG_API_HASH is not set"]);
             let text = e.to_string();
-            assert!(
-                text.starts_with(
-                    "error: MSG_API_ID is not set\nerror: MSG_API_HASH is not set\nhint: "
-                ),
-                "{text}"
-            );
+            assert!(text.starts_with("error: MSG_API_ID is not set\nerror: MSG_API_HASH is not set\nhint: "), "{text}");
             assert_eq!(text.matches("hint:").count(), 1);
             Ok(())
         });
@@ -875,17 +694,11 @@ mod tests {
             credentials(jail);
             jail.set_env("MSG_HTTP_STAT_PORT", "8081");
             let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
-            assert!(
-                e[0].contains("both 8081") && e[0].contains("MSG_HTTP_STAT_PORT"),
-                "{e:?}"
-            );
+            assert!(e[0].contains("both 8081") && e[0].contains("MSG_HTTP_STAT_PORT"), "{e:?}");
             jail.set_env("MSG_HTTP_STAT_PORT", "8082");
             jail.set_env("MSG_EXTRA_ARGS", "--max-webhook-connection 5");
             let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
-            assert!(
-                e[0].starts_with("MSG_EXTRA_ARGS: ") && e[0].contains("'--max-webhook-connection'"),
-                "{e:?}"
-            );
+            assert!(e[0].starts_with("MSG_EXTRA_ARGS: ") && e[0].contains("'--max-webhook-connection'"), "{e:?}");
             jail.set_env("MSG_EXTRA_ARGS", "");
             jail.create_file("bad.toml", "http_prot = 1\n")?;
             let sources = Sources {
@@ -893,17 +706,10 @@ mod tests {
                 ..Sources::from_process(None, ServerFlags::default()).unwrap()
             };
             let e = messages(load(&sources).unwrap_err());
+            assert!(e[0].starts_with("config file bad.toml: unknown key `http_prot`"), "{e:?}");
+            let sources = Sources { config_flag: Some("absent.toml".into()), ..sources };
             assert!(
-                e[0].starts_with("config file bad.toml: unknown key `http_prot`"),
-                "{e:?}"
-            );
-            let sources = Sources {
-                config_flag: Some("absent.toml".into()),
-                ..sources
-            };
-            assert!(
-                messages(load(&sources).unwrap_err())[0]
-                    .contains("absent.toml (named by --config) does not exist")
+                messages(load(&sources).unwrap_err())[0].contains("absent.toml (named by --config) does not exist")
             );
             Ok(())
         });
@@ -919,19 +725,11 @@ mod tests {
             jail.set_env("MSG_HTTP_PROT", "1");
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!((s.api_id.expose(), s.api_hash.expose()), ("777", "cafe"));
-            assert_eq!(
-                s.warnings,
-                ["environment variable MSG_HTTP_PROT is not a msg-bot-api setting and was ignored"]
-            );
-            assert!(
-                !s.render().contains("cafe") && s.render().contains("api_hash = \"<redacted>\"")
-            );
+            assert_eq!(s.warnings, ["environment variable MSG_HTTP_PROT is not a msg-bot-api setting and was ignored"]);
+            assert!(!s.render().contains("cafe") && s.render().contains("api_hash = \"<redacted>\""));
             jail.set_env("MSG_API_ID", "1");
             let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
-            assert_eq!(
-                e,
-                ["both MSG_API_ID and MSG_API_ID_FILE are set; keep only one of them"]
-            );
+            assert_eq!(e, ["both MSG_API_ID and MSG_API_ID_FILE are set; keep only one of them"]);
             Ok(())
         });
     }

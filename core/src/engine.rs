@@ -24,14 +24,7 @@ impl Listeners {
 
     /// Duplicates the sockets, so a restarted engine serves on the very same ports.
     pub fn try_clone(&self) -> std::io::Result<Self> {
-        Ok(Self {
-            api: self.api.try_clone()?,
-            stats: self
-                .stats
-                .as_ref()
-                .map(TcpListener::try_clone)
-                .transpose()?,
-        })
+        Ok(Self { api: self.api.try_clone()?, stats: self.stats.as_ref().map(TcpListener::try_clone).transpose()? })
     }
 }
 
@@ -80,10 +73,7 @@ impl PhaseCell {
 #[non_exhaustive]
 pub enum EngineError {
     #[error("i/o error on {what}: {source}")]
-    Io {
-        what: String,
-        source: std::io::Error,
-    },
+    Io { what: String, source: std::io::Error },
     #[error("storage failed: {0}")]
     Storage(#[from] crate::StorageError),
     #[error("{0}")]
@@ -95,11 +85,7 @@ pub enum EngineError {
 pub trait Engine: Send + Sync + 'static {
     /// Serves on `listeners` until `shutdown` is cancelled (then drains and returns `Ok`) or a
     /// fatal error occurs (returns `Err`; the supervisor may call `serve` again).
-    async fn serve(
-        &self,
-        listeners: Listeners,
-        shutdown: CancellationToken,
-    ) -> Result<(), EngineError>;
+    async fn serve(&self, listeners: Listeners, shutdown: CancellationToken) -> Result<(), EngineError>;
 
     /// The current phase.
     fn phase(&self) -> Phase;

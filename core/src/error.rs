@@ -22,12 +22,7 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: u16, description: impl Into<Cow<'static, str>>) -> Self {
-        Self {
-            code,
-            description: description.into(),
-            retry_after: None,
-            migrate_to_chat_id: None,
-        }
+        Self { code, description: description.into(), retry_after: None, migrate_to_chat_id: None }
     }
 
     /// 400 `Bad Request: <message>`.
@@ -106,16 +101,8 @@ impl ApiError {
             parameters: Option<Parameters>,
         }
         let parameters = (self.retry_after.is_some() || self.migrate_to_chat_id.is_some())
-            .then_some(Parameters {
-                migrate_to_chat_id: self.migrate_to_chat_id,
-                retry_after: self.retry_after,
-            });
-        let envelope = Envelope {
-            ok: false,
-            error_code: self.code,
-            description: &self.description,
-            parameters,
-        };
+            .then_some(Parameters { migrate_to_chat_id: self.migrate_to_chat_id, retry_after: self.retry_after });
+        let envelope = Envelope { ok: false, error_code: self.code, description: &self.description, parameters };
         serde_json::to_vec(&envelope).expect("error envelope serializes")
     }
 }
@@ -129,12 +116,7 @@ pub fn ok_body(result: &serde_json::Value, description: Option<&str>) -> Vec<u8>
         #[serde(skip_serializing_if = "Option::is_none")]
         description: Option<&'a str>,
     }
-    serde_json::to_vec(&Envelope {
-        ok: true,
-        result,
-        description,
-    })
-    .expect("value serializes")
+    serde_json::to_vec(&Envelope { ok: true, result, description }).expect("value serializes")
 }
 
 #[cfg(test)]

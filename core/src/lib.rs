@@ -13,12 +13,12 @@ pub mod stats;
 pub mod storage;
 
 pub use engine::{Engine, EngineError, Listeners, Phase, PhaseCell};
-pub use error::ApiError;
-pub use method::{MethodCall, MethodContext, MethodHandler, Params, UploadedFile};
+pub use error::{ApiError, ok_body};
+pub use method::{Host, MethodCall, MethodContext, MethodHandler, Params, Reply, UploadedFile};
 pub use plugin::{MethodEntry, Plugin, PluginError, Registrar, Registry, RegistryError};
 pub use secret::{BotToken, Secret, TokenError};
 pub use stats::{StatsExporter, StatsSnapshot};
-pub use storage::{BotRecord, StorageBackend, StorageError};
+pub use storage::{BotRecord, StorageBackend, StorageError, StorageFactory};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

@@ -33,13 +33,7 @@ impl UploadedFile {
         path: PathBuf,
         size: u64,
     ) -> Self {
-        Self {
-            field,
-            file_name,
-            content_type,
-            path,
-            size,
-        }
+        Self { field, file_name, content_type, path, size }
     }
 }
 
@@ -66,17 +60,12 @@ impl Params {
 
     /// The value of `name`, if present.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.values.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
     /// The value of `name`, or `Bad Request: Parameter "<name>" is required` when absent or empty.
     pub fn required(&self, name: &str) -> Result<&str, ApiError> {
-        self.get(name)
-            .filter(|v| !v.is_empty())
-            .ok_or_else(|| ApiError::parameter_required(name))
+        self.get(name).filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required(name))
     }
 
     /// An integer parsed the reference's lenient way: absent or empty gives `default`, garbage
@@ -84,18 +73,14 @@ impl Params {
     pub fn integer(&self, name: &str, default: i64, min: i64, max: i64) -> i64 {
         let value = match self.get(name).map(str::trim) {
             None | Some("") => default,
-            Some(v) => v
-                .parse::<i64>()
-                .or_else(|_| v.parse::<f64>().map(|f| f as i64))
-                .unwrap_or(0),
+            Some(v) => v.parse::<i64>().or_else(|_| v.parse::<f64>().map(|f| f as i64)).unwrap_or(0),
         };
         value.clamp(min, max)
     }
 
     /// A boolean the reference's way: trimmed, case-insensitive `true`, `yes` or `1`.
     pub fn boolean(&self, name: &str) -> bool {
-        self.get(name)
-            .is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "true" | "yes" | "1"))
+        self.get(name).is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "true" | "yes" | "1"))
     }
 
     /// A JSON-typed parameter (sent natively in a JSON body or as a JSON string in a form).
@@ -143,12 +128,7 @@ pub trait Host: Send + Sync + 'static {
     fn local_mode(&self) -> bool;
 
     /// Invokes another method as the calling bot (e.g. `sendMessage`), through the same registry.
-    async fn call_method(
-        &self,
-        bot_id: i64,
-        method: &str,
-        params: Params,
-    ) -> Result<serde_json::Value, ApiError>;
+    async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError>;
 }
 
 /// What a handler knows about the call besides its parameters.
@@ -165,11 +145,7 @@ pub struct MethodContext {
 
 impl MethodContext {
     pub fn new(bot_id: i64, bot_username: String, host: Arc<dyn Host>) -> Self {
-        Self {
-            bot_id,
-            bot_username,
-            host,
-        }
+        Self { bot_id, bot_username, host }
     }
 }
 
@@ -184,11 +160,26 @@ pub struct MethodCall {
 
 impl MethodCall {
     pub fn new(method: String, params: Params, ctx: MethodContext) -> Self {
-        Self {
-            method,
-            params,
-            ctx,
-        }
+        Self { method, params, ctx }
+    }
+}
+
+/// A successful answer: the `result` and, rarely, a `description` (e.g. `Webhook was set`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    pub result: serde_json::Value,
+    pub description: Option<std::borrow::Cow<'static, str>>,
+}
+
+impl Reply {
+    pub fn with_description(result: serde_json::Value, description: impl Into<std::borrow::Cow<'static, str>>) -> Self {
+        Self { result, description: Some(description.into()) }
+    }
+}
+
+impl From<serde_json::Value> for Reply {
+    fn from(result: serde_json::Value) -> Self {
+        Self { result, description: None }
     }
 }
 
@@ -196,7 +187,7 @@ impl MethodCall {
 #[async_trait::async_trait]
 pub trait MethodHandler: Send + Sync + 'static {
     /// Runs the method; `Ok` becomes `{"ok":true,"result":...}`.
-    async fn call(&self, call: MethodCall) -> Result<serde_json::Value, ApiError>;
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError>;
 }
 
 #[cfg(test)]
@@ -211,22 +202,12 @@ mod tests {
         p.push("offset", "junk");
         p.push("flag", " Yes ");
         p.push("markup", r#"{"inline_keyboard":[]}"#);
-        assert_eq!(
-            p.integer("limit", 100, 1, 100),
-            100,
-            "first occurrence wins, then clamp"
-        );
+        assert_eq!(p.integer("limit", 100, 1, 100), 100, "first occurrence wins, then clamp");
         assert_eq!(p.integer("offset", 7, -10, 10), 0, "garbage is 0");
         assert_eq!(p.integer("missing", 7, -10, 10), 7);
         assert!(p.boolean("flag"));
         assert!(!p.boolean("missing"));
-        assert_eq!(
-            p.required("nope").unwrap_err().description,
-            r#"Bad Request: Parameter "nope" is required"#
-        );
-        assert_eq!(
-            p.to_json()["markup"]["inline_keyboard"],
-            serde_json::json!([])
-        );
+        assert_eq!(p.required("nope").unwrap_err().description, r#"Bad Request: Parameter "nope" is required"#);
+        assert_eq!(p.to_json()["markup"]["inline_keyboard"], serde_json::json!([]));
     }
 }

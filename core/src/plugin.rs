@@ -24,10 +24,7 @@ pub struct PluginError {
 
 impl PluginError {
     pub fn new(plugin: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            plugin: plugin.into(),
-            message: message.into(),
-        }
+        Self { plugin: plugin.into(), message: message.into() }
     }
 }
 
@@ -40,35 +37,18 @@ pub trait Plugin: Send + Sync + 'static {
     }
 
     /// Registers the plugin's extensions; `config` is its `[[plugins]]` section (or `null`).
-    fn register(
-        &self,
-        registrar: &mut Registrar,
-        config: &serde_json::Value,
-    ) -> Result<(), PluginError>;
+    fn register(&self, registrar: &mut Registrar, config: &serde_json::Value) -> Result<(), PluginError>;
 }
 
 /// A clash or dangling override found when freezing the registry.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegistryError {
-    #[error(
-        "method {method} is registered by both plugin {first} and plugin {second}; remove one of them"
-    )]
-    MethodClash {
-        method: String,
-        first: String,
-        second: String,
-    },
-    #[error(
-        "plugin {plugin} overrides method {method}, which no built-in provides; use `method` instead"
-    )]
+    #[error("method {method} is registered by both plugin {first} and plugin {second}; remove one of them")]
+    MethodClash { method: String, first: String, second: String },
+    #[error("plugin {plugin} overrides method {method}, which no built-in provides; use `method` instead")]
     NothingToOverride { method: String, plugin: String },
     #[error("{kind} {name} is registered by both plugin {first} and plugin {second}")]
-    NameClash {
-        kind: &'static str,
-        name: String,
-        first: String,
-        second: String,
-    },
+    NameClash { kind: &'static str, name: String, first: String, second: String },
 }
 
 /// A registered method: its byte-exact name, owner and handler.
@@ -98,21 +78,13 @@ pub struct Registrar {
 
 impl Registrar {
     pub fn new() -> Self {
-        Self {
-            current: BUILTIN.to_owned(),
-            ..Self::default()
-        }
+        Self { current: BUILTIN.to_owned(), ..Self::default() }
     }
 
     /// Runs `plugin.register` with registrations attributed to it.
-    pub fn add_plugin(
-        &mut self,
-        plugin: &dyn Plugin,
-        config: &serde_json::Value,
-    ) -> Result<(), PluginError> {
+    pub fn add_plugin(&mut self, plugin: &dyn Plugin, config: &serde_json::Value) -> Result<(), PluginError> {
         let previous = std::mem::replace(&mut self.current, plugin.name().to_owned());
-        self.plugins
-            .push((plugin.name().to_owned(), plugin.version().to_owned()));
+        self.plugins.push((plugin.name().to_owned(), plugin.version().to_owned()));
         let result = plugin.register(self, config);
         self.current = previous;
         result
@@ -130,42 +102,26 @@ impl Registrar {
 
     fn push_method(&mut self, name: &str, handler: Arc<dyn MethodHandler>, is_override: bool) {
         let plugin = self.current.clone();
-        self.methods.push(Pending {
-            name: name.to_owned(),
-            plugin,
-            item: handler,
-            is_override,
-        });
+        self.methods.push(Pending { name: name.to_owned(), plugin, item: handler, is_override });
     }
 
     /// Adds a storage backend kind, selected by configuration.
     pub fn storage(&mut self, kind: &str, factory: Arc<dyn StorageFactory>) {
         let plugin = self.current.clone();
-        self.storages.push(Pending {
-            name: kind.to_owned(),
-            plugin,
-            item: factory,
-            is_override: false,
-        });
+        self.storages.push(Pending { name: kind.to_owned(), plugin, item: factory, is_override: false });
     }
 
     /// Adds a stats exporter.
     pub fn exporter(&mut self, exporter: Arc<dyn StatsExporter>) {
         let (name, plugin) = (exporter.path().to_owned(), self.current.clone());
-        self.exporters.push(Pending {
-            name,
-            plugin,
-            item: exporter,
-            is_override: false,
-        });
+        self.exporters.push(Pending { name, plugin, item: exporter, is_override: false });
     }
 
     /// Resolves every registration into the immutable registry, reporting all clashes.
     pub fn freeze(self) -> Result<Registry, Vec<RegistryError>> {
         let mut errors = Vec::new();
         let mut methods: HashMap<String, MethodEntry> = HashMap::new();
-        let (overrides, plain): (Vec<_>, Vec<_>) =
-            self.methods.into_iter().partition(|p| p.is_override);
+        let (overrides, plain): (Vec<_>, Vec<_>) = self.methods.into_iter().partition(|p| p.is_override);
         for p in plain {
             match methods.entry(p.name.to_ascii_lowercase()) {
                 Entry::Occupied(e) => errors.push(RegistryError::MethodClash {
@@ -174,11 +130,7 @@ impl Registrar {
                     second: p.plugin,
                 }),
                 Entry::Vacant(e) => {
-                    e.insert(MethodEntry {
-                        name: p.name,
-                        plugin: p.plugin,
-                        handler: p.item,
-                    });
+                    e.insert(MethodEntry { name: p.name, plugin: p.plugin, handler: p.item });
                 }
             }
         }
@@ -186,26 +138,15 @@ impl Registrar {
         for p in overrides {
             let key = p.name.to_ascii_lowercase();
             if let Some(first) = overridden.get(&key) {
-                errors.push(RegistryError::MethodClash {
-                    method: p.name,
-                    first: first.clone(),
-                    second: p.plugin,
-                });
+                errors.push(RegistryError::MethodClash { method: p.name, first: first.clone(), second: p.plugin });
                 continue;
             }
             match methods.get_mut(&key) {
                 Some(entry) if entry.plugin == BUILTIN => {
                     overridden.insert(key, p.plugin.clone());
-                    *entry = MethodEntry {
-                        name: entry.name.clone(),
-                        plugin: p.plugin,
-                        handler: p.item,
-                    };
+                    *entry = MethodEntry { name: entry.name.clone(), plugin: p.plugin, handler: p.item };
                 }
-                _ => errors.push(RegistryError::NothingToOverride {
-                    method: p.name,
-                    plugin: p.plugin,
-                }),
+                _ => errors.push(RegistryError::NothingToOverride { method: p.name, plugin: p.plugin }),
             }
         }
         let storages = unique("storage backend", self.storages, &mut errors);
@@ -213,30 +154,16 @@ impl Registrar {
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(Registry {
-            methods,
-            storages,
-            exporters,
-            plugins: self.plugins,
-        })
+        Ok(Registry { methods, storages, exporters, plugins: self.plugins })
     }
 }
 
-fn unique<T: Clone>(
-    kind: &'static str,
-    items: Vec<Pending<T>>,
-    errors: &mut Vec<RegistryError>,
-) -> Vec<(String, T)> {
+fn unique<T: Clone>(kind: &'static str, items: Vec<Pending<T>>, errors: &mut Vec<RegistryError>) -> Vec<(String, T)> {
     let mut seen: HashMap<String, String> = HashMap::new();
     let mut out = Vec::new();
     for p in items {
         if let Some(first) = seen.get(&p.name) {
-            errors.push(RegistryError::NameClash {
-                kind,
-                name: p.name,
-                first: first.clone(),
-                second: p.plugin,
-            });
+            errors.push(RegistryError::NameClash { kind, name: p.name, first: first.clone(), second: p.plugin });
             continue;
         }
         seen.insert(p.name.clone(), p.plugin);
@@ -267,10 +194,7 @@ impl Registry {
     }
 
     pub fn storage(&self, kind: &str) -> Option<&Arc<dyn StorageFactory>> {
-        self.storages
-            .iter()
-            .find(|(k, _)| k == kind)
-            .map(|(_, f)| f)
+        self.storages.iter().find(|(k, _)| k == kind).map(|(_, f)| f)
     }
 
     pub fn storage_kinds(&self) -> Vec<&str> {
@@ -298,8 +222,8 @@ mod tests {
 
     #[async_trait::async_trait]
     impl MethodHandler for Echo {
-        async fn call(&self, _call: MethodCall) -> Result<serde_json::Value, ApiError> {
-            Ok(serde_json::Value::Null)
+        async fn call(&self, _call: MethodCall) -> Result<crate::Reply, ApiError> {
+            Ok(serde_json::Value::Null.into())
         }
     }
 
@@ -323,15 +247,9 @@ mod tests {
     fn clashes_name_both_plugins_and_overrides_need_a_builtin() {
         let mut r = Registrar::new();
         r.method("getMe", Arc::new(Echo));
-        r.add_plugin(&Adds("alpha", "myMethod", false), &serde_json::Value::Null)
-            .unwrap();
-        r.add_plugin(&Adds("beta", "MYMETHOD", false), &serde_json::Value::Null)
-            .unwrap();
-        r.add_plugin(
-            &Adds("gamma", "noSuchBuiltin", true),
-            &serde_json::Value::Null,
-        )
-        .unwrap();
+        r.add_plugin(&Adds("alpha", "myMethod", false), &serde_json::Value::Null).unwrap();
+        r.add_plugin(&Adds("beta", "MYMETHOD", false), &serde_json::Value::Null).unwrap();
+        r.add_plugin(&Adds("gamma", "noSuchBuiltin", true), &serde_json::Value::Null).unwrap();
         let errors = r.freeze().err().unwrap();
         assert_eq!(errors.len(), 2);
         let text = errors[0].to_string();
@@ -343,14 +261,10 @@ mod tests {
     fn an_override_replaces_the_builtin_and_lookups_ignore_case() {
         let mut r = Registrar::new();
         r.method("getMe", Arc::new(Echo));
-        r.add_plugin(&Adds("alpha", "getme", true), &serde_json::Value::Null)
-            .unwrap();
+        r.add_plugin(&Adds("alpha", "getme", true), &serde_json::Value::Null).unwrap();
         let registry = r.freeze().unwrap();
         let entry = registry.method("GETME").unwrap();
-        assert_eq!(
-            (entry.name.as_str(), entry.plugin.as_str()),
-            ("getMe", "alpha")
-        );
+        assert_eq!((entry.name.as_str(), entry.plugin.as_str()), ("getMe", "alpha"));
         assert!(registry.method("sendMessage").is_none());
     }
 }

@@ -78,10 +78,7 @@ impl BotToken {
         if bot_id <= 0 || bot_id >= MAX_BOT_ID {
             return Err(TokenError::Invalid);
         }
-        Ok(Self {
-            raw: raw.to_owned(),
-            bot_id,
-        })
+        Ok(Self { raw: raw.to_owned(), bot_id })
     }
 
     /// The bot's user id (the part before the colon).
@@ -121,16 +118,10 @@ mod tests {
         assert_eq!(BotToken::parse("0123:abc"), Err(TokenError::Invalid));
         assert_eq!(BotToken::parse("123abc"), Err(TokenError::Invalid));
         assert_eq!(BotToken::parse("12/3:abc"), Err(TokenError::Invalid));
-        assert_eq!(
-            BotToken::parse(&format!("1:{}", "a".repeat(80))),
-            Err(TokenError::Invalid)
-        );
+        assert_eq!(BotToken::parse(&format!("1:{}", "a".repeat(80))), Err(TokenError::Invalid));
         assert_eq!(BotToken::parse("abc:def"), Err(TokenError::Unallowed));
         assert_eq!(BotToken::parse("-5:def"), Err(TokenError::Invalid));
-        assert_eq!(
-            BotToken::parse("18014398509481984:def"),
-            Err(TokenError::Invalid)
-        );
+        assert_eq!(BotToken::parse("18014398509481984:def"), Err(TokenError::Invalid));
         let token = BotToken::parse("123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw").unwrap();
         assert_eq!(token.bot_id(), 123456);
         assert_eq!(token.secret(), "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw");
@@ -139,11 +130,7 @@ mod tests {
     #[test]
     fn secrets_never_print() {
         let token = BotToken::parse("123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw").unwrap();
-        let shown = format!(
-            "{token} {token:?} {} {:?}",
-            Secret::new("deadbeef"),
-            Secret::new("deadbeef")
-        );
+        let shown = format!("{token} {token:?} {} {:?}", Secret::new("deadbeef"), Secret::new("deadbeef"));
         assert!(!shown.contains("AAHdq"), "{shown}");
         assert!(!shown.contains("deadbeef"), "{shown}");
         assert!(shown.contains("123456:<redacted>"));

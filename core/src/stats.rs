@@ -30,11 +30,7 @@ pub struct BotStats {
 
 impl BotStats {
     pub fn new(id: i64, username: String) -> Self {
-        Self {
-            id,
-            username,
-            ..Self::default()
-        }
+        Self { id, username, ..Self::default() }
     }
 }
 

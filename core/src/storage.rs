@@ -25,21 +25,8 @@ pub struct BotRecord {
 }
 
 impl BotRecord {
-    pub fn new(
-        id: i64,
-        secret: Secret,
-        username: String,
-        first_name: String,
-        created_at: i64,
-    ) -> Self {
-        Self {
-            id,
-            secret,
-            username,
-            first_name,
-            created_at,
-            revoked: false,
-        }
+    pub fn new(id: i64, secret: Secret, username: String, first_name: String, created_at: i64) -> Self {
+        Self { id, secret, username, first_name, created_at, revoked: false }
     }
 
     /// The full token `<id>:<secret>`. Never log it.
@@ -53,10 +40,7 @@ impl BotRecord {
 #[non_exhaustive]
 pub enum StorageError {
     #[error("storage i/o on {path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    Io { path: String, source: std::io::Error },
     #[error("database {path}: {message}")]
     Database { path: String, message: String },
     #[error("{0}")]

@@ -1,1 +1,233 @@
-//! placeholder
+//! The Bot API engine: the HTTP front (`http`), request dispatch through the method registry
+//! (`dispatch`), the built-in methods (`methods`), statistics (`stats`) and the default storage
+//! (`storage`). It implements [`msg_core::Engine`]; the supervisor owns the process around it
+//! (configuration, signals, logging, restarts), so nothing here exits or reads the environment.
+#![forbid(unsafe_code)]
+
+mod dispatch;
+pub mod http;
+mod methods;
+pub mod stats;
+pub mod storage;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock, RwLock, Weak};
+use std::time::{Duration, Instant};
+
+use msg_core::{
+    BotRecord, Engine, EngineError, Listeners, Phase, PhaseCell, Registrar, Registry, RegistryError, StorageBackend,
+    StorageError,
+};
+use tokio_util::sync::CancellationToken;
+
+/// What the engine needs to know, already validated by the supervisor's configuration.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct EngineConfig {
+    /// Absolute working directory.
+    pub dir: PathBuf,
+    /// Absolute temp directory for uploads in flight.
+    pub temp_dir: PathBuf,
+    pub local: bool,
+    /// Default `max_connections` of a webhook.
+    pub max_webhook_connections: u32,
+    /// `(remainder, modulo)`: serve only bots with `id % modulo == remainder`.
+    pub filter: Option<(u64, u64)>,
+    /// Storage backend kind (`sqlite` by default).
+    pub storage_kind: String,
+    /// The `[storage]` section handed to the backend's factory.
+    pub storage_config: serde_json::Value,
+}
+
+impl EngineConfig {
+    pub fn new(dir: PathBuf, temp_dir: PathBuf) -> Self {
+        Self {
+            dir,
+            temp_dir,
+            local: false,
+            max_webhook_connections: 40,
+            filter: None,
+            storage_kind: "sqlite".to_owned(),
+            storage_config: serde_json::Value::Null,
+        }
+    }
+}
+
+/// Why the engine could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Registry(Vec<RegistryError>),
+    #[error("unknown storage backend `{kind}`; available: {available}")]
+    UnknownStorage { kind: String, available: String },
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+}
+
+/// How long a cached bot identity is trusted before it is read again (so `bot revoke` run
+/// against a live server takes effect quickly).
+const BOT_CACHE_TTL: Duration = Duration::from_secs(2);
+
+/// State shared by every request of one engine.
+pub(crate) struct Shared {
+    pub config: EngineConfig,
+    pub registry: Arc<Registry>,
+    pub storage: Arc<dyn StorageBackend>,
+    pub stats: stats::Stats,
+    pub phase: PhaseCell,
+    bots: RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
+    self_ref: Weak<Shared>,
+}
+
+impl Shared {
+    /// The bot with this id, from the cache or storage.
+    pub async fn bot(&self, bot_id: i64) -> Result<Option<Arc<BotRecord>>, StorageError> {
+        if let Some((bot, at)) = self.bots.read().expect("bot cache").get(&bot_id)
+            && at.elapsed() < BOT_CACHE_TTL
+        {
+            return Ok(Some(bot.clone()));
+        }
+        let loaded = self.storage.load_bot(bot_id).await?.map(Arc::new);
+        let mut cache = self.bots.write().expect("bot cache");
+        match &loaded {
+            Some(bot) => {
+                cache.insert(bot_id, (bot.clone(), Instant::now()));
+            }
+            None => {
+                cache.remove(&bot_id);
+            }
+        }
+        Ok(loaded)
+    }
+
+    pub fn known_bot_count(&self) -> u64 {
+        self.bots.read().expect("bot cache").len() as u64
+    }
+
+    pub fn host(&self) -> Arc<dyn msg_core::Host> {
+        Arc::new(dispatch::EngineHost(self.self_ref.clone()))
+    }
+}
+
+/// The handle built-in methods use to reach the engine once it exists.
+pub(crate) type Slot = Arc<OnceLock<Weak<Shared>>>;
+
+/// The Bot API engine.
+pub struct BotApiEngine {
+    shared: Arc<Shared>,
+}
+
+impl BotApiEngine {
+    /// Registers the built-ins next to whatever plugins already registered, freezes the registry
+    /// and opens storage.
+    pub fn new(config: EngineConfig, mut registrar: Registrar) -> Result<Self, BuildError> {
+        let slot = Slot::default();
+        methods::register(&mut registrar, &slot);
+        registrar.storage("sqlite", Arc::new(storage::SqliteFactory { dir: config.dir.clone() }));
+        registrar.exporter(Arc::new(stats::text::TextExporter));
+        let registry = registrar.freeze().map_err(BuildError::Registry)?;
+        let factory = registry.storage(&config.storage_kind).ok_or_else(|| BuildError::UnknownStorage {
+            kind: config.storage_kind.clone(),
+            available: registry.storage_kinds().join(", "),
+        })?;
+        let storage = factory.create(&config.storage_config)?;
+        let shared = Arc::new_cyclic(|self_ref| Shared {
+            config,
+            registry: Arc::new(registry),
+            storage,
+            stats: stats::Stats::new(),
+            phase: PhaseCell::default(),
+            bots: RwLock::default(),
+            self_ref: self_ref.clone(),
+        });
+        slot.set(Arc::downgrade(&shared)).expect("slot set once");
+        Ok(Self { shared })
+    }
+
+    /// The frozen registry (for listing methods and plugins).
+    pub fn registry(&self) -> &Registry {
+        &self.shared.registry
+    }
+
+    /// Logs what the working directory holds: bots found, and directories that are not bots.
+    fn survey_working_dir(&self) {
+        if self.shared.storage.kind() != "sqlite" {
+            return;
+        }
+        match storage::sqlite::SqliteStorage::scan(&self.shared.config.dir) {
+            Ok((ids, strays)) => {
+                tracing::info!("working directory {} holds {} bot(s)", self.shared.config.dir.display(), ids.len());
+                for name in strays {
+                    tracing::warn!(
+                        "directory {} in the working directory is not a bot directory (bot directories are named by the bot's numeric user id and hold {}); it is ignored",
+                        name,
+                        storage::sqlite::BOT_DB
+                    );
+                }
+            }
+            Err(e) => tracing::warn!("cannot survey the working directory: {e}"),
+        }
+    }
+}
+
+fn to_tokio(listener: std::net::TcpListener, what: &str) -> Result<tokio::net::TcpListener, EngineError> {
+    let io = |source| EngineError::Io { what: what.to_owned(), source };
+    listener.set_nonblocking(true).map_err(io)?;
+    tokio::net::TcpListener::from_std(listener).map_err(io)
+}
+
+#[async_trait::async_trait]
+impl Engine for BotApiEngine {
+    async fn serve(&self, listeners: Listeners, shutdown: CancellationToken) -> Result<(), EngineError> {
+        self.shared.phase.set(Phase::Starting);
+        self.survey_working_dir();
+        let api = to_tokio(listeners.api, "the Bot API listener")?;
+        let stop = shutdown.child_token();
+        let shared = self.shared.clone();
+        let api_handle = move |req, peer| dispatch::handle_api(shared.clone(), req, peer);
+        let mut api_task = tokio::spawn(http::serve(api, api_handle, stop.clone()));
+        let mut stats_task = match listeners.stats {
+            Some(listener) => {
+                let listener = to_tokio(listener, "the statistics listener")?;
+                let shared = self.shared.clone();
+                let handle = move |req, _peer| dispatch::handle_stats(shared.clone(), req);
+                Some(tokio::spawn(http::serve(listener, handle, stop.clone())))
+            }
+            None => None,
+        };
+        self.shared.phase.set(Phase::Ready);
+        let stats_done = async {
+            match stats_task.as_mut() {
+                Some(task) => task.await,
+                None => std::future::pending().await,
+            }
+        };
+        let failure = tokio::select! {
+            () = shutdown.cancelled() => None,
+            r = &mut api_task => Some(("Bot API", r)),
+            r = stats_done => Some(("statistics", r)),
+        };
+        self.shared.phase.set(Phase::Draining);
+        stop.cancel();
+        if let Some((which, result)) = failure {
+            self.shared.phase.set(Phase::Stopped);
+            let message = match result {
+                Ok(Ok(())) => format!("the {which} server stopped unexpectedly"),
+                Ok(Err(e)) => format!("the {which} server failed: {e}"),
+                Err(e) => format!("the {which} server panicked: {e}"),
+            };
+            return Err(EngineError::Other(message));
+        }
+        let _ = api_task.await;
+        if let Some(task) = stats_task {
+            let _ = task.await;
+        }
+        self.shared.phase.set(Phase::Stopped);
+        Ok(())
+    }
+
+    fn phase(&self) -> Phase {
+        self.shared.phase.get()
+    }
+}

@@ -1,0 +1,177 @@
+//! From a routed request to a method call and back: token checks in the reference's order,
+//! `--filter`, parameter decoding, bot authentication, registry lookup, and panics contained per
+//! request. The stats port's handler is here too.
+
+use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, Weak};
+
+use futures_util::FutureExt;
+use http_body_util::BodyExt;
+use hyper::body::{Body as _, Incoming};
+use hyper::{Method, Request, Response, StatusCode};
+use msg_core::{ApiError, BotRecord, BotToken, MethodCall, MethodContext, Params, Phase, Reply};
+use serde_json::json;
+
+use crate::Shared;
+use crate::http::request::{self, Route};
+use crate::http::{self, Body};
+
+/// Removes a request's upload directory when the request is done.
+struct UploadDir(std::path::PathBuf);
+
+impl UploadDir {
+    fn new(temp_dir: &std::path::Path) -> Self {
+        let name = format!("msg-upload-{:016x}", rand::random::<u64>());
+        Self(temp_dir.join(name))
+    }
+}
+
+impl Drop for UploadDir {
+    fn drop(&mut self) {
+        if self.0.exists() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// Every request to the Bot API port.
+pub(crate) async fn handle_api(shared: Arc<Shared>, req: Request<Incoming>, peer: SocketAddr) -> Response<Body> {
+    let size = req.body().size_hint().exact().unwrap_or(0);
+    let _active = shared.stats.begin_request(size);
+    let response = route(&shared, req, peer).await;
+    let bytes = response.body().size_hint().exact().unwrap_or(0);
+    shared.stats.record_response(response.status() == StatusCode::OK, bytes);
+    response
+}
+
+async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) -> Response<Body> {
+    if req.method() != Method::GET && req.method() != Method::POST {
+        return http::empty_response(StatusCode::NOT_IMPLEMENTED);
+    }
+    match request::route(req.uri().path()) {
+        Route::Root => {
+            let result = json!({
+                "server": msg_core::SERVER_NAME,
+                "version": msg_core::SERVER_VERSION,
+                "bot_api_version": msg_core::BOT_API_VERSION,
+                "phase": shared.phase.get().as_str(),
+                "uptime": shared.stats.uptime().floor(),
+            });
+            http::ok_response(&result.into())
+        }
+        Route::Bot { token, method } => match bot_request(shared, &token, method, req).await {
+            Ok(reply) => http::ok_response(&reply),
+            Err(e) => http::error_response(&e),
+        },
+        Route::File { .. } | Route::NotFound => http::error_response(&ApiError::not_found()),
+    }
+}
+
+async fn bot_request(
+    shared: &Arc<Shared>,
+    token: &str,
+    method: String,
+    req: Request<Incoming>,
+) -> Result<Reply, ApiError> {
+    let token = BotToken::parse(token)?;
+    if let Some((remainder, modulo)) = shared.config.filter
+        && token.bot_id().unsigned_abs() % modulo != remainder
+    {
+        return Err(ApiError::unallowed_token());
+    }
+    let (parts, body) = req.into_parts();
+    let mut params = Params::new();
+    if let Some(query) = parts.uri.query() {
+        request::parse_urlencoded(query.as_bytes(), &mut params);
+    }
+    let uploads = UploadDir::new(&shared.config.temp_dir);
+    request::read_body(&parts.headers, body, &mut params, &uploads.0).await?;
+    let method = if method.is_empty() { params.get("method").unwrap_or_default().to_owned() } else { method };
+    let bot = authenticate(shared, &token, &method).await?;
+    shared.stats.record_bot_request(bot.id, &bot.username);
+    let reply = invoke(shared, &bot, method, params).await;
+    drop(uploads);
+    reply
+}
+
+/// Compares secrets in time independent of where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+async fn authenticate(shared: &Shared, token: &BotToken, method: &str) -> Result<Arc<BotRecord>, ApiError> {
+    let bot = shared.bot(token.bot_id()).await.map_err(|e| {
+        tracing::error!("cannot load bot {}: {e}", token.bot_id());
+        ApiError::internal("failed to load the bot")
+    })?;
+    match bot {
+        Some(bot) if !bot.revoked && same_secret(bot.secret.expose(), token.secret()) => Ok(bot),
+        _ if method.eq_ignore_ascii_case("close") => Err(ApiError::bad_request("the bot has already been closed")),
+        _ => Err(ApiError::unauthorized()),
+    }
+}
+
+/// Runs a registered method for `bot`; a panicking handler becomes a 500 for this call only.
+pub(crate) async fn invoke(
+    shared: &Shared,
+    bot: &BotRecord,
+    method: String,
+    params: Params,
+) -> Result<Reply, ApiError> {
+    let entry = shared.registry.method(&method).ok_or_else(ApiError::method_not_found)?;
+    let ctx = MethodContext::new(bot.id, bot.username.clone(), shared.host());
+    let call = MethodCall::new(method, params, ctx);
+    match AssertUnwindSafe(entry.handler.call(call)).catch_unwind().await {
+        Ok(result) => result,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            tracing::error!("method {} of plugin {} panicked: {message}", entry.name, entry.plugin);
+            Err(ApiError::internal("method handler failed"))
+        }
+    }
+}
+
+/// The [`msg_core::Host`] handed to method handlers.
+pub(crate) struct EngineHost(pub Weak<Shared>);
+
+#[async_trait::async_trait]
+impl msg_core::Host for EngineHost {
+    fn local_mode(&self) -> bool {
+        self.0.upgrade().is_some_and(|s| s.config.local)
+    }
+
+    async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError> {
+        let shared = self.0.upgrade().ok_or_else(|| ApiError::internal("restart"))?;
+        let bot = shared.bot(bot_id).await.ok().flatten().ok_or_else(ApiError::unauthorized)?;
+        invoke(&shared, &bot, method.to_owned(), params).await.map(|r| r.result)
+    }
+}
+
+/// Every request to the statistics port: the path picks the exporter, `?id=` filters bots.
+pub(crate) async fn handle_stats(shared: Arc<Shared>, req: Request<Incoming>) -> Response<Body> {
+    let (parts, body) = req.into_parts();
+    let _ = body.collect().await;
+    if shared.phase.get() == Phase::Draining {
+        return http::typed_response("text/plain", "Closing");
+    }
+    let filter = parts
+        .uri
+        .query()
+        .and_then(|q| form_urlencoded::parse(q.as_bytes()).find(|(k, _)| k == "id").map(|(_, v)| v.into_owned()));
+    let Some(exporter) = shared.registry.exporter(parts.uri.path()) else {
+        return http::empty_response(StatusCode::NOT_FOUND);
+    };
+    let snapshot = shared.stats.snapshot(shared.known_bot_count(), |_| crate::stats::BotExtras {
+        webhook: None,
+        webhook_max_connections: None,
+        head_update_id: 0,
+        pending_update_count: 0,
+        disk_usage_bytes: None,
+    });
+    http::typed_response(exporter.content_type(), exporter.render(&snapshot, filter.as_deref()))
+}

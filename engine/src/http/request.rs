@@ -1,0 +1,264 @@
+//! Turning an HTTP request into a route and [`Params`]: the path grammar of the reference server
+//! (`/bot<token>/<method>`, percent-decoded first), the query string, and urlencoded, JSON,
+//! multipart (file parts streamed to the temp dir) or raw bodies. Errors come back as the
+//! reference's exact 4xx descriptions.
+
+use std::path::Path;
+
+use bytes::Bytes;
+use futures_util::StreamExt;
+use http_body_util::{BodyExt, BodyStream, Limited};
+use hyper::body::Incoming;
+use hyper::header::{CONTENT_TYPE, HeaderMap};
+use msg_core::{ApiError, Params, UploadedFile};
+use tokio::io::AsyncWriteExt;
+
+/// All non-file parameters of a request together may not exceed this (reference: 1 MiB).
+pub const MAX_PARAMS_SIZE: usize = 1 << 20;
+/// At most this many files per request (reference: 50).
+pub const MAX_FILES: usize = 50;
+
+/// Where a request goes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Route {
+    /// `GET /`: the liveness probe.
+    Root,
+    /// `/bot<token>/<method>`.
+    Bot { token: String, method: String },
+    /// `/file/bot<token>/<path>`.
+    File { token: String, path: String },
+    /// Anything else: `404 Not Found`.
+    NotFound,
+}
+
+/// Routes a raw (still percent-encoded) path.
+pub fn route(raw_path: &str) -> Route {
+    let decoded = percent_encoding::percent_decode_str(raw_path).decode_utf8_lossy();
+    let path = decoded.as_ref();
+    if path == "/" {
+        return Route::Root;
+    }
+    if let Some(rest) = path.strip_prefix("/file/bot") {
+        return match rest.split_once('/') {
+            Some((token, file)) => Route::File { token: token.to_owned(), path: file.to_owned() },
+            None => Route::NotFound,
+        };
+    }
+    match path.strip_prefix("/bot").and_then(|rest| rest.split_once('/')) {
+        Some((token, method)) => Route::Bot { token: token.to_owned(), method: method.to_owned() },
+        None => Route::NotFound,
+    }
+}
+
+fn too_large(what: &str) -> ApiError {
+    ApiError::new(413, format!("Request Entity Too Large: {what}"))
+}
+
+/// Parses `a=1&b=2` into `params`.
+pub fn parse_urlencoded(input: &[u8], params: &mut Params) {
+    for (k, v) in form_urlencoded::parse(input) {
+        params.push(k, v);
+    }
+}
+
+/// A JSON object body: string values are taken as they are, others as raw JSON text (the
+/// handlers parse them again). A top-level string becomes the parameter `content`. Malformed
+/// JSON is ignored, as the reference server does.
+pub fn parse_json(input: &[u8], params: &mut Params) {
+    match serde_json::from_slice::<serde_json::Value>(input) {
+        Ok(serde_json::Value::Object(map)) => {
+            for (k, v) in map {
+                match v {
+                    serde_json::Value::String(s) => params.push(k, s),
+                    other => params.push(k, other.to_string()),
+                }
+            }
+        }
+        Ok(serde_json::Value::String(s)) => params.push("content", s),
+        Ok(_) => {}
+        Err(e) => tracing::debug!("ignoring malformed JSON body: {e}"),
+    }
+}
+
+async fn collect_limited(body: Incoming, what: &str) -> Result<Bytes, ApiError> {
+    match Limited::new(body, MAX_PARAMS_SIZE).collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(what)),
+        Err(_) => Err(ApiError::bad_request("unexpected end of request content")),
+    }
+}
+
+/// A file name safe to use inside the request's temp dir.
+fn sanitize(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let clean: String = base.chars().filter(|c| !c.is_control()).take(128).collect();
+    match clean.as_str() {
+        "" | "." | ".." => "file".to_owned(),
+        _ => clean,
+    }
+}
+
+/// Reads the body into `params`; uploaded files go below `upload_dir`.
+pub async fn read_body(
+    headers: &HeaderMap,
+    body: Incoming,
+    params: &mut Params,
+    upload_dir: &Path,
+) -> Result<(), ApiError> {
+    let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    if content_type.contains("multipart/form-data") {
+        let raw = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let boundary = multer::parse_boundary(raw).map_err(|_| ApiError::bad_request("boundary not found"))?;
+        if boundary.is_empty() || boundary.len() > 70 {
+            return Err(ApiError::bad_request("boundary too big or empty"));
+        }
+        return read_multipart(body, boundary, params, upload_dir).await;
+    }
+    if content_type.contains("application/x-www-form-urlencoded") {
+        let bytes = collect_limited(body, "too many parameters").await?;
+        parse_urlencoded(&bytes, params);
+        return Ok(());
+    }
+    if content_type.contains("application/json") {
+        let bytes = collect_limited(body, "too many parameters").await?;
+        parse_json(&bytes, params);
+        return Ok(());
+    }
+    // Any other body is one uploaded file named `file`.
+    let mut stream = BodyStream::new(body);
+    let mut file: Option<(tokio::fs::File, std::path::PathBuf, u64)> = None;
+    while let Some(frame) = stream.next().await {
+        let frame = frame.map_err(|_| ApiError::bad_request("unexpected end of request content"))?;
+        let Ok(data) = frame.into_data() else { continue };
+        if data.is_empty() {
+            continue;
+        }
+        if file.is_none() {
+            let path = upload_dir.join("file");
+            let f = create_upload(&path).await?;
+            file = Some((f, path, 0));
+        }
+        let (f, _, size) = file.as_mut().expect("created above");
+        f.write_all(&data).await.map_err(upload_failed)?;
+        *size += data.len() as u64;
+    }
+    if let Some((mut f, path, size)) = file {
+        f.flush().await.map_err(upload_failed)?;
+        params.push_file(UploadedFile::new("file".into(), None, non_empty(&content_type), path, size));
+    }
+    Ok(())
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
+fn upload_failed(e: std::io::Error) -> ApiError {
+    tracing::error!("cannot store an upload in the temp dir: {e}");
+    ApiError::internal("failed to store the uploaded file")
+}
+
+async fn create_upload(path: &Path) -> Result<tokio::fs::File, ApiError> {
+    if let Some(parent) = path.parent() {
+        tokio::fs::create_dir_all(parent).await.map_err(upload_failed)?;
+    }
+    tokio::fs::File::create(path).await.map_err(upload_failed)
+}
+
+async fn read_multipart(
+    body: Incoming,
+    boundary: String,
+    params: &mut Params,
+    upload_dir: &Path,
+) -> Result<(), ApiError> {
+    let stream = BodyStream::new(body).filter_map(|frame| async move {
+        match frame {
+            Ok(frame) => frame.into_data().ok().map(Ok),
+            Err(e) => Some(Err(e)),
+        }
+    });
+    let mut multipart = multer::Multipart::new(stream, boundary);
+    let mut text_size = 0usize;
+    let mut file_count = 0usize;
+    loop {
+        let field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => break,
+            Err(e) => return Err(multipart_error(e)),
+        };
+        let name = field.name().unwrap_or_default().to_owned();
+        if let Some(file_name) = field.file_name().map(str::to_owned) {
+            file_count += 1;
+            if file_count > MAX_FILES {
+                return Err(too_large("too many files attached"));
+            }
+            let content_type = field.content_type().map(|m| m.to_string());
+            let path = upload_dir.join(format!("{file_count}")).join(sanitize(&file_name));
+            let mut out = create_upload(&path).await?;
+            let mut size = 0u64;
+            let mut field = field;
+            while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+                out.write_all(&chunk).await.map_err(upload_failed)?;
+                size += chunk.len() as u64;
+            }
+            out.flush().await.map_err(upload_failed)?;
+            params.push_file(UploadedFile::new(name, Some(file_name), content_type, path, size));
+        } else {
+            let is_form = field.content_type().is_some_and(|m| m.essence_str() == "application/x-www-form-urlencoded");
+            let text = field.bytes().await.map_err(multipart_error)?;
+            text_size += text.len() + name.len();
+            if text_size > MAX_PARAMS_SIZE {
+                return Err(too_large("too many parameters in form data"));
+            }
+            if is_form {
+                parse_urlencoded(&text, params);
+            } else {
+                params.push(name, String::from_utf8_lossy(&text).into_owned());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn multipart_error(e: multer::Error) -> ApiError {
+    match e {
+        multer::Error::IncompleteStream
+        | multer::Error::IncompleteFieldData { .. }
+        | multer::Error::StreamReadFailed(_) => ApiError::bad_request("unexpected end of request content"),
+        other => ApiError::bad_request(format_args!("can't parse multipart form data: {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_follow_the_reference_grammar() {
+        assert_eq!(route("/"), Route::Root);
+        assert_eq!(route("/favicon.ico"), Route::NotFound);
+        assert_eq!(route("/bot123:abc"), Route::NotFound);
+        assert_eq!(route("/bot123%3Aabc/getMe"), Route::Bot { token: "123:abc".into(), method: "getMe".into() });
+        assert_eq!(route("/bot1:a/"), Route::Bot { token: "1:a".into(), method: String::new() });
+        assert_eq!(
+            route("/file/bot1%3Aa/documents%2Ffile_1.txt"),
+            Route::File { token: "1:a".into(), path: "documents/file_1.txt".into() }
+        );
+    }
+
+    #[test]
+    fn json_bodies_keep_non_strings_raw_and_ignore_garbage() {
+        let mut p = Params::new();
+        parse_json(br#"{"chat_id":42,"text":"hi \"you\"","reply_markup":{"a":[1]},"flag":true}"#, &mut p);
+        assert_eq!(p.get("chat_id"), Some("42"));
+        assert_eq!(p.get("text"), Some(r#"hi "you""#));
+        assert_eq!(p.get("reply_markup"), Some(r#"{"a":[1]}"#));
+        assert_eq!(p.get("flag"), Some("true"));
+        let mut p = Params::new();
+        parse_json(b"{not json", &mut p);
+        parse_json(br#""just text""#, &mut p);
+        assert_eq!(p.get("content"), Some("just text"));
+        assert_eq!(sanitize("../../etc/passwd"), "passwd");
+        assert_eq!(sanitize(".."), "file");
+    }
+}

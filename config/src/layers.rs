@@ -56,6 +56,8 @@ pub struct Sources {
     pub env: Vec<(String, String)>,
     /// Flags from the command line.
     pub cli: ServerFlags,
+    /// Admin commands (`bot create`, ...) work on the working directory without API credentials.
+    pub credentials_optional: bool,
 }
 
 impl Sources {
@@ -73,7 +75,7 @@ impl Sources {
             env.push((name, value));
         }
         env.sort();
-        Ok(Self { config_flag, env, cli })
+        Ok(Self { config_flag, env, cli, credentials_optional: false })
     }
 
     pub fn var(&self, name: &str) -> Option<&str> {

@@ -158,7 +158,10 @@ impl BotApiEngine {
         match storage::sqlite::SqliteStorage::scan(&self.shared.config.dir) {
             Ok((ids, strays)) => {
                 tracing::info!("working directory {} holds {} bot(s)", self.shared.config.dir.display(), ids.len());
-                for name in strays {
+                let own_temp = self.shared.config.temp_dir.strip_prefix(&self.shared.config.dir).ok();
+                let own_temp =
+                    own_temp.and_then(|p| p.components().next()).map(|c| c.as_os_str().to_string_lossy().into_owned());
+                for name in strays.into_iter().filter(|n| Some(n) != own_temp.as_ref()) {
                     tracing::warn!(
                         "directory {} in the working directory is not a bot directory (bot directories are named by the bot's numeric user id and hold {}); it is ignored",
                         name,

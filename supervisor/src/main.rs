@@ -1,1 +1,244 @@
-fn main() {}
+//! `msg-bot-api`: reads the configuration, logs the startup line, prepares directories and
+//! logging, takes the working directory's lock, binds the ports, builds the engine and keeps it
+//! alive until a shutdown signal. `main` alone maps outcomes to exit codes: 0 ok, 1 runtime
+//! failure, 2 configuration or usage error.
+#![forbid(unsafe_code)]
+
+mod admin;
+mod health;
+mod lifecycle;
+mod logging;
+mod preflight;
+mod signals;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use msg_config::{ServerFlags, Settings, Sources};
+use msg_core::{Engine, Listeners, Registrar, StorageBackend};
+use msg_engine::{BotApiEngine, EngineConfig};
+
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
+
+/// Self-hosted Bot API server with an embedded platform.
+#[derive(Parser, Debug)]
+#[command(name = "msg-bot-api", version = VERSION, about, max_term_width = 110)]
+struct Cli {
+    /// TOML config file [env: MSG_CONFIG; default /etc/msg-bot-api/config.toml when it exists]
+    #[arg(long, value_name = "PATH", global = true)]
+    config: Option<PathBuf>,
+    #[command(flatten)]
+    flags: ServerFlags,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check or show the effective configuration
+    Config {
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
+    /// Probe a running server's liveness endpoint; exit 0 when it answers (container health checks)
+    Healthcheck {
+        /// Address to probe [default: 127.0.0.1 and MSG_HTTP_PORT, or 8081]
+        #[arg(long, value_name = "HOST:PORT")]
+        addr: Option<std::net::SocketAddr>,
+    },
+    /// Manage the bots of the embedded platform
+    Bot {
+        #[command(subcommand)]
+        action: BotAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum ConfigAction {
+    /// Validate the configuration and exit (0 when valid, 2 otherwise)
+    Check,
+    /// Print the effective configuration with the source of each value, secrets redacted
+    Print,
+}
+
+#[derive(Subcommand, Debug)]
+enum BotAction {
+    /// Create a bot and print its token
+    Create {
+        /// Username, ending in `bot`
+        #[arg(long)]
+        username: String,
+        /// Display name (getMe's first_name)
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// List the bots in the working directory
+    List,
+    /// Revoke a bot's token (by id or username)
+    Revoke { bot: String },
+}
+
+/// A failure already reported, carrying its exit code.
+struct Failure(u8);
+
+fn fail(code: u8, message: impl std::fmt::Display) -> Failure {
+    eprintln!("error: {message}");
+    Failure(code)
+}
+
+fn load_settings(cli: &Cli, credentials_optional: bool) -> Result<Settings, Failure> {
+    let mut sources = Sources::from_process(cli.config.clone(), cli.flags.clone()).map_err(|e| fail(2, e))?;
+    sources.credentials_optional = credentials_optional;
+    msg_config::load(&sources).map_err(|e| {
+        eprint!("{e}");
+        Failure(2)
+    })
+}
+
+fn engine_config(settings: &Settings) -> EngineConfig {
+    let mut config = EngineConfig::new(settings.dir.clone(), settings.temp_dir.clone());
+    config.local = settings.local;
+    config.max_webhook_connections = settings.max_webhook_connections;
+    config.filter = settings.filter.map(|f| (f.remainder, f.modulo));
+    if let Some(kind) = settings.storage.get("kind").and_then(|k| k.as_str()) {
+        config.storage_kind = kind.to_owned();
+    }
+    config.storage_config = settings.storage.clone();
+    config
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| fail(1, format!("cannot start the runtime: {e}")))
+}
+
+fn serve(cli: &Cli) -> Result<(), Failure> {
+    let settings = load_settings(cli, false)?;
+    // The one startup line, first on the container output; it repeats in the log file below.
+    println!("{}", settings.startup_line);
+    preflight::directories(&settings).map_err(|e| fail(1, e))?;
+    let log = logging::LogFile::open(&settings.log_file, settings.log_max_file_size)
+        .map_err(|e| fail(1, format!("cannot open the log file {}: {e}", settings.log_file.display())))?;
+    log.write_lines(format!("{}\n", settings.startup_line).as_bytes())
+        .map_err(|e| fail(1, format!("cannot write the log file {}: {e}", settings.log_file.display())))?;
+    logging::init(settings.log_verbosity_level, log.clone());
+    let report = |code: u8, message: String| {
+        tracing::error!("{message}");
+        eprintln!("error: {message}");
+        Failure(code)
+    };
+    for warning in &settings.warnings {
+        tracing::warn!("{warning}");
+    }
+    let lock = preflight::lock(&settings.dir).map_err(|e| report(1, e.0))?;
+    tracing::debug!("holding {}", lock.path.display());
+    let api = preflight::bind(settings.http_ip_address, settings.http_port, "MSG_HTTP_PORT", "--http-port")
+        .map_err(|e| report(1, e.0))?;
+    let stats = match settings.http_stat_port {
+        0 => None,
+        port => Some(
+            preflight::bind(settings.http_stat_ip_address, port, "MSG_HTTP_STAT_PORT", "--http-stat-port")
+                .map_err(|e| report(1, e.0))?,
+        ),
+    };
+    let api_addr = api.local_addr().map_err(|e| report(1, e.to_string()))?;
+    let stat_addr = stats.as_ref().map(|l| l.local_addr()).transpose().map_err(|e| report(1, e.to_string()))?;
+
+    let registrar = Registrar::new();
+    let engine = BotApiEngine::new(engine_config(&settings), registrar).map_err(|e| report(2, e.to_string()))?;
+    tracing::info!(
+        "engine built: {} methods, storage {}, local mode {}",
+        engine.registry().method_names().len(),
+        settings.storage.get("kind").and_then(|k| k.as_str()).unwrap_or("sqlite"),
+        if settings.local { "on" } else { "off" }
+    );
+    let signals = signals::listen().map_err(|e| report(1, format!("cannot install signal handlers: {e}")))?;
+    let supervision = lifecycle::Supervision {
+        engine: Arc::new(engine) as Arc<dyn Engine>,
+        listeners: Listeners::new(api, stats),
+        api_addr,
+        stat_addr,
+        log,
+    };
+    match runtime()?.block_on(supervision.run(signals)) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(report(1, format!("supervision failed: {e}"))),
+    }
+}
+
+fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
+    let addr = match addr {
+        Some(a) => a,
+        None => {
+            let port = std::env::var("MSG_HTTP_PORT").ok().and_then(|p| p.trim().parse::<u16>().ok()).unwrap_or(8081);
+            std::net::SocketAddr::from(([127, 0, 0, 1], port))
+        }
+    };
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
+    rt.block_on(health::probe(addr, Duration::from_secs(5))).map_err(|e| fail(1, e))?;
+    println!("ok: http://{addr}/ answers");
+    Ok(())
+}
+
+fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
+    let settings = load_settings(cli, true)?;
+    std::fs::create_dir_all(&settings.dir)
+        .map_err(|e| fail(1, format!("cannot create the working directory {}: {e}", settings.dir.display())))?;
+    let storage = msg_engine::storage::sqlite::SqliteStorage::open(&settings.dir).map_err(|e| fail(1, e))?;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
+    rt.block_on(async {
+        match action {
+            BotAction::Create { username, name } => {
+                let bot =
+                    admin::create(&storage, username, name.as_deref()).await.map_err(|e| fail(1, format!("{e:#}")))?;
+                eprintln!(
+                    "created @{} (id {}) in {}",
+                    bot.username,
+                    bot.id,
+                    settings.dir.join(bot.id.to_string()).display()
+                );
+                println!("{}", bot.token());
+            }
+            BotAction::List => {
+                let bots = storage.list_bots().await.map_err(|e| fail(1, e))?;
+                println!("{:<12} {:<33} {:<8} name", "id", "username", "state");
+                for b in bots {
+                    let state = if b.revoked { "revoked" } else { "active" };
+                    println!("{:<12} {:<33} {:<8} {}", b.id, format!("@{}", b.username), state, b.first_name);
+                }
+            }
+            BotAction::Revoke { bot } => {
+                let bot = admin::revoke(&storage, bot).await.map_err(|e| fail(1, format!("{e:#}")))?;
+                println!("revoked @{} (id {})", bot.username, bot.id);
+            }
+        }
+        Ok(())
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        None => serve(&cli),
+        Some(Command::Config { action: ConfigAction::Check }) => load_settings(&cli, false).map(|s| {
+            for warning in &s.warnings {
+                eprintln!("warning: {warning}");
+            }
+            println!("configuration is valid");
+        }),
+        Some(Command::Config { action: ConfigAction::Print }) => load_settings(&cli, true).map(|s| {
+            print!("{}", s.render());
+        }),
+        Some(Command::Healthcheck { addr }) => healthcheck(*addr),
+        Some(Command::Bot { action }) => bots(&cli, action),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(code)) => ExitCode::from(code),
+    }
+}

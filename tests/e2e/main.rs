@@ -1,1 +1,23 @@
-fn main() {}
+//! End-to-end tests: the real `msg-bot-api` binary, started as an operator would, spoken to over
+//! HTTP on loopback. One test binary keeps link time down; modules group the topics.
+
+mod api;
+mod startup;
+
+use std::path::Path;
+
+use msg_testkit::Launch;
+
+/// A launch of the binary under test with credentials and a fresh working dir under `root`.
+pub fn launch(root: &Path) -> Launch {
+    Launch::new(env!("CARGO_BIN_EXE_msg-bot-api"), root)
+}
+
+/// Creates a bot with the CLI and returns its token.
+pub fn create_bot(root: &Path, username: &str) -> String {
+    let (status, stdout, stderr) = launch(root).arg("bot").arg("create").arg("--username").arg(username).run();
+    assert!(status.success(), "bot create failed: {stderr}");
+    let token = stdout.trim().to_owned();
+    assert!(stderr.contains(&format!("created @{username}")), "{stderr}");
+    token
+}

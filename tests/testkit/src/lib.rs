@@ -1,1 +1,292 @@
+//! Harness for end-to-end tests: start the real `msg-bot-api` binary with a chosen environment
+//! in a fresh working directory, wait (by polling, never sleeping blindly) for its readiness line
+//! and `GET /`, and speak plain HTTP/1.1 to it over loopback. Kept dependency-light on purpose:
+//! the tests exercise the server's own HTTP parsing with hand-made requests.
 
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Generous upper bound for anything the tests wait on.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// Polls `check` every few milliseconds until it holds; panics naming `what` after [`WAIT`].
+pub fn poll_until(what: &str, mut check: impl FnMut() -> bool) {
+    let deadline = Instant::now() + WAIT;
+    while !check() {
+        assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A free loopback port (bound then released). Used only where port 0 cannot be used.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// An HTTP response as the test sees it.
+#[derive(Debug, Clone)]
+pub struct HttpResponse {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl HttpResponse {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+    }
+}
+
+/// Sends one raw HTTP/1.1 request (the caller writes the head) and reads the response.
+pub fn raw_request(addr: SocketAddr, request: &[u8]) -> std::io::Result<HttpResponse> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(WAIT))?;
+    stream.write_all(request)?;
+    read_response(&mut BufReader::new(stream))
+}
+
+fn read_response(reader: &mut impl BufRead) -> std::io::Result<HttpResponse> {
+    let mut line = String::new();
+    reader.read_line(&mut line)?;
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("bad status line {line:?}")))?;
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        reader.read_line(&mut line)?;
+        let trimmed = line.trim_end();
+        if trimmed.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = trimmed.split_once(':') {
+            headers.push((k.trim().to_owned(), v.trim().to_owned()));
+        }
+    }
+    let length =
+        headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("content-length")).and_then(|(_, v)| v.parse().ok());
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            reader.read_exact(&mut body)?;
+        }
+        None => {
+            reader.read_to_end(&mut body)?;
+        }
+    }
+    Ok(HttpResponse { status, headers, body })
+}
+
+/// `GET path` with `Connection: close`.
+pub fn get(addr: SocketAddr, path: &str) -> std::io::Result<HttpResponse> {
+    raw_request(addr, format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
+}
+
+/// `POST path` with a body of the given content type.
+pub fn post(addr: SocketAddr, path: &str, content_type: &str, body: &[u8]) -> std::io::Result<HttpResponse> {
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(body);
+    raw_request(addr, &request)
+}
+
+/// A started server process with its output captured line by line.
+pub struct Server {
+    pub child: Child,
+    pub dir: PathBuf,
+    pub api: SocketAddr,
+    pub stats: Option<SocketAddr>,
+    lines: Arc<Mutex<Vec<String>>>,
+    events: mpsc::Receiver<String>,
+}
+
+/// How to start a server.
+pub struct Launch {
+    pub bin: PathBuf,
+    pub env: Vec<(String, String)>,
+    pub args: Vec<String>,
+    pub dir: PathBuf,
+}
+
+impl Launch {
+    /// Credentials, a working dir under `root`, the API on an OS-chosen port and statistics off
+    /// unless the caller asks otherwise.
+    pub fn new(bin: impl Into<PathBuf>, root: &Path) -> Self {
+        let dir = root.join("data");
+        let env = vec![
+            ("MSG_API_ID".into(), "12345".into()),
+            ("MSG_API_HASH".into(), "0123456789abcdef0123456789abcdef".into()),
+            ("MSG_DIR".into(), dir.display().to_string()),
+            ("MSG_TEMP_DIR".into(), root.join("tmp").display().to_string()),
+            ("MSG_HTTP_PORT".into(), "0".into()),
+            ("MSG_HTTP_STAT_PORT".into(), "0".into()),
+            ("MSG_HTTP_IP_ADDRESS".into(), "127.0.0.1".into()),
+            ("MSG_HTTP_STAT_IP_ADDRESS".into(), "127.0.0.1".into()),
+        ];
+        Self { bin: bin.into(), env, args: Vec::new(), dir }
+    }
+
+    pub fn env(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.env.retain(|(k, _)| k != key);
+        self.env.push((key.to_owned(), value.into()));
+        self
+    }
+
+    pub fn without(mut self, key: &str) -> Self {
+        self.env.retain(|(k, _)| k != key);
+        self
+    }
+
+    pub fn arg(mut self, arg: impl Into<String>) -> Self {
+        self.args.push(arg.into());
+        self
+    }
+
+    fn command(&self) -> Command {
+        let mut cmd = Command::new(&self.bin);
+        cmd.env_clear().env("PATH", std::env::var("PATH").unwrap_or_default());
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd.args(&self.args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd
+    }
+
+    /// Runs to completion (for commands and start-up failures); returns (status, stdout, stderr).
+    pub fn run(&self) -> (ExitStatus, String, String) {
+        let out = self.command().output().expect("binary runs");
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Starts the server and waits for readiness.
+    pub fn start(&self) -> Server {
+        let mut child = self.command().spawn().expect("binary starts");
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let (tx, events) = mpsc::channel();
+        for pipe in
+            [Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>, Box::new(child.stderr.take().unwrap())]
+        {
+            let (lines, tx) = (lines.clone(), tx.clone());
+            std::thread::spawn(move || {
+                for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+                    lines.lock().unwrap().push(line.clone());
+                    let _ = tx.send(line);
+                }
+            });
+        }
+        let mut server =
+            Server { child, dir: self.dir.clone(), api: "0.0.0.0:0".parse().unwrap(), stats: None, lines, events };
+        let ready = server.wait_for_line(|l| l.contains(" ready: Bot API on http://"));
+        let addr_of = |marker: &str| {
+            let rest = &ready[ready.find(marker)? + marker.len()..];
+            rest.split('/').next()?.parse::<SocketAddr>().ok()
+        };
+        server.api = addr_of("Bot API on http://").expect("API address in the ready line");
+        server.stats = addr_of("statistics http://");
+        let root = get(server.api, "/").expect("GET / answers after the ready line");
+        assert_eq!(root.status, 200, "{}", root.text());
+        server
+    }
+}
+
+impl Server {
+    /// Waits until an output line satisfies `pred`; panics with the output so far on timeout or exit.
+    pub fn wait_for_line(&mut self, pred: impl Fn(&str) -> bool) -> String {
+        if let Some(line) = self.lines.lock().unwrap().iter().find(|l| pred(l)) {
+            return line.clone();
+        }
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left.min(Duration::from_millis(200))) {
+                Ok(line) if pred(&line) => return line,
+                Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        panic!("server exited ({status}) before the expected line; output:\n{}", self.output());
+                    }
+                    if Instant::now() >= deadline {
+                        panic!("timed out waiting for a line; output:\n{}", self.output());
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    panic!("server output closed before the expected line; output:\n{}", self.output());
+                }
+            }
+        }
+    }
+
+    /// Waits until `needle` has been printed at least `count` times.
+    pub fn wait_for_count(&mut self, needle: &str, count: usize) {
+        let deadline = Instant::now() + WAIT;
+        while self.output().matches(needle).count() < count {
+            match self.events.recv_timeout(Duration::from_millis(200)) {
+                Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(_) => panic!("waiting for {count} × {needle:?}; output:\n{}", self.output()),
+            }
+        }
+    }
+
+    /// Everything printed so far.
+    pub fn output(&self) -> String {
+        self.lines.lock().unwrap().join("\n")
+    }
+
+    pub fn log_file(&self) -> String {
+        std::fs::read_to_string(self.dir.join("logs/msg-bot-api.log")).unwrap_or_default()
+    }
+
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill").arg(format!("-{signal}")).arg(self.child.id().to_string()).status().unwrap();
+        assert!(status.success());
+    }
+
+    /// Waits for the process to exit, up to `limit`; returns its status and how long it took.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<(ExitStatus, Duration)> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some((status, start.elapsed()));
+            }
+            // Polling the child's state; exit has no readiness signal to wait on.
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
+    /// `POST /bot<token>/<method>` with a JSON body.
+    pub fn call(&self, token: &str, method: &str, params: serde_json::Value) -> HttpResponse {
+        post(self.api, &format!("/bot{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

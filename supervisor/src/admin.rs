@@ -1,0 +1,76 @@
+//! Operator commands on the working directory: `bot create`, `bot list`, `bot revoke`. They work
+//! whether or not a server is running on the same directory (SQLite arbitrates); a running server
+//! sees a new bot on its first request and a revocation within seconds.
+
+use anyhow::{Context, bail};
+use msg_core::{BotRecord, Secret, StorageBackend};
+use msg_engine::storage::sqlite::{SqliteStorage, now_unix};
+use rand::Rng;
+
+const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+
+/// A fresh 35-character URL-safe token secret, shaped like the public platform's (`AA...`).
+pub fn new_secret() -> String {
+    let mut rng = rand::rng();
+    let tail: String = (0..33).map(|_| TOKEN_ALPHABET[rng.random_range(0..TOKEN_ALPHABET.len())] as char).collect();
+    format!("AA{tail}")
+}
+
+/// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in `bot`.
+pub fn check_username(name: &str) -> anyhow::Result<String> {
+    let name = name.trim_start_matches('@');
+    let valid = (5..=32).contains(&name.len())
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.to_ascii_lowercase().ends_with("bot");
+    if !valid {
+        bail!(
+            "invalid bot username `{name}`: use 5-32 letters, digits or underscores, starting with a letter and ending in `bot` (e.g. weather_bot)"
+        );
+    }
+    Ok(name.to_owned())
+}
+
+pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>) -> anyhow::Result<BotRecord> {
+    let username = check_username(username)?;
+    let existing = storage.list_bots().await?;
+    if existing.iter().any(|b| b.username.eq_ignore_ascii_case(&username)) {
+        bail!("a bot named @{username} already exists in this working directory; pick another username");
+    }
+    let id = storage.allocate_user_id().await.context("allocating a user id")?;
+    let display =
+        name.map_or_else(|| username.trim_end_matches("_bot").trim_end_matches("bot").to_owned(), str::to_owned);
+    let display = if display.is_empty() { username.clone() } else { display };
+    let bot = BotRecord::new(id, Secret::new(new_secret()), username, display, now_unix());
+    storage.save_bot(&bot).await?;
+    Ok(bot)
+}
+
+pub async fn revoke(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
+    let who = who.trim_start_matches('@');
+    let bots = storage.list_bots().await?;
+    let Some(mut bot) = bots.into_iter().find(|b| b.id.to_string() == who || b.username.eq_ignore_ascii_case(who))
+    else {
+        bail!("no bot `{who}` in this working directory; `msg-bot-api bot list` shows the bots there");
+    };
+    bot.revoked = true;
+    storage.save_bot(&bot).await?;
+    Ok(bot)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_and_usernames_follow_the_platform_shapes() {
+        let s = new_secret();
+        assert_eq!(s.len(), 35);
+        assert!(msg_core::BotToken::parse(&format!("123:{s}")).is_ok());
+        assert!(check_username("weather_bot").is_ok());
+        assert!(check_username("@WeatherBot").is_ok());
+        assert!(check_username("bot").is_err());
+        assert!(check_username("1weather_bot").is_err());
+        assert!(check_username("weather").is_err());
+    }
+}

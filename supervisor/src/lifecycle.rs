@@ -201,3 +201,71 @@ async fn drain(token: CancellationToken, mut task: EngineTask, signals: &mut Unb
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use msg_core::{EngineError, Phase};
+    use msg_engine::{BotApiEngine, EngineConfig};
+
+    use super::*;
+
+    /// The real engine, except that its first `failures` starts fail.
+    struct Flaky {
+        inner: BotApiEngine,
+        failures: AtomicU32,
+        starts: AtomicU32,
+    }
+
+    #[async_trait::async_trait]
+    impl Engine for Flaky {
+        async fn serve(&self, listeners: Listeners, shutdown: CancellationToken) -> Result<(), EngineError> {
+            self.starts.fetch_add(1, Ordering::SeqCst);
+            if self.failures.load(Ordering::SeqCst) > 0 {
+                self.failures.fetch_sub(1, Ordering::SeqCst);
+                return Err(EngineError::Other("injected failure".into()));
+            }
+            self.inner.serve(listeners, shutdown).await
+        }
+
+        fn phase(&self) -> Phase {
+            self.inner.phase()
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_failing_engine_is_restarted_with_backoff_then_drained_on_signal() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = EngineConfig::new(dir.path().to_path_buf(), dir.path().join("tmp"));
+        let engine = Arc::new(Flaky {
+            inner: BotApiEngine::new(config, msg_core::Registrar::new()).unwrap(),
+            failures: AtomicU32::new(2),
+            starts: AtomicU32::new(0),
+        });
+        let api = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let api_addr = api.local_addr().unwrap();
+        let supervision = Supervision {
+            engine: engine.clone(),
+            listeners: Listeners::new(api, None),
+            api_addr,
+            stat_addr: None,
+            log: LogFile::open(&dir.path().join("test.log"), 1 << 20).unwrap(),
+        };
+        let (signals, rx) = tokio::sync::mpsc::unbounded_channel();
+        let started = Instant::now();
+        let running = tokio::spawn(supervision.run(rx));
+        let mut poll = tokio::time::interval(Duration::from_millis(10));
+        while health::probe(api_addr, HEALTH_TIMEOUT).await.is_err() {
+            assert!(started.elapsed() < Duration::from_secs(20), "never became healthy");
+            poll.tick().await;
+        }
+        assert_eq!(engine.starts.load(Ordering::SeqCst), 3, "two failures, then a good start");
+        assert!(started.elapsed() >= BACKOFF_FIRST * 3, "waited 250 ms, then 500 ms");
+        assert_eq!(engine.phase(), Phase::Ready);
+        signals.send(Signal::Shutdown { name: "SIGTERM" }).unwrap();
+        assert_eq!(running.await.unwrap().unwrap(), Exit::Graceful);
+        assert_eq!(engine.phase(), Phase::Stopped);
+        assert!(health::probe(api_addr, Duration::from_millis(500)).await.is_err(), "nothing serves after the drain");
+    }
+}

@@ -18,7 +18,10 @@ pub use method::{Host, MethodCall, MethodContext, MethodHandler, Params, Reply, 
 pub use plugin::{MethodEntry, Plugin, PluginError, Registrar, Registry, RegistryError};
 pub use secret::{BotToken, Secret, TokenError};
 pub use stats::{StatsExporter, StatsSnapshot};
-pub use storage::{BotRecord, StorageBackend, StorageError, StorageFactory};
+pub use storage::{
+    BotRecord, BotState, Change, ChatRecord, MessageRecord, Owner, PlatformState, StorageBackend, StorageError,
+    StorageFactory, StoredUpdate, UserRecord,
+};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

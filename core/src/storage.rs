@@ -1,6 +1,10 @@
-//! The `StorageBackend` extension point: where bot identities and (later) per-bot state and the
-//! update queue live. Async and fallible so a networked backend (PostgreSQL) fits; writes are
-//! batched per call. The default implementation (SQLite under `<dir>/<bot id>/`) is in the engine.
+//! The `StorageBackend` extension point: where bot identities, per-bot state, update queues and
+//! the embedded platform's people, chats and messages persist. The engine keeps the live state in
+//! memory and writes a journal of [`Change`]s through [`StorageBackend::apply`]: one call is one
+//! atomic batch, and the engine answers a request only after the batch holding its effects is
+//! durable. Loads happen when a bot or the platform is activated. Async and fallible so a
+//! networked backend (PostgreSQL) fits. The default implementation (SQLite under
+//! `<dir>/<bot id>/` and `<dir>/platform.sqlite`) is in the engine.
 
 use std::sync::Arc;
 
@@ -35,6 +39,116 @@ impl BotRecord {
     }
 }
 
+/// Whose update queue: a bot's (getUpdates/webhook) or a person's (the user-side API).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Owner {
+    Bot(i64),
+    User(i64),
+}
+
+/// One queued update as stored: its id, kind, JSON payload and expiry (unix seconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredUpdate {
+    pub update_id: i64,
+    /// `message`, `callback_query`, ...
+    pub kind: String,
+    /// The update object's payload, without `update_id`.
+    pub payload: String,
+    /// Delivery order key (updates of one chat are delivered one at a time, in order).
+    pub chat_key: i64,
+    pub expires_at: i64,
+}
+
+/// A person on the embedded platform.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UserRecord {
+    pub id: i64,
+    pub secret: Secret,
+    pub first_name: String,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub language_code: Option<String>,
+    pub created_at: i64,
+}
+
+impl UserRecord {
+    pub fn new(id: i64, secret: Secret, first_name: String, created_at: i64) -> Self {
+        Self { id, secret, first_name, last_name: None, username: None, language_code: None, created_at }
+    }
+}
+
+/// A group chat (private chats need no record: they are the pair of their members).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ChatRecord {
+    /// Negative, as on the public platform.
+    pub id: i64,
+    /// `group` or `supergroup`.
+    pub kind: String,
+    pub title: String,
+    pub created_at: i64,
+}
+
+impl ChatRecord {
+    pub fn new(id: i64, kind: String, title: String, created_at: i64) -> Self {
+        Self { id, kind, title, created_at }
+    }
+}
+
+/// One stored message: the conversation it belongs to, its id there and its JSON (as sent).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageRecord {
+    /// Private chats: the pair's key (see the engine's platform); groups: the chat id.
+    pub conversation: String,
+    pub message_id: i64,
+    pub payload: String,
+}
+
+/// One durable effect. A batch of changes is applied atomically by [`StorageBackend::apply`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Change {
+    /// Sets (or with `None` removes) a per-bot setting: webhook, allowed_updates, commands, ...
+    BotSetting { bot_id: i64, key: String, value: Option<String> },
+    /// Appends to a queue.
+    PushUpdate { owner: Owner, update: StoredUpdate },
+    /// Removes every update with an id below `below` from a queue.
+    DropUpdatesBelow { owner: Owner, below: i64 },
+    /// Removes one update (a delivered webhook update, an expired one).
+    DropUpdate { owner: Owner, update_id: i64 },
+    /// Creates or replaces a person.
+    PutUser(UserRecord),
+    /// Creates or replaces a group chat.
+    PutChat(ChatRecord),
+    /// Sets a member's status in a group (`member`, `administrator`, `creator`, `left`, `kicked`).
+    PutMember { chat_id: i64, user_id: i64, status: String },
+    /// Creates or replaces a message.
+    PutMessage(MessageRecord),
+    /// Deletes a message.
+    DeleteMessage { conversation: String, message_id: i64 },
+}
+
+/// What a bot's directory holds besides its identity.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BotState {
+    pub settings: Vec<(String, String)>,
+    pub updates: Vec<StoredUpdate>,
+}
+
+/// Platform-wide state loaded at start: people, groups, memberships, message counters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PlatformState {
+    pub users: Vec<UserRecord>,
+    pub chats: Vec<ChatRecord>,
+    /// (chat id, user id, status).
+    pub members: Vec<(i64, i64, String)>,
+    /// (conversation, highest message id).
+    pub last_message_ids: Vec<(String, i64)>,
+}
+
 /// A storage failure; the real cause is logged, clients see `500 Internal Server Error`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -64,6 +178,21 @@ pub trait StorageBackend: Send + Sync + 'static {
 
     /// Allocates a fresh user id (bots and people share one id space).
     async fn allocate_user_id(&self) -> Result<i64, StorageError>;
+
+    /// Applies a batch of changes atomically; returns once they are durable.
+    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError>;
+
+    /// A bot's settings and pending updates.
+    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError>;
+
+    /// People, groups, memberships and message counters.
+    async fn load_platform(&self) -> Result<PlatformState, StorageError>;
+
+    /// A person's pending updates.
+    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
+
+    /// One message.
+    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError>;
 
     /// Bytes on disk used by a bot's own state and files, when the backend can tell.
     async fn disk_usage(&self, _bot_id: i64) -> Option<u64> {

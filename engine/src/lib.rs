@@ -7,6 +7,7 @@
 mod dispatch;
 pub mod http;
 mod methods;
+pub mod platform;
 pub mod stats;
 pub mod storage;
 
@@ -65,6 +66,10 @@ pub enum BuildError {
     Storage(#[from] StorageError),
 }
 
+/// After logOut a bot answers `400 Logged out` on this server for this long, then can be used
+/// here again (rollback). Another server its directory is copied to is not affected.
+pub const LOGOUT_COOLDOWN_SECS: i64 = 60;
+
 /// How long a cached bot identity is trusted before it is read again (so `bot revoke` run
 /// against a live server takes effect quickly).
 const BOT_CACHE_TTL: Duration = Duration::from_secs(2);
@@ -75,6 +80,7 @@ pub(crate) struct Shared {
     pub registry: Arc<Registry>,
     pub storage: Arc<dyn StorageBackend>,
     pub stats: stats::Stats,
+    pub platform: platform::Platform,
     pub phase: PhaseCell,
     bots: RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
     self_ref: Weak<Shared>,
@@ -132,11 +138,15 @@ impl BotApiEngine {
             available: registry.storage_kinds().join(", "),
         })?;
         let storage = factory.create(&config.storage_config)?;
+        let instance_id = instance_id(&config.dir)?;
+        let platform =
+            platform::Platform::new(storage.clone(), instance_id, config.local, config.max_webhook_connections);
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
             storage,
             stats: stats::Stats::new(),
+            platform,
             phase: PhaseCell::default(),
             bots: RwLock::default(),
             self_ref: self_ref.clone(),
@@ -172,6 +182,21 @@ impl BotApiEngine {
             Err(e) => tracing::warn!("cannot survey the working directory: {e}"),
         }
     }
+}
+
+/// This working directory's identity, kept in `<dir>/instance-id`.
+fn instance_id(dir: &std::path::Path) -> Result<String, StorageError> {
+    let path = dir.join("instance-id");
+    let io = |source| StorageError::Io { path: path.display().to_string(), source };
+    match std::fs::read_to_string(&path) {
+        Ok(id) if !id.trim().is_empty() => return Ok(id.trim().to_owned()),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
+        _ => {}
+    }
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let id = format!("{:016x}", rand::random::<u64>());
+    std::fs::write(&path, format!("{id}\n")).map_err(io)?;
+    Ok(id)
 }
 
 fn to_tokio(listener: std::net::TcpListener, what: &str) -> Result<tokio::net::TcpListener, EngineError> {

@@ -1,11 +1,20 @@
-//! The default storage backend: SQLite files under the working directory. A bot's own state lives
-//! in `<dir>/<bot id>/bot.sqlite` (never named by the token); people, chats and the id allocator
-//! in `<dir>/platform.sqlite`. Blocking SQLite calls run on tokio's blocking pool.
+//! The default storage backend: SQLite files under the working directory. A bot's own state
+//! (identity, settings, pending updates) lives in `<dir>/<bot id>/bot.sqlite`, never named by the
+//! token; people, groups, messages, people's updates and the id allocator in
+//! `<dir>/platform.sqlite`. Journal writes go through one writer thread that commits whatever has
+//! queued up in one transaction per database file (group commit); each caller is answered after
+//! the commit that holds its changes. Batches are atomic per database file.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use msg_core::{BotRecord, Secret, StorageBackend, StorageError};
+use std::collections::HashMap;
+use std::sync::mpsc;
+
+use msg_core::{
+    BotRecord, BotState, Change, ChatRecord, Owner, PlatformState, Secret, StorageBackend, StorageError, StoredUpdate,
+    UserRecord,
+};
 use rand::Rng;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -20,7 +29,28 @@ const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 
 pub struct SqliteStorage {
     dir: PathBuf,
+    writer: mpsc::Sender<Job>,
 }
+
+/// Which database file a job runs against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum DbFile {
+    Platform,
+    Bot(i64),
+}
+
+type Finish = Box<dyn FnOnce(Result<(), String>) + Send>;
+type Work = Box<dyn FnOnce(&Connection) -> Finish + Send>;
+
+struct Job {
+    db: DbFile,
+    work: Work,
+}
+
+/// Most connections the writer keeps open at once.
+const MAX_OPEN: usize = 256;
+/// Most jobs committed in one transaction.
+const MAX_BATCH: usize = 4096;
 
 fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
     StorageError::Database { path: path.display().to_string(), message: e.to_string() }
@@ -44,10 +74,48 @@ CREATE TABLE IF NOT EXISTS bot (
     revoked INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS updates (
+    update_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    chat_key INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+);
 ";
 
 const PLATFORM_SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS user_ids (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY,
+    secret TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    last_name TEXT,
+    username TEXT,
+    language_code TEXT,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS members (
+    chat_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    PRIMARY KEY (chat_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    conversation TEXT NOT NULL,
+    message_id INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    PRIMARY KEY (conversation, message_id)
+);
+CREATE TABLE IF NOT EXISTS user_updates (
+    user_id INTEGER NOT NULL,
+    update_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    chat_key INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, update_id)
+);
 ";
 
 pub fn now_unix() -> i64 {
@@ -60,7 +128,39 @@ impl SqliteStorage {
         let path = dir.join(PLATFORM_DB);
         let conn = open(&path)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
-        Ok(Self { dir: dir.to_path_buf() })
+        let (writer, jobs) = mpsc::channel();
+        let root = dir.to_path_buf();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || writer_loop(&root, &jobs))
+            .map_err(|e| StorageError::Io { path: dir.display().to_string(), source: e })?;
+        Ok(Self { dir: dir.to_path_buf(), writer })
+    }
+
+    fn db_path(&self, db: DbFile) -> PathBuf {
+        db_path(&self.dir, db)
+    }
+
+    /// Runs `f` on the writer thread inside the next group commit; resolves after the commit.
+    async fn run<T: Send + 'static>(
+        &self,
+        db: DbFile,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StorageError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let work: Work = Box::new(move |conn| {
+            let result = conn.execute_batch("SAVEPOINT job").and_then(|()| {
+                let r = f(conn);
+                let end = if r.is_ok() { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
+                conn.execute_batch(end).and(r)
+            });
+            Box::new(move |commit: Result<(), String>| {
+                let _ = tx.send(commit.and(result.map_err(|e| e.to_string())));
+            })
+        });
+        let path = self.db_path(db);
+        self.writer.send(Job { db, work }).map_err(|_| db_error(&path, "the writer thread is gone"))?;
+        rx.await.map_err(|_| db_error(&path, "the writer thread dropped the job"))?.map_err(|e| db_error(&path, e))
     }
 
     pub fn bot_dir(&self, bot_id: i64) -> PathBuf {
@@ -111,6 +211,179 @@ impl SqliteStorage {
         }
         ids.sort_unstable();
         Ok((ids, strays))
+    }
+}
+
+fn db_path(dir: &Path, db: DbFile) -> PathBuf {
+    match db {
+        DbFile::Platform => dir.join(PLATFORM_DB),
+        DbFile::Bot(id) => dir.join(id.to_string()).join(BOT_DB),
+    }
+}
+
+fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
+    let path = db_path(dir, db);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let conn = open(&path).map_err(|e| e.to_string())?;
+    let schema = if db == DbFile::Platform { PLATFORM_SCHEMA } else { BOT_SCHEMA };
+    conn.execute_batch(schema).map_err(|e| e.to_string())?;
+    Ok(conn)
+}
+
+/// The writer thread: takes whatever jobs are queued, runs them per database file inside one
+/// transaction, commits, then answers each job.
+fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>) {
+    let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut groups: Vec<(DbFile, Vec<Work>)> = Vec::new();
+        for job in batch {
+            match groups.iter_mut().find(|(db, _)| *db == job.db) {
+                Some((_, works)) => works.push(job.work),
+                None => groups.push((job.db, vec![job.work])),
+            }
+        }
+        if open_conns.len() + groups.len() > MAX_OPEN {
+            open_conns.clear();
+        }
+        for (db, works) in groups {
+            let conn = match open_conns.entry(db) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => match open_for_writer(dir, db) {
+                    Ok(conn) => e.insert(conn),
+                    Err(message) => {
+                        tracing::error!("cannot open {}: {message}", db_path(dir, db).display());
+                        for work in works {
+                            // A job must still be answered: run it on a throwaway in-memory
+                            // connection so it reports, then fail its commit.
+                            if let Ok(scratch) = Connection::open_in_memory() {
+                                work(&scratch)(Err(message.clone()));
+                            }
+                        }
+                        continue;
+                    }
+                },
+            };
+            let began = conn.execute_batch("BEGIN IMMEDIATE").map_err(|e| e.to_string());
+            let finishes: Vec<Finish> = works.into_iter().map(|work| work(conn)).collect();
+            let committed = began.and_then(|()| conn.execute_batch("COMMIT").map_err(|e| e.to_string()));
+            if committed.is_err() {
+                let _ = conn.execute_batch("ROLLBACK");
+                open_conns.remove(&db);
+            }
+            for finish in finishes {
+                finish(committed.clone());
+            }
+        }
+    }
+}
+
+fn read_updates(rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Vec<StoredUpdate>> {
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        out.push(StoredUpdate {
+            update_id: r.get(0)?,
+            kind: r.get(1)?,
+            payload: r.get(2)?,
+            chat_key: r.get(3)?,
+            expires_at: r.get(4)?,
+        });
+    }
+    Ok(out)
+}
+
+fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::BotSetting { key, value: Some(value), .. } => {
+            conn.execute("INSERT OR REPLACE INTO kv (key, value) VALUES (?1, ?2)", params![key, value])?;
+        }
+        Change::BotSetting { key, value: None, .. } => {
+            conn.execute("DELETE FROM kv WHERE key = ?1", params![key])?;
+        }
+        Change::PushUpdate { update: u, .. } => {
+            conn.execute(
+                "INSERT OR REPLACE INTO updates (update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
+            )?;
+        }
+        Change::DropUpdatesBelow { below, .. } => {
+            conn.execute("DELETE FROM updates WHERE update_id < ?1", params![below])?;
+        }
+        Change::DropUpdate { update_id, .. } => {
+            conn.execute("DELETE FROM updates WHERE update_id = ?1", params![update_id])?;
+        }
+        other => tracing::error!("change {other:?} routed to bot {bot_id}'s database"),
+    }
+    Ok(())
+}
+
+fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::PushUpdate { owner: Owner::User(user_id), update: u } => {
+            conn.execute(
+                "INSERT OR REPLACE INTO user_updates (user_id, update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![user_id, u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
+            )?;
+        }
+        Change::DropUpdatesBelow { owner: Owner::User(user_id), below } => {
+            conn.execute("DELETE FROM user_updates WHERE user_id = ?1 AND update_id < ?2", params![user_id, below])?;
+        }
+        Change::DropUpdate { owner: Owner::User(user_id), update_id } => {
+            conn.execute(
+                "DELETE FROM user_updates WHERE user_id = ?1 AND update_id = ?2",
+                params![user_id, update_id],
+            )?;
+        }
+        Change::PutUser(u) => {
+            conn.execute(
+                "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![u.id, u.secret.expose(), u.first_name, u.last_name, u.username, u.language_code, u.created_at],
+            )?;
+        }
+        Change::PutChat(c) => {
+            conn.execute(
+                "INSERT OR REPLACE INTO chats (id, kind, title, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![c.id, c.kind, c.title, c.created_at],
+            )?;
+        }
+        Change::PutMember { chat_id, user_id, status } => {
+            conn.execute(
+                "INSERT OR REPLACE INTO members (chat_id, user_id, status) VALUES (?1, ?2, ?3)",
+                params![chat_id, user_id, status],
+            )?;
+        }
+        Change::PutMessage(m) => {
+            conn.execute(
+                "INSERT OR REPLACE INTO messages (conversation, message_id, payload) VALUES (?1, ?2, ?3)",
+                params![m.conversation, m.message_id, m.payload],
+            )?;
+        }
+        Change::DeleteMessage { conversation, message_id } => {
+            conn.execute(
+                "DELETE FROM messages WHERE conversation = ?1 AND message_id = ?2",
+                params![conversation, message_id],
+            )?;
+        }
+        other => tracing::error!("change {other:?} routed to the platform database"),
+    }
+    Ok(())
+}
+
+fn db_of(change: &Change) -> DbFile {
+    match change {
+        Change::BotSetting { bot_id, .. } => DbFile::Bot(*bot_id),
+        Change::PushUpdate { owner: Owner::Bot(id), .. }
+        | Change::DropUpdatesBelow { owner: Owner::Bot(id), .. }
+        | Change::DropUpdate { owner: Owner::Bot(id), .. } => DbFile::Bot(*id),
+        _ => DbFile::Platform,
     }
 }
 
@@ -191,6 +464,96 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
+    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
+        let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();
+        for change in changes {
+            let db = db_of(&change);
+            match per_db.iter_mut().find(|(d, _)| *d == db) {
+                Some((_, list)) => list.push(change),
+                None => per_db.push((db, vec![change])),
+            }
+        }
+        let jobs = per_db.into_iter().map(|(db, list)| {
+            self.run(db, move |conn| {
+                for change in &list {
+                    match db {
+                        DbFile::Bot(id) => apply_bot(conn, id, change)?,
+                        DbFile::Platform => apply_platform(conn, change)?,
+                    }
+                }
+                Ok(())
+            })
+        });
+        for result in futures_util::future::join_all(jobs).await {
+            result?;
+        }
+        Ok(())
+    }
+
+    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
+        self.run(DbFile::Bot(bot_id), |conn| {
+            let mut state = BotState::default();
+            let mut stmt = conn.prepare("SELECT key, value FROM kv ORDER BY key")?;
+            state.settings = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            let mut stmt =
+                conn.prepare("SELECT update_id, kind, payload, chat_key, expires_at FROM updates ORDER BY update_id")?;
+            state.updates = read_updates(&mut stmt.query([])?)?;
+            Ok(state)
+        })
+        .await
+    }
+
+    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
+        self.run(DbFile::Platform, |conn| {
+            let mut state = PlatformState::default();
+            let mut stmt = conn.prepare(
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at FROM users ORDER BY id",
+            )?;
+            state.users = stmt
+                .query_map([], |r| {
+                    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
+                    u.last_name = r.get(3)?;
+                    u.username = r.get(4)?;
+                    u.language_code = r.get(5)?;
+                    Ok(u)
+                })?
+                .collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT id, kind, title, created_at FROM chats ORDER BY id")?;
+            state.chats = stmt
+                .query_map([], |r| Ok(ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                .collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT chat_id, user_id, status FROM members ORDER BY chat_id, user_id")?;
+            state.members = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT conversation, MAX(message_id) FROM messages GROUP BY conversation")?;
+            state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            Ok(state)
+        })
+        .await
+    }
+
+    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT update_id, kind, payload, chat_key, expires_at FROM user_updates WHERE user_id = ?1 ORDER BY update_id",
+            )?;
+            read_updates(&mut stmt.query(params![user_id])?)
+        })
+        .await
+    }
+
+    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
+        let conversation = conversation.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT payload FROM messages WHERE conversation = ?1 AND message_id = ?2",
+                params![conversation, message_id],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+        .await
+    }
+
     async fn disk_usage(&self, bot_id: i64) -> Option<u64> {
         let dir = self.bot_dir(bot_id);
         tokio::task::spawn_blocking(move || dir_size(&dir)).await.ok().flatten()
@@ -226,5 +589,52 @@ mod tests {
         let (ids, strays) = SqliteStorage::scan(tmp.path()).unwrap();
         assert_eq!((ids, strays), (vec![id], vec!["not-a-bot".to_owned()]));
         assert!(storage.disk_usage(id).await.unwrap() > 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn journal_batches_land_in_the_right_files_and_load_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = std::sync::Arc::new(SqliteStorage::open(tmp.path()).unwrap());
+        let update = |id| StoredUpdate {
+            update_id: id,
+            kind: "message".into(),
+            payload: format!("{{\"n\":{id}}}"),
+            chat_key: 7,
+            expires_at: 99,
+        };
+        let mut tasks = Vec::new();
+        for id in 1..=200 {
+            let storage = storage.clone();
+            tasks.push(tokio::spawn(async move {
+                storage.apply(vec![Change::PushUpdate { owner: Owner::Bot(42), update: update(id) }]).await
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        storage
+            .apply(vec![
+                Change::DropUpdatesBelow { owner: Owner::Bot(42), below: 101 },
+                Change::BotSetting { bot_id: 42, key: "webhook".into(), value: Some("{}".into()) },
+                Change::PutUser(UserRecord::new(5, Secret::new("x"), "Alice".into(), 1)),
+                Change::PushUpdate { owner: Owner::User(5), update: update(3) },
+            ])
+            .await
+            .unwrap();
+        let state = storage.load_bot_state(42).await.unwrap();
+        assert_eq!(state.updates.len(), 100);
+        assert_eq!(state.updates[0], update(101));
+        assert_eq!(state.settings, vec![("webhook".to_owned(), "{}".to_owned())]);
+        assert!(tmp.path().join("42").join(BOT_DB).is_file());
+        let platform = storage.load_platform().await.unwrap();
+        assert_eq!(platform.users[0].first_name, "Alice");
+        assert_eq!(storage.load_user_updates(5).await.unwrap(), vec![update(3)]);
+        // A failing job fails alone; the others in its batch commit.
+        let bad = storage.run(DbFile::Platform, |conn| conn.execute_batch("INSERT INTO nowhere VALUES (1)"));
+        let good = storage.apply(vec![Change::PutChat(ChatRecord::new(-1, "group".into(), "G".into(), 1))]);
+        let (bad, good) = tokio::join!(bad, good);
+        assert!(bad.is_err());
+        good.unwrap();
+        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 1);
     }
 }

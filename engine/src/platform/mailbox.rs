@@ -1,0 +1,292 @@
+//! Update queues ("mailboxes"), one per bot and one per person. An update becomes visible only
+//! once the storage batch holding it has committed, and always in update-id order: ids are taken
+//! under the queue's lock, the entry waits uncommitted, and readers stop at the first uncommitted
+//! entry. Long polls and webhook workers wait on a `Notify`, so a new update wakes them at once.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use msg_core::{Change, Owner, StorageBackend, StorageError, StoredUpdate};
+use tokio::sync::Notify;
+
+/// The reference's cap on one getUpdates answer (~4 MiB of JSON; each update counts size + 50).
+const MAX_RESPONSE_BYTES: usize = 4 << 20;
+/// The reference's per-queue caps: excess updates are dropped.
+const MAX_QUEUE_LEN: usize = 100_000;
+
+#[derive(Debug)]
+struct Entry {
+    update: StoredUpdate,
+    committed: bool,
+    /// A webhook delivery of this update is in flight.
+    in_flight: bool,
+}
+
+#[derive(Debug)]
+struct Queue {
+    next_id: i64,
+    entries: VecDeque<Entry>,
+    /// Bumped by each getUpdates so an older waiting poll knows it was superseded.
+    poll_generation: u64,
+    /// Why waiting polls must stop (set with a bumped generation).
+    poll_abort: Option<PollAbort>,
+}
+
+/// Why a long poll ended early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PollAbort {
+    /// A newer getUpdates arrived.
+    OtherGetUpdates,
+    /// setWebhook was called.
+    SetWebhook,
+    /// The bot was logged out or closed, or the server is draining: answer with what there is.
+    Closing,
+}
+
+/// One owner's queue.
+pub struct Mailbox {
+    pub owner: Owner,
+    queue: Mutex<Queue>,
+    notify: Notify,
+}
+
+/// The first update id of a new queue: random in [2000001, 1e9], as the reference does.
+pub fn first_update_id() -> i64 {
+    rand::random_range(2_000_001..=1_000_000_000)
+}
+
+impl Mailbox {
+    /// A mailbox holding `updates` (loaded from storage) whose next id is `next_id`.
+    pub fn new(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64) -> Arc<Self> {
+        let next_id = updates.last().map_or(next_id, |u| next_id.max(u.update_id + 1));
+        let entries = updates.into_iter().map(|update| Entry { update, committed: true, in_flight: false }).collect();
+        Arc::new(Self {
+            owner,
+            queue: Mutex::new(Queue { next_id, entries, poll_generation: 0, poll_abort: None }),
+            notify: Notify::new(),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.queue.lock().expect("mailbox lock")
+    }
+
+    /// The id the next update will get.
+    pub fn next_id(&self) -> i64 {
+        self.lock().next_id
+    }
+
+    /// Appends an update and persists it with `extra` changes in one batch; visible (and
+    /// returned) once durable. Returns `None` when the queue is full and the update was dropped.
+    pub async fn push(
+        &self,
+        storage: &dyn StorageBackend,
+        kind: &str,
+        payload: String,
+        chat_key: i64,
+        expires_at: i64,
+        extra: Vec<Change>,
+    ) -> Result<Option<i64>, StorageError> {
+        let update = {
+            let mut q = self.lock();
+            if q.entries.len() >= MAX_QUEUE_LEN {
+                drop(q);
+                storage.apply(extra).await?;
+                return Ok(None);
+            }
+            let update_id = q.next_id;
+            q.next_id += 1;
+            let update = StoredUpdate { update_id, kind: kind.to_owned(), payload, chat_key, expires_at };
+            q.entries.push_back(Entry { update: update.clone(), committed: false, in_flight: false });
+            update
+        };
+        let id = update.update_id;
+        let mut changes = extra;
+        changes.push(Change::PushUpdate { owner: self.owner, update });
+        let result = storage.apply(changes).await;
+        {
+            let mut q = self.lock();
+            match &result {
+                Ok(()) => {
+                    if let Some(e) = q.entries.iter_mut().find(|e| e.update.update_id == id) {
+                        e.committed = true;
+                    }
+                }
+                Err(_) => q.entries.retain(|e| e.update.update_id != id),
+            }
+        }
+        if result.is_ok() {
+            self.notify.notify_waiters();
+        }
+        result.map(|()| Some(id))
+    }
+
+    /// Forgets updates below `below` (acknowledged by a getUpdates offset), durably.
+    pub async fn ack_below(&self, storage: &dyn StorageBackend, below: i64) -> Result<(), StorageError> {
+        let any = {
+            let mut q = self.lock();
+            let before = q.entries.len();
+            q.entries.retain(|e| e.update.update_id >= below || !e.committed);
+            before != q.entries.len()
+        };
+        if any {
+            storage.apply(vec![Change::DropUpdatesBelow { owner: self.owner, below }]).await?;
+        }
+        Ok(())
+    }
+
+    /// Forgets everything pending (`drop_pending_updates`), durably.
+    pub async fn clear(&self, storage: &dyn StorageBackend) -> Result<(), StorageError> {
+        let below = self.lock().next_id;
+        self.ack_below(storage, below).await
+    }
+
+    /// Removes one update (delivered by webhook, or expired).
+    pub async fn remove(&self, storage: &dyn StorageBackend, update_id: i64) -> Result<(), StorageError> {
+        self.lock().entries.retain(|e| e.update.update_id != update_id);
+        storage.apply(vec![Change::DropUpdate { owner: self.owner, update_id }]).await
+    }
+
+    /// Resolves a getUpdates `offset` into the id below which updates are acknowledged, with the
+    /// reference's rules: negative keeps the last N; far outside the queue reads from the head.
+    pub fn ack_point(&self, offset: i64) -> Option<i64> {
+        let q = self.lock();
+        let committed: Vec<i64> = q.entries.iter().filter(|e| e.committed).map(|e| e.update.update_id).collect();
+        if offset < 0 {
+            let keep = offset.unsigned_abs() as usize;
+            return (committed.len() > keep).then(|| committed[committed.len() - keep]);
+        }
+        if offset == 0 {
+            return None;
+        }
+        let head = committed.first().copied().unwrap_or(q.next_id);
+        let tail = q.next_id;
+        if offset > tail + 10 || offset < head.saturating_sub(100_000) { None } else { Some(offset) }
+    }
+
+    /// Up to `limit` committed, unexpired updates from the head, as `(id, JSON)`.
+    pub fn peek(&self, limit: usize, now: i64) -> Vec<(i64, String)> {
+        let q = self.lock();
+        let mut out = Vec::new();
+        let mut size = 0;
+        for e in q.entries.iter() {
+            if !e.committed || out.len() >= limit {
+                break;
+            }
+            if e.update.expires_at < now {
+                continue;
+            }
+            let json = render(&e.update, ",");
+            size += json.len() + 50;
+            if size > MAX_RESPONSE_BYTES && !out.is_empty() {
+                break;
+            }
+            out.push((e.update.update_id, json));
+        }
+        out
+    }
+
+    /// Number of committed updates waiting.
+    pub fn pending(&self) -> u64 {
+        self.lock().entries.iter().filter(|e| e.committed).count() as u64
+    }
+
+    /// The first pending update id, if any.
+    pub fn head(&self) -> Option<i64> {
+        self.lock().entries.iter().find(|e| e.committed).map(|e| e.update.update_id)
+    }
+
+    /// Registers a new long poll, superseding any older one; returns its generation.
+    pub fn begin_poll(&self) -> u64 {
+        let generation = {
+            let mut q = self.lock();
+            q.poll_generation += 1;
+            q.poll_abort = Some(PollAbort::OtherGetUpdates);
+            q.poll_generation
+        };
+        self.notify.notify_waiters();
+        generation
+    }
+
+    /// Ends every waiting poll with `why`.
+    pub fn abort_polls(&self, why: PollAbort) {
+        {
+            let mut q = self.lock();
+            q.poll_generation += 1;
+            q.poll_abort = Some(why);
+        }
+        self.notify.notify_waiters();
+    }
+
+    /// Waits until an update is visible, the poll is superseded, or `deadline` passes.
+    /// Returns `Err(why)` when superseded.
+    pub async fn wait(&self, generation: u64, deadline: tokio::time::Instant) -> Result<(), PollAbort> {
+        loop {
+            let notified = self.notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let q = self.lock();
+                if q.poll_generation != generation {
+                    return Err(q.poll_abort.unwrap_or(PollAbort::OtherGetUpdates));
+                }
+                if q.entries.iter().any(|e| e.committed) {
+                    return Ok(());
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Waits for any change (for webhook workers).
+    pub async fn changed(&self) {
+        self.notify.notified().await;
+    }
+
+    /// Wakes everyone waiting (webhook workers re-check their state).
+    pub fn wake(&self) {
+        self.notify.notify_waiters();
+    }
+
+    /// Committed updates not in flight whose chat has nothing in flight, oldest first, up to
+    /// `limit`; marks them in flight. One update per chat is in flight at a time.
+    pub fn take_for_delivery(&self, limit: usize, now: i64) -> (Vec<StoredUpdate>, Vec<i64>) {
+        let mut q = self.lock();
+        let mut busy: Vec<i64> = q.entries.iter().filter(|e| e.in_flight).map(|e| e.update.chat_key).collect();
+        let mut out = Vec::new();
+        let mut expired = Vec::new();
+        let mut in_flight = busy.len();
+        for e in q.entries.iter_mut() {
+            if !e.committed || in_flight >= limit {
+                break;
+            }
+            if e.in_flight || busy.contains(&e.update.chat_key) {
+                continue;
+            }
+            if e.update.expires_at < now {
+                expired.push(e.update.update_id);
+                continue;
+            }
+            e.in_flight = true;
+            in_flight += 1;
+            busy.push(e.update.chat_key);
+            out.push(e.update.clone());
+        }
+        (out, expired)
+    }
+
+    /// Returns an update to the queue after a failed delivery attempt.
+    pub fn release(&self, update_id: i64) {
+        if let Some(e) = self.lock().entries.iter_mut().find(|e| e.update.update_id == update_id) {
+            e.in_flight = false;
+        }
+        self.notify.notify_waiters();
+    }
+}
+
+/// `{"update_id":N<sep>"kind":payload}`; the webhook body uses `,\n` as the reference does.
+pub fn render(u: &StoredUpdate, separator: &str) -> String {
+    format!("{{\"update_id\":{}{separator}\"{}\":{}}}", u.update_id, u.kind, u.payload)
+}

@@ -1,0 +1,860 @@
+//! The embedded platform: the authority for people, bots, groups and messages on this server.
+//! Bot API methods and the user-side API both act through [`Platform`]; it builds messages as each
+//! participant sees them and puts updates into the right mailboxes (bots' and people's). It is the
+//! boundary a real-network connector would replace: nothing outside this module invents ids,
+//! messages or updates.
+
+pub mod entities;
+pub mod mailbox;
+pub mod session;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use msg_core::{
+    ApiError, BotRecord, Change, ChatRecord, MessageRecord, Owner, StorageBackend, StorageError, UserRecord,
+};
+use serde_json::{Map, Value, json};
+use tokio::sync::oneshot;
+
+use self::mailbox::{Mailbox, PollAbort};
+use self::session::{BotSession, Presence, Settings, Webhook, WebhookHealth};
+
+/// How long a message update may wait for delivery (the reference's 86400 s after the event).
+pub const MESSAGE_TTL: i64 = 86_400;
+/// How long a callback query may wait (the reference's 150 s).
+pub const CALLBACK_TTL: i64 = 150;
+
+pub fn now() -> i64 {
+    crate::storage::sqlite::now_unix()
+}
+
+fn internal(e: StorageError) -> ApiError {
+    tracing::error!("storage failed: {e}");
+    ApiError::internal("failed to store the request's effects")
+}
+
+/// Who acts.
+#[derive(Debug, Clone)]
+pub enum Actor {
+    User(UserRecord),
+    Bot(Arc<BotRecord>),
+}
+
+impl Actor {
+    pub fn id(&self) -> i64 {
+        match self {
+            Actor::User(u) => u.id,
+            Actor::Bot(b) => b.id,
+        }
+    }
+
+    /// The `User` object of the actor.
+    pub fn json(&self) -> Value {
+        match self {
+            Actor::User(u) => user_json(u),
+            Actor::Bot(b) => bot_json(b),
+        }
+    }
+}
+
+pub fn user_json(u: &UserRecord) -> Value {
+    let mut m = Map::new();
+    m.insert("id".into(), u.id.into());
+    m.insert("is_bot".into(), false.into());
+    m.insert("first_name".into(), u.first_name.clone().into());
+    if let Some(v) = &u.last_name {
+        m.insert("last_name".into(), v.clone().into());
+    }
+    if let Some(v) = &u.username {
+        m.insert("username".into(), v.clone().into());
+    }
+    if let Some(v) = &u.language_code {
+        m.insert("language_code".into(), v.clone().into());
+    }
+    Value::Object(m)
+}
+
+pub fn bot_json(b: &BotRecord) -> Value {
+    json!({"id": b.id, "is_bot": true, "first_name": b.first_name, "username": b.username})
+}
+
+/// A private chat object as `viewer` sees the other side.
+fn private_chat_json(other: &Value) -> Value {
+    let mut m = Map::new();
+    for key in ["id", "first_name", "last_name", "username"] {
+        if let Some(v) = other.get(key) {
+            m.insert(key.into(), v.clone());
+        }
+    }
+    m.insert("type".into(), "private".into());
+    Value::Object(m)
+}
+
+/// A conversation: the pair of a private chat, or a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conversation {
+    Private(i64, i64),
+    Group(i64),
+}
+
+impl Conversation {
+    pub fn private(a: i64, b: i64) -> Self {
+        Conversation::Private(a.min(b), a.max(b))
+    }
+
+    pub fn key(&self) -> String {
+        match self {
+            Conversation::Private(a, b) => format!("p{a}:{b}"),
+            Conversation::Group(id) => format!("g{id}"),
+        }
+    }
+
+    /// The chat id `viewer` uses for this conversation.
+    pub fn chat_id_for(&self, viewer: i64) -> i64 {
+        match *self {
+            Conversation::Private(a, b) => {
+                if a == viewer {
+                    b
+                } else {
+                    a
+                }
+            }
+            Conversation::Group(id) => id,
+        }
+    }
+}
+
+/// Inserts `chat` after `from` (or first) into a stored message and its nested reply.
+fn with_chat(stored: &Value, chat: &Value) -> Value {
+    let Value::Object(fields) = stored else { return stored.clone() };
+    let mut out = Map::new();
+    let mut placed = false;
+    for (k, v) in fields {
+        if k == "reply_to_message" {
+            out.insert(k.clone(), with_chat(v, chat));
+        } else {
+            out.insert(k.clone(), v.clone());
+        }
+        if k == "from" || (k == "message_id" && !fields.contains_key("from")) {
+            out.insert("chat".into(), chat.clone());
+            placed = true;
+        }
+    }
+    if !placed {
+        out.insert("chat".into(), chat.clone());
+    }
+    Value::Object(out)
+}
+
+/// What a new message carries besides its sender and chat.
+#[derive(Debug, Clone, Default)]
+pub struct Content {
+    pub text: String,
+    pub entities: Option<Value>,
+    pub reply_markup: Option<Value>,
+    pub reply_to: Option<i64>,
+    /// Service-message fields (`new_chat_members`, `group_chat_created`, ...).
+    pub service: Option<Map<String, Value>>,
+}
+
+struct Directory {
+    users: HashMap<i64, UserRecord>,
+    chats: HashMap<i64, ChatRecord>,
+    members: HashMap<i64, BTreeMap<i64, String>>,
+    last_message_id: HashMap<String, i64>,
+}
+
+/// The embedded platform.
+pub struct Platform {
+    pub storage: Arc<dyn StorageBackend>,
+    server_start: Instant,
+    directory: tokio::sync::OnceCell<Mutex<Directory>>,
+    last_reload: Mutex<Option<Instant>>,
+    user_mailboxes: tokio::sync::Mutex<HashMap<i64, Arc<Mailbox>>>,
+    sessions: tokio::sync::Mutex<HashMap<i64, Arc<BotSession>>>,
+    callbacks: Mutex<HashMap<String, oneshot::Sender<Value>>>,
+    /// Identifies this working directory, so a logOut recorded here is not honoured by another
+    /// server the bot's directory is copied to.
+    pub instance_id: String,
+    pub local: bool,
+    pub default_max_connections: u32,
+}
+
+/// Is `status` a present member?
+fn present(status: &str) -> bool {
+    matches!(status, "member" | "administrator" | "creator")
+}
+
+impl Platform {
+    pub fn new(
+        storage: Arc<dyn StorageBackend>,
+        instance_id: String,
+        local: bool,
+        default_max_connections: u32,
+    ) -> Self {
+        Self {
+            storage,
+            server_start: Instant::now(),
+            directory: tokio::sync::OnceCell::new(),
+            last_reload: Mutex::new(None),
+            user_mailboxes: tokio::sync::Mutex::default(),
+            sessions: tokio::sync::Mutex::default(),
+            callbacks: Mutex::default(),
+            instance_id,
+            local,
+            default_max_connections,
+        }
+    }
+
+    async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {
+        self.directory
+            .get_or_try_init(|| async {
+                let state = self.storage.load_platform().await.map_err(internal)?;
+                Ok(Mutex::new(Directory::from_state(state)))
+            })
+            .await
+    }
+
+    fn dir<'a>(&self, cell: &'a Mutex<Directory>) -> std::sync::MutexGuard<'a, Directory> {
+        cell.lock().expect("directory lock")
+    }
+
+    /// A person by id; reloads the directory (at most once a second) to see people created by
+    /// the CLI while the server runs.
+    pub async fn user(&self, id: i64) -> Result<Option<UserRecord>, ApiError> {
+        let cell = self.directory().await?;
+        if let Some(u) = self.dir(cell).users.get(&id) {
+            return Ok(Some(u.clone()));
+        }
+        let due = {
+            let mut last = self.last_reload.lock().expect("reload lock");
+            let due = last.is_none_or(|t| t.elapsed() > Duration::from_secs(1));
+            if due {
+                *last = Some(Instant::now());
+            }
+            due
+        };
+        if due {
+            let state = self.storage.load_platform().await.map_err(internal)?;
+            let mut dir = self.dir(cell);
+            for u in state.users {
+                dir.users.entry(u.id).or_insert(u);
+            }
+            return Ok(dir.users.get(&id).cloned());
+        }
+        Ok(None)
+    }
+
+    /// Creates a person (used by `user create`).
+    pub async fn create_user(&self, user: UserRecord) -> Result<(), ApiError> {
+        self.storage.apply(vec![Change::PutUser(user.clone())]).await.map_err(internal)?;
+        let cell = self.directory().await?;
+        self.dir(cell).users.insert(user.id, user);
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- bot sessions
+
+    /// The bot's live session, activated from its stored state on first use.
+    pub async fn session(&self, bot: &Arc<BotRecord>) -> Result<Arc<BotSession>, ApiError> {
+        let mut sessions = self.sessions.lock().await;
+        if let Some(s) = sessions.get(&bot.id) {
+            return Ok(s.clone());
+        }
+        let state = self.storage.load_bot_state(bot.id).await.map_err(internal)?;
+        let setting = |key: &str| state.settings.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+        let first_id = match setting("first_update_id").and_then(|v| v.parse::<i64>().ok()) {
+            Some(id) => id,
+            None => {
+                let id = mailbox::first_update_id();
+                self.storage
+                    .apply(vec![Change::BotSetting {
+                        bot_id: bot.id,
+                        key: "first_update_id".into(),
+                        value: Some(id.to_string()),
+                    }])
+                    .await
+                    .map_err(internal)?;
+                id
+            }
+        };
+        let next_id = setting("next_update_id").and_then(|v| v.parse::<i64>().ok()).unwrap_or(first_id);
+        let allowed_mask = setting("allowed_updates")
+            .and_then(|v| serde_json::from_str::<Vec<String>>(&v).ok())
+            .map(|kinds| session::mask_of(kinds.iter().map(String::as_str)))
+            .filter(|m| *m != 0)
+            .unwrap_or_else(session::default_mask);
+        let webhook = setting("webhook").and_then(|v| serde_json::from_str::<Webhook>(&v).ok());
+        let logged_out_here = setting("logged_out").is_some_and(|v| {
+            let mut parts = v.splitn(2, ':');
+            let (at, instance) = (parts.next().and_then(|t| t.parse::<i64>().ok()), parts.next());
+            at.is_some_and(|at| now() - at < crate::LOGOUT_COOLDOWN_SECS) && instance == Some(self.instance_id.as_str())
+        });
+        let session = Arc::new(BotSession {
+            bot: bot.clone(),
+            mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id),
+            settings: Mutex::new(Settings { allowed_mask, webhook, last_set_webhook: None }),
+            health: Mutex::new(WebhookHealth::default()),
+            presence: Mutex::new(if logged_out_here { Presence::LoggedOut } else { Presence::Active }),
+            started: Instant::now(),
+            webhook_stop: Mutex::new(None),
+        });
+        sessions.insert(bot.id, session.clone());
+        Ok(session)
+    }
+
+    /// A session if active in memory (no activation).
+    pub async fn active_session(&self, bot_id: i64) -> Option<Arc<BotSession>> {
+        self.sessions.lock().await.get(&bot_id).cloned()
+    }
+
+    /// All active sessions.
+    pub async fn sessions(&self) -> Vec<Arc<BotSession>> {
+        self.sessions.lock().await.values().cloned().collect()
+    }
+
+    /// Drops a session from memory (close): its data stays on disk.
+    pub async fn deactivate(&self, bot_id: i64) {
+        if let Some(s) = self.sessions.lock().await.remove(&bot_id) {
+            s.mailbox.abort_polls(PollAbort::Closing);
+            if let Some(stop) = s.webhook_stop.lock().expect("webhook stop").take() {
+                stop.cancel();
+            }
+        }
+    }
+
+    /// Seconds since this server started.
+    pub fn server_age(&self) -> Duration {
+        self.server_start.elapsed()
+    }
+
+    // ---------------------------------------------------------------- people's mailboxes
+
+    pub async fn user_mailbox(&self, user_id: i64) -> Result<Arc<Mailbox>, ApiError> {
+        let mut boxes = self.user_mailboxes.lock().await;
+        if let Some(m) = boxes.get(&user_id) {
+            return Ok(m.clone());
+        }
+        let updates = self.storage.load_user_updates(user_id).await.map_err(internal)?;
+        let m = Mailbox::new(Owner::User(user_id), updates, 1);
+        boxes.insert(user_id, m.clone());
+        Ok(m)
+    }
+
+    /// Ends every long poll (server draining).
+    pub async fn abort_all_polls(&self) {
+        for s in self.sessions.lock().await.values() {
+            s.mailbox.abort_polls(PollAbort::Closing);
+        }
+        for m in self.user_mailboxes.lock().await.values() {
+            m.abort_polls(PollAbort::Closing);
+        }
+    }
+
+    // ---------------------------------------------------------------- chats
+
+    /// Resolves a `chat_id` parameter into a conversation `actor` takes part in.
+    pub async fn resolve_chat(&self, actor: &Actor, chat_id: &str) -> Result<Conversation, ApiError> {
+        let chat_id = chat_id.trim();
+        if chat_id.is_empty() {
+            return Err(ApiError::bad_request("chat_id is empty"));
+        }
+        let id: i64 = match chat_id.parse() {
+            Ok(id) => id,
+            Err(_) if chat_id.starts_with('@') => {
+                return self.resolve_username(actor, &chat_id[1..]).await;
+            }
+            Err(_) => return Err(ApiError::bad_request("chat not found")),
+        };
+        if id < 0 {
+            let cell = self.directory().await?;
+            let dir = self.dir(cell);
+            if !dir.chats.contains_key(&id) {
+                return Err(ApiError::bad_request("chat not found"));
+            }
+            let status = dir.members.get(&id).and_then(|m| m.get(&actor.id())).map(String::as_str);
+            if !status.is_some_and(present) {
+                return Err(match actor {
+                    Actor::Bot(_) => ApiError::forbidden("bot is not a member of the group chat"),
+                    Actor::User(_) => ApiError::forbidden("you are not a member of the group chat"),
+                });
+            }
+            return Ok(Conversation::Group(id));
+        }
+        if id == actor.id() {
+            return Err(ApiError::bad_request("chat not found"));
+        }
+        match actor {
+            Actor::Bot(_) => {
+                if self.user(id).await?.is_none() {
+                    return Err(ApiError::bad_request("chat not found"));
+                }
+                let conversation = Conversation::private(actor.id(), id);
+                let cell = self.directory().await?;
+                if !self.dir(cell).last_message_id.contains_key(&conversation.key()) {
+                    return Err(ApiError::forbidden("bot can't initiate conversation with a user"));
+                }
+                Ok(conversation)
+            }
+            Actor::User(_) => {
+                if self.bot_record(id).await?.is_none() {
+                    return Err(ApiError::bad_request("chat not found"));
+                }
+                Ok(Conversation::private(actor.id(), id))
+            }
+        }
+    }
+
+    async fn resolve_username(&self, actor: &Actor, name: &str) -> Result<Conversation, ApiError> {
+        if let Actor::User(_) = actor {
+            let bots = self.storage.list_bots().await.map_err(internal)?;
+            if let Some(b) = bots.iter().find(|b| b.username.eq_ignore_ascii_case(name) && !b.revoked) {
+                return Ok(Conversation::private(actor.id(), b.id));
+            }
+        }
+        Err(ApiError::bad_request("chat not found"))
+    }
+
+    async fn bot_record(&self, id: i64) -> Result<Option<BotRecord>, ApiError> {
+        Ok(self.storage.load_bot(id).await.map_err(internal)?.filter(|b| !b.revoked))
+    }
+
+    /// The participant's identity as JSON (person or bot).
+    async fn participant_json(&self, id: i64) -> Result<Option<Value>, ApiError> {
+        if let Some(u) = self.user(id).await? {
+            return Ok(Some(user_json(&u)));
+        }
+        Ok(self.bot_record(id).await?.map(|b| bot_json(&b)))
+    }
+
+    /// The chat object `viewer` sees for `conversation`.
+    pub async fn chat_json(&self, conversation: Conversation, viewer: i64) -> Result<Value, ApiError> {
+        match conversation {
+            Conversation::Private(..) => {
+                let other = conversation.chat_id_for(viewer);
+                let other =
+                    self.participant_json(other).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+                Ok(private_chat_json(&other))
+            }
+            Conversation::Group(id) => {
+                let cell = self.directory().await?;
+                let dir = self.dir(cell);
+                let chat = dir.chats.get(&id).ok_or_else(|| ApiError::bad_request("chat not found"))?;
+                Ok(json!({"id": chat.id, "title": chat.title, "type": chat.kind}))
+            }
+        }
+    }
+
+    /// Present members of a conversation.
+    async fn participants(&self, conversation: Conversation) -> Result<Vec<i64>, ApiError> {
+        Ok(match conversation {
+            Conversation::Private(a, b) => vec![a, b],
+            Conversation::Group(id) => {
+                let cell = self.directory().await?;
+                let dir = self.dir(cell);
+                dir.members
+                    .get(&id)
+                    .map(|m| m.iter().filter(|(_, s)| present(s)).map(|(u, _)| *u).collect())
+                    .unwrap_or_default()
+            }
+        })
+    }
+
+    // ---------------------------------------------------------------- messages
+
+    /// A stored message (without `chat`).
+    pub async fn load_message(&self, conversation: Conversation, message_id: i64) -> Result<Option<Value>, ApiError> {
+        let stored = self.storage.load_message(&conversation.key(), message_id).await.map_err(internal)?;
+        Ok(stored.and_then(|s| serde_json::from_str(&s).ok()))
+    }
+
+    /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
+    pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
+        let cell = self.directory().await?;
+        let mut stored = Map::new();
+        let message_id = {
+            let mut dir = self.dir(cell);
+            let counter = dir.last_message_id.entry(conversation.key()).or_insert(0);
+            *counter += 1;
+            *counter
+        };
+        stored.insert("message_id".into(), message_id.into());
+        stored.insert("from".into(), actor.json());
+        stored.insert("date".into(), now().into());
+        if let Some(reply_to) = content.reply_to {
+            match self.load_message(conversation, reply_to).await? {
+                Some(original) => {
+                    stored.insert("reply_to_message".into(), original);
+                }
+                None => return Err(ApiError::bad_request("message to be replied not found")),
+            }
+        }
+        if let Some(service) = content.service {
+            stored.extend(service);
+        } else {
+            stored.insert("text".into(), content.text.clone().into());
+            if let Some(entities) = content.entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                stored.insert("entities".into(), entities);
+            }
+        }
+        if let Some(markup) = content.reply_markup.filter(|m| m.get("inline_keyboard").is_some()) {
+            stored.insert("reply_markup".into(), markup);
+        }
+        let stored = Value::Object(stored);
+        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        self.deliver(actor.id(), conversation, &stored, "message", vec![Change::PutMessage(record)]).await?;
+        let chat = self.chat_json(conversation, actor.id()).await?;
+        Ok(with_chat(&stored, &chat))
+    }
+
+    /// Edits a message's text (only its sender may); returns it as the editor sees it.
+    pub async fn edit_text(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        text: String,
+        entities: Option<Value>,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
+        if stored["from"]["id"].as_i64() != Some(actor.id()) {
+            return Err(ApiError::bad_request("message can't be edited"));
+        }
+        let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
+        if stored.get("text").and_then(Value::as_str) == Some(text.as_str()) && same_markup {
+            return Err(ApiError::bad_request(
+                "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+            ));
+        }
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        fields.insert("edit_date".into(), now().into());
+        fields.insert("text".into(), text.into());
+        match entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+            Some(e) => {
+                fields.insert("entities".into(), e);
+            }
+            None => {
+                fields.remove("entities");
+            }
+        }
+        if let Some(markup) = reply_markup {
+            fields.insert("reply_markup".into(), markup);
+        }
+        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        self.deliver(actor.id(), conversation, &stored, "edited_message", vec![Change::PutMessage(record)]).await?;
+        let chat = self.chat_json(conversation, actor.id()).await?;
+        Ok(with_chat(&stored, &chat))
+    }
+
+    /// Deletes a message (its sender's own, or any in a private chat, as people may).
+    pub async fn delete(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
+        let own = stored["from"]["id"].as_i64() == Some(actor.id());
+        if !own && matches!(conversation, Conversation::Group(_)) {
+            return Err(ApiError::bad_request("message can't be deleted"));
+        }
+        self.storage
+            .apply(vec![Change::DeleteMessage { conversation: conversation.key(), message_id }])
+            .await
+            .map_err(internal)?;
+        // People in the chat see the deletion; bots get no update for it (as on the platform).
+        for member in self.participants(conversation).await? {
+            if member != actor.id() && self.user(member).await?.is_some() {
+                let chat = self.chat_json(conversation, member).await?;
+                let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
+                let mailbox = self.user_mailbox(member).await?;
+                mailbox
+                    .push(&*self.storage, "deleted_messages", payload, 0, now() + MESSAGE_TTL, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts an update about `stored` into every other participant's mailbox, with `extra`
+    /// changes persisted in the first batch.
+    async fn deliver(
+        &self,
+        sender: i64,
+        conversation: Conversation,
+        stored: &Value,
+        kind: &str,
+        mut extra: Vec<Change>,
+    ) -> Result<(), ApiError> {
+        let expires = now() + MESSAGE_TTL;
+        for member in self.participants(conversation).await? {
+            if member == sender {
+                continue;
+            }
+            let chat_key = conversation.chat_id_for(member);
+            if let Some(user) = self.user(member).await? {
+                let chat = self.chat_json(conversation, user.id).await?;
+                let payload = with_chat(stored, &chat).to_string();
+                let mailbox = self.user_mailbox(user.id).await?;
+                mailbox
+                    .push(&*self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
+                    .await
+                    .map_err(internal)?;
+            } else if let Some(bot) = self.bot_record(member).await? {
+                if let Conversation::Group(_) = conversation
+                    && !addressed_to(stored, &bot)
+                {
+                    continue;
+                }
+                let bot = Arc::new(bot);
+                let session = self.session(&bot).await?;
+                if !session.wants(kind) || session.presence() == Presence::LoggedOut {
+                    continue;
+                }
+                let chat = self.chat_json(conversation, bot.id).await?;
+                let payload = with_chat(stored, &chat).to_string();
+                session
+                    .mailbox
+                    .push(&*self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+        if !extra.is_empty() {
+            self.storage.apply(extra).await.map_err(internal)?;
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- callback queries
+
+    /// A person presses an inline button; waits up to `wait` for the bot's answer.
+    pub async fn press_button(
+        &self,
+        user: &UserRecord,
+        conversation: Conversation,
+        message_id: i64,
+        data: &str,
+        wait: Duration,
+    ) -> Result<Value, ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message not found"))?;
+        let buttons = stored["reply_markup"]["inline_keyboard"].as_array().cloned().unwrap_or_default();
+        let pressed = buttons
+            .iter()
+            .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+            .any(|b| b["callback_data"] == data);
+        if !pressed {
+            return Err(ApiError::bad_request("the message has no button with this callback_data"));
+        }
+        let bot_id = stored["from"]["id"].as_i64().unwrap_or_default();
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
+        let bot = Arc::new(bot);
+        let session = self.session(&bot).await?;
+        let query_id = format!("{}", rand::random::<u64>() >> 1);
+        let chat = self.chat_json(conversation, bot.id).await?;
+        let chat_instance = format!(
+            "{}",
+            (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
+        );
+        let payload = json!({
+            "id": query_id,
+            "from": user_json(user),
+            "message": with_chat(&stored, &chat),
+            "chat_instance": chat_instance,
+            "data": data,
+        })
+        .to_string();
+        let (tx, rx) = oneshot::channel();
+        self.callbacks.lock().expect("callbacks").insert(query_id.clone(), tx);
+        if session.wants("callback_query") && session.presence() != Presence::LoggedOut {
+            let chat_key = conversation.chat_id_for(bot.id);
+            session
+                .mailbox
+                .push(&*self.storage, "callback_query", payload, chat_key, now() + CALLBACK_TTL, Vec::new())
+                .await
+                .map_err(internal)?;
+        }
+        let answer = tokio::time::timeout(wait, rx).await;
+        self.callbacks.lock().expect("callbacks").remove(&query_id);
+        Ok(match answer {
+            Ok(Ok(answer)) => json!({"callback_query_id": query_id, "answered": true, "answer": answer}),
+            _ => json!({"callback_query_id": query_id, "answered": false}),
+        })
+    }
+
+    /// The bot answers a callback query.
+    pub fn answer_callback(&self, query_id: &str, answer: Value) -> Result<(), ApiError> {
+        match self.callbacks.lock().expect("callbacks").remove(query_id) {
+            Some(tx) => {
+                let _ = tx.send(answer);
+                Ok(())
+            }
+            None => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+        }
+    }
+
+    // ---------------------------------------------------------------- groups
+
+    /// A person creates a group with the given members (people and bots).
+    pub async fn create_group(&self, creator: &UserRecord, title: &str, members: &[i64]) -> Result<Value, ApiError> {
+        let title = title.trim();
+        if title.is_empty() || title.chars().count() > 128 {
+            return Err(ApiError::bad_request("chat title is empty or too long"));
+        }
+        let cell = self.directory().await?;
+        let id = {
+            let dir = self.dir(cell);
+            -(1 + dir.chats.keys().map(|k| k.unsigned_abs() as i64).max().unwrap_or(4_000_000_000).max(4_000_000_000))
+        };
+        let chat = ChatRecord::new(id, "group".into(), title.to_owned(), now());
+        self.storage
+            .apply(vec![
+                Change::PutChat(chat.clone()),
+                Change::PutMember { chat_id: id, user_id: creator.id, status: "creator".into() },
+            ])
+            .await
+            .map_err(internal)?;
+        {
+            let mut dir = self.dir(cell);
+            dir.chats.insert(id, chat);
+            dir.members.entry(id).or_default().insert(creator.id, "creator".into());
+        }
+        let actor = Actor::User(creator.clone());
+        let mut service = Map::new();
+        service.insert("group_chat_created".into(), true.into());
+        self.post(&actor, Conversation::Group(id), Content { service: Some(service), ..Content::default() }).await?;
+        for member in members {
+            if *member != creator.id {
+                self.add_member(&actor, id, *member).await?;
+            }
+        }
+        self.chat_json(Conversation::Group(id), creator.id).await
+    }
+
+    fn status_of(&self, cell: &Mutex<Directory>, chat_id: i64, user_id: i64) -> Option<String> {
+        self.dir(cell).members.get(&chat_id).and_then(|m| m.get(&user_id)).cloned()
+    }
+
+    /// Adds a person or bot to a group; bots get `my_chat_member`, everyone the service message.
+    pub async fn add_member(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<(), ApiError> {
+        self.change_member(actor, chat_id, user_id, "member").await
+    }
+
+    /// Removes a person or bot from a group.
+    pub async fn remove_member(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<(), ApiError> {
+        self.change_member(actor, chat_id, user_id, "left").await
+    }
+
+    async fn change_member(&self, actor: &Actor, chat_id: i64, user_id: i64, status: &str) -> Result<(), ApiError> {
+        let conversation = self.resolve_chat(actor, &chat_id.to_string()).await?;
+        let cell = self.directory().await?;
+        let old = self.status_of(cell, chat_id, user_id).unwrap_or_else(|| "left".into());
+        if present(&old) == present(status) {
+            return Err(ApiError::bad_request(if present(status) {
+                "USER_ALREADY_PARTICIPANT"
+            } else {
+                "USER_NOT_PARTICIPANT"
+            }));
+        }
+        if old == "creator" {
+            return Err(ApiError::bad_request("can't remove chat owner"));
+        }
+        let member = self.participant_json(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        self.storage
+            .apply(vec![Change::PutMember { chat_id, user_id, status: status.into() }])
+            .await
+            .map_err(internal)?;
+        self.dir(cell).members.entry(chat_id).or_default().insert(user_id, status.into());
+        // The service message goes to everyone present (the member removed sees it too).
+        let mut service = Map::new();
+        if present(status) {
+            service.insert("new_chat_participant".into(), member.clone());
+            service.insert("new_chat_member".into(), member.clone());
+            service.insert("new_chat_members".into(), json!([member.clone()]));
+        } else {
+            service.insert("left_chat_participant".into(), member.clone());
+            service.insert("left_chat_member".into(), member.clone());
+        }
+        // A bot learns of its own membership through my_chat_member.
+        if let Some(bot) = self.bot_record(user_id).await? {
+            let bot = Arc::new(bot);
+            let session = self.session(&bot).await?;
+            let chat = self.chat_json(conversation, bot.id).await?;
+            let member_json = |s: &str| json!({"user": bot_json(&bot), "status": s});
+            let payload = json!({
+                "chat": chat,
+                "from": actor.json(),
+                "date": now(),
+                "old_chat_member": member_json(&old),
+                "new_chat_member": member_json(status),
+            })
+            .to_string();
+            if session.wants("my_chat_member") {
+                session
+                    .mailbox
+                    .push(&*self.storage, "my_chat_member", payload, chat_id, now() + MESSAGE_TTL, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+        let mut content = Content { service: Some(service), ..Content::default() };
+        content.text.clear();
+        if !present(status) {
+            // Let the leaving member see it too: post while still listed, then mark absent.
+            self.dir(cell).members.entry(chat_id).or_default().insert(user_id, "member".into());
+            let posted = self.post(actor, conversation, content).await;
+            self.dir(cell).members.entry(chat_id).or_default().insert(user_id, status.into());
+            posted?;
+        } else {
+            self.post(actor, conversation, content).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Privacy mode: in groups a bot sees commands (its own or unaddressed), mentions of it, replies
+/// to its messages and service messages about members.
+fn addressed_to(stored: &Value, bot: &BotRecord) -> bool {
+    if stored.get("text").is_none() {
+        return true;
+    }
+    if stored["reply_to_message"]["from"]["id"].as_i64() == Some(bot.id) {
+        return true;
+    }
+    let text = stored["text"].as_str().unwrap_or_default();
+    let mention = format!("@{}", bot.username).to_ascii_lowercase();
+    stored["entities"].as_array().into_iter().flatten().any(|e| {
+        let (offset, length) = (e["offset"].as_u64().unwrap_or(0) as usize, e["length"].as_u64().unwrap_or(0) as usize);
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let piece =
+            String::from_utf16_lossy(units.get(offset..offset + length).unwrap_or_default()).to_ascii_lowercase();
+        match e["type"].as_str() {
+            Some("bot_command") => piece.split_once('@').is_none_or(|(_, to)| format!("@{to}") == mention),
+            Some("mention") => piece == mention,
+            _ => false,
+        }
+    })
+}
+
+impl Directory {
+    fn from_state(state: msg_core::PlatformState) -> Self {
+        let mut members: HashMap<i64, BTreeMap<i64, String>> = HashMap::new();
+        for (chat, user, status) in state.members {
+            members.entry(chat).or_default().insert(user, status);
+        }
+        Self {
+            users: state.users.into_iter().map(|u| (u.id, u)).collect(),
+            chats: state.chats.into_iter().map(|c| (c.id, c)).collect(),
+            members,
+            last_message_id: state.last_message_ids.into_iter().collect(),
+        }
+    }
+}

@@ -35,6 +35,21 @@ impl Drop for UploadDir {
     }
 }
 
+/// Parameters of a request: the query string, then the body.
+pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Result<(Params, UploadDirGuard), ApiError> {
+    let (parts, body) = req.into_parts();
+    let mut params = Params::new();
+    if let Some(query) = parts.uri.query() {
+        request::parse_urlencoded(query.as_bytes(), &mut params);
+    }
+    let uploads = UploadDir::new(&shared.config.temp_dir);
+    request::read_body(&parts.headers, body, &mut params, &uploads.0).await?;
+    Ok((params, UploadDirGuard(uploads)))
+}
+
+/// Keeps a request's uploads on disk until dropped.
+pub(crate) struct UploadDirGuard(#[allow(dead_code)] UploadDir);
+
 /// Every request to the Bot API port.
 pub(crate) async fn handle_api(shared: Arc<Shared>, req: Request<Incoming>, peer: SocketAddr) -> Response<Body> {
     let size = req.body().size_hint().exact().unwrap_or(0);
@@ -64,6 +79,10 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
+        Route::User { token, method } => match crate::user_api::handle(shared, &token, &method, req).await {
+            Ok(reply) => http::ok_response(&reply),
+            Err(e) => http::error_response(&e),
+        },
         Route::File { .. } | Route::NotFound => http::error_response(&ApiError::not_found()),
     }
 }
@@ -80,23 +99,38 @@ async fn bot_request(
     {
         return Err(ApiError::unallowed_token());
     }
-    let (parts, body) = req.into_parts();
-    let mut params = Params::new();
-    if let Some(query) = parts.uri.query() {
-        request::parse_urlencoded(query.as_bytes(), &mut params);
-    }
-    let uploads = UploadDir::new(&shared.config.temp_dir);
-    request::read_body(&parts.headers, body, &mut params, &uploads.0).await?;
+    let (params, uploads) = read_params(shared, req).await?;
     let method = if method.is_empty() { params.get("method").unwrap_or_default().to_owned() } else { method };
     let bot = authenticate(shared, &token, &method).await?;
     shared.stats.record_bot_request(bot.id, &bot.username);
+    check_presence(shared, &bot).await?;
     let reply = invoke(shared, &bot, method, params).await;
     drop(uploads);
     reply
 }
 
+/// A logged-out bot answers `400 Logged out` until the cool-down ends; then it is usable again.
+async fn check_presence(shared: &Shared, bot: &Arc<BotRecord>) -> Result<(), ApiError> {
+    let session = shared.platform.session(bot).await?;
+    if let crate::platform::session::Presence::LoggedOut { at } = session.presence() {
+        if crate::platform::now() - at < crate::LOGOUT_COOLDOWN_SECS {
+            return Err(ApiError::new(400, "Logged out"));
+        }
+        shared
+            .storage
+            .apply(vec![msg_core::Change::BotSetting { bot_id: bot.id, key: "logged_out".into(), value: None }])
+            .await
+            .map_err(crate::methods::internal)?;
+        session.set_presence(crate::platform::session::Presence::Active);
+        if session.webhook().is_some() {
+            crate::webhook::start(&shared.self_arc(), &session);
+        }
+    }
+    Ok(())
+}
+
 /// Compares secrets in time independent of where they differ.
-fn same_secret(a: &str, b: &str) -> bool {
+pub(crate) fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

@@ -7,9 +7,12 @@
 mod dispatch;
 pub mod http;
 mod methods;
+mod parse_mode;
 pub mod platform;
 pub mod stats;
 pub mod storage;
+mod user_api;
+mod webhook;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -111,6 +114,11 @@ impl Shared {
         self.bots.read().expect("bot cache").len() as u64
     }
 
+    /// This state as an `Arc` (it always lives in one).
+    pub fn self_arc(&self) -> Arc<Shared> {
+        self.self_ref.upgrade().expect("shared state is alive while used")
+    }
+
     pub fn host(&self) -> Arc<dyn msg_core::Host> {
         Arc::new(dispatch::EngineHost(self.self_ref.clone()))
     }
@@ -184,6 +192,39 @@ impl BotApiEngine {
     }
 }
 
+/// Restarts delivery for every bot whose webhook was set before the server stopped.
+async fn resume_webhooks(shared: Arc<Shared>) {
+    let bots = match shared.storage.list_bots().await {
+        Ok(bots) => bots,
+        Err(e) => return tracing::error!("cannot list bots to resume webhooks: {e}"),
+    };
+    for bot in bots.into_iter().filter(|b| !b.revoked) {
+        if let Some((remainder, modulo)) = shared.config.filter
+            && bot.id.unsigned_abs() % modulo != remainder
+        {
+            continue;
+        }
+        let has_webhook = match shared.storage.load_bot_state(bot.id).await {
+            Ok(state) => state.settings.iter().any(|(k, _)| k == "webhook"),
+            Err(e) => {
+                tracing::error!("cannot read bot {}'s state: {e}", bot.id);
+                continue;
+            }
+        };
+        if !has_webhook {
+            continue;
+        }
+        match shared.platform.session(&Arc::new(bot)).await {
+            Ok(session) if session.presence() == platform::session::Presence::Active => {
+                tracing::info!("bot {}: resuming webhook delivery", session.bot.id);
+                webhook::start(&shared, &session);
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!("cannot resume a webhook: {}", e.description),
+        }
+    }
+}
+
 /// This working directory's identity, kept in `<dir>/instance-id`.
 fn instance_id(dir: &std::path::Path) -> Result<String, StorageError> {
     let path = dir.join("instance-id");
@@ -225,6 +266,7 @@ impl Engine for BotApiEngine {
             None => None,
         };
         self.shared.phase.set(Phase::Ready);
+        tokio::spawn(resume_webhooks(self.shared.clone()));
         let stats_done = async {
             match stats_task.as_mut() {
                 Some(task) => task.await,
@@ -238,6 +280,8 @@ impl Engine for BotApiEngine {
         };
         self.shared.phase.set(Phase::Draining);
         stop.cancel();
+        // Long polls would hold the drain for up to 50 s: answer them now.
+        self.shared.platform.abort_all_polls().await;
         if let Some((which, result)) = failure {
             self.shared.phase.set(Phase::Stopped);
             let message = match result {

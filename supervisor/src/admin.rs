@@ -3,7 +3,7 @@
 //! sees a new bot on its first request and a revocation within seconds.
 
 use anyhow::{Context, bail};
-use msg_core::{BotRecord, Secret, StorageBackend};
+use msg_core::{BotRecord, Change, Secret, StorageBackend, UserRecord};
 use msg_engine::storage::sqlite::{SqliteStorage, now_unix};
 use rand::Rng;
 
@@ -44,6 +44,25 @@ pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>)
     let bot = BotRecord::new(id, Secret::new(new_secret()), username, display, now_unix());
     storage.save_bot(&bot).await?;
     Ok(bot)
+}
+
+/// Creates a person on the embedded platform; their token is `<id>:<secret>`.
+pub async fn create_user(storage: &SqliteStorage, name: &str, username: Option<&str>) -> anyhow::Result<UserRecord> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 64 {
+        bail!("a person's name must have 1 to 64 characters");
+    }
+    if let Some(u) = username {
+        let valid = (5..=32).contains(&u.len()) && u.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid || u.to_ascii_lowercase().ends_with("bot") {
+            bail!("invalid username `{u}`: 5-32 letters, digits or underscores, not ending in `bot`");
+        }
+    }
+    let id = storage.allocate_user_id().await.context("allocating a user id")?;
+    let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
+    user.username = username.map(str::to_owned);
+    storage.apply(vec![Change::PutUser(user.clone())]).await?;
+    Ok(user)
 }
 
 pub async fn revoke(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {

@@ -54,6 +54,24 @@ enum Command {
         #[command(subcommand)]
         action: BotAction,
     },
+    /// Manage the people of the embedded platform (the user-side API's accounts)
+    User {
+        #[command(subcommand)]
+        action: UserAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum UserAction {
+    /// Create a person and print their user-API token
+    Create {
+        /// Display name (first_name)
+        #[arg(long)]
+        name: String,
+        /// Optional username
+        #[arg(long)]
+        username: Option<String>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -185,11 +203,34 @@ fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
     Ok(())
 }
 
-fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
+/// The working directory's storage, for admin commands.
+fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::SqliteStorage), Failure> {
     let settings = load_settings(cli, true)?;
     std::fs::create_dir_all(&settings.dir)
         .map_err(|e| fail(1, format!("cannot create the working directory {}: {e}", settings.dir.display())))?;
     let storage = msg_engine::storage::sqlite::SqliteStorage::open(&settings.dir).map_err(|e| fail(1, e))?;
+    Ok((settings, storage))
+}
+
+fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
+    let (_, storage) = admin_storage(cli)?;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
+    rt.block_on(async {
+        match action {
+            UserAction::Create { name, username } => {
+                let user = admin::create_user(&storage, name, username.as_deref())
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                eprintln!("created {} (id {})", user.first_name, user.id);
+                println!("{}:{}", user.id, user.secret.expose());
+            }
+        }
+        Ok(())
+    })
+}
+
+fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
+    let (settings, storage) = admin_storage(cli)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
     rt.block_on(async {
         match action {
@@ -236,6 +277,7 @@ fn main() -> ExitCode {
         }),
         Some(Command::Healthcheck { addr }) => healthcheck(*addr),
         Some(Command::Bot { action }) => bots(&cli, action),
+        Some(Command::User { action }) => users(&cli, action),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

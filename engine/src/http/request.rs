@@ -27,6 +27,8 @@ pub enum Route {
     Bot { token: String, method: String },
     /// `/file/bot<token>/<path>`.
     File { token: String, path: String },
+    /// `/user<token>/<method>`: the user-side API of the embedded platform.
+    User { token: String, method: String },
     /// Anything else: `404 Not Found`.
     NotFound,
 }
@@ -43,6 +45,9 @@ pub fn route(raw_path: &str) -> Route {
             Some((token, file)) => Route::File { token: token.to_owned(), path: file.to_owned() },
             None => Route::NotFound,
         };
+    }
+    if let Some((token, method)) = path.strip_prefix("/user").and_then(|rest| rest.split_once('/')) {
+        return Route::User { token: token.to_owned(), method: method.to_owned() };
     }
     match path.strip_prefix("/bot").and_then(|rest| rest.split_once('/')) {
         Some((token, method)) => Route::Bot { token: token.to_owned(), method: method.to_owned() },

@@ -1,22 +1,23 @@
-//! Methods about the bot itself: `getMe`.
+//! Methods about the bot itself: `getMe`, `logOut` and `close`.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use msg_core::{ApiError, MethodCall, Reply};
+use msg_core::{ApiError, Change, MethodCall, Reply};
 use serde_json::json;
 
+use super::{bot_of, internal};
 use crate::Shared;
+use crate::platform::mailbox::PollAbort;
+use crate::platform::now;
+use crate::platform::session::Presence;
+
+/// A bot instance younger than this may not be closed (unless started with the server).
+const CLOSE_GRACE: Duration = Duration::from_secs(600);
 
 /// `getMe`: the bot as a `User`; `id` equals the token's prefix.
 pub(crate) async fn get_me(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = shared
-        .bot(call.ctx.bot_id)
-        .await
-        .map_err(|e| {
-            tracing::error!("cannot load bot {}: {e}", call.ctx.bot_id);
-            ApiError::internal("failed to load the bot")
-        })?
-        .ok_or_else(ApiError::unauthorized)?;
+    let bot = bot_of(&shared, &call).await?;
     Ok(json!({
         "id": bot.id,
         "is_bot": true,
@@ -29,4 +30,40 @@ pub(crate) async fn get_me(shared: Arc<Shared>, call: MethodCall) -> Result<Repl
         "has_main_web_app": false,
     })
     .into())
+}
+
+/// `logOut`: stops delivery here (long polls answered, webhook stopped), keeps the bot's
+/// directory intact so it can be copied elsewhere, and answers `400 Logged out` on this server
+/// for the cool-down.
+pub(crate) async fn log_out(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let session = shared.platform.session(&bot).await?;
+    let at = now();
+    shared
+        .storage
+        .apply(vec![Change::BotSetting {
+            bot_id: bot.id,
+            key: "logged_out".into(),
+            value: Some(format!("{at}:{}", shared.platform.instance_id)),
+        }])
+        .await
+        .map_err(internal)?;
+    session.set_presence(Presence::LoggedOut { at });
+    session.mailbox.abort_polls(PollAbort::Closing);
+    crate::webhook::stop(&session);
+    tracing::info!("bot {} logged out; its directory is kept", bot.id);
+    Ok(json!(true).into())
+}
+
+/// `close`: stops the bot's instance here (data kept); the next request reopens it.
+pub(crate) async fn close(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let session = shared.platform.session(&bot).await?;
+    let age = session.started.elapsed();
+    if shared.platform.server_age() > CLOSE_GRACE + age.min(CLOSE_GRACE) && age < CLOSE_GRACE {
+        let left = (CLOSE_GRACE - age).as_secs().max(1) as u32;
+        return Err(ApiError::too_many_requests(left));
+    }
+    shared.platform.deactivate(bot.id).await;
+    Ok(json!(true).into())
 }

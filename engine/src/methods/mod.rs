@@ -3,11 +3,16 @@
 //! `builtin`, through the same door plugins use.
 
 mod bot;
+mod commands;
+pub(crate) mod messages;
+mod updates;
+
+pub(crate) use updates::long_poll;
 
 use std::future::Future;
 use std::sync::Arc;
 
-use msg_core::{ApiError, MethodCall, MethodHandler, Registrar, Reply};
+use msg_core::{ApiError, BotRecord, MethodCall, MethodHandler, Registrar, Reply, StorageError};
 
 use crate::{Shared, Slot};
 
@@ -36,7 +41,30 @@ where
     r.method(name, Arc::new(Builtin { slot: slot.clone(), f }));
 }
 
-/// Every built-in method.
+/// Every built-in method, in the order of the Bot API documentation.
 pub(crate) fn register(r: &mut Registrar, slot: &Slot) {
+    add(r, slot, "getUpdates", updates::get_updates);
+    add(r, slot, "setWebhook", updates::set_webhook);
+    add(r, slot, "deleteWebhook", updates::delete_webhook);
+    add(r, slot, "getWebhookInfo", updates::get_webhook_info);
     add(r, slot, "getMe", bot::get_me);
+    add(r, slot, "logOut", bot::log_out);
+    add(r, slot, "close", bot::close);
+    add(r, slot, "sendMessage", messages::send_message);
+    add(r, slot, "sendChatAction", messages::send_chat_action);
+    add(r, slot, "answerCallbackQuery", messages::answer_callback_query);
+    add(r, slot, "setMyCommands", commands::set_my_commands);
+    add(r, slot, "deleteMyCommands", commands::delete_my_commands);
+    add(r, slot, "getMyCommands", commands::get_my_commands);
+}
+
+/// Logs a storage failure and gives the client the generic 500.
+pub(crate) fn internal(e: StorageError) -> ApiError {
+    tracing::error!("storage failed: {e}");
+    ApiError::internal("failed to store the request's effects")
+}
+
+/// The calling bot's record.
+pub(crate) async fn bot_of(shared: &Shared, call: &MethodCall) -> Result<Arc<BotRecord>, ApiError> {
+    shared.bot(call.ctx.bot_id).await.map_err(internal)?.ok_or_else(ApiError::unauthorized)
 }

@@ -35,7 +35,7 @@ pub fn detect(text: &str) -> Vec<Value> {
             if j > i + 1 && j - i - 1 <= 64 {
                 if j < chars.len() && chars[j].1 == '@' {
                     let k = token_end(j + 1, &|c| c.is_ascii_alphanumeric() || c == '_');
-                    if k - j - 1 >= 3 {
+                    if k - j > 3 {
                         j = k;
                     }
                 }

@@ -90,15 +90,18 @@ impl Mailbox {
         let update = {
             let mut q = self.lock();
             if q.entries.len() >= MAX_QUEUE_LEN {
-                drop(q);
-                storage.apply(extra).await?;
-                return Ok(None);
+                None
+            } else {
+                let update_id = q.next_id;
+                q.next_id += 1;
+                let update = StoredUpdate { update_id, kind: kind.to_owned(), payload, chat_key, expires_at };
+                q.entries.push_back(Entry { update: update.clone(), committed: false, in_flight: false });
+                Some(update)
             }
-            let update_id = q.next_id;
-            q.next_id += 1;
-            let update = StoredUpdate { update_id, kind: kind.to_owned(), payload, chat_key, expires_at };
-            q.entries.push_back(Entry { update: update.clone(), committed: false, in_flight: false });
-            update
+        };
+        let Some(update) = update else {
+            storage.apply(extra).await?;
+            return Ok(None);
         };
         let id = update.update_id;
         let mut changes = extra;
@@ -240,9 +243,10 @@ impl Mailbox {
         }
     }
 
-    /// Waits for any change (for webhook workers).
-    pub async fn changed(&self) {
-        self.notify.notified().await;
+    /// A future that completes at the next change; `enable` it before checking the queue so
+    /// no change between the check and the wait is missed.
+    pub fn notified(&self) -> tokio::sync::futures::Notified<'_> {
+        self.notify.notified()
     }
 
     /// Wakes everyone waiting (webhook workers re-check their state).

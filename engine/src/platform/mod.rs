@@ -287,17 +287,17 @@ impl Platform {
             .filter(|m| *m != 0)
             .unwrap_or_else(session::default_mask);
         let webhook = setting("webhook").and_then(|v| serde_json::from_str::<Webhook>(&v).ok());
-        let logged_out_here = setting("logged_out").is_some_and(|v| {
-            let mut parts = v.splitn(2, ':');
-            let (at, instance) = (parts.next().and_then(|t| t.parse::<i64>().ok()), parts.next());
-            at.is_some_and(|at| now() - at < crate::LOGOUT_COOLDOWN_SECS) && instance == Some(self.instance_id.as_str())
+        let logged_out_at = setting("logged_out").and_then(|v| {
+            let (at, instance) = v.split_once(':')?;
+            let at = at.parse::<i64>().ok()?;
+            (now() - at < crate::LOGOUT_COOLDOWN_SECS && instance == self.instance_id).then_some(at)
         });
         let session = Arc::new(BotSession {
             bot: bot.clone(),
             mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id),
             settings: Mutex::new(Settings { allowed_mask, webhook, last_set_webhook: None }),
             health: Mutex::new(WebhookHealth::default()),
-            presence: Mutex::new(if logged_out_here { Presence::LoggedOut } else { Presence::Active }),
+            presence: Mutex::new(logged_out_at.map_or(Presence::Active, |at| Presence::LoggedOut { at })),
             started: Instant::now(),
             webhook_stop: Mutex::new(None),
         });
@@ -613,7 +613,7 @@ impl Platform {
                 }
                 let bot = Arc::new(bot);
                 let session = self.session(&bot).await?;
-                if !session.wants(kind) || session.presence() == Presence::LoggedOut {
+                if !session.wants(kind) || matches!(session.presence(), Presence::LoggedOut { .. }) {
                     continue;
                 }
                 let chat = self.chat_json(conversation, bot.id).await?;
@@ -627,6 +627,22 @@ impl Platform {
         }
         if !extra.is_empty() {
             self.storage.apply(extra).await.map_err(internal)?;
+        }
+        Ok(())
+    }
+
+    /// A chat action (typing, ...) shown to the people in the chat.
+    pub async fn chat_action(&self, actor: &Actor, conversation: Conversation, action: &str) -> Result<(), ApiError> {
+        for member in self.participants(conversation).await? {
+            if member != actor.id() && self.user(member).await?.is_some() {
+                let chat = self.chat_json(conversation, member).await?;
+                let payload = json!({"chat": chat, "from": actor.json(), "action": action}).to_string();
+                let mailbox = self.user_mailbox(member).await?;
+                mailbox
+                    .push(&*self.storage, "chat_action", payload, 0, now() + 5, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            }
         }
         Ok(())
     }
@@ -674,7 +690,7 @@ impl Platform {
         .to_string();
         let (tx, rx) = oneshot::channel();
         self.callbacks.lock().expect("callbacks").insert(query_id.clone(), tx);
-        if session.wants("callback_query") && session.presence() != Presence::LoggedOut {
+        if session.wants("callback_query") && !matches!(session.presence(), Presence::LoggedOut { .. }) {
             let chat_key = conversation.chat_id_for(bot.id);
             session
                 .mailbox

@@ -86,8 +86,10 @@ pub struct WebhookHealth {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Presence {
     Active,
-    /// logOut was called; requests get `400 Logged out` until the cool-down ends.
-    LoggedOut,
+    /// logOut was called at this unix time; requests get `400 Logged out` until the cool-down ends.
+    LoggedOut {
+        at: i64,
+    },
     /// close was called; the next request reopens the bot.
     Closed,
 }

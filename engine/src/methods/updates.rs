@@ -1,0 +1,284 @@
+//! Getting updates: `getUpdates` (offset acknowledgement, long polls woken by new updates, the
+//! three 409 conflicts), `setWebhook`, `deleteWebhook` and `getWebhookInfo`, with the reference
+//! server's clamps, defaults and exact descriptions.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use msg_core::{ApiError, Change, MethodCall, Params, Reply};
+use serde_json::{Map, Value, json};
+
+use super::{bot_of, internal};
+use crate::Shared;
+use crate::platform::mailbox::{Mailbox, PollAbort};
+use crate::platform::now;
+use crate::platform::session::{self, BotSession, Webhook};
+
+const LONG_POLL_MAX: i64 = 50;
+
+/// Applies an `allowed_updates` parameter: absent, empty or unparsable keeps the setting; `[]` or
+/// no known kind restores the default set.
+async fn update_allowed(shared: &Shared, session: &BotSession, params: &Params) -> Result<(), ApiError> {
+    let Some(Ok(kinds)) = params.json::<Vec<String>>("allowed_updates") else { return Ok(()) };
+    let mask = session::mask_of(kinds.iter().map(String::as_str));
+    let (mask, stored) = if mask == 0 {
+        (session::default_mask(), None)
+    } else {
+        (mask, Some(serde_json::to_string(&session::kinds_of(mask)).expect("strings serialize")))
+    };
+    if session.allowed_mask() == mask {
+        return Ok(());
+    }
+    shared
+        .storage
+        .apply(vec![Change::BotSetting { bot_id: session.bot.id, key: "allowed_updates".into(), value: stored }])
+        .await
+        .map_err(internal)?;
+    session.settings.lock().expect("settings").allowed_mask = mask;
+    Ok(())
+}
+
+fn parse_batch(batch: Vec<(i64, String)>) -> Value {
+    Value::Array(batch.into_iter().filter_map(|(_, json)| serde_json::from_str(&json).ok()).collect())
+}
+
+pub(crate) async fn get_updates(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let session = shared.platform.session(&bot).await?;
+    if session.webhook().is_some() {
+        return Err(ApiError::conflict(
+            "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        ));
+    }
+    let p = &call.params;
+    update_allowed(&shared, &session, p).await?;
+    let result = long_poll(&shared, &session.mailbox, p).await?;
+    shared.stats.record_updates(bot.id, result.as_array().map_or(0, |a| a.len() as u64));
+    Ok(result.into())
+}
+
+/// The getUpdates core shared by bots and people: acknowledge by `offset`, answer at once when
+/// something is pending, else wait up to `timeout` seconds for the first new update.
+pub(crate) async fn long_poll(shared: &Shared, mailbox: &Mailbox, p: &Params) -> Result<Value, ApiError> {
+    let offset = p.integer("offset", 0, i64::MIN, i64::MAX);
+    let limit = p.integer("limit", 100, 1, 100) as usize;
+    let mut timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
+    if shared.phase.get() != msg_core::Phase::Ready {
+        timeout = 0;
+    }
+    let generation = mailbox.begin_poll();
+    if let Some(below) = mailbox.ack_point(offset) {
+        mailbox.ack_below(&*shared.storage, below).await.map_err(internal)?;
+    }
+    let mut batch = mailbox.peek(limit, now());
+    if batch.is_empty() && timeout > 0 {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
+        match mailbox.wait(generation, deadline).await {
+            Ok(()) => batch = mailbox.peek(limit, now()),
+            Err(PollAbort::OtherGetUpdates) => {
+                return Err(ApiError::conflict(
+                    "terminated by other getUpdates request; make sure that only one bot instance is running",
+                ));
+            }
+            Err(PollAbort::SetWebhook) => return Err(ApiError::conflict("terminated by setWebhook request")),
+            Err(PollAbort::Closing) => {}
+        }
+    }
+    Ok(parse_batch(batch))
+}
+
+/// Whether `ip` may receive webhooks outside local mode.
+fn reserved(ip: std::net::IpAddr) -> bool {
+    match ip {
+        std::net::IpAddr::V4(v4) => {
+            v4.is_private()
+                || v4.is_loopback()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.octets()[0] == 0
+                || (v4.octets()[0] == 100 && (64..128).contains(&v4.octets()[1]))
+        }
+        std::net::IpAddr::V6(_) => true,
+    }
+}
+
+/// Validates a webhook URL per mode; returns it normalized (scheme added when missing).
+fn check_url(url: &str, local: bool) -> Result<String, ApiError> {
+    let full = if url.contains("://") { url.to_owned() } else { format!("https://{url}") };
+    let uri: hyper::Uri = full.parse().map_err(|_| ApiError::bad_request("invalid webhook URL specified"))?;
+    let scheme = uri.scheme_str().unwrap_or_default().to_ascii_lowercase();
+    let host = uri.host().unwrap_or_default();
+    if !matches!(scheme.as_str(), "http" | "https") || host.is_empty() {
+        return Err(ApiError::bad_request("invalid webhook URL specified"));
+    }
+    if local {
+        return Ok(full);
+    }
+    if scheme != "https" {
+        return Err(ApiError::bad_request("bad webhook: An HTTPS URL must be provided for webhook"));
+    }
+    let port = uri.port_u16().unwrap_or(443);
+    if ![80, 88, 443, 8443].contains(&port) {
+        return Err(ApiError::bad_request("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"));
+    }
+    if let Ok(ip) = host.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
+        if ip.is_ipv6() {
+            return Err(ApiError::bad_request("bad webhook: IPv6-only addresses are not allowed"));
+        }
+        if reserved(ip) {
+            return Err(ApiError::bad_request(format!("bad webhook: IP address {ip} is reserved")));
+        }
+    }
+    Ok(full)
+}
+
+fn check_secret(secret: &str) -> Result<(), ApiError> {
+    if secret.len() > 256 {
+        return Err(ApiError::bad_request("secret token is too long"));
+    }
+    if !secret.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        return Err(ApiError::bad_request("secret token contains unallowed characters"));
+    }
+    Ok(())
+}
+
+async fn store_webhook(shared: &Shared, session: &BotSession, webhook: Option<&Webhook>) -> Result<(), ApiError> {
+    let value = webhook.map(|w| serde_json::to_string(w).expect("webhook serializes"));
+    shared
+        .storage
+        .apply(vec![Change::BotSetting { bot_id: session.bot.id, key: "webhook".into(), value }])
+        .await
+        .map_err(internal)
+}
+
+async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let session = shared.platform.session(&bot).await?;
+    let p = &call.params;
+    let url = if delete { String::new() } else { p.get("url").unwrap_or_default().trim().to_owned() };
+    let local = shared.config.local;
+    let wanted = if url.is_empty() {
+        None
+    } else {
+        {
+            let mut settings = session.settings.lock().expect("settings");
+            if settings.last_set_webhook.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
+                return Err(ApiError::too_many_requests(1));
+            }
+            settings.last_set_webhook = Some(Instant::now());
+        }
+        let url = check_url(&url, local)?;
+        let secret = p.get("secret_token").filter(|s| !s.is_empty()).map(str::to_owned);
+        if let Some(s) = &secret {
+            check_secret(s)?;
+        }
+        let max = if local { 100_000 } else { 100 };
+        let max_connections = p.integer("max_connections", shared.config.max_webhook_connections as i64, 1, max) as u32;
+        let ip_address = p.get("ip_address").map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+        if let Some(ip) = &ip_address
+            && ip.parse::<std::net::IpAddr>().is_err()
+        {
+            return Err(ApiError::bad_request("invalid IP address specified"));
+        }
+        Some(Webhook { url, max_connections, ip_address, secret_token: secret })
+    };
+    let drop_pending = p.boolean("drop_pending_updates");
+    update_allowed(&shared, &session, p).await?;
+    if drop_pending {
+        session.mailbox.clear(&*shared.storage).await.map_err(internal)?;
+    }
+    let current = session.webhook();
+    if current == wanted && !drop_pending {
+        let description = if wanted.is_some() { "Webhook is already set" } else { "Webhook is already deleted" };
+        return Ok(Reply::with_description(json!(true), description));
+    }
+    store_webhook(&shared, &session, wanted.as_ref()).await?;
+    session.settings.lock().expect("settings").webhook = wanted.clone();
+    *session.health.lock().expect("health") = Default::default();
+    match wanted {
+        Some(_) => {
+            session.mailbox.abort_polls(PollAbort::SetWebhook);
+            crate::webhook::start(&shared, &session);
+            Ok(Reply::with_description(json!(true), "Webhook was set"))
+        }
+        None => {
+            crate::webhook::stop(&session);
+            let description = if current.is_some() { "Webhook was deleted" } else { "Webhook is already deleted" };
+            Ok(Reply::with_description(json!(true), description))
+        }
+    }
+}
+
+pub(crate) async fn set_webhook(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    set_or_delete(shared, call, false).await
+}
+
+pub(crate) async fn delete_webhook(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    set_or_delete(shared, call, true).await
+}
+
+pub(crate) async fn get_webhook_info(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let session = shared.platform.session(&bot).await?;
+    let webhook = session.webhook();
+    let health = session.health.lock().expect("health").clone();
+    let mut info = Map::new();
+    info.insert("url".into(), webhook.as_ref().map_or("", |w| w.url.as_str()).into());
+    info.insert("has_custom_certificate".into(), false.into());
+    info.insert("pending_update_count".into(), session.mailbox.pending().into());
+    if let (Some(date), Some(message)) = (health.last_error_date, health.last_error_message) {
+        info.insert("last_error_date".into(), date.into());
+        info.insert("last_error_message".into(), message.into());
+    }
+    if let Some(w) = &webhook {
+        info.insert("max_connections".into(), w.max_connections.into());
+        let ip = w.ip_address.clone().or_else(|| resolved_ip(&w.url)).unwrap_or_else(|| "<unknown>".into());
+        info.insert("ip_address".into(), ip.into());
+    }
+    let mask = session.allowed_mask();
+    if mask != session::default_mask() {
+        info.insert("allowed_updates".into(), json!(session::kinds_of(mask)));
+    }
+    Ok(Value::Object(info).into())
+}
+
+/// The webhook host's address when it is an IP literal (hosts are resolved at delivery).
+fn resolved_ip(url: &str) -> Option<String> {
+    let uri: hyper::Uri = url.parse().ok()?;
+    let host = uri.host()?.trim_matches(['[', ']']);
+    if host.eq_ignore_ascii_case("localhost") {
+        return Some("127.0.0.1".into());
+    }
+    host.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn webhook_urls_follow_the_mode_rules() {
+        assert!(check_url("http://127.0.0.1:9000/hook", true).is_ok());
+        assert_eq!(
+            check_url("http://example.com/hook", false).unwrap_err().description,
+            "Bad Request: bad webhook: An HTTPS URL must be provided for webhook"
+        );
+        assert_eq!(
+            check_url("https://example.com:9000/hook", false).unwrap_err().description,
+            "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
+        );
+        assert_eq!(
+            check_url("https://10.1.2.3/hook", false).unwrap_err().description,
+            "Bad Request: bad webhook: IP address 10.1.2.3 is reserved"
+        );
+        assert_eq!(check_url("example.com/hook", false).unwrap(), "https://example.com/hook");
+        assert_eq!(check_url("ftp://x/y", true).unwrap_err().description, "Bad Request: invalid webhook URL specified");
+        assert_eq!(check_secret(&"a".repeat(257)).unwrap_err().description, "Bad Request: secret token is too long");
+        assert_eq!(
+            check_secret("no spaces").unwrap_err().description,
+            "Bad Request: secret token contains unallowed characters"
+        );
+    }
+}

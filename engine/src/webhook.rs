@@ -1,0 +1,247 @@
+//! Webhook delivery: one worker per bot with a webhook. It POSTs each update as JSON with the
+//! secret header, keeps at most `max_connections` deliveries in flight and one per chat (so each
+//! chat's order holds), retries failures with the reference's backoff (immediately, then 2, 4,
+//! 8 … s up to a random 60–120 s; `Retry-After` overrides), drops updates that expire, records
+//! `last_error_*`, and executes a `method` found in a 2xx reply. An update leaves the queue only
+//! after a 2xx answer, so a restart resumes where delivery stopped.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::Engine as _;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use msg_core::{Params, StoredUpdate};
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+use crate::Shared;
+use crate::platform::mailbox::render;
+use crate::platform::now;
+use crate::platform::session::{BotSession, Presence, Webhook};
+
+type HttpClient = Client<HttpConnector, Full<Bytes>>;
+
+/// Starts (or restarts) the bot's webhook worker.
+pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {
+    let token = CancellationToken::new();
+    if let Some(old) = session.webhook_stop.lock().expect("webhook stop").replace(token.clone()) {
+        old.cancel();
+    }
+    let (shared, session) = (shared.clone(), session.clone());
+    tokio::spawn(async move { run(shared, session, token).await });
+}
+
+/// Stops the bot's webhook worker, if any.
+pub(crate) fn stop(session: &BotSession) {
+    if let Some(token) = session.webhook_stop.lock().expect("webhook stop").take() {
+        token.cancel();
+    }
+}
+
+fn client() -> HttpClient {
+    let mut connector = HttpConnector::new();
+    connector.set_connect_timeout(Some(Duration::from_secs(10)));
+    connector.set_nodelay(true);
+    Client::builder(TokioExecutor::new()).pool_idle_timeout(Duration::from_secs(60)).build(connector)
+}
+
+async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {
+    let client = client();
+    let mut deliveries = JoinSet::new();
+    while let Some(webhook) = session.webhook() {
+        if session.presence() != Presence::Active {
+            break;
+        }
+        let changed = session.mailbox.notified();
+        tokio::pin!(changed);
+        changed.as_mut().enable();
+        let in_flight = deliveries.len();
+        let room = (webhook.max_connections as usize).saturating_sub(in_flight);
+        let (batch, expired) = session.mailbox.take_for_delivery(room + in_flight, now());
+        for update_id in expired {
+            tracing::warn!("bot {}: drop update {update_id}: it expired before delivery", session.bot.id);
+            let _ = session.mailbox.remove(&*shared.storage, update_id).await;
+        }
+        for update in batch {
+            let task = deliver(shared.clone(), session.clone(), client.clone(), webhook.clone(), update, stop.clone());
+            deliveries.spawn(task);
+        }
+        tokio::select! {
+            () = stop.cancelled() => break,
+            () = &mut changed => {}
+            Some(_) = deliveries.join_next(), if !deliveries.is_empty() => {}
+        }
+    }
+    deliveries.abort_all();
+    session.health.lock().expect("health").active_connections = 0;
+}
+
+/// The outcome of one POST.
+enum Attempt {
+    Delivered(Option<serde_json::Value>),
+    Failed { message: String, retry_after: Option<u64> },
+}
+
+async fn post(client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
+    let failed = |message: String| Attempt::Failed { message, retry_after: None };
+    let Ok(uri) = webhook.url.parse::<hyper::Uri>() else { return failed("Bad webhook URL".into()) };
+    if uri.scheme_str() == Some("https") {
+        return failed("Can't create an SSL connection: HTTPS delivery is not available in this build".into());
+    }
+    let host =
+        uri.authority().map(|a| a.as_str().rsplit('@').next().unwrap_or_default().to_owned()).unwrap_or_default();
+    // A fixed ip_address replaces the host for the connection; Host keeps the name.
+    let target = match &webhook.ip_address {
+        Some(ip) => {
+            let port = uri.port_u16().unwrap_or(80);
+            let ip = if ip.contains(':') { format!("[{ip}]") } else { ip.clone() };
+            let path = uri.path_and_query().map_or("/", |p| p.as_str());
+            match format!("http://{ip}:{port}{path}").parse::<hyper::Uri>() {
+                Ok(u) => u,
+                Err(_) => return failed("Bad webhook IP address".into()),
+            }
+        }
+        None => uri.clone(),
+    };
+    let mut request = hyper::Request::post(target)
+        .header(HOST, host)
+        .header(CONTENT_TYPE, "application/json")
+        .header("Accept-Encoding", "identity");
+    if let Some(userinfo) = uri.authority().and_then(|a| a.as_str().rsplit_once('@')).map(|(u, _)| u) {
+        let encoded = base64::engine::general_purpose::STANDARD.encode(userinfo);
+        request = request.header(AUTHORIZATION, format!("Basic {encoded}"));
+    }
+    if let Some(secret) = &webhook.secret_token {
+        request = request.header("X-Telegram-Bot-Api-Secret-Token", secret);
+    }
+    let Ok(request) = request.body(Full::new(Bytes::from(body))) else { return failed("Bad webhook request".into()) };
+    let response = match tokio::time::timeout(Duration::from_secs(60), client.request(request)).await {
+        Err(_) => return failed("Webhook connection timed out".into()),
+        Ok(Err(e)) if e.is_connect() => return failed("Can't connect to the webhook".into()),
+        Ok(Err(_)) => return failed("Webhook connection closed".into()),
+        Ok(Ok(r)) => r,
+    };
+    let status = response.status();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map(|s| s.min(3600));
+    let body = response.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+    if status.is_success() {
+        Attempt::Delivered(serde_json::from_slice(&body).ok())
+    } else {
+        let reason = status.canonical_reason().unwrap_or("");
+        Attempt::Failed {
+            message: format!("Wrong response from the webhook: {} {reason}", status.as_u16()),
+            retry_after,
+        }
+    }
+}
+
+/// The reference's delay before attempt `n` (1-based count of failures so far).
+fn backoff(failures: u32) -> Duration {
+    if failures <= 1 {
+        return Duration::ZERO;
+    }
+    let secs = 1u64 << (failures - 1).min(16);
+    let cap = rand::random_range(60..=120);
+    Duration::from_secs(secs.min(cap))
+}
+
+async fn deliver(
+    shared: Arc<Shared>,
+    session: Arc<BotSession>,
+    client: HttpClient,
+    webhook: Webhook,
+    update: StoredUpdate,
+    stop: CancellationToken,
+) {
+    let body = render(&update, ",\n");
+    let mut failures = 0u32;
+    loop {
+        session.health.lock().expect("health").active_connections += 1;
+        let attempt = post(&client, &webhook, body.clone()).await;
+        session.health.lock().expect("health").active_connections -= 1;
+        match attempt {
+            Attempt::Delivered(reply) => {
+                if let Err(e) = session.mailbox.remove(&*shared.storage, update.update_id).await {
+                    tracing::error!("bot {}: cannot forget delivered update {}: {e}", session.bot.id, update.update_id);
+                }
+                shared.stats.record_updates(session.bot.id, 1);
+                if let Some(reply) = reply {
+                    run_reply_method(&shared, &session, reply).await;
+                }
+                session.mailbox.wake();
+                return;
+            }
+            Attempt::Failed { message, retry_after } => {
+                failures += 1;
+                {
+                    let mut health = session.health.lock().expect("health");
+                    health.last_error_date = Some(now());
+                    health.last_error_message = Some(message.clone());
+                }
+                let delay = retry_after.map_or_else(|| backoff(failures), Duration::from_secs);
+                if now() + delay.as_secs() as i64 > update.expires_at {
+                    tracing::warn!("bot {}: drop update {}: {message}", session.bot.id, update.update_id);
+                    let _ = session.mailbox.remove(&*shared.storage, update.update_id).await;
+                    session.mailbox.wake();
+                    return;
+                }
+                tracing::debug!("bot {}: webhook failed ({message}); retry in {delay:?}", session.bot.id);
+                tokio::select! {
+                    () = stop.cancelled() => {
+                        session.mailbox.release(update.update_id);
+                        return;
+                    }
+                    () = tokio::time::sleep(delay) => {}
+                }
+                if session.webhook().as_ref() != Some(&webhook) || session.presence() != Presence::Active {
+                    session.mailbox.release(update.update_id);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A 2xx reply may carry a method call for the bot (`{"method":"sendMessage",...}`).
+async fn run_reply_method(shared: &Shared, session: &BotSession, reply: serde_json::Value) {
+    let Some(fields) = reply.as_object() else { return };
+    let Some(method) = fields.get("method").and_then(|m| m.as_str()) else { return };
+    let lower = method.to_ascii_lowercase();
+    if matches!(lower.as_str(), "setwebhook" | "deletewebhook" | "close" | "logout") || lower.starts_with("get") {
+        return;
+    }
+    let mut params = Params::new();
+    for (k, v) in fields {
+        if k != "method" {
+            params.push(k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned));
+        }
+    }
+    if let Err(e) = crate::dispatch::invoke(shared, &session.bot, method.to_owned(), params).await {
+        tracing::info!("bot {}: method {method} from a webhook reply failed: {}", session.bot.id, e.description);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_follows_the_reference_schedule() {
+        assert_eq!(backoff(1), Duration::ZERO);
+        assert_eq!(backoff(2), Duration::from_secs(2));
+        assert_eq!(backoff(3), Duration::from_secs(4));
+        assert_eq!(backoff(6), Duration::from_secs(32));
+        let capped = backoff(12).as_secs();
+        assert!((60..=120).contains(&capped), "{capped}");
+    }
+}

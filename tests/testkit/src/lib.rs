@@ -290,3 +290,110 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// One request a [`Receiver`] got.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Received {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body).unwrap()
+    }
+}
+
+/// A small real HTTP/1.1 server on loopback that records every request and answers with the
+/// status currently set (a webhook receiver for tests). Dropping it stops accepting.
+pub struct Receiver {
+    pub addr: SocketAddr,
+    pub requests: Arc<Mutex<Vec<Received>>>,
+    status: Arc<Mutex<u16>>,
+    events: mpsc::Receiver<()>,
+}
+
+impl Receiver {
+    pub fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let status = Arc::new(Mutex::new(200u16));
+        let (tx, events) = mpsc::channel();
+        let (reqs, st) = (requests.clone(), status.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { break };
+                let (reqs, st, tx) = (reqs.clone(), st.clone(), tx.clone());
+                std::thread::spawn(move || serve_receiver(stream, &reqs, &st, &tx));
+            }
+        });
+        Self { addr, requests, status, events }
+    }
+
+    pub fn set_status(&self, status: u16) {
+        *self.status.lock().unwrap() = status;
+    }
+
+    /// Waits until at least `n` requests arrived; returns them.
+    pub fn wait_for(&self, n: usize) -> Vec<Received> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let got = self.requests.lock().unwrap().clone();
+            if got.len() >= n {
+                return got;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "receiver got {} of {n} requests", got.len());
+            let _ = self.events.recv_timeout(left);
+        }
+    }
+}
+
+fn serve_receiver(stream: TcpStream, reqs: &Mutex<Vec<Received>>, status: &Mutex<u16>, tx: &mpsc::Sender<()>) {
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let path = line.split_whitespace().nth(1).unwrap_or_default().to_owned();
+        let mut headers = Vec::new();
+        loop {
+            let mut h = String::new();
+            if reader.read_line(&mut h).unwrap_or(0) == 0 {
+                return;
+            }
+            let h = h.trim_end();
+            if h.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = h.split_once(':') {
+                headers.push((k.trim().to_owned(), v.trim().to_owned()));
+            }
+        }
+        let len = headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+            .and_then(|(_, v)| v.parse().ok())
+            .unwrap_or(0);
+        let mut body = vec![0; len];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let code = *status.lock().unwrap();
+        if code == 200 {
+            reqs.lock().unwrap().push(Received { path, headers, body });
+        }
+        let _ = tx.send(());
+        let reply = format!("HTTP/1.1 {code} X\r\nContent-Length: 2\r\nContent-Type: application/json\r\n\r\n{{}}");
+        if reader.get_mut().write_all(reply.as_bytes()).is_err() {
+            return;
+        }
+    }
+}

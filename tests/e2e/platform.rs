@@ -1,0 +1,351 @@
+//! The embedded platform end to end: a person sends, a bot long-polls and replies, the person
+//! receives; buttons and callback answers; 409 conflicts; webhooks with the secret header, in
+//! order, surviving a receiver outage; logOut; restarts without losing updates.
+
+use std::time::Duration;
+
+use msg_testkit::{HttpResponse, Receiver, Server, post};
+use serde_json::{Value, json};
+
+use crate::{create_bot, launch};
+
+fn create_user(root: &std::path::Path, name: &str) -> String {
+    let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();
+    assert!(status.success(), "{stderr}");
+    stdout.trim().to_owned()
+}
+
+fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpResponse {
+    post(server.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
+}
+
+fn ok(reply: HttpResponse) -> Value {
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    reply.json()["result"].clone()
+}
+
+fn id_of(token: &str) -> i64 {
+    token.split(':').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "echo_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+
+    // A bot cannot write first.
+    let first = server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "hi"}));
+    assert_eq!(first.status, 403, "{}", first.text());
+    assert_eq!(first.json()["description"], "Forbidden: bot can't initiate conversation with a user");
+
+    let sent =
+        ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start now 😀 @echo_bot"})));
+    assert_eq!(sent["chat"]["id"], bot_id);
+    assert_eq!(sent["chat"]["type"], "private");
+
+    let updates = ok(server.call(&bot, "getUpdates", json!({"timeout": 5})));
+    let update = &updates[0];
+    let update_id = update["update_id"].as_i64().unwrap();
+    assert!((2_000_001..=1_000_000_000).contains(&update_id), "{update_id}");
+    let message = &update["message"];
+    assert_eq!(message["chat"]["id"], alice_id);
+    assert_eq!(message["from"]["first_name"], "Alice");
+    assert_eq!(message["text"], "/start now 😀 @echo_bot");
+    assert_eq!(
+        message["entities"],
+        json!([{"offset": 0, "length": 6, "type": "bot_command"}, {"offset": 14, "length": 9, "type": "mention"}])
+    );
+
+    // A waiting long poll wakes when the person writes again.
+    let waiting = {
+        let (api, bot) = (server.api, bot.clone());
+        std::thread::spawn(move || {
+            let body = json!({"offset": update_id + 1, "timeout": 20}).to_string();
+            post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes()).unwrap()
+        })
+    };
+    msg_testkit::poll_until("the long poll is waiting", || {
+        server.call(&bot, "getWebhookInfo", json!({})).json()["result"]["pending_update_count"] == 0
+    });
+    ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": bot_id, "text": "second"})));
+    let woken = waiting.join().unwrap();
+    let woken = ok(woken);
+    assert_eq!(woken[0]["update_id"], update_id + 1);
+    assert_eq!(woken[0]["message"]["text"], "second");
+
+    // The bot answers with a keyboard; the person receives it and presses a button.
+    let keyboard = json!({"inline_keyboard": [[{"text": "Yes", "callback_data": "yes"}]]});
+    let reply = ok(server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": alice_id, "text": "<b>Sure?</b>", "parse_mode": "HTML", "reply_markup": keyboard}),
+    ));
+    assert_eq!(reply["entities"], json!([{"type": "bold", "offset": 0, "length": 5}]));
+    let inbox = ok(user_call(&server, &alice, "getUpdates", json!({"timeout": 5})));
+    let received = &inbox[0]["message"];
+    assert_eq!(received["chat"]["id"], bot_id);
+    assert_eq!(received["text"], "Sure?");
+    assert_eq!(received["reply_markup"], keyboard);
+    let message_id = received["message_id"].as_i64().unwrap();
+
+    let pressing = {
+        let (api, alice) = (server.api, alice.clone());
+        std::thread::spawn(move || {
+            let body =
+                json!({"chat_id": bot_id, "message_id": message_id, "callback_data": "yes", "timeout": 20}).to_string();
+            post(api, &format!("/user{alice}/pressButton"), "application/json", body.as_bytes()).unwrap()
+        })
+    };
+    let queries = ok(server.call(&bot, "getUpdates", json!({"offset": update_id + 2, "timeout": 20})));
+    let query = &queries[0]["callback_query"];
+    assert_eq!(query["data"], "yes");
+    assert_eq!(query["from"]["id"], alice_id);
+    assert_eq!(query["message"]["message_id"], message_id);
+    let answered = server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"], "text": "Done!"}));
+    assert_eq!(ok(answered), json!(true));
+    let pressed = ok(pressing.join().unwrap());
+    assert_eq!(pressed["answered"], true);
+    assert_eq!(pressed["answer"]["text"], "Done!");
+    let stale = server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"]}));
+    assert_eq!(
+        stale.json()["description"],
+        "Bad Request: query is too old and response timeout expired or query ID is invalid"
+    );
+
+    // The person edits and deletes their own message.
+    let edited = ok(user_call(
+        &server,
+        &alice,
+        "editMessageText",
+        json!({"chat_id": bot_id, "message_id": sent["message_id"], "text": "/help"}),
+    ));
+    assert_eq!(edited["text"], "/help");
+    let edits = ok(server.call(
+        &bot,
+        "getUpdates",
+        json!({"offset": queries[0]["update_id"].as_i64().unwrap() + 1, "timeout": 5}),
+    ));
+    assert_eq!(edits[0]["edited_message"]["text"], "/help");
+    assert!(edits[0]["edited_message"]["edit_date"].is_i64());
+    assert_eq!(
+        ok(user_call(&server, &alice, "deleteMessage", json!({"chat_id": bot_id, "message_id": sent["message_id"]}))),
+        json!(true)
+    );
+
+    // Commands and chat actions.
+    let commands = json!([{"command": "start", "description": "Start"}]);
+    assert_eq!(ok(server.call(&bot, "setMyCommands", json!({"commands": commands}))), json!(true));
+    assert_eq!(ok(server.call(&bot, "getMyCommands", json!({}))), commands);
+    assert_eq!(ok(server.call(&bot, "getMyCommands", json!({"language_code": "de"}))), json!([]));
+    assert_eq!(ok(server.call(&bot, "deleteMyCommands", json!({}))), json!(true));
+    assert_eq!(ok(server.call(&bot, "getMyCommands", json!({}))), json!([]));
+    assert_eq!(
+        server.call(&bot, "setMyCommands", json!({"commands": [{"command": "Bad!", "description": "x"}]})).json()["description"],
+        "Bad Request: BOT_COMMAND_INVALID"
+    );
+    assert_eq!(ok(server.call(&bot, "sendChatAction", json!({"chat_id": alice_id, "action": "typing"}))), json!(true));
+    assert_eq!(
+        server.call(&bot, "sendChatAction", json!({"chat_id": alice_id, "action": "dancing"})).json()["description"],
+        "Bad Request: wrong parameter action in request"
+    );
+    assert_eq!(
+        server.call(&bot, "sendMessage", json!({"chat_id": alice_id})).json()["description"],
+        "Bad Request: message text is empty"
+    );
+    assert_eq!(
+        server.call(&bot, "sendMessage", json!({"text": "x"})).json()["description"],
+        "Bad Request: chat_id is empty"
+    );
+    assert_eq!(
+        server.call(&bot, "sendMessage", json!({"chat_id": 5, "text": "x"})).json()["description"],
+        "Bad Request: chat not found"
+    );
+}
+
+#[test]
+fn a_newer_get_updates_ends_the_older_one_with_409() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "single_bot");
+    let server = launch(root.path()).start();
+    let older = {
+        let (api, bot) = (server.api, bot.clone());
+        std::thread::spawn(move || {
+            post(api, &format!("/bot{bot}/getUpdates"), "application/json", br#"{"timeout":30}"#).unwrap()
+        })
+    };
+    // Until the older poll is registered, a newer one would not conflict with it; retry.
+    msg_testkit::poll_until("the older poll is terminated", || {
+        let newer = server.call(&bot, "getUpdates", json!({"timeout": 0}));
+        assert_eq!(newer.status, 200);
+        older.is_finished()
+    });
+    let older = older.join().unwrap();
+    assert_eq!(older.status, 409);
+    assert_eq!(
+        older.text(),
+        r#"{"ok":false,"error_code":409,"description":"Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"}"#
+    );
+}
+
+#[test]
+fn webhooks_deliver_in_order_with_the_secret_and_survive_an_outage_and_a_restart() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "hooked_bot");
+    let bob = create_user(root.path(), "Bob");
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let receiver = Receiver::start();
+    let url = format!("http://127.0.0.1:{}/hook/path", receiver.addr.port());
+    let server = launch(root.path()).start();
+
+    let refused = server.call(&bot, "setWebhook", json!({"url": url}));
+    assert_eq!(refused.json()["description"], "Bad Request: bad webhook: An HTTPS URL must be provided for webhook");
+    drop(server);
+    let mut server = launch(root.path()).env("MSG_LOCAL", "true").start();
+    let set = server.call(&bot, "setWebhook", json!({"url": url, "secret_token": "s3cr-et_", "max_connections": 5}));
+    assert_eq!(set.text(), r#"{"ok":true,"result":true,"description":"Webhook was set"}"#);
+    let again = server.call(&bot, "setWebhook", json!({"url": url, "secret_token": "s3cr-et_", "max_connections": 5}));
+    assert_eq!(again.status, 429, "setWebhook at most once a second");
+    let polled = server.call(&bot, "getUpdates", json!({}));
+    assert_eq!(polled.status, 409);
+    assert_eq!(
+        polled.json()["description"],
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
+    );
+    let info = ok(server.call(&bot, "getWebhookInfo", json!({})));
+    assert_eq!(
+        info,
+        json!({"url": url, "has_custom_certificate": false, "pending_update_count": 0, "max_connections": 5, "ip_address": "127.0.0.1"})
+    );
+
+    for n in 0..5 {
+        ok(user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": format!("m{n}")})));
+    }
+    let got = receiver.wait_for(5);
+    let texts: Vec<Value> = got.iter().map(|r| r.json()["message"]["text"].clone()).collect();
+    assert_eq!(texts, ["m0", "m1", "m2", "m3", "m4"].map(Value::from), "one chat's updates arrive in order");
+    for r in &got {
+        assert_eq!(r.path, "/hook/path");
+        assert_eq!(r.header("X-Telegram-Bot-Api-Secret-Token"), Some("s3cr-et_"));
+        assert_eq!(r.header("Content-Type"), Some("application/json"));
+        assert!(
+            String::from_utf8_lossy(&r.body)
+                .starts_with(&format!("{{\"update_id\":{},\n\"message\":", r.json()["update_id"]))
+        );
+        assert_eq!(r.json()["message"]["chat"]["id"], bob_id);
+    }
+
+    // The receiver fails: updates wait, the error is reported, nothing is lost.
+    receiver.set_status(500);
+    ok(user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": "during outage"})));
+    msg_testkit::poll_until("the failure is reported", || {
+        let info = server.call(&bot, "getWebhookInfo", json!({})).json()["result"].clone();
+        info["last_error_message"] == "Wrong response from the webhook: 500 Internal Server Error"
+            && info["pending_update_count"] == 1
+    });
+
+    // Restart the server while the update is pending; delivery resumes once the receiver is back.
+    server.signal("TERM");
+    assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+    receiver.set_status(200);
+    let server = launch(root.path()).env("MSG_LOCAL", "true").start();
+    let got = receiver.wait_for(6);
+    assert_eq!(got[5].json()["message"]["text"], "during outage");
+    let all_ids: Vec<i64> = got.iter().map(|r| r.json()["update_id"].as_i64().unwrap()).collect();
+    assert!(all_ids.windows(2).all(|w| w[1] == w[0] + 1), "ids increase by one across the restart: {all_ids:?}");
+    msg_testkit::poll_until("the queue is empty", || {
+        server.call(&bot, "getWebhookInfo", json!({})).json()["result"]["pending_update_count"] == 0
+    });
+    let deleted = server.call(&bot, "deleteWebhook", json!({}));
+    assert_eq!(deleted.text(), r#"{"ok":true,"result":true,"description":"Webhook was deleted"}"#);
+    let deleted = server.call(&bot, "deleteWebhook", json!({}));
+    assert_eq!(deleted.json()["description"], "Webhook is already deleted");
+}
+
+#[test]
+fn log_out_stops_delivery_keeps_the_directory_and_the_bot_moves_to_another_server() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "mover_bot");
+    let carol = create_user(root.path(), "Carol");
+    let bot_id = id_of(&bot);
+    let mut server = launch(root.path()).start();
+    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 1"})));
+    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 2"})));
+    assert_eq!(ok(server.call(&bot, "logOut", json!({}))), json!(true));
+    let after = server.call(&bot, "getMe", json!({}));
+    assert_eq!(after.text(), r#"{"ok":false,"error_code":400,"description":"Logged out"}"#);
+    let bot_dir = root.path().join("data").join(bot_id.to_string());
+    assert!(bot_dir.join("bot.sqlite").is_file(), "logOut keeps the directory");
+    server.signal("TERM");
+    assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+
+    // Copy the bot's directory into a second server's working directory.
+    let other = tempfile::tempdir().unwrap();
+    let target = other.path().join("data").join(bot_id.to_string());
+    std::fs::create_dir_all(&target).unwrap();
+    for entry in std::fs::read_dir(&bot_dir).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), target.join(entry.file_name())).unwrap();
+    }
+    let second = launch(other.path()).start();
+    assert_eq!(ok(second.call(&bot, "getMe", json!({})))["id"], bot_id);
+    let updates = ok(second.call(&bot, "getUpdates", json!({})));
+    let texts: Vec<&Value> = updates.as_array().unwrap().iter().map(|u| &u["message"]["text"]).collect();
+    assert_eq!(texts, [&json!("pending 1"), &json!("pending 2")], "pending updates moved with the directory");
+
+    // The first server still refuses the bot during the cool-down (rollback waits it out).
+    let first = launch(root.path()).start();
+    assert_eq!(first.call(&bot, "getMe", json!({})).json()["description"], "Logged out");
+}
+
+#[test]
+fn groups_bring_bots_and_people_together() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "group_helper_bot");
+    let dave = create_user(root.path(), "Dave");
+    let erin = create_user(root.path(), "Erin");
+    let (bot_id, erin_id) = (id_of(&bot), id_of(&erin));
+    let server = launch(root.path()).start();
+    let group = ok(user_call(&server, &dave, "createGroup", json!({"title": "Team", "member_ids": [bot_id, erin_id]})));
+    let chat_id = group["id"].as_i64().unwrap();
+    assert!(chat_id < 0);
+    assert_eq!(group["type"], "group");
+
+    ok(user_call(&server, &dave, "sendMessage", json!({"chat_id": chat_id, "text": "just chatting"})));
+    ok(user_call(&server, &dave, "sendMessage", json!({"chat_id": chat_id, "text": "/help@group_helper_bot"})));
+    let updates = ok(server.call(&bot, "getUpdates", json!({"timeout": 5})));
+    let kinds: Vec<String> = updates
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            if u.get("my_chat_member").is_some() {
+                "my_chat_member".into()
+            } else {
+                u["message"]["text"].as_str().map_or("service".into(), str::to_owned)
+            }
+        })
+        .collect();
+    assert!(kinds.contains(&"my_chat_member".to_owned()), "{kinds:?}");
+    assert!(kinds.contains(&"/help@group_helper_bot".to_owned()), "{kinds:?}");
+    assert!(!kinds.contains(&"just chatting".to_owned()), "privacy mode hides plain chatter: {kinds:?}");
+
+    let reply = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "hello team"})));
+    assert_eq!(reply["chat"], json!({"id": chat_id, "title": "Team", "type": "group"}));
+    let erin_inbox = ok(user_call(&server, &erin, "getUpdates", json!({"timeout": 5})));
+    assert!(erin_inbox.as_array().unwrap().iter().any(|u| u["message"]["text"] == "hello team"), "{erin_inbox}");
+
+    assert_eq!(
+        ok(user_call(&server, &dave, "removeChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
+        json!(true)
+    );
+    let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "still here?"}));
+    assert_eq!(gone.json()["description"], "Forbidden: bot is not a member of the group chat");
+    assert_eq!(
+        ok(user_call(&server, &dave, "addChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
+        json!(true)
+    );
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "back"})));
+}

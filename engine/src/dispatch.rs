@@ -17,8 +17,9 @@ use crate::Shared;
 use crate::http::request::{self, Route};
 use crate::http::{self, Body};
 
-/// Removes a request's upload directory when the request is done.
-struct UploadDir(std::path::PathBuf);
+/// A request's upload directory; removed (with its files) when dropped, i.e. when the request
+/// is done.
+pub(crate) struct UploadDir(std::path::PathBuf);
 
 impl UploadDir {
     fn new(temp_dir: &std::path::Path) -> Self {
@@ -36,7 +37,7 @@ impl Drop for UploadDir {
 }
 
 /// Parameters of a request: the query string, then the body.
-pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Result<(Params, UploadDirGuard), ApiError> {
+pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Result<(Params, UploadDir), ApiError> {
     let (parts, body) = req.into_parts();
     let mut params = Params::new();
     if let Some(query) = parts.uri.query() {
@@ -44,11 +45,8 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
     }
     let uploads = UploadDir::new(&shared.config.temp_dir);
     request::read_body(&parts.headers, body, &mut params, &uploads.0).await?;
-    Ok((params, UploadDirGuard(uploads)))
+    Ok((params, uploads))
 }
-
-/// Keeps a request's uploads on disk until dropped.
-pub(crate) struct UploadDirGuard(#[allow(dead_code)] UploadDir);
 
 /// Every request to the Bot API port.
 pub(crate) async fn handle_api(shared: Arc<Shared>, req: Request<Incoming>, peer: SocketAddr) -> Response<Body> {

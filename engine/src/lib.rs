@@ -225,6 +225,12 @@ async fn resume_webhooks(shared: Arc<Shared>) {
     }
 }
 
+/// Logs a storage failure and gives the client the generic 500.
+pub(crate) fn storage_failed(e: StorageError) -> msg_core::ApiError {
+    tracing::error!("storage failed: {e}");
+    msg_core::ApiError::internal("failed to store the request's effects")
+}
+
 /// This working directory's identity, kept in `<dir>/instance-id`.
 fn instance_id(dir: &std::path::Path) -> Result<String, StorageError> {
     let path = dir.join("instance-id");

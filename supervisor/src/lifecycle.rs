@@ -69,6 +69,16 @@ impl Supervision {
         }
     }
 
+    /// Handles a log-reopen signal in place; true when the signal (or a closed channel) asks
+    /// to shut down.
+    fn is_shutdown(&self, signal: Option<Signal>) -> bool {
+        if signal == Some(Signal::ReopenLogs) {
+            self.reopen_logs();
+            return false;
+        }
+        true
+    }
+
     /// Runs until a shutdown signal; restarts the engine whenever it fails.
     pub async fn run(self, mut signals: UnboundedReceiver<Signal>) -> std::io::Result<Exit> {
         let mut backoff = BACKOFF_FIRST;
@@ -116,12 +126,9 @@ impl Supervision {
         loop {
             tokio::select! {
                 result = &mut task => return Ok(Run::Failed(describe(result))),
-                signal = signals.recv() => match signal {
-                    Some(Signal::ReopenLogs) => self.reopen_logs(),
-                    Some(Signal::Shutdown { .. }) | None => {
-                        tracing::info!("{} received while starting; draining", name_of(signal));
-                        return Ok(Run::Shutdown(drain(token, task, signals).await));
-                    }
+                signal = signals.recv() => if self.is_shutdown(signal) {
+                    tracing::info!("{} received while starting; draining", name_of(signal));
+                    return Ok(Run::Shutdown(drain(token, task, signals).await));
                 },
                 _ = poll.tick() => {
                     if health::probe(target, HEALTH_TIMEOUT).await.is_ok() {
@@ -143,12 +150,9 @@ impl Supervision {
         loop {
             tokio::select! {
                 result = &mut task => return Ok(Run::Failed(describe(result))),
-                signal = signals.recv() => match signal {
-                    Some(Signal::ReopenLogs) => self.reopen_logs(),
-                    Some(Signal::Shutdown { .. }) | None => {
-                        tracing::info!("{} received; draining (at most {} s)", name_of(signal), DRAIN_BOUND.as_secs());
-                        return Ok(Run::Shutdown(drain(token, task, signals).await));
-                    }
+                signal = signals.recv() => if self.is_shutdown(signal) {
+                    tracing::info!("{} received; draining (at most {} s)", name_of(signal), DRAIN_BOUND.as_secs());
+                    return Ok(Run::Shutdown(drain(token, task, signals).await));
                 },
                 _ = checks.tick() => match health::probe(target, HEALTH_TIMEOUT).await {
                     Ok(()) => failures = 0,

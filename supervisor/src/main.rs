@@ -135,6 +135,11 @@ fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
         .map_err(|e| fail(1, format!("cannot start the runtime: {e}")))
 }
 
+/// A single-threaded runtime for the short-lived subcommands.
+fn small_runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))
+}
+
 fn serve(cli: &Cli) -> Result<(), Failure> {
     let settings = load_settings(cli, false)?;
     // The one startup line, first on the container output; it repeats in the log file below.
@@ -197,7 +202,7 @@ fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
             std::net::SocketAddr::from(([127, 0, 0, 1], port))
         }
     };
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
+    let rt = small_runtime()?;
     rt.block_on(health::probe(addr, Duration::from_secs(5))).map_err(|e| fail(1, e))?;
     println!("ok: http://{addr}/ answers");
     Ok(())
@@ -214,7 +219,7 @@ fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::Sq
 
 fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
     let (_, storage) = admin_storage(cli)?;
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
+    let rt = small_runtime()?;
     rt.block_on(async {
         match action {
             UserAction::Create { name, username } => {
@@ -231,7 +236,7 @@ fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
 
 fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
     let (settings, storage) = admin_storage(cli)?;
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| fail(1, e))?;
+    let rt = small_runtime()?;
     rt.block_on(async {
         match action {
             BotAction::Create { username, name } => {

@@ -12,7 +12,7 @@ pub(crate) use updates::long_poll;
 use std::future::Future;
 use std::sync::Arc;
 
-use msg_core::{ApiError, BotRecord, MethodCall, MethodHandler, Registrar, Reply, StorageError};
+use msg_core::{ApiError, BotRecord, MethodCall, MethodHandler, Registrar, Reply};
 
 use crate::{Shared, Slot};
 
@@ -58,11 +58,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Slot) {
     add(r, slot, "getMyCommands", commands::get_my_commands);
 }
 
-/// Logs a storage failure and gives the client the generic 500.
-pub(crate) fn internal(e: StorageError) -> ApiError {
-    tracing::error!("storage failed: {e}");
-    ApiError::internal("failed to store the request's effects")
-}
+pub(crate) use crate::storage_failed as internal;
 
 /// The calling bot's record.
 pub(crate) async fn bot_of(shared: &Shared, call: &MethodCall) -> Result<Arc<BotRecord>, ApiError> {

@@ -8,13 +8,13 @@ pub mod entities;
 pub mod mailbox;
 pub mod session;
 
+use crate::storage_failed as internal;
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use msg_core::{
-    ApiError, BotRecord, Change, ChatRecord, MessageRecord, Owner, StorageBackend, StorageError, UserRecord,
-};
+use msg_core::{ApiError, BotRecord, Change, ChatRecord, MessageRecord, Owner, StorageBackend, UserRecord};
 use serde_json::{Map, Value, json};
 use tokio::sync::oneshot;
 
@@ -28,11 +28,6 @@ pub const CALLBACK_TTL: i64 = 150;
 
 pub fn now() -> i64 {
     crate::storage::sqlite::now_unix()
-}
-
-fn internal(e: StorageError) -> ApiError {
-    tracing::error!("storage failed: {e}");
-    ApiError::internal("failed to store the request's effects")
 }
 
 /// Who acts.

@@ -58,26 +58,39 @@ pub fn raw_request(addr: SocketAddr, request: &[u8]) -> std::io::Result<HttpResp
     read_response(&mut BufReader::new(stream))
 }
 
-fn read_response(reader: &mut impl BufRead) -> std::io::Result<HttpResponse> {
-    let mut line = String::new();
-    reader.read_line(&mut line)?;
-    let status = line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("bad status line {line:?}")))?;
+/// A request or status line and the headers after it.
+type Head = (String, Vec<(String, String)>);
+
+/// Reads a [`Head`]; `None` at end of stream.
+fn read_head(reader: &mut impl BufRead) -> std::io::Result<Option<Head>> {
+    let mut first = String::new();
+    if reader.read_line(&mut first)? == 0 {
+        return Ok(None);
+    }
     let mut headers = Vec::new();
     loop {
-        line.clear();
-        reader.read_line(&mut line)?;
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
         let trimmed = line.trim_end();
         if trimmed.is_empty() {
-            break;
+            return Ok(Some((first, headers)));
         }
         if let Some((k, v)) = trimmed.split_once(':') {
             headers.push((k.trim().to_owned(), v.trim().to_owned()));
         }
     }
+}
+
+fn read_response(reader: &mut impl BufRead) -> std::io::Result<HttpResponse> {
+    let closed = || std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "connection closed before a response");
+    let (line, headers) = read_head(reader)?.ok_or_else(closed)?;
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("bad status line {line:?}")))?;
     let length =
         headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("content-length")).and_then(|(_, v)| v.parse().ok());
     let mut body = Vec::new();
@@ -357,26 +370,8 @@ impl Receiver {
 
 fn serve_receiver(stream: TcpStream, reqs: &Mutex<Vec<Received>>, status: &Mutex<u16>, tx: &mpsc::Sender<()>) {
     let mut reader = BufReader::new(stream);
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            return;
-        }
+    while let Ok(Some((line, headers))) = read_head(&mut reader) {
         let path = line.split_whitespace().nth(1).unwrap_or_default().to_owned();
-        let mut headers = Vec::new();
-        loop {
-            let mut h = String::new();
-            if reader.read_line(&mut h).unwrap_or(0) == 0 {
-                return;
-            }
-            let h = h.trim_end();
-            if h.is_empty() {
-                break;
-            }
-            if let Some((k, v)) = h.split_once(':') {
-                headers.push((k.trim().to_owned(), v.trim().to_owned()));
-            }
-        }
         let len = headers
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))

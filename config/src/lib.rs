@@ -6,10 +6,12 @@
 
 mod flags;
 mod layers;
+mod sections;
 mod settings;
 
 pub use flags::{ServerFlags, parse_extra_args};
 pub use layers::{Sources, describe_source};
+pub use sections::{DeclaredBot, PluginSpec};
 pub use settings::{ConfigError, Filter, Problem, Settings, load};
 
 /// Default Bot API port.

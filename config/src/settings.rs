@@ -11,6 +11,7 @@ use figment::{Figment, Profile, Provider};
 use msg_core::Secret;
 
 use crate::layers::{self, COMMAND_LINE, DEFAULTS, ENVIRONMENT, EXTRA_ARGS, FILE_ONLY_KEYS, KEYS, Layer, SPECIAL_VARS};
+use crate::sections::{self, DeclaredBot, PluginSpec};
 use crate::{Sources, describe_source, parse_extra_args};
 
 /// One configuration problem, with an optional hint on how to fix it.
@@ -21,7 +22,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn new(message: impl Into<String>) -> Self {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
         Self { message: message.into(), hint: None }
     }
 }
@@ -92,10 +93,10 @@ pub struct Settings {
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
     pub extra_args: Vec<String>,
-    /// `[[bots]]` from the config file (an array, possibly empty).
-    pub bots: serde_json::Value,
-    /// `[[plugins]]` from the config file (an array, possibly empty).
-    pub plugins: serde_json::Value,
+    /// Bots declared in `[[bots]]`.
+    pub bots: Vec<DeclaredBot>,
+    /// Plugins from `MSG_PLUGINS`, then `[[plugins]]`, in load order.
+    pub plugins: Vec<PluginSpec>,
     /// `[storage]` from the config file (an object, possibly empty).
     pub storage: serde_json::Value,
     /// Things worth a log line that do not stop the start (unknown `MSG_*` variables, ...).
@@ -132,6 +133,21 @@ impl Settings {
         for (key, value) in values {
             let origin = self.origins.iter().find(|(k, _)| *k == key).map_or("", |(_, o)| o.as_str());
             out.push_str(&format!("{key} = {value}  # {origin}\n"));
+        }
+        for bot in &self.bots {
+            let name = bot.name.as_deref().map(|n| format!(", name = {}", quote(n))).unwrap_or_default();
+            out.push_str(&format!(
+                "[[bots]] token = \"{}:<redacted>\", username = {}{name}\n",
+                bot.token.bot_id(),
+                quote(&bot.username)
+            ));
+        }
+        for plugin in &self.plugins {
+            out.push_str(&format!(
+                "[[plugins]] path = {}  # {}\n",
+                quote(&plugin.path.display().to_string()),
+                plugin.source
+            ));
         }
         out
     }
@@ -406,6 +422,12 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     }
     secret_files(sources, &mut env, &mut problems);
     let base = figment.merge(env);
+    let file_path = file.as_ref().map(|(p, _)| p.as_path());
+    let declared_bots = match file_path {
+        Some(path) => sections::bots(&file_sections.0, path, &mut problems),
+        None => Vec::new(),
+    };
+    let plugins = sections::plugins(sources.var("MSG_PLUGINS"), &file_sections.1, file_path, &mut problems);
 
     let (extra_words, extra) = match sources.var("MSG_EXTRA_ARGS").map(parse_extra_args) {
         None => (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() }),
@@ -542,8 +564,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 filter,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
-                bots: file_sections.0,
-                plugins: file_sections.1,
+                bots: declared_bots,
+                plugins,
                 storage: file_sections.2,
                 warnings,
                 startup_line: String::new(),

@@ -37,6 +37,15 @@ impl BotRecord {
     pub fn token(&self) -> String {
         format!("{}:{}", self.id, self.secret.expose())
     }
+
+    /// The public platform's bot username rule: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in
+    /// `bot` (any case). `name` is given without `@`.
+    pub fn valid_username(name: &str) -> bool {
+        (5..=32).contains(&name.len())
+            && name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && name.to_ascii_lowercase().ends_with("bot")
+    }
 }
 
 /// Whose update queue: a bot's (getUpdates/webhook) or a person's (the user-side API).

@@ -67,6 +67,8 @@ pub enum BuildError {
     UnknownStorage { kind: String, available: String },
     #[error(transparent)]
     Storage(#[from] StorageError),
+    #[error("{0}")]
+    Declared(String),
 }
 
 /// After logOut a bot answers `400 Logged out` on this server for this long, then can be used
@@ -86,6 +88,9 @@ pub(crate) struct Shared {
     pub platform: platform::Platform,
     pub phase: PhaseCell,
     bots: RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
+    /// Bots already announced in the log (found at start or since): a bot directory copied into
+    /// the working directory of a running server is announced on its first request.
+    announced: std::sync::Mutex<std::collections::HashSet<i64>>,
     self_ref: Weak<Shared>,
 }
 
@@ -102,6 +107,14 @@ impl Shared {
         match &loaded {
             Some(bot) => {
                 cache.insert(bot_id, (bot.clone(), Instant::now()));
+                if self.announced.lock().expect("announced").insert(bot_id) {
+                    tracing::info!(
+                        "bot @{} ({}) appeared in {} while the server runs; serving it",
+                        bot.username,
+                        bot.id,
+                        self.config.dir.join(bot.id.to_string()).display()
+                    );
+                }
             }
             None => {
                 cache.remove(&bot_id);
@@ -157,6 +170,7 @@ impl BotApiEngine {
             platform,
             phase: PhaseCell::default(),
             bots: RwLock::default(),
+            announced: Default::default(),
             self_ref: self_ref.clone(),
         });
         slot.set(Arc::downgrade(&shared)).expect("slot set once");
@@ -168,6 +182,54 @@ impl BotApiEngine {
         &self.shared.registry
     }
 
+    /// Creates or updates the bots declared in the configuration: their tokens, usernames and
+    /// names are authoritative, so a CI pipeline gets the same token at every start.
+    pub async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), BuildError> {
+        let storage = &self.shared.storage;
+        let existing = storage.list_bots().await?;
+        for bot in declared {
+            if let Some(other) =
+                existing.iter().find(|b| b.id != bot.id && b.username.eq_ignore_ascii_case(&bot.username))
+            {
+                return Err(BuildError::Declared(format!(
+                    "declared bot @{} ({}) clashes with bot {} in {} that already has this username; rename one of them",
+                    bot.username,
+                    bot.id,
+                    other.id,
+                    self.shared.config.dir.display()
+                )));
+            }
+            match existing.iter().find(|b| b.id == bot.id) {
+                Some(old)
+                    if old.secret.expose() == bot.secret.expose()
+                        && old.username == bot.username
+                        && old.first_name == bot.first_name
+                        && !old.revoked => {}
+                Some(old) => {
+                    let mut updated = bot;
+                    updated.created_at = old.created_at;
+                    storage.save_bot(&updated).await?;
+                    tracing::info!(
+                        "bot @{} ({}): token and names updated from the configuration",
+                        updated.username,
+                        updated.id
+                    );
+                }
+                None => {
+                    if self.shared.platform.user(bot.id).await.ok().flatten().is_some() {
+                        return Err(BuildError::Declared(format!(
+                            "declared bot @{} has id {}, which belongs to a person on this server; pick another id for its token",
+                            bot.username, bot.id
+                        )));
+                    }
+                    storage.save_bot(&bot).await?;
+                    tracing::info!("bot @{} ({}) created from the configuration", bot.username, bot.id);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Logs what the working directory holds: bots found, and directories that are not bots.
     fn survey_working_dir(&self) {
         if self.shared.storage.kind() != "sqlite" {
@@ -176,6 +238,7 @@ impl BotApiEngine {
         match storage::sqlite::SqliteStorage::scan(&self.shared.config.dir) {
             Ok((ids, strays)) => {
                 tracing::info!("working directory {} holds {} bot(s)", self.shared.config.dir.display(), ids.len());
+                self.shared.announced.lock().expect("announced").extend(ids.iter().copied());
                 let own_temp = self.shared.config.temp_dir.strip_prefix(&self.shared.config.dir).ok();
                 let own_temp =
                     own_temp.and_then(|p| p.components().next()).map(|c| c.as_os_str().to_string_lossy().into_owned());

@@ -81,7 +81,7 @@ pub(crate) async fn handle(
         }
         "getupdates" => {
             let mailbox = platform.user_mailbox(user.id).await?;
-            long_poll(shared, &mailbox, &p).await?
+            long_poll(shared, &mailbox, &p, false).await?
         }
         "pressbutton" => {
             let conversation = chat(&p).await?;

@@ -19,11 +19,7 @@ pub fn new_secret() -> String {
 /// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in `bot`.
 pub fn check_username(name: &str) -> anyhow::Result<String> {
     let name = name.trim_start_matches('@');
-    let valid = (5..=32).contains(&name.len())
-        && name.starts_with(|c: char| c.is_ascii_alphabetic())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && name.to_ascii_lowercase().ends_with("bot");
-    if !valid {
+    if !BotRecord::valid_username(name) {
         bail!(
             "invalid bot username `{name}`: use 5-32 letters, digits or underscores, starting with a letter and ending in `bot` (e.g. weather_bot)"
         );
@@ -38,12 +34,23 @@ pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>)
         bail!("a bot named @{username} already exists in this working directory; pick another username");
     }
     let id = storage.allocate_user_id().await.context("allocating a user id")?;
-    let display =
-        name.map_or_else(|| username.trim_end_matches("_bot").trim_end_matches("bot").to_owned(), str::to_owned);
-    let display = if display.is_empty() { username.clone() } else { display };
+    let display = display_name(&username, name);
     let bot = BotRecord::new(id, Secret::new(new_secret()), username, display, now_unix());
     storage.save_bot(&bot).await?;
     Ok(bot)
+}
+
+/// A bot's display name: the one given, else its username without the `bot` suffix.
+fn display_name(username: &str, name: Option<&str>) -> String {
+    let display =
+        name.map_or_else(|| username.trim_end_matches("_bot").trim_end_matches("bot").to_owned(), str::to_owned);
+    if display.is_empty() { username.to_owned() } else { display }
+}
+
+/// The record of a bot declared in `[[bots]]`.
+pub fn declared_bot(bot: &msg_config::DeclaredBot) -> BotRecord {
+    let display = display_name(&bot.username, bot.name.as_deref());
+    BotRecord::new(bot.token.bot_id(), Secret::new(bot.token.secret()), bot.username.clone(), display, now_unix())
 }
 
 /// Creates a person on the embedded platform; their token is `<id>:<secret>`.

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use msg_config::{ServerFlags, Settings, Sources};
-use msg_core::{Engine, Listeners, Registrar, StorageBackend};
+use msg_core::{BotRecord, Engine, Listeners, Registrar, StorageBackend};
 use msg_engine::{BotApiEngine, EngineConfig};
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
@@ -181,17 +181,19 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
         if settings.local { "on" } else { "off" }
     );
     let signals = signals::listen().map_err(|e| report(1, format!("cannot install signal handlers: {e}")))?;
-    let supervision = lifecycle::Supervision {
-        engine: Arc::new(engine) as Arc<dyn Engine>,
-        listeners: Listeners::new(api, stats),
-        api_addr,
-        stat_addr,
-        log,
-    };
-    match runtime()?.block_on(supervision.run(signals)) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(report(1, format!("supervision failed: {e}"))),
-    }
+    let declared: Vec<BotRecord> = settings.bots.iter().map(admin::declared_bot).collect();
+    runtime()?.block_on(async {
+        engine.provision(declared).await.map_err(|e| report(2, e.to_string()))?;
+        let supervision = lifecycle::Supervision {
+            engine: Arc::new(engine) as Arc<dyn Engine>,
+            listeners: Listeners::new(api, stats),
+            api_addr,
+            stat_addr,
+            log,
+        };
+        supervision.run(signals).await.map_err(|e| report(1, format!("supervision failed: {e}")))
+    })?;
+    Ok(())
 }
 
 fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {

@@ -214,6 +214,10 @@ fn webhooks_deliver_in_order_with_the_secret_and_survive_an_outage_and_a_restart
         polled.json()["description"],
         "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"
     );
+    // Conflicts are throttled: one answered at once per 3 s, the next held for 3 s.
+    let started = std::time::Instant::now();
+    assert_eq!(server.call(&bot, "getUpdates", json!({})).status, 409);
+    assert!(started.elapsed() >= Duration::from_millis(2900), "second 409 within 3 s is held: {:?}", started.elapsed());
     let info = ok(server.call(&bot, "getWebhookInfo", json!({})));
     assert_eq!(
         info,
@@ -348,4 +352,76 @@ fn groups_bring_bots_and_people_together() {
         json!(true)
     );
     ok(server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "back"})));
+}
+
+#[test]
+fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "keys_bot");
+    let carol = create_user(root.path(), "Carol");
+    let server = launch(root.path()).start();
+    let (bot_id, carol_id) = (id_of(&bot), id_of(&carol));
+    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "again"})));
+
+    // Pacing: the same offset again within 0.5 s gets one update; within 3 s, an empty answer
+    // only after at least 3 s, however small the timeout.
+    let both = ok(server.call(&bot, "getUpdates", json!({"timeout": 0})));
+    assert_eq!(both.as_array().unwrap().len(), 2);
+    let first_id = both[0]["update_id"].as_i64().unwrap();
+    let paced = ok(server.call(&bot, "getUpdates", json!({"offset": first_id})));
+    let paced_again = ok(server.call(&bot, "getUpdates", json!({"offset": first_id})));
+    assert!(paced.as_array().unwrap().len() <= 2 && paced_again.as_array().unwrap().len() == 1, "{paced_again}");
+    ok(server.call(&bot, "getUpdates", json!({"offset": first_id + 2, "timeout": 0})));
+    let started = std::time::Instant::now();
+    let empty = ok(server.call(&bot, "getUpdates", json!({"offset": first_id + 2, "timeout": 0})));
+    assert_eq!(empty, json!([]));
+    assert!(started.elapsed() >= Duration::from_millis(2900), "a busy loop waits 3 s: {:?}", started.elapsed());
+
+    // Reply keyboards: validated like the reference, shown to the person, not echoed to the bot.
+    let bad = server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": carol_id, "text": "x", "reply_markup": {"keyboard": [["a", 5]]}}),
+    );
+    assert_eq!(
+        bad.json()["description"],
+        "Bad Request: Can't parse keyboard button: KeyboardButton must be a String or an Object"
+    );
+    let bad = server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": carol_id, "text": "x", "reply_markup": {"keyboard": ["a"]}}),
+    );
+    assert_eq!(bad.json()["description"], "Bad Request: Field \"keyboard\" must be an Array of Arrays");
+    let bad = server.call(&bot, "sendMessage", json!({"chat_id": carol_id, "text": "x", "reply_markup": "[1]"}));
+    assert_eq!(bad.json()["description"], "Bad Request: Object expected as reply markup");
+    let bad = server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": carol_id, "text": "x", "reply_markup": {"inline_keyboard": [[{"text": "plain"}]]}}),
+    );
+    assert_eq!(
+        bad.json()["description"],
+        "Bad Request: Can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
+    );
+    let keyboard = json!({"keyboard": [["Red", {"text": "Blue"}]], "resize_keyboard": true, "one_time_keyboard": true});
+    let sent =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": carol_id, "text": "Pick", "reply_markup": keyboard})));
+    assert!(sent.get("reply_markup").is_none(), "a bot's own message carries only inline keyboards: {sent}");
+    let inbox = ok(user_call(&server, &carol, "getUpdates", json!({"timeout": 5})));
+    let shown = &inbox.as_array().unwrap().last().unwrap()["message"];
+    assert_eq!(shown["text"], "Pick");
+    assert_eq!(
+        shown["reply_markup"],
+        json!({"keyboard": [[{"text": "Red"}, {"text": "Blue"}]], "resize_keyboard": true, "one_time_keyboard": true})
+    );
+    let offset = inbox.as_array().unwrap().last().unwrap()["update_id"].as_i64().unwrap() + 1;
+    ok(server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": carol_id, "text": "Done", "reply_markup": {"remove_keyboard": true}}),
+    ));
+    let inbox = ok(user_call(&server, &carol, "getUpdates", json!({"offset": offset, "timeout": 5})));
+    assert_eq!(inbox[0]["message"]["reply_markup"], json!({"remove_keyboard": true, "selective": false}));
 }

@@ -214,3 +214,33 @@ fn sigusr1_and_sighup_reopen_the_log_file() {
         assert!(std::fs::read_to_string(&moved).unwrap().contains("Starting msg-bot-api") || i > 0);
     }
 }
+
+#[test]
+fn bots_declared_in_the_config_file_get_stable_tokens_and_bad_entries_stop_the_start() {
+    let root = tempfile::tempdir().unwrap();
+    let token = "424242:AAstableTokenForCi_0123456789abcdefg";
+    let config = root.path().join("msg.toml");
+    std::fs::write(&config, format!("[[bots]]\ntoken = \"{token}\"\nusername = \"ci_bot\"\nname = \"CI\"\n")).unwrap();
+    let server = launch(root.path()).arg("--config").arg(config.display().to_string()).start();
+    let me = server.call(token, "getMe", serde_json::json!({}));
+    assert_eq!(me.status, 200, "{}", me.text());
+    assert_eq!(me.json()["result"]["id"], 424242);
+    assert_eq!(me.json()["result"]["username"], "ci_bot");
+    assert_eq!(me.json()["result"]["first_name"], "CI");
+    assert!(root.path().join("data/424242/bot.sqlite").is_file(), "a declared bot lives in its own directory");
+    drop(server);
+
+    // A restart with another name keeps the bot and its token, renamed.
+    std::fs::write(&config, format!("[[bots]]\ntoken = \"{token}\"\nusername = \"ci_bot\"\nname = \"CI 2\"\n"))
+        .unwrap();
+    let server = launch(root.path()).arg("--config").arg(config.display().to_string()).start();
+    assert_eq!(server.call(token, "getMe", serde_json::json!({})).json()["result"]["first_name"], "CI 2");
+    drop(server);
+
+    std::fs::write(&config, "[[bots]]\ntoken = \"not-a-token\"\nusername = \"ci\"\n").unwrap();
+    let (status, _, stderr) = launch(root.path()).arg("--config").arg(config.display().to_string()).run();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("`bots[0].token` in config file {}", config.display())), "{stderr}");
+    assert!(stderr.contains("`bots[0].username`"), "{stderr}");
+    assert!(!stderr.contains("not-a-token"), "a bad token is never echoed: {stderr}");
+}

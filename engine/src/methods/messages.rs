@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::bot_of;
 use crate::Shared;
@@ -26,29 +26,125 @@ const CHAT_ACTIONS: &[&str] = &[
     "upload_video_note",
 ];
 
-/// `reply_markup`: inline keyboards are checked button by button.
-pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
-    let Some(parsed) = p.json::<Value>("reply_markup") else { return Ok(None) };
-    let markup = parsed.map_err(|_| ApiError::bad_request("can't parse reply keyboard markup JSON object"))?;
-    if !markup.is_object() {
-        return Err(ApiError::bad_request("can't parse reply keyboard markup JSON object"));
+fn field_type(name: &str, ty: &str) -> ApiError {
+    ApiError::bad_request(format!("Field \"{name}\" must be of type {ty}"))
+}
+
+/// A button's required `text`, as tdlib reads it: a string (a number is taken as its digits).
+fn button_text(button: &Map<String, Value>) -> Result<(), String> {
+    match button.get("text") {
+        Some(Value::String(_) | Value::Number(_)) => Ok(()),
+        Some(_) => Err("Field \"text\" must be of type String".into()),
+        None => Err("Can't find field \"text\"".into()),
     }
-    if let Some(rows) = markup.get("inline_keyboard") {
-        let rows = rows.as_array().ok_or_else(|| {
-            ApiError::bad_request("field \"inline_keyboard\" of the InlineKeyboardMarkup must be an Array")
-        })?;
-        for button in rows.iter().flat_map(|r| r.as_array().cloned().unwrap_or_default()) {
-            if button.get("text").and_then(Value::as_str).is_none() {
-                return Err(ApiError::bad_request("can't find field \"text\""));
+}
+
+fn rows<'a>(markup: &'a Value, field: &str, rows_error: &str) -> Result<Option<&'a Vec<Value>>, ApiError> {
+    let Some(rows) = markup.get(field).filter(|v| !v.is_null()) else { return Ok(None) };
+    let rows = rows.as_array().ok_or_else(|| field_type(field, "Array"))?;
+    if rows.iter().any(|r| !r.is_array()) {
+        return Err(ApiError::bad_request(rows_error.to_owned()));
+    }
+    Ok(Some(rows))
+}
+
+/// Checks one inline button the reference's way (a text and exactly one action).
+fn inline_button(button: &Value) -> Result<(), String> {
+    let object = button.as_object().ok_or("InlineKeyboardButton must be an Object")?;
+    button_text(object)?;
+    if let Some(data) = object.get("callback_data").and_then(Value::as_str).filter(|d| !d.is_empty()) {
+        return if data.len() > 64 { Err("BUTTON_DATA_INVALID".into()) } else { Ok(()) };
+    }
+    const ACTIONS: &[&str] = &[
+        "url",
+        "callback_game",
+        "pay",
+        "switch_inline_query",
+        "switch_inline_query_chosen_chat",
+        "switch_inline_query_current_chat",
+        "login_url",
+        "web_app",
+        "copy_text",
+    ];
+    if object.get("url").and_then(Value::as_str).is_some_and(str::is_empty)
+        || !ACTIONS.iter().any(|a| object.contains_key(*a))
+    {
+        return Err("Text buttons are unallowed in the inline keyboard".into());
+    }
+    Ok(())
+}
+
+/// `reply_markup`, validated as the reference does: an inline keyboard, a reply keyboard (string
+/// buttons normalised to `{"text": ...}`), `remove_keyboard` or `force_reply`. `None` when absent
+/// or when the object holds none of them.
+pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
+    let Some(raw) = p.get("reply_markup").filter(|r| !r.is_empty()) else { return Ok(None) };
+    let mut markup: Value = serde_json::from_str(raw)
+        .map_err(|_| ApiError::bad_request("Can't parse reply keyboard markup JSON object"))?;
+    if !markup.is_object() {
+        return Err(ApiError::bad_request("Object expected as reply markup"));
+    }
+    let mut keyboard = Vec::new();
+    if let Some(rows) = rows(&markup, "keyboard", "Field \"keyboard\" must be an Array of Arrays")? {
+        for row in rows {
+            let mut buttons = Vec::new();
+            for button in row.as_array().expect("rows are arrays") {
+                let normalised = match button {
+                    Value::String(text) => json!({"text": text}),
+                    Value::Object(object) => {
+                        button_text(object)
+                            .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
+                        button.clone()
+                    }
+                    _ => {
+                        return Err(ApiError::bad_request(
+                            "Can't parse keyboard button: KeyboardButton must be a String or an Object",
+                        ));
+                    }
+                };
+                buttons.push(normalised);
             }
-            if let Some(data) = button.get("callback_data").and_then(Value::as_str)
-                && (data.is_empty() || data.len() > 64)
-            {
-                return Err(ApiError::bad_request("BUTTON_DATA_INVALID"));
-            }
+            keyboard.push(Value::Array(buttons));
         }
     }
-    Ok(Some(markup))
+    let inline = rows(
+        &markup,
+        "inline_keyboard",
+        "Field \"inline_keyboard\" of the InlineKeyboardMarkup must be an Array of Arrays",
+    )?;
+    let inline_count = inline.map_or(0, |rows| rows.iter().map(|r| r.as_array().map_or(0, Vec::len)).sum());
+    for button in inline.into_iter().flatten().flat_map(|r| r.as_array().expect("rows are arrays")) {
+        inline_button(button).map_err(|e| {
+            if e == "BUTTON_DATA_INVALID" {
+                ApiError::bad_request(e)
+            } else {
+                ApiError::bad_request(format!("Can't parse inline keyboard button: {e}"))
+            }
+        })?;
+    }
+    let object = markup.as_object_mut().expect("checked above");
+    let flag = |object: &Map<String, Value>, name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
+    if keyboard.iter().any(|r| r.as_array().is_some_and(|r| !r.is_empty())) {
+        object.insert("keyboard".into(), Value::Array(keyboard));
+        object.remove("inline_keyboard");
+        return Ok(Some(markup));
+    }
+    if inline_count > 0 {
+        let rows = object.remove("inline_keyboard").expect("counted");
+        return Ok(Some(json!({"inline_keyboard": rows})));
+    }
+    let selective = flag(object, "selective");
+    if flag(object, "remove_keyboard") || flag(object, "hide_keyboard") {
+        return Ok(Some(json!({"remove_keyboard": true, "selective": selective})));
+    }
+    if flag(object, "force_reply") {
+        let mut reply = json!({"force_reply": true, "selective": selective});
+        if let Some(placeholder) = object.get("input_field_placeholder") {
+            reply["input_field_placeholder"] = placeholder.clone();
+        }
+        return Ok(Some(reply));
+    }
+    Ok(None)
 }
 
 /// Text with its entities: explicit `entities`, or parsed from `parse_mode`.

@@ -45,24 +45,38 @@ fn parse_batch(batch: Vec<(i64, String)>) -> Value {
 pub(crate) async fn get_updates(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     let session = shared.platform.session(&bot).await?;
+    let result = bot_poll(&shared, &session, &call.params).await;
+    if let Err(e) = &result
+        && e.code == 409
+        && let Some(delay) = session.mailbox.conflict_delay()
+    {
+        // The reference throttles conflicts so two bot instances fighting over one token do
+        // not spin: one 409 at once per 3 s, the others after 3 s.
+        tokio::time::sleep(delay).await;
+    }
+    let result = result?;
+    shared.stats.record_updates(bot.id, result.as_array().map_or(0, |a| a.len() as u64));
+    Ok(result.into())
+}
+
+async fn bot_poll(shared: &Shared, session: &BotSession, p: &Params) -> Result<Value, ApiError> {
     if session.webhook().is_some() {
         return Err(ApiError::conflict(
             "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
         ));
     }
-    let p = &call.params;
-    update_allowed(&shared, &session, p).await?;
-    let result = long_poll(&shared, &session.mailbox, p).await?;
-    shared.stats.record_updates(bot.id, result.as_array().map_or(0, |a| a.len() as u64));
-    Ok(result.into())
+    update_allowed(shared, session, p).await?;
+    long_poll(shared, &session.mailbox, p, true).await
 }
 
 /// The getUpdates core shared by bots and people: acknowledge by `offset`, answer at once when
-/// something is pending, else wait up to `timeout` seconds for the first new update.
-pub(crate) async fn long_poll(shared: &Shared, mailbox: &Mailbox, p: &Params) -> Result<Value, ApiError> {
+/// something is pending, else wait up to `timeout` seconds for the first new update. `paced`
+/// applies the reference's anti-busy-loop rule (bots only; people are test harnesses).
+pub(crate) async fn long_poll(shared: &Shared, mailbox: &Mailbox, p: &Params, paced: bool) -> Result<Value, ApiError> {
     let offset = p.integer("offset", 0, i64::MIN, i64::MAX);
     let limit = p.integer("limit", 100, 1, 100) as usize;
-    let mut timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
+    let timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
+    let (limit, mut timeout) = if paced { mailbox.pace(offset, limit, timeout) } else { (limit, timeout) };
     if shared.phase.get() != msg_core::Phase::Ready {
         timeout = 0;
     }

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use msg_core::{Change, Owner, StorageBackend, StorageError, StoredUpdate};
 use tokio::sync::Notify;
@@ -30,7 +31,19 @@ struct Queue {
     poll_generation: u64,
     /// Why waiting polls must stop (set with a bumped generation).
     poll_abort: Option<PollAbort>,
+    /// The offset and arrival of the previous getUpdates (anti-busy-loop).
+    last_poll: Option<(i64, Instant)>,
+    /// When the last 409 was answered without delay.
+    last_conflict: Option<Instant>,
 }
+
+/// getUpdates pacing, as the reference: the same offset again within 3 s raises `timeout` to
+/// 3 s; within 0.5 s it also forces `limit` to 1.
+const BUSY_LOOP_WINDOW: Duration = Duration::from_secs(3);
+const BUSY_LOOP_TIMEOUT: i64 = 3;
+const BUSY_LOOP_LIMIT_WINDOW: Duration = Duration::from_millis(500);
+/// One 409 is answered at once per 3 s; the others wait 3 s before they are answered.
+const CONFLICT_WINDOW: Duration = Duration::from_secs(3);
 
 /// Why a long poll ended early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +75,14 @@ impl Mailbox {
         let entries = updates.into_iter().map(|update| Entry { update, committed: true, in_flight: false }).collect();
         Arc::new(Self {
             owner,
-            queue: Mutex::new(Queue { next_id, entries, poll_generation: 0, poll_abort: None }),
+            queue: Mutex::new(Queue {
+                next_id,
+                entries,
+                poll_generation: 0,
+                poll_abort: None,
+                last_poll: None,
+                last_conflict: None,
+            }),
             notify: Notify::new(),
         })
     }
@@ -197,6 +217,33 @@ impl Mailbox {
     /// The first pending update id, if any.
     pub fn head(&self) -> Option<i64> {
         self.lock().entries.iter().find(|e| e.committed).map(|e| e.update.update_id)
+    }
+
+    /// Applies the reference's anti-busy-loop rule to a getUpdates with `offset`, `limit` and
+    /// `timeout`; returns the limit and timeout to use.
+    pub fn pace(&self, offset: i64, limit: usize, timeout: i64) -> (usize, i64) {
+        let now = Instant::now();
+        let mut q = self.lock();
+        let previous = q.last_poll.replace((offset, now));
+        let Some((last_offset, at)) = previous.filter(|(o, _)| *o == offset) else { return (limit, timeout) };
+        let since = now.duration_since(at);
+        debug_assert_eq!(last_offset, offset);
+        let limit = if since < BUSY_LOOP_LIMIT_WINDOW { 1 } else { limit };
+        let timeout = if since < BUSY_LOOP_WINDOW { timeout.max(BUSY_LOOP_TIMEOUT) } else { timeout };
+        (limit, timeout)
+    }
+
+    /// How long to hold a 409 before answering it: nothing for the first in 3 s, else 3 s.
+    pub fn conflict_delay(&self) -> Option<Duration> {
+        let now = Instant::now();
+        let mut q = self.lock();
+        match q.last_conflict {
+            Some(at) if now.duration_since(at) < CONFLICT_WINDOW => Some(CONFLICT_WINDOW),
+            _ => {
+                q.last_conflict = Some(now);
+                None
+            }
+        }
     }
 
     /// Registers a new long poll, superseding any older one; returns its generation.

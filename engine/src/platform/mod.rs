@@ -494,12 +494,19 @@ impl Platform {
                 stored.insert("entities".into(), entities);
             }
         }
-        if let Some(markup) = content.reply_markup.filter(|m| m.get("inline_keyboard").is_some()) {
-            stored.insert("reply_markup".into(), markup);
+        // Inline keyboards belong to the message; reply keyboards (and their removal, and
+        // force_reply) are shown to the people in the chat only, as on the public platform.
+        let mut keyboard = None;
+        match content.reply_markup {
+            Some(markup) if markup.get("inline_keyboard").is_some() => {
+                stored.insert("reply_markup".into(), markup);
+            }
+            other => keyboard = other,
         }
         let stored = Value::Object(stored);
         let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        self.deliver(actor.id(), conversation, &stored, "message", vec![Change::PutMessage(record)]).await?;
+        let changes = vec![Change::PutMessage(record)];
+        self.deliver(actor.id(), conversation, &stored, keyboard.as_ref(), "message", changes).await?;
         let chat = self.chat_json(conversation, actor.id()).await?;
         Ok(with_chat(&stored, &chat))
     }
@@ -542,7 +549,8 @@ impl Platform {
             fields.insert("reply_markup".into(), markup);
         }
         let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        self.deliver(actor.id(), conversation, &stored, "edited_message", vec![Change::PutMessage(record)]).await?;
+        let changes = vec![Change::PutMessage(record)];
+        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
         let chat = self.chat_json(conversation, actor.id()).await?;
         Ok(with_chat(&stored, &chat))
     }
@@ -583,6 +591,7 @@ impl Platform {
         sender: i64,
         conversation: Conversation,
         stored: &Value,
+        keyboard: Option<&Value>,
         kind: &str,
         mut extra: Vec<Change>,
     ) -> Result<(), ApiError> {
@@ -594,7 +603,11 @@ impl Platform {
             let chat_key = conversation.chat_id_for(member);
             if let Some(user) = self.user(member).await? {
                 let chat = self.chat_json(conversation, user.id).await?;
-                let payload = with_chat(stored, &chat).to_string();
+                let mut payload = with_chat(stored, &chat);
+                if let Some(keyboard) = keyboard {
+                    payload["reply_markup"] = keyboard.clone();
+                }
+                let payload = payload.to_string();
                 let mailbox = self.user_mailbox(user.id).await?;
                 mailbox
                     .push(&*self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))

@@ -52,11 +52,7 @@ fn python_telegram_bot_polling_application_converses() {
     let server = launch(root.path()).start();
     let out = run_script(
         "ptb_polling.py",
-        &[
-            ("MSG_BASE_URL", format!("http://{}", server.api)),
-            ("MSG_BOT_TOKEN", bot),
-            ("MSG_USER_TOKEN", alice),
-        ],
+        &[("MSG_BASE_URL", format!("http://{}", server.api)), ("MSG_BOT_TOKEN", bot), ("MSG_USER_TOKEN", alice)],
     );
     assert!(out.contains("ptb polling: ok"), "{out}");
 }

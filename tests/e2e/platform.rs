@@ -425,3 +425,78 @@ fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
     let inbox = ok(user_call(&server, &carol, "getUpdates", json!({"offset": offset, "timeout": 5})));
     assert_eq!(inbox[0]["message"]["reply_markup"], json!({"remove_keyboard": true, "selective": false}));
 }
+
+/// Long-polls `bot` from `offset`, recording message texts; stops at the first transport error
+/// (the server died) or once `done` says so. Returns the next offset.
+fn drain(
+    server_api: std::net::SocketAddr,
+    bot: &str,
+    mut offset: i64,
+    seen: &mut Vec<String>,
+    done: impl Fn(&[String]) -> bool,
+) -> i64 {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !done(seen) && std::time::Instant::now() < deadline {
+        let body = json!({"offset": offset, "timeout": 1}).to_string();
+        let Ok(reply) = post(server_api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes()) else {
+            break;
+        };
+        if reply.status != 200 {
+            break;
+        }
+        for update in reply.json()["result"].as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            seen.push(update["message"]["text"].as_str().unwrap().to_owned());
+        }
+    }
+    offset
+}
+
+#[test]
+fn kill_9_mid_stream_loses_and_repeats_nothing_that_was_acknowledged() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "durable_bot");
+    let dave = create_user(root.path(), "Dave");
+    let bot_id = id_of(&bot);
+    let mut server = launch(root.path()).start();
+
+    // A person writes as fast as the server answers; each `ok: true` is a promise.
+    let writer = {
+        let (api, dave) = (server.api, dave.clone());
+        std::thread::spawn(move || {
+            let (mut acknowledged, mut in_doubt) = (Vec::new(), None);
+            for n in 0.. {
+                let text = format!("m{n}");
+                let body = json!({"chat_id": bot_id, "text": text}).to_string();
+                match post(api, &format!("/user{dave}/sendMessage"), "application/json", body.as_bytes()) {
+                    Ok(r) if r.status == 200 => acknowledged.push(text),
+                    _ => {
+                        in_doubt = Some(text);
+                        break;
+                    }
+                }
+            }
+            (acknowledged, in_doubt)
+        })
+    };
+    // The bot reads concurrently; the server is killed once it has read a good part.
+    let mut seen = Vec::new();
+    let offset = drain(server.api, &bot, 0, &mut seen, |s| s.len() >= 200);
+    server.signal("KILL");
+    server.wait_exit(Duration::from_secs(5)).expect("killed");
+    let (acknowledged, in_doubt) = writer.join().unwrap();
+    assert!(acknowledged.len() >= 200, "the writer got at least as far as the reader");
+
+    let server = launch(root.path()).start();
+    drain(server.api, &bot, offset, &mut seen, |s| acknowledged.iter().all(|a| s.contains(a)));
+    for text in &acknowledged {
+        assert_eq!(seen.iter().filter(|s| *s == text).count(), 1, "{text} delivered exactly once");
+    }
+    let extra: Vec<&String> = seen.iter().filter(|s| !acknowledged.contains(s)).collect();
+    assert!(
+        extra.len() <= 1 && extra.iter().all(|s| Some(*s) == in_doubt.as_ref()),
+        "only the request in doubt may add: {extra:?}"
+    );
+    let order: Vec<usize> = seen.iter().map(|s| s[1..].parse().unwrap()).collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "in order");
+}

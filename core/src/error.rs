@@ -20,17 +20,30 @@ pub struct ApiError {
     pub migrate_to_chat_id: Option<i64>,
 }
 
+/// The reference's casing of a TDLib-style message (see [`ApiError::bad_request`]).
+fn reference_case(message: &str) -> Cow<'_, str> {
+    let bytes = message.as_bytes();
+    if bytes.len() < 2 || bytes[1] == b'_' || bytes[1].is_ascii_uppercase() || !bytes[0].is_ascii_uppercase() {
+        return Cow::Borrowed(message);
+    }
+    let mut owned = message.to_owned();
+    owned[..1].make_ascii_lowercase();
+    Cow::Owned(owned)
+}
+
 impl ApiError {
     pub fn new(code: u16, description: impl Into<Cow<'static, str>>) -> Self {
         Self { code, description: description.into(), retry_after: None, migrate_to_chat_id: None }
     }
 
-    /// 400 `Bad Request: <message>`.
+    /// 400 `Bad Request: <message>`, cased as the reference's `fail_query_with_error` does: the
+    /// first letter is lowercased unless the message looks like an `UPPER_CASE` token
+    /// (`Can't parse keyboard button` → `can't parse keyboard button`, `BUTTON_DATA_INVALID` kept).
     pub fn bad_request(message: impl std::fmt::Display) -> Self {
-        Self::new(400, format!("Bad Request: {message}"))
+        Self::new(400, format!("Bad Request: {}", reference_case(&message.to_string())))
     }
 
-    /// 400 `Bad Request: Parameter "<name>" is required`.
+    /// 400 `Bad Request: parameter "<name>" is required`.
     pub fn parameter_required(name: &str) -> Self {
         Self::bad_request(format_args!("Parameter \"{name}\" is required"))
     }
@@ -139,7 +152,7 @@ mod tests {
         );
         assert_eq!(
             ApiError::parameter_required("chat_id").description,
-            r#"Bad Request: Parameter "chat_id" is required"#
+            r#"Bad Request: parameter "chat_id" is required"#
         );
     }
 }

@@ -63,7 +63,7 @@ impl Params {
         self.values.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
-    /// The value of `name`, or `Bad Request: Parameter "<name>" is required` when absent or empty.
+    /// The value of `name`, or `Bad Request: parameter "<name>" is required` when absent or empty.
     pub fn required(&self, name: &str) -> Result<&str, ApiError> {
         self.get(name).filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required(name))
     }
@@ -207,7 +207,7 @@ mod tests {
         assert_eq!(p.integer("missing", 7, -10, 10), 7);
         assert!(p.boolean("flag"));
         assert!(!p.boolean("missing"));
-        assert_eq!(p.required("nope").unwrap_err().description, r#"Bad Request: Parameter "nope" is required"#);
+        assert_eq!(p.required("nope").unwrap_err().description, r#"Bad Request: parameter "nope" is required"#);
         assert_eq!(p.to_json()["markup"]["inline_keyboard"], serde_json::json!([]));
     }
 }

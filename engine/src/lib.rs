@@ -187,6 +187,7 @@ impl BotApiEngine {
     pub async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), BuildError> {
         let storage = &self.shared.storage;
         let existing = storage.list_bots().await?;
+        let (total, mut created, mut updated) = (declared.len(), 0, 0);
         for bot in declared {
             if let Some(other) =
                 existing.iter().find(|b| b.id != bot.id && b.username.eq_ignore_ascii_case(&bot.username))
@@ -206,14 +207,11 @@ impl BotApiEngine {
                         && old.first_name == bot.first_name
                         && !old.revoked => {}
                 Some(old) => {
-                    let mut updated = bot;
-                    updated.created_at = old.created_at;
-                    storage.save_bot(&updated).await?;
-                    tracing::info!(
-                        "bot @{} ({}): token and names updated from the configuration",
-                        updated.username,
-                        updated.id
-                    );
+                    let mut record = bot;
+                    record.created_at = old.created_at;
+                    storage.save_bot(&record).await?;
+                    tracing::debug!("bot @{} ({}): updated from the configuration", record.username, record.id);
+                    updated += 1;
                 }
                 None => {
                     if self.shared.platform.user(bot.id).await.ok().flatten().is_some() {
@@ -223,9 +221,13 @@ impl BotApiEngine {
                         )));
                     }
                     storage.save_bot(&bot).await?;
-                    tracing::info!("bot @{} ({}) created from the configuration", bot.username, bot.id);
+                    tracing::debug!("bot @{} ({}) created from the configuration", bot.username, bot.id);
+                    created += 1;
                 }
             }
+        }
+        if total > 0 {
+            tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
         }
         Ok(())
     }

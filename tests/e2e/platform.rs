@@ -386,16 +386,16 @@ fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
     );
     assert_eq!(
         bad.json()["description"],
-        "Bad Request: Can't parse keyboard button: KeyboardButton must be a String or an Object"
+        "Bad Request: can't parse keyboard button: KeyboardButton must be a String or an Object"
     );
     let bad = server.call(
         &bot,
         "sendMessage",
         json!({"chat_id": carol_id, "text": "x", "reply_markup": {"keyboard": ["a"]}}),
     );
-    assert_eq!(bad.json()["description"], "Bad Request: Field \"keyboard\" must be an Array of Arrays");
+    assert_eq!(bad.json()["description"], "Bad Request: field \"keyboard\" must be an Array of Arrays");
     let bad = server.call(&bot, "sendMessage", json!({"chat_id": carol_id, "text": "x", "reply_markup": "[1]"}));
-    assert_eq!(bad.json()["description"], "Bad Request: Object expected as reply markup");
+    assert_eq!(bad.json()["description"], "Bad Request: object expected as reply markup");
     let bad = server.call(
         &bot,
         "sendMessage",
@@ -403,7 +403,7 @@ fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
     );
     assert_eq!(
         bad.json()["description"],
-        "Bad Request: Can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
+        "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"
     );
     let keyboard = json!({"keyboard": [["Red", {"text": "Blue"}]], "resize_keyboard": true, "one_time_keyboard": true});
     let sent =

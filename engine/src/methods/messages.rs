@@ -154,12 +154,15 @@ pub(crate) fn text_and_entities(
     entities_field: &str,
 ) -> Result<(String, Option<Value>), ApiError> {
     let text = p.get(field).unwrap_or_default().to_owned();
+    if text.len() > 1 << 15 {
+        return Err(ApiError::bad_request("Text is too long"));
+    }
     let mode = p.get("parse_mode").map(str::trim).unwrap_or_default();
-    let (text, entities) = if mode.is_empty() {
+    let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") || text.is_empty() {
+        // As the reference: entities that are not a JSON array are ignored, not refused.
         let entities = match p.json::<Value>(entities_field) {
-            None => None,
             Some(Ok(v @ Value::Array(_))) => Some(v),
-            Some(_) => return Err(ApiError::bad_request("can't parse entities JSON object")),
+            _ => None,
         };
         (text, entities)
     } else {

@@ -196,6 +196,11 @@ impl Launch {
 
     /// Starts the server and waits for readiness.
     pub fn start(&self) -> Server {
+        self.start_within(WAIT)
+    }
+
+    /// Starts the server and waits up to `limit` for readiness.
+    pub fn start_within(&self, limit: Duration) -> Server {
         let mut child = self.command().spawn().expect("binary starts");
         let lines = Arc::new(Mutex::new(Vec::new()));
         let (tx, events) = mpsc::channel();
@@ -212,7 +217,7 @@ impl Launch {
         }
         let mut server =
             Server { child, dir: self.dir.clone(), api: "0.0.0.0:0".parse().unwrap(), stats: None, lines, events };
-        let ready = server.wait_for_line(|l| l.contains(" ready: Bot API on http://"));
+        let ready = server.wait_for_line_within(limit, |l| l.contains(" ready: Bot API on http://"));
         let addr_of = |marker: &str| {
             let rest = &ready[ready.find(marker)? + marker.len()..];
             rest.split('/').next()?.parse::<SocketAddr>().ok()
@@ -228,10 +233,15 @@ impl Launch {
 impl Server {
     /// Waits until an output line satisfies `pred`; panics with the output so far on timeout or exit.
     pub fn wait_for_line(&mut self, pred: impl Fn(&str) -> bool) -> String {
+        self.wait_for_line_within(WAIT, pred)
+    }
+
+    /// [`wait_for_line`](Self::wait_for_line) with another bound (benchmarks with big setups).
+    pub fn wait_for_line_within(&mut self, limit: Duration, pred: impl Fn(&str) -> bool) -> String {
         if let Some(line) = self.lines.lock().unwrap().iter().find(|l| pred(l)) {
             return line.clone();
         }
-        let deadline = Instant::now() + WAIT;
+        let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.events.recv_timeout(left.min(Duration::from_millis(200))) {

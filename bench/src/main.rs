@@ -1,0 +1,342 @@
+//! `msg-bench`: starts the release `msg-bot-api` in a scratch directory and prints figures for
+//! the targets in bench/README.md. Run on demand: `cargo build --release -p msg-supervisor -p
+//! msg-bench && target/release/msg-bench [seconds-per-run]`. Load comes from this process over
+//! loopback with keep-alive connections; the bare-hyper baseline is this binary re-executed as
+//! `msg-bench bare-hyper` so both servers run as separate processes on the same machine.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::{Request, Response};
+use hyper_util::rt::TokioIo;
+use msg_testkit::{Launch, Server};
+use serde_json::{Value, json};
+
+const CONNECTIONS: usize = 32;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("bare-hyper") {
+        return bare_hyper();
+    }
+    let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    rt.block_on(run(Duration::from_secs(seconds)));
+}
+
+fn binary() -> PathBuf {
+    let me = std::env::current_exe().expect("own path");
+    let bin = me.with_file_name("msg-bot-api");
+    assert!(
+        bin.is_file(),
+        "build the server first: cargo build --release -p msg-supervisor ({} missing)",
+        bin.display()
+    );
+    bin
+}
+
+/// A bare hyper server answering every request with a getMe-sized JSON body.
+fn bare_hyper() {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        println!("{}", listener.local_addr().expect("addr"));
+        let body = Bytes::from_static(
+            br#"{"ok":true,"result":{"id":1,"is_bot":true,"first_name":"Bench","username":"bench_bot","can_join_groups":true,"can_read_all_group_messages":false,"supports_inline_queries":false,"can_connect_to_business":false,"has_main_web_app":false}}"#,
+        );
+        loop {
+            let (stream, _) = listener.accept().await.expect("accept");
+            let body = body.clone();
+            tokio::spawn(async move {
+                let service = hyper::service::service_fn(move |_req: Request<Incoming>| {
+                    let body = body.clone();
+                    async move {
+                        Ok::<_, std::convert::Infallible>(
+                            Response::builder()
+                                .header("content-type", "application/json")
+                                .body(Full::new(body))
+                                .expect("response"),
+                        )
+                    }
+                });
+                let _ = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
+            });
+        }
+    });
+}
+
+type Sender = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
+
+async fn connect(addr: SocketAddr) -> Sender {
+    let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    stream.set_nodelay(true).expect("nodelay");
+    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.expect("handshake");
+    tokio::spawn(conn);
+    sender
+}
+
+async fn send(sender: &mut Sender, path: &str, body: &Value) -> (u16, Value) {
+    let req = Request::post(path)
+        .header("host", "127.0.0.1")
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))
+        .expect("request");
+    sender.ready().await.expect("ready");
+    let resp = sender.send_request(req).await.expect("response");
+    let status = resp.status().as_u16();
+    let bytes = resp.into_body().collect().await.expect("body").to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+/// Requests per second from `CONNECTIONS` keep-alive connections, each sending `body(n)` to
+/// `path(n)` in a loop for `duration`. Non-200 answers are counted and reported.
+async fn load(
+    addr: SocketAddr,
+    duration: Duration,
+    request: impl Fn(u64) -> (String, Value) + Send + Sync + 'static,
+) -> (f64, u64) {
+    let request = Arc::new(request);
+    let (done, failed, stop) =
+        (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
+    let mut tasks = Vec::new();
+    for c in 0..CONNECTIONS as u64 {
+        let (request, done, failed, stop) = (request.clone(), done.clone(), failed.clone(), stop.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut sender = connect(addr).await;
+            let mut n = c;
+            while !stop.load(Ordering::Relaxed) {
+                let (path, body) = request(n);
+                let (status, _) = send(&mut sender, &path, &body).await;
+                if status == 200 {
+                    done.fetch_add(1, Ordering::Relaxed)
+                } else {
+                    failed.fetch_add(1, Ordering::Relaxed)
+                };
+                n += CONNECTIONS as u64;
+            }
+        }));
+    }
+    let started = Instant::now();
+    tokio::time::sleep(duration).await;
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    (done.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64(), failed.load(Ordering::Relaxed))
+}
+
+fn cli(root: &Path, args: &[&str]) -> String {
+    let mut launch = Launch::new(binary(), root);
+    for a in args {
+        launch = launch.arg(*a);
+    }
+    let (status, stdout, stderr) = launch.run();
+    assert!(status.success(), "{args:?}: {stderr}");
+    stdout.trim().to_owned()
+}
+
+fn id_of(token: &str) -> i64 {
+    token.split(':').next().and_then(|s| s.parse().ok()).expect("token id")
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+async fn run(duration: Duration) {
+    println!(
+        "msg-bench: {} s per load run, {CONNECTIONS} connections, {} cores",
+        duration.as_secs(),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    let root = tempfile::tempdir().expect("scratch dir");
+    let bot = cli(root.path(), &["bot", "create", "--username", "bench_bot"]);
+    let people: Vec<String> =
+        (0..20).map(|i| cli(root.path(), &["user", "create", "--name", &format!("P{i}")])).collect();
+    let launch = Launch::new(binary(), root.path()).env("MSG_LOCAL", "true");
+    let server = launch.start();
+    let bot_id = id_of(&bot);
+
+    // 1. getMe next to bare hyper.
+    let mut bare = std::process::Command::new(std::env::current_exe().expect("self"))
+        .arg("bare-hyper")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("bare hyper starts");
+    let bare_addr: SocketAddr = {
+        use std::io::BufRead;
+        let mut line = String::new();
+        std::io::BufReader::new(bare.stdout.take().expect("stdout")).read_line(&mut line).expect("address");
+        line.trim().parse().expect("address line")
+    };
+    let (bare_rps, _) = load(bare_addr, duration, |_| ("/".into(), json!({}))).await;
+    let _ = bare.kill();
+    let path = format!("/bot{bot}/getMe");
+    let (getme_rps, failed) = load(server.api, duration, move |_| (path.clone(), json!({}))).await;
+    println!(
+        "getMe: {getme_rps:.0} req/s; bare hyper: {bare_rps:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
+        100.0 * getme_rps / bare_rps
+    );
+
+    // 2. Persisted sendMessage/s: 20 private chats opened by their people.
+    for p in &people {
+        person(&server, p, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})).await;
+    }
+    let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
+    let path = format!("/bot{bot}/sendMessage");
+    let (send_rps, failed) = load(server.api, duration, move |n| {
+        (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
+    })
+    .await;
+    println!("sendMessage (committed before ok): {send_rps:.0} msg/s (target >= 20000); failures {failed}");
+
+    // 3. Wake latency: a bot waiting in getUpdates, a person writes.
+    let mut poller = Some(connect(server.api).await);
+    let mut writer = connect(server.api).await;
+    let drained =
+        send(poller.as_mut().expect("connected"), &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;
+    let mut offset = drained["result"][0]["update_id"].as_i64().unwrap_or(0) + 1;
+    let mut latencies = Vec::new();
+    for i in 0..500 {
+        let poll = {
+            let mut poller_conn = poller.take().expect("connection returned by the last poll");
+            let path = format!("/bot{bot}/getUpdates");
+            tokio::spawn(async move {
+                let answer = send(&mut poller_conn, &path, &json!({"offset": offset, "timeout": 10})).await;
+                (answer, Instant::now(), poller_conn)
+            })
+        };
+        // Let the poll reach the server and start waiting (a wake-up is what we measure).
+        tokio::time::sleep(Duration::from_millis(2)).await;
+        let sent_at = Instant::now();
+        let user = &people[i % people.len()];
+        send(
+            &mut writer,
+            &format!("/user{user}/sendMessage"),
+            &json!({"chat_id": bot_id, "text": format!("wake {i}")}),
+        )
+        .await;
+        let ((_, answer), woke_at, conn) = poll.await.expect("poll task");
+        poller = Some(conn);
+        if let Some(last) = answer["result"].as_array().and_then(|a| a.last()) {
+            offset = last["update_id"].as_i64().unwrap_or(offset) + 1;
+        }
+        latencies.push(woke_at.duration_since(sent_at).as_secs_f64() * 1000.0);
+    }
+    latencies.sort_by(f64::total_cmp);
+    println!(
+        "wake latency (person's sendMessage sent -> bot's long poll answered): p50 {:.2} ms, p99 {:.2} ms (target p99 < 2 ms)",
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99)
+    );
+
+    // 4. Webhook delivery: a backlog of updates from 20 chats, drained to a local receiver.
+    let received = Arc::new(AtomicU64::new(0));
+    let receiver = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind receiver");
+    let receiver_addr = receiver.local_addr().expect("addr");
+    {
+        let received = received.clone();
+        tokio::spawn(async move {
+            loop {
+                let (stream, _) = receiver.accept().await.expect("accept");
+                let received = received.clone();
+                tokio::spawn(async move {
+                    let service = hyper::service::service_fn(move |req: Request<Incoming>| {
+                        let received = received.clone();
+                        async move {
+                            let _ = req.into_body().collect().await;
+                            received.fetch_add(1, Ordering::Relaxed);
+                            Ok::<_, std::convert::Infallible>(Response::new(Full::new(Bytes::new())))
+                        }
+                    });
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(TokioIo::new(stream), service)
+                        .await;
+                });
+            }
+        });
+    }
+    let backlog = 5000;
+    let ack = send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;
+    let last = ack["result"][0]["update_id"].as_i64().unwrap_or(0);
+    send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": last + 1})).await;
+    for n in 0..backlog {
+        let user = &people[n % people.len()];
+        send(
+            &mut writer,
+            &format!("/user{user}/sendMessage"),
+            &json!({"chat_id": bot_id, "text": format!("hook {n}")}),
+        )
+        .await;
+    }
+    let started = Instant::now();
+    let url = format!("http://{receiver_addr}/hook");
+    let (status, body) =
+        send(&mut writer, &format!("/bot{bot}/setWebhook"), &json!({"url": url, "max_connections": 100})).await;
+    assert_eq!(status, 200, "{body}");
+    while received.load(Ordering::Relaxed) < backlog as u64 && started.elapsed() < Duration::from_secs(120) {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let got = received.load(Ordering::Relaxed);
+    println!(
+        "webhook: {:.0} updates/s ({got} of {backlog} delivered from 20 chats)",
+        got as f64 / started.elapsed().as_secs_f64()
+    );
+    drop(server);
+
+    idle_bots(root.path()).await;
+}
+
+async fn person(server: &Server, token: &str, method: &str, params: Value) -> Value {
+    let mut sender = connect(server.api).await;
+    let (status, body) = send(&mut sender, &format!("/user{token}/{method}"), &params).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// 10 000 bots declared in a config file, each having made one request (so its session is
+/// loaded), then left idle.
+async fn idle_bots(root: &Path) {
+    const BOTS: i64 = 10_000;
+    let dir = root.join("idle");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let mut config = String::new();
+    let token = |i: i64| format!("{}:AAidleBotSecret_{:019}", 1_000_000 + i, i);
+    for i in 0..BOTS {
+        config.push_str(&format!("[[bots]]\ntoken = \"{}\"\nusername = \"idle{i}_bot\"\n", token(i)));
+    }
+    let config_path = dir.join("bots.toml");
+    std::fs::write(&config_path, config).expect("config");
+    let started = Instant::now();
+    let launch = Launch::new(binary(), &dir).arg("--config").arg(config_path.display().to_string());
+    let server = launch.start_within(Duration::from_secs(600));
+    let provisioned = started.elapsed();
+    let before = rss_kib(server.child.id());
+    let mut sender = connect(server.api).await;
+    for i in 0..BOTS {
+        let (status, body) = send(&mut sender, &format!("/bot{}/getMe", token(i)), &json!({})).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let after = rss_kib(server.child.id());
+    println!(
+        "idle bots: {BOTS} bots provisioned in {:.1} s; RSS {:.1} MiB before their first request, {:.1} MiB with all {BOTS} sessions loaded (target < 200 MB)",
+        provisioned.as_secs_f64(),
+        before as f64 / 1024.0,
+        after as f64 / 1024.0
+    );
+}

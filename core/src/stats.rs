@@ -100,7 +100,8 @@ mod tests {
         let json = serde_json::to_value(&snapshot).unwrap();
         let back: StatsSnapshot = serde_json::from_value(json).unwrap();
         assert_eq!((back.bot_count, back.bots[0].id, back.request_count), (2, 7, Rates([1.0, 2.0, 3.0, 4.0])));
-        let sparse: StatsSnapshot = serde_json::from_str(r#"{"bot_count":3,"bots":[{"id":1}],"later_field":true}"#).unwrap();
+        let sparse: StatsSnapshot =
+            serde_json::from_str(r#"{"bot_count":3,"bots":[{"id":1}],"later_field":true}"#).unwrap();
         assert_eq!((sparse.bot_count, sparse.bots[0].id, sparse.bots[0].username.as_str()), (3, 1, ""));
     }
 }

@@ -134,7 +134,7 @@ impl Slice {
 pub struct Buffer {
     /// The first byte; null when `len` is 0.
     pub ptr: *mut u8,
-    /// Length in bytes (also the allocation's size: buffers are exact-size boxed slices).
+    /// Length in bytes. (For buffers made by [`Buffer::from_vec`], also the allocation's size.)
     pub len: usize,
 }
 

@@ -161,7 +161,8 @@ impl std::fmt::Display for Failure {
 pub fn decode_outcome(status: Status, payload: &[u8]) -> Result<Result<Reply, ApiError>, Failure> {
     if status != Status::OK && status != Status::ERROR {
         let message = String::from_utf8_lossy(payload);
-        let message = if status == Status::PANIC { message.into_owned() } else { format!("status {}: {message}", status.0) };
+        let message =
+            if status == Status::PANIC { message.into_owned() } else { format!("status {}: {message}", status.0) };
         return Err(Failure::Panic(message));
     }
     #[derive(Deserialize)]
@@ -182,9 +183,10 @@ pub fn decode_outcome(status: Status, payload: &[u8]) -> Result<Result<Reply, Ap
         (Status::OK, Envelope { ok: true, result: Some(result), description, .. }) => {
             Ok(Ok(Reply { result, description: description.map(Cow::Owned) }))
         }
-        (Status::ERROR, Envelope { ok: false, error_code: Some(code), description: Some(description), parameters, .. })
-            if (400..=599).contains(&code) =>
-        {
+        (
+            Status::ERROR,
+            Envelope { ok: false, error_code: Some(code), description: Some(description), parameters, .. },
+        ) if (400..=599).contains(&code) => {
             let mut error = ApiError::new(code, description);
             if let Some(p) = parameters {
                 error.retry_after = p.retry_after;

@@ -122,9 +122,12 @@ fn start_host_call(host_ctx: u64, request: &[u8], completer: &mut Option<Complet
             c.complete(Status::ERROR, &error.to_body());
         }
     };
-    let Some(context) = contexts().get(&host_ctx).cloned() else {
+    // Looked up in its own statement, so the map is unlocked before anything else runs.
+    let context = contexts().get(&host_ctx).cloned();
+    let Some(context) = context else {
         tracing::warn!(target: LOG_TARGET, "a plugin called the server after its method call had ended");
-        let error = ApiError::internal("the method call this host belongs to has ended; call the host only while it runs");
+        let error =
+            ApiError::internal("the method call this host belongs to has ended; call the host only while it runs");
         return fail(completer, error);
     };
     let request: MethodRequest = match serde_json::from_slice(request) {
@@ -176,4 +179,65 @@ unsafe extern "C" fn host_log(level: u32, source: Slice, message: Slice) {
             _ => tracing::trace!(target: LOG_TARGET, "plugin {source}: {message}"),
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use msg_core::Params;
+
+    use super::*;
+
+    struct EchoHost;
+
+    #[async_trait::async_trait]
+    impl Host for EchoHost {
+        fn local_mode(&self) -> bool {
+            false
+        }
+        async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError> {
+            Ok(serde_json::json!({ "bot_id": bot_id, "method": method, "params": params.to_json() }))
+        }
+    }
+
+    unsafe extern "C" fn to_channel(user_data: *mut c_void, status: Status, payload: Slice) {
+        // SAFETY: `user_data` is the boxed sender `host_call` leaked; the payload is valid now.
+        let tx = unsafe { Box::from_raw(user_data.cast::<oneshot::Sender<Answer>>()) };
+        let _ = tx.send((status, unsafe { payload.as_bytes() }.to_vec()));
+    }
+
+    async fn host_call(host_ctx: u64, request: &[u8]) -> Answer {
+        let (tx, rx) = oneshot::channel::<Answer>();
+        let user_data = Box::into_raw(Box::new(tx)).cast::<c_void>();
+        // SAFETY: `to_channel` reclaims `user_data` exactly once; the request outlives the call.
+        unsafe { host_call_method(host_ctx, Slice::new(request), to_channel, user_data) };
+        rx.await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn host_calls_run_while_their_method_call_lasts_and_fail_cleanly_after() {
+        let token = ContextToken::register(CallContext {
+            host: Arc::new(EchoHost),
+            runtime: Some(tokio::runtime::Handle::current()),
+            plugin: "test".into(),
+        });
+        let request = br#"{"method":"sendMessage","bot_id":5,"params":[["text","hi"]]}"#;
+        let (status, payload) = host_call(token.0, request).await;
+        assert_eq!(status, Status::OK);
+        let reply = wire::decode_outcome(status, &payload).unwrap().unwrap();
+        assert_eq!(
+            reply.result,
+            serde_json::json!({ "bot_id": 5, "method": "sendMessage", "params": { "text": "hi" } })
+        );
+
+        let (status, payload) = host_call(token.0, b"not json").await;
+        let error = wire::decode_outcome(status, &payload).unwrap().unwrap_err();
+        assert!(error.description.starts_with("Bad Request: invalid call_method request"), "{error}");
+
+        let expired = token.0;
+        drop(token);
+        let (status, payload) = host_call(expired, request).await;
+        let error = wire::decode_outcome(status, &payload).unwrap().unwrap_err();
+        assert_eq!(error.code, 500);
+        assert!(error.description.contains("has ended"), "{error}");
+    }
 }

@@ -1,6 +1,6 @@
 //! The server's side of dynamic plugins: opens a plugin library (libloading), checks its ABI
-//! version and table, initialises it with its settings and adapts it to the msg-core [`Plugin`]
-//! trait, so the supervisor registers it like any other plugin. It also reads the `[[plugins]]`
+//! version and table, initialises it with its settings and adapts it to the msg-core
+//! [`Plugin`](msg_core::Plugin) trait, so the supervisor registers it like any other plugin. It also reads the `[[plugins]]`
 //! section ([`PluginSpec`]). It knows nothing of how a plugin is written (that is the SDK) and
 //! nothing of the engine beyond the [`msg_core::Host`] each method call carries.
 //!

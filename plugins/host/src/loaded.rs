@@ -251,7 +251,9 @@ pub(crate) unsafe fn from_table(
         return Err(match status {
             Status::PANIC => LoadError::InitPanicked { path: path_buf(), name, message },
             Status::ERROR => LoadError::InitFailed { path: path_buf(), name, message },
-            Status(other) => LoadError::InitFailed { path: path_buf(), name, message: format!("status {other}: {message}") },
+            Status(other) => {
+                LoadError::InitFailed { path: path_buf(), name, message: format!("status {other}: {message}") }
+            }
         });
     }
 
@@ -372,5 +374,113 @@ impl StatsExporter for PluginExporter {
             self.description.path
         );
         "Internal Server Error".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use msg_core::{MethodContext, Params};
+    use msg_plugin_abi::{Completion, HostTable};
+
+    use super::*;
+
+    unsafe extern "C" fn init_ok(_: Slice, _: *const HostTable, _: *mut Buffer) -> Status {
+        Status::OK
+    }
+
+    unsafe extern "C" fn describe_one(out: *mut Buffer) -> Status {
+        let json = br#"{"methods":[{"name":"odd","override":true}],"exporters":[{"path":"/odd","content_type":"x"}]}"#;
+        // SAFETY: the host passes a valid out-pointer.
+        unsafe { out.write(Buffer::from_vec(json.to_vec())) };
+        Status::OK
+    }
+
+    unsafe extern "C" fn describe_relative(out: *mut Buffer) -> Status {
+        // SAFETY: the host passes a valid out-pointer.
+        unsafe { out.write(Buffer::from_vec(br#"{"exporters":[{"path":"odd","content_type":"x"}]}"#.to_vec())) };
+        Status::OK
+    }
+
+    /// Answers every call with a status this ABI version does not know.
+    unsafe extern "C" fn call_odd(_: u64, _: Slice, completion: Completion, user_data: *mut std::ffi::c_void) {
+        // SAFETY: completing once with the host's user data.
+        unsafe { completion(user_data, Status(9), Slice::new(b"what")) };
+    }
+
+    unsafe extern "C" fn render_odd(_: Slice, out: *mut Buffer) -> Status {
+        // SAFETY: the host passes a valid out-pointer.
+        unsafe { out.write(Buffer::from_vec(b"no".to_vec())) };
+        Status(9)
+    }
+
+    unsafe extern "C" fn free(buffer: Buffer) {
+        // SAFETY: buffers in these tests come from `Buffer::from_vec` in this binary.
+        unsafe { buffer.free() };
+    }
+
+    fn table() -> PluginTable {
+        PluginTable {
+            abi_version: ABI_VERSION,
+            struct_size: PluginTable::MIN_SIZE,
+            name: Slice::new(b"fake"),
+            version: Slice::EMPTY,
+            init: Some(init_ok),
+            describe: Some(describe_one),
+            call_method: Some(call_odd),
+            render_stats: Some(render_odd),
+            free_buffer: Some(free),
+        }
+    }
+
+    fn try_load(table: Option<PluginTable>) -> Result<LoadedPlugin, LoadError> {
+        let pointer = table.as_ref().map_or(std::ptr::null(), |t| t as *const PluginTable);
+        // SAFETY: null or a complete table of valid functions; it is only read during the call.
+        unsafe { from_table(Path::new("/plugins/libfake.so"), pointer, &serde_json::Value::Null) }
+    }
+
+    fn message(result: Result<LoadedPlugin, LoadError>) -> String {
+        let text = result.unwrap_err().to_string();
+        assert!(text.starts_with("plugin /plugins/libfake.so"), "{text}");
+        text
+    }
+
+    #[test]
+    fn malformed_tables_are_refused_with_the_reason() {
+        assert!(message(try_load(None)).contains("returned no function table"));
+        let small = PluginTable { struct_size: 8, ..table() };
+        assert!(message(try_load(Some(small))).contains("function table is 8 bytes"));
+        let no_init = PluginTable { init: None, ..table() };
+        assert!(message(try_load(Some(no_init))).contains("has no `init` function"));
+        let no_name = PluginTable { name: Slice::EMPTY, ..table() };
+        assert!(message(try_load(Some(no_name))).contains("its name is missing"));
+        let relative = PluginTable { describe: Some(describe_relative), ..table() };
+        assert!(message(try_load(Some(relative))).contains("\"odd\" does not start with /"));
+    }
+
+    #[tokio::test]
+    async fn unknown_statuses_are_500s_and_overrides_are_registered_as_such() {
+        let plugin = try_load(Some(table())).unwrap();
+        assert_eq!((plugin.name(), plugin.version()), ("fake", "0.0.0"));
+        let mut registrar = Registrar::new();
+        registrar.method("odd", Arc::new(PluginMethod { plugin: plugin.inner.clone(), name: "builtin".into() }));
+        registrar.add_plugin(&plugin, &serde_json::Value::Null).unwrap();
+        let registry = registrar.freeze().unwrap_or_else(|e| panic!("{e:?}"));
+        let entry = registry.method("odd").unwrap();
+        assert_eq!(entry.plugin, "fake", "the override replaced the built-in");
+        struct NoHost;
+        #[async_trait::async_trait]
+        impl msg_core::Host for NoHost {
+            fn local_mode(&self) -> bool {
+                false
+            }
+            async fn call_method(&self, _: i64, _: &str, _: Params) -> Result<serde_json::Value, ApiError> {
+                unreachable!()
+            }
+        }
+        let ctx = MethodContext::new(1, "b".into(), Arc::new(NoHost));
+        let error = entry.handler.call(MethodCall::new("odd".into(), Params::new(), ctx)).await.unwrap_err();
+        assert_eq!(error, internal_error());
+        let page = registry.exporter("/odd").unwrap().render(&msg_core::StatsSnapshot::default(), None);
+        assert_eq!(page, "Internal Server Error");
     }
 }

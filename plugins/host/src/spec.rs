@@ -93,8 +93,8 @@ mod tests {
             { "path": "libs/liba.so", "settings": { "greeting": "hi" } },
             { "path": "/abs/libb.so" },
         ]);
-        let specs = PluginSpec::from_config(&section, Some("/abs/libb.so:/x/libc.so::"), Some(Path::new("/etc/msg")))
-            .unwrap();
+        let specs =
+            PluginSpec::from_config(&section, Some("/abs/libb.so:/x/libc.so::"), Some(Path::new("/etc/msg"))).unwrap();
         assert_eq!(
             specs,
             [

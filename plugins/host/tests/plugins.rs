@@ -33,10 +33,13 @@ fn registry(plugins: &[&LoadedPlugin]) -> Registry {
     registrar.freeze().unwrap_or_else(|e| panic!("{e:?}"))
 }
 
+/// A call a plugin made: bot, method, parameters.
+type HostCall = (i64, String, Vec<(String, String)>);
+
 /// What the engine would be: records the methods plugins call and answers `sendMessage`.
 #[derive(Default)]
 struct RecordingHost {
-    calls: Mutex<Vec<(i64, String, Vec<(String, String)>)>>,
+    calls: Mutex<Vec<HostCall>>,
 }
 
 #[async_trait::async_trait]

@@ -273,3 +273,112 @@ unsafe extern "C" fn free_buffer(buffer: Buffer) {
     // SAFETY: the ABI: the host hands back a buffer this library wrote, exactly once.
     let _ = catch_unwind(AssertUnwindSafe(|| unsafe { buffer.free() }));
 }
+
+#[cfg(test)]
+mod tests {
+    //! The SDK's table driven in-process, as the host would drive it after `dlopen`. One plugin
+    //! per process (the statics), so one test.
+
+    use std::sync::mpsc;
+
+    use msg_core::{PluginError, Reply};
+
+    use super::*;
+
+    struct Hello;
+
+    #[async_trait::async_trait]
+    impl MethodHandler for Hello {
+        async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+            match call.params.get("fail") {
+                Some(_) => Err(ApiError::bad_request("asked to fail")),
+                None => Ok(serde_json::json!({ "bot": call.ctx.bot_id, "local": call.ctx.host.local_mode() }).into()),
+            }
+        }
+    }
+
+    struct TestPlugin;
+
+    impl Plugin for TestPlugin {
+        fn name(&self) -> &str {
+            "sdk-test"
+        }
+        fn register(&self, r: &mut Registrar, settings: &serde_json::Value) -> Result<(), PluginError> {
+            if settings.is_null() {
+                return Err(PluginError::new(self.name(), "settings required"));
+            }
+            r.method("hello", Arc::new(Hello));
+            r.override_method("getMe", Arc::new(Hello));
+            Ok(())
+        }
+    }
+
+    type Answer = (Status, Vec<u8>);
+
+    unsafe extern "C" fn to_channel(user_data: *mut c_void, status: Status, payload: Slice) {
+        // SAFETY: `user_data` is the boxed sender `call` leaked; the payload is valid now.
+        let tx = unsafe { Box::from_raw(user_data.cast::<mpsc::Sender<Answer>>()) };
+        tx.send((status, unsafe { payload.as_bytes() }.to_vec())).unwrap();
+    }
+
+    fn call(table: &PluginTable, request: &str) -> Answer {
+        let (tx, rx) = mpsc::channel::<Answer>();
+        let user_data = Box::into_raw(Box::new(tx)).cast::<c_void>();
+        // SAFETY: as the host would: a live request, a completion that reclaims `user_data`.
+        unsafe { table.call_method.unwrap()(0, Slice::new(request.as_bytes()), to_channel, user_data) };
+        rx.recv().unwrap()
+    }
+
+    fn init_with(table: &PluginTable, config: &[u8]) -> (Status, String) {
+        let mut error = Buffer::EMPTY;
+        // SAFETY: no host table; a valid out-pointer; the buffer is freed by the table's own
+        // `free_buffer`.
+        unsafe {
+            let status = table.init.unwrap()(Slice::new(config), std::ptr::null(), &mut error);
+            let message = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            table.free_buffer.unwrap()(error);
+            (status, message)
+        }
+    }
+
+    #[test]
+    fn the_table_initialises_describes_and_serves_calls() {
+        // SAFETY: the table returned by `entry` is `'static`.
+        let table = unsafe { &*entry(|| Box::new(TestPlugin)) };
+        assert_eq!((table.abi_version, table.struct_size), (ABI_VERSION, PluginTable::MIN_SIZE));
+        // SAFETY: `'static` strings.
+        assert_eq!(unsafe { table.name.as_bytes() }, b"sdk-test");
+
+        assert_eq!(init_with(table, b"null"), (Status::ERROR, "settings required".to_owned()));
+        assert_eq!(init_with(table, b"{}"), (Status::OK, String::new()));
+        let (status, message) = init_with(table, b"{}");
+        assert_eq!(status, Status::ERROR);
+        assert!(message.contains("already initialised"), "{message}");
+
+        let mut out = Buffer::EMPTY;
+        // SAFETY: a valid out-pointer, freed by the table's `free_buffer`.
+        let description = unsafe {
+            assert_eq!(table.describe.unwrap()(&mut out), Status::OK);
+            let bytes = out.as_bytes().to_vec();
+            table.free_buffer.unwrap()(out);
+            bytes
+        };
+        let description: Description = serde_json::from_slice(&description).unwrap();
+        let methods: Vec<_> = description.methods.iter().map(|m| (m.name.as_str(), m.is_override)).collect();
+        assert_eq!(methods, [("hello", false), ("getMe", true)]);
+
+        let (status, body) = call(table, r#"{"method":"HELLO","bot_id":9,"local_mode":true}"#);
+        assert_eq!(
+            (status, String::from_utf8(body).unwrap()),
+            (Status::OK, r#"{"ok":true,"result":{"bot":9,"local":true}}"#.to_owned())
+        );
+        let (status, body) = call(table, r#"{"method":"hello","params":[["fail","1"]]}"#);
+        assert_eq!(status, Status::ERROR);
+        assert_eq!(body, ApiError::bad_request("asked to fail").to_body());
+        let (status, body) = call(table, r#"{"method":"nope"}"#);
+        assert_eq!((status, body), (Status::ERROR, ApiError::method_not_found().to_body()));
+        let (status, body) = call(table, "not json");
+        assert_eq!(status, Status::PANIC);
+        assert!(String::from_utf8(body).unwrap().contains("invalid request"));
+    }
+}

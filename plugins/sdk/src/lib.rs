@@ -80,6 +80,8 @@ pub use tracing;
 macro_rules! export_plugin {
     ($make:expr) => {
         /// The entry point msg-bot-api looks up (see `msg_plugin_sdk::abi::ENTRY_SYMBOL`).
+        // Exporting an unmangled symbol counts as unsafe code; plugin crates may deny the rest.
+        #[allow(unsafe_code)]
         #[unsafe(no_mangle)]
         pub extern "C" fn msg_plugin_entry() -> *const $crate::abi::PluginTable {
             fn make() -> ::std::boxed::Box<dyn $crate::Plugin> {

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use msg_plugin_abi::{HostTable, Slice, log_level};
 use tracing::field::{Field, Visit};
+use tracing::level_filters::LevelFilter;
 use tracing::span::{Attributes, Id, Record};
 use tracing::subscriber::Interest;
 use tracing::{Event, Level, Metadata, Subscriber};
-use tracing::level_filters::LevelFilter;
 
 type LogFn = unsafe extern "C" fn(level: u32, source: Slice, message: Slice);
 
@@ -98,7 +98,11 @@ impl Subscriber for HostLog {
         // SAFETY: `log` comes from the server's table and is callable from any thread; both
         // slices outlive the call.
         unsafe {
-            (self.log)(number(event.metadata().level()), Slice::new(self.source.as_bytes()), Slice::new(line.message.as_bytes()))
+            (self.log)(
+                number(event.metadata().level()),
+                Slice::new(self.source.as_bytes()),
+                Slice::new(line.message.as_bytes()),
+            )
         };
     }
 

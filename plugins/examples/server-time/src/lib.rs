@@ -12,6 +12,9 @@
 //! Settings (`[plugins.settings]` in the server's config file):
 //! - `greeting` (string, optional): the text of `sendGreeting`, also echoed by `getServerTime`.
 
+// A plugin needs no unsafe code of its own: the SDK owns the C ABI.
+#![deny(unsafe_code)]
+
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 

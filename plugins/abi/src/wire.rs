@@ -173,14 +173,16 @@ pub fn decode_outcome(status: Status, payload: &[u8]) -> Result<Result<Reply, Ap
     #[derive(Deserialize)]
     struct Envelope {
         ok: bool,
-        result: Option<serde_json::Value>,
+        /// `null` when absent (a `null` result would otherwise read as absent).
+        #[serde(default)]
+        result: serde_json::Value,
         description: Option<String>,
         error_code: Option<u16>,
         parameters: Option<Parameters>,
     }
     let envelope: Envelope = serde_json::from_slice(payload).map_err(|e| Failure::Invalid(invalid(payload, &e)))?;
     match (status, envelope) {
-        (Status::OK, Envelope { ok: true, result: Some(result), description, .. }) => {
+        (Status::OK, Envelope { ok: true, result, description, .. }) => {
             Ok(Ok(Reply { result, description: description.map(Cow::Owned) }))
         }
         (
@@ -236,6 +238,8 @@ mod tests {
         let ok: Result<Reply, ApiError> = Ok(Reply::with_description(serde_json::json!({"a":1}), "done"));
         let back = decode_outcome(status_of(&ok), &encode_outcome(&ok)).unwrap();
         assert_eq!(back, ok);
+        let null: Result<Reply, ApiError> = Ok(serde_json::Value::Null.into());
+        assert_eq!(decode_outcome(Status::OK, &encode_outcome(&null)).unwrap(), null);
         let err: Result<Reply, ApiError> = Err(ApiError::too_many_requests(3));
         assert_eq!(decode_outcome(status_of(&err), &encode_outcome(&err)).unwrap(), err);
         assert!(matches!(decode_outcome(Status::OK, b"not json"), Err(Failure::Invalid(m)) if m.contains("not json")));

@@ -78,7 +78,7 @@ fn build() -> PluginPaths {
     let target_dir = root.join("target").join("plugin-build");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
     let mut command = Command::new(&cargo);
-    command.current_dir(&root).arg("build").arg("--quiet").arg("--target-dir").arg(&target_dir);
+    command.current_dir(&root).args(["build", "--quiet", "--locked", "--target-dir"]).arg(&target_dir);
     for package in PACKAGES {
         command.args(["-p", package]);
     }

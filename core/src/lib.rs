@@ -15,7 +15,9 @@ pub mod storage;
 pub use engine::{Engine, EngineError, Listeners, Phase, PhaseCell};
 pub use error::{ApiError, ok_body};
 pub use method::{Host, MethodCall, MethodContext, MethodHandler, Params, Reply, UploadedFile};
-pub use plugin::{MethodEntry, Plugin, PluginError, Registrar, Registry, RegistryError};
+pub use plugin::{
+    MethodEntry, MethodRegistration, Plugin, PluginError, Registrar, Registrations, Registry, RegistryError,
+};
 pub use secret::{BotToken, Secret, TokenError};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{

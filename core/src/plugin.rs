@@ -117,6 +117,21 @@ impl Registrar {
         self.exporters.push(Pending { name, plugin, item: exporter, is_override: false });
     }
 
+    /// Everything registered so far, unresolved and in registration order, instead of a
+    /// [`Registry`]. For code that forwards registrations elsewhere rather than dispatching from
+    /// them: the dynamic-plugin SDK runs a plugin's `register` inside the plugin library, then
+    /// describes these registrations to the server, whose own [`Registrar`] resolves clashes.
+    pub fn into_registrations(self) -> Registrations {
+        let methods = self
+            .methods
+            .into_iter()
+            .map(|p| MethodRegistration { name: p.name, plugin: p.plugin, handler: p.item, is_override: p.is_override })
+            .collect();
+        let storages = self.storages.into_iter().map(|p| (p.name, p.item)).collect();
+        let exporters = self.exporters.into_iter().map(|p| p.item).collect();
+        Registrations { methods, storages, exporters }
+    }
+
     /// Resolves every registration into the immutable registry, reporting all clashes.
     pub fn freeze(self) -> Result<Registry, Vec<RegistryError>> {
         let mut errors = Vec::new();
@@ -170,6 +185,28 @@ fn unique<T: Clone>(kind: &'static str, items: Vec<Pending<T>>, errors: &mut Vec
         out.push((p.name, p.item));
     }
     out
+}
+
+/// One method as registered, before clashes are resolved (see [`Registrar::into_registrations`]).
+#[derive(Clone)]
+#[non_exhaustive]
+pub struct MethodRegistration {
+    /// The name as registered.
+    pub name: String,
+    /// The plugin it was registered under.
+    pub plugin: String,
+    pub handler: Arc<dyn MethodHandler>,
+    /// Registered with [`Registrar::override_method`].
+    pub is_override: bool,
+}
+
+/// What a [`Registrar`] collected, in registration order (see [`Registrar::into_registrations`]).
+#[non_exhaustive]
+pub struct Registrations {
+    pub methods: Vec<MethodRegistration>,
+    /// Storage backend kinds and their factories.
+    pub storages: Vec<(String, Arc<dyn StorageFactory>)>,
+    pub exporters: Vec<Arc<dyn StatsExporter>>,
 }
 
 /// The frozen registry.
@@ -255,6 +292,17 @@ mod tests {
         let text = errors[0].to_string();
         assert!(text.contains("alpha") && text.contains("beta"), "{text}");
         assert!(errors[1].to_string().contains("gamma"));
+    }
+
+    #[test]
+    fn registrations_come_out_unresolved_with_their_override_flags() {
+        let mut r = Registrar::new();
+        r.add_plugin(&Adds("alpha", "mine", false), &serde_json::Value::Null).unwrap();
+        r.add_plugin(&Adds("alpha", "getMe", true), &serde_json::Value::Null).unwrap();
+        let got = r.into_registrations();
+        let methods: Vec<_> = got.methods.iter().map(|m| (m.name.as_str(), m.plugin.as_str(), m.is_override)).collect();
+        assert_eq!(methods, [("mine", "alpha", false), ("getMe", "alpha", true)]);
+        assert!(got.storages.is_empty() && got.exporters.is_empty());
     }
 
     #[test]

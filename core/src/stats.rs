@@ -1,18 +1,20 @@
 //! The `StatsExporter` extension point: a renderer of a [`StatsSnapshot`] on the statistics port.
 //! The engine gathers the snapshot; exporters only format it (text, Prometheus, JSON, ...).
-//! Snapshots carry bot ids and usernames, never tokens.
+//! Snapshots carry bot ids and usernames, never tokens. They serialize to JSON and back (missing
+//! fields read as their defaults), which is how a snapshot reaches an exporter in a dynamic plugin.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Per-second rates over the reference's windows: since start, 5 s, 1 min, 1 h.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Rates(pub [f64; 4]);
 
 /// The window names, in [`Rates`] order.
 pub const WINDOWS: [&str; 4] = ["inf", "5sec", "1min", "1hour"];
 
 /// One bot's figures.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
 #[non_exhaustive]
 pub struct BotStats {
     pub id: i64,
@@ -35,7 +37,8 @@ impl BotStats {
 }
 
 /// Monotonic totals since start (Prometheus counters).
-#[derive(Debug, Clone, Copy, Default, Serialize)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[serde(default)]
 #[non_exhaustive]
 pub struct Totals {
     pub requests: u64,
@@ -47,7 +50,8 @@ pub struct Totals {
 }
 
 /// Everything the stats port can show, taken at one instant.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
 #[non_exhaustive]
 pub struct StatsSnapshot {
     pub uptime_secs: f64,
@@ -82,4 +86,22 @@ pub trait StatsExporter: Send + Sync + 'static {
 
     /// Formats the snapshot. `bot_filter` is the `?id=` prefix filter, when given.
     fn render(&self, snapshot: &StatsSnapshot, bot_filter: Option<&str>) -> String;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapshots_round_trip_through_json_and_missing_fields_default() {
+        let mut snapshot = StatsSnapshot { bot_count: 2, uptime_secs: 1.5, ..StatsSnapshot::default() };
+        snapshot.bots.push(BotStats::new(7, "seven_bot".to_owned()));
+        snapshot.request_count = Rates([1.0, 2.0, 3.0, 4.0]);
+        let json = serde_json::to_value(&snapshot).unwrap();
+        let back: StatsSnapshot = serde_json::from_value(json).unwrap();
+        assert_eq!((back.bot_count, back.bots[0].id, back.request_count), (2, 7, Rates([1.0, 2.0, 3.0, 4.0])));
+        let sparse: StatsSnapshot =
+            serde_json::from_str(r#"{"bot_count":3,"bots":[{"id":1}],"later_field":true}"#).unwrap();
+        assert_eq!((sparse.bot_count, sparse.bots[0].id, sparse.bots[0].username.as_str()), (3, 1, ""));
+    }
 }

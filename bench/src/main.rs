@@ -186,6 +186,7 @@ async fn run(duration: Duration) {
     };
     let (bare_rps, _) = load(bare_addr, duration, |_| ("/".into(), json!({}))).await;
     let _ = bare.kill();
+    let _ = bare.wait();
     let path = format!("/bot{bot}/getMe");
     let (getme_rps, failed) = load(server.api, duration, move |_| (path.clone(), json!({}))).await;
     println!(

@@ -132,7 +132,8 @@ pub(crate) fn plugins(
         }
         match text(entry, "path") {
             Some(path) if !path.trim().is_empty() => out.push(PluginSpec {
-                path: PathBuf::from(path),
+                // Relative to the config file, so a config and its plugins move together.
+                path: file.parent().unwrap_or(Path::new("/")).join(path),
                 settings: entry.get("settings").cloned().unwrap_or(Value::Null),
                 source,
             }),
@@ -172,11 +173,12 @@ mod tests {
     #[test]
     fn plugins_come_from_the_environment_and_the_file() {
         let mut problems = Vec::new();
-        let section = json!([{"path": "/p/b.so", "settings": {"greeting": "hi"}}, {"settings": {}}]);
+        let section = json!([{"path": "b.so", "settings": {"greeting": "hi"}}, {"settings": {}}]);
         let specs = plugins(Some("/p/a.so, "), &section, Some(Path::new("/c.toml")), &mut problems);
         assert_eq!(specs.len(), 2);
         assert_eq!((specs[0].source.as_str(), specs[0].settings.clone()), ("MSG_PLUGINS", Value::Null));
         assert_eq!(specs[1].settings["greeting"], "hi");
+        assert_eq!(specs[1].path, Path::new("/b.so"), "relative to the config file's directory");
         assert_eq!(problems.len(), 1);
         assert!(problems[0].message.contains("plugins[1] in config file /c.toml"));
     }

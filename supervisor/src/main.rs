@@ -8,6 +8,7 @@ mod admin;
 mod health;
 mod lifecycle;
 mod logging;
+mod plugins;
 mod preflight;
 mod signals;
 
@@ -172,7 +173,8 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     let api_addr = api.local_addr().map_err(|e| report(1, e.to_string()))?;
     let stat_addr = stats.as_ref().map(|l| l.local_addr()).transpose().map_err(|e| report(1, e.to_string()))?;
 
-    let registrar = Registrar::new();
+    let mut registrar = Registrar::new();
+    plugins::load(&settings.plugins, &mut registrar).map_err(|e| report(2, e))?;
     let engine = BotApiEngine::new(engine_config(&settings), registrar).map_err(|e| report(2, e.to_string()))?;
     tracing::info!(
         "engine built: {} methods, storage {}, local mode {}",

@@ -1,7 +1,7 @@
 //! Real client libraries against the real binary: python-telegram-bot 22.8 with an `Application`
 //! polling and one receiving webhooks, pointed at the server by `base_url`. The person on the
 //! other side of the chat is driven over the user-side API. The interpreter comes from
-//! `MSG_TEST_PYTHON`, else `target/ci-venv` (which `.ci/test` creates).
+//! `BOT_API_TEST_PYTHON`, else `target/ci-venv` (which `.ci/test` creates).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,13 +13,13 @@ fn workspace() -> PathBuf {
 }
 
 fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("MSG_TEST_PYTHON") {
+    if let Some(p) = std::env::var_os("BOT_API_TEST_PYTHON") {
         return PathBuf::from(p);
     }
     let venv = workspace().join("target/ci-venv/bin/python");
     assert!(
         venv.is_file(),
-        "no Python with the client libraries: run `.ci/test` once (it creates target/ci-venv) or set MSG_TEST_PYTHON"
+        "no Python with the client libraries: run `.ci/test` once (it creates target/ci-venv) or set BOT_API_TEST_PYTHON"
     );
     venv
 }

@@ -4,6 +4,7 @@
 mod api;
 mod clients;
 mod platform;
+mod plugins;
 mod startup;
 
 use std::path::Path;

@@ -1,6 +1,5 @@
-//! Why a plugin could not be loaded ([`LoadError`]) or its `[[plugins]]` entry read
-//! ([`PluginConfigError`]). Each message names the file or entry and says what to do; none of
-//! them is a Bot API error (those are `msg_core::ApiError`).
+//! Why a plugin could not be loaded ([`LoadError`]). Each message names the file and says what
+//! to do; none of them is a Bot API error (those are `msg_core::ApiError`).
 
 use std::path::{Path, PathBuf};
 
@@ -79,27 +78,4 @@ impl LoadError {
             | LoadError::AlreadyLoaded { path } => path,
         }
     }
-}
-
-/// A `[[plugins]]` entry or `MSG_PLUGINS` value that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PluginConfigError {
-    #[error("`plugins` must be an array of tables: [[plugins]] with path = \"/path/to/libplugin.so\"")]
-    NotAnArray,
-
-    #[error("[[plugins]] entry {entry} must be a table with `path` and optional `settings`")]
-    NotATable { entry: usize },
-
-    #[error(
-        "[[plugins]] entry {entry} needs `path`, the plugin library file as a string, e.g. \
-         path = \"/opt/msg-bot-api/plugins/libmy_plugin.so\""
-    )]
-    MissingPath { entry: usize },
-
-    #[error(
-        "[[plugins]] entry {entry} has unknown key `{key}`; the keys are `path` and `settings` (the plugin's own \
-         options go under [plugins.settings])"
-    )]
-    UnknownKey { entry: usize, key: String },
 }

@@ -1,7 +1,7 @@
 //! The server's side of dynamic plugins: opens a plugin library (libloading), checks its ABI
 //! version and table, initialises it with its settings and adapts it to the msg-core
-//! [`Plugin`](msg_core::Plugin) trait, so the supervisor registers it like any other plugin. It also reads the `[[plugins]]`
-//! section ([`PluginSpec`]). It knows nothing of how a plugin is written (that is the SDK) and
+//! [`Plugin`](msg_core::Plugin) trait, so the supervisor registers it like any other plugin. Reading `[[plugins]]` and
+//! `MSG_PLUGINS` is the configuration's job (`msg_config::PluginSpec`). It knows nothing of how a plugin is written (that is the SDK) and
 //! nothing of the engine beyond the [`msg_core::Host`] each method call carries.
 //!
 //! ```no_run
@@ -32,15 +32,13 @@
 mod callbacks;
 mod error;
 mod loaded;
-mod spec;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 
-pub use error::{LoadError, PluginConfigError};
-pub use loaded::{LoadedPlugin, load, load_all};
+pub use error::LoadError;
+pub use loaded::{LoadedPlugin, load};
 pub use msg_plugin_abi::ABI_VERSION;
 pub use msg_plugin_abi::wire::{ExporterDescription, MethodDescription};
-pub use spec::PluginSpec;
 
 /// The `tracing` target of every log line about plugins (the supervisor's log filter knows it).
 pub const LOG_TARGET: &str = "msg_plugins";

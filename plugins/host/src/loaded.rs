@@ -15,7 +15,7 @@ use msg_plugin_abi::{
 use tokio::sync::oneshot;
 
 use crate::callbacks::{Answer, CallContext, ContextToken, PendingCall, host_table, method_done};
-use crate::{LOG_TARGET, LoadError, PluginSpec, internal_error};
+use crate::{LOG_TARGET, LoadError, internal_error};
 
 type RenderStatsFn = unsafe extern "C" fn(request: Slice, out: *mut Buffer) -> Status;
 type FreeBufferFn = unsafe extern "C" fn(buffer: Buffer);
@@ -93,19 +93,6 @@ impl Plugin for LoadedPlugin {
         }
         Ok(())
     }
-}
-
-/// Loads every spec in order, reporting every failure rather than the first.
-pub fn load_all(specs: &[PluginSpec]) -> Result<Vec<LoadedPlugin>, Vec<LoadError>> {
-    let mut loaded = Vec::new();
-    let mut errors = Vec::new();
-    for spec in specs {
-        match load(&spec.path, spec.settings.clone()) {
-            Ok(plugin) => loaded.push(plugin),
-            Err(e) => errors.push(e),
-        }
-    }
-    if errors.is_empty() { Ok(loaded) } else { Err(errors) }
 }
 
 /// Opens the plugin library at `path` (never to be unloaded), checks its ABI version and

@@ -35,7 +35,7 @@ pub struct PluginPaths {
     /// `{"bad_describe": true}` its description is not JSON.
     pub invalid_json: PathBuf,
     /// Plugin `slow`: method `slow` sleeps `seconds` (default 1, fractions allowed) then answers
-    /// `"slow"`; method `ok` answers `"ok"` at once.
+    /// `"slow"`; method `quick` answers `"quick"` at once.
     pub slow: PathBuf,
     /// Plugin `clash`: registers `getServerTime`, like the example.
     pub clash: PathBuf,

@@ -133,7 +133,7 @@ struct SendGreeting {
 #[msg_plugin_sdk::async_trait]
 impl MethodHandler for SendGreeting {
     async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
-        // A missing parameter answers `400 Bad Request: Parameter "chat_id" is required`.
+        // A missing parameter answers `400 Bad Request: parameter "chat_id" is required`.
         let chat_id = call.params.required("chat_id")?;
         let mut params = Params::new();
         params.push("chat_id", chat_id);

@@ -152,6 +152,7 @@ impl BotApiEngine {
         let slot = Slot::default();
         methods::register(&mut registrar, &slot);
         registrar.storage("sqlite", Arc::new(storage::SqliteFactory { dir: config.dir.clone() }));
+        registrar.storage("memory", Arc::new(storage::MemoryFactory));
         registrar.exporter(Arc::new(stats::text::TextExporter));
         let registry = registrar.freeze().map_err(BuildError::Registry)?;
         let factory = registry.storage(&config.storage_kind).ok_or_else(|| BuildError::UnknownStorage {

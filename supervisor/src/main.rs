@@ -215,6 +215,14 @@ fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
 /// The working directory's storage, for admin commands.
 fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::SqliteStorage), Failure> {
     let settings = load_settings(cli, true)?;
+    if let Some(kind) = settings.storage.get("kind").and_then(|k| k.as_str()).filter(|k| *k != "sqlite") {
+        return Err(fail(
+            2,
+            format!(
+                "the configured storage is `{kind}`, which these commands cannot reach; declare bots in [[bots]] of the config file instead"
+            ),
+        ));
+    }
     std::fs::create_dir_all(&settings.dir)
         .map_err(|e| fail(1, format!("cannot create the working directory {}: {e}", settings.dir.display())))?;
     let storage = msg_engine::storage::sqlite::SqliteStorage::open(&settings.dir).map_err(|e| fail(1, e))?;

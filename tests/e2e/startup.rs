@@ -244,3 +244,31 @@ fn bots_declared_in_the_config_file_get_stable_tokens_and_bad_entries_stop_the_s
     assert!(stderr.contains("`bots[0].username`"), "{stderr}");
     assert!(!stderr.contains("not-a-token"), "a bad token is never echoed: {stderr}");
 }
+
+#[test]
+fn the_memory_backend_serves_declared_bots_and_forgets_everything_at_exit() {
+    let root = tempfile::tempdir().unwrap();
+    let token = "515151:AAephemeralToken_0123456789abcdefghij";
+    let config = root.path().join("msg.toml");
+    std::fs::write(
+        &config,
+        format!("[storage]\nkind = \"memory\"\n\n[[bots]]\ntoken = \"{token}\"\nusername = \"temp_bot\"\n"),
+    )
+    .unwrap();
+    let start = || launch(root.path()).arg("--config").arg(config.display().to_string()).start();
+    let server = start();
+    assert!(server.output().contains("storage memory"), "{}", server.output());
+    let commands = serde_json::json!([{"command": "go", "description": "Go"}]);
+    assert_eq!(server.call(token, "setMyCommands", serde_json::json!({"commands": commands})).json()["result"], true);
+    assert_eq!(server.call(token, "getMyCommands", serde_json::json!({})).json()["result"], commands);
+    assert!(!root.path().join("data/515151").exists(), "nothing of the bot on disk");
+    drop(server);
+
+    let server = start();
+    assert_eq!(server.call(token, "getMe", serde_json::json!({})).json()["result"]["username"], "temp_bot");
+    assert_eq!(server.call(token, "getMyCommands", serde_json::json!({})).json()["result"], serde_json::json!([]));
+    let (status, _, stderr) =
+        launch(root.path()).arg("--config").arg(config.display().to_string()).arg("bot").arg("list").run();
+    assert_eq!(status.code(), Some(2));
+    assert!(stderr.contains("storage is `memory`") && stderr.contains("[[bots]]"), "{stderr}");
+}

@@ -1,0 +1,188 @@
+//! The `memory` backend: everything in one process-wide structure, nothing on disk. For ephemeral
+//! runs (CI pipelines, demos) and tests: bots come from `[[bots]]` in the config file and all
+//! state is gone when the server stops. It proves the [`StorageBackend`] boundary with a second
+//! real implementation next to SQLite; batches apply atomically under one lock.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Mutex;
+
+use msg_core::{
+    BotRecord, BotState, Change, ChatRecord, Owner, PlatformState, StorageBackend, StorageError, StoredUpdate,
+    UserRecord,
+};
+use rand::Rng;
+
+/// User ids handed out here: the same range as the SQLite backend's.
+const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
+
+#[derive(Default)]
+struct State {
+    bots: BTreeMap<i64, BotRecord>,
+    settings: HashMap<i64, BTreeMap<String, String>>,
+    queues: HashMap<Owner, BTreeMap<i64, StoredUpdate>>,
+    users: BTreeMap<i64, UserRecord>,
+    chats: BTreeMap<i64, ChatRecord>,
+    members: BTreeMap<(i64, i64), String>,
+    messages: HashMap<String, BTreeMap<i64, String>>,
+    ids: HashSet<i64>,
+}
+
+impl State {
+    /// Applies one change. A change kind this backend does not know yet (a newer msg-core) is
+    /// refused before anything of its batch is applied (see [`MemoryStorage::apply`]).
+    fn apply(&mut self, change: Change) {
+        match change {
+            Change::BotSetting { bot_id, key, value } => {
+                let settings = self.settings.entry(bot_id).or_default();
+                match value {
+                    Some(v) => settings.insert(key, v),
+                    None => settings.remove(&key),
+                };
+            }
+            Change::PushUpdate { owner, update } => {
+                self.queues.entry(owner).or_default().insert(update.update_id, update);
+            }
+            Change::DropUpdatesBelow { owner, below } => {
+                if let Some(queue) = self.queues.get_mut(&owner) {
+                    *queue = queue.split_off(&below);
+                }
+            }
+            Change::DropUpdate { owner, update_id } => {
+                if let Some(queue) = self.queues.get_mut(&owner) {
+                    queue.remove(&update_id);
+                }
+            }
+            Change::PutUser(user) => {
+                self.ids.insert(user.id);
+                self.users.insert(user.id, user);
+            }
+            Change::PutChat(chat) => {
+                self.chats.insert(chat.id, chat);
+            }
+            Change::PutMember { chat_id, user_id, status } => {
+                self.members.insert((chat_id, user_id), status);
+            }
+            Change::PutMessage(m) => {
+                self.messages.entry(m.conversation).or_default().insert(m.message_id, m.payload);
+            }
+            Change::DeleteMessage { conversation, message_id } => {
+                if let Some(messages) = self.messages.get_mut(&conversation) {
+                    messages.remove(&message_id);
+                }
+            }
+            _ => unreachable!("refused by MemoryStorage::apply"),
+        }
+    }
+
+    fn supports(change: &Change) -> bool {
+        matches!(
+            change,
+            Change::BotSetting { .. }
+                | Change::PushUpdate { .. }
+                | Change::DropUpdatesBelow { .. }
+                | Change::DropUpdate { .. }
+                | Change::PutUser(_)
+                | Change::PutChat(_)
+                | Change::PutMember { .. }
+                | Change::PutMessage(_)
+                | Change::DeleteMessage { .. }
+        )
+    }
+
+    fn queue(&self, owner: Owner) -> Vec<StoredUpdate> {
+        self.queues.get(&owner).map(|q| q.values().cloned().collect()).unwrap_or_default()
+    }
+}
+
+/// See the module docs.
+#[derive(Default)]
+pub struct MemoryStorage {
+    state: Mutex<State>,
+}
+
+impl MemoryStorage {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // Nothing under this lock can panic (every change is a total map operation), so it is
+        // never poisoned.
+        self.state.lock().expect("memory storage lock")
+    }
+}
+
+#[async_trait::async_trait]
+impl StorageBackend for MemoryStorage {
+    fn kind(&self) -> &str {
+        "memory"
+    }
+
+    async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
+        Ok(self.lock().bots.values().cloned().collect())
+    }
+
+    async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
+        Ok(self.lock().bots.get(&bot_id).cloned())
+    }
+
+    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
+        let mut state = self.lock();
+        state.ids.insert(bot.id);
+        state.bots.insert(bot.id, bot.clone());
+        Ok(())
+    }
+
+    async fn allocate_user_id(&self) -> Result<i64, StorageError> {
+        let mut state = self.lock();
+        let mut rng = rand::rng();
+        for _ in 0..64 {
+            let id = rng.random_range(ID_RANGE);
+            if state.ids.insert(id) {
+                return Ok(id);
+            }
+        }
+        Err(StorageError::Conflict("could not find a free user id".into()))
+    }
+
+    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
+        if let Some(unknown) = changes.iter().find(|c| !State::supports(c)) {
+            return Err(StorageError::Conflict(format!("the memory backend cannot apply {unknown:?}")));
+        }
+        let mut state = self.lock();
+        for change in changes {
+            state.apply(change);
+        }
+        Ok(())
+    }
+
+    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
+        let state = self.lock();
+        let mut out = BotState::default();
+        out.settings = state.settings.get(&bot_id).map(|s| s.clone().into_iter().collect()).unwrap_or_default();
+        out.updates = state.queue(Owner::Bot(bot_id));
+        Ok(out)
+    }
+
+    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
+        let state = self.lock();
+        let mut out = PlatformState::default();
+        out.users = state.users.values().cloned().collect();
+        out.chats = state.chats.values().cloned().collect();
+        out.members = state.members.iter().map(|((chat, user), status)| (*chat, *user, status.clone())).collect();
+        out.last_message_ids = state
+            .messages
+            .iter()
+            .filter_map(|(conversation, messages)| Some((conversation.clone(), *messages.keys().next_back()?)))
+            .collect();
+        Ok(out)
+    }
+
+    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        Ok(self.lock().queue(Owner::User(user_id)))
+    }
+
+    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
+        Ok(self.lock().messages.get(conversation).and_then(|m| m.get(&message_id)).cloned())
+    }
+}

@@ -198,12 +198,26 @@ pub(crate) async fn handle_stats(shared: Arc<Shared>, req: Request<Incoming>) ->
     let Some(exporter) = shared.registry.exporter(parts.uri.path()) else {
         return http::empty_response(StatusCode::NOT_FOUND);
     };
-    let snapshot = shared.stats.snapshot(shared.known_bot_count(), |_| crate::stats::BotExtras {
-        webhook: None,
-        webhook_max_connections: None,
-        head_update_id: 0,
-        pending_update_count: 0,
-        disk_usage_bytes: None,
+    let sessions: std::collections::HashMap<i64, _> =
+        shared.platform.sessions().await.into_iter().map(|s| (s.bot.id, s)).collect();
+    let mut disk = std::collections::HashMap::new();
+    for id in sessions.keys() {
+        disk.insert(*id, shared.disk_usage(*id).await);
+    }
+    let mut snapshot = shared.stats.snapshot(shared.known_bot_count(), |id| match sessions.get(&id) {
+        Some(session) => {
+            let webhook = session.webhook();
+            crate::stats::BotExtras {
+                webhook_max_connections: webhook.as_ref().map(|w| w.max_connections),
+                webhook: webhook.map(|w| w.url),
+                head_update_id: session.mailbox.head().unwrap_or_else(|| session.mailbox.next_id()),
+                pending_update_count: session.mailbox.pending(),
+                disk_usage_bytes: disk.get(&id).copied().flatten(),
+            }
+        }
+        None => crate::stats::BotExtras::default(),
     });
+    snapshot.active_webhook_connections =
+        sessions.values().map(|s| u64::from(s.health.lock().expect("health").active_connections)).sum();
     http::typed_response(exporter.content_type(), exporter.render(&snapshot, filter.as_deref()))
 }

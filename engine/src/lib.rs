@@ -91,8 +91,12 @@ pub(crate) struct Shared {
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced on its first request.
     announced: std::sync::Mutex<std::collections::HashSet<i64>>,
+    /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
+    disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
     self_ref: Weak<Shared>,
 }
+
+const DISK_USAGE_TTL: Duration = Duration::from_secs(30);
 
 impl Shared {
     /// The bot with this id, from the cache or storage.
@@ -121,6 +125,18 @@ impl Shared {
             }
         }
         Ok(loaded)
+    }
+
+    /// Bytes the bot's state and files use, when the storage can tell (cached briefly).
+    pub async fn disk_usage(&self, bot_id: i64) -> Option<u64> {
+        if let Some((bytes, at)) = self.disk_usage.lock().expect("disk usage").get(&bot_id)
+            && at.elapsed() < DISK_USAGE_TTL
+        {
+            return *bytes;
+        }
+        let bytes = self.storage.disk_usage(bot_id).await;
+        self.disk_usage.lock().expect("disk usage").insert(bot_id, (bytes, Instant::now()));
+        bytes
     }
 
     pub fn known_bot_count(&self) -> u64 {
@@ -154,6 +170,8 @@ impl BotApiEngine {
         registrar.storage("sqlite", Arc::new(storage::SqliteFactory { dir: config.dir.clone() }));
         registrar.storage("memory", Arc::new(storage::MemoryFactory));
         registrar.exporter(Arc::new(stats::text::TextExporter));
+        registrar.exporter(Arc::new(stats::prometheus::PrometheusExporter));
+        registrar.exporter(Arc::new(stats::prometheus::JsonExporter));
         let registry = registrar.freeze().map_err(BuildError::Registry)?;
         let factory = registry.storage(&config.storage_kind).ok_or_else(|| BuildError::UnknownStorage {
             kind: config.storage_kind.clone(),
@@ -172,6 +190,7 @@ impl BotApiEngine {
             phase: PhaseCell::default(),
             bots: RwLock::default(),
             announced: Default::default(),
+            disk_usage: Default::default(),
             self_ref: self_ref.clone(),
         });
         slot.set(Arc::downgrade(&shared)).expect("slot set once");

@@ -1,10 +1,12 @@
 //! Real client libraries against the real binary: python-telegram-bot 22.8 with an `Application`
-//! polling and one receiving webhooks, pointed at the server by `base_url`. The person on the
+//! polling and one receiving webhooks, pointed at the server by `base_url`; the statistics
+//! port's Prometheus page read by `prometheus_client`'s parser. The person on the
 //! other side of the chat is driven over the user-side API. The interpreter comes from
 //! `BOT_API_TEST_PYTHON`, else `target/ci-venv` (which `.ci/test` creates).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use crate::{create_bot, launch};
 
@@ -73,4 +75,59 @@ fn python_telegram_bot_webhook_application_converses() {
         ],
     );
     assert!(out.contains("ptb webhook: ok"), "{out}");
+}
+
+#[test]
+fn prometheus_metrics_parse_with_a_real_parser_and_json_stats_carry_no_token() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "metric_bot");
+    let secret = bot.split(':').nth(1).unwrap().to_owned();
+    let id: i64 = bot.split(':').next().unwrap().parse().unwrap();
+    let server = launch(root.path()).env("MSG_HTTP_STAT_PORT", msg_testkit::free_port().to_string()).start();
+    for _ in 0..3 {
+        assert_eq!(server.call(&bot, "getMe", serde_json::json!({})).status, 200);
+    }
+    assert_eq!(server.call(&bot, "sendMessage", serde_json::json!({})).status, 400);
+    let stats = server.stats.expect("stats port");
+
+    let metrics = msg_testkit::get(stats, "/metrics").unwrap();
+    assert_eq!(metrics.header("content-type"), Some("text/plain; version=0.0.4; charset=utf-8"));
+    assert!(!metrics.text().contains(&secret));
+    let mut parser = Command::new(python())
+        .arg(workspace().join("tests/clients/prometheus_parse.py"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    parser.stdin.take().unwrap().write_all(metrics.text().as_bytes()).unwrap();
+    let out = parser.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let samples: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let value = |name: &str, label: Option<(&str, &str)>| {
+        samples
+            .iter()
+            .find(|s| s["name"] == name && label.is_none_or(|(k, v)| s["labels"][k] == v))
+            .unwrap_or_else(|| panic!("no sample {name} {label:?} in {samples:?}"))["value"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(value("msg_bot_api_requests_total", None) >= 4.0);
+    assert_eq!(value("msg_bot_api_responses_total", Some(("outcome", "error"))), 1.0);
+    assert!(value("msg_bot_api_responses_total", Some(("outcome", "ok"))) >= 3.0);
+    assert_eq!(value("msg_bot_api_bots", None), 1.0);
+    assert_eq!(value("msg_bot_api_bot_pending_updates", Some(("username", "metric_bot"))), 0.0);
+    assert!(value("msg_bot_api_bot_disk_usage_bytes", Some(("bot_id", &id.to_string()))) > 0.0);
+    assert!(value("msg_bot_api_resident_memory_bytes", None) > 1e6);
+
+    let json = msg_testkit::get(stats, "/json").unwrap();
+    assert_eq!(json.header("content-type"), Some("application/json"));
+    assert!(!json.text().contains(&secret));
+    let snapshot = json.json();
+    assert_eq!(snapshot["bots"][0]["id"], id);
+    assert_eq!(snapshot["bots"][0]["username"], "metric_bot");
+    assert!(snapshot["bots"][0]["disk_usage_bytes"].as_u64().unwrap() > 0);
+    assert!(snapshot["totals"]["requests"].as_u64().unwrap() >= 4);
+    assert!(!msg_testkit::get(stats, "/").unwrap().text().contains(&secret));
 }

@@ -1,6 +1,7 @@
 //! Counters behind the statistics port: server-wide and per-bot rates over the reference's
 //! windows (since start, 5 s, 1 min, 1 h), process memory, and the snapshot exporters render.
 
+pub mod prometheus;
 pub mod text;
 
 use std::collections::HashMap;
@@ -89,6 +90,7 @@ pub struct Stats {
 }
 
 /// Per-bot figures the stats module does not own (queue, webhook, disk), filled by the engine.
+#[derive(Debug, Default)]
 pub struct BotExtras {
     pub webhook: Option<String>,
     pub webhook_max_connections: Option<u32>,

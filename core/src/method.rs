@@ -129,7 +129,33 @@ pub trait Host: Send + Sync + 'static {
 
     /// Invokes another method as the calling bot (e.g. `sendMessage`), through the same registry.
     async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError>;
+
+    /// A value an extension keeps for a bot under `key`, stored with the bot's own state (so it
+    /// moves with the bot's directory). `None` when never set.
+    async fn bot_data(&self, bot_id: i64, key: &str) -> Result<Option<String>, ApiError> {
+        let mut params = Params::new();
+        params.push("key", key);
+        let value = self.call_method(bot_id, HOST_GET_BOT_DATA, params).await?;
+        Ok(value.as_str().map(str::to_owned))
+    }
+
+    /// Sets (or with `None` removes) a value kept for a bot; durable when this returns.
+    async fn set_bot_data(&self, bot_id: i64, key: &str, value: Option<&str>) -> Result<(), ApiError> {
+        let mut params = Params::new();
+        params.push("key", key);
+        if let Some(value) = value {
+            params.push("value", value);
+        }
+        self.call_method(bot_id, HOST_SET_BOT_DATA, params).await.map(drop)
+    }
 }
+
+/// Host-only method names behind [`Host::bot_data`] and [`Host::set_bot_data`]: the engine
+/// answers them in `call_method` (so they also cross the plugin ABI), and they are not in the
+/// registry, so no HTTP client can call them.
+pub const HOST_GET_BOT_DATA: &str = "host.getBotData";
+/// See [`HOST_GET_BOT_DATA`].
+pub const HOST_SET_BOT_DATA: &str = "host.setBotData";
 
 /// What a handler knows about the call besides its parameters.
 #[derive(Clone)]

@@ -180,8 +180,26 @@ impl msg_core::Host for EngineHost {
     async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError> {
         let shared = self.0.upgrade().ok_or_else(|| ApiError::internal("restart"))?;
         let bot = shared.bot(bot_id).await.ok().flatten().ok_or_else(ApiError::unauthorized)?;
-        invoke(&shared, &bot, method.to_owned(), params).await.map(|r| r.result)
+        match method {
+            msg_core::method::HOST_GET_BOT_DATA | msg_core::method::HOST_SET_BOT_DATA => {
+                bot_data(&shared, bot.id, method, &params).await
+            }
+            _ => invoke(&shared, &bot, method.to_owned(), params).await.map(|r| r.result),
+        }
     }
+}
+
+/// Extension data kept per bot, as `data:<key>` settings in the bot's own storage.
+async fn bot_data(shared: &Shared, bot_id: i64, method: &str, params: &Params) -> Result<serde_json::Value, ApiError> {
+    let key = format!("data:{}", params.required("key")?);
+    if method == msg_core::method::HOST_SET_BOT_DATA {
+        let value = params.get("value").map(str::to_owned);
+        let change = msg_core::Change::BotSetting { bot_id, key, value };
+        shared.storage.apply(vec![change]).await.map_err(crate::storage_failed)?;
+        return Ok(serde_json::Value::Bool(true));
+    }
+    let state = shared.storage.load_bot_state(bot_id).await.map_err(crate::storage_failed)?;
+    Ok(state.settings.into_iter().find(|(k, _)| *k == key).map_or(serde_json::Value::Null, |(_, v)| v.into()))
 }
 
 /// Every request to the statistics port: the path picks the exporter, `?id=` filters bots.

@@ -76,6 +76,14 @@ fn the_example_plugin_adds_methods_and_a_stats_page_and_calls_back_into_the_serv
     assert_eq!(stats.status, 200);
     assert_eq!(stats.header("content-type"), Some("text/plain; charset=utf-8"));
     assert!(stats.text().starts_with("bots "), "{}", stats.text());
+
+    // Data a plugin keeps for a bot lives in the bot's storage: it survives a restart.
+    assert_eq!(server.call(&bot, "countVisits", json!({})).json()["result"], 1);
+    assert_eq!(server.call(&bot, "countVisits", json!({})).json()["result"], 2);
+    assert_eq!(server.call(&bot, "host.getBotData", json!({"key": "example.visits"})).status, 404, "host-only");
+    drop(server);
+    let server = launch(root.path()).arg("--config").arg(config.display().to_string()).start();
+    assert_eq!(server.call(&bot, "countVisits", json!({})).json()["result"], 3);
 }
 
 #[test]
@@ -131,6 +139,14 @@ fn broken_plugins_stop_the_start_naming_the_file_and_the_problem() {
     let (status, _, stderr) = launch(root.path()).env("MSG_PLUGINS", missing.display().to_string()).run();
     assert_eq!(status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&missing.display().to_string()), "{stderr}");
+
+    // Overriding a built-in is explicit and allowed.
+    let bot = create_bot(root.path(), "over_bot");
+    let server = launch(root.path()).env("MSG_PLUGINS", plugins.clash.display().to_string()).start();
+    let me = server.call(&bot, "getMe", json!({}));
+    assert_eq!(me.json()["result"]["overridden_by"], "clash", "{}", me.text());
+    assert_eq!(me.json()["result"]["username"], "over_bot");
+    drop(server);
 
     let both = format!("{},{}", plugins.example.display(), plugins.clash.display());
     let (status, _, stderr) = launch(root.path()).env("MSG_PLUGINS", both).run();

@@ -37,7 +37,7 @@ pub struct PluginPaths {
     /// Plugin `slow`: method `slow` sleeps `seconds` (default 1, fractions allowed) then answers
     /// `"slow"`; method `quick` answers `"quick"` at once.
     pub slow: PathBuf,
-    /// Plugin `clash`: registers `getServerTime`, like the example.
+    /// Plugin `clash`: registers `getServerTime`, like the example, and overrides `getMe`.
     pub clash: PathBuf,
 }
 

@@ -6,6 +6,7 @@
 //! - `getServerTime` → `{"unix_time":..,"bot_id":..,"bot_username":..,"plugin":"example","greeting":..}`
 //! - `echo` → `{"bot_id":..,"params":{...},"files":[...]}`: what the client sent
 //! - `sendGreeting` (`chat_id`) → sends the greeting with `sendMessage`, returns the Message
+//! - `countVisits` → a per-bot counter kept with the host's bot data (survives restarts)
 //!
 //! Stats page: `GET /example` on the statistics port, plain text.
 //!
@@ -78,6 +79,7 @@ impl Plugin for ExamplePlugin {
         registrar.method("getServerTime", Arc::new(GetServerTime { settings: settings.clone() }));
         registrar.method("echo", Arc::new(Echo));
         registrar.method("sendGreeting", Arc::new(SendGreeting { settings }));
+        registrar.method("countVisits", Arc::new(CountVisits));
         registrar.exporter(Arc::new(ExampleStats));
         Ok(())
     }
@@ -141,6 +143,21 @@ impl MethodHandler for SendGreeting {
         // Errors (say, `400 Bad Request: chat not found`) pass through to our client unchanged.
         let message = call.ctx.host.call_method(call.ctx.bot_id, "sendMessage", params).await?;
         Ok(message.into())
+    }
+}
+
+/// `countVisits`: keeps a per-bot counter with the host's bot data (stored in the bot's own
+/// state, so it survives restarts and moves with the bot's directory). Returns the new count.
+struct CountVisits;
+
+#[msg_plugin_sdk::async_trait]
+impl MethodHandler for CountVisits {
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+        let host = &call.ctx.host;
+        let seen = host.bot_data(call.ctx.bot_id, "example.visits").await?;
+        let count = seen.and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) + 1;
+        host.set_bot_data(call.ctx.bot_id, "example.visits", Some(&count.to_string())).await?;
+        Ok(json!(count).into())
     }
 }
 

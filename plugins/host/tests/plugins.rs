@@ -133,7 +133,7 @@ async fn the_example_answers_its_methods_with_settings_and_the_calling_bot() {
     let plugin = example();
     assert_eq!((plugin.name(), plugin.version()), ("example", "0.1.0"));
     let names: Vec<_> = plugin.methods().iter().map(|m| m.name.as_str()).collect();
-    assert_eq!(names, ["getServerTime", "echo", "sendGreeting"]);
+    assert_eq!(names, ["getServerTime", "echo", "sendGreeting", "countVisits"]);
     let registry = registry(&[plugin]);
     let host = Arc::new(RecordingHost::default());
 

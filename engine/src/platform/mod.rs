@@ -169,6 +169,9 @@ pub struct Platform {
     last_reload: Mutex<Option<Instant>>,
     user_mailboxes: tokio::sync::Mutex<HashMap<i64, Arc<Mailbox>>>,
     sessions: tokio::sync::Mutex<HashMap<i64, Arc<BotSession>>>,
+    /// A copy of `sessions` readable without awaiting: the per-request fast path. Written only
+    /// while `sessions` is locked, so the two never disagree for long.
+    ready: std::sync::RwLock<HashMap<i64, Arc<BotSession>>>,
     callbacks: Mutex<HashMap<String, oneshot::Sender<Value>>>,
     /// Identifies this working directory, so a logOut recorded here is not honoured by another
     /// server the bot's directory is copied to.
@@ -196,6 +199,7 @@ impl Platform {
             last_reload: Mutex::new(None),
             user_mailboxes: tokio::sync::Mutex::default(),
             sessions: tokio::sync::Mutex::default(),
+            ready: std::sync::RwLock::default(),
             callbacks: Mutex::default(),
             instance_id,
             local,
@@ -254,6 +258,9 @@ impl Platform {
 
     /// The bot's live session, activated from its stored state on first use.
     pub async fn session(&self, bot: &Arc<BotRecord>) -> Result<Arc<BotSession>, ApiError> {
+        if let Some(s) = self.ready.read().expect("sessions").get(&bot.id) {
+            return Ok(s.clone());
+        }
         let mut sessions = self.sessions.lock().await;
         if let Some(s) = sessions.get(&bot.id) {
             return Ok(s.clone());
@@ -297,6 +304,7 @@ impl Platform {
             webhook_stop: Mutex::new(None),
         });
         sessions.insert(bot.id, session.clone());
+        self.ready.write().expect("sessions").insert(bot.id, session.clone());
         Ok(session)
     }
 
@@ -312,7 +320,9 @@ impl Platform {
 
     /// Drops a session from memory (close): its data stays on disk.
     pub async fn deactivate(&self, bot_id: i64) {
-        if let Some(s) = self.sessions.lock().await.remove(&bot_id) {
+        let mut sessions = self.sessions.lock().await;
+        self.ready.write().expect("sessions").remove(&bot_id);
+        if let Some(s) = sessions.remove(&bot_id) {
             s.mailbox.abort_polls(PollAbort::Closing);
             if let Some(stop) = s.webhook_stop.lock().expect("webhook stop").take() {
                 stop.cancel();

@@ -194,6 +194,13 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// A bot's settings and pending updates.
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError>;
 
+    /// One of a bot's settings, without its pending updates. Backends that can read one key
+    /// directly should override this.
+    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let state = self.load_bot_state(bot_id).await?;
+        Ok(state.settings.into_iter().find(|(k, _)| k == key).map(|(_, v)| v))
+    }
+
     /// People, groups, memberships and message counters.
     async fn load_platform(&self) -> Result<PlatformState, StorageError>;
 

@@ -198,8 +198,8 @@ async fn bot_data(shared: &Shared, bot_id: i64, method: &str, params: &Params) -
         shared.storage.apply(vec![change]).await.map_err(crate::storage_failed)?;
         return Ok(serde_json::Value::Bool(true));
     }
-    let state = shared.storage.load_bot_state(bot_id).await.map_err(crate::storage_failed)?;
-    Ok(state.settings.into_iter().find(|(k, _)| *k == key).map_or(serde_json::Value::Null, |(_, v)| v.into()))
+    let value = shared.storage.load_bot_setting(bot_id, &key).await.map_err(crate::storage_failed)?;
+    Ok(value.map_or(serde_json::Value::Null, serde_json::Value::from))
 }
 
 /// Every request to the statistics port: the path picks the exporter, `?id=` filters bots.

@@ -289,8 +289,8 @@ async fn resume_webhooks(shared: Arc<Shared>) {
         {
             continue;
         }
-        let has_webhook = match shared.storage.load_bot_state(bot.id).await {
-            Ok(state) => state.settings.iter().any(|(k, _)| k == "webhook"),
+        let has_webhook = match shared.storage.load_bot_setting(bot.id, "webhook").await {
+            Ok(webhook) => webhook.is_some(),
             Err(e) => {
                 tracing::error!("cannot read bot {}'s state: {e}", bot.id);
                 continue;

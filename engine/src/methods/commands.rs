@@ -80,8 +80,8 @@ pub(crate) async fn set_my_commands(shared: Arc<Shared>, call: MethodCall) -> Re
 pub(crate) async fn get_my_commands(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     let key = key(&call.params)?;
-    let state = shared.storage.load_bot_state(bot.id).await.map_err(internal)?;
-    let list = state.settings.iter().find(|(k, _)| *k == key).and_then(|(_, v)| serde_json::from_str(v).ok());
+    let stored = shared.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
+    let list = stored.and_then(|v| serde_json::from_str(&v).ok());
     Ok(list.unwrap_or_else(|| json!([])).into())
 }
 

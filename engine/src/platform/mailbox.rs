@@ -225,9 +225,8 @@ impl Mailbox {
         let now = Instant::now();
         let mut q = self.lock();
         let previous = q.last_poll.replace((offset, now));
-        let Some((last_offset, at)) = previous.filter(|(o, _)| *o == offset) else { return (limit, timeout) };
+        let Some((_, at)) = previous.filter(|(o, _)| *o == offset) else { return (limit, timeout) };
         let since = now.duration_since(at);
-        debug_assert_eq!(last_offset, offset);
         let limit = if since < BUSY_LOOP_LIMIT_WINDOW { 1 } else { limit };
         let timeout = if since < BUSY_LOOP_WINDOW { timeout.max(BUSY_LOOP_TIMEOUT) } else { timeout };
         (limit, timeout)

@@ -164,6 +164,10 @@ impl StorageBackend for MemoryStorage {
         Ok(out)
     }
 
+    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
+        Ok(self.lock().settings.get(&bot_id).and_then(|s| s.get(key)).cloned())
+    }
+
     async fn load_platform(&self) -> Result<PlatformState, StorageError> {
         let state = self.lock();
         let mut out = PlatformState::default();

@@ -95,6 +95,8 @@ mod conformance {
 
         let state = storage.load_bot_state(a).await.unwrap();
         assert_eq!(state.settings, vec![("webhook".to_owned(), "{}".to_owned())]);
+        assert_eq!(storage.load_bot_setting(a, "webhook").await.unwrap().as_deref(), Some("{}"));
+        assert_eq!(storage.load_bot_setting(a, "commands").await.unwrap(), None, "removed");
         assert_eq!(state.updates, vec![update(11, 2)], "in id order, dropped ones gone");
         assert_eq!(storage.load_user_updates(b).await.unwrap(), vec![update(7, 1)]);
         assert_eq!(storage.load_message(&conversation, 1).await.unwrap(), None);

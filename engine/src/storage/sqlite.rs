@@ -503,6 +503,14 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
+    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let key = key.to_owned();
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            conn.query_row("SELECT value FROM kv WHERE key = ?1", [key], |r| r.get(0)).optional()
+        })
+        .await
+    }
+
     async fn load_platform(&self) -> Result<PlatformState, StorageError> {
         self.run(DbFile::Platform, |conn| {
             let mut state = PlatformState::default();

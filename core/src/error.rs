@@ -96,6 +96,12 @@ impl ApiError {
         Self::new(500, format!("Internal Server Error: {message}"))
     }
 
+    /// A bare 500 `Internal Server Error`: what a client sees when an extension failed in a way
+    /// that is not a Bot API error (it panicked, or answered garbage); the detail goes to the log.
+    pub fn internal_server_error() -> Self {
+        Self::new(500, "Internal Server Error")
+    }
+
     /// The JSON error envelope, byte-compatible with the reference server.
     pub fn to_body(&self) -> Vec<u8> {
         #[derive(Serialize)]
@@ -118,6 +124,15 @@ impl ApiError {
         let envelope = Envelope { ok: false, error_code: self.code, description: &self.description, parameters };
         serde_json::to_vec(&envelope).expect("error envelope serializes")
     }
+}
+
+/// The message of a caught panic's payload (`panic!` gives a `&str` or a `String`).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic with a non-string payload".to_owned())
 }
 
 /// The JSON success envelope: `{"ok":true,"result":...}` plus an optional description.

@@ -13,7 +13,7 @@ pub mod stats;
 pub mod storage;
 
 pub use engine::{Engine, EngineError, Listeners, Phase, PhaseCell};
-pub use error::{ApiError, ok_body};
+pub use error::{ApiError, ok_body, panic_message};
 pub use method::{Host, MethodCall, MethodContext, MethodHandler, Params, Reply, UploadedFile};
 pub use plugin::{
     MethodEntry, MethodRegistration, Plugin, PluginError, Registrar, Registrations, Registry, RegistryError,

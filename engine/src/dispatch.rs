@@ -157,11 +157,7 @@ pub(crate) async fn invoke(
     match AssertUnwindSafe(entry.handler.call(call)).catch_unwind().await {
         Ok(result) => result,
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_owned());
+            let message = msg_core::panic_message(&*panic);
             tracing::error!("method {} of plugin {} panicked: {message}", entry.name, entry.plugin);
             Err(ApiError::internal("method handler failed"))
         }

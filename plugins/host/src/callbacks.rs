@@ -18,7 +18,9 @@ use msg_plugin_abi::wire::{self, MethodRequest};
 use msg_plugin_abi::{ABI_VERSION, Completer, Completion, HostTable, Slice, Status, log_level};
 use tokio::sync::oneshot;
 
-use crate::{LOG_TARGET, panic_message};
+use msg_core::panic_message;
+
+use crate::LOG_TARGET;
 
 /// What the host needs to serve a plugin's `call_method` during one of its method calls.
 pub(crate) struct CallContext {

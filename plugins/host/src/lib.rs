@@ -42,17 +42,3 @@ pub use msg_plugin_abi::wire::{ExporterDescription, MethodDescription};
 
 /// The `tracing` target of every log line about plugins (the supervisor's log filter knows it).
 pub const LOG_TARGET: &str = "msg_plugins";
-
-/// What a client sees when a plugin method fails in a way that is not a Bot API error.
-fn internal_error() -> msg_core::ApiError {
-    msg_core::ApiError::new(500, "Internal Server Error")
-}
-
-/// The message of a caught panic payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic with a non-string payload".to_owned())
-}

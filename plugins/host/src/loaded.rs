@@ -15,7 +15,7 @@ use msg_plugin_abi::{
 use tokio::sync::oneshot;
 
 use crate::callbacks::{Answer, CallContext, ContextToken, PendingCall, host_table, method_done};
-use crate::{LOG_TARGET, LoadError, internal_error};
+use crate::{LOG_TARGET, LoadError};
 
 type RenderStatsFn = unsafe extern "C" fn(request: Slice, out: *mut Buffer) -> Status;
 type FreeBufferFn = unsafe extern "C" fn(buffer: Buffer);
@@ -317,7 +317,7 @@ impl MethodHandler for PluginMethod {
                 self.name
             ),
         }
-        Err(internal_error())
+        Err(ApiError::internal_server_error())
     }
 }
 
@@ -466,7 +466,7 @@ mod tests {
         }
         let ctx = MethodContext::new(1, "b".into(), Arc::new(NoHost));
         let error = entry.handler.call(MethodCall::new("odd".into(), Params::new(), ctx)).await.unwrap_err();
-        assert_eq!(error, internal_error());
+        assert_eq!(error, ApiError::internal_server_error());
         let page = registry.exporter("/odd").unwrap().render(&msg_core::StatsSnapshot::default(), None);
         assert_eq!(page, "Internal Server Error");
     }

@@ -14,7 +14,7 @@ use msg_plugin_abi::wire::{self, Description, ExporterDescription, MethodDescrip
 use msg_plugin_abi::{ABI_VERSION, Buffer, Completer, Completion, HostTable, PluginTable, Slice, Status};
 
 use crate::host::SdkHost;
-use crate::panic_message;
+use msg_core::panic_message;
 
 /// The plugin instance, built by `msg_plugin_entry` (or the panic message of its constructor).
 static PLUGIN: OnceLock<Result<Box<dyn Plugin>, String>> = OnceLock::new();

@@ -25,11 +25,6 @@ impl SdkHost {
     }
 }
 
-/// What a plugin's handler sees when the server could not answer properly; the detail is logged.
-fn internal_error() -> ApiError {
-    ApiError::new(500, "Internal Server Error")
-}
-
 #[async_trait::async_trait]
 impl Host for SdkHost {
     fn local_mode(&self) -> bool {
@@ -37,10 +32,10 @@ impl Host for SdkHost {
     }
 
     async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError> {
-        let Some(state) = crate::entry::state() else { return Err(internal_error()) };
+        let Some(state) = crate::entry::state() else { return Err(ApiError::internal_server_error()) };
         let Some(call) = state.host.call_method else {
             tracing::error!("the server offers no call_method to plugins; cannot call {method}");
-            return Err(internal_error());
+            return Err(ApiError::internal_server_error());
         };
         let request = serde_json::to_vec(&MethodRequest::new(method, bot_id, &params)).expect("a request serializes");
         let (tx, rx) = oneshot::channel::<Answer>();
@@ -50,13 +45,13 @@ impl Host for SdkHost {
         unsafe { call(self.host_ctx, Slice::new(&request), host_call_done, user_data) };
         let Ok((status, payload)) = rx.await else {
             tracing::error!("the server dropped the call of {method} without an answer");
-            return Err(internal_error());
+            return Err(ApiError::internal_server_error());
         };
         match wire::decode_outcome(status, &payload) {
             Ok(outcome) => outcome.map(|reply| reply.result),
             Err(failure) => {
                 tracing::error!("the server's answer to {method} {failure}");
-                Err(internal_error())
+                Err(ApiError::internal_server_error())
             }
         }
     }

@@ -96,12 +96,3 @@ macro_rules! export_plugin {
 pub mod __private {
     pub use crate::entry::entry;
 }
-
-/// The message of a caught panic payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic with a non-string payload".to_owned())
-}

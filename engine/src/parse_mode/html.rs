@@ -389,19 +389,14 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::parse_mode::entity;
+    use crate::parse_mode::test_support;
 
     fn ok(input: &str) -> (String, serde_json::Value) {
-        let (text, mut entities) = parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
-        entity::sort(&mut entities);
-        (text, entity::to_json(&entities))
+        test_support::rendered(parse, input)
     }
 
-    /// Text and entities as `type offset length` strings, for compact expectations.
     fn brief(input: &str) -> (String, Vec<String>) {
-        let (text, entities) = ok(input);
-        let entities = entities.as_array().unwrap().iter();
-        (text, entities.map(|e| format!("{} {} {}", e["type"].as_str().unwrap(), e["offset"], e["length"])).collect())
+        test_support::brief(parse, input)
     }
 
     fn err(input: &str) -> String {

@@ -145,12 +145,10 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::parse_mode::entity;
+    use crate::parse_mode::test_support;
 
     fn ok(input: &str) -> (String, serde_json::Value) {
-        let (text, mut entities) = parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
-        entity::sort(&mut entities);
-        (text, entity::to_json(&entities))
+        test_support::rendered(parse, input)
     }
 
     #[test]

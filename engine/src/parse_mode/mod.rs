@@ -60,10 +60,32 @@ pub fn parse(mode: &str, input: &str) -> Result<(String, Value), ApiError> {
     };
     let parsed =
         if input.chars().count() > MAX_CODE_POINTS { Err("Text is too long".to_owned()) } else { parser(input) };
-    let (text, mut entities) =
-        parsed.map_err(|message| ApiError::bad_request(format!("can't parse entities: {message}")))?;
+    let parsed = parsed.map_err(|message| ApiError::bad_request(format!("can't parse entities: {message}")))?;
+    Ok(render(parsed))
+}
+
+/// A parser's output as the Bot API shows it: entities in tdlib's order, as JSON.
+fn render((text, mut entities): (String, Vec<Entity>)) -> (String, Value) {
     entity::sort(&mut entities);
-    Ok((text, entity::to_json(&entities)))
+    (text, entity::to_json(&entities))
+}
+
+/// Helpers for the parsers' tests.
+#[cfg(test)]
+mod test_support {
+    use super::{Parsed, Value, render};
+
+    /// `input` parsed by `parser` and rendered; panics naming the input on an error.
+    pub(super) fn rendered(parser: fn(&str) -> Parsed, input: &str) -> (String, Value) {
+        render(parser(input).unwrap_or_else(|e| panic!("{input:?}: {e}")))
+    }
+
+    /// Text and entities as `type offset length` strings, for compact expectations.
+    pub(super) fn brief(parser: fn(&str) -> Parsed, input: &str) -> (String, Vec<String>) {
+        let (text, entities) = rendered(parser, input);
+        let entities = entities.as_array().expect("an array").iter();
+        (text, entities.map(|e| format!("{} {} {}", e["type"].as_str().unwrap(), e["offset"], e["length"])).collect())
+    }
 }
 
 /// Byte `i` of `bytes`, or 0 past the end: tdlib's parsers read the C string's terminator there.

@@ -66,7 +66,7 @@ fn a_bot_created_while_running_answers_get_me_in_every_encoding() {
     let root = tempfile::tempdir().unwrap();
     let server = launch(root.path()).start();
     let token = create_bot(root.path(), "weather_bot");
-    let id: i64 = token.split(':').next().unwrap().parse().unwrap();
+    let id = crate::id_of(&token);
     assert!(root.path().join("data").join(id.to_string()).join("bot.sqlite").is_file(), "the bot lives in <dir>/<id>/");
     assert!(
         !std::fs::read_dir(root.path().join("data")).unwrap().any(|e| e

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::{create_bot, launch};
+use crate::{create_bot, create_user, id_of, launch};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the supervisor crate sits in the workspace").to_path_buf()
@@ -24,12 +24,6 @@ fn python() -> PathBuf {
         "no Python with the client libraries: run `.ci/test` once (it creates target/ci-venv) or set BOT_API_TEST_PYTHON"
     );
     venv
-}
-
-fn create_user(root: &Path, name: &str) -> String {
-    let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();
-    assert!(status.success(), "{stderr}");
-    stdout.trim().to_owned()
 }
 
 /// Runs `tests/clients/<script>` with the server's address and tokens; fails with its output.
@@ -82,7 +76,7 @@ fn prometheus_metrics_parse_with_a_real_parser_and_json_stats_carry_no_token() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "metric_bot");
     let secret = bot.split(':').nth(1).unwrap().to_owned();
-    let id: i64 = bot.split(':').next().unwrap().parse().unwrap();
+    let id = id_of(&bot);
     let server = launch(root.path()).env("MSG_HTTP_STAT_PORT", msg_testkit::free_port().to_string()).start();
     for _ in 0..3 {
         assert_eq!(server.call(&bot, "getMe", serde_json::json!({})).status, 200);

@@ -24,3 +24,15 @@ pub fn create_bot(root: &Path, username: &str) -> String {
     assert!(stderr.contains(&format!("created @{username}")), "{stderr}");
     token
 }
+
+/// Creates a person with the CLI and returns their user token.
+pub fn create_user(root: &Path, name: &str) -> String {
+    let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();
+    assert!(status.success(), "user create failed: {stderr}");
+    stdout.trim().to_owned()
+}
+
+/// The user id a bot or user token starts with.
+pub fn id_of(token: &str) -> i64 {
+    token.split(':').next().unwrap().parse().unwrap()
+}

@@ -7,13 +7,7 @@ use std::time::Duration;
 use msg_testkit::{HttpResponse, Receiver, Server, post};
 use serde_json::{Value, json};
 
-use crate::{create_bot, launch};
-
-fn create_user(root: &std::path::Path, name: &str) -> String {
-    let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();
-    assert!(status.success(), "{stderr}");
-    stdout.trim().to_owned()
-}
+use crate::{create_bot, create_user, id_of, launch};
 
 fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpResponse {
     post(server.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
@@ -22,10 +16,6 @@ fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpR
 fn ok(reply: HttpResponse) -> Value {
     assert_eq!(reply.status, 200, "{}", reply.text());
     reply.json()["result"].clone()
-}
-
-fn id_of(token: &str) -> i64 {
-    token.split(':').next().unwrap().parse().unwrap()
 }
 
 #[test]

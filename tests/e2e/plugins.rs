@@ -9,13 +9,7 @@ use msg_plugin_host::test_support::build_test_plugins;
 use msg_testkit::{get, post};
 use serde_json::json;
 
-use crate::{create_bot, launch};
-
-fn create_user(root: &std::path::Path, name: &str) -> String {
-    let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();
-    assert!(status.success(), "{stderr}");
-    stdout.trim().to_owned()
-}
+use crate::{create_bot, create_user, id_of, launch};
 
 #[test]
 fn the_example_plugin_adds_methods_and_a_stats_page_and_calls_back_into_the_server() {
@@ -45,7 +39,7 @@ fn the_example_plugin_adds_methods_and_a_stats_page_and_calls_back_into_the_serv
         server.output()
     );
 
-    let bot_id: i64 = bot.split(':').next().unwrap().parse().unwrap();
+    let bot_id = id_of(&bot);
     let time = server.call(&bot, "getServerTime", json!({}));
     assert_eq!(time.status, 200, "{}", time.text());
     let result = &time.json()["result"];
@@ -54,7 +48,7 @@ fn the_example_plugin_adds_methods_and_a_stats_page_and_calls_back_into_the_serv
     assert_eq!(echoed.json()["result"]["params"], json!({"a": "1", "b": {"c": 2}}), "method names ignore case");
 
     // The plugin calls sendMessage through the host; the person receives it.
-    let erin_id: i64 = erin.split(':').next().unwrap().parse().unwrap();
+    let erin_id = id_of(&erin);
     let opened = post(
         server.api,
         &format!("/user{erin}/sendMessage"),

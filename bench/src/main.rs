@@ -50,25 +50,33 @@ fn bare_hyper() {
         let body = Bytes::from_static(
             br#"{"ok":true,"result":{"id":1,"is_bot":true,"first_name":"Bench","username":"bench_bot","can_join_groups":true,"can_read_all_group_messages":false,"supports_inline_queries":false,"can_connect_to_business":false,"has_main_web_app":false}}"#,
         );
-        loop {
-            let (stream, _) = listener.accept().await.expect("accept");
+        serve_forever(listener, move |_req| {
             let body = body.clone();
-            tokio::spawn(async move {
-                let service = hyper::service::service_fn(move |_req: Request<Incoming>| {
-                    let body = body.clone();
-                    async move {
-                        Ok::<_, std::convert::Infallible>(
-                            Response::builder()
-                                .header("content-type", "application/json")
-                                .body(Full::new(body))
-                                .expect("response"),
-                        )
-                    }
-                });
-                let _ = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
-            });
-        }
+            async move {
+                Response::builder().header("content-type", "application/json").body(Full::new(body)).expect("response")
+            }
+        })
+        .await;
     });
+}
+
+/// Serves HTTP/1.1 on `listener` until the process ends, answering each request with `handle`.
+async fn serve_forever<F, Fut>(listener: tokio::net::TcpListener, handle: F)
+where
+    F: Fn(Request<Incoming>) -> Fut + Clone + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Response<Full<Bytes>>> + Send + 'static,
+{
+    loop {
+        let (stream, _) = listener.accept().await.expect("accept");
+        let handle = handle.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |req| {
+                let answer = handle(req);
+                async move { Ok::<_, std::convert::Infallible>(answer.await) }
+            });
+            let _ = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
+        });
+    }
 }
 
 type Sender = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
@@ -252,25 +260,14 @@ async fn run(duration: Duration) {
     let receiver_addr = receiver.local_addr().expect("addr");
     {
         let received = received.clone();
-        tokio::spawn(async move {
-            loop {
-                let (stream, _) = receiver.accept().await.expect("accept");
-                let received = received.clone();
-                tokio::spawn(async move {
-                    let service = hyper::service::service_fn(move |req: Request<Incoming>| {
-                        let received = received.clone();
-                        async move {
-                            let _ = req.into_body().collect().await;
-                            received.fetch_add(1, Ordering::Relaxed);
-                            Ok::<_, std::convert::Infallible>(Response::new(Full::new(Bytes::new())))
-                        }
-                    });
-                    let _ = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(TokioIo::new(stream), service)
-                        .await;
-                });
+        tokio::spawn(serve_forever(receiver, move |req| {
+            let received = received.clone();
+            async move {
+                let _ = req.into_body().collect().await;
+                received.fetch_add(1, Ordering::Relaxed);
+                Response::new(Full::new(Bytes::new()))
             }
-        });
+        }));
     }
     let backlog = 5000;
     let ack = send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;

@@ -108,6 +108,11 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The storage backend `[storage] kind` selects (`sqlite` when not given).
+    pub fn storage_kind(&self) -> &str {
+        self.storage.get("kind").and_then(|k| k.as_str()).unwrap_or("sqlite")
+    }
+
     /// The effective configuration as TOML-like lines with their sources, secrets redacted.
     pub fn render(&self) -> String {
         let values: Vec<(&str, String)> = vec![

@@ -122,9 +122,7 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.local = settings.local;
     config.max_webhook_connections = settings.max_webhook_connections;
     config.filter = settings.filter.map(|f| (f.remainder, f.modulo));
-    if let Some(kind) = settings.storage.get("kind").and_then(|k| k.as_str()) {
-        config.storage_kind = kind.to_owned();
-    }
+    config.storage_kind = settings.storage_kind().to_owned();
     config.storage_config = settings.storage.clone();
     config
 }
@@ -179,7 +177,7 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     tracing::info!(
         "engine built: {} methods, storage {}, local mode {}",
         engine.registry().method_names().len(),
-        settings.storage.get("kind").and_then(|k| k.as_str()).unwrap_or("sqlite"),
+        settings.storage_kind(),
         if settings.local { "on" } else { "off" }
     );
     let signals = signals::listen().map_err(|e| report(1, format!("cannot install signal handlers: {e}")))?;
@@ -215,7 +213,8 @@ fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
 /// The working directory's storage, for admin commands.
 fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::SqliteStorage), Failure> {
     let settings = load_settings(cli, true)?;
-    if let Some(kind) = settings.storage.get("kind").and_then(|k| k.as_str()).filter(|k| *k != "sqlite") {
+    let kind = settings.storage_kind();
+    if kind != "sqlite" {
         return Err(fail(
             2,
             format!(

@@ -49,11 +49,13 @@ fn rows<'a>(markup: &'a Value, field: &str, rows_error: &str) -> Result<Option<&
 }
 
 /// Checks one inline button the reference's way (a text and exactly one action).
-fn inline_button(button: &Value) -> Result<(), String> {
-    let object = button.as_object().ok_or("InlineKeyboardButton must be an Object")?;
-    button_text(object)?;
+fn inline_button(button: &Value) -> Result<(), ApiError> {
+    let unparsable = |e: &str| ApiError::bad_request(format!("Can't parse inline keyboard button: {e}"));
+    let object = button.as_object().ok_or_else(|| unparsable("InlineKeyboardButton must be an Object"))?;
+    button_text(object).map_err(|e| unparsable(&e))?;
     if let Some(data) = object.get("callback_data").and_then(Value::as_str).filter(|d| !d.is_empty()) {
-        return if data.len() > 64 { Err("BUTTON_DATA_INVALID".into()) } else { Ok(()) };
+        // The platform's own error, not a parsing one.
+        return if data.len() > 64 { Err(ApiError::bad_request("BUTTON_DATA_INVALID")) } else { Ok(()) };
     }
     const ACTIONS: &[&str] = &[
         "url",
@@ -69,7 +71,7 @@ fn inline_button(button: &Value) -> Result<(), String> {
     if object.get("url").and_then(Value::as_str).is_some_and(str::is_empty)
         || !ACTIONS.iter().any(|a| object.contains_key(*a))
     {
-        return Err("Text buttons are unallowed in the inline keyboard".into());
+        return Err(unparsable("Text buttons are unallowed in the inline keyboard"));
     }
     Ok(())
 }
@@ -114,13 +116,7 @@ pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
     )?;
     let inline_count = inline.map_or(0, |rows| rows.iter().map(|r| r.as_array().map_or(0, Vec::len)).sum());
     for button in inline.into_iter().flatten().flat_map(|r| r.as_array().expect("rows are arrays")) {
-        inline_button(button).map_err(|e| {
-            if e == "BUTTON_DATA_INVALID" {
-                ApiError::bad_request(e)
-            } else {
-                ApiError::bad_request(format!("Can't parse inline keyboard button: {e}"))
-            }
-        })?;
+        inline_button(button)?;
     }
     let object = markup.as_object_mut().expect("checked above");
     let flag = |object: &Map<String, Value>, name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);

@@ -49,6 +49,9 @@ pub struct ServerFlags {
     /// Serve only bots whose id % <mod> == <rem>
     #[arg(long = "filter", value_name = "REM/MOD", global = true)]
     pub filter: Option<String>,
+    /// Remove files unused for this long: forever, or seconds, or 90m, 24h, 7d [env: MSG_FILE_RETENTION, default forever]
+    #[arg(long = "file-retention", value_name = "PERIOD", global = true)]
+    pub file_retention: Option<String>,
 }
 
 impl ServerFlags {
@@ -69,6 +72,7 @@ impl ServerFlags {
             ("http_stat_ip_address", &self.http_stat_ip_address),
             ("log_max_file_size", &self.log_max_file_size),
             ("filter", &self.filter),
+            ("file_retention", &self.file_retention),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -30,6 +30,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("http_stat_ip_address", "--http-stat-ip-address"),
     ("log_max_file_size", "--log-max-file-size"),
     ("filter", "--filter"),
+    ("file_retention", "--file-retention"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

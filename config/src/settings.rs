@@ -89,6 +89,8 @@ pub struct Settings {
     pub log_verbosity_level: u32,
     pub log_max_file_size: u64,
     pub filter: Option<Filter>,
+    /// Files unused for this long are removed; `None` keeps them for ever.
+    pub file_retention: Option<std::time::Duration>,
     /// The config file that was read, if any.
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
@@ -130,6 +132,7 @@ impl Settings {
             ("http_stat_ip_address", quote(&self.http_stat_ip_address.to_string())),
             ("log_max_file_size", self.log_max_file_size.to_string()),
             ("filter", self.filter.map_or("\"\"".into(), |f| quote(&f.to_string()))),
+            ("file_retention", quote(&self.file_retention.map_or("forever".into(), |d| format!("{}s", d.as_secs())))),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
@@ -175,6 +178,25 @@ fn parse_bool(text: &str) -> Option<bool> {
     } else {
         None
     }
+}
+
+/// `forever`, or a period: seconds, or a number with `s`, `m`, `h` or `d`. `Some(None)` is
+/// forever.
+fn parse_period(text: &str) -> Option<Option<std::time::Duration>> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == "forever" || t == "never" {
+        return Some(None);
+    }
+    let (digits, unit) = t.find(|c: char| !c.is_ascii_digit()).map_or((t.as_str(), ""), |i| t.split_at(i));
+    let factor: u64 = match unit.trim() {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    let seconds = digits.parse::<u64>().ok()?.checked_mul(factor)?;
+    (seconds > 0).then(|| Some(std::time::Duration::from_secs(seconds)))
 }
 
 fn parse_size(text: &str) -> Option<u64> {
@@ -505,6 +527,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         let filter = Filter { remainder: rem.trim().parse().ok()?, modulo: modulo.trim().parse().ok()? };
         (filter.modulo > 0 && filter.remainder < filter.modulo).then_some(filter)
     });
+    let file_retention =
+        r.typed("file_retention", "forever, or a period such as 3600, 90m, 24h or 7d", parse_period).flatten();
     if let (Some(a), Some(b)) = (http_port, http_stat_port)
         && a == b
         && a != 0
@@ -567,6 +591,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 log_verbosity_level,
                 log_max_file_size,
                 filter,
+                file_retention,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,
@@ -617,6 +642,34 @@ mod tests {
             );
             assert_eq!((s.http_port, s.http_stat_port, s.local, s.max_webhook_connections), (8081, 8082, false, 40));
             assert_eq!(s.log_max_file_size, crate::DEFAULT_LOG_MAX_FILE_SIZE);
+            assert_eq!(s.file_retention, None, "files are kept for ever unless told");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn file_retention_takes_periods_and_names_the_variable_when_wrong() {
+        Jail::expect_with(|jail| {
+            credentials(jail);
+            for (text, seconds) in [
+                ("3600", Some(3600)),
+                ("90m", Some(5400)),
+                ("24h", Some(86_400)),
+                ("7d", Some(604_800)),
+                ("forever", None),
+            ] {
+                jail.set_env("MSG_FILE_RETENTION", text);
+                let s = load_in(jail, ServerFlags::default()).unwrap();
+                assert_eq!(s.file_retention, seconds.map(std::time::Duration::from_secs), "{text}");
+            }
+            jail.set_env("MSG_FILE_RETENTION", "a week");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert!(
+                e[0].contains(
+                    "MSG_FILE_RETENTION must be forever, or a period such as 3600, 90m, 24h or 7d, found `a week`"
+                ),
+                "{e:?}"
+            );
             Ok(())
         });
     }

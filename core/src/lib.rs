@@ -21,8 +21,8 @@ pub use plugin::{
 pub use secret::{BotToken, Secret, TokenError};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
-    BotRecord, BotState, Change, ChatRecord, MessageRecord, Owner, PlatformState, StorageBackend, StorageError,
-    StorageFactory, StoredUpdate, UserRecord,
+    BotRecord, BotState, Change, ChatRecord, FileRecord, MessageRecord, Owner, PlatformState, StorageBackend,
+    StorageError, StorageFactory, StoredUpdate, UserRecord,
 };
 
 /// Name the server reports in its startup line and on `--version`.

@@ -114,6 +114,33 @@ pub struct MessageRecord {
     pub payload: String,
 }
 
+/// A file held in a bot's directory: where its bytes are and what it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FileRecord {
+    pub bot_id: i64,
+    /// The platform-wide identity of the bytes (their BLAKE3 hash, hex).
+    pub content: String,
+    /// The kind directory it lives in: `photos`, `documents`, `videos`, ...
+    pub kind: String,
+    /// Path relative to the bot's directory, e.g. `photos/file_3.jpg`.
+    pub path: String,
+    pub size: u64,
+    /// The Bot API object as this bot sees it (JSON; an array for photos), reused when the bot
+    /// sends the file again by `file_id`.
+    pub meta: String,
+    pub created_at: i64,
+    /// Last use (sent, received, getFile); the retention policy reads it.
+    pub accessed_at: i64,
+}
+
+impl FileRecord {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(bot_id: i64, content: String, kind: String, path: String, size: u64, meta: String, at: i64) -> Self {
+        Self { bot_id, content, kind, path, size, meta, created_at: at, accessed_at: at }
+    }
+}
+
 /// One durable effect. A batch of changes is applied atomically by [`StorageBackend::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -136,6 +163,8 @@ pub enum Change {
     PutMessage(MessageRecord),
     /// Deletes a message.
     DeleteMessage { conversation: String, message_id: i64 },
+    /// Creates or replaces a bot's file record (kept in the bot's own storage).
+    PutFile(FileRecord),
 }
 
 /// What a bot's directory holds besides its identity.
@@ -209,6 +238,12 @@ pub trait StorageBackend: Send + Sync + 'static {
 
     /// One message.
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError>;
+
+    /// One of a bot's files by content and kind.
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError>;
+
+    /// Every file record of a bot (retention sweeps, numbering).
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError>;
 
     /// Bytes on disk used by a bot's own state and files, when the backend can tell.
     async fn disk_usage(&self, _bot_id: i64) -> Option<u64> {

@@ -44,7 +44,8 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
         request::parse_urlencoded(query.as_bytes(), &mut params);
     }
     let uploads = UploadDir::new(&shared.config.temp_dir);
-    request::read_body(&parts.headers, body, &mut params, &uploads.0).await?;
+    let max_file = if shared.config.local { crate::files::MAX_UPLOAD_LOCAL } else { crate::files::MAX_UPLOAD };
+    request::read_body(&parts.headers, body, &mut params, &uploads.0, max_file).await?;
     Ok((params, uploads))
 }
 
@@ -81,7 +82,8 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
-        Route::File { .. } | Route::NotFound => http::error_response(&ApiError::not_found()),
+        Route::File { token, path } => crate::files::serve::handle(shared, &token, &path, req).await,
+        Route::NotFound => http::error_response(&ApiError::not_found()),
     }
 }
 

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod dispatch;
+mod files;
 pub mod http;
 mod methods;
 mod parse_mode;
@@ -42,6 +43,8 @@ pub struct EngineConfig {
     pub storage_kind: String,
     /// The `[storage]` section handed to the backend's factory.
     pub storage_config: serde_json::Value,
+    /// Files unused for this long are removed (see [`files::retention`]); `None` keeps them.
+    pub file_retention: Option<Duration>,
 }
 
 impl EngineConfig {
@@ -54,6 +57,7 @@ impl EngineConfig {
             filter: None,
             storage_kind: "sqlite".to_owned(),
             storage_config: serde_json::Value::Null,
+            file_retention: None,
         }
     }
 }
@@ -179,8 +183,9 @@ impl BotApiEngine {
         })?;
         let storage = factory.create(&config.storage_config)?;
         let instance_id = instance_id(&config.dir)?;
+        let files = Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local));
         let platform =
-            platform::Platform::new(storage.clone(), instance_id, config.local, config.max_webhook_connections);
+            platform::Platform::new(storage.clone(), instance_id, config.local, config.max_webhook_connections, files);
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
@@ -358,6 +363,9 @@ impl Engine for BotApiEngine {
         };
         self.shared.phase.set(Phase::Ready);
         tokio::spawn(resume_webhooks(self.shared.clone()));
+        if let Some(period) = self.shared.config.file_retention {
+            tokio::spawn(files::retention::run(self.shared.clone(), period, stop.clone()));
+        }
         let stats_done = async {
             match stats_task.as_mut() {
                 Some(task) => task.await,

@@ -1,7 +1,8 @@
 //! The user-side API of the embedded platform: people (or test harnesses) act at
 //! `/user<user id>:<secret>/<method>` with the Bot API's conventions (same envelope, parameter
 //! encodings and long-polled `getUpdates`). Methods: `getMe`, `sendMessage`, `editMessageText`,
-//! `deleteMessage`, `getUpdates`, `pressButton`, `createGroup`, `addChatMember`,
+//! `deleteMessage`, `getUpdates`, `sendPhoto`/`sendDocument`/`sendVideo`/`sendAudio`/`sendVoice`/
+//! `sendAnimation`/`sendVideoNote` (multipart uploads), `pressButton`, `createGroup`, `addChatMember`,
 //! `removeChatMember`.
 
 use std::time::Duration;
@@ -78,6 +79,13 @@ pub(crate) async fn handle(
             let conversation = chat(&p).await?;
             platform.delete(&actor, conversation, message_id(&p)?).await?;
             json!(true)
+        }
+        send if crate::files::Kind::ALL.iter().any(|k| send == format!("send{}", k.field().replace('_', ""))) => {
+            let kind = crate::files::Kind::ALL
+                .into_iter()
+                .find(|k| send == format!("send{}", k.field().replace('_', "")))
+                .expect("matched above");
+            crate::methods::media::send_file(shared, actor.clone(), &p, kind).await?
         }
         "getupdates" => {
             let mailbox = platform.user_mailbox(user.id).await?;

@@ -24,7 +24,7 @@ use crate::platform::mailbox::render;
 use crate::platform::now;
 use crate::platform::session::{BotSession, Presence, Webhook};
 
-type HttpClient = Client<HttpConnector, Full<Bytes>>;
+pub(crate) type HttpClient = Client<HttpConnector, Full<Bytes>>;
 
 /// Starts (or restarts) the bot's webhook worker.
 pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {
@@ -43,7 +43,7 @@ pub(crate) fn stop(session: &BotSession) {
     }
 }
 
-fn client() -> HttpClient {
+pub(crate) fn client() -> HttpClient {
     let mut connector = HttpConnector::new();
     connector.set_connect_timeout(Some(Duration::from_secs(10)));
     connector.set_nodelay(true);

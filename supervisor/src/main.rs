@@ -124,6 +124,7 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.filter = settings.filter.map(|f| (f.remainder, f.modulo));
     config.storage_kind = settings.storage_kind().to_owned();
     config.storage_config = settings.storage.clone();
+    config.file_retention = settings.file_retention;
     config
 }
 

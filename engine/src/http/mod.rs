@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use bytes::Bytes;
-use http_body_util::combinators::BoxBody;
+use http_body_util::combinators::UnsyncBoxBody;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::header::{CONNECTION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
@@ -22,11 +22,11 @@ use msg_core::{ApiError, Reply};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-/// Response body type: buffered JSON today, streamed files later.
-pub type Body = BoxBody<Bytes, std::io::Error>;
+/// Response body type: buffered JSON, or a file streamed from disk.
+pub type Body = UnsyncBoxBody<Bytes, std::io::Error>;
 
 pub fn full(bytes: impl Into<Bytes>) -> Body {
-    Full::new(bytes.into()).map_err(|never| match never {}).boxed()
+    Full::new(bytes.into()).map_err(|never| match never {}).boxed_unsync()
 }
 
 fn json_response(status: u16, body: Vec<u8>) -> Response<Body> {

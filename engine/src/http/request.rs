@@ -103,12 +103,20 @@ fn sanitize(name: &str) -> String {
     }
 }
 
-/// Reads the body into `params`; uploaded files go below `upload_dir`.
+/// 413 for a file over the upload limit, as the public platform answers it.
+fn file_too_big() -> ApiError {
+    ApiError::new(413, "Request Entity Too Large")
+}
+
+/// Reads the body into `params`; uploaded files go below `upload_dir`. A file larger than
+/// `max_file` bytes fails the request with 413 once the body has been read to its end (so the
+/// client sees the answer): its partial copy is removed at once and nothing more is written.
 pub async fn read_body(
     headers: &HeaderMap,
     body: Incoming,
     params: &mut Params,
     upload_dir: &Path,
+    max_file: u64,
 ) -> Result<(), ApiError> {
     let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     if content_type.contains("multipart/form-data") {
@@ -117,7 +125,7 @@ pub async fn read_body(
         if boundary.is_empty() || boundary.len() > 70 {
             return Err(ApiError::bad_request("boundary too big or empty"));
         }
-        return read_multipart(body, boundary, params, upload_dir).await;
+        return read_multipart(body, boundary, params, upload_dir, max_file).await;
     }
     if content_type.contains("application/x-www-form-urlencoded") {
         let bytes = collect_limited(body, "too many parameters").await?;
@@ -132,10 +140,19 @@ pub async fn read_body(
     // Any other body is one uploaded file named `file`.
     let mut stream = BodyStream::new(body);
     let mut file: Option<(tokio::fs::File, std::path::PathBuf, u64)> = None;
+    let mut received = 0u64;
     while let Some(frame) = stream.next().await {
         let frame = frame.map_err(|_| ApiError::bad_request("unexpected end of request content"))?;
         let Ok(data) = frame.into_data() else { continue };
         if data.is_empty() {
+            continue;
+        }
+        received += data.len() as u64;
+        if received > max_file {
+            if let Some((f, path, _)) = file.take() {
+                drop(f);
+                let _ = tokio::fs::remove_file(path).await;
+            }
             continue;
         }
         if file.is_none() {
@@ -146,6 +163,9 @@ pub async fn read_body(
         let (f, _, size) = file.as_mut().expect("created above");
         f.write_all(&data).await.map_err(upload_failed)?;
         *size += data.len() as u64;
+    }
+    if received > max_file {
+        return Err(file_too_big());
     }
     if let Some((mut f, path, size)) = file {
         f.flush().await.map_err(upload_failed)?;
@@ -175,6 +195,7 @@ async fn read_multipart(
     boundary: String,
     params: &mut Params,
     upload_dir: &Path,
+    max_file: u64,
 ) -> Result<(), ApiError> {
     let stream = BodyStream::new(body).filter_map(|frame| async move {
         match frame {
@@ -185,6 +206,7 @@ async fn read_multipart(
     let mut multipart = multer::Multipart::new(stream, boundary);
     let mut text_size = 0usize;
     let mut file_count = 0usize;
+    let mut too_big = false;
     loop {
         let field = match multipart.next_field().await {
             Ok(Some(field)) => field,
@@ -199,15 +221,25 @@ async fn read_multipart(
             }
             let content_type = field.content_type().map(|m| m.to_string());
             let path = upload_dir.join(format!("{file_count}")).join(sanitize(&file_name));
-            let mut out = create_upload(&path).await?;
+            let mut out = if too_big { None } else { Some(create_upload(&path).await?) };
             let mut size = 0u64;
             let mut field = field;
             while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
-                out.write_all(&chunk).await.map_err(upload_failed)?;
                 size += chunk.len() as u64;
+                if size > max_file && out.is_some() {
+                    // Keep reading (and dropping) the body so the client gets the 413.
+                    too_big = true;
+                    drop(out.take());
+                    let _ = tokio::fs::remove_file(&path).await;
+                }
+                if let Some(out) = out.as_mut() {
+                    out.write_all(&chunk).await.map_err(upload_failed)?;
+                }
             }
-            out.flush().await.map_err(upload_failed)?;
-            params.push_file(UploadedFile::new(name, Some(file_name), content_type, path, size));
+            if let Some(mut out) = out {
+                out.flush().await.map_err(upload_failed)?;
+                params.push_file(UploadedFile::new(name, Some(file_name), content_type, path, size));
+            }
         } else {
             let is_form = field.content_type().is_some_and(|m| m.essence_str() == "application/x-www-form-urlencoded");
             let text = field.bytes().await.map_err(multipart_error)?;
@@ -221,6 +253,9 @@ async fn read_multipart(
                 params.push(name, String::from_utf8_lossy(&text).into_owned());
             }
         }
+    }
+    if too_big {
+        return Err(file_too_big());
     }
     Ok(())
 }

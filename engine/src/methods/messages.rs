@@ -175,7 +175,7 @@ pub(crate) fn text_and_entities(
 }
 
 /// `reply_parameters` (or the older `reply_to_message_id`).
-fn reply_to(p: &Params) -> Result<Option<i64>, ApiError> {
+pub(crate) fn reply_to(p: &Params) -> Result<Option<i64>, ApiError> {
     if let Some(parsed) = p.json::<Value>("reply_parameters") {
         let v = parsed.map_err(|_| ApiError::bad_request("can't parse reply parameters JSON object"))?;
         return Ok(v.get("message_id").and_then(Value::as_i64));
@@ -195,7 +195,7 @@ pub(crate) async fn send_message(shared: Arc<Shared>, call: MethodCall) -> Resul
     let reply = reply_to(p)?;
     let actor = Actor::Bot(bot);
     let conversation = shared.platform.resolve_chat(&actor, chat_id).await?;
-    let content = Content { text, entities, reply_markup: markup, reply_to: reply, service: None };
+    let content = Content { text, entities, reply_markup: markup, reply_to: reply, service: None, media: None };
     Ok(shared.platform.post(&actor, conversation, content).await?.into())
 }
 

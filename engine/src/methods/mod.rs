@@ -4,6 +4,7 @@
 
 mod bot;
 mod commands;
+pub(crate) mod media;
 pub(crate) mod messages;
 mod updates;
 
@@ -51,11 +52,21 @@ pub(crate) fn register(r: &mut Registrar, slot: &Slot) {
     add(r, slot, "logOut", bot::log_out);
     add(r, slot, "close", bot::close);
     add(r, slot, "sendMessage", messages::send_message);
+    add(r, slot, "sendPhoto", media::send_photo);
+    add(r, slot, "sendAudio", media::send_audio);
+    add(r, slot, "sendDocument", media::send_document);
+    add(r, slot, "sendVideo", media::send_video);
+    add(r, slot, "sendAnimation", media::send_animation);
+    add(r, slot, "sendVoice", media::send_voice);
+    add(r, slot, "sendVideoNote", media::send_video_note);
+    add(r, slot, "sendMediaGroup", media::send_media_group);
     add(r, slot, "sendChatAction", messages::send_chat_action);
+    add(r, slot, "getFile", media::get_file);
     add(r, slot, "answerCallbackQuery", messages::answer_callback_query);
     add(r, slot, "setMyCommands", commands::set_my_commands);
     add(r, slot, "deleteMyCommands", commands::delete_my_commands);
     add(r, slot, "getMyCommands", commands::get_my_commands);
+    add(r, slot, "editMessageMedia", media::edit_message_media);
 }
 
 pub(crate) use crate::storage_failed as internal;

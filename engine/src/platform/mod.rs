@@ -152,6 +152,9 @@ pub struct Content {
     pub reply_to: Option<i64>,
     /// Service-message fields (`new_chat_members`, `group_chat_created`, ...).
     pub service: Option<Map<String, Value>>,
+    /// Media fields (`photo`, `document`, `media_group_id`, ...); `text` and `entities` are then
+    /// the caption.
+    pub media: Option<Map<String, Value>>,
 }
 
 struct Directory {
@@ -178,6 +181,9 @@ pub struct Platform {
     pub instance_id: String,
     pub local: bool,
     pub default_max_connections: u32,
+    /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
+    /// rewrites for each recipient.
+    pub files: Arc<crate::files::FileStore>,
 }
 
 /// Is `status` a present member?
@@ -191,8 +197,10 @@ impl Platform {
         instance_id: String,
         local: bool,
         default_max_connections: u32,
+        files: Arc<crate::files::FileStore>,
     ) -> Self {
         Self {
+            files,
             storage,
             server_start: Instant::now(),
             directory: tokio::sync::OnceCell::new(),
@@ -498,6 +506,14 @@ impl Platform {
         }
         if let Some(service) = content.service {
             stored.extend(service);
+        } else if let Some(media) = content.media {
+            stored.extend(media);
+            if !content.text.is_empty() {
+                stored.insert("caption".into(), content.text.clone().into());
+                if let Some(entities) = content.entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                    stored.insert("caption_entities".into(), entities);
+                }
+            }
         } else {
             stored.insert("text".into(), content.text.clone().into());
             if let Some(entities) = content.entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
@@ -538,6 +554,9 @@ impl Platform {
         if stored["from"]["id"].as_i64() != Some(actor.id()) {
             return Err(ApiError::bad_request("message can't be edited"));
         }
+        if stored.get("text").is_none() {
+            return Err(ApiError::bad_request("there is no text in the message to edit"));
+        }
         let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
         if stored.get("text").and_then(Value::as_str) == Some(text.as_str()) && same_markup {
             return Err(ApiError::bad_request(
@@ -553,6 +572,53 @@ impl Platform {
             }
             None => {
                 fields.remove("entities");
+            }
+        }
+        if let Some(markup) = reply_markup {
+            fields.insert("reply_markup".into(), markup);
+        }
+        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        let changes = vec![Change::PutMessage(record)];
+        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
+        let chat = self.chat_json(conversation, actor.id()).await?;
+        Ok(with_chat(&stored, &chat))
+    }
+
+    /// Replaces a message's media and caption (only its sender may); returns it as the editor
+    /// sees it.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn edit_media(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        media: Map<String, Value>,
+        caption: String,
+        entities: Option<Value>,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
+        if stored["from"]["id"].as_i64() != Some(actor.id()) {
+            return Err(ApiError::bad_request("message can't be edited"));
+        }
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        if !crate::files::Kind::ALL.iter().any(|k| fields.contains_key(k.field())) {
+            return Err(ApiError::bad_request("there is no media in the message to edit"));
+        }
+        for kind in crate::files::Kind::ALL {
+            fields.remove(kind.field());
+        }
+        fields.remove("caption");
+        fields.remove("caption_entities");
+        fields.insert("edit_date".into(), now().into());
+        fields.extend(media);
+        if !caption.is_empty() {
+            fields.insert("caption".into(), caption.into());
+            if let Some(e) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                fields.insert("caption_entities".into(), e);
             }
         }
         if let Some(markup) = reply_markup {
@@ -617,6 +683,7 @@ impl Platform {
                 if let Some(keyboard) = keyboard {
                     payload["reply_markup"] = keyboard.clone();
                 }
+                self.files.adopt(&mut payload, user.id, false).await?;
                 let payload = payload.to_string();
                 let mailbox = self.user_mailbox(user.id).await?;
                 mailbox
@@ -635,7 +702,9 @@ impl Platform {
                     continue;
                 }
                 let chat = self.chat_json(conversation, bot.id).await?;
-                let payload = with_chat(stored, &chat).to_string();
+                let mut payload = with_chat(stored, &chat);
+                self.files.adopt(&mut payload, bot.id, true).await?;
+                let payload = payload.to_string();
                 session
                     .mailbox
                     .push(&*self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, Owner, PlatformState, StorageBackend, StorageError, StoredUpdate,
-    UserRecord,
+    BotRecord, BotState, Change, ChatRecord, FileRecord, Owner, PlatformState, StorageBackend, StorageError,
+    StoredUpdate, UserRecord,
 };
 use rand::Rng;
 
@@ -24,6 +24,8 @@ struct State {
     chats: BTreeMap<i64, ChatRecord>,
     members: BTreeMap<(i64, i64), String>,
     messages: HashMap<String, BTreeMap<i64, String>>,
+    /// Per bot: (content, kind) → record.
+    files: HashMap<i64, BTreeMap<(String, String), FileRecord>>,
     ids: HashSet<i64>,
 }
 
@@ -70,6 +72,9 @@ impl State {
                     messages.remove(&message_id);
                 }
             }
+            Change::PutFile(f) => {
+                self.files.entry(f.bot_id).or_default().insert((f.content.clone(), f.kind.clone()), f);
+            }
             _ => unreachable!("refused by MemoryStorage::apply"),
         }
     }
@@ -86,6 +91,7 @@ impl State {
                 | Change::PutMember { .. }
                 | Change::PutMessage(_)
                 | Change::DeleteMessage { .. }
+                | Change::PutFile(_)
         )
     }
 
@@ -188,5 +194,14 @@ impl StorageBackend for MemoryStorage {
 
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
         Ok(self.lock().messages.get(conversation).and_then(|m| m.get(&message_id)).cloned())
+    }
+
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let state = self.lock();
+        Ok(state.files.get(&bot_id).and_then(|f| f.get(&(content.to_owned(), kind.to_owned()))).cloned())
+    }
+
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        Ok(self.lock().files.get(&bot_id).map(|f| f.values().cloned().collect()).unwrap_or_default())
     }
 }

@@ -33,7 +33,7 @@ impl StorageFactory for MemoryFactory {
 /// What every backend must do, run against each one.
 #[cfg(test)]
 mod conformance {
-    use msg_core::{BotRecord, Change, ChatRecord, MessageRecord, Owner, Secret, StoredUpdate, UserRecord};
+    use msg_core::{BotRecord, Change, ChatRecord, FileRecord, MessageRecord, Owner, Secret, StoredUpdate, UserRecord};
 
     use super::*;
 
@@ -106,6 +106,20 @@ mod conformance {
         assert_eq!(platform.chats.len(), 1);
         assert_eq!(platform.members, vec![(-5, b, "member".to_owned())]);
         assert_eq!(platform.last_message_ids, vec![(conversation, 2)]);
+
+        let file = |kind: &str, path: &str, accessed| {
+            let mut f = FileRecord::new(a, "c0ffee".into(), kind.into(), path.into(), 5, "{}".into(), 1);
+            f.accessed_at = accessed;
+            f
+        };
+        storage.apply(vec![Change::PutFile(file("photos", "photos/file_0.jpg", 1))]).await.unwrap();
+        storage.apply(vec![Change::PutFile(file("documents", "documents/file_1", 1))]).await.unwrap();
+        storage.apply(vec![Change::PutFile(file("photos", "photos/file_0.jpg", 9))]).await.unwrap();
+        let loaded = storage.load_file(a, "c0ffee", "photos").await.unwrap().unwrap();
+        assert_eq!(loaded, file("photos", "photos/file_0.jpg", 9), "replaced by content and kind");
+        assert_eq!(storage.load_file(a, "c0ffee", "videos").await.unwrap(), None);
+        assert_eq!(storage.load_file(b, "c0ffee", "photos").await.unwrap(), None, "files are per bot");
+        assert_eq!(storage.list_files(a).await.unwrap().len(), 2);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use std::sync::mpsc;
 
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, Owner, PlatformState, Secret, StorageBackend, StorageError, StoredUpdate,
-    UserRecord,
+    BotRecord, BotState, Change, ChatRecord, FileRecord, Owner, PlatformState, Secret, StorageBackend, StorageError,
+    StoredUpdate, UserRecord,
 };
 use rand::Rng;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -80,6 +80,16 @@ CREATE TABLE IF NOT EXISTS updates (
     payload TEXT NOT NULL,
     chat_key INTEGER NOT NULL,
     expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS files (
+    content TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    meta TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    accessed_at INTEGER NOT NULL,
+    PRIMARY KEY (content, kind)
 );
 ";
 
@@ -201,7 +211,7 @@ impl SqliteStorage {
                 continue;
             }
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name == "logs" || name.starts_with('.') {
+            if name == "logs" || name == crate::files::STORE_DIR || name.starts_with('.') {
                 continue;
             }
             match name.parse::<i64>() {
@@ -300,6 +310,19 @@ fn read_updates(rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Vec<StoredUpd
     Ok(out)
 }
 
+const FILE_COLUMNS: &str = "SELECT content, kind, path, size, meta, created_at, accessed_at FROM files";
+
+fn read_files(bot_id: i64, rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Vec<FileRecord>> {
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        let mut f =
+            FileRecord::new(bot_id, r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)? as u64, r.get(4)?, r.get(5)?);
+        f.accessed_at = r.get(6)?;
+        out.push(f);
+    }
+    Ok(out)
+}
+
 fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Result<()> {
     match change {
         Change::BotSetting { key, value: Some(value), .. } => {
@@ -319,6 +342,12 @@ fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Resul
         }
         Change::DropUpdate { update_id, .. } => {
             conn.execute("DELETE FROM updates WHERE update_id = ?1", params![update_id])?;
+        }
+        Change::PutFile(f) => {
+            conn.execute(
+                "INSERT OR REPLACE INTO files (content, kind, path, size, meta, created_at, accessed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![f.content, f.kind, f.path, f.size as i64, f.meta, f.created_at, f.accessed_at],
+            )?;
         }
         other => tracing::error!("change {other:?} routed to bot {bot_id}'s database"),
     }
@@ -379,7 +408,7 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
 
 fn db_of(change: &Change) -> DbFile {
     match change {
-        Change::BotSetting { bot_id, .. } => DbFile::Bot(*bot_id),
+        Change::BotSetting { bot_id, .. } | Change::PutFile(FileRecord { bot_id, .. }) => DbFile::Bot(*bot_id),
         Change::PushUpdate { owner: Owner::Bot(id), .. }
         | Change::DropUpdatesBelow { owner: Owner::Bot(id), .. }
         | Change::DropUpdate { owner: Owner::Bot(id), .. } => DbFile::Bot(*id),
@@ -558,6 +587,23 @@ impl StorageBackend for SqliteStorage {
                 |r| r.get(0),
             )
             .optional()
+        })
+        .await
+    }
+
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let (content, kind) = (content.to_owned(), kind.to_owned());
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} WHERE content = ?1 AND kind = ?2"))?;
+            Ok(read_files(bot_id, &mut stmt.query(params![content, kind])?)?.pop())
+        })
+        .await
+    }
+
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} ORDER BY created_at"))?;
+            read_files(bot_id, &mut stmt.query([])?)
         })
         .await
     }

@@ -1,0 +1,93 @@
+//! `GET /file/bot<token>/<file_path>`: a bot's files, streamed with `Content-Length`,
+//! `Content-Type`, `Accept-Ranges` and Range support (tower-http's `ServeFile`). `file_path` is
+//! what getFile returned: relative to the bot's directory, or (local mode) absolute. Only regular
+//! files inside one of the bot's own kind directories are served; anything else — `..`, symlinks
+//! leading out, other bots' files, the database, the temp dir — is `404 Not Found`.
+
+use std::path::{Path, PathBuf};
+
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use hyper::{Request, Response};
+use msg_core::{ApiError, BotToken};
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
+
+use super::Kind;
+use crate::Shared;
+use crate::http::{self, Body};
+
+/// The file `requested` names, if it is one of the bot's own files.
+pub async fn resolve(bot_dir: &Path, requested: &str) -> Option<PathBuf> {
+    let candidate = if requested.starts_with('/') { PathBuf::from(requested) } else { bot_dir.join(requested) };
+    let real = tokio::fs::canonicalize(&candidate).await.ok()?;
+    let real_dir = tokio::fs::canonicalize(bot_dir).await.ok()?;
+    let inside = real.strip_prefix(&real_dir).ok()?;
+    let mut components = inside.components();
+    let kind_dir = components.next()?.as_os_str().to_str()?;
+    Kind::from_dir(kind_dir)?;
+    components.next()?;
+    tokio::fs::metadata(&real).await.ok().filter(|m| m.is_file())?;
+    Some(real)
+}
+
+/// Serves one download request.
+pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incoming>) -> Response<Body> {
+    let Ok(token) = BotToken::parse(token) else {
+        return http::error_response(&ApiError::not_found());
+    };
+    let bot = match shared.bot(token.bot_id()).await {
+        Ok(Some(bot)) if !bot.revoked && crate::dispatch::same_secret(bot.secret.expose(), token.secret()) => bot,
+        _ => return http::error_response(&ApiError::not_found()),
+    };
+    let bot_dir = shared.config.dir.join(bot.id.to_string());
+    let Some(file) = resolve(&bot_dir, path).await else {
+        return http::error_response(&ApiError::not_found());
+    };
+    match ServeFile::new(file).oneshot(req).await {
+        Ok(response) => response.map(|body| body.boxed_unsync()),
+        Err(never) => match never {},
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn only_files_in_the_bots_own_kind_directories_resolve() {
+        let root = tempfile::tempdir().unwrap();
+        let bot = root.path().join("1001");
+        let other = root.path().join("1002");
+        for dir in [bot.join("documents"), other.join("documents"), bot.join("temp")] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::fs::write(bot.join("documents/file_0.txt"), b"mine").unwrap();
+        std::fs::write(other.join("documents/file_0.txt"), b"theirs").unwrap();
+        std::fs::write(bot.join("bot.sqlite"), b"db").unwrap();
+        std::fs::write(bot.join("temp/x"), b"tmp").unwrap();
+        std::os::unix::fs::symlink(other.join("documents/file_0.txt"), bot.join("documents/link.txt")).unwrap();
+        std::os::unix::fs::symlink("/etc", bot.join("documents/etc")).unwrap();
+        let mine = resolve(&bot, "documents/file_0.txt").await.unwrap();
+        assert_eq!(std::fs::read(&mine).unwrap(), b"mine");
+        let absolute = bot.join("documents/file_0.txt").display().to_string();
+        assert_eq!(resolve(&bot, &absolute).await, Some(mine));
+        for attempt in [
+            "bot.sqlite",
+            "temp/x",
+            "documents",
+            "documents/",
+            "documents/../bot.sqlite",
+            "../1002/documents/file_0.txt",
+            "documents/../../1002/documents/file_0.txt",
+            "documents/link.txt",
+            "documents/etc/passwd",
+            "/etc/passwd",
+            &other.join("documents/file_0.txt").display().to_string(),
+            "documents/missing.txt",
+            "",
+        ] {
+            assert_eq!(resolve(&bot, attempt).await, None, "{attempt} must not resolve");
+        }
+    }
+}

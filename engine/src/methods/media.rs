@@ -1,0 +1,269 @@
+//! Files in messages: `sendPhoto`, `sendDocument`, `sendVideo`, `sendAudio`, `sendVoice`,
+//! `sendAnimation`, `sendVideoNote`, `sendMediaGroup`, `editMessageMedia` and `getFile`. The
+//! send functions take an [`Actor`], so the user-side API sends files through the same code.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Params, Reply};
+use serde_json::{Map, Value, json};
+
+use super::bot_of;
+use super::messages::{reply_markup, reply_to};
+use crate::Shared;
+use crate::files::id::FileId;
+use crate::files::input::{self, Extras, Sender, Source};
+use crate::files::{Kind, MAX_DOWNLOAD};
+use crate::platform::entities::utf16_len;
+use crate::platform::{Actor, Content};
+
+const MAX_CAPTION: usize = 1024;
+const MAX_ALBUM: usize = 10;
+
+/// A caption with its entities: explicit ones, or parsed from `parse_mode`.
+fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
+    let mode = mode.trim();
+    if text.is_empty() {
+        return Ok((String::new(), None));
+    }
+    let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
+        (text.to_owned(), entities.filter(Value::is_array))
+    } else {
+        let (text, entities) = crate::parse_mode::parse(mode, text)?;
+        (text, Some(entities))
+    };
+    if utf16_len(&text) > MAX_CAPTION {
+        return Err(ApiError::bad_request("message caption is too long"));
+    }
+    Ok((text, entities))
+}
+
+fn caption_of(p: &Params) -> Result<(String, Option<Value>), ApiError> {
+    let entities = p.json::<Value>("caption_entities").and_then(Result::ok);
+    caption(p.get("caption").unwrap_or_default(), p.get("parse_mode").unwrap_or_default(), entities)
+}
+
+fn sender(actor: &Actor) -> Sender {
+    Sender { id: actor.id(), is_bot: matches!(actor, Actor::Bot(_)) }
+}
+
+/// How the reference names a missing file: `There is no video note in the request`.
+fn missing(kind: Kind) -> ApiError {
+    ApiError::bad_request(format!("There is no {} in the request", kind.field().replace('_', " ")))
+}
+
+/// The Message fields for a file: an animation also fills `document`, as on the platform.
+fn media_fields(kind: Kind, object: Value, p: &Params) -> Map<String, Value> {
+    let mut media = Map::new();
+    if kind == Kind::Animation {
+        media.insert("document".into(), object.clone());
+    }
+    media.insert(kind.field().into(), object);
+    if p.boolean("show_caption_above_media") {
+        media.insert("show_caption_above_media".into(), true.into());
+    }
+    if p.boolean("has_spoiler") && matches!(kind, Kind::Photo | Kind::Video | Kind::Animation) {
+        media.insert("has_media_spoiler".into(), true.into());
+    }
+    media
+}
+
+/// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
+pub(crate) async fn send_file(shared: &Shared, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
+    let local = shared.config.local;
+    let source =
+        input::source(p, p.get(kind.field()).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
+    let extras = Extras::from_params(p, local);
+    let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(p)? };
+    let markup = reply_markup(p)?;
+    let reply = reply_to(p)?;
+    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let files = &shared.platform.files;
+    let object = input::attach(files, &shared.config.temp_dir, sender(&actor), kind, source, extras).await?;
+    let media = Some(media_fields(kind, object, p));
+    let content = Content { text, entities, reply_markup: markup, reply_to: reply, media, service: None };
+    shared.platform.post(&actor, conversation, content).await
+}
+
+async fn send_kind(shared: Arc<Shared>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    Ok(send_file(&shared, Actor::Bot(bot), &call.params, kind).await?.into())
+}
+
+pub(crate) async fn send_photo(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::Photo).await
+}
+
+pub(crate) async fn send_audio(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::Audio).await
+}
+
+pub(crate) async fn send_document(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::Document).await
+}
+
+pub(crate) async fn send_video(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::Video).await
+}
+
+pub(crate) async fn send_animation(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::Animation).await
+}
+
+pub(crate) async fn send_voice(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::Voice).await
+}
+
+pub(crate) async fn send_video_note(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    send_kind(shared, call, Kind::VideoNote).await
+}
+
+/// One parsed `InputMedia`: its kind, file source, extras and caption.
+struct InputMedia<'a> {
+    kind: Kind,
+    source: Source<'a>,
+    extras: Extras<'a>,
+    caption: (String, Option<Value>),
+    flags: Map<String, Value>,
+}
+
+fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool) -> Result<InputMedia<'a>, String> {
+    let object = value.as_object().ok_or("expected an Object")?;
+    let text = |name: &str| object.get(name).and_then(Value::as_str).unwrap_or_default();
+    let entities = object.get("caption_entities").cloned();
+    let caption = caption(text("caption"), text("parse_mode"), entities)
+        .map_err(|e| e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned())?;
+    let kind_name = object.get("type").and_then(Value::as_str).ok_or("Can't find field \"type\"")?;
+    let kind = Kind::from_field(kind_name)
+        .filter(|k| matches!(k, Kind::Photo | Kind::Video | Kind::Animation | Kind::Audio | Kind::Document))
+        .ok_or_else(|| format!("type \"{kind_name}\" is unsupported"))?;
+    if album && kind == Kind::Animation {
+        return Err(format!("type \"{kind_name}\" can't be used in sendMediaGroup"));
+    }
+    let source = input::source(p, text("media"), "", local)
+        .map_err(|e| e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned())?
+        .ok_or("media not found")?;
+    let mut flags = Map::new();
+    for (flag, field) in
+        [("show_caption_above_media", "show_caption_above_media"), ("has_spoiler", "has_media_spoiler")]
+    {
+        if object.get(flag).and_then(Value::as_bool).unwrap_or(false) {
+            flags.insert(field.into(), true.into());
+        }
+    }
+    Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, flags })
+}
+
+fn unparsable_media(e: String) -> ApiError {
+    ApiError::bad_request(format!("Can't parse InputMedia: {e}"))
+}
+
+async fn attach_media(
+    shared: &Shared,
+    actor: &Actor,
+    media: InputMedia<'_>,
+) -> Result<(Map<String, Value>, (String, Option<Value>)), ApiError> {
+    let files = &shared.platform.files;
+    let object =
+        input::attach(files, &shared.config.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
+    let mut fields = Map::new();
+    if media.kind == Kind::Animation {
+        fields.insert("document".into(), object.clone());
+    }
+    fields.insert(media.kind.field().into(), object);
+    fields.extend(media.flags);
+    Ok((fields, media.caption))
+}
+
+pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let p = &call.params;
+    let reply = reply_to(p)?;
+    let raw = p.required("media")?;
+    let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse media JSON object"))?;
+    let items = value.as_array().ok_or_else(|| ApiError::bad_request("Expected an Array of InputMedia"))?;
+    let local = shared.config.local;
+    let parsed = items
+        .iter()
+        .map(|item| parse_input_media(p, item, local, true).map_err(unparsable_media))
+        .collect::<Result<Vec<_>, _>>()?;
+    if parsed.is_empty() {
+        return Err(ApiError::bad_request("There are no messages to send"));
+    }
+    if parsed.len() > MAX_ALBUM {
+        return Err(ApiError::bad_request("Too many messages to send as an album"));
+    }
+    // Documents go only with documents, audio only with audio (MEDIA_GROUPED_INVALID).
+    let exclusive = |k: Kind| matches!(k, Kind::Document | Kind::Audio);
+    if parsed.iter().any(|m| exclusive(m.kind)) && parsed.iter().any(|m| m.kind != parsed[0].kind) {
+        return Err(ApiError::bad_request("Can't use the media of the specified type in the album"));
+    }
+    let actor = Actor::Bot(bot);
+    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let mut prepared = Vec::new();
+    for media in parsed {
+        prepared.push(attach_media(&shared, &actor, media).await?);
+    }
+    let group_id = format!("{}", rand::random::<u64>() >> 1);
+    let mut sent = Vec::new();
+    for (mut fields, (text, entities)) in prepared {
+        fields.insert("media_group_id".into(), group_id.clone().into());
+        let content = Content { text, entities, reply_to: reply, media: Some(fields), ..Content::default() };
+        sent.push(shared.platform.post(&actor, conversation, content).await?);
+    }
+    Ok(Value::Array(sent).into())
+}
+
+pub(crate) async fn edit_message_media(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let p = &call.params;
+    if p.get("inline_message_id").is_some_and(|v| !v.is_empty()) {
+        return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
+    }
+    let message_id = p.integer("message_id", 0, 0, i64::MAX);
+    if message_id == 0 {
+        return Err(ApiError::bad_request("message identifier is not specified"));
+    }
+    let raw = p.required("media")?;
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
+    let media = parse_input_media(p, &value, shared.config.local, false).map_err(unparsable_media)?;
+    let markup = reply_markup(p)?;
+    let actor = Actor::Bot(bot);
+    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let (fields, (text, entities)) = attach_media(&shared, &actor, media).await?;
+    let edited = shared.platform.edit_media(&actor, conversation, message_id, fields, text, entities, markup).await?;
+    Ok(edited.into())
+}
+
+pub(crate) async fn get_file(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
+    let text = call.params.get("file_id").unwrap_or_default().trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("file_id not specified"));
+    }
+    let id = FileId::decode(text).ok_or_else(|| ApiError::bad_request("invalid file_id"))?;
+    let files = &shared.platform.files;
+    let mut record = files.record_of(bot.id, &id).await?.ok_or_else(input::unavailable)?;
+    let local = shared.config.local;
+    if !local && record.size > MAX_DOWNLOAD {
+        return Err(ApiError::bad_request("file is too big"));
+    }
+    if !files.restore(&record).await? {
+        return Err(input::unavailable());
+    }
+    let now = crate::platform::now();
+    if now - record.accessed_at > 60 {
+        record.accessed_at = now;
+        let change = msg_core::Change::PutFile(record.clone());
+        shared.storage.apply(vec![change]).await.map_err(super::internal)?;
+    }
+    let file_path =
+        if local { files.bot_dir(bot.id).join(&record.path).display().to_string() } else { record.path.clone() };
+    Ok(json!({
+        "file_id": id.encode(),
+        "file_unique_id": crate::files::id::unique_id(&id.hash),
+        "file_size": record.size,
+        "file_path": file_path,
+    })
+    .into())
+}

@@ -17,10 +17,21 @@ use super::Kind;
 use crate::Shared;
 use crate::http::{self, Body};
 
-/// The file `requested` names, if it is one of the bot's own files.
+/// The file `requested` names, if it is one of the bot's own files. A relative path is tried
+/// against the bot's directory, then as an absolute one (clients that join `.../bot<token>` and
+/// an absolute local-mode path without a slash between them).
 pub async fn resolve(bot_dir: &Path, requested: &str) -> Option<PathBuf> {
-    let candidate = if requested.starts_with('/') { PathBuf::from(requested) } else { bot_dir.join(requested) };
-    let real = tokio::fs::canonicalize(&candidate).await.ok()?;
+    if requested.starts_with('/') {
+        return resolve_candidate(bot_dir, Path::new(requested)).await;
+    }
+    match resolve_candidate(bot_dir, &bot_dir.join(requested)).await {
+        Some(found) => Some(found),
+        None => resolve_candidate(bot_dir, &Path::new("/").join(requested)).await,
+    }
+}
+
+async fn resolve_candidate(bot_dir: &Path, candidate: &Path) -> Option<PathBuf> {
+    let real = tokio::fs::canonicalize(candidate).await.ok()?;
     let real_dir = tokio::fs::canonicalize(bot_dir).await.ok()?;
     let inside = real.strip_prefix(&real_dir).ok()?;
     let mut components = inside.components();

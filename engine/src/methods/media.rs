@@ -251,12 +251,9 @@ pub(crate) async fn get_file(shared: Arc<Shared>, call: MethodCall) -> Result<Re
     if !files.restore(&record).await? {
         return Err(input::unavailable());
     }
-    let now = crate::platform::now();
-    if now - record.accessed_at > 60 {
-        record.accessed_at = now;
-        let change = msg_core::Change::PutFile(record.clone());
-        shared.storage.apply(vec![change]).await.map_err(super::internal)?;
-    }
+    // A use, for the retention policy.
+    record.accessed_at = crate::platform::now();
+    shared.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(super::internal)?;
     let file_path =
         if local { files.bot_dir(bot.id).join(&record.path).display().to_string() } else { record.path.clone() };
     Ok(json!({

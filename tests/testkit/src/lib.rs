@@ -402,3 +402,167 @@ fn serve_receiver(stream: TcpStream, reqs: &Mutex<Vec<Received>>, status: &Mutex
         }
     }
 }
+
+/// A `multipart/form-data` body built by hand, so tests control every byte (quoting, names).
+pub struct Multipart {
+    boundary: String,
+    body: Vec<u8>,
+}
+
+impl Default for Multipart {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Multipart {
+    pub fn new() -> Self {
+        Self { boundary: "msgtestboundary7MA4YWxkTrZu0gW".into(), body: Vec::new() }
+    }
+
+    /// A text field.
+    pub fn text(mut self, name: &str, value: &str) -> Self {
+        self.body.extend_from_slice(
+            format!("--{}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n", self.boundary)
+                .as_bytes(),
+        );
+        self
+    }
+
+    /// A file part with a quoted file name.
+    pub fn file(self, name: &str, file_name: &str, content_type: &str, bytes: &[u8]) -> Self {
+        self.part(&format!("name=\"{name}\"; filename=\"{file_name}\""), content_type, bytes)
+    }
+
+    /// A file part whose name and file name are not quoted (some clients send that).
+    pub fn file_unquoted(self, name: &str, file_name: &str, content_type: &str, bytes: &[u8]) -> Self {
+        self.part(&format!("name={name}; filename={file_name}"), content_type, bytes)
+    }
+
+    fn part(mut self, disposition: &str, content_type: &str, bytes: &[u8]) -> Self {
+        self.body.extend_from_slice(
+            format!(
+                "--{}\r\nContent-Disposition: form-data; {disposition}\r\nContent-Type: {content_type}\r\n\r\n",
+                self.boundary
+            )
+            .as_bytes(),
+        );
+        self.body.extend_from_slice(bytes);
+        self.body.extend_from_slice(b"\r\n");
+        self
+    }
+
+    /// The `Content-Type` header value and the body.
+    pub fn finish(mut self) -> (String, Vec<u8>) {
+        self.body.extend_from_slice(format!("--{}--\r\n", self.boundary).as_bytes());
+        (format!("multipart/form-data; boundary={}", self.boundary), self.body)
+    }
+
+    /// Posts it.
+    pub fn post(self, addr: SocketAddr, path: &str) -> HttpResponse {
+        let (content_type, body) = self.finish();
+        post(addr, path, &content_type, &body).unwrap()
+    }
+}
+
+/// `POST` with `Transfer-Encoding: chunked`, the body cut into `chunk`-byte pieces.
+pub fn post_chunked(addr: SocketAddr, path: &str, content_type: &str, body: &[u8], chunk: usize) -> HttpResponse {
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: {content_type}\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
+    .into_bytes();
+    for piece in body.chunks(chunk) {
+        request.extend_from_slice(format!("{:x}\r\n", piece.len()).as_bytes());
+        request.extend_from_slice(piece);
+        request.extend_from_slice(b"\r\n");
+    }
+    request.extend_from_slice(b"0\r\n\r\n");
+    raw_request(addr, &request).unwrap()
+}
+
+/// The byte at `offset` of the generated test content (so big files need no disk to compare).
+pub fn pattern_byte(offset: u64) -> u8 {
+    (offset % 251) as u8
+}
+
+/// Uploads `size` bytes of [`pattern_byte`] content as one multipart file part, generated on
+/// the fly (nothing of that size is ever held in memory or written by the test).
+pub fn upload_pattern(
+    addr: SocketAddr,
+    path: &str,
+    fields: &[(&str, &str)],
+    file: (&str, &str),
+    size: u64,
+) -> HttpResponse {
+    let boundary = "msgbigboundary9f8e7d6c";
+    let mut head = Vec::new();
+    for (name, value) in fields {
+        head.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+        );
+    }
+    head.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{}\"; filename=\"{}\"\r\nContent-Type: application/octet-stream\r\n\r\n",
+            file.0, file.1
+        )
+        .as_bytes(),
+    );
+    let tail = format!("\r\n--{boundary}--\r\n").into_bytes();
+    let length = head.len() as u64 + size + tail.len() as u64;
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(600))).unwrap();
+    let request_head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {length}\r\n\r\n"
+    );
+    let mut send = || -> std::io::Result<()> {
+        stream.write_all(request_head.as_bytes())?;
+        stream.write_all(&head)?;
+        let mut buffer = vec![0u8; 1 << 20];
+        let mut sent = 0u64;
+        while sent < size {
+            let n = (size - sent).min(buffer.len() as u64) as usize;
+            for (i, b) in buffer[..n].iter_mut().enumerate() {
+                *b = pattern_byte(sent + i as u64);
+            }
+            stream.write_all(&buffer[..n])?;
+            sent += n as u64;
+        }
+        stream.write_all(&tail)
+    };
+    // A server refusing early may close while we write; its answer is still readable.
+    let _ = send();
+    read_response(&mut BufReader::new(stream)).unwrap()
+}
+
+/// A download read to its end without keeping it: status, headers, length, and whether every
+/// byte equals [`pattern_byte`] of its offset (starting at `first_offset`).
+pub fn download_pattern(addr: SocketAddr, path: &str, first_offset: u64) -> (u16, Vec<(String, String)>, u64, bool) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(600))).unwrap();
+    stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).unwrap();
+    let mut reader = BufReader::with_capacity(1 << 20, stream);
+    let (line, headers) = read_head(&mut reader).unwrap().expect("a response head");
+    let status = line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let mut buffer = vec![0u8; 1 << 20];
+    let (mut total, mut matches) = (0u64, true);
+    loop {
+        let n = reader.read(&mut buffer).unwrap();
+        if n == 0 {
+            break;
+        }
+        matches &= buffer[..n].iter().enumerate().all(|(i, b)| *b == pattern_byte(first_offset + total + i as u64));
+        total += n as u64;
+    }
+    (status, headers, total, matches)
+}
+
+/// The peak resident set size of a process, in KiB (`VmHWM`).
+pub fn peak_rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/<pid>/status")
+}

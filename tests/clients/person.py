@@ -31,6 +31,27 @@ class Person:
         assert body["ok"], body
         return body["result"]
 
+    def send_file(self, method: str, field: str, name: str, data: bytes, **params):
+        """A multipart upload, as a person's client would send a file."""
+        boundary = "personboundary4f2a"
+        body = b""
+        for key, value in params.items():
+            body += f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+        body += (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{name}"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
+        body += data + f"\r\n--{boundary}--\r\n".encode()
+        request = urllib.request.Request(
+            f"{BASE}/user{self.token}/{method}",
+            data=body,
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        )
+        with urllib.request.urlopen(request, timeout=70) as response:
+            result = json.load(response)
+        assert result["ok"], result
+        return result["result"]
+
     def expect_message(self, predicate, what: str, rounds: int = 6):
         """Long-polls this person's updates until a message satisfies `predicate`."""
         seen = []

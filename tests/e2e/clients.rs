@@ -71,6 +71,34 @@ fn python_telegram_bot_webhook_application_converses() {
     assert!(out.contains("ptb webhook: ok"), "{out}");
 }
 
+/// PTB sends, fetches and downloads files with and without local mode.
+fn ptb_files(local: bool) {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "ptb_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).env("MSG_LOCAL", local.to_string()).start();
+    let out = run_script(
+        "ptb_files.py",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_USER_TOKEN", alice),
+            ("MSG_LOCAL_MODE", if local { "1" } else { "0" }.to_owned()),
+        ],
+    );
+    assert!(out.contains(&format!("ptb files (local_mode={}): ok", if local { "True" } else { "False" })), "{out}");
+}
+
+#[test]
+fn python_telegram_bot_files_over_http() {
+    ptb_files(false);
+}
+
+#[test]
+fn python_telegram_bot_files_in_local_mode() {
+    ptb_files(true);
+}
+
 #[test]
 fn prometheus_metrics_parse_with_a_real_parser_and_json_stats_carry_no_token() {
     let root = tempfile::tempdir().unwrap();

@@ -485,6 +485,13 @@ pub fn pattern_byte(offset: u64) -> u8 {
     (offset % 251) as u8
 }
 
+const PATTERN_CHUNK: usize = 1 << 20;
+
+/// [`pattern_byte`]s from offset 0, long enough to slice a chunk at any phase of the cycle.
+fn pattern_block() -> Vec<u8> {
+    (0..(PATTERN_CHUNK + 251) as u64).map(pattern_byte).collect()
+}
+
 /// Uploads `size` bytes of [`pattern_byte`] content as one multipart file part, generated on
 /// the fly (nothing of that size is ever held in memory or written by the test).
 pub fn upload_pattern(
@@ -518,14 +525,12 @@ pub fn upload_pattern(
     let mut send = || -> std::io::Result<()> {
         stream.write_all(request_head.as_bytes())?;
         stream.write_all(&head)?;
-        let mut buffer = vec![0u8; 1 << 20];
+        let pattern = pattern_block();
         let mut sent = 0u64;
         while sent < size {
-            let n = (size - sent).min(buffer.len() as u64) as usize;
-            for (i, b) in buffer[..n].iter_mut().enumerate() {
-                *b = pattern_byte(sent + i as u64);
-            }
-            stream.write_all(&buffer[..n])?;
+            let n = (size - sent).min(PATTERN_CHUNK as u64) as usize;
+            let phase = (sent % 251) as usize;
+            stream.write_all(&pattern[phase..phase + n])?;
             sent += n as u64;
         }
         stream.write_all(&tail)
@@ -544,14 +549,16 @@ pub fn download_pattern(addr: SocketAddr, path: &str, first_offset: u64) -> (u16
     let mut reader = BufReader::with_capacity(1 << 20, stream);
     let (line, headers) = read_head(&mut reader).unwrap().expect("a response head");
     let status = line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let mut buffer = vec![0u8; 1 << 20];
+    let pattern = pattern_block();
+    let mut buffer = vec![0u8; PATTERN_CHUNK];
     let (mut total, mut matches) = (0u64, true);
     loop {
         let n = reader.read(&mut buffer).unwrap();
         if n == 0 {
             break;
         }
-        matches &= buffer[..n].iter().enumerate().all(|(i, b)| *b == pattern_byte(first_offset + total + i as u64));
+        let phase = ((first_offset + total) % 251) as usize;
+        matches &= buffer[..n] == pattern[phase..phase + n];
         total += n as u64;
     }
     (status, headers, total, matches)

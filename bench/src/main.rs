@@ -3,6 +3,7 @@
 //! msg-bench && target/release/msg-bench [seconds-per-run]`. Load comes from this process over
 //! loopback with keep-alive connections; the bare-hyper baseline is this binary re-executed as
 //! `msg-bench bare-hyper` so both servers run as separate processes on the same machine.
+//! `msg-bench files` runs only the file download figure (next to nginx when installed).
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -25,8 +26,11 @@ fn main() {
     if args.get(1).map(String::as_str) == Some("bare-hyper") {
         return bare_hyper();
     }
-    let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    if args.get(1).map(String::as_str) == Some("files") {
+        return rt.block_on(files_only());
+    }
+    let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     rt.block_on(run(Duration::from_secs(seconds)));
 }
 
@@ -295,9 +299,121 @@ async fn run(duration: Duration) {
         "webhook: {:.0} updates/s ({got} of {backlog} delivered from 20 chats)",
         got as f64 / started.elapsed().as_secs_f64()
     );
+    file_download(root.path(), &server, &bot, people[0].as_str()).await;
     drop(server);
 
     idle_bots(root.path()).await;
+}
+
+/// `msg-bench files`: only the file download figure.
+async fn files_only() {
+    let root = tempfile::tempdir().expect("scratch dir");
+    let bot = cli(root.path(), &["bot", "create", "--username", "bench_bot"]);
+    let person_token = cli(root.path(), &["user", "create", "--name", "P"]);
+    let server = Launch::new(binary(), root.path()).env("MSG_LOCAL", "true").start();
+    file_download(root.path(), &server, &bot, &person_token).await;
+}
+
+/// Downloads of one 256 MiB file through `/file/bot<token>/...`, next to nginx (if installed)
+/// serving the same file from the bot's directory in the same run. Four concurrent downloads,
+/// repeated; bytes per second of body received.
+async fn file_download(root: &Path, server: &Server, bot: &str, person_token: &str) {
+    const SIZE: u64 = 256 << 20;
+    person(server, person_token, "sendMessage", json!({"chat_id": id_of(bot), "text": "file please"})).await;
+    let (api, path, chat) = (server.api, format!("/bot{bot}/sendDocument"), id_of(person_token).to_string());
+    let sent = tokio::task::spawn_blocking(move || {
+        msg_testkit::upload_pattern(api, &path, &[("chat_id", &chat)], ("document", "bench.bin"), SIZE)
+    })
+    .await
+    .expect("upload");
+    let file_id = sent.json()["result"]["document"]["file_id"].clone();
+    let mut sender = connect(server.api).await;
+    let (_, file) = send(&mut sender, &format!("/bot{bot}/getFile"), &json!({"file_id": file_id})).await;
+    let absolute = PathBuf::from(file["result"]["file_path"].as_str().expect("file_path"));
+    let bot_dir = server.dir.join(id_of(bot).to_string());
+    let relative = absolute.strip_prefix(&bot_dir).expect("inside the bot dir").display().to_string();
+    let ours = throughput(server.api, format!("/file/bot{bot}/{relative}"), SIZE).await;
+    let theirs = match nginx(root, &bot_dir) {
+        Some((mut child, addr)) => {
+            let rate = throughput(addr, format!("/{relative}"), SIZE).await;
+            let _ = child.kill();
+            let _ = child.wait();
+            Some(rate)
+        }
+        None => None,
+    };
+    let mib = |rate: f64| rate / f64::from(1 << 20);
+    match theirs {
+        Some(theirs) => println!(
+            "file download: {:.0} MiB/s; nginx: {:.0} MiB/s; ratio {:.0} % (target >= 90 %)",
+            mib(ours),
+            mib(theirs),
+            100.0 * ours / theirs
+        ),
+        None => println!("file download: {:.0} MiB/s; nginx not found (apt-get install nginx-light)", mib(ours)),
+    }
+}
+
+/// Bytes per second of `path` downloaded by 4 connections, 4 times each.
+async fn throughput(addr: SocketAddr, path: String, size: u64) -> f64 {
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..4 {
+        let path = path.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut sender = connect(addr).await;
+            let mut total = 0u64;
+            for _ in 0..4 {
+                let req = Request::get(path.as_str())
+                    .header("host", "127.0.0.1")
+                    .body(Full::new(Bytes::new()))
+                    .expect("request");
+                sender.ready().await.expect("ready");
+                let mut body = sender.send_request(req).await.expect("response").into_body();
+                while let Some(frame) = body.frame().await {
+                    if let Ok(data) = frame.expect("body").into_data() {
+                        total += data.len() as u64;
+                    }
+                }
+            }
+            total
+        }));
+    }
+    let mut total = 0;
+    for t in tasks {
+        total += t.await.expect("download task");
+    }
+    assert_eq!(total, 16 * size, "every download complete");
+    total as f64 / started.elapsed().as_secs_f64()
+}
+
+/// nginx serving `root_dir` on a free loopback port, in the foreground, if it is installed.
+fn nginx(scratch: &Path, root_dir: &Path) -> Option<(std::process::Child, SocketAddr)> {
+    let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].into_iter().find(|p| Path::new(p).is_file())?;
+    let port = msg_testkit::free_port();
+    let dir = scratch.join("nginx");
+    std::fs::create_dir_all(&dir).ok()?;
+    let d = dir.display();
+    let config = format!(
+        "daemon off; master_process off; worker_processes 1; error_log {d}/error.log; pid {d}/nginx.pid;\n\
+         events {{}}\n\
+         http {{ access_log off; sendfile on; tcp_nopush on; client_body_temp_path {d}/body; proxy_temp_path {d}/proxy;\n\
+         fastcgi_temp_path {d}/fastcgi; uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;\n\
+         server {{ listen 127.0.0.1:{port}; root {}; }} }}\n",
+        root_dir.display()
+    );
+    std::fs::write(dir.join("nginx.conf"), config).ok()?;
+    let child = std::process::Command::new(binary)
+        .arg("-p")
+        .arg(&dir)
+        .arg("-c")
+        .arg(dir.join("nginx.conf"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().ok()?;
+    msg_testkit::poll_until("nginx accepts connections", || std::net::TcpStream::connect(addr).is_ok());
+    Some((child, addr))
 }
 
 async fn person(server: &Server, token: &str, method: &str, params: Value) -> Value {

@@ -17,6 +17,9 @@ use super::Kind;
 use crate::Shared;
 use crate::http::{self, Body};
 
+/// Read size per body frame: large frames keep per-frame costs low on big files.
+const CHUNK: usize = 256 << 10;
+
 /// The file `requested` names, if it is one of the bot's own files. A relative path is tried
 /// against the bot's directory, then as an absolute one (clients that join `.../bot<token>` and
 /// an absolute local-mode path without a slash between them).
@@ -55,7 +58,7 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
     let Some(file) = resolve(&bot_dir, path).await else {
         return http::error_response(&ApiError::not_found());
     };
-    match ServeFile::new(file).oneshot(req).await {
+    match ServeFile::new(file).with_buf_chunk_size(CHUNK).oneshot(req).await {
         Ok(response) => response.map(|body| body.boxed_unsync()),
         Err(never) => match never {},
     }

@@ -267,6 +267,10 @@ fn log_out_stops_delivery_keeps_the_directory_and_the_bot_moves_to_another_serve
     let mut server = launch(root.path()).start();
     ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 1"})));
     ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 2"})));
+    ok(msg_testkit::Multipart::new()
+        .text("chat_id", &bot_id.to_string())
+        .file("document", "carried.txt", "text/plain", b"moves with the bot")
+        .post(server.api, &format!("/user{carol}/sendDocument")));
     assert_eq!(ok(server.call(&bot, "logOut", json!({}))), json!(true));
     let after = server.call(&bot, "getMe", json!({}));
     assert_eq!(after.text(), r#"{"ok":false,"error_code":400,"description":"Logged out"}"#);
@@ -277,17 +281,16 @@ fn log_out_stops_delivery_keeps_the_directory_and_the_bot_moves_to_another_serve
 
     // Copy the bot's directory into a second server's working directory.
     let other = tempfile::tempdir().unwrap();
-    let target = other.path().join("data").join(bot_id.to_string());
-    std::fs::create_dir_all(&target).unwrap();
-    for entry in std::fs::read_dir(&bot_dir).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), target.join(entry.file_name())).unwrap();
-    }
+    copy_dir(&bot_dir, &other.path().join("data").join(bot_id.to_string()));
     let second = launch(other.path()).start();
     assert_eq!(ok(second.call(&bot, "getMe", json!({})))["id"], bot_id);
     let updates = ok(second.call(&bot, "getUpdates", json!({})));
     let texts: Vec<&Value> = updates.as_array().unwrap().iter().map(|u| &u["message"]["text"]).collect();
-    assert_eq!(texts, [&json!("pending 1"), &json!("pending 2")], "pending updates moved with the directory");
+    assert_eq!(texts[..2], [&json!("pending 1"), &json!("pending 2")], "pending updates moved with the directory");
+    // Its files moved too: the document's file_id works on the new server.
+    let file = ok(second.call(&bot, "getFile", json!({"file_id": updates[2]["message"]["document"]["file_id"]})));
+    let path = format!("/file/bot{bot}/{}", file["file_path"].as_str().unwrap());
+    assert_eq!(msg_testkit::get(second.api, &path).unwrap().body, b"moves with the bot");
 
     // The first server still refuses the bot during the cool-down (rollback waits it out).
     let first = launch(root.path()).start();
@@ -489,4 +492,17 @@ fn kill_9_mid_stream_loses_and_repeats_nothing_that_was_acknowledged() {
     );
     let order: Vec<usize> = seen.iter().map(|s| s[1..].parse().unwrap()).collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "in order");
+}
+
+/// `cp -r`: what an operator's copy of a bot directory does.
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
 }

@@ -3,6 +3,7 @@
 
 mod api;
 mod clients;
+mod operations;
 mod platform;
 mod plugins;
 mod startup;

@@ -121,6 +121,36 @@ pub struct DirLock {
     pub path: PathBuf,
 }
 
+/// Numeric directories whose `bot.sqlite` holds another bot than the name says (copied under the
+/// wrong name): the server would never find that bot. Worth a warning each, not a failed start.
+pub fn misnamed_bot_directories(dir: &Path) -> Vec<String> {
+    use rusqlite::{Connection, OpenFlags};
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut warnings = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(named) = name.parse::<i64>().ok().filter(|id| *id > 0 && id.to_string() == name) else {
+            continue;
+        };
+        let db = entry.path().join(msg_engine::storage::sqlite::BOT_DB);
+        let Ok(conn) = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
+            continue;
+        };
+        let held: Option<i64> = conn.query_row("SELECT id FROM bot LIMIT 1", [], |r| r.get(0)).ok();
+        if let Some(held) = held.filter(|held| *held != named) {
+            warnings.push(format!(
+                "directory {} holds bot {held}, not bot {named}: the server looks for bot {held} in {}, so it is not served from there; rename the directory to {held} (a bot directory is named by its bot's user id, the part of its token before the colon)",
+                entry.path().display(),
+                dir.join(held.to_string()).display()
+            ));
+        }
+    }
+    warnings.sort();
+    warnings
+}
+
 /// The outcome of trying the working directory's lock.
 #[derive(Debug)]
 pub enum LockAttempt {

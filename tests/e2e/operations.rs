@@ -372,3 +372,29 @@ fn the_bare_metal_config_and_the_env_example_pass_config_check() {
         assert!(example.contains(&format!("{var}=")), ".env.example does not document {var}");
     }
 }
+
+#[test]
+fn a_bot_directory_under_another_name_is_reported_and_its_bot_is_unknown() {
+    let root = tempfile::tempdir().unwrap();
+    let token = create_bot(root.path(), "renamed_bot");
+    let data = root.path().join("data");
+    let (right, wrong) = (data.join(id_of(&token).to_string()), data.join("5555"));
+    std::fs::rename(&right, &wrong).unwrap();
+    std::fs::create_dir(data.join(format!("{}:AAtokenNamed", id_of(&token)))).unwrap();
+    let mut server = launch(root.path()).start();
+    let warning = server.wait_for_line(|l| l.contains("holds bot"));
+    assert!(
+        warning.ends_with(&format!(
+            "WARN directory {} holds bot {id}, not bot 5555: the server looks for bot {id} in {}, so it is not served from there; rename the directory to {id} (a bot directory is named by its bot's user id, the part of its token before the colon)",
+            wrong.display(),
+            right.display(),
+            id = id_of(&token)
+        )),
+        "{warning}"
+    );
+    server.wait_for_line(|l| l.contains(":AAtokenNamed in the working directory is not a bot directory"));
+    assert_eq!(
+        server.call(&token, "getMe", json!({})).text(),
+        r#"{"ok":false,"error_code":401,"description":"Unauthorized"}"#
+    );
+}

@@ -12,8 +12,10 @@
 # (podman keeps HEALTHCHECK only with --format docker.) For another architecture, cross-compile on
 # the host and name the binary and the base: --platform linux/arm64 --build-arg BASE_IMAGE=<arm64
 # bookworm-slim> --build-arg PREBUILT=target/aarch64-unknown-linux-gnu/release/msg-bot-api.
-# buildah older than 1.29 (Debian bookworm's podman) also needs
-# --build-arg BUILDPLATFORM=linux/amd64 --build-arg BUILDARCH=amd64 (the build machine's own).
+# buildah 1.28 (Debian bookworm's podman 4.3) needs two more things: it does not set
+# BUILDPLATFORM/BUILDARCH (pass --build-arg BUILDPLATFORM=linux/amd64 --build-arg BUILDARCH=amd64,
+# the build machine's own), and it picks the stage BINARY_SOURCE names only from a --build-arg,
+# not from the default below (pass --build-arg BINARY_SOURCE=build to compile).
 #
 # The runtime stage has no RUN step: everything it needs is prepared on the build platform, so a
 # foreign-architecture image builds without emulation in both modes.

@@ -169,6 +169,16 @@ pub async fn export(
     force: bool,
 ) -> anyhow::Result<Manifest> {
     let bot = find_bot(storage.list_bots().await?, who)?;
+    let bot_dir = dir.join(bot.id.to_string());
+    let archive_dir = archive.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if let (Ok(a), Ok(b)) = (std::fs::canonicalize(archive_dir), std::fs::canonicalize(&bot_dir))
+        && a.starts_with(&b)
+    {
+        bail!(
+            "the archive cannot be written inside the bot's own directory {}; choose another place",
+            bot_dir.display()
+        );
+    }
     let logged_out = logged_out_here(storage, dir, bot.id).await?;
     // Holding the lock (no server running) keeps a server from starting mid-export.
     let _lock = match preflight::try_lock(dir)? {
@@ -187,11 +197,18 @@ pub async fn export(
             bot.id,
             dir.display()
         ),
+        LockAttempt::Held { .. } if !logged_out => {
+            eprintln!(
+                "warning: @{} is live on the server running on {}: this archive is a backup; serving it elsewhere while this server serves the bot loses updates",
+                bot.username,
+                dir.display()
+            );
+            None
+        }
         LockAttempt::Held { .. } => None,
     };
 
     let staging = tempfile::Builder::new().prefix("msg-bot-api-export-").tempdir()?;
-    let bot_dir = dir.join(bot.id.to_string());
     let snapshot_dir = staging.path().join(bot.id.to_string());
     std::fs::create_dir(&snapshot_dir)?;
     snapshot(&bot_dir.join(BOT_DB), &snapshot_dir.join(BOT_DB))?;
@@ -359,7 +376,7 @@ pub async fn import(
         }
     }
 
-    let owner = match owner {
+    let mut owner = match owner {
         Some(o) => o,
         None => {
             let m = std::fs::metadata(dir)?;
@@ -372,6 +389,7 @@ pub async fn import(
             .with_context(|| format!("cannot give {} to {}:{}", bot_dir.display(), owner.0, owner.1))?;
     } else {
         let me = rustix::process::geteuid().as_raw();
+        let mine = (me, rustix::process::getegid().as_raw());
         if me != owner.0 {
             eprintln!(
                 "warning: the imported files belong to UID {me}, not to UID {} (the working directory's owner); run this as root or `chown -R {}:{} {}` so the server can write them",
@@ -381,6 +399,7 @@ pub async fn import(
                 target.display()
             );
         }
+        owner = mine;
     }
     let replaced = if target.exists() {
         let backup = dir.join(format!(".replaced-{id}-{}", now_unix()));

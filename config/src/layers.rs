@@ -10,6 +10,8 @@ use crate::ServerFlags;
 
 pub(crate) const DEFAULTS: &str = "built-in defaults";
 pub(crate) const ENVIRONMENT: &str = "environment";
+/// Secrets read from the files `MSG_API_ID_FILE` / `MSG_API_HASH_FILE` name (container secrets).
+pub(crate) const SECRET_FILES: &str = "secret files";
 pub(crate) const EXTRA_ARGS: &str = "MSG_EXTRA_ARGS";
 pub(crate) const COMMAND_LINE: &str = "command line";
 
@@ -102,7 +104,11 @@ impl Provider for Layer {
         let name = self.name;
         Metadata::named(name).interpolater(move |_, keys| {
             let key = keys.first().copied().unwrap_or_default();
-            if name == ENVIRONMENT { env_of(key) } else { flag_of(key).to_owned() }
+            match name {
+                ENVIRONMENT => env_of(key),
+                SECRET_FILES => format!("{}_FILE", env_of(key)),
+                _ => flag_of(key).to_owned(),
+            }
         })
     }
 
@@ -118,6 +124,7 @@ pub fn describe_source(metadata: Option<&Metadata>, key: &str) -> String {
     };
     match (&*metadata.name, &metadata.source) {
         (ENVIRONMENT, _) => env_of(key),
+        (SECRET_FILES, _) => format!("the content of {}_FILE", env_of(key)),
         (EXTRA_ARGS, _) => format!("{} in MSG_EXTRA_ARGS", flag_of(key)),
         (COMMAND_LINE, _) => format!("{} on the command line", flag_of(key)),
         (DEFAULTS, _) => format!("the built-in default of `{key}`"),

@@ -10,7 +10,9 @@ use figment::value::Value;
 use figment::{Figment, Profile, Provider};
 use msg_core::Secret;
 
-use crate::layers::{self, COMMAND_LINE, DEFAULTS, ENVIRONMENT, EXTRA_ARGS, FILE_ONLY_KEYS, KEYS, Layer, SPECIAL_VARS};
+use crate::layers::{
+    self, COMMAND_LINE, DEFAULTS, ENVIRONMENT, EXTRA_ARGS, FILE_ONLY_KEYS, KEYS, Layer, SECRET_FILES, SPECIAL_VARS,
+};
 use crate::sections::{self, DeclaredBot, PluginSpec};
 use crate::{Sources, describe_source, parse_extra_args};
 
@@ -367,25 +369,38 @@ fn config_file(sources: &Sources) -> Option<(PathBuf, String)> {
     system.exists().then(|| (system.to_path_buf(), String::new()))
 }
 
-/// Reads `MSG_API_ID_FILE`-style secrets (container secrets) into the environment layer.
-fn secret_files(sources: &Sources, env: &mut Layer, problems: &mut Vec<Problem>) {
+/// Reads `MSG_API_ID_FILE` / `MSG_API_HASH_FILE` (container secrets such as `/run/secrets/...`)
+/// into their own layer, so a bad value is reported as coming from the file. Returns the keys
+/// whose `_FILE` variable was given (read or not), so "is not set" is not reported for them too.
+fn secret_files(sources: &Sources, problems: &mut Vec<Problem>) -> (Layer, Vec<&'static str>) {
+    let mut layer = Layer { name: SECRET_FILES, dict: Default::default() };
+    let mut given = Vec::new();
+    let hint = "the file must exist inside the container and be readable by the server's user (UID 1000 in the image), e.g. a compose `secrets:` entry mounted at /run/secrets/<name>; or set the variable itself instead";
     for key in ["api_id", "api_hash"] {
         let var = layers::env_of(key);
         let file_var = format!("{var}_FILE");
-        let Some(path) = sources.var(&file_var).filter(|p| !p.is_empty()) else {
+        let Some(path) = sources.var(&file_var).filter(|p| !p.trim().is_empty()) else {
             continue;
         };
+        given.push(key);
         if sources.var(&var).is_some() {
             problems.push(Problem::new(format!("both {var} and {file_var} are set; keep only one of them")));
             continue;
         }
         match std::fs::read_to_string(path) {
-            Ok(text) => {
-                env.dict.insert(key.to_owned(), Value::from(text.trim().to_owned()));
+            Ok(text) if text.trim().is_empty() => {
+                problems.push(Problem { message: format!("{file_var} names {path}, which is empty"), hint: None });
             }
-            Err(e) => problems.push(Problem::new(format!("{file_var}: cannot read {path}: {e}"))),
+            Ok(text) => {
+                layer.dict.insert(key.to_owned(), Value::from(text.trim().to_owned()));
+            }
+            Err(e) => problems.push(Problem {
+                message: format!("{file_var} names {path}, which cannot be read: {e}"),
+                hint: Some(hint.to_owned()),
+            }),
         }
     }
+    (layer, given)
 }
 
 /// Loads and validates the configuration from `sources`.
@@ -447,8 +462,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             warnings.push(format!("environment variable {name} is not a msg-bot-api setting and was ignored"));
         }
     }
-    secret_files(sources, &mut env, &mut problems);
-    let base = figment.merge(env);
+    let (secrets, secrets_given) = secret_files(sources, &mut problems);
+    let base = figment.merge(env).merge(secrets);
     let file_path = file.as_ref().map(|(p, _)| p.as_path());
     let declared_bots = match file_path {
         Some(path) => sections::bots(&file_sections.0, path, &mut problems),
@@ -471,7 +486,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     let mut r = Reader { figment: &full, problems };
     let credentials_hint = "obtain the api id and hash at the platform's developer portal and set MSG_API_ID and MSG_API_HASH (in .env, as api_id/api_hash in the config file, or as --api-id/--api-hash); the embedded platform accepts any positive id with any hex hash";
     let api_id = match r.raw("api_id") {
-        None if sources.credentials_optional => Some(Secret::default()),
+        None if sources.credentials_optional || secrets_given.contains(&"api_id") => Some(Secret::default()),
         None => {
             r.problems.push(Problem { message: "MSG_API_ID is not set".into(), hint: Some(credentials_hint.into()) });
             None
@@ -488,7 +503,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         }
     };
     let api_hash = match r.raw("api_hash") {
-        None if sources.credentials_optional => Some(Secret::default()),
+        None if sources.credentials_optional || secrets_given.contains(&"api_hash") => Some(Secret::default()),
         None => {
             r.problems.push(Problem { message: "MSG_API_HASH is not set".into(), hint: Some(credentials_hint.into()) });
             None
@@ -814,6 +829,59 @@ mod tests {
             jail.set_env("MSG_API_ID", "1");
             let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
             assert_eq!(e, ["both MSG_API_ID and MSG_API_ID_FILE are set; keep only one of them"]);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn secret_files_name_themselves_in_every_problem_and_are_never_echoed() {
+        Jail::expect_with(|jail| {
+            // Docker and compose secrets end with a newline; it is not part of the secret.
+            jail.create_file("api_id", "4242\n")?;
+            jail.create_file("api_hash", "  0123abcd\n\n")?;
+            jail.set_env("MSG_API_ID_FILE", "api_id");
+            jail.set_env("MSG_API_HASH_FILE", "api_hash");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!((s.api_id.expose(), s.api_hash.expose()), ("4242", "0123abcd"));
+            assert_eq!(s.origins.iter().find(|(k, _)| *k == "api_hash").unwrap().1, "the content of MSG_API_HASH_FILE");
+
+            // A missing file: the variable and the path are named, and "is not set" is not added.
+            jail.set_env("MSG_API_ID_FILE", "/run/secrets/absent_id");
+            let e = load_in(jail, ServerFlags::default()).unwrap_err();
+            assert_eq!(
+                messages(e.clone()),
+                [
+                    "MSG_API_ID_FILE names /run/secrets/absent_id, which cannot be read: No such file or directory (os error 2)"
+                ]
+            );
+            assert!(e.to_string().contains("hint: the file must exist inside the container"), "{e}");
+
+            // An empty file, and a file whose content is not a valid hash (named by the _FILE variable).
+            jail.create_file("empty", "\n")?;
+            jail.set_env("MSG_API_ID_FILE", "empty");
+            jail.create_file("bad_hash", "not-hex-SECRET\n")?;
+            jail.set_env("MSG_API_HASH_FILE", "bad_hash");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert_eq!(
+                e,
+                [
+                    "MSG_API_ID_FILE names empty, which is empty",
+                    "the content of MSG_API_HASH_FILE must be a hexadecimal string (the api hash from the developer portal)",
+                ]
+            );
+            assert!(!e.join("\n").contains("SECRET"));
+
+            // Both spellings at once is a conflict, whichever would win.
+            jail.set_env("MSG_API_ID_FILE", "api_id");
+            jail.set_env("MSG_API_HASH_FILE", "api_hash");
+            jail.set_env("MSG_API_HASH", "cafe");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert_eq!(e, ["both MSG_API_HASH and MSG_API_HASH_FILE are set; keep only one of them"]);
+
+            // An empty _FILE variable (a blank line in .env) counts as not given.
+            jail.set_env("MSG_API_HASH_FILE", "");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!((s.api_id.expose(), s.api_hash.expose()), ("4242", "cafe"));
             Ok(())
         });
     }

@@ -373,6 +373,9 @@ impl Engine for BotApiEngine {
             }
         };
         let failure = tokio::select! {
+            // Cancelling `shutdown` also stops the servers (child token): it must win that race,
+            // or a normal stop is reported as "the statistics server stopped unexpectedly".
+            biased;
             () = shutdown.cancelled() => None,
             r = &mut api_task => Some(("Bot API", r)),
             r = stats_done => Some(("statistics", r)),

@@ -72,6 +72,35 @@ pub async fn create_user(storage: &SqliteStorage, name: &str, username: Option<&
     Ok(user)
 }
 
+/// Run as root on a working directory that belongs to another user (the server's), an admin
+/// command must not leave root-owned files the server cannot write: the lock file, a new
+/// `platform.sqlite`, a new bot's directory. They are given to the working directory's owner.
+pub fn give_back(dir: &std::path::Path) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    if !rustix::process::geteuid().is_root() {
+        return Ok(());
+    }
+    let owner = std::fs::metadata(dir)?;
+    if owner.uid() == 0 {
+        return Ok(());
+    }
+    fn walk(path: &std::path::Path, uid: u32, gid: u32, deep: bool) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(path)? {
+            let entry = entry?;
+            let meta = entry.metadata()?;
+            let is_bot_dir = entry.file_name().to_str().is_some_and(|n| n.parse::<i64>().is_ok());
+            if meta.uid() == 0 && (deep || meta.is_file() || is_bot_dir) {
+                std::os::unix::fs::lchown(entry.path(), Some(uid), Some(gid))?;
+            }
+            if meta.is_dir() && (deep || is_bot_dir) {
+                walk(&entry.path(), uid, gid, true)?;
+            }
+        }
+        Ok(())
+    }
+    walk(dir, owner.uid(), owner.gid(), false)
+}
+
 pub async fn revoke(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
     let who = who.trim_start_matches('@');
     let bots = storage.list_bots().await?;

@@ -11,6 +11,7 @@ mod logging;
 mod plugins;
 mod preflight;
 mod signals;
+mod transfer;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,7 +47,7 @@ enum Command {
     },
     /// Probe a running server's liveness endpoint; exit 0 when it answers (container health checks)
     Healthcheck {
-        /// Address to probe [default: 127.0.0.1 and MSG_HTTP_PORT, or 8081]
+        /// Address to probe [default: the configured Bot API port on loopback]
         #[arg(long, value_name = "HOST:PORT")]
         addr: Option<std::net::SocketAddr>,
     },
@@ -98,6 +99,29 @@ enum BotAction {
     List,
     /// Revoke a bot's token (by id or username)
     Revoke { bot: String },
+    /// Write a bot's directory to an archive for `bot import` on another server. Call logOut
+    /// first: a bot that a running server still serves is refused
+    Export {
+        /// The bot, by id or username
+        bot: String,
+        /// Archive to write (gzip tar; `-` for standard output). It holds the bot's token
+        archive: PathBuf,
+        /// Export even a live bot (a backup snapshot; do not serve it elsewhere meanwhile)
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add a bot from a `bot export` archive to the working directory, owned like the directory
+    Import {
+        /// Archive to read (`-` for standard input)
+        archive: PathBuf,
+        /// Replace the bot if it already exists here (its current copy is kept as a backup);
+        /// never while a server on this directory runs
+        #[arg(long)]
+        force: bool,
+        /// Owner of the imported files when run as root [default: the working directory's owner]
+        #[arg(long, value_name = "UID:GID")]
+        owner: Option<String>,
+    },
 }
 
 /// A failure already reported, carrying its exit code.
@@ -160,6 +184,12 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     }
     let lock = preflight::lock(&settings.dir).map_err(|e| report(1, e.0))?;
     tracing::debug!("holding {}", lock.path.display());
+    if settings.storage_kind() == "sqlite" {
+        preflight::bot_directories(&settings.dir).map_err(|e| report(1, e.0))?;
+        for warning in preflight::misnamed_bot_directories(&settings.dir) {
+            tracing::warn!("{warning}");
+        }
+    }
     let api = preflight::bind(settings.http_ip_address, settings.http_port, "MSG_HTTP_PORT", "--http-port")
         .map_err(|e| report(1, e.0))?;
     let stats = match settings.http_stat_port {
@@ -197,12 +227,17 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     Ok(())
 }
 
-fn healthcheck(addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
+/// Probes `GET /` of the server this configuration describes (so `MSG_EXTRA_ARGS=--http-port`,
+/// `MSG_HTTP_IP_ADDRESS` and a config file count), or `--addr`.
+fn healthcheck(cli: &Cli, addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
     let addr = match addr {
         Some(a) => a,
         None => {
-            let port = std::env::var("MSG_HTTP_PORT").ok().and_then(|p| p.trim().parse::<u16>().ok()).unwrap_or(8081);
-            std::net::SocketAddr::from(([127, 0, 0, 1], port))
+            let settings = load_settings(cli, true)?;
+            if settings.http_port == 0 {
+                return Err(fail(2, "the configured Bot API port is 0 (any free port); give the address with --addr"));
+            }
+            health::local_target(std::net::SocketAddr::new(settings.http_ip_address, settings.http_port))
         }
     };
     let rt = small_runtime()?;
@@ -229,10 +264,18 @@ fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::Sq
     Ok((settings, storage))
 }
 
+/// Runs an admin command, then hands files it created as root back to the directory's owner.
+fn with_give_back(settings: &Settings, result: Result<(), Failure>) -> Result<(), Failure> {
+    if let Err(e) = admin::give_back(&settings.dir) {
+        eprintln!("warning: cannot give the files in {} back to their owner: {e}", settings.dir.display());
+    }
+    result
+}
+
 fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
-    let (_, storage) = admin_storage(cli)?;
+    let (settings, storage) = admin_storage(cli)?;
     let rt = small_runtime()?;
-    rt.block_on(async {
+    let result = rt.block_on(async {
         match action {
             UserAction::Create { name, username } => {
                 let user = admin::create_user(&storage, name, username.as_deref())
@@ -243,13 +286,15 @@ fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
             }
         }
         Ok(())
-    })
+    });
+    drop(storage);
+    with_give_back(&settings, result)
 }
 
 fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
     let (settings, storage) = admin_storage(cli)?;
     let rt = small_runtime()?;
-    rt.block_on(async {
+    let result = rt.block_on(async {
         match action {
             BotAction::Create { username, name } => {
                 let bot =
@@ -274,9 +319,41 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 let bot = admin::revoke(&storage, bot).await.map_err(|e| fail(1, format!("{e:#}")))?;
                 println!("revoked @{} (id {})", bot.username, bot.id);
             }
+            BotAction::Export { bot, archive, force } => {
+                let manifest = transfer::export(&settings.dir, &storage, bot, archive, *force)
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                eprintln!("exported {} to {}", manifest.describe(), archive.display());
+                if !manifest.logged_out {
+                    eprintln!("note: the bot was not logged out on this server (see the warning above)");
+                }
+            }
+            BotAction::Import { archive, force, owner } => {
+                let owner = owner.as_deref().map(transfer::parse_owner).transpose().map_err(|e| fail(2, e))?;
+                let done = transfer::import(&settings.dir, &storage, archive, *force, owner)
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                println!(
+                    "imported {} into {} (owner {}:{})",
+                    done.manifest.describe(),
+                    done.path.display(),
+                    done.owner.0,
+                    done.owner.1
+                );
+                if let Some(backup) = &done.replaced {
+                    println!("the previous copy is in {}; remove it once the bot works", backup.display());
+                }
+                if done.server_running {
+                    println!("the server running on {} serves the bot from its next request", settings.dir.display());
+                } else {
+                    println!("start the server, then check: curl http://<server>/bot<token>/getWebhookInfo");
+                }
+            }
         }
         Ok(())
-    })
+    });
+    drop(storage);
+    with_give_back(&settings, result)
 }
 
 fn main() -> ExitCode {
@@ -292,7 +369,7 @@ fn main() -> ExitCode {
         Some(Command::Config { action: ConfigAction::Print }) => load_settings(&cli, true).map(|s| {
             print!("{}", s.render());
         }),
-        Some(Command::Healthcheck { addr }) => healthcheck(*addr),
+        Some(Command::Healthcheck { addr }) => healthcheck(&cli, *addr),
         Some(Command::Bot { action }) => bots(&cli, action),
         Some(Command::User { action }) => users(&cli, action),
     };

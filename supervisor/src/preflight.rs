@@ -25,16 +25,26 @@ fn ids() -> (u32, u32) {
     (rustix::process::getuid().as_raw(), rustix::process::getgid().as_raw())
 }
 
+/// `0:0 with mode 755` for the path, or its nearest existing parent, for permission messages.
+fn ownership(path: &Path) -> Option<(PathBuf, String)> {
+    use std::os::unix::fs::MetadataExt;
+    path.ancestors().find_map(|p| {
+        let m = std::fs::metadata(p).ok()?;
+        Some((p.to_path_buf(), format!("{}:{} with mode {:o}", m.uid(), m.gid(), m.mode() & 0o7777)))
+    })
+}
+
 fn permission_problem(action: &str, path: &Path, e: &io::Error) -> PreflightError {
     let (uid, gid) = ids();
-    let hint = if e.kind() == io::ErrorKind::PermissionDenied || e.raw_os_error() == Some(30) {
-        format!(
-            "; the server runs as UID {uid}: make the directory writable for it, e.g. `chown -R {uid}:{gid} ./data` on the host directory mounted there, or choose another directory with MSG_DIR/MSG_TEMP_DIR/MSG_LOG_FILE"
-        )
-    } else {
-        String::new()
+    let denied = e.kind() == io::ErrorKind::PermissionDenied || e.raw_os_error() == Some(30);
+    let advice = match ownership(path) {
+        Some((owned, owner)) if denied => format!(
+            "; the server is running as UID {uid} (GID {gid}) and {} is owned by {owner}: make it writable for UID {uid}, e.g. `chown -R {uid}:{gid} ./data` on the host directory mounted there, or choose another directory with MSG_DIR, MSG_TEMP_DIR or MSG_LOG_FILE",
+            owned.display()
+        ),
+        _ => format!(" (running as UID {uid})"),
     };
-    PreflightError(format!("cannot {action} {}: {e} (running as UID {uid}){hint}", path.display()))
+    PreflightError(format!("cannot {action} {}: {e}{advice}", path.display()))
 }
 
 /// Creates `dir` if needed and proves the running user can create, write and delete files in it.
@@ -55,6 +65,55 @@ pub fn directories(settings: &Settings) -> Result<(), PreflightError> {
     writable_dir(&settings.temp_dir)
 }
 
+/// Every bot directory (`<dir>/<numeric id>/`), its files and its first-level subdirectories
+/// must be readable and writable by the running user; otherwise its bot would fail on its first
+/// request (or look missing), so the start stops naming each directory and the fix.
+pub fn bot_directories(dir: &Path) -> Result<(), PreflightError> {
+    use rustix::fs::Access;
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(()); // `directories` already proved the working directory usable.
+    };
+    let usable = |path: &Path, is_dir: bool| {
+        let mode = if is_dir {
+            Access::READ_OK | Access::WRITE_OK | Access::EXEC_OK
+        } else {
+            Access::READ_OK | Access::WRITE_OK
+        };
+        rustix::fs::access(path, mode).is_ok()
+    };
+    let mut bad = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_bot_dir = name.parse::<i64>().is_ok_and(|id| id > 0 && id.to_string() == name)
+            && entry.file_type().is_ok_and(|t| t.is_dir());
+        if !is_bot_dir {
+            continue;
+        }
+        let path = entry.path();
+        let first_bad = if usable(&path, true) {
+            std::fs::read_dir(&path)
+                .ok()
+                .and_then(|inner| inner.flatten().map(|e| e.path()).find(|p| !usable(p, p.is_dir())))
+        } else {
+            Some(path.clone())
+        };
+        if let Some(problem) = first_bad {
+            let owner = ownership(&problem).map(|(_, o)| o).unwrap_or_default();
+            bad.push(format!("{} (owned by {owner})", problem.display()));
+        }
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    bad.sort();
+    let (uid, gid) = ids();
+    Err(PreflightError(format!(
+        "bot data is not readable and writable by UID {uid}, so these bots cannot be served: {}; give the bot directories to the server's user, e.g. `chown -R {uid}:{gid} ./data` on the host directory mounted at {} (`msg-bot-api bot import` sets the owner itself)",
+        bad.join(", "),
+        dir.display()
+    )))
+}
+
 /// Holds the working directory's lock for the life of the process.
 #[derive(Debug)]
 pub struct DirLock {
@@ -62,8 +121,47 @@ pub struct DirLock {
     pub path: PathBuf,
 }
 
-/// Takes `<dir>/msg-bot-api.lock`, refusing if another process holds it.
-pub fn lock(dir: &Path) -> Result<DirLock, PreflightError> {
+/// Numeric directories whose `bot.sqlite` holds another bot than the name says (copied under the
+/// wrong name): the server would never find that bot. Worth a warning each, not a failed start.
+pub fn misnamed_bot_directories(dir: &Path) -> Vec<String> {
+    use rusqlite::{Connection, OpenFlags};
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut warnings = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(named) = name.parse::<i64>().ok().filter(|id| *id > 0 && id.to_string() == name) else {
+            continue;
+        };
+        let db = entry.path().join(msg_engine::storage::sqlite::BOT_DB);
+        let Ok(conn) = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
+            continue;
+        };
+        let held: Option<i64> = conn.query_row("SELECT id FROM bot LIMIT 1", [], |r| r.get(0)).ok();
+        if let Some(held) = held.filter(|held| *held != named) {
+            warnings.push(format!(
+                "directory {} holds bot {held}, not bot {named}: the server looks for bot {held} in {}, so it is not served from there; rename the directory to {held} (a bot directory is named by its bot's user id, the part of its token before the colon)",
+                entry.path().display(),
+                dir.join(held.to_string()).display()
+            ));
+        }
+    }
+    warnings.sort();
+    warnings
+}
+
+/// The outcome of trying the working directory's lock.
+#[derive(Debug)]
+pub enum LockAttempt {
+    /// Nobody held it; now this process does.
+    Taken(DirLock),
+    /// A server (or another admin command) holds it; `holder` reads ` (pid 123)` or is empty.
+    Held { holder: String },
+}
+
+/// Tries `<dir>/msg-bot-api.lock` without waiting; when taken, it names this process's pid.
+pub fn try_lock(dir: &Path) -> Result<LockAttempt, PreflightError> {
     let path = dir.join("msg-bot-api.lock");
     let mut file = std::fs::OpenOptions::new()
         .read(true)
@@ -77,19 +175,27 @@ pub fn lock(dir: &Path) -> Result<DirLock, PreflightError> {
         Err(std::fs::TryLockError::WouldBlock) => {
             let holder = std::fs::read_to_string(&path).unwrap_or_default();
             let holder = holder.trim();
-            let pid = if holder.is_empty() { String::new() } else { format!(" (pid {holder})") };
-            return Err(PreflightError(format!(
-                "the working directory {} is already in use by another msg-bot-api{pid}: lock file {} is held; stop the other server first, or give this one its own MSG_DIR",
-                dir.display(),
-                path.display()
-            )));
+            let holder = if holder.is_empty() { String::new() } else { format!(" (pid {holder})") };
+            return Ok(LockAttempt::Held { holder });
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(permission_problem("lock", &path, &e)),
     }
     file.set_len(0)
         .and_then(|()| writeln!(file, "{}", std::process::id()))
         .map_err(|e| permission_problem("write", &path, &e))?;
-    Ok(DirLock { _file: file, path })
+    Ok(LockAttempt::Taken(DirLock { _file: file, path }))
+}
+
+/// Takes `<dir>/msg-bot-api.lock`, refusing if another process holds it.
+pub fn lock(dir: &Path) -> Result<DirLock, PreflightError> {
+    match try_lock(dir)? {
+        LockAttempt::Taken(lock) => Ok(lock),
+        LockAttempt::Held { holder } => Err(PreflightError(format!(
+            "the working directory {} is already in use by another msg-bot-api{holder}: lock file {} is held; stop the other server first, or give this one its own MSG_DIR",
+            dir.display(),
+            dir.join("msg-bot-api.lock").display()
+        ))),
+    }
 }
 
 /// Binds one port, explaining a conflict in terms of the variable that sets it.

@@ -4,6 +4,7 @@
 mod api;
 mod clients;
 mod files;
+mod operations;
 mod platform;
 mod plugins;
 mod startup;

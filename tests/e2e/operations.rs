@@ -77,6 +77,13 @@ fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rol
         info["pending_update_count"] == 2 && info["last_error_message"].is_string()
     });
 
+    // The bot's files go with it.
+    let sent = ok(msg_testkit::Multipart::new()
+        .text("chat_id", &id_of(&ann).to_string())
+        .file("document", "ledger.csv", "text/csv", b"a,b\n1,2\n")
+        .post(old.api, &format!("/bot{bot}/sendDocument")));
+    let file_id = sent["document"]["file_id"].clone();
+
     // A bot that is still live on a running server is not exported (it would then be live twice).
     let archive = old_root.join("moving_bot.tgz");
     let archive_arg = archive.display().to_string();
@@ -129,6 +136,10 @@ fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rol
     assert_eq!(ok(new.call(&bot, "getMe", json!({})))["username"], "moving_bot");
     let info = webhook_info(&new, &bot);
     assert_eq!(info["url"], url.as_str());
+    let file = ok(new.call(&bot, "getFile", json!({"file_id": file_id})));
+    let path = file["file_path"].as_str().unwrap();
+    assert!(path.starts_with(&moved_dir.display().to_string()), "{path}");
+    assert_eq!(msg_testkit::get(new.api, &format!("/file/bot{bot}/{path}")).unwrap().body, b"a,b\n1,2\n");
     receiver.set_status(200);
     let delivered = receiver.wait_for(2);
     let texts: Vec<Value> = delivered.iter().map(|r| r.json()["message"]["text"].clone()).collect();

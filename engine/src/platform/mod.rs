@@ -508,12 +508,7 @@ impl Platform {
             stored.extend(service);
         } else if let Some(media) = content.media {
             stored.extend(media);
-            if !content.text.is_empty() {
-                stored.insert("caption".into(), content.text.clone().into());
-                if let Some(entities) = content.entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-                    stored.insert("caption_entities".into(), entities);
-                }
-            }
+            put_caption(&mut stored, content.text, content.entities);
         } else {
             stored.insert("text".into(), content.text.clone().into());
             if let Some(entities) = content.entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
@@ -537,6 +532,34 @@ impl Platform {
         Ok(with_chat(&stored, &chat))
     }
 
+    /// A message `actor` sent, loaded for editing.
+    async fn own_message(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<Value, ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
+        if stored["from"]["id"].as_i64() != Some(actor.id()) {
+            return Err(ApiError::bad_request("message can't be edited"));
+        }
+        Ok(stored)
+    }
+
+    /// Stores an edited message, sends `edited_message` to the others and returns it as the
+    /// editor sees it.
+    async fn publish_edit(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        stored: Value,
+    ) -> Result<Value, ApiError> {
+        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        let changes = vec![Change::PutMessage(record)];
+        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
+        let chat = self.chat_json(conversation, actor.id()).await?;
+        Ok(with_chat(&stored, &chat))
+    }
+
     /// Edits a message's text (only its sender may); returns it as the editor sees it.
     pub async fn edit_text(
         &self,
@@ -547,13 +570,7 @@ impl Platform {
         entities: Option<Value>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let mut stored = self
-            .load_message(conversation, message_id)
-            .await?
-            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        if stored["from"]["id"].as_i64() != Some(actor.id()) {
-            return Err(ApiError::bad_request("message can't be edited"));
-        }
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
         if stored.get("text").is_none() {
             return Err(ApiError::bad_request("there is no text in the message to edit"));
         }
@@ -577,33 +594,19 @@ impl Platform {
         if let Some(markup) = reply_markup {
             fields.insert("reply_markup".into(), markup);
         }
-        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        let changes = vec![Change::PutMessage(record)];
-        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
-        let chat = self.chat_json(conversation, actor.id()).await?;
-        Ok(with_chat(&stored, &chat))
+        self.publish_edit(actor, conversation, message_id, stored).await
     }
 
-    /// Replaces a message's media and caption (only its sender may); returns it as the editor
-    /// sees it.
-    #[allow(clippy::too_many_arguments)]
+    /// Replaces a message's media and caption (`content.media`, `text`, `entities`, and
+    /// `reply_markup` when given; only its sender may); returns it as the editor sees it.
     pub async fn edit_media(
         &self,
         actor: &Actor,
         conversation: Conversation,
         message_id: i64,
-        media: Map<String, Value>,
-        caption: String,
-        entities: Option<Value>,
-        reply_markup: Option<Value>,
+        content: Content,
     ) -> Result<Value, ApiError> {
-        let mut stored = self
-            .load_message(conversation, message_id)
-            .await?
-            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        if stored["from"]["id"].as_i64() != Some(actor.id()) {
-            return Err(ApiError::bad_request("message can't be edited"));
-        }
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
         let fields = stored.as_object_mut().expect("stored messages are objects");
         if !crate::files::Kind::ALL.iter().any(|k| fields.contains_key(k.field())) {
             return Err(ApiError::bad_request("there is no media in the message to edit"));
@@ -614,21 +617,12 @@ impl Platform {
         fields.remove("caption");
         fields.remove("caption_entities");
         fields.insert("edit_date".into(), now().into());
-        fields.extend(media);
-        if !caption.is_empty() {
-            fields.insert("caption".into(), caption.into());
-            if let Some(e) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-                fields.insert("caption_entities".into(), e);
-            }
-        }
-        if let Some(markup) = reply_markup {
+        fields.extend(content.media.unwrap_or_default());
+        put_caption(fields, content.text, content.entities);
+        if let Some(markup) = content.reply_markup {
             fields.insert("reply_markup".into(), markup);
         }
-        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        let changes = vec![Change::PutMessage(record)];
-        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
-        let chat = self.chat_json(conversation, actor.id()).await?;
-        Ok(with_chat(&stored, &chat))
+        self.publish_edit(actor, conversation, message_id, stored).await
     }
 
     /// Deletes a message (its sender's own, or any in a private chat, as people may).
@@ -920,6 +914,17 @@ impl Platform {
             self.post(actor, conversation, content).await?;
         }
         Ok(())
+    }
+}
+
+/// A media message's caption and its entities (none when empty).
+fn put_caption(fields: &mut Map<String, Value>, caption: String, entities: Option<Value>) {
+    if caption.is_empty() {
+        return;
+    }
+    fields.insert("caption".into(), caption.into());
+    if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+        fields.insert("caption_entities".into(), entities);
     }
 }
 

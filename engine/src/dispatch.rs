@@ -44,7 +44,7 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
         request::parse_urlencoded(query.as_bytes(), &mut params);
     }
     let uploads = UploadDir::new(&shared.config.temp_dir);
-    let max_file = if shared.config.local { crate::files::MAX_UPLOAD_LOCAL } else { crate::files::MAX_UPLOAD };
+    let max_file = crate::files::max_upload(shared.config.local);
     request::read_body(&parts.headers, body, &mut params, &uploads.0, max_file).await?;
     Ok((params, uploads))
 }

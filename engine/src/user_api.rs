@@ -61,6 +61,10 @@ pub(crate) async fn handle(
         let actor = actor.clone();
         async move { platform.resolve_chat(&actor, &chat_id).await }
     };
+    let file_kind = crate::files::Kind::SENDABLE.into_iter().find(|k| k.send_method().eq_ignore_ascii_case(method));
+    if let Some(kind) = file_kind {
+        return Ok(crate::methods::media::send_file(shared, actor, &p, kind).await?.into());
+    }
     let result = match method.to_ascii_lowercase().as_str() {
         "getme" => user_json(&user),
         "sendmessage" => {
@@ -79,13 +83,6 @@ pub(crate) async fn handle(
             let conversation = chat(&p).await?;
             platform.delete(&actor, conversation, message_id(&p)?).await?;
             json!(true)
-        }
-        send if crate::files::Kind::ALL.iter().any(|k| send == format!("send{}", k.field().replace('_', ""))) => {
-            let kind = crate::files::Kind::ALL
-                .into_iter()
-                .find(|k| send == format!("send{}", k.field().replace('_', "")))
-                .expect("matched above");
-            crate::methods::media::send_file(shared, actor.clone(), &p, kind).await?
         }
         "getupdates" => {
             let mailbox = platform.user_mailbox(user.id).await?;

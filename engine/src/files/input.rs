@@ -214,7 +214,7 @@ async fn fetch(source: &Source<'_>, kind: Kind, local: bool, temp_dir: &Path) ->
             if !meta.is_file() {
                 return Err(ApiError::bad_request(format!("local path \"{}\" is not a file", path.display())));
             }
-            if meta.len() > if local { super::MAX_UPLOAD_LOCAL } else { super::MAX_UPLOAD } {
+            if meta.len() > super::max_upload(local) {
                 return Err(ApiError::new(413, "Request Entity Too Large"));
             }
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned());

@@ -40,6 +40,11 @@ pub const MAX_PHOTO: u64 = 10 << 20;
 /// getFile refuses bigger files without `--local` (the reference's `MAX_DOWNLOAD_FILE_SIZE`).
 pub const MAX_DOWNLOAD: u64 = 20 << 20;
 
+/// The upload limit per file in this mode.
+pub fn max_upload(local: bool) -> u64 {
+    if local { MAX_UPLOAD_LOCAL } else { MAX_UPLOAD }
+}
+
 /// What a file is, which decides its directory, its field in a Message and its file_id tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -94,6 +99,25 @@ impl Kind {
             Kind::VideoNote => "video_note",
             Kind::Sticker => "sticker",
             Kind::Thumbnail => "thumbnail",
+        }
+    }
+
+    /// The kinds with a send method of their own, in the Bot API documentation's order.
+    pub const SENDABLE: [Kind; 7] =
+        [Kind::Photo, Kind::Audio, Kind::Document, Kind::Video, Kind::Animation, Kind::Voice, Kind::VideoNote];
+
+    /// The Bot API method that sends this kind (`sendPhoto`, ...), for [`Kind::SENDABLE`].
+    pub fn send_method(self) -> &'static str {
+        match self {
+            Kind::Photo => "sendPhoto",
+            Kind::Video => "sendVideo",
+            Kind::Document => "sendDocument",
+            Kind::Audio => "sendAudio",
+            Kind::Voice => "sendVoice",
+            Kind::Animation => "sendAnimation",
+            Kind::VideoNote => "sendVideoNote",
+            Kind::Sticker => "sendSticker",
+            Kind::Thumbnail => "",
         }
     }
 
@@ -443,27 +467,10 @@ fn create_parent(path: &Path) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn hash_file(path: &Path) -> std::io::Result<Blob> {
-    let mut hasher = blake3::Hasher::new();
-    let mut file = std::fs::File::open(path)?;
-    let mut buffer = vec![0u8; 1 << 16];
-    let mut size = 0u64;
-    loop {
-        let n = file.read(&mut buffer)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buffer[..n]);
-        size += n as u64;
-    }
-    Ok(Blob { hash: hasher.finalize(), size })
-}
-
-/// Copies `src` to `dst` while hashing it.
-fn copy_hashing(src: &Path, dst: &Path) -> std::io::Result<Blob> {
+/// Copies `src` to `out` while hashing it (`std::io::sink()` to only hash).
+fn copy_hashing(src: &Path, mut out: impl Write) -> std::io::Result<Blob> {
     let mut hasher = blake3::Hasher::new();
     let mut input = std::fs::File::open(src)?;
-    let mut output = std::fs::File::create(dst)?;
     let mut buffer = vec![0u8; 1 << 16];
     let mut size = 0u64;
     loop {
@@ -472,23 +479,22 @@ fn copy_hashing(src: &Path, dst: &Path) -> std::io::Result<Blob> {
             break;
         }
         hasher.update(&buffer[..n]);
-        output.write_all(&buffer[..n])?;
+        out.write_all(&buffer[..n])?;
         size += n as u64;
     }
-    output.flush()?;
+    out.flush()?;
     Ok(Blob { hash: hasher.finalize(), size })
 }
 
 fn ingest_blocking(src: &Path, movable: bool, store: &Path, incoming: &Path) -> Result<Blob, ApiError> {
     create_parent(incoming)?;
-    let staged = if movable {
-        let blob = hash_file(src).map_err(|e| io_failed("reading an upload", e))?;
+    let (blob, staged) = if movable {
+        let blob = copy_hashing(src, std::io::sink()).map_err(|e| io_failed("reading an upload", e))?;
         (blob, src.to_path_buf())
     } else {
-        let blob = copy_hashing(src, incoming).map_err(|e| io_failed("copying a local file", e))?;
-        (blob, incoming.to_path_buf())
+        let copy = std::fs::File::create(incoming).and_then(|out| copy_hashing(src, out));
+        (copy.map_err(|e| io_failed("copying a local file", e))?, incoming.to_path_buf())
     };
-    let (blob, staged) = staged;
     let hex = blob.hash.to_hex();
     let target = store.join(&hex[..2]).join(hex.as_str());
     if target.is_file() {

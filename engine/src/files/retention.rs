@@ -38,7 +38,7 @@ async fn sweep(shared: &Shared, period: Duration) -> Result<(), String> {
     let mut removed = 0u64;
     for bot in bots {
         let files = shared.storage.list_files(bot.id).await.map_err(|e| e.to_string())?;
-        let dir = shared.config.dir.join(bot.id.to_string());
+        let dir = shared.platform.files.bot_dir(bot.id);
         for file in files.into_iter().filter(|f| f.accessed_at < cutoff) {
             if tokio::fs::remove_file(dir.join(&file.path)).await.is_ok() {
                 removed += 1;

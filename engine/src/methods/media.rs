@@ -52,19 +52,26 @@ fn missing(kind: Kind) -> ApiError {
 }
 
 /// The Message fields for a file: an animation also fills `document`, as on the platform.
-fn media_fields(kind: Kind, object: Value, p: &Params) -> Map<String, Value> {
+fn media_fields(kind: Kind, object: Value, flags: Map<String, Value>) -> Map<String, Value> {
     let mut media = Map::new();
     if kind == Kind::Animation {
         media.insert("document".into(), object.clone());
     }
     media.insert(kind.field().into(), object);
+    media.extend(flags);
+    media
+}
+
+/// `show_caption_above_media` and `has_spoiler` of a send method, as Message fields.
+fn param_flags(p: &Params, kind: Kind) -> Map<String, Value> {
+    let mut flags = Map::new();
     if p.boolean("show_caption_above_media") {
-        media.insert("show_caption_above_media".into(), true.into());
+        flags.insert("show_caption_above_media".into(), true.into());
     }
     if p.boolean("has_spoiler") && matches!(kind, Kind::Photo | Kind::Video | Kind::Animation) {
-        media.insert("has_media_spoiler".into(), true.into());
+        flags.insert("has_media_spoiler".into(), true.into());
     }
-    media
+    flags
 }
 
 /// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
@@ -79,42 +86,15 @@ pub(crate) async fn send_file(shared: &Shared, actor: Actor, p: &Params, kind: K
     let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
     let files = &shared.platform.files;
     let object = input::attach(files, &shared.config.temp_dir, sender(&actor), kind, source, extras).await?;
-    let media = Some(media_fields(kind, object, p));
+    let media = Some(media_fields(kind, object, param_flags(p, kind)));
     let content = Content { text, entities, reply_markup: markup, reply_to: reply, media, service: None };
     shared.platform.post(&actor, conversation, content).await
 }
 
-async fn send_kind(shared: Arc<Shared>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
+/// A bot's send method for one kind of file.
+pub(crate) async fn send_kind(shared: Arc<Shared>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     Ok(send_file(&shared, Actor::Bot(bot), &call.params, kind).await?.into())
-}
-
-pub(crate) async fn send_photo(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::Photo).await
-}
-
-pub(crate) async fn send_audio(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::Audio).await
-}
-
-pub(crate) async fn send_document(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::Document).await
-}
-
-pub(crate) async fn send_video(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::Video).await
-}
-
-pub(crate) async fn send_animation(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::Animation).await
-}
-
-pub(crate) async fn send_voice(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::Voice).await
-}
-
-pub(crate) async fn send_video_note(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    send_kind(shared, call, Kind::VideoNote).await
 }
 
 /// One parsed `InputMedia`: its kind, file source, extras and caption.
@@ -130,8 +110,7 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     let object = value.as_object().ok_or("expected an Object")?;
     let text = |name: &str| object.get(name).and_then(Value::as_str).unwrap_or_default();
     let entities = object.get("caption_entities").cloned();
-    let caption = caption(text("caption"), text("parse_mode"), entities)
-        .map_err(|e| e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned())?;
+    let caption = caption(text("caption"), text("parse_mode"), entities).map_err(reason)?;
     let kind_name = object.get("type").and_then(Value::as_str).ok_or("Can't find field \"type\"")?;
     let kind = Kind::from_field(kind_name)
         .filter(|k| matches!(k, Kind::Photo | Kind::Video | Kind::Animation | Kind::Audio | Kind::Document))
@@ -139,9 +118,7 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     if album && kind == Kind::Animation {
         return Err(format!("type \"{kind_name}\" can't be used in sendMediaGroup"));
     }
-    let source = input::source(p, text("media"), "", local)
-        .map_err(|e| e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned())?
-        .ok_or("media not found")?;
+    let source = input::source(p, text("media"), "", local).map_err(reason)?.ok_or("media not found")?;
     let mut flags = Map::new();
     for (flag, field) in
         [("show_caption_above_media", "show_caption_above_media"), ("has_spoiler", "has_media_spoiler")]
@@ -153,25 +130,23 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, flags })
 }
 
+/// An error's message without its `Bad Request: ` prefix, to nest in another message.
+fn reason(e: ApiError) -> String {
+    e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned()
+}
+
 fn unparsable_media(e: String) -> ApiError {
     ApiError::bad_request(format!("Can't parse InputMedia: {e}"))
 }
 
-async fn attach_media(
-    shared: &Shared,
-    actor: &Actor,
-    media: InputMedia<'_>,
-) -> Result<(Map<String, Value>, (String, Option<Value>)), ApiError> {
+/// Stores an `InputMedia`'s file: the message content it makes (media fields and caption).
+async fn attach_media(shared: &Shared, actor: &Actor, media: InputMedia<'_>) -> Result<Content, ApiError> {
     let files = &shared.platform.files;
     let object =
         input::attach(files, &shared.config.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
-    let mut fields = Map::new();
-    if media.kind == Kind::Animation {
-        fields.insert("document".into(), object.clone());
-    }
-    fields.insert(media.kind.field().into(), object);
-    fields.extend(media.flags);
-    Ok((fields, media.caption))
+    let (text, entities) = media.caption;
+    let media = Some(media_fields(media.kind, object, media.flags));
+    Ok(Content { text, entities, media, ..Content::default() })
 }
 
 pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -205,9 +180,9 @@ pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> R
     }
     let group_id = format!("{}", rand::random::<u64>() >> 1);
     let mut sent = Vec::new();
-    for (mut fields, (text, entities)) in prepared {
-        fields.insert("media_group_id".into(), group_id.clone().into());
-        let content = Content { text, entities, reply_to: reply, media: Some(fields), ..Content::default() };
+    for mut content in prepared {
+        content.media.get_or_insert_default().insert("media_group_id".into(), group_id.clone().into());
+        content.reply_to = reply;
         sent.push(shared.platform.post(&actor, conversation, content).await?);
     }
     Ok(Value::Array(sent).into())
@@ -230,8 +205,9 @@ pub(crate) async fn edit_message_media(shared: Arc<Shared>, call: MethodCall) ->
     let markup = reply_markup(p)?;
     let actor = Actor::Bot(bot);
     let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
-    let (fields, (text, entities)) = attach_media(&shared, &actor, media).await?;
-    let edited = shared.platform.edit_media(&actor, conversation, message_id, fields, text, entities, markup).await?;
+    let mut content = attach_media(&shared, &actor, media).await?;
+    content.reply_markup = markup;
+    let edited = shared.platform.edit_media(&actor, conversation, message_id, content).await?;
     Ok(edited.into())
 }
 

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use msg_core::{ApiError, BotRecord, MethodCall, MethodHandler, Registrar, Reply};
 
+use crate::files::Kind;
 use crate::{Shared, Slot};
 
 struct Builtin<F> {
@@ -52,13 +53,9 @@ pub(crate) fn register(r: &mut Registrar, slot: &Slot) {
     add(r, slot, "logOut", bot::log_out);
     add(r, slot, "close", bot::close);
     add(r, slot, "sendMessage", messages::send_message);
-    add(r, slot, "sendPhoto", media::send_photo);
-    add(r, slot, "sendAudio", media::send_audio);
-    add(r, slot, "sendDocument", media::send_document);
-    add(r, slot, "sendVideo", media::send_video);
-    add(r, slot, "sendAnimation", media::send_animation);
-    add(r, slot, "sendVoice", media::send_voice);
-    add(r, slot, "sendVideoNote", media::send_video_note);
+    for kind in Kind::SENDABLE {
+        add(r, slot, kind.send_method(), move |shared, call| media::send_kind(shared, call, kind));
+    }
     add(r, slot, "sendMediaGroup", media::send_media_group);
     add(r, slot, "sendChatAction", messages::send_chat_action);
     add(r, slot, "getFile", media::get_file);

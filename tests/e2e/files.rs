@@ -12,7 +12,7 @@ use std::path::Path;
 use msg_testkit::{HttpResponse, Multipart, Server, get, post, post_chunked};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch};
+use crate::{create_bot, create_user, id_of, launch, walk};
 
 fn ok(reply: HttpResponse) -> Value {
     assert_eq!(reply.status, 200, "{}", reply.text());
@@ -57,18 +57,9 @@ fn get_file(server: &Server, token: &str, file_id: &Value) -> Value {
     ok(server.call(token, "getFile", json!({"file_id": file_id})))
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            if entry.file_type().unwrap().is_dir() {
-                out.extend(files_in(&entry.path()));
-            } else {
-                out.push(entry.path().display().to_string());
-            }
-        }
-    }
-    out
+/// The files (not directories) below `dir`.
+fn files_in(dir: &Path) -> Vec<std::path::PathBuf> {
+    walk(dir).into_iter().filter(|p| p.is_file()).collect()
 }
 
 /// Serves one file over HTTP on loopback for URL uploads; returns its address.

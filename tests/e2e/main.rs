@@ -38,3 +38,16 @@ pub fn create_user(root: &Path, name: &str) -> String {
 pub fn id_of(token: &str) -> i64 {
     token.split(':').next().unwrap().parse().unwrap()
 }
+
+/// Every entry below `dir`, directories included (none when `dir` does not exist).
+pub fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut all = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all.extend(walk(&path));
+        }
+        all.push(path);
+    }
+    all
+}

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use msg_testkit::{HttpResponse, Launch, Receiver, Server, post};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch};
+use crate::{create_bot, create_user, id_of, launch, walk};
 
 fn is_root() -> bool {
     euid() == 0
@@ -211,18 +211,6 @@ fn after_the_cool_down_the_old_server_serves_the_bot_again() {
     }
     assert!(logged_out_at.elapsed() >= Duration::from_secs(59), "not before the cool-down");
     assert_eq!(ok(old.call(&bot, "getUpdates", json!({}))), json!([]));
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut all = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            all.extend(walk(&path));
-        }
-        all.push(path);
-    }
-    all
 }
 
 #[test]

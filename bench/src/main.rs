@@ -31,7 +31,8 @@ fn main() {
         return rt.block_on(files_only());
     }
     let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
-    rt.block_on(run(Duration::from_secs(seconds)));
+    let only: Vec<String> = args.iter().skip(2).cloned().collect();
+    rt.block_on(run(Duration::from_secs(seconds), Figures(only)));
 }
 
 fn binary() -> PathBuf {
@@ -170,7 +171,17 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
-async fn run(duration: Duration) {
+/// Which figures to print: all, or the ones named after the seconds (`getme send wake webhook
+/// files idle`), so one figure can be profiled alone.
+struct Figures(Vec<String>);
+
+impl Figures {
+    fn wants(&self, name: &str) -> bool {
+        self.0.is_empty() || self.0.iter().any(|n| n == name)
+    }
+}
+
+async fn run(duration: Duration, figures: Figures) {
     println!(
         "msg-bench: {} s per load run, {CONNECTIONS} connections, {} cores",
         duration.as_secs(),
@@ -184,125 +195,136 @@ async fn run(duration: Duration) {
     let server = launch.start();
     let bot_id = id_of(&bot);
 
-    // 1. getMe next to bare hyper.
-    let mut bare = std::process::Command::new(std::env::current_exe().expect("self"))
-        .arg("bare-hyper")
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("bare hyper starts");
-    let bare_addr: SocketAddr = {
-        use std::io::BufRead;
-        let mut line = String::new();
-        std::io::BufReader::new(bare.stdout.take().expect("stdout")).read_line(&mut line).expect("address");
-        line.trim().parse().expect("address line")
-    };
-    let (bare_rps, _) = load(bare_addr, duration, |_| ("/".into(), json!({}))).await;
-    let _ = bare.kill();
-    let _ = bare.wait();
-    let path = format!("/bot{bot}/getMe");
-    let (getme_rps, failed) = load(server.api, duration, move |_| (path.clone(), json!({}))).await;
-    println!(
-        "getMe: {getme_rps:.0} req/s; bare hyper: {bare_rps:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
-        100.0 * getme_rps / bare_rps
-    );
-
-    // 2. Persisted sendMessage/s: 20 private chats opened by their people.
+    if figures.wants("getme") {
+        // 1. getMe next to bare hyper.
+        let mut bare = std::process::Command::new(std::env::current_exe().expect("self"))
+            .arg("bare-hyper")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("bare hyper starts");
+        let bare_addr: SocketAddr = {
+            use std::io::BufRead;
+            let mut line = String::new();
+            std::io::BufReader::new(bare.stdout.take().expect("stdout")).read_line(&mut line).expect("address");
+            line.trim().parse().expect("address line")
+        };
+        let (bare_rps, _) = load(bare_addr, duration, |_| ("/".into(), json!({}))).await;
+        let _ = bare.kill();
+        let _ = bare.wait();
+        let path = format!("/bot{bot}/getMe");
+        let (getme_rps, failed) = load(server.api, duration, move |_| (path.clone(), json!({}))).await;
+        println!(
+            "getMe: {getme_rps:.0} req/s; bare hyper: {bare_rps:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
+            100.0 * getme_rps / bare_rps
+        );
+    }
+    let mut writer = connect(server.api).await;
+    // The 20 people open their private chats with the bot.
     for p in &people {
         person(&server, p, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})).await;
     }
-    let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
-    let path = format!("/bot{bot}/sendMessage");
-    let (send_rps, failed) = load(server.api, duration, move |n| {
-        (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
-    })
-    .await;
-    println!("sendMessage (committed before ok): {send_rps:.0} msg/s (target >= 20000); failures {failed}");
 
-    // 3. Wake latency: a bot waiting in getUpdates, a person writes.
-    let mut poller = Some(connect(server.api).await);
-    let mut writer = connect(server.api).await;
-    let drained =
-        send(poller.as_mut().expect("connected"), &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;
-    let mut offset = drained["result"][0]["update_id"].as_i64().unwrap_or(0) + 1;
-    let mut latencies = Vec::new();
-    for i in 0..500 {
-        let poll = {
-            let mut poller_conn = poller.take().expect("connection returned by the last poll");
-            let path = format!("/bot{bot}/getUpdates");
-            tokio::spawn(async move {
-                let answer = send(&mut poller_conn, &path, &json!({"offset": offset, "timeout": 10})).await;
-                (answer, Instant::now(), poller_conn)
-            })
-        };
-        // Let the poll reach the server and start waiting (a wake-up is what we measure).
-        tokio::time::sleep(Duration::from_millis(2)).await;
-        let sent_at = Instant::now();
-        let user = &people[i % people.len()];
-        send(
-            &mut writer,
-            &format!("/user{user}/sendMessage"),
-            &json!({"chat_id": bot_id, "text": format!("wake {i}")}),
-        )
+    if figures.wants("send") {
+        // 2. Persisted sendMessage/s: 20 private chats.
+        let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
+        let path = format!("/bot{bot}/sendMessage");
+        let (send_rps, failed) = load(server.api, duration, move |n| {
+            (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
+        })
         .await;
-        let ((_, answer), woke_at, conn) = poll.await.expect("poll task");
-        poller = Some(conn);
-        if let Some(last) = answer["result"].as_array().and_then(|a| a.last()) {
-            offset = last["update_id"].as_i64().unwrap_or(offset) + 1;
-        }
-        latencies.push(woke_at.duration_since(sent_at).as_secs_f64() * 1000.0);
+        println!("sendMessage (committed before ok): {send_rps:.0} msg/s (target >= 20000); failures {failed}");
     }
-    latencies.sort_by(f64::total_cmp);
-    println!(
-        "wake latency (person's sendMessage sent -> bot's long poll answered): p50 {:.2} ms, p99 {:.2} ms (target p99 < 2 ms)",
-        percentile(&latencies, 0.5),
-        percentile(&latencies, 0.99)
-    );
-
-    // 4. Webhook delivery: a backlog of updates from 20 chats, drained to a local receiver.
-    let received = Arc::new(AtomicU64::new(0));
-    let receiver = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind receiver");
-    let receiver_addr = receiver.local_addr().expect("addr");
-    {
-        let received = received.clone();
-        tokio::spawn(serve_forever(receiver, move |req| {
-            let received = received.clone();
-            async move {
-                let _ = req.into_body().collect().await;
-                received.fetch_add(1, Ordering::Relaxed);
-                Response::new(Full::new(Bytes::new()))
+    if figures.wants("wake") {
+        // 3. Wake latency: a bot waiting in getUpdates, a person writes.
+        let mut poller = Some(connect(server.api).await);
+        let drained =
+            send(poller.as_mut().expect("connected"), &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;
+        let mut offset = drained["result"][0]["update_id"].as_i64().unwrap_or(0) + 1;
+        let mut latencies = Vec::new();
+        for i in 0..500 {
+            let poll = {
+                let mut poller_conn = poller.take().expect("connection returned by the last poll");
+                let path = format!("/bot{bot}/getUpdates");
+                tokio::spawn(async move {
+                    let answer = send(&mut poller_conn, &path, &json!({"offset": offset, "timeout": 10})).await;
+                    (answer, Instant::now(), poller_conn)
+                })
+            };
+            // Let the poll reach the server and start waiting (a wake-up is what we measure).
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            let sent_at = Instant::now();
+            let user = &people[i % people.len()];
+            send(
+                &mut writer,
+                &format!("/user{user}/sendMessage"),
+                &json!({"chat_id": bot_id, "text": format!("wake {i}")}),
+            )
+            .await;
+            let ((_, answer), woke_at, conn) = poll.await.expect("poll task");
+            poller = Some(conn);
+            if let Some(last) = answer["result"].as_array().and_then(|a| a.last()) {
+                offset = last["update_id"].as_i64().unwrap_or(offset) + 1;
             }
-        }));
+            latencies.push(woke_at.duration_since(sent_at).as_secs_f64() * 1000.0);
+        }
+        latencies.sort_by(f64::total_cmp);
+        println!(
+            "wake latency (person's sendMessage sent -> bot's long poll answered): p50 {:.2} ms, p99 {:.2} ms (target p99 < 2 ms)",
+            percentile(&latencies, 0.5),
+            percentile(&latencies, 0.99)
+        );
     }
-    let backlog = 5000;
-    let ack = send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;
-    let last = ack["result"][0]["update_id"].as_i64().unwrap_or(0);
-    send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": last + 1})).await;
-    for n in 0..backlog {
-        let user = &people[n % people.len()];
-        send(
-            &mut writer,
-            &format!("/user{user}/sendMessage"),
-            &json!({"chat_id": bot_id, "text": format!("hook {n}")}),
-        )
-        .await;
+    if figures.wants("webhook") {
+        // 4. Webhook delivery: a backlog of updates from 20 chats, drained to a local receiver.
+        let received = Arc::new(AtomicU64::new(0));
+        let receiver = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind receiver");
+        let receiver_addr = receiver.local_addr().expect("addr");
+        {
+            let received = received.clone();
+            tokio::spawn(serve_forever(receiver, move |req| {
+                let received = received.clone();
+                async move {
+                    let _ = req.into_body().collect().await;
+                    received.fetch_add(1, Ordering::Relaxed);
+                    Response::new(Full::new(Bytes::new()))
+                }
+            }));
+        }
+        let backlog = 5000;
+        let ack = send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": -1})).await.1;
+        let last = ack["result"][0]["update_id"].as_i64().unwrap_or(0);
+        send(&mut writer, &format!("/bot{bot}/getUpdates"), &json!({"offset": last + 1})).await;
+        for n in 0..backlog {
+            let user = &people[n % people.len()];
+            send(
+                &mut writer,
+                &format!("/user{user}/sendMessage"),
+                &json!({"chat_id": bot_id, "text": format!("hook {n}")}),
+            )
+            .await;
+        }
+        let started = Instant::now();
+        let url = format!("http://{receiver_addr}/hook");
+        let (status, body) =
+            send(&mut writer, &format!("/bot{bot}/setWebhook"), &json!({"url": url, "max_connections": 100})).await;
+        assert_eq!(status, 200, "{body}");
+        while received.load(Ordering::Relaxed) < backlog as u64 && started.elapsed() < Duration::from_secs(120) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let got = received.load(Ordering::Relaxed);
+        println!(
+            "webhook: {:.0} updates/s ({got} of {backlog} delivered from 20 chats)",
+            got as f64 / started.elapsed().as_secs_f64()
+        );
     }
-    let started = Instant::now();
-    let url = format!("http://{receiver_addr}/hook");
-    let (status, body) =
-        send(&mut writer, &format!("/bot{bot}/setWebhook"), &json!({"url": url, "max_connections": 100})).await;
-    assert_eq!(status, 200, "{body}");
-    while received.load(Ordering::Relaxed) < backlog as u64 && started.elapsed() < Duration::from_secs(120) {
-        tokio::time::sleep(Duration::from_millis(5)).await;
+    if figures.wants("files") {
+        file_download(root.path(), &server, &bot, people[0].as_str()).await;
     }
-    let got = received.load(Ordering::Relaxed);
-    println!(
-        "webhook: {:.0} updates/s ({got} of {backlog} delivered from 20 chats)",
-        got as f64 / started.elapsed().as_secs_f64()
-    );
-    file_download(root.path(), &server, &bot, people[0].as_str()).await;
     drop(server);
 
-    idle_bots(root.path()).await;
+    if figures.wants("idle") {
+        idle_bots(root.path()).await;
+    }
 }
 
 /// `msg-bench files`: only the file download figure.

@@ -17,7 +17,7 @@ mod webhook;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock, RwLock, Weak};
+use std::sync::{Arc, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 use msg_core::{
@@ -79,10 +79,6 @@ pub enum BuildError {
 /// here again (rollback). Another server its directory is copied to is not affected.
 pub const LOGOUT_COOLDOWN_SECS: i64 = 60;
 
-/// How long a cached bot identity is trusted before it is read again (so `bot revoke` run
-/// against a live server takes effect quickly).
-const BOT_CACHE_TTL: Duration = Duration::from_secs(2);
-
 /// State shared by every request of one engine.
 pub(crate) struct Shared {
     pub config: EngineConfig,
@@ -91,7 +87,6 @@ pub(crate) struct Shared {
     pub stats: stats::Stats,
     pub platform: platform::Platform,
     pub phase: PhaseCell,
-    bots: RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced on its first request.
     announced: std::sync::Mutex<std::collections::HashSet<i64>>,
@@ -103,32 +98,21 @@ pub(crate) struct Shared {
 const DISK_USAGE_TTL: Duration = Duration::from_secs(30);
 
 impl Shared {
-    /// The bot with this id, from the cache or storage.
+    /// The bot with this id (from the platform's cache or storage); a bot seen for the first
+    /// time is announced in the log.
     pub async fn bot(&self, bot_id: i64) -> Result<Option<Arc<BotRecord>>, StorageError> {
-        if let Some((bot, at)) = self.bots.read().expect("bot cache").get(&bot_id)
-            && at.elapsed() < BOT_CACHE_TTL
+        let bot = self.platform.bot(bot_id).await?;
+        if let Some(bot) = &bot
+            && self.announced.lock().expect("announced").insert(bot_id)
         {
-            return Ok(Some(bot.clone()));
+            tracing::info!(
+                "bot @{} ({}) appeared in {} while the server runs; serving it",
+                bot.username,
+                bot.id,
+                self.config.dir.join(bot.id.to_string()).display()
+            );
         }
-        let loaded = self.storage.load_bot(bot_id).await?.map(Arc::new);
-        let mut cache = self.bots.write().expect("bot cache");
-        match &loaded {
-            Some(bot) => {
-                cache.insert(bot_id, (bot.clone(), Instant::now()));
-                if self.announced.lock().expect("announced").insert(bot_id) {
-                    tracing::info!(
-                        "bot @{} ({}) appeared in {} while the server runs; serving it",
-                        bot.username,
-                        bot.id,
-                        self.config.dir.join(bot.id.to_string()).display()
-                    );
-                }
-            }
-            None => {
-                cache.remove(&bot_id);
-            }
-        }
-        Ok(loaded)
+        Ok(bot)
     }
 
     /// Bytes the bot's state and files use, when the storage can tell (cached briefly).
@@ -144,7 +128,7 @@ impl Shared {
     }
 
     pub fn known_bot_count(&self) -> u64 {
-        self.bots.read().expect("bot cache").len() as u64
+        self.platform.known_bot_count()
     }
 
     /// This state as an `Arc` (it always lives in one).
@@ -193,7 +177,6 @@ impl BotApiEngine {
             stats: stats::Stats::new(),
             platform,
             phase: PhaseCell::default(),
-            bots: RwLock::default(),
             announced: Default::default(),
             disk_usage: Default::default(),
             self_ref: self_ref.clone(),

@@ -25,6 +25,9 @@ use self::session::{BotSession, Presence, Settings, Webhook, WebhookHealth};
 pub const MESSAGE_TTL: i64 = 86_400;
 /// How long a callback query may wait (the reference's 150 s).
 pub const CALLBACK_TTL: i64 = 150;
+/// How long a cached bot identity is trusted before it is read again (so `bot revoke` run
+/// against a live server takes effect quickly).
+const BOT_CACHE_TTL: Duration = Duration::from_secs(2);
 
 pub fn now() -> i64 {
     crate::storage::sqlite::now_unix()
@@ -175,6 +178,8 @@ pub struct Platform {
     /// A copy of `sessions` readable without awaiting: the per-request fast path. Written only
     /// while `sessions` is locked, so the two never disagree for long.
     ready: std::sync::RwLock<HashMap<i64, Arc<BotSession>>>,
+    /// Bot identities by id, each trusted for [`BOT_CACHE_TTL`].
+    bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
     callbacks: Mutex<HashMap<String, oneshot::Sender<Value>>>,
     /// Identifies this working directory, so a logOut recorded here is not honoured by another
     /// server the bot's directory is copied to.
@@ -208,6 +213,7 @@ impl Platform {
             user_mailboxes: tokio::sync::Mutex::default(),
             sessions: tokio::sync::Mutex::default(),
             ready: std::sync::RwLock::default(),
+            bots: std::sync::RwLock::default(),
             callbacks: Mutex::default(),
             instance_id,
             local,
@@ -430,8 +436,30 @@ impl Platform {
         Err(ApiError::bad_request("chat not found"))
     }
 
-    async fn bot_record(&self, id: i64) -> Result<Option<BotRecord>, ApiError> {
-        Ok(self.storage.load_bot(id).await.map_err(internal)?.filter(|b| !b.revoked))
+    /// The bot with this id, from the cache or storage (revoked or not).
+    pub async fn bot(&self, id: i64) -> Result<Option<Arc<BotRecord>>, msg_core::StorageError> {
+        if let Some((bot, at)) = self.bots.read().expect("bot cache").get(&id)
+            && at.elapsed() < BOT_CACHE_TTL
+        {
+            return Ok(Some(bot.clone()));
+        }
+        let loaded = self.storage.load_bot(id).await?.map(Arc::new);
+        let mut cache = self.bots.write().expect("bot cache");
+        match &loaded {
+            Some(bot) => cache.insert(id, (bot.clone(), Instant::now())),
+            None => cache.remove(&id),
+        };
+        Ok(loaded)
+    }
+
+    /// How many bots the cache has seen.
+    pub fn known_bot_count(&self) -> u64 {
+        self.bots.read().expect("bot cache").len() as u64
+    }
+
+    /// A bot that is not revoked.
+    async fn bot_record(&self, id: i64) -> Result<Option<Arc<BotRecord>>, ApiError> {
+        Ok(self.bot(id).await.map_err(internal)?.filter(|b| !b.revoked))
     }
 
     /// The participant's identity as JSON (person or bot).
@@ -690,7 +718,6 @@ impl Platform {
                 {
                     continue;
                 }
-                let bot = Arc::new(bot);
                 let session = self.session(&bot).await?;
                 if !session.wants(kind) || matches!(session.presence(), Presence::LoggedOut { .. }) {
                     continue;
@@ -753,7 +780,6 @@ impl Platform {
         }
         let bot_id = stored["from"]["id"].as_i64().unwrap_or_default();
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
-        let bot = Arc::new(bot);
         let session = self.session(&bot).await?;
         let query_id = format!("{}", rand::random::<u64>() >> 1);
         let chat = self.chat_json(conversation, bot.id).await?;
@@ -882,7 +908,6 @@ impl Platform {
         }
         // A bot learns of its own membership through my_chat_member.
         if let Some(bot) = self.bot_record(user_id).await? {
-            let bot = Arc::new(bot);
             let session = self.session(&bot).await?;
             let chat = self.chat_json(conversation, bot.id).await?;
             let member_json = |s: &str| json!({"user": bot_json(&bot), "status": s});

@@ -14,27 +14,8 @@ use msg_core::{ApiError, BotRecord, BotToken, MethodCall, MethodContext, Params,
 use serde_json::json;
 
 use crate::Shared;
-use crate::http::request::{self, Route};
+use crate::http::request::{self, Route, UploadDir};
 use crate::http::{self, Body};
-
-/// A request's upload directory; removed (with its files) when dropped, i.e. when the request
-/// is done.
-pub(crate) struct UploadDir(std::path::PathBuf);
-
-impl UploadDir {
-    fn new(temp_dir: &std::path::Path) -> Self {
-        let name = format!("msg-upload-{:016x}", rand::random::<u64>());
-        Self(temp_dir.join(name))
-    }
-}
-
-impl Drop for UploadDir {
-    fn drop(&mut self) {
-        if self.0.exists() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
 
 /// Parameters of a request: the query string, then the body.
 pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Result<(Params, UploadDir), ApiError> {
@@ -45,7 +26,7 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
     }
     let uploads = UploadDir::new(&shared.config.temp_dir);
     let max_file = crate::files::max_upload(shared.config.local);
-    request::read_body(&parts.headers, body, &mut params, &uploads.0, max_file).await?;
+    request::read_body(&parts.headers, body, &mut params, &uploads, max_file).await?;
     Ok((params, uploads))
 }
 

@@ -3,7 +3,8 @@
 //! multipart (file parts streamed to the temp dir) or raw bodies. Errors come back as the
 //! reference's exact 4xx descriptions.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bytes::Bytes;
 use futures_util::StreamExt;
@@ -108,6 +109,34 @@ fn file_too_big() -> ApiError {
     ApiError::new(413, "Request Entity Too Large")
 }
 
+/// A request's upload directory under the temp dir, created only when a file arrives and removed
+/// (with its files) when dropped, i.e. when the request is done.
+pub struct UploadDir {
+    path: PathBuf,
+    used: AtomicBool,
+}
+
+impl UploadDir {
+    pub fn new(temp_dir: &Path) -> Self {
+        let name = format!("msg-upload-{:016x}", rand::random::<u64>());
+        Self { path: temp_dir.join(name), used: AtomicBool::new(false) }
+    }
+
+    /// Where an uploaded file named `relative` goes; the directory is removed on drop from now on.
+    fn file(&self, relative: impl AsRef<Path>) -> PathBuf {
+        self.used.store(true, Ordering::Relaxed);
+        self.path.join(relative)
+    }
+}
+
+impl Drop for UploadDir {
+    fn drop(&mut self) {
+        if self.used.load(Ordering::Relaxed) {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
 /// Reads the body into `params`; uploaded files go below `upload_dir`. A file larger than
 /// `max_file` bytes fails the request with 413 once the body has been read to its end (so the
 /// client sees the answer): its partial copy is removed at once and nothing more is written.
@@ -115,7 +144,7 @@ pub async fn read_body(
     headers: &HeaderMap,
     body: Incoming,
     params: &mut Params,
-    upload_dir: &Path,
+    upload_dir: &UploadDir,
     max_file: u64,
 ) -> Result<(), ApiError> {
     let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
@@ -156,7 +185,7 @@ pub async fn read_body(
             continue;
         }
         if file.is_none() {
-            let path = upload_dir.join("file");
+            let path = upload_dir.file("file");
             let f = create_upload(&path).await?;
             file = Some((f, path, 0));
         }
@@ -194,7 +223,7 @@ async fn read_multipart(
     body: Incoming,
     boundary: String,
     params: &mut Params,
-    upload_dir: &Path,
+    upload_dir: &UploadDir,
     max_file: u64,
 ) -> Result<(), ApiError> {
     let stream = BodyStream::new(body).filter_map(|frame| async move {
@@ -220,7 +249,7 @@ async fn read_multipart(
                 return Err(too_large("too many files attached"));
             }
             let content_type = field.content_type().map(|m| m.to_string());
-            let path = upload_dir.join(format!("{file_count}")).join(sanitize(&file_name));
+            let path = upload_dir.file(Path::new(&file_count.to_string()).join(sanitize(&file_name)));
             let mut out = if too_big { None } else { Some(create_upload(&path).await?) };
             let mut size = 0u64;
             let mut field = field;

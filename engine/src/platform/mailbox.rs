@@ -131,7 +131,9 @@ impl Mailbox {
             let mut q = self.lock();
             match &result {
                 Ok(()) => {
-                    if let Some(e) = q.entries.iter_mut().find(|e| e.update.update_id == id) {
+                    // Entries are in update_id order: find this one without walking the queue.
+                    let at = q.entries.partition_point(|e| e.update.update_id < id);
+                    if let Some(e) = q.entries.get_mut(at).filter(|e| e.update.update_id == id) {
                         e.committed = true;
                     }
                 }

@@ -159,10 +159,13 @@ impl SqliteStorage {
     ) -> Result<T, StorageError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let work: Work = Box::new(move |conn| {
-            let result = conn.execute_batch("SAVEPOINT job").and_then(|()| {
+            let result = exec(conn, "SAVEPOINT job", []).and_then(|_| {
                 let r = f(conn);
-                let end = if r.is_ok() { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
-                conn.execute_batch(end).and(r)
+                if r.is_err() {
+                    exec(conn, "ROLLBACK TO job", [])?;
+                }
+                exec(conn, "RELEASE job", [])?;
+                r
             });
             Box::new(move |commit: Result<(), String>| {
                 let _ = tx.send(commit.and(result.map_err(|e| e.to_string())));
@@ -282,9 +285,9 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>) {
                     }
                 },
             };
-            let began = conn.execute_batch("BEGIN IMMEDIATE").map_err(|e| e.to_string());
+            let began = exec(conn, "BEGIN IMMEDIATE", []).map_err(|e| e.to_string());
             let finishes: Vec<Finish> = works.into_iter().map(|work| work(conn)).collect();
-            let committed = began.and_then(|()| conn.execute_batch("COMMIT").map_err(|e| e.to_string()));
+            let committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
             if committed.is_err() {
                 let _ = conn.execute_batch("ROLLBACK");
                 open_conns.remove(&db);
@@ -323,28 +326,34 @@ fn read_files(bot_id: i64, rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Ve
     Ok(out)
 }
 
+/// Runs one statement through the connection's statement cache (the writer runs the same few
+/// statements all day; parsing them each time was most of its work).
+fn exec(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
+    conn.prepare_cached(sql)?.execute(params)
+}
+
 fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Result<()> {
     match change {
         Change::BotSetting { key, value: Some(value), .. } => {
-            conn.execute("INSERT OR REPLACE INTO kv (key, value) VALUES (?1, ?2)", params![key, value])?;
+            exec(conn, "INSERT OR REPLACE INTO kv (key, value) VALUES (?1, ?2)", params![key, value])?;
         }
         Change::BotSetting { key, value: None, .. } => {
-            conn.execute("DELETE FROM kv WHERE key = ?1", params![key])?;
+            exec(conn, "DELETE FROM kv WHERE key = ?1", params![key])?;
         }
         Change::PushUpdate { update: u, .. } => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO updates (update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
             )?;
         }
         Change::DropUpdatesBelow { below, .. } => {
-            conn.execute("DELETE FROM updates WHERE update_id < ?1", params![below])?;
+            exec(conn, "DELETE FROM updates WHERE update_id < ?1", params![below])?;
         }
         Change::DropUpdate { update_id, .. } => {
-            conn.execute("DELETE FROM updates WHERE update_id = ?1", params![update_id])?;
+            exec(conn, "DELETE FROM updates WHERE update_id = ?1", params![update_id])?;
         }
         Change::PutFile(f) => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO files (content, kind, path, size, meta, created_at, accessed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![f.content, f.kind, f.path, f.size as i64, f.meta, f.created_at, f.accessed_at],
             )?;
@@ -357,46 +366,46 @@ fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Resul
 fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
     match change {
         Change::PushUpdate { owner: Owner::User(user_id), update: u } => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO user_updates (user_id, update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![user_id, u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
             )?;
         }
         Change::DropUpdatesBelow { owner: Owner::User(user_id), below } => {
-            conn.execute("DELETE FROM user_updates WHERE user_id = ?1 AND update_id < ?2", params![user_id, below])?;
+            exec(conn, "DELETE FROM user_updates WHERE user_id = ?1 AND update_id < ?2", params![user_id, below])?;
         }
         Change::DropUpdate { owner: Owner::User(user_id), update_id } => {
-            conn.execute(
+            exec(conn, 
                 "DELETE FROM user_updates WHERE user_id = ?1 AND update_id = ?2",
                 params![user_id, update_id],
             )?;
         }
         Change::PutUser(u) => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![u.id, u.secret.expose(), u.first_name, u.last_name, u.username, u.language_code, u.created_at],
             )?;
         }
         Change::PutChat(c) => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO chats (id, kind, title, created_at) VALUES (?1, ?2, ?3, ?4)",
                 params![c.id, c.kind, c.title, c.created_at],
             )?;
         }
         Change::PutMember { chat_id, user_id, status } => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO members (chat_id, user_id, status) VALUES (?1, ?2, ?3)",
                 params![chat_id, user_id, status],
             )?;
         }
         Change::PutMessage(m) => {
-            conn.execute(
+            exec(conn, 
                 "INSERT OR REPLACE INTO messages (conversation, message_id, payload) VALUES (?1, ?2, ?3)",
                 params![m.conversation, m.message_id, m.payload],
             )?;
         }
         Change::DeleteMessage { conversation, message_id } => {
-            conn.execute(
+            exec(conn, 
                 "DELETE FROM messages WHERE conversation = ?1 AND message_id = ?2",
                 params![conversation, message_id],
             )?;

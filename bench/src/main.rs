@@ -232,7 +232,12 @@ async fn run(duration: Duration, figures: Figures) {
             (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
         })
         .await;
-        println!("sendMessage (committed before ok): {send_rps:.0} msg/s (target >= 20000); failures {failed}");
+        let wal = |path: PathBuf| std::fs::metadata(path).map_or(0.0, |m| m.len() as f64 / (1 << 20) as f64);
+        println!(
+            "sendMessage (committed before ok): {send_rps:.0} msg/s (target >= 20000); failures {failed}; WAL after: platform {:.1} MiB, bot {:.1} MiB",
+            wal(root.path().join("data/platform.sqlite-wal")),
+            wal(root.path().join("data").join(bot_id.to_string()).join("bot.sqlite-wal")),
+        );
     }
     if figures.wants("wake") {
         // 3. Wake latency: a bot waiting in getUpdates, a person writes.

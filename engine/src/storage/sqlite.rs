@@ -51,6 +51,19 @@ struct Job {
 const MAX_OPEN: usize = 256;
 /// Most jobs committed in one transaction.
 const MAX_BATCH: usize = 4096;
+/// A database's WAL is checkpointed once it holds this many pages (SQLite's own default).
+const CHECKPOINT_PAGES: i32 = 1000;
+
+thread_local! {
+    /// Pages in the WAL of the database the writer thread last committed to.
+    static WAL_PAGES: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+}
+
+/// The writer's WAL hook: SQLite calls it after each commit with the WAL's size in pages.
+fn record_wal_pages(_: &rusqlite::hooks::Wal, pages: std::ffi::c_int) -> rusqlite::Result<()> {
+    WAL_PAGES.set(pages);
+    Ok(())
+}
 
 fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
     StorageError::Database { path: path.display().to_string(), message: e.to_string() }
@@ -138,12 +151,20 @@ impl SqliteStorage {
         let path = dir.join(PLATFORM_DB);
         let conn = open(&path)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
+        let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
+        let (due_tx, due) = mpsc::channel();
+        let (finished_tx, finished) = mpsc::channel();
+        let root = dir.to_path_buf();
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || checkpoint_loop(&root, &due, &finished_tx))
+            .map_err(spawn_failed)?;
         let (writer, jobs) = mpsc::channel();
         let root = dir.to_path_buf();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer_loop(&root, &jobs))
-            .map_err(|e| StorageError::Io { path: dir.display().to_string(), source: e })?;
+            .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }))
+            .map_err(spawn_failed)?;
         Ok(Self { dir: dir.to_path_buf(), writer })
     }
 
@@ -240,6 +261,10 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
     let conn = open(&path).map_err(|e| e.to_string())?;
+    // Checkpoints run on their own thread (see `checkpoint_loop`), not inside a commit; the hook
+    // (which replaces SQLite's automatic checkpoints) tells the writer when one is due.
+    conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;
+    conn.wal_hook(Some(record_wal_pages));
     let schema = if db == DbFile::Platform { PLATFORM_SCHEMA } else { BOT_SCHEMA };
     conn.execute_batch(schema).map_err(|e| e.to_string())?;
     Ok(conn)
@@ -247,8 +272,17 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
 
 /// The writer thread: takes whatever jobs are queued, runs them per database file inside one
 /// transaction, commits, then answers each job.
-fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>) {
+/// The writer's two ends of the checkpoint thread: files whose WAL is due for a checkpoint go
+/// out, files whose checkpoint the writer is to finish come back.
+struct Checkpoints {
+    due: mpsc::Sender<DbFile>,
+    finished: mpsc::Receiver<DbFile>,
+}
+
+fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints) {
     let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
+    // Files the checkpoint thread is working on.
+    let mut checkpointing: std::collections::HashSet<DbFile> = std::collections::HashSet::new();
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -285,16 +319,58 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>) {
                     }
                 },
             };
+            WAL_PAGES.set(0);
             let began = exec(conn, "BEGIN IMMEDIATE", []).map_err(|e| e.to_string());
             let finishes: Vec<Finish> = works.into_iter().map(|work| work(conn)).collect();
             let committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
             if committed.is_err() {
                 let _ = conn.execute_batch("ROLLBACK");
                 open_conns.remove(&db);
+            } else if WAL_PAGES.get() >= CHECKPOINT_PAGES && checkpointing.insert(db) {
+                let _ = checkpoints.due.send(db);
             }
             for finish in finishes {
                 finish(committed.clone());
             }
+        }
+        // Copy the few frames committed while the checkpoint thread worked, so the next commit
+        // to that file starts the WAL over instead of growing it.
+        for db in checkpoints.finished.try_iter() {
+            checkpointing.remove(&db);
+            if let Some(conn) = open_conns.get(&db)
+                && let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            {
+                tracing::warn!("cannot checkpoint {}: {e}", db_path(dir, db).display());
+            }
+        }
+    }
+}
+
+/// The checkpoint thread: copies a database's WAL back into the database file when the writer
+/// says it has grown to [`CHECKPOINT_PAGES`], on a connection of its own, so the
+/// copying and its fsyncs happen while the writer goes on committing. The writer then finishes
+/// with the few frames committed meanwhile (see `writer_loop`). It opens a file only if it still
+/// exists, so a bot directory moved away is never recreated.
+fn checkpoint_loop(dir: &Path, due: &mpsc::Receiver<DbFile>, finished: &mpsc::Sender<DbFile>) {
+    while let Ok(first) = due.recv() {
+        let mut dbs = vec![first];
+        dbs.extend(due.try_iter());
+        dbs.sort_unstable_by_key(|db| match db {
+            DbFile::Platform => 0,
+            DbFile::Bot(id) => *id,
+        });
+        dbs.dedup();
+        for db in dbs {
+            let path = db_path(dir, db);
+            let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            let done = Connection::open_with_flags(&path, flags).and_then(|conn| {
+                conn.busy_timeout(Duration::from_secs(5))?;
+                conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            });
+            if let Err(e) = done {
+                tracing::warn!("cannot checkpoint {}: {e}", path.display());
+            }
+            let _ = finished.send(db);
         }
     }
 }
@@ -341,7 +417,8 @@ fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Resul
             exec(conn, "DELETE FROM kv WHERE key = ?1", params![key])?;
         }
         Change::PushUpdate { update: u, .. } => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO updates (update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
             )?;
@@ -353,7 +430,8 @@ fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Resul
             exec(conn, "DELETE FROM updates WHERE update_id = ?1", params![update_id])?;
         }
         Change::PutFile(f) => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO files (content, kind, path, size, meta, created_at, accessed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![f.content, f.kind, f.path, f.size as i64, f.meta, f.created_at, f.accessed_at],
             )?;
@@ -366,7 +444,8 @@ fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Resul
 fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
     match change {
         Change::PushUpdate { owner: Owner::User(user_id), update: u } => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO user_updates (user_id, update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![user_id, u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
             )?;
@@ -375,37 +454,39 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
             exec(conn, "DELETE FROM user_updates WHERE user_id = ?1 AND update_id < ?2", params![user_id, below])?;
         }
         Change::DropUpdate { owner: Owner::User(user_id), update_id } => {
-            exec(conn, 
-                "DELETE FROM user_updates WHERE user_id = ?1 AND update_id = ?2",
-                params![user_id, update_id],
-            )?;
+            exec(conn, "DELETE FROM user_updates WHERE user_id = ?1 AND update_id = ?2", params![user_id, update_id])?;
         }
         Change::PutUser(u) => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![u.id, u.secret.expose(), u.first_name, u.last_name, u.username, u.language_code, u.created_at],
             )?;
         }
         Change::PutChat(c) => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO chats (id, kind, title, created_at) VALUES (?1, ?2, ?3, ?4)",
                 params![c.id, c.kind, c.title, c.created_at],
             )?;
         }
         Change::PutMember { chat_id, user_id, status } => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO members (chat_id, user_id, status) VALUES (?1, ?2, ?3)",
                 params![chat_id, user_id, status],
             )?;
         }
         Change::PutMessage(m) => {
-            exec(conn, 
+            exec(
+                conn,
                 "INSERT OR REPLACE INTO messages (conversation, message_id, payload) VALUES (?1, ?2, ?3)",
                 params![m.conversation, m.message_id, m.payload],
             )?;
         }
         Change::DeleteMessage { conversation, message_id } => {
-            exec(conn, 
+            exec(
+                conn,
                 "DELETE FROM messages WHERE conversation = ?1 AND message_id = ?2",
                 params![conversation, message_id],
             )?;
@@ -699,5 +780,28 @@ mod tests {
         assert!(bad.is_err());
         good.unwrap();
         assert_eq!(storage.load_platform().await.unwrap().chats.len(), 1);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn checkpoints_beside_the_writer_keep_the_wal_bounded() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        let payload = "x".repeat(3000);
+        for id in 1..=3000 {
+            let update = StoredUpdate {
+                update_id: id,
+                kind: "message".into(),
+                payload: payload.clone(),
+                chat_key: 7,
+                expires_at: 99,
+            };
+            storage.apply(vec![Change::PushUpdate { owner: Owner::Bot(42), update }]).await.unwrap();
+        }
+        // 3000 commits of a 3000-byte row: about 37 MiB of WAL if nothing checkpointed, about 4 MiB
+        // (1000 pages) with checkpoints.
+        let wal = tmp.path().join("42").join(format!("{BOT_DB}-wal"));
+        let size = std::fs::metadata(&wal).unwrap().len();
+        assert!(size < 12 << 20, "the WAL grew to {size} bytes");
+        assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 3000);
     }
 }

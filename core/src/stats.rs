@@ -23,6 +23,8 @@ pub struct BotStats {
     pub active_request_count: u64,
     pub webhook: Option<String>,
     pub webhook_max_connections: Option<u32>,
+    /// The webhook was set with a certificate of its own.
+    pub webhook_has_custom_certificate: bool,
     pub head_update_id: i64,
     pub pending_update_count: u64,
     pub request_rate: Rates,

@@ -206,6 +206,7 @@ pub(crate) async fn handle_stats(shared: Arc<Shared>, req: Request<Incoming>) ->
             let webhook = session.webhook();
             crate::stats::BotExtras {
                 webhook_max_connections: webhook.as_ref().map(|w| w.max_connections),
+                webhook_has_custom_certificate: webhook.as_ref().is_some_and(|w| w.certificate),
                 webhook: webhook.map(|w| w.url),
                 head_update_id: session.mailbox.head().unwrap_or_else(|| session.mailbox.next_id()),
                 pending_update_count: session.mailbox.pending(),

@@ -2,7 +2,8 @@
 //! secret header, keeps at most `max_connections` deliveries in flight and one per chat (so each
 //! chat's order holds), retries failures with the reference's backoff (immediately, then 2, 4,
 //! 8 … s up to a random 60–120 s; `Retry-After` overrides), drops updates that expire, records
-//! `last_error_*`, and executes a `method` found in a 2xx reply. An update leaves the queue only
+//! `last_error_*`, and executes a `method` found in a 2xx reply. `https` URLs are verified against
+//! public CAs, or against the certificate uploaded with setWebhook (see [`crate::http::client`]). An update leaves the queue only
 //! after a 2xx answer, so a restart resumes where delivery stopped.
 
 use std::sync::Arc;
@@ -12,19 +13,15 @@ use base64::Engine as _;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
 use msg_core::{Params, StoredUpdate};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 use crate::Shared;
+use crate::http::client::{self, CustomCertificate, HttpClient, Trust};
 use crate::platform::mailbox::render;
 use crate::platform::now;
-use crate::platform::session::{BotSession, Presence, Webhook};
-
-pub(crate) type HttpClient = Client<HttpConnector, Full<Bytes>>;
+use crate::platform::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
 
 /// Starts (or restarts) the bot's webhook worker.
 pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {
@@ -43,15 +40,32 @@ pub(crate) fn stop(session: &BotSession) {
     }
 }
 
-pub(crate) fn client() -> HttpClient {
-    let mut connector = HttpConnector::new();
-    connector.set_connect_timeout(Some(Duration::from_secs(10)));
-    connector.set_nodelay(true);
-    Client::builder(TokioExecutor::new()).pool_idle_timeout(Duration::from_secs(60)).build(connector)
+/// The client for `webhook`: its certificate (when set with one) and its fixed address.
+async fn webhook_client(shared: &Shared, bot_id: i64, webhook: &Webhook) -> Result<HttpClient, String> {
+    let trust = if webhook.certificate {
+        let path = shared.platform.files.bot_dir(bot_id).join(CERTIFICATE_FILE);
+        let bytes = tokio::fs::read(&path).await.map_err(|e| format!("{}: {e}", path.display()))?;
+        Trust::Custom(Arc::new(CustomCertificate::parse(&bytes)?))
+    } else {
+        Trust::Public
+    };
+    let fixed = webhook.ip_address.as_deref().and_then(|ip| ip.parse().ok());
+    Ok(client::client(&trust, fixed))
 }
 
 async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {
-    let client = client();
+    let Some(first) = session.webhook() else { return };
+    let client = match webhook_client(&shared, session.bot.id, &first).await {
+        Ok(client) => client,
+        Err(e) => {
+            let message = format!("Can't create an SSL context: {e}");
+            tracing::warn!("bot {}: webhook {}: {message}", session.bot.id, first.url);
+            let mut health = session.health.lock().expect("health");
+            health.last_error_date = Some(now());
+            health.last_error_message = Some(message);
+            return;
+        }
+    };
     let mut deliveries = JoinSet::new();
     while let Some(webhook) = session.webhook() {
         if session.presence() != Presence::Active {
@@ -90,25 +104,10 @@ enum Attempt {
 async fn post(client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
     let failed = |message: String| Attempt::Failed { message, retry_after: None };
     let Ok(uri) = webhook.url.parse::<hyper::Uri>() else { return failed("Bad webhook URL".into()) };
-    if uri.scheme_str() == Some("https") {
-        return failed("Can't create an SSL connection: HTTPS delivery is not available in this build".into());
-    }
+    // The Host header names the server with its port, without the userinfo.
     let host =
         uri.authority().map(|a| a.as_str().rsplit('@').next().unwrap_or_default().to_owned()).unwrap_or_default();
-    // A fixed ip_address replaces the host for the connection; Host keeps the name.
-    let target = match &webhook.ip_address {
-        Some(ip) => {
-            let port = uri.port_u16().unwrap_or(80);
-            let ip = if ip.contains(':') { format!("[{ip}]") } else { ip.clone() };
-            let path = uri.path_and_query().map_or("/", |p| p.as_str());
-            match format!("http://{ip}:{port}{path}").parse::<hyper::Uri>() {
-                Ok(u) => u,
-                Err(_) => return failed("Bad webhook IP address".into()),
-            }
-        }
-        None => uri.clone(),
-    };
-    let mut request = hyper::Request::post(target)
+    let mut request = hyper::Request::post(uri.clone())
         .header(HOST, host)
         .header(CONTENT_TYPE, "application/json")
         .header("Accept-Encoding", "identity");
@@ -122,8 +121,7 @@ async fn post(client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
     let Ok(request) = request.body(Full::new(Bytes::from(body))) else { return failed("Bad webhook request".into()) };
     let response = match tokio::time::timeout(Duration::from_secs(60), client.request(request)).await {
         Err(_) => return failed("Webhook connection timed out".into()),
-        Ok(Err(e)) if e.is_connect() => return failed("Can't connect to the webhook".into()),
-        Ok(Err(_)) => return failed("Webhook connection closed".into()),
+        Ok(Err(e)) => return failed(client::describe(&e)),
         Ok(Ok(r)) => r,
     };
     let status = response.status();
@@ -155,6 +153,20 @@ fn backoff(failures: u32) -> Duration {
     Duration::from_secs(secs.min(cap))
 }
 
+/// An update taken for delivery: however the delivery ends (delivered, given up, or its task
+/// aborted when the webhook changes), dropping the claim hands the update back to the queue,
+/// which does nothing once the update has been removed.
+struct Claim {
+    session: Arc<BotSession>,
+    update_id: i64,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        self.session.mailbox.release(self.update_id);
+    }
+}
+
 async fn deliver(
     shared: Arc<Shared>,
     session: Arc<BotSession>,
@@ -164,6 +176,7 @@ async fn deliver(
     stop: CancellationToken,
 ) {
     let body = render(&update, ",\n");
+    let _claim = Claim { session: session.clone(), update_id: update.update_id };
     let mut failures = 0u32;
     loop {
         session.health.lock().expect("health").active_connections += 1;
@@ -197,14 +210,10 @@ async fn deliver(
                 }
                 tracing::debug!("bot {}: webhook failed ({message}); retry in {delay:?}", session.bot.id);
                 tokio::select! {
-                    () = stop.cancelled() => {
-                        session.mailbox.release(update.update_id);
-                        return;
-                    }
+                    () = stop.cancelled() => return,
                     () = tokio::time::sleep(delay) => {}
                 }
                 if session.webhook().as_ref() != Some(&webhook) || session.presence() != Presence::Active {
-                    session.mailbox.release(update.update_id);
                     return;
                 }
             }

@@ -8,6 +8,7 @@ mod operations;
 mod platform;
 mod plugins;
 mod startup;
+mod tls;
 
 use std::path::Path;
 

@@ -150,16 +150,15 @@ fn url_failed() -> ApiError {
 
 async fn fetch_url(url: &str, kind: Kind, temp_dir: &Path) -> Result<Fetched, ApiError> {
     let uri: hyper::Uri = url.parse().map_err(|_| wrong_file_identifier())?;
-    if uri.scheme_str() != Some("http") {
-        // No TLS client yet: https URLs cannot be fetched by this server.
-        tracing::info!("cannot fetch {url}: only http:// URLs are fetched");
+    if !matches!(uri.scheme_str(), Some("http" | "https")) {
+        tracing::info!("cannot fetch {url}: only http:// and https:// URLs are fetched");
         return Err(url_failed());
     }
     let request = hyper::Request::get(uri.clone())
         .header(hyper::header::USER_AGENT, "msg-bot-api")
         .body(http_body_util::Full::new(bytes::Bytes::new()))
         .map_err(|_| wrong_file_identifier())?;
-    let client = crate::webhook::client();
+    let client = crate::http::client::client(&crate::http::client::Trust::Public, None);
     let response = tokio::time::timeout(std::time::Duration::from_secs(60), client.request(request))
         .await
         .map_err(|_| url_failed())?

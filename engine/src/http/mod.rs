@@ -1,6 +1,7 @@
 //! The HTTP front: accept loops for the API and statistics ports, one hyper HTTP/1.1 connection
 //! per socket, graceful draining on shutdown, and the response helpers every route uses.
 
+pub mod client;
 pub mod request;
 
 use std::convert::Infallible;

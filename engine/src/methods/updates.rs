@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use msg_core::{ApiError, Change, MethodCall, Params, Reply};
+use msg_core::{ApiError, Change, MethodCall, Params, Reply, UploadedFile};
 use serde_json::{Map, Value, json};
 
 use super::{bot_of, internal};
@@ -158,6 +158,44 @@ fn check_secret(secret: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The `certificate` of a setWebhook call: a file part, or `attach://<name>` naming one.
+fn certificate_upload(p: &Params) -> Option<&UploadedFile> {
+    p.file("certificate").or_else(|| p.get("certificate")?.strip_prefix("attach://").and_then(|name| p.file(name)))
+}
+
+/// Reads an uploaded certificate and checks that it can verify servers, so a bad file fails
+/// setWebhook instead of every delivery.
+async fn read_certificate(upload: &UploadedFile) -> Result<Vec<u8>, ApiError> {
+    if upload.size > crate::http::client::MAX_CERTIFICATE_SIZE {
+        return Err(ApiError::bad_request(format!("certificate size is too big ({} bytes)", upload.size)));
+    }
+    let bytes = tokio::fs::read(&upload.path).await.map_err(|e| {
+        tracing::error!("cannot read an uploaded certificate: {e}");
+        ApiError::internal("failed to save certificate")
+    })?;
+    crate::http::client::CustomCertificate::parse(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("bad webhook: Can't create an SSL context: {e}")))?;
+    Ok(bytes)
+}
+
+/// Writes (or, with `None`, removes) the bot's webhook certificate file, atomically.
+async fn save_certificate(shared: &Shared, bot_id: i64, bytes: Option<&[u8]>) -> Result<(), ApiError> {
+    let path = shared.platform.files.bot_dir(bot_id).join(session::CERTIFICATE_FILE);
+    let Some(bytes) = bytes else {
+        let _ = tokio::fs::remove_file(&path).await;
+        return Ok(());
+    };
+    let partial = path.with_extension("pem.partial");
+    let written = async {
+        tokio::fs::write(&partial, bytes).await?;
+        tokio::fs::rename(&partial, &path).await
+    };
+    written.await.map_err(|e| {
+        tracing::error!("cannot save {}: {e}", path.display());
+        ApiError::internal("failed to save certificate")
+    })
+}
+
 async fn store_webhook(shared: &Shared, session: &BotSession, webhook: Option<&Webhook>) -> Result<(), ApiError> {
     let value = webhook.map(|w| serde_json::to_string(w).expect("webhook serializes"));
     shared
@@ -196,7 +234,12 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         {
             return Err(ApiError::bad_request("invalid IP address specified"));
         }
-        Some(Webhook { url, max_connections, ip_address, secret_token: secret })
+        let certificate = certificate_upload(p).is_some();
+        Some(Webhook { url, max_connections, ip_address, secret_token: secret, certificate })
+    };
+    let certificate = match certificate_upload(p).filter(|_| wanted.is_some()) {
+        Some(upload) => Some(read_certificate(upload).await?),
+        None => None,
     };
     let drop_pending = p.boolean("drop_pending_updates");
     update_allowed(&shared, &session, p).await?;
@@ -204,11 +247,18 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         session.mailbox.clear(&*shared.storage).await.map_err(internal)?;
     }
     let current = session.webhook();
-    if current == wanted && !drop_pending {
+    let with_certificate = |w: &Option<Webhook>| w.as_ref().is_some_and(|w| w.certificate);
+    if current == wanted && !drop_pending && !with_certificate(&current) && !with_certificate(&wanted) {
         let description = if wanted.is_some() { "Webhook is already set" } else { "Webhook is already deleted" };
         return Ok(Reply::with_description(json!(true), description));
     }
+    if certificate.is_some() {
+        save_certificate(&shared, bot.id, certificate.as_deref()).await?;
+    }
     store_webhook(&shared, &session, wanted.as_ref()).await?;
+    if certificate.is_none() && with_certificate(&current) {
+        save_certificate(&shared, bot.id, None).await?;
+    }
     session.settings.lock().expect("settings").webhook = wanted.clone();
     *session.health.lock().expect("health") = Default::default();
     match wanted {
@@ -240,7 +290,7 @@ pub(crate) async fn get_webhook_info(shared: Arc<Shared>, call: MethodCall) -> R
     let health = session.health.lock().expect("health").clone();
     let mut info = Map::new();
     info.insert("url".into(), webhook.as_ref().map_or("", |w| w.url.as_str()).into());
-    info.insert("has_custom_certificate".into(), false.into());
+    info.insert("has_custom_certificate".into(), webhook.as_ref().is_some_and(|w| w.certificate).into());
     info.insert("pending_update_count".into(), session.mailbox.pending().into());
     if let (Some(date), Some(message)) = (health.last_error_date, health.last_error_message) {
         info.insert("last_error_date".into(), date.into());

@@ -331,8 +331,12 @@ impl Mailbox {
 
     /// Returns an update to the queue after a failed delivery attempt.
     pub fn release(&self, update_id: i64) {
-        if let Some(e) = self.lock().entries.iter_mut().find(|e| e.update.update_id == update_id) {
-            e.in_flight = false;
+        {
+            let mut q = self.lock();
+            let at = q.entries.partition_point(|e| e.update.update_id < update_id);
+            if let Some(e) = q.entries.get_mut(at).filter(|e| e.update.update_id == update_id) {
+                e.in_flight = false;
+            }
         }
         self.notify.notify_waiters();
     }

@@ -72,7 +72,14 @@ pub struct Webhook {
     pub ip_address: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret_token: Option<String>,
+    /// Set with a `certificate`, kept as [`CERTIFICATE_FILE`] in the bot's directory.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub certificate: bool,
 }
+
+/// A webhook's uploaded certificate, in the bot's directory (as the reference names it), so it
+/// moves with the bot.
+pub const CERTIFICATE_FILE: &str = "cert.pem";
 
 /// Webhook delivery health, for getWebhookInfo.
 #[derive(Debug, Clone, Default)]

@@ -94,6 +94,7 @@ pub struct Stats {
 pub struct BotExtras {
     pub webhook: Option<String>,
     pub webhook_max_connections: Option<u32>,
+    pub webhook_has_custom_certificate: bool,
     pub head_update_id: i64,
     pub pending_update_count: u64,
     pub disk_usage_bytes: Option<u64>,
@@ -183,6 +184,7 @@ impl Stats {
                 s.update_rate = b.updates.rates(now, uptime);
                 s.webhook = extra.webhook;
                 s.webhook_max_connections = extra.webhook_max_connections;
+                s.webhook_has_custom_certificate = extra.webhook_has_custom_certificate;
                 s.head_update_id = extra.head_update_id;
                 s.pending_update_count = extra.pending_update_count;
                 s.disk_usage_bytes = extra.disk_usage_bytes;

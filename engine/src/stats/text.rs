@@ -83,6 +83,9 @@ impl StatsExporter for TextExporter {
             }
             if let Some(url) = &b.webhook {
                 let _ = writeln!(out, "webhook\t{}", redact_url(url));
+                if b.webhook_has_custom_certificate {
+                    let _ = writeln!(out, "has_custom_certificate\t1");
+                }
                 if let Some(n) = b.webhook_max_connections {
                     let _ = writeln!(out, "webhook_max_connections\t{n}");
                 }

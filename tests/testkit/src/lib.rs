@@ -343,6 +343,15 @@ pub struct Receiver {
 
 impl Receiver {
     pub fn start() -> Self {
+        Self::start_with(None)
+    }
+
+    /// The same receiver speaking HTTPS with `identity`'s certificate.
+    pub fn start_tls(identity: &TlsIdentity) -> Self {
+        Self::start_with(Some(identity.server_config()))
+    }
+
+    fn start_with(tls: Option<Arc<rustls::ServerConfig>>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let requests = Arc::new(Mutex::new(Vec::new()));
@@ -352,8 +361,14 @@ impl Receiver {
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { break };
-                let (reqs, st, tx) = (reqs.clone(), st.clone(), tx.clone());
-                std::thread::spawn(move || serve_receiver(stream, &reqs, &st, &tx));
+                let (reqs, st, tx, tls) = (reqs.clone(), st.clone(), tx.clone(), tls.clone());
+                std::thread::spawn(move || match tls {
+                    None => serve_receiver(stream, &reqs, &st, &tx),
+                    Some(config) => {
+                        let Ok(session) = rustls::ServerConnection::new(config) else { return };
+                        serve_receiver(rustls::StreamOwned::new(session, stream), &reqs, &st, &tx);
+                    }
+                });
             }
         });
         Self { addr, requests, status, events }
@@ -378,7 +393,7 @@ impl Receiver {
     }
 }
 
-fn serve_receiver(stream: TcpStream, reqs: &Mutex<Vec<Received>>, status: &Mutex<u16>, tx: &mpsc::Sender<()>) {
+fn serve_receiver(stream: impl Read + Write, reqs: &Mutex<Vec<Received>>, status: &Mutex<u16>, tx: &mpsc::Sender<()>) {
     let mut reader = BufReader::new(stream);
     while let Ok(Some((line, headers))) = read_head(&mut reader) {
         let path = line.split_whitespace().nth(1).unwrap_or_default().to_owned();
@@ -400,6 +415,55 @@ fn serve_receiver(stream: TcpStream, reqs: &Mutex<Vec<Received>>, status: &Mutex
         if reader.get_mut().write_all(reply.as_bytes()).is_err() {
             return;
         }
+    }
+}
+
+/// A TLS server identity made for a test: a certificate (PEM, what a bot uploads to setWebhook
+/// or an operator puts in a CA file) and the chain and key a [`Receiver`] presents.
+pub struct TlsIdentity {
+    /// The certificate to trust: the server's own when self-signed, else the issuing CA's.
+    pub trust_pem: String,
+    chain: Vec<rustls::pki_types::CertificateDer<'static>>,
+    key_der: Vec<u8>,
+}
+
+impl TlsIdentity {
+    /// A self-signed certificate made the way the platform's documentation has operators make
+    /// one with `openssl req -x509 -subj /CN=<name>`: the name only in the subject, no
+    /// subjectAltName, and marked as a CA.
+    pub fn self_signed(common_name: &str) -> Self {
+        let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        params.distinguished_name.push(rcgen::DnType::CommonName, common_name);
+        params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        let key = rcgen::KeyPair::generate().unwrap();
+        let cert = params.self_signed(&key).unwrap();
+        Self { trust_pem: cert.pem(), chain: vec![cert.der().clone()], key_der: key.serialize_der() }
+    }
+
+    /// A CA and a server certificate for `names` (subjectAltNames) issued by it; `trust_pem` is
+    /// the CA's.
+    pub fn issued_by_ca(names: &[&str]) -> Self {
+        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        ca_params.distinguished_name.push(rcgen::DnType::CommonName, "msg-bot-api test CA");
+        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        let ca_key = rcgen::KeyPair::generate().unwrap();
+        let ca = ca_params.self_signed(&ca_key).unwrap();
+        let issuer = rcgen::Issuer::new(ca_params, ca_key);
+        let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+        let key = rcgen::KeyPair::generate().unwrap();
+        let leaf = rcgen::CertificateParams::new(names).unwrap().signed_by(&key, &issuer).unwrap();
+        Self { trust_pem: ca.pem(), chain: vec![leaf.der().clone()], key_der: key.serialize_der() }
+    }
+
+    fn server_config(&self) -> Arc<rustls::ServerConfig> {
+        let key = rustls::pki_types::PrivateKeyDer::Pkcs8(self.key_der.clone().into());
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(self.chain.clone(), key)
+            .unwrap();
+        Arc::new(config)
     }
 }
 

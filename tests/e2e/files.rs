@@ -9,23 +9,14 @@ use std::net::TcpListener;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use msg_testkit::{HttpResponse, Multipart, Server, get, post, post_chunked};
+use msg_testkit::{HttpResponse, Multipart, Server, get, post_chunked};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch, walk};
-
-fn ok(reply: HttpResponse) -> Value {
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()["result"].clone()
-}
+use crate::{create_bot, create_user, id_of, launch, ok, walk};
 
 fn error(reply: HttpResponse) -> (u16, String) {
     assert_ne!(reply.status, 200, "{}", reply.text());
     (reply.status, reply.json()["description"].as_str().unwrap_or_default().to_owned())
-}
-
-fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpResponse {
-    post(server.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
 }
 
 /// A PNG of the given size, encoded in memory.
@@ -45,7 +36,7 @@ fn conversation(root: &Path, local: bool) -> (Server, String, String) {
         launch = launch.env("MSG_LOCAL", "true");
     }
     let server = launch.start();
-    ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": id_of(&bot), "text": "hi"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": id_of(&bot), "text": "hi"})));
     (server, bot, alice)
 }
 
@@ -251,7 +242,7 @@ fn every_upload_form_reaches_the_person_and_downloads_with_ranges() {
 
     // The person received everything, with ids of their own and the same unique ids.
     // Every send returned after the person's update was stored, so one read sees them all.
-    let received = ok(user_call(&server, &alice, "getUpdates", json!({})));
+    let received = ok(server.user_call(&alice, "getUpdates", json!({})));
     let received = received.as_array().unwrap();
     assert!(received.len() >= 14, "{}", received.len());
     let first = received
@@ -268,7 +259,7 @@ fn people_send_files_to_bots_and_content_is_stored_once_across_bots() {
     let root = tempfile::tempdir().unwrap();
     let other = create_bot(root.path(), "other_bot");
     let (server, bot, alice) = conversation(root.path(), false);
-    ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": id_of(&other), "text": "hi"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": id_of(&other), "text": "hi"})));
     let bytes = b"the same bytes for everyone".to_vec();
     for target in [&bot, &other] {
         let sent = ok(Multipart::new()
@@ -430,7 +421,7 @@ fn the_download_route_serves_only_the_bots_own_files() {
     let root = tempfile::tempdir().unwrap();
     let other = create_bot(root.path(), "other_bot");
     let (server, bot, alice) = conversation(root.path(), false);
-    ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": id_of(&other), "text": "hi"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": id_of(&other), "text": "hi"})));
     let send = |token: &str, name: &str, bytes: &[u8]| {
         let sent = ok(Multipart::new()
             .text("chat_id", &id_of(&alice).to_string())
@@ -528,7 +519,7 @@ fn retention_removes_unused_files_and_keeps_used_ones() {
     let bot = create_bot(root.path(), "files_bot");
     let alice = create_user(root.path(), "Alice");
     let server = launch(root.path()).env("MSG_FILE_RETENTION", "2s").start();
-    ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": id_of(&bot), "text": "hi"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": id_of(&bot), "text": "hi"})));
     let send = |name: &str| {
         ok(Multipart::new()
             .text("chat_id", &id_of(&alice).to_string())

@@ -12,7 +12,8 @@ mod tls;
 
 use std::path::Path;
 
-use msg_testkit::Launch;
+use msg_testkit::{HttpResponse, Launch, Server};
+use serde_json::{Value, json};
 
 /// A launch of the binary under test with credentials and a fresh working dir under `root`.
 pub fn launch(root: &Path) -> Launch {
@@ -33,6 +34,17 @@ pub fn create_user(root: &Path, name: &str) -> String {
     let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();
     assert!(status.success(), "user create failed: {stderr}");
     stdout.trim().to_owned()
+}
+
+/// The `result` of a successful call (fails the test with the answer otherwise).
+pub fn ok(reply: HttpResponse) -> Value {
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    reply.json()["result"].clone()
+}
+
+/// The bot's getWebhookInfo result.
+pub fn webhook_info(server: &Server, bot: &str) -> Value {
+    ok(server.call(bot, "getWebhookInfo", json!({})))
 }
 
 /// The user id a bot or user token starts with.

@@ -8,10 +8,10 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use msg_testkit::{HttpResponse, Launch, Receiver, Server, post};
+use msg_testkit::{Launch, Receiver, Server};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch, walk};
+use crate::{create_bot, create_user, id_of, launch, ok, walk, webhook_info};
 
 fn is_root() -> bool {
     euid() == 0
@@ -22,19 +22,6 @@ fn euid() -> u32 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     let line = status.lines().find(|l| l.starts_with("Uid:")).unwrap();
     line.split_whitespace().nth(2).unwrap().parse().unwrap()
-}
-
-fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpResponse {
-    post(server.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
-}
-
-fn ok(reply: HttpResponse) -> Value {
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()["result"].clone()
-}
-
-fn webhook_info(server: &Server, bot: &str) -> Value {
-    ok(server.call(bot, "getWebhookInfo", json!({})))
 }
 
 /// Runs a `msg-bot-api` command on the working directory under `root`; (exit code, stdout, stderr).
@@ -70,7 +57,7 @@ fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rol
     let mut old = local(old_root).start();
     ok(old.call(&bot, "setWebhook", json!({"url": url, "secret_token": "moving-secret"})));
     for text in ["sent before the move 1", "sent before the move 2"] {
-        ok(user_call(&old, &ann, "sendMessage", json!({"chat_id": bot_id, "text": text})));
+        ok(old.user_call(&ann, "sendMessage", json!({"chat_id": bot_id, "text": text})));
     }
     msg_testkit::poll_until("two updates wait for the failing webhook", || {
         let info = webhook_info(&old, &bot);
@@ -172,7 +159,7 @@ fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rol
     let old = local(old_root).start();
     assert_eq!(ok(old.call(&bot, "getMe", json!({})))["id"], bot_id, "served at once: the logOut was the new server's");
     assert_eq!(webhook_info(&old, &bot)["pending_update_count"], 0, "nothing delivered twice");
-    ok(user_call(&old, &ann, "sendMessage", json!({"chat_id": bot_id, "text": "after the rollback"})));
+    ok(old.user_call(&ann, "sendMessage", json!({"chat_id": bot_id, "text": "after the rollback"})));
     let delivered = receiver.wait_for(3);
     assert_eq!(delivered[2].json()["message"]["text"], "after the rollback");
     assert_eq!(new.call(&bot, "getMe", json!({})).json()["description"], "Logged out");

@@ -4,19 +4,10 @@
 
 use std::time::Duration;
 
-use msg_testkit::{HttpResponse, Receiver, Server, post};
+use msg_testkit::{Receiver, post};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch};
-
-fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpResponse {
-    post(server.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
-}
-
-fn ok(reply: HttpResponse) -> Value {
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()["result"].clone()
-}
+use crate::{create_bot, create_user, id_of, launch, ok};
 
 #[test]
 fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
@@ -32,7 +23,7 @@ fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
     assert_eq!(first.json()["description"], "Forbidden: bot can't initiate conversation with a user");
 
     let sent =
-        ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start now 😀 @echo_bot"})));
+        ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start now 😀 @echo_bot"})));
     assert_eq!(sent["chat"]["id"], bot_id);
     assert_eq!(sent["chat"]["type"], "private");
 
@@ -60,7 +51,7 @@ fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
     msg_testkit::poll_until("the long poll is waiting", || {
         server.call(&bot, "getWebhookInfo", json!({})).json()["result"]["pending_update_count"] == 0
     });
-    ok(user_call(&server, &alice, "sendMessage", json!({"chat_id": bot_id, "text": "second"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "second"})));
     let woken = waiting.join().unwrap();
     let woken = ok(woken);
     assert_eq!(woken[0]["update_id"], update_id + 1);
@@ -74,7 +65,7 @@ fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
         json!({"chat_id": alice_id, "text": "<b>Sure?</b>", "parse_mode": "HTML", "reply_markup": keyboard}),
     ));
     assert_eq!(reply["entities"], json!([{"type": "bold", "offset": 0, "length": 5}]));
-    let inbox = ok(user_call(&server, &alice, "getUpdates", json!({"timeout": 5})));
+    let inbox = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 5})));
     let received = &inbox[0]["message"];
     assert_eq!(received["chat"]["id"], bot_id);
     assert_eq!(received["text"], "Sure?");
@@ -106,8 +97,7 @@ fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
     );
 
     // The person edits and deletes their own message.
-    let edited = ok(user_call(
-        &server,
+    let edited = ok(server.user_call(
         &alice,
         "editMessageText",
         json!({"chat_id": bot_id, "message_id": sent["message_id"], "text": "/help"}),
@@ -121,7 +111,7 @@ fn a_person_and_a_bot_talk_with_buttons_and_callback_answers() {
     assert_eq!(edits[0]["edited_message"]["text"], "/help");
     assert!(edits[0]["edited_message"]["edit_date"].is_i64());
     assert_eq!(
-        ok(user_call(&server, &alice, "deleteMessage", json!({"chat_id": bot_id, "message_id": sent["message_id"]}))),
+        ok(server.user_call(&alice, "deleteMessage", json!({"chat_id": bot_id, "message_id": sent["message_id"]}))),
         json!(true)
     );
 
@@ -215,7 +205,7 @@ fn webhooks_deliver_in_order_with_the_secret_and_survive_an_outage_and_a_restart
     );
 
     for n in 0..5 {
-        ok(user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": format!("m{n}")})));
+        ok(server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": format!("m{n}")})));
     }
     let got = receiver.wait_for(5);
     let texts: Vec<Value> = got.iter().map(|r| r.json()["message"]["text"].clone()).collect();
@@ -233,7 +223,7 @@ fn webhooks_deliver_in_order_with_the_secret_and_survive_an_outage_and_a_restart
 
     // The receiver fails: updates wait, the error is reported, nothing is lost.
     receiver.set_status(500);
-    ok(user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": "during outage"})));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "during outage"})));
     msg_testkit::poll_until("the failure is reported", || {
         let info = server.call(&bot, "getWebhookInfo", json!({})).json()["result"].clone();
         info["last_error_message"] == "Wrong response from the webhook: 500 Internal Server Error"
@@ -265,8 +255,8 @@ fn log_out_stops_delivery_keeps_the_directory_and_the_bot_moves_to_another_serve
     let carol = create_user(root.path(), "Carol");
     let bot_id = id_of(&bot);
     let mut server = launch(root.path()).start();
-    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 1"})));
-    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 2"})));
+    ok(server.user_call(&carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 1"})));
+    ok(server.user_call(&carol, "sendMessage", json!({"chat_id": bot_id, "text": "pending 2"})));
     ok(msg_testkit::Multipart::new()
         .text("chat_id", &bot_id.to_string())
         .file("document", "carried.txt", "text/plain", b"moves with the bot")
@@ -305,13 +295,13 @@ fn groups_bring_bots_and_people_together() {
     let erin = create_user(root.path(), "Erin");
     let (bot_id, erin_id) = (id_of(&bot), id_of(&erin));
     let server = launch(root.path()).start();
-    let group = ok(user_call(&server, &dave, "createGroup", json!({"title": "Team", "member_ids": [bot_id, erin_id]})));
+    let group = ok(server.user_call(&dave, "createGroup", json!({"title": "Team", "member_ids": [bot_id, erin_id]})));
     let chat_id = group["id"].as_i64().unwrap();
     assert!(chat_id < 0);
     assert_eq!(group["type"], "group");
 
-    ok(user_call(&server, &dave, "sendMessage", json!({"chat_id": chat_id, "text": "just chatting"})));
-    ok(user_call(&server, &dave, "sendMessage", json!({"chat_id": chat_id, "text": "/help@group_helper_bot"})));
+    ok(server.user_call(&dave, "sendMessage", json!({"chat_id": chat_id, "text": "just chatting"})));
+    ok(server.user_call(&dave, "sendMessage", json!({"chat_id": chat_id, "text": "/help@group_helper_bot"})));
     let updates = ok(server.call(&bot, "getUpdates", json!({"timeout": 5})));
     let kinds: Vec<String> = updates
         .as_array()
@@ -331,17 +321,17 @@ fn groups_bring_bots_and_people_together() {
 
     let reply = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "hello team"})));
     assert_eq!(reply["chat"], json!({"id": chat_id, "title": "Team", "type": "group"}));
-    let erin_inbox = ok(user_call(&server, &erin, "getUpdates", json!({"timeout": 5})));
+    let erin_inbox = ok(server.user_call(&erin, "getUpdates", json!({"timeout": 5})));
     assert!(erin_inbox.as_array().unwrap().iter().any(|u| u["message"]["text"] == "hello team"), "{erin_inbox}");
 
     assert_eq!(
-        ok(user_call(&server, &dave, "removeChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
+        ok(server.user_call(&dave, "removeChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
         json!(true)
     );
     let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "still here?"}));
     assert_eq!(gone.json()["description"], "Forbidden: bot is not a member of the group chat");
     assert_eq!(
-        ok(user_call(&server, &dave, "addChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
+        ok(server.user_call(&dave, "addChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
         json!(true)
     );
     ok(server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "back"})));
@@ -354,8 +344,8 @@ fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
     let carol = create_user(root.path(), "Carol");
     let server = launch(root.path()).start();
     let (bot_id, carol_id) = (id_of(&bot), id_of(&carol));
-    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
-    ok(user_call(&server, &carol, "sendMessage", json!({"chat_id": bot_id, "text": "again"})));
+    ok(server.user_call(&carol, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    ok(server.user_call(&carol, "sendMessage", json!({"chat_id": bot_id, "text": "again"})));
 
     // Pacing: the same offset again within 0.5 s gets one update; within 3 s, an empty answer
     // only after at least 3 s, however small the timeout.
@@ -402,7 +392,7 @@ fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
     let sent =
         ok(server.call(&bot, "sendMessage", json!({"chat_id": carol_id, "text": "Pick", "reply_markup": keyboard})));
     assert!(sent.get("reply_markup").is_none(), "a bot's own message carries only inline keyboards: {sent}");
-    let inbox = ok(user_call(&server, &carol, "getUpdates", json!({"timeout": 5})));
+    let inbox = ok(server.user_call(&carol, "getUpdates", json!({"timeout": 5})));
     let shown = &inbox.as_array().unwrap().last().unwrap()["message"];
     assert_eq!(shown["text"], "Pick");
     assert_eq!(
@@ -415,7 +405,7 @@ fn reply_keyboards_reach_people_and_busy_loops_are_paced() {
         "sendMessage",
         json!({"chat_id": carol_id, "text": "Done", "reply_markup": {"remove_keyboard": true}}),
     ));
-    let inbox = ok(user_call(&server, &carol, "getUpdates", json!({"offset": offset, "timeout": 5})));
+    let inbox = ok(server.user_call(&carol, "getUpdates", json!({"offset": offset, "timeout": 5})));
     assert_eq!(inbox[0]["message"]["reply_markup"], json!({"remove_keyboard": true, "selective": false}));
 }
 

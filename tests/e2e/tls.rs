@@ -2,18 +2,10 @@
 //! certificate, an uploaded CA), and uploads by https:// URL. The receivers are real TLS servers
 //! on loopback with certificates made for the test.
 
-use msg_testkit::{HttpResponse, Multipart, Receiver, Server, TlsIdentity, post};
-use serde_json::{Value, json};
+use msg_testkit::{HttpResponse, Multipart, Receiver, Server, TlsIdentity};
+use serde_json::json;
 
-use crate::{create_bot, create_user, id_of, launch};
-
-fn user_call(server: &Server, token: &str, method: &str, params: Value) -> HttpResponse {
-    post(server.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
-}
-
-fn webhook_info(server: &Server, bot: &str) -> Value {
-    server.call(bot, "getWebhookInfo", json!({})).json()["result"].clone()
-}
+use crate::{create_bot, create_user, id_of, launch, webhook_info};
 
 /// setWebhook as a multipart form (text fields, then an optional certificate file part named
 /// `part`), repeated while the once-a-second limit answers 429.
@@ -59,7 +51,7 @@ fn https_webhooks_verify_the_receiver_against_public_roots_or_the_uploaded_certi
     // Without the certificate, the receiver is not trusted: the update waits, the reason shows.
     let set = set_webhook(&server, &bot, &[("url", &url)], None);
     assert_eq!(set.text(), r#"{"ok":true,"result":true,"description":"Webhook was set"}"#);
-    user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": "over tls"}));
+    server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "over tls"}));
     msg_testkit::poll_until("the TLS failure is reported", || {
         let info = webhook_info(&server, &bot);
         info["pending_update_count"] == 1
@@ -103,7 +95,7 @@ fn https_webhooks_verify_the_receiver_against_public_roots_or_the_uploaded_certi
     server.signal("TERM");
     assert!(server.wait_exit(std::time::Duration::from_secs(9)).unwrap().0.success());
     let server = launch(root.path()).env("MSG_LOCAL", "true").start();
-    user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": "after restart"}));
+    server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "after restart"}));
     assert_eq!(receiver.wait_for(2)[1].json()["message"]["text"], "after restart");
     assert_eq!(webhook_info(&server, &bot)["has_custom_certificate"], true);
 
@@ -119,7 +111,7 @@ fn https_webhooks_verify_the_receiver_against_public_roots_or_the_uploaded_certi
         Some(("ca", issued.trust_pem.as_bytes())),
     );
     assert_eq!(set.json()["description"], "Webhook was set", "{}", set.text());
-    user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": "to the CA's server"}));
+    server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "to the CA's server"}));
     assert_eq!(ca_receiver.wait_for(1)[0].json()["message"]["text"], "to the CA's server");
     let other_name = format!("https://other.example:{}/hook", ca_receiver.addr.port());
     set_webhook(
@@ -128,7 +120,7 @@ fn https_webhooks_verify_the_receiver_against_public_roots_or_the_uploaded_certi
         &[("url", &other_name), ("ip_address", "127.0.0.1")],
         Some(("certificate", issued.trust_pem.as_bytes())),
     );
-    user_call(&server, &bob, "sendMessage", json!({"chat_id": bot_id, "text": "wrong name"}));
+    server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "wrong name"}));
     msg_testkit::poll_until("the name mismatch is reported", || {
         webhook_info(&server, &bot)["last_error_message"].as_str().is_some_and(|m| {
             m.starts_with("Can't create an SSL connection: invalid peer certificate: certificate not valid for name \"other.example\"")
@@ -152,7 +144,7 @@ fn uploads_by_https_url_trust_the_system_store() {
     std::fs::write(&ca_file, &issued.trust_pem).unwrap();
     // SSL_CERT_FILE adds the CA to the system store the server reads.
     let server = launch(root.path()).env("SSL_CERT_FILE", ca_file.to_str().unwrap()).start();
-    user_call(&server, &bob, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"}));
+    server.user_call(&bob, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"}));
     let trusted = Receiver::start_tls(&issued);
     let url = format!("https://localhost:{}/report.json", trusted.addr.port());
     let sent = server.call(&bot, "sendDocument", json!({"chat_id": id_of(&bob), "document": url}));

@@ -305,6 +305,11 @@ impl Server {
     pub fn call(&self, token: &str, method: &str, params: serde_json::Value) -> HttpResponse {
         post(self.api, &format!("/bot{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
     }
+
+    /// `POST /user<token>/<method>` with a JSON body: a person acting through the user-side API.
+    pub fn user_call(&self, token: &str, method: &str, params: serde_json::Value) -> HttpResponse {
+        post(self.api, &format!("/user{token}/{method}"), "application/json", params.to_string().as_bytes()).unwrap()
+    }
 }
 
 impl Drop for Server {

@@ -496,3 +496,24 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+#[test]
+fn update_ids_go_on_increasing_after_a_restart_that_finds_the_queue_empty() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "counting_bot");
+    let bob = create_user(root.path(), "Bob");
+    let mut server = launch(root.path()).start();
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": id_of(&bot), "text": "before"})));
+    let first = ok(server.call(&bot, "getUpdates", json!({})))[0]["update_id"].as_i64().unwrap();
+    let acked = ok(server.call(&bot, "getUpdates", json!({"offset": first + 1})));
+    assert_eq!(acked, json!([]), "everything acknowledged: the queue is empty");
+
+    server.signal("TERM");
+    assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+    let server = launch(root.path()).start();
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": id_of(&bot), "text": "after"})));
+    // The bot polls on with the offset it had; the new update must be above it, not a reused id.
+    let updates = ok(server.call(&bot, "getUpdates", json!({"offset": first + 1})));
+    assert_eq!(updates[0]["update_id"], first + 1, "{updates}");
+    assert_eq!(updates[0]["message"]["text"], "after");
+}

@@ -63,6 +63,11 @@ pub struct Mailbox {
     notify: Notify,
 }
 
+/// The bot setting that keeps a bot queue's next update id, written whenever updates are
+/// forgotten, so ids go on increasing after a restart that finds the queue empty (a bot that
+/// acknowledged with `offset` would not see a reused, lower id).
+pub const NEXT_ID_SETTING: &str = "next_update_id";
+
 /// The first update id of a new queue: random in [2000001, 1e9], as the reference does.
 pub fn first_update_id() -> i64 {
     rand::random_range(2_000_001..=1_000_000_000)
@@ -155,9 +160,19 @@ impl Mailbox {
             before != q.entries.len()
         };
         if any {
-            storage.apply(vec![Change::DropUpdatesBelow { owner: self.owner, below }]).await?;
+            storage.apply(self.forgetting(Change::DropUpdatesBelow { owner: self.owner, below })).await?;
         }
         Ok(())
+    }
+
+    /// `change`, which forgets updates, with the next id recorded beside it (bots' queues).
+    fn forgetting(&self, change: Change) -> Vec<Change> {
+        let mut changes = vec![change];
+        if let Owner::Bot(bot_id) = self.owner {
+            let next = self.next_id().to_string();
+            changes.push(Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next) });
+        }
+        changes
     }
 
     /// Forgets everything pending (`drop_pending_updates`), durably.
@@ -169,7 +184,7 @@ impl Mailbox {
     /// Removes one update (delivered by webhook, or expired).
     pub async fn remove(&self, storage: &dyn StorageBackend, update_id: i64) -> Result<(), StorageError> {
         self.lock().entries.retain(|e| e.update.update_id != update_id);
-        storage.apply(vec![Change::DropUpdate { owner: self.owner, update_id }]).await
+        storage.apply(self.forgetting(Change::DropUpdate { owner: self.owner, update_id })).await
     }
 
     /// Resolves a getUpdates `offset` into the id below which updates are acknowledged, with the

@@ -296,7 +296,7 @@ impl Platform {
                 id
             }
         };
-        let next_id = setting("next_update_id").and_then(|v| v.parse::<i64>().ok()).unwrap_or(first_id);
+        let next_id = setting(mailbox::NEXT_ID_SETTING).and_then(|v| v.parse::<i64>().ok()).unwrap_or(first_id);
         let allowed_mask = setting("allowed_updates")
             .and_then(|v| serde_json::from_str::<Vec<String>>(&v).ok())
             .map(|kinds| session::mask_of(kinds.iter().map(String::as_str)))

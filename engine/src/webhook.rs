@@ -2,9 +2,10 @@
 //! secret header, keeps at most `max_connections` deliveries in flight and one per chat (so each
 //! chat's order holds), retries failures with the reference's backoff (immediately, then 2, 4,
 //! 8 … s up to a random 60–120 s; `Retry-After` overrides), drops updates that expire, records
-//! `last_error_*`, and executes a `method` found in a 2xx reply. `https` URLs are verified against
-//! public CAs, or against the certificate uploaded with setWebhook (see [`crate::http::client`]). An update leaves the queue only
-//! after a 2xx answer, so a restart resumes where delivery stopped.
+//! `last_error_*`, and executes a `method` found in a 2xx reply. `https` receivers are verified
+//! against public CAs, or against the certificate uploaded with setWebhook (see
+//! [`crate::http::client`]). An update leaves the queue only after a 2xx answer, so a restart
+//! resumes where delivery stopped.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,10 +41,15 @@ pub(crate) fn stop(session: &BotSession) {
     }
 }
 
+/// Where the bot's webhook certificate is kept: in its own directory, so it moves with the bot.
+pub(crate) fn certificate_path(shared: &Shared, bot_id: i64) -> std::path::PathBuf {
+    shared.platform.files.bot_dir(bot_id).join(CERTIFICATE_FILE)
+}
+
 /// The client for `webhook`: its certificate (when set with one) and its fixed address.
 async fn webhook_client(shared: &Shared, bot_id: i64, webhook: &Webhook) -> Result<HttpClient, String> {
     let trust = if webhook.certificate {
-        let path = shared.platform.files.bot_dir(bot_id).join(CERTIFICATE_FILE);
+        let path = certificate_path(shared, bot_id);
         let bytes = tokio::fs::read(&path).await.map_err(|e| format!("{}: {e}", path.display()))?;
         Trust::Custom(Arc::new(CustomCertificate::parse(&bytes)?))
     } else {

@@ -178,13 +178,9 @@ async fn read_certificate(upload: &UploadedFile) -> Result<Vec<u8>, ApiError> {
     Ok(bytes)
 }
 
-/// Writes (or, with `None`, removes) the bot's webhook certificate file, atomically.
-async fn save_certificate(shared: &Shared, bot_id: i64, bytes: Option<&[u8]>) -> Result<(), ApiError> {
-    let path = shared.platform.files.bot_dir(bot_id).join(session::CERTIFICATE_FILE);
-    let Some(bytes) = bytes else {
-        let _ = tokio::fs::remove_file(&path).await;
-        return Ok(());
-    };
+/// Writes the bot's webhook certificate file, atomically.
+async fn save_certificate(shared: &Shared, bot_id: i64, bytes: &[u8]) -> Result<(), ApiError> {
+    let path = crate::webhook::certificate_path(shared, bot_id);
     let partial = path.with_extension("pem.partial");
     let written = async {
         tokio::fs::write(&partial, bytes).await?;
@@ -211,7 +207,7 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     let p = &call.params;
     let url = if delete { String::new() } else { p.get("url").unwrap_or_default().trim().to_owned() };
     let local = shared.config.local;
-    let wanted = if url.is_empty() {
+    let mut wanted = if url.is_empty() {
         None
     } else {
         {
@@ -234,13 +230,15 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         {
             return Err(ApiError::bad_request("invalid IP address specified"));
         }
-        let certificate = certificate_upload(p).is_some();
-        Some(Webhook { url, max_connections, ip_address, secret_token: secret, certificate })
+        Some(Webhook { url, max_connections, ip_address, secret_token: secret, certificate: false })
     };
     let certificate = match certificate_upload(p).filter(|_| wanted.is_some()) {
         Some(upload) => Some(read_certificate(upload).await?),
         None => None,
     };
+    if let Some(webhook) = &mut wanted {
+        webhook.certificate = certificate.is_some();
+    }
     let drop_pending = p.boolean("drop_pending_updates");
     update_allowed(&shared, &session, p).await?;
     if drop_pending {
@@ -252,12 +250,13 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         let description = if wanted.is_some() { "Webhook is already set" } else { "Webhook is already deleted" };
         return Ok(Reply::with_description(json!(true), description));
     }
-    if certificate.is_some() {
-        save_certificate(&shared, bot.id, certificate.as_deref()).await?;
+    if let Some(bytes) = &certificate {
+        save_certificate(&shared, bot.id, bytes).await?;
     }
     store_webhook(&shared, &session, wanted.as_ref()).await?;
     if certificate.is_none() && with_certificate(&current) {
-        save_certificate(&shared, bot.id, None).await?;
+        // The previous webhook's certificate goes with it (the new one has none).
+        let _ = tokio::fs::remove_file(crate::webhook::certificate_path(&shared, bot.id)).await;
     }
     session.settings.lock().expect("settings").webhook = wanted.clone();
     *session.health.lock().expect("health") = Default::default();

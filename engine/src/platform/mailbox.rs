@@ -73,6 +73,14 @@ pub fn first_update_id() -> i64 {
     rand::random_range(2_000_001..=1_000_000_000)
 }
 
+impl Queue {
+    /// The entry of `update_id`; entries are in update_id order, so no walk through the queue.
+    fn entry_mut(&mut self, update_id: i64) -> Option<&mut Entry> {
+        let at = self.entries.partition_point(|e| e.update.update_id < update_id);
+        self.entries.get_mut(at).filter(|e| e.update.update_id == update_id)
+    }
+}
+
 impl Mailbox {
     /// A mailbox holding `updates` (loaded from storage) whose next id is `next_id`.
     pub fn new(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64) -> Arc<Self> {
@@ -136,9 +144,7 @@ impl Mailbox {
             let mut q = self.lock();
             match &result {
                 Ok(()) => {
-                    // Entries are in update_id order: find this one without walking the queue.
-                    let at = q.entries.partition_point(|e| e.update.update_id < id);
-                    if let Some(e) = q.entries.get_mut(at).filter(|e| e.update.update_id == id) {
+                    if let Some(e) = q.entry_mut(id) {
                         e.committed = true;
                     }
                 }
@@ -346,12 +352,8 @@ impl Mailbox {
 
     /// Returns an update to the queue after a failed delivery attempt.
     pub fn release(&self, update_id: i64) {
-        {
-            let mut q = self.lock();
-            let at = q.entries.partition_point(|e| e.update.update_id < update_id);
-            if let Some(e) = q.entries.get_mut(at).filter(|e| e.update.update_id == update_id) {
-                e.in_flight = false;
-            }
+        if let Some(e) = self.lock().entry_mut(update_id) {
+            e.in_flight = false;
         }
         self.notify.notify_waiters();
     }

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::mpsc;
 
 use msg_core::{
@@ -270,8 +270,6 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     Ok(conn)
 }
 
-/// The writer thread: takes whatever jobs are queued, runs them per database file inside one
-/// transaction, commits, then answers each job.
 /// The writer's two ends of the checkpoint thread: files whose WAL is due for a checkpoint go
 /// out, files whose checkpoint the writer is to finish come back.
 struct Checkpoints {
@@ -279,10 +277,12 @@ struct Checkpoints {
     finished: mpsc::Receiver<DbFile>,
 }
 
+/// The writer thread: takes whatever jobs are queued, runs them per database file inside one
+/// transaction, commits, then answers each job; asks for a checkpoint when a file's WAL is big.
 fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints) {
     let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
     // Files the checkpoint thread is working on.
-    let mut checkpointing: std::collections::HashSet<DbFile> = std::collections::HashSet::new();
+    let mut checkpointing: HashSet<DbFile> = HashSet::new();
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {

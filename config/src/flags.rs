@@ -52,6 +52,12 @@ pub struct ServerFlags {
     /// Remove files unused for this long: forever, or seconds, or 90m, 24h, 7d [env: MSG_FILE_RETENTION, default forever]
     #[arg(long = "file-retention", value_name = "PERIOD", global = true)]
     pub file_retention: Option<String>,
+    /// Close a keep-alive connection with no request in progress after this long: seconds, or 5m [env: MSG_HTTP_IDLE_TIMEOUT, default 500]
+    #[arg(long = "http-idle-timeout", value_name = "PERIOD", global = true)]
+    pub http_idle_timeout: Option<String>,
+    /// Close a connection whose request head has not fully arrived after this long (slowloris) [env: MSG_HTTP_HEADER_TIMEOUT, default 30]
+    #[arg(long = "http-header-timeout", value_name = "PERIOD", global = true)]
+    pub http_header_timeout: Option<String>,
 }
 
 impl ServerFlags {
@@ -73,6 +79,8 @@ impl ServerFlags {
             ("log_max_file_size", &self.log_max_file_size),
             ("filter", &self.filter),
             ("file_retention", &self.file_retention),
+            ("http_idle_timeout", &self.http_idle_timeout),
+            ("http_header_timeout", &self.http_header_timeout),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

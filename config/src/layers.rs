@@ -33,6 +33,8 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("log_max_file_size", "--log-max-file-size"),
     ("filter", "--filter"),
     ("file_retention", "--file-retention"),
+    ("http_idle_timeout", "--http-idle-timeout"),
+    ("http_header_timeout", "--http-header-timeout"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

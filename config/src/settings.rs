@@ -93,6 +93,10 @@ pub struct Settings {
     pub filter: Option<Filter>,
     /// Files unused for this long are removed; `None` keeps them for ever.
     pub file_retention: Option<std::time::Duration>,
+    /// Keep-alive connections with no request in progress are closed after this long.
+    pub http_idle_timeout: std::time::Duration,
+    /// A request head (the first one included) must arrive within this long.
+    pub http_header_timeout: std::time::Duration,
     /// The config file that was read, if any.
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
@@ -135,6 +139,8 @@ impl Settings {
             ("log_max_file_size", self.log_max_file_size.to_string()),
             ("filter", self.filter.map_or("\"\"".into(), |f| quote(&f.to_string()))),
             ("file_retention", quote(&self.file_retention.map_or("forever".into(), |d| format!("{}s", d.as_secs())))),
+            ("http_idle_timeout", quote(&format!("{}s", self.http_idle_timeout.as_secs()))),
+            ("http_header_timeout", quote(&format!("{}s", self.http_header_timeout.as_secs()))),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
@@ -334,12 +340,38 @@ fn startup_line(mapped: &Shown, effective: &Settings, extra: &[String]) -> Strin
     if mapped.local {
         line.push_str(" --local");
     }
-    for word in extra {
+    for word in redact_secret_flags(extra) {
         line.push(' ');
-        line.push_str(&shell_word(word));
+        line.push_str(&word);
     }
     line
 }
+
+/// The extra args as given (shell-quoted where needed), except the values of the secret flags
+/// (`--api-id`, `--api-hash`): `--api-hash=<redacted>` or `--api-hash <redacted>`, in the
+/// spelling that was used, unquoted.
+fn redact_secret_flags(words: &[String]) -> Vec<String> {
+    const SECRET: &[&str] = &["--api-id", "--api-hash"];
+    let mut out = Vec::with_capacity(words.len());
+    let mut value_follows = false;
+    for word in words {
+        if value_follows {
+            out.push(REDACTED.to_owned());
+            value_follows = false;
+            continue;
+        }
+        match word.split_once('=') {
+            Some((flag, _)) if SECRET.contains(&flag) => out.push(format!("{flag}={REDACTED}")),
+            _ => {
+                value_follows = SECRET.contains(&word.as_str());
+                out.push(shell_word(word));
+            }
+        }
+    }
+    out
+}
+
+const REDACTED: &str = "<redacted>";
 
 fn defaults() -> Layer {
     let entries = [
@@ -353,6 +385,8 @@ fn defaults() -> Layer {
         ("http_ip_address", "0.0.0.0".to_owned()),
         ("http_stat_ip_address", "0.0.0.0".to_owned()),
         ("log_max_file_size", crate::DEFAULT_LOG_MAX_FILE_SIZE.to_string()),
+        ("http_idle_timeout", "500".to_owned()),
+        ("http_header_timeout", "30".to_owned()),
     ];
     Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
 }
@@ -544,6 +578,9 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     });
     let file_retention =
         r.typed("file_retention", "forever, or a period such as 3600, 90m, 24h or 7d", parse_period).flatten();
+    let period = |t: &str| parse_period(t).flatten();
+    let http_idle_timeout = r.typed("http_idle_timeout", "a period such as 500, 90s or 10m", period);
+    let http_header_timeout = r.typed("http_header_timeout", "a period such as 30, 30s or 1m", period);
     if let (Some(a), Some(b)) = (http_port, http_stat_port)
         && a == b
         && a != 0
@@ -570,6 +607,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         max_webhook_connections,
         log_verbosity_level,
         log_max_file_size,
+        http_idle_timeout,
+        http_header_timeout,
     ) {
         (
             Some(api_id),
@@ -585,6 +624,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             Some(max_webhook_connections),
             Some(log_verbosity_level),
             Some(log_max_file_size),
+            Some(http_idle_timeout),
+            Some(http_header_timeout),
         ) if problems.is_empty() => {
             let max_webhook_connections = match max_webhook_connections {
                 0 if local => 100,
@@ -607,6 +648,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 log_max_file_size,
                 filter,
                 file_retention,
+                http_idle_timeout,
+                http_header_timeout,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,
@@ -632,6 +675,18 @@ mod tests {
     use super::*;
     use crate::ServerFlags;
 
+    /// A figment jail without the caller's `MSG_*` variables (a CI knob must not leak in).
+    fn jail(test: impl FnOnce(&mut Jail) -> figment::error::Result<()>) {
+        Jail::expect_with(|jail| {
+            let kept: Vec<(String, String)> = std::env::vars().filter(|(k, _)| !k.starts_with("MSG_")).collect();
+            jail.clear_env();
+            for (key, value) in kept {
+                jail.set_env(key, value);
+            }
+            test(jail)
+        });
+    }
+
     fn load_in(jail: &Jail, cli: ServerFlags) -> Result<Settings, ConfigError> {
         let _ = jail;
         load(&Sources::from_process(None, cli).unwrap())
@@ -648,7 +703,7 @@ mod tests {
 
     #[test]
     fn defaults_give_the_seed_startup_line() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             credentials(jail);
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!(
@@ -664,7 +719,7 @@ mod tests {
 
     #[test]
     fn file_retention_takes_periods_and_names_the_variable_when_wrong() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             credentials(jail);
             for (text, seconds) in [
                 ("3600", Some(3600)),
@@ -691,7 +746,7 @@ mod tests {
 
     #[test]
     fn every_variable_maps_into_the_line_with_local_and_quoted_extra_args() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             credentials(jail);
             jail.set_env("MSG_HTTP_PORT", "9081");
             jail.set_env("MSG_HTTP_STAT_PORT", "9082");
@@ -720,7 +775,7 @@ mod tests {
 
     #[test]
     fn layers_stack_defaults_file_env_extra_args_cli() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             jail.create_file(
                 "msg.toml",
                 "api_id = 7\napi_hash = \"abcdef\"\nhttp_port = 7001\nhttp_stat_port = 7002\ndir = \"/file/dir\"\nlocal = true\n",
@@ -751,7 +806,7 @@ mod tests {
 
     #[test]
     fn missing_credentials_are_both_reported() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             let e = load_in(jail, ServerFlags::default()).unwrap_err();
             assert_eq!(messages(e.clone()), ["MSG_API_ID is not set", "MSG_API_HASH is not set"]);
             let text = e.to_string();
@@ -763,7 +818,7 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_source_and_never_echo_secrets() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             jail.set_env("MSG_API_ID", "-42");
             jail.set_env("MSG_API_HASH", "not-hex-SECRET");
             jail.set_env("MSG_HTTP_PORT", "80801");
@@ -789,7 +844,7 @@ mod tests {
 
     #[test]
     fn same_port_unknown_flag_and_unknown_file_key_are_errors() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             credentials(jail);
             jail.set_env("MSG_HTTP_STAT_PORT", "8081");
             let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
@@ -816,7 +871,7 @@ mod tests {
 
     #[test]
     fn unknown_variables_warn_and_secret_files_are_read() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             jail.create_file("id", "777\n")?;
             jail.create_file("hash", "cafe\n")?;
             jail.set_env("MSG_API_ID_FILE", "id");
@@ -835,7 +890,7 @@ mod tests {
 
     #[test]
     fn secret_files_name_themselves_in_every_problem_and_are_never_echoed() {
-        Jail::expect_with(|jail| {
+        jail(|jail| {
             // Docker and compose secrets end with a newline; it is not part of the secret.
             jail.create_file("api_id", "4242\n")?;
             jail.create_file("api_hash", "  0123abcd\n\n")?;

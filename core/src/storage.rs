@@ -197,6 +197,9 @@ pub enum StorageError {
     Database { path: String, message: String },
     #[error("{0}")]
     Conflict(String),
+    /// The task that applied a batch ended without an answer (it panicked).
+    #[error("{0}")]
+    Task(String),
 }
 
 /// Persistent state of the platform and its bots.

@@ -59,7 +59,7 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
-        Route::User { token, method } => match crate::user_api::handle(shared, &token, &method, req).await {
+        Route::User { token, method } => match crate::user_api::handle(shared, token, method, req).await {
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
@@ -82,12 +82,36 @@ async fn bot_request(
     }
     let (params, uploads) = read_params(shared, req).await?;
     let method = if method.is_empty() { params.get("method").unwrap_or_default().to_owned() } else { method };
-    let bot = authenticate(shared, &token, &method).await?;
-    shared.stats.record_bot_request(bot.id, &bot.username);
-    check_presence(shared, &bot).await?;
-    let reply = invoke(shared, &bot, method, params).await;
-    drop(uploads);
-    reply
+    let shared = shared.clone();
+    // Everything from here on may change state: it runs to its end even if the client goes away.
+    detached(async move {
+        let bot = authenticate(&shared, &token, &method).await?;
+        shared.stats.record_bot_request(bot.id, &bot.username);
+        check_presence(&shared, &bot).await?;
+        let reply = invoke(&shared, &bot, method, params).await;
+        drop(uploads);
+        reply
+    })
+    .await
+}
+
+/// Runs `work` as a task of its own and waits for it.
+///
+/// Cancellation safety: hyper drops a request's future when its client goes away, so code after
+/// any `.await` in a handler might never run. A handler's state changes span many awaits (a
+/// message is stored, then fanned out to several queues), so every request runs its handler
+/// through this: the spawned task finishes whatever happens to the request, and the request
+/// only waits for its answer. A panic in the task becomes a 500 for this request.
+pub(crate) async fn detached<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    match tokio::spawn(work).await {
+        Ok(result) => result,
+        Err(e) => {
+            tracing::error!("a request's task failed: {e}");
+            Err(ApiError::internal("method handler failed"))
+        }
+    }
 }
 
 /// A logged-out bot answers `400 Logged out` until the cool-down ends; then it is usable again.

@@ -45,6 +45,8 @@ pub struct EngineConfig {
     pub storage_config: serde_json::Value,
     /// Files unused for this long are removed (see [`files::retention`]); `None` keeps them.
     pub file_retention: Option<Duration>,
+    /// Header-read and idle bounds of client connections, and how many may be open.
+    pub connections: http::conn::ConnectionLimits,
 }
 
 impl EngineConfig {
@@ -58,6 +60,7 @@ impl EngineConfig {
             storage_kind: "sqlite".to_owned(),
             storage_config: serde_json::Value::Null,
             file_retention: None,
+            connections: http::conn::ConnectionLimits::default(),
         }
     }
 }
@@ -334,13 +337,13 @@ impl Engine for BotApiEngine {
         let stop = shutdown.child_token();
         let shared = self.shared.clone();
         let api_handle = move |req, peer| dispatch::handle_api(shared.clone(), req, peer);
-        let mut api_task = tokio::spawn(http::serve(api, api_handle, stop.clone()));
+        let mut api_task = tokio::spawn(http::serve(api, api_handle, self.shared.config.connections, stop.clone()));
         let mut stats_task = match listeners.stats {
             Some(listener) => {
                 let listener = to_tokio(listener, "the statistics listener")?;
                 let shared = self.shared.clone();
                 let handle = move |req, _peer| dispatch::handle_stats(shared.clone(), req);
-                Some(tokio::spawn(http::serve(listener, handle, stop.clone())))
+                Some(tokio::spawn(http::serve(listener, handle, self.shared.config.connections, stop.clone())))
             }
             None => None,
         };

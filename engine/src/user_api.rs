@@ -5,6 +5,7 @@
 //! `sendAnimation`/`sendVideoNote` (multipart uploads), `pressButton`, `createGroup`, `addChatMember`,
 //! `removeChatMember`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use hyper::Request;
@@ -47,13 +48,24 @@ fn typed_text(p: &Params) -> Result<(String, Option<Value>), ApiError> {
 }
 
 pub(crate) async fn handle(
-    shared: &Shared,
-    token: &str,
-    method: &str,
+    shared: &Arc<Shared>,
+    token: String,
+    method: String,
     req: Request<Incoming>,
 ) -> Result<Reply, ApiError> {
-    let user = authenticate(shared, token).await?;
-    let (p, _uploads) = crate::dispatch::read_params(shared, req).await?;
+    let user = authenticate(shared, &token).await?;
+    let (p, uploads) = crate::dispatch::read_params(shared, req).await?;
+    let shared = shared.clone();
+    // Cancellation safety: see `dispatch::detached`.
+    crate::dispatch::detached(async move {
+        let reply = execute(&shared, user, &method, p).await;
+        drop(uploads);
+        reply
+    })
+    .await
+}
+
+async fn execute(shared: &Shared, user: UserRecord, method: &str, p: Params) -> Result<Reply, ApiError> {
     let platform = &shared.platform;
     let actor = Actor::User(user.clone());
     let chat = |p: &Params| {

@@ -85,7 +85,7 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         let (batch, expired) = session.mailbox.take_for_delivery(room + in_flight, now());
         for update_id in expired {
             tracing::warn!("bot {}: drop update {update_id}: it expired before delivery", session.bot.id);
-            let _ = session.mailbox.remove(&*shared.storage, update_id).await;
+            let _ = session.mailbox.remove(&shared.storage, update_id).await;
         }
         for update in batch {
             let task = deliver(shared.clone(), session.clone(), client.clone(), webhook.clone(), update, stop.clone());
@@ -190,7 +190,7 @@ async fn deliver(
         session.health.lock().expect("health").active_connections -= 1;
         match attempt {
             Attempt::Delivered(reply) => {
-                if let Err(e) = session.mailbox.remove(&*shared.storage, update.update_id).await {
+                if let Err(e) = session.mailbox.remove(&shared.storage, update.update_id).await {
                     tracing::error!("bot {}: cannot forget delivered update {}: {e}", session.bot.id, update.update_id);
                 }
                 shared.stats.record_updates(session.bot.id, 1);
@@ -210,7 +210,7 @@ async fn deliver(
                 let delay = retry_after.map_or_else(|| backoff(failures), Duration::from_secs);
                 if now() + delay.as_secs() as i64 > update.expires_at {
                     tracing::warn!("bot {}: drop update {}: {message}", session.bot.id, update.update_id);
-                    let _ = session.mailbox.remove(&*shared.storage, update.update_id).await;
+                    let _ = session.mailbox.remove(&shared.storage, update.update_id).await;
                     session.mailbox.wake();
                     return;
                 }

@@ -149,6 +149,8 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.storage_kind = settings.storage_kind().to_owned();
     config.storage_config = settings.storage.clone();
     config.file_retention = settings.file_retention;
+    config.connections.idle_timeout = settings.http_idle_timeout;
+    config.connections.header_timeout = settings.http_header_timeout;
     config
 }
 
@@ -202,9 +204,21 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     let api_addr = api.local_addr().map_err(|e| report(1, e.to_string()))?;
     let stat_addr = stats.as_ref().map(|l| l.local_addr()).transpose().map_err(|e| report(1, e.to_string()))?;
 
+    let (open_files, before) = preflight::raise_open_file_limit();
+    let mut config = engine_config(&settings);
+    config.connections.max_connections = preflight::connection_cap(open_files);
+    match open_files {
+        Some(limit) => tracing::info!(
+            "open-file limit {limit}{}: at most {} connections per port",
+            if before != open_files { format!(" (raised from {})", before.unwrap_or_default()) } else { String::new() },
+            config.connections.max_connections
+        ),
+        None => tracing::info!("open-file limit: unlimited"),
+    }
+
     let mut registrar = Registrar::new();
     plugins::load(&settings.plugins, &mut registrar).map_err(|e| report(2, e))?;
-    let engine = BotApiEngine::new(engine_config(&settings), registrar).map_err(|e| report(2, e.to_string()))?;
+    let engine = BotApiEngine::new(config, registrar).map_err(|e| report(2, e.to_string()))?;
     tracing::info!(
         "engine built: {} methods, storage {}, local mode {}",
         engine.registry().method_names().len(),

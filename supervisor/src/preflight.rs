@@ -21,6 +21,32 @@ impl std::fmt::Display for PreflightError {
 
 impl std::error::Error for PreflightError {}
 
+/// Raises the soft open-file limit to the hard one (every connection holds a descriptor) and
+/// returns the limit in force and what it was before.
+pub fn raise_open_file_limit() -> (Option<u64>, Option<u64>) {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let before = getrlimit(Resource::Nofile);
+    if before.current != before.maximum {
+        let raised = Rlimit { current: before.maximum, maximum: before.maximum };
+        if let Err(e) = setrlimit(Resource::Nofile, raised) {
+            tracing::warn!("cannot raise the open-file limit to {:?}: {e}", before.maximum);
+        }
+    }
+    (getrlimit(Resource::Nofile).current, before.current)
+}
+
+/// How many client connections one listener may hold with `limit` descriptors: a quarter of
+/// them (at least 32, at most 1024) stays free for databases, uploads, webhooks and the log.
+pub fn connection_cap(limit: Option<u64>) -> usize {
+    match limit {
+        None => 1 << 20,
+        Some(limit) => {
+            let reserve = (limit / 4).clamp(32, 1024);
+            (limit.saturating_sub(reserve) as usize).max(16)
+        }
+    }
+}
+
 fn ids() -> (u32, u32) {
     (rustix::process::getuid().as_raw(), rustix::process::getgid().as_raw())
 }

@@ -4,6 +4,7 @@
 mod api;
 mod clients;
 mod files;
+mod hardening;
 mod operations;
 mod platform;
 mod plugins;

@@ -2,11 +2,13 @@
 //! per socket, graceful draining on shutdown, and the response helpers every route uses.
 
 pub mod client;
+pub mod conn;
 pub mod request;
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -22,6 +24,8 @@ use hyper_util::server::graceful::GracefulShutdown;
 use msg_core::{ApiError, Reply};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
+
+use self::conn::ConnectionLimits;
 
 /// Response body type: buffered JSON, or a file streamed from disk.
 pub type Body = UnsyncBoxBody<Bytes, std::io::Error>;
@@ -70,49 +74,99 @@ pub fn typed_response(content_type: &str, body: impl Into<Bytes>) -> Response<Bo
 }
 
 /// Serves HTTP/1.1 on `listener` until `shutdown` fires, then waits for in-flight requests.
-/// Returns an error only if accepting fails for good.
-pub async fn serve<F, Fut>(listener: TcpListener, handle: F, shutdown: CancellationToken) -> std::io::Result<()>
+///
+/// Accepting never fails for good: out of file descriptors (`EMFILE`), the loop sheds the newest
+/// pending connection through a reserved descriptor, backs off briefly and goes on serving the
+/// connections it has; past `limits.max_connections` the newest are closed at once. Each
+/// connection is reaped by the bounds in [`conn`]. Clients may half-close after a complete
+/// request and still get the answer.
+pub async fn serve<F, Fut>(
+    listener: TcpListener,
+    handle: F,
+    limits: ConnectionLimits,
+    shutdown: CancellationToken,
+) -> std::io::Result<()>
 where
     F: Fn(Request<Incoming>, SocketAddr) -> Fut + Clone + Send + Sync + 'static,
     Fut: Future<Output = Response<Body>> + Send + 'static,
 {
     let graceful = GracefulShutdown::new();
-    let mut consecutive_errors = 0u32;
+    let occupancy = Arc::new(conn::Occupancy::default());
+    let mut reserve = reserve_descriptor();
+    let mut exhausted = conn::Throttled::new(Duration::from_secs(10));
+    let mut shed = conn::Throttled::new(Duration::from_secs(10));
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = shutdown.cancelled() => break,
         };
         let (stream, peer) = match accepted {
-            Ok(pair) => {
-                consecutive_errors = 0;
-                pair
+            Ok(pair) => pair,
+            Err(e) if is_out_of_descriptors(&e) => {
+                // The pending connection would wait in the backlog until a descriptor frees up;
+                // give up the reserved one to accept it and close it at once instead.
+                exhausted.warn(format_args!(
+                    "accept failed: {e}; closing the newest connections until descriptors free up ({} open)",
+                    occupancy.count()
+                ));
+                drop(reserve.take());
+                if let Ok((newest, _)) = listener.accept().await {
+                    drop(newest);
+                }
+                reserve = reserve_descriptor();
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
             }
             Err(e) => {
-                // Out of file descriptors and the like: back off briefly, give up if it persists.
-                consecutive_errors += 1;
-                tracing::warn!("accept failed: {e}");
-                if consecutive_errors > 100 {
-                    return Err(e);
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
+                // Aborted handshakes and the like concern one connection only.
+                tracing::debug!("accept failed: {e}");
                 continue;
             }
         };
+        let Some(slot) = occupancy.enter(limits.max_connections) else {
+            shed.warn(format_args!(
+                "{} connections are open, the most allowed; closing new ones (raise the open-file limit to allow more)",
+                limits.max_connections
+            ));
+            drop(stream);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
+        let activity = conn::Activity::new();
         let handle = handle.clone();
+        let requests = activity.clone();
         let service = service_fn(move |req| {
+            let guard = requests.request();
             let fut = handle(req, peer);
-            async move { Ok::<_, Infallible>(fut.await) }
+            async move {
+                let response = fut.await;
+                drop(guard);
+                Ok::<_, Infallible>(response)
+            }
         });
-        let connection = http1::Builder::new().keep_alive(true).serve_connection(TokioIo::new(stream), service);
+        let io = TokioIo::new(conn::Tracked::new(stream, activity.clone()));
+        let connection = http1::Builder::new().keep_alive(true).half_close(true).serve_connection(io, service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
-            if let Err(e) = connection.await {
-                tracing::debug!("connection from {peer} ended: {e}");
+            let _slot = slot;
+            tokio::select! {
+                ended = connection => if let Err(e) = ended {
+                    tracing::debug!("connection from {peer} ended: {e}");
+                },
+                reason = activity.expired(limits) => tracing::debug!("closing the connection from {peer}: {reason}"),
             }
         });
     }
     graceful.shutdown().await;
     Ok(())
+}
+
+/// A descriptor held in reserve, given up to shed a connection when none are left.
+fn reserve_descriptor() -> Option<std::fs::File> {
+    std::fs::File::open("/dev/null").ok()
+}
+
+fn is_out_of_descriptors(e: &std::io::Error) -> bool {
+    // EMFILE (24): this process's limit; ENFILE (23): the system's.
+    matches!(e.raw_os_error(), Some(23 | 24))
 }

@@ -72,7 +72,12 @@ async fn bot_poll(shared: &Shared, session: &BotSession, p: &Params) -> Result<V
 /// The getUpdates core shared by bots and people: acknowledge by `offset`, answer at once when
 /// something is pending, else wait up to `timeout` seconds for the first new update. `paced`
 /// applies the reference's anti-busy-loop rule (bots only; people are test harnesses).
-pub(crate) async fn long_poll(shared: &Shared, mailbox: &Mailbox, p: &Params, paced: bool) -> Result<Value, ApiError> {
+pub(crate) async fn long_poll(
+    shared: &Shared,
+    mailbox: &Arc<Mailbox>,
+    p: &Params,
+    paced: bool,
+) -> Result<Value, ApiError> {
     let offset = p.integer("offset", 0, i64::MIN, i64::MAX);
     let limit = p.integer("limit", 100, 1, 100) as usize;
     let timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
@@ -82,7 +87,7 @@ pub(crate) async fn long_poll(shared: &Shared, mailbox: &Mailbox, p: &Params, pa
     }
     let generation = mailbox.begin_poll();
     if let Some(below) = mailbox.ack_point(offset) {
-        mailbox.ack_below(&*shared.storage, below).await.map_err(internal)?;
+        mailbox.ack_below(&shared.storage, below).await.map_err(internal)?;
     }
     let mut batch = mailbox.peek(limit, now());
     if batch.is_empty() && timeout > 0 {
@@ -242,7 +247,7 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     let drop_pending = p.boolean("drop_pending_updates");
     update_allowed(&shared, &session, p).await?;
     if drop_pending {
-        session.mailbox.clear(&*shared.storage).await.map_err(internal)?;
+        session.mailbox.clear(&shared.storage).await.map_err(internal)?;
     }
     let current = session.webhook();
     let with_certificate = |w: &Option<Webhook>| w.as_ref().is_some_and(|w| w.certificate);

@@ -111,9 +111,14 @@ impl Mailbox {
 
     /// Appends an update and persists it with `extra` changes in one batch; visible (and
     /// returned) once durable. Returns `None` when the queue is full and the update was dropped.
+    ///
+    /// Cancellation safety: the id is taken and the entry queued (uncommitted) without awaiting;
+    /// the commit and the entry's settling (committed, or removed on failure) run in a task of
+    /// their own, so a caller dropped mid-await never leaves an uncommitted entry that would
+    /// stall every reader of the queue.
     pub async fn push(
-        &self,
-        storage: &dyn StorageBackend,
+        self: &Arc<Self>,
+        storage: &Arc<dyn StorageBackend>,
         kind: &str,
         payload: String,
         chat_key: i64,
@@ -133,32 +138,43 @@ impl Mailbox {
             }
         };
         let Some(update) = update else {
-            storage.apply(extra).await?;
+            durably(storage, extra).await?;
             return Ok(None);
         };
         let id = update.update_id;
         let mut changes = extra;
         changes.push(Change::PushUpdate { owner: self.owner, update });
-        let result = storage.apply(changes).await;
+        let (mailbox, storage) = (self.clone(), storage.clone());
+        let settle = tokio::spawn(async move {
+            let result = storage.apply(changes).await;
+            mailbox.settle(id, result.is_ok());
+            result
+        });
+        match settle.await {
+            Ok(result) => result.map(|()| Some(id)),
+            Err(e) => Err(StorageError::Task(format!("committing update {id} failed: {e}"))),
+        }
+    }
+
+    /// Marks a pushed entry committed (and wakes readers), or removes it when its batch failed.
+    fn settle(&self, update_id: i64, committed: bool) {
         {
             let mut q = self.lock();
-            match &result {
-                Ok(()) => {
-                    if let Some(e) = q.entry_mut(id) {
-                        e.committed = true;
-                    }
+            if committed {
+                if let Some(e) = q.entry_mut(update_id) {
+                    e.committed = true;
                 }
-                Err(_) => q.entries.retain(|e| e.update.update_id != id),
+            } else {
+                q.entries.retain(|e| e.update.update_id != update_id);
             }
         }
-        if result.is_ok() {
+        if committed {
             self.notify.notify_waiters();
         }
-        result.map(|()| Some(id))
     }
 
     /// Forgets updates below `below` (acknowledged by a getUpdates offset), durably.
-    pub async fn ack_below(&self, storage: &dyn StorageBackend, below: i64) -> Result<(), StorageError> {
+    pub async fn ack_below(&self, storage: &Arc<dyn StorageBackend>, below: i64) -> Result<(), StorageError> {
         let any = {
             let mut q = self.lock();
             let before = q.entries.len();
@@ -166,7 +182,7 @@ impl Mailbox {
             before != q.entries.len()
         };
         if any {
-            storage.apply(self.forgetting(Change::DropUpdatesBelow { owner: self.owner, below })).await?;
+            durably(storage, self.forgetting(Change::DropUpdatesBelow { owner: self.owner, below })).await?;
         }
         Ok(())
     }
@@ -182,15 +198,15 @@ impl Mailbox {
     }
 
     /// Forgets everything pending (`drop_pending_updates`), durably.
-    pub async fn clear(&self, storage: &dyn StorageBackend) -> Result<(), StorageError> {
+    pub async fn clear(&self, storage: &Arc<dyn StorageBackend>) -> Result<(), StorageError> {
         let below = self.lock().next_id;
         self.ack_below(storage, below).await
     }
 
     /// Removes one update (delivered by webhook, or expired).
-    pub async fn remove(&self, storage: &dyn StorageBackend, update_id: i64) -> Result<(), StorageError> {
+    pub async fn remove(&self, storage: &Arc<dyn StorageBackend>, update_id: i64) -> Result<(), StorageError> {
         self.lock().entries.retain(|e| e.update.update_id != update_id);
-        storage.apply(self.forgetting(Change::DropUpdate { owner: self.owner, update_id })).await
+        durably(storage, self.forgetting(Change::DropUpdate { owner: self.owner, update_id })).await
     }
 
     /// Resolves a getUpdates `offset` into the id below which updates are acknowledged, with the
@@ -356,6 +372,17 @@ impl Mailbox {
             e.in_flight = false;
         }
         self.notify.notify_waiters();
+    }
+}
+
+/// Applies `changes` in a task of its own, so a forgetting that already happened in memory also
+/// reaches storage when the caller is dropped (cancellation safety: the memory and the disk never
+/// disagree about what was acknowledged).
+async fn durably(storage: &Arc<dyn StorageBackend>, changes: Vec<Change>) -> Result<(), StorageError> {
+    let storage = storage.clone();
+    match tokio::spawn(async move { storage.apply(changes).await }).await {
+        Ok(result) => result,
+        Err(e) => Err(StorageError::Task(format!("a storage batch failed: {e}"))),
     }
 }
 

@@ -674,7 +674,7 @@ impl Platform {
                 let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
                 let mailbox = self.user_mailbox(member).await?;
                 mailbox
-                    .push(&*self.storage, "deleted_messages", payload, 0, now() + MESSAGE_TTL, Vec::new())
+                    .push(&self.storage, "deleted_messages", payload, 0, now() + MESSAGE_TTL, Vec::new())
                     .await
                     .map_err(internal)?;
             }
@@ -709,7 +709,7 @@ impl Platform {
                 let payload = payload.to_string();
                 let mailbox = self.user_mailbox(user.id).await?;
                 mailbox
-                    .push(&*self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
+                    .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
                     .await
                     .map_err(internal)?;
             } else if let Some(bot) = self.bot_record(member).await? {
@@ -728,7 +728,7 @@ impl Platform {
                 let payload = payload.to_string();
                 session
                     .mailbox
-                    .push(&*self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
+                    .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
                     .await
                     .map_err(internal)?;
             }
@@ -747,7 +747,7 @@ impl Platform {
                 let payload = json!({"chat": chat, "from": actor.json(), "action": action}).to_string();
                 let mailbox = self.user_mailbox(member).await?;
                 mailbox
-                    .push(&*self.storage, "chat_action", payload, 0, now() + 5, Vec::new())
+                    .push(&self.storage, "chat_action", payload, 0, now() + 5, Vec::new())
                     .await
                     .map_err(internal)?;
             }
@@ -801,7 +801,7 @@ impl Platform {
             let chat_key = conversation.chat_id_for(bot.id);
             session
                 .mailbox
-                .push(&*self.storage, "callback_query", payload, chat_key, now() + CALLBACK_TTL, Vec::new())
+                .push(&self.storage, "callback_query", payload, chat_key, now() + CALLBACK_TTL, Vec::new())
                 .await
                 .map_err(internal)?;
         }
@@ -922,7 +922,7 @@ impl Platform {
             if session.wants("my_chat_member") {
                 session
                     .mailbox
-                    .push(&*self.storage, "my_chat_member", payload, chat_id, now() + MESSAGE_TTL, Vec::new())
+                    .push(&self.storage, "my_chat_member", payload, chat_id, now() + MESSAGE_TTL, Vec::new())
                     .await
                     .map_err(internal)?;
             }

@@ -123,6 +123,34 @@ pub fn post(addr: SocketAddr, path: &str, content_type: &str, body: &[u8]) -> st
 }
 
 /// A started server process with its output captured line by line.
+/// How a client gives up on a request it sent (see [`abandon`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abandon {
+    /// The whole request is sent, then the socket is closed at once.
+    AfterRequest,
+    /// Half the body is sent, then the socket is closed.
+    HalfBody,
+    /// The whole request is sent, then the connection is reset (RST, linger 0).
+    Reset,
+}
+
+/// Sends a POST and gives up on it as `how` says, without reading any answer: a client timing
+/// out, crashing or a proxy giving up.
+pub fn abandon(addr: SocketAddr, path: &str, content_type: &str, body: &[u8], how: Abandon) {
+    let stream = TcpStream::connect(addr).unwrap();
+    let mut socket = socket2::Socket::from(stream);
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    socket.write_all(head.as_bytes()).unwrap();
+    let sent = if how == Abandon::HalfBody { &body[..body.len() / 2] } else { body };
+    socket.write_all(sent).unwrap();
+    if how == Abandon::Reset {
+        socket.set_linger(Some(Duration::ZERO)).unwrap();
+    }
+}
+
 pub struct Server {
     pub child: Child,
     pub dir: PathBuf,

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod error;
 pub mod method;
 pub mod plugin;
+pub mod redact;
 pub mod secret;
 pub mod stats;
 pub mod storage;
@@ -18,6 +19,7 @@ pub use method::{Host, MethodCall, MethodContext, MethodHandler, Params, Reply, 
 pub use plugin::{
     MethodEntry, MethodRegistration, Plugin, PluginError, Registrar, Registrations, Registry, RegistryError,
 };
+pub use redact::redact;
 pub use secret::{BotToken, Secret, TokenError};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{

@@ -47,6 +47,8 @@ pub struct EngineConfig {
     pub file_retention: Option<Duration>,
     /// Header-read and idle bounds of client connections, and how many may be open.
     pub connections: http::conn::ConnectionLimits,
+    /// Names resolved to fixed addresses that count as public (tests: `BOTAPI_TEST_RESOLVE`).
+    pub resolve_overrides: Vec<(String, std::net::IpAddr)>,
 }
 
 impl EngineConfig {
@@ -61,7 +63,13 @@ impl EngineConfig {
             storage_config: serde_json::Value::Null,
             file_retention: None,
             connections: http::conn::ConnectionLimits::default(),
+            resolve_overrides: Vec::new(),
         }
+    }
+
+    /// Where outbound connections (webhooks, uploads by URL) may go.
+    pub fn outbound(&self) -> http::outbound::OutboundPolicy {
+        http::outbound::OutboundPolicy { any_address: self.local, overrides: Arc::new(self.resolve_overrides.clone()) }
     }
 }
 
@@ -170,7 +178,8 @@ impl BotApiEngine {
         })?;
         let storage = factory.create(&config.storage_config)?;
         let instance_id = instance_id(&config.dir)?;
-        let files = Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local));
+        let files =
+            Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local, config.outbound()));
         let platform =
             platform::Platform::new(storage.clone(), instance_id, config.local, config.max_webhook_connections, files);
         let shared = Arc::new_cyclic(|self_ref| Shared {

@@ -10,10 +10,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use base64::Engine as _;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
-use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST};
+use hyper::header::CONTENT_TYPE;
 use msg_core::{Params, StoredUpdate};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
@@ -56,7 +55,7 @@ async fn webhook_client(shared: &Shared, bot_id: i64, webhook: &Webhook) -> Resu
         Trust::Public
     };
     let fixed = webhook.ip_address.as_deref().and_then(|ip| ip.parse().ok());
-    Ok(client::client(&trust, fixed))
+    Ok(client::client(&trust, fixed, &shared.platform.files.outbound))
 }
 
 async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {
@@ -65,7 +64,7 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         Ok(client) => client,
         Err(e) => {
             let message = format!("Can't create an SSL context: {e}");
-            tracing::warn!("bot {}: webhook {}: {message}", session.bot.id, first.url);
+            tracing::warn!("bot {}: webhook {}: {message}", session.bot.id, msg_core::redact(&first.url));
             let mut health = session.health.lock().expect("health");
             health.last_error_date = Some(now());
             health.last_error_message = Some(message);
@@ -110,17 +109,8 @@ enum Attempt {
 async fn post(client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
     let failed = |message: String| Attempt::Failed { message, retry_after: None };
     let Ok(uri) = webhook.url.parse::<hyper::Uri>() else { return failed("Bad webhook URL".into()) };
-    // The Host header names the server with its port, without the userinfo.
-    let host =
-        uri.authority().map(|a| a.as_str().rsplit('@').next().unwrap_or_default().to_owned()).unwrap_or_default();
-    let mut request = hyper::Request::post(uri.clone())
-        .header(HOST, host)
-        .header(CONTENT_TYPE, "application/json")
-        .header("Accept-Encoding", "identity");
-    if let Some(userinfo) = uri.authority().and_then(|a| a.as_str().rsplit_once('@')).map(|(u, _)| u) {
-        let encoded = base64::engine::general_purpose::STANDARD.encode(userinfo);
-        request = request.header(AUTHORIZATION, format!("Basic {encoded}"));
-    }
+    let Some(request) = client::request_to(hyper::Method::POST, &uri) else { return failed("Bad webhook URL".into()) };
+    let mut request = request.header(CONTENT_TYPE, "application/json").header("Accept-Encoding", "identity");
     if let Some(secret) = &webhook.secret_token {
         request = request.header("X-Telegram-Bot-Api-Secret-Token", secret);
     }

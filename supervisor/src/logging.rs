@@ -1,7 +1,8 @@
 //! Logging: every line to standard output (the container's output) and to the log file. The file
 //! rotates to `<log>.1` when it would grow past `--log-max-file-size` and is reopened on SIGUSR1
 //! or SIGHUP (after an external logrotate). Secrets never reach here because the types that hold
-//! them redact themselves.
+//! them redact themselves; as a last line of defence every line (libraries' at trace level too)
+//! passes [`msg_core::redact`], which hides token secrets and URL passwords.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -88,6 +89,34 @@ impl<'a> MakeWriter<'a> for LogWriter {
     }
 }
 
+/// A writer factory whose writers redact secrets in every line (see [`msg_core::redact`]).
+pub struct Redacting<M>(pub M);
+
+impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Redacting<M> {
+    type Writer = RedactingWriter<M::Writer>;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        RedactingWriter(self.0.make_writer())
+    }
+}
+
+/// One event's writer: tracing hands it the whole formatted line at once.
+pub struct RedactingWriter<W>(W);
+
+impl<W: Write> Write for RedactingWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match std::str::from_utf8(buf) {
+            Ok(text) => self.0.write_all(msg_core::redact(text).as_bytes())?,
+            Err(_) => self.0.write_all(buf)?,
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// The tracing filter for a `--log-verbosity-level`: 0-1 error, 2 warn, 3 info, 4 debug, 5+ trace.
 /// Up to 4 the level applies to msg-bot-api's own crates; libraries stay at `warn`.
 pub fn filter_for(verbosity: u32) -> String {
@@ -108,8 +137,10 @@ pub fn filter_for(verbosity: u32) -> String {
 
 /// Installs the global subscriber: standard output plus the log file.
 pub fn init(verbosity: u32, file: Arc<LogFile>) {
-    let stdout = tracing_subscriber::fmt::layer().with_target(false).with_ansi(false).with_writer(io::stdout);
-    let to_file = tracing_subscriber::fmt::layer().with_target(false).with_ansi(false).with_writer(LogWriter(file));
+    let stdout =
+        tracing_subscriber::fmt::layer().with_target(false).with_ansi(false).with_writer(Redacting(io::stdout));
+    let to_file =
+        tracing_subscriber::fmt::layer().with_target(false).with_ansi(false).with_writer(Redacting(LogWriter(file)));
     tracing_subscriber::registry().with(EnvFilter::new(filter_for(verbosity))).with(stdout).with(to_file).init();
 }
 
@@ -130,6 +161,17 @@ mod tests {
         log.reopen().unwrap();
         log.write_lines(b"after\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "after\n");
+    }
+
+    #[test]
+    fn written_lines_lose_their_secrets() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.log");
+        let log = LogFile::open(&path, 1 << 20).unwrap();
+        let writers = Redacting(LogWriter(log));
+        let line = "GET http://a:S3cret@h/file/bot1:AAbbCCddEEff00112233445566778899aab/x\n";
+        writers.make_writer().write_all(line.as_bytes()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "GET http://a:<redacted>@h/file/bot1:<redacted>/x\n");
     }
 
     #[test]

@@ -141,6 +141,23 @@ fn load_settings(cli: &Cli, credentials_optional: bool) -> Result<Settings, Fail
     })
 }
 
+/// The testing knob `BOTAPI_TEST_RESOLVE=name=ip[,name=ip…]`: those names resolve to those
+/// addresses, which count as public when reached through them (a test's "public" host on
+/// loopback). Not a `MSG_*` setting on purpose: never for production.
+fn resolve_overrides() -> Result<Vec<(String, std::net::IpAddr)>, Failure> {
+    let Ok(text) = std::env::var("BOTAPI_TEST_RESOLVE") else { return Ok(Vec::new()) };
+    let mut overrides = Vec::new();
+    for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let parsed =
+            entry.split_once('=').and_then(|(name, ip)| Some((name.trim().to_owned(), ip.trim().parse().ok()?)));
+        match parsed {
+            Some(pair) => overrides.push(pair),
+            None => return Err(fail(2, format!("BOTAPI_TEST_RESOLVE must be name=ip[,name=ip...], found `{entry}`"))),
+        }
+    }
+    Ok(overrides)
+}
+
 fn engine_config(settings: &Settings) -> EngineConfig {
     let mut config = EngineConfig::new(settings.dir.clone(), settings.temp_dir.clone());
     config.local = settings.local;
@@ -206,6 +223,13 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
 
     let (open_files, before) = preflight::raise_open_file_limit();
     let mut config = engine_config(&settings);
+    config.resolve_overrides = resolve_overrides()?;
+    if !config.resolve_overrides.is_empty() {
+        tracing::warn!(
+            "BOTAPI_TEST_RESOLVE is set: {:?} count as public addresses (for tests only)",
+            config.resolve_overrides
+        );
+    }
     config.connections.max_connections = preflight::connection_cap(open_files);
     match open_files {
         Some(limit) => tracing::info!(

@@ -149,10 +149,34 @@ fn stats_show_bots_without_tokens_and_logs_never_hold_secrets() {
     let token = create_bot(root.path(), "counted_bot");
     let secret = token.split(':').nth(1).unwrap().to_owned();
     let stat_port = free_port();
+    let alice = crate::create_user(root.path(), "Alice");
     let server = launch(root.path())
         .env("MSG_HTTP_STAT_PORT", stat_port.to_string())
-        .env("MSG_EXTRA_ARGS", "--log-verbosity-level 5")
+        .env("MSG_EXTRA_ARGS", "--log-verbosity-level 5 --api-hash=fedcba9876543210fedcba9876543210 --api-id 918273645")
+        .env("BOTAPI_TEST_RESOLVE", "hook.test=127.0.0.2")
         .start();
+    assert!(
+        server.output().contains(" --log-verbosity-level 5 --api-hash=<redacted> --api-id <redacted>"),
+        "{}",
+        server.output()
+    );
+    // Clients re-send files by their download URL (with the token in it) and URLs with passwords.
+    let bot_id = crate::id_of(&token);
+    crate::ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "hi"})));
+    for url in [
+        format!("http://{}/file/bot{token}/documents/file_1.txt", server.api),
+        "http://someone:S3cretPw@127.0.0.1:1/x".to_owned(),
+    ] {
+        let chat = crate::id_of(&alice);
+        let answer = server.call(&token, "sendDocument", json!({"chat_id": chat, "document": url}));
+        assert_eq!(answer.json()["description"], "Bad Request: failed to get HTTP URL content");
+    }
+    // A webhook with a password in its URL, failing (nothing listens): hyper's pool logs at trace.
+    crate::ok(server.call(&token, "setWebhook", json!({"url": "https://hookuser:HookPw123@hook.test:8443/h"})));
+    msg_testkit::poll_until("the webhook failed once", || {
+        crate::webhook_info(&server, &token).get("last_error_message").is_some()
+    });
+    crate::ok(server.call(&token, "deleteWebhook", json!({})));
     for _ in 0..3 {
         assert_eq!(get(server.api, &format!("/bot{token}/getMe")).unwrap().status, 200);
     }
@@ -177,4 +201,12 @@ fn stats_show_bots_without_tokens_and_logs_never_hold_secrets() {
     assert!(everything.contains("TRACE") || everything.contains("DEBUG"), "verbosity 5 logs everything");
     assert!(!everything.contains(&secret), "a token leaked into the logs");
     assert!(!everything.contains("0123456789abcdef0123456789abcdef"), "the API hash leaked into the logs");
+    assert!(!everything.contains("fedcba9876543210"), "the API hash from MSG_EXTRA_ARGS leaked");
+    assert!(!everything.contains("918273645"), "the API id from MSG_EXTRA_ARGS leaked");
+    for password in ["S3cretPw", "HookPw123"] {
+        let leaks: Vec<&str> = everything.lines().filter(|l| l.contains(password)).collect();
+        assert!(leaks.is_empty(), "a URL password leaked: {leaks:#?}");
+    }
+    assert!(everything.contains("cannot fetch http://someone:<redacted>@127.0.0.1:1/x"), "{everything}");
+    assert!(everything.contains(&format!("/file/bot{bot_id}:<redacted>/documents/file_1.txt")), "{everything}");
 }

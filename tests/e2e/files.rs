@@ -31,7 +31,8 @@ fn png(width: u32, height: u32) -> Vec<u8> {
 fn conversation(root: &Path, local: bool) -> (Server, String, String) {
     let bot = create_bot(root, "files_bot");
     let alice = create_user(root, "Alice");
-    let mut launch = launch(root);
+    // `files.test` is a "public" name for the loopback file servers (uploads by URL).
+    let mut launch = launch(root).env("BOTAPI_TEST_RESOLVE", "files.test=127.0.0.1");
     if local {
         launch = launch.env("MSG_LOCAL", "true");
     }
@@ -136,7 +137,7 @@ fn every_upload_form_reaches_the_person_and_downloads_with_ranges() {
 
     // By HTTP URL (fetched by the server from a local HTTP server).
     let origin = serve_once(b"%PDF-1.4 fetched".to_vec(), "application/pdf");
-    let url = format!("http://{origin}/papers/paper.pdf");
+    let url = format!("http://files.test:{}/papers/paper.pdf", origin.port());
     let fetched = ok(server.call(&bot, "sendDocument", json!({"chat_id": alice_id, "document": url})));
     assert_eq!(fetched["document"]["file_name"], "paper.pdf");
     assert_eq!(fetched["document"]["mime_type"], "application/pdf");

@@ -6,6 +6,7 @@ mod clients;
 mod files;
 mod hardening;
 mod operations;
+mod outbound;
 mod platform;
 mod plugins;
 mod startup;

@@ -148,26 +148,55 @@ fn url_failed() -> ApiError {
     ApiError::bad_request("failed to get HTTP URL content")
 }
 
-async fn fetch_url(url: &str, kind: Kind, temp_dir: &Path) -> Result<Fetched, ApiError> {
-    let uri: hyper::Uri = url.parse().map_err(|_| wrong_file_identifier())?;
-    if !matches!(uri.scheme_str(), Some("http" | "https")) {
-        tracing::info!("cannot fetch {url}: only http:// and https:// URLs are fetched");
-        return Err(url_failed());
-    }
-    let request = hyper::Request::get(uri.clone())
-        .header(hyper::header::USER_AGENT, "msg-bot-api")
-        .body(http_body_util::Full::new(bytes::Bytes::new()))
-        .map_err(|_| wrong_file_identifier())?;
-    let client = crate::http::client::client(&crate::http::client::Trust::Public, None);
-    let response = tokio::time::timeout(std::time::Duration::from_secs(60), client.request(request))
-        .await
-        .map_err(|_| url_failed())?
-        .map_err(|e| {
-            tracing::info!("cannot fetch {url}: {e}");
-            url_failed()
-        })?;
+/// Redirects followed at most, each checked like the first request.
+const MAX_REDIRECTS: usize = 5;
+
+/// Downloads `url` (an upload by URL) into the temp dir. Every hop, redirects included, goes
+/// through the outbound policy: outside local mode a URL whose host is or resolves to a reserved
+/// address is refused (logged with the reason; the client sees `failed to get HTTP URL content`).
+async fn fetch_url(url: &str, kind: Kind, files: &FileStore, temp_dir: &Path) -> Result<Fetched, ApiError> {
+    let mut uri: hyper::Uri = url.parse().map_err(|_| wrong_file_identifier())?;
+    let shown = msg_core::redact(url);
+    let client = crate::http::client::client(&crate::http::client::Trust::Public, None, &files.outbound);
+    let mut hops = 0;
+    let response = loop {
+        if !matches!(uri.scheme_str(), Some("http" | "https")) {
+            tracing::info!("cannot fetch {shown}: only http:// and https:// URLs are fetched");
+            return Err(url_failed());
+        }
+        let request = crate::http::client::request_to(hyper::Method::GET, &uri)
+            .ok_or_else(wrong_file_identifier)?
+            .header(hyper::header::USER_AGENT, "msg-bot-api")
+            .body(http_body_util::Full::new(bytes::Bytes::new()))
+            .map_err(|_| wrong_file_identifier())?;
+        let response = tokio::time::timeout(std::time::Duration::from_secs(60), client.request(request))
+            .await
+            .map_err(|_| {
+                tracing::info!("cannot fetch {shown}: timed out");
+                url_failed()
+            })?
+            .map_err(|e| {
+                match crate::http::client::refused(&e) {
+                    Some(refused) => tracing::info!("cannot fetch {shown}: {refused}"),
+                    None => tracing::info!("cannot fetch {shown}: {}", msg_core::redact(&e.to_string())),
+                }
+                url_failed()
+            })?;
+        let location = response.headers().get(hyper::header::LOCATION).and_then(|v| v.to_str().ok());
+        match location {
+            Some(location) if response.status().is_redirection() && hops < MAX_REDIRECTS => {
+                hops += 1;
+                uri = redirect_target(&uri, location).ok_or_else(|| {
+                    tracing::info!("cannot fetch {shown}: bad redirect");
+                    url_failed()
+                })?;
+                tracing::debug!("fetching {shown}: redirected to {}", msg_core::redact(&uri.to_string()));
+            }
+            _ => break response,
+        }
+    };
     if !response.status().is_success() {
-        tracing::info!("cannot fetch {url}: HTTP {}", response.status());
+        tracing::info!("cannot fetch {shown}: HTTP {}", response.status());
         return Err(url_failed());
     }
     let mime = response.headers().get(hyper::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
@@ -190,7 +219,25 @@ async fn fetch_url(url: &str, kind: Kind, temp_dir: &Path) -> Result<Fetched, Ap
     Ok(Fetched { path: temp.0.clone(), movable: true, size, name, mime, _temp: Some(temp) })
 }
 
-async fn fetch(source: &Source<'_>, kind: Kind, local: bool, temp_dir: &Path) -> Result<Fetched, ApiError> {
+/// Where a redirect's `Location` points, absolute or relative to `base`.
+fn redirect_target(base: &hyper::Uri, location: &str) -> Option<hyper::Uri> {
+    let target: hyper::Uri = location.parse().ok()?;
+    if target.scheme().is_some() {
+        return Some(target);
+    }
+    let mut parts = base.clone().into_parts();
+    let path = if location.starts_with('/') {
+        location.to_owned()
+    } else {
+        let dir = base.path().rsplit_once('/').map_or("", |(dir, _)| dir);
+        format!("{dir}/{location}")
+    };
+    parts.path_and_query = Some(path.parse().ok()?);
+    hyper::Uri::from_parts(parts).ok()
+}
+
+async fn fetch(source: &Source<'_>, kind: Kind, files: &FileStore, temp_dir: &Path) -> Result<Fetched, ApiError> {
+    let local = files.local;
     match source {
         Source::Upload(file) => Ok(Fetched {
             path: file.path.clone(),
@@ -219,7 +266,7 @@ async fn fetch(source: &Source<'_>, kind: Kind, local: bool, temp_dir: &Path) ->
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
             Ok(Fetched { path: path.clone(), movable: false, size: meta.len(), name, mime: None, _temp: None })
         }
-        Source::Url(url) => fetch_url(url, kind, temp_dir).await,
+        Source::Url(url) => fetch_url(url, kind, files, temp_dir).await,
         Source::Existing(_) => unreachable!("existing files are not fetched"),
     }
 }
@@ -244,7 +291,7 @@ pub async fn attach(
     if let Source::Existing(id) = source {
         return reuse(files, sender, kind, &id).await;
     }
-    let fetched = fetch(&source, kind, files.local, temp_dir).await?;
+    let fetched = fetch(&source, kind, files, temp_dir).await?;
     if kind == Kind::Photo && fetched.size > super::MAX_PHOTO {
         return Err(ApiError::bad_request("PHOTO_SAVE_FILE_INVALID"));
     }
@@ -301,7 +348,7 @@ async fn attach_thumbnail(
     sender: Sender,
     source: Source<'_>,
 ) -> Result<Value, ApiError> {
-    let fetched = fetch(&source, Kind::Thumbnail, files.local, temp_dir).await?;
+    let fetched = fetch(&source, Kind::Thumbnail, files, temp_dir).await?;
     let path = fetched.path.clone();
     let (width, height) = tokio::task::spawn_blocking(move || photo::dimensions(&path))
         .await

@@ -179,6 +179,8 @@ pub struct FileStore {
     /// Next `file_<N>` number per bot, known after the first use.
     counters: Mutex<HashMap<i64, u64>>,
     pub local: bool,
+    /// Where uploads by URL may be fetched from.
+    pub outbound: crate::http::outbound::OutboundPolicy,
 }
 
 fn io_failed(what: &str, e: std::io::Error) -> ApiError {
@@ -187,9 +189,14 @@ fn io_failed(what: &str, e: std::io::Error) -> ApiError {
 }
 
 impl FileStore {
-    pub fn new(root: PathBuf, storage: Arc<dyn StorageBackend>, local: bool) -> Self {
+    pub fn new(
+        root: PathBuf,
+        storage: Arc<dyn StorageBackend>,
+        local: bool,
+        outbound: crate::http::outbound::OutboundPolicy,
+    ) -> Self {
         let store = root.join(STORE_DIR);
-        Self { root, store, storage, counters: Mutex::default(), local }
+        Self { root, store, storage, counters: Mutex::default(), local, outbound }
     }
 
     pub fn bot_dir(&self, bot_id: i64) -> PathBuf {

@@ -14,11 +14,15 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::Full;
+use hyper::Uri;
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::connect::dns::{GaiResolver, Name};
-use hyper_util::rt::TokioExecutor;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use tokio::net::TcpStream;
+
+pub use super::outbound::OutboundPolicy;
 use rustls::client::WebPkiServerVerifier;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::crypto::CryptoProvider;
@@ -26,7 +30,7 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
 
-pub type HttpClient = Client<HttpsConnector<HttpConnector<Resolver>>, Full<Bytes>>;
+pub type HttpClient = Client<HttpsConnector<Guarded>, Full<Bytes>>;
 
 /// Largest webhook certificate accepted (the reference's 3 MiB).
 pub const MAX_CERTIFICATE_SIZE: u64 = 3 << 20;
@@ -44,11 +48,13 @@ pub enum Trust {
     Custom(Arc<CustomCertificate>),
 }
 
-/// Where the connection goes: DNS, or a fixed address (setWebhook's `ip_address`).
+/// Where the connection goes: DNS, or a fixed address (setWebhook's `ip_address`); every
+/// address is checked against the [`OutboundPolicy`] before the connector sees it.
 #[derive(Clone)]
 pub struct Resolver {
     fixed: Option<IpAddr>,
     dns: GaiResolver,
+    policy: OutboundPolicy,
 }
 
 type Resolving = Pin<Box<dyn Future<Output = Result<std::vec::IntoIter<SocketAddr>, std::io::Error>> + Send>>;
@@ -63,12 +69,52 @@ impl tower::Service<Name> for Resolver {
     }
 
     fn call(&mut self, name: Name) -> Self::Future {
-        if let Some(ip) = self.fixed {
-            // Port 0 is replaced by the URL's port by the connector.
-            return Box::pin(std::future::ready(Ok(vec![SocketAddr::new(ip, 0)].into_iter())));
+        let policy = self.policy.clone();
+        let host = name.as_str().to_owned();
+        let checked = move |addrs: Vec<SocketAddr>| {
+            for addr in &addrs {
+                policy.check(&host, addr.ip()).map_err(std::io::Error::other)?;
+            }
+            Ok(addrs.into_iter())
+        };
+        // Port 0 is replaced by the URL's port by the connector.
+        if let Some(ip) = self.fixed.or_else(|| self.policy.fixed(name.as_str())) {
+            return Box::pin(std::future::ready(checked(vec![SocketAddr::new(ip, 0)])));
         }
         let resolving = self.dns.call(name);
-        Box::pin(async move { Ok(resolving.await?.collect::<Vec<_>>().into_iter()) })
+        Box::pin(async move { checked(resolving.await?.collect()) })
+    }
+}
+
+/// The TCP connector with the outbound policy applied to URLs whose host is an IP literal (the
+/// connector connects to those without asking the resolver).
+#[derive(Clone)]
+pub struct Guarded {
+    inner: HttpConnector<Resolver>,
+    policy: OutboundPolicy,
+}
+
+type Connecting = Pin<Box<dyn Future<Output = Result<TokioIo<TcpStream>, BoxError>> + Send>>;
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl tower::Service<Uri> for Guarded {
+    type Response = TokioIo<TcpStream>;
+    type Error = BoxError;
+    type Future = Connecting;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx).map_err(Into::into)
+    }
+
+    fn call(&mut self, uri: Uri) -> Self::Future {
+        let host = uri.host().unwrap_or_default().trim_matches(['[', ']']);
+        if let Ok(ip) = host.parse::<IpAddr>()
+            && let Err(refused) = self.policy.check(host, ip)
+        {
+            return Box::pin(std::future::ready(Err(refused.into())));
+        }
+        let connecting = self.inner.call(uri);
+        Box::pin(async move { connecting.await.map_err(Into::into) })
     }
 }
 
@@ -91,9 +137,11 @@ fn public_roots() -> Arc<RootCertStore> {
         .clone()
 }
 
-/// A client for `trust`, connecting to `fixed_ip` instead of the URL's host when given.
-pub fn client(trust: &Trust, fixed_ip: Option<IpAddr>) -> HttpClient {
-    let mut http = HttpConnector::new_with_resolver(Resolver { fixed: fixed_ip, dns: GaiResolver::new() });
+/// A client for `trust`, connecting to `fixed_ip` instead of the URL's host when given, and only
+/// to addresses `policy` allows.
+pub fn client(trust: &Trust, fixed_ip: Option<IpAddr>, policy: &OutboundPolicy) -> HttpClient {
+    let resolver = Resolver { fixed: fixed_ip, dns: GaiResolver::new(), policy: policy.clone() };
+    let mut http = HttpConnector::new_with_resolver(resolver);
     http.set_connect_timeout(Some(Duration::from_secs(10)));
     http.set_nodelay(true);
     http.enforce_http(false);
@@ -109,8 +157,29 @@ pub fn client(trust: &Trust, fixed_ip: Option<IpAddr>) -> HttpClient {
         .with_tls_config(tls)
         .https_or_http()
         .enable_http1()
-        .wrap_connector(http);
+        .wrap_connector(Guarded { inner: http, policy: policy.clone() });
     Client::builder(TokioExecutor::new()).pool_idle_timeout(Duration::from_secs(60)).build(https)
+}
+
+/// A request builder for `uri` whose URI carries no userinfo: `user:password@` becomes an
+/// `Authorization: Basic` header, and the Host header names the server with its port. So the
+/// client, its connection pool and their trace logs never see a password.
+pub fn request_to(method: hyper::Method, uri: &Uri) -> Option<hyper::http::request::Builder> {
+    let authority = uri.authority()?.as_str();
+    let (userinfo, host) = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => (Some(userinfo), host),
+        None => (None, authority),
+    };
+    let mut parts = uri.clone().into_parts();
+    parts.authority = Some(host.parse().ok()?);
+    let target = Uri::from_parts(parts).ok()?;
+    let mut request = hyper::Request::builder().method(method).uri(target).header(hyper::header::HOST, host);
+    if let Some(userinfo) = userinfo {
+        use base64::Engine as _;
+        let encoded = base64::engine::general_purpose::STANDARD.encode(userinfo);
+        request = request.header(hyper::header::AUTHORIZATION, format!("Basic {encoded}"));
+    }
+    Some(request)
 }
 
 /// An uploaded webhook certificate, ready to verify servers with.
@@ -192,14 +261,27 @@ pub fn describe(error: &hyper_util::client::legacy::Error) -> String {
     if let Some(tls) = tls_error(error) {
         return format!("Can't create an SSL connection: {tls}");
     }
+    if let Some(refused) = refused(error) {
+        return format!("Can't connect to the webhook: {refused}");
+    }
     if error.is_connect() { "Can't connect to the webhook".into() } else { "Webhook connection closed".into() }
 }
 
+/// The outbound policy's refusal behind `error`, if that is why no connection was made.
+pub fn refused<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a super::outbound::Refused> {
+    find(error)
+}
+
 /// The TLS error behind `error`, looking through sources and the io::Errors that wrap it.
-fn tls_error<'a>(mut error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+fn tls_error<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+    find(error)
+}
+
+/// The first error of type `E` behind `error`.
+fn find<'a, E: std::error::Error + 'static>(mut error: &'a (dyn std::error::Error + 'static)) -> Option<&'a E> {
     loop {
-        if let Some(tls) = error.downcast_ref::<rustls::Error>() {
-            return Some(tls);
+        if let Some(found) = error.downcast_ref::<E>() {
+            return Some(found);
         }
         if let Some(inner) = error.downcast_ref::<std::io::Error>().and_then(std::io::Error::get_ref) {
             error = inner;

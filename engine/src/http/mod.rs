@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod conn;
+pub mod outbound;
 pub mod request;
 
 use std::convert::Infallible;

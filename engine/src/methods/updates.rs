@@ -106,21 +106,72 @@ pub(crate) async fn long_poll(
     Ok(parse_batch(batch))
 }
 
-/// Whether `ip` may receive webhooks outside local mode.
-fn reserved(ip: std::net::IpAddr) -> bool {
-    match ip {
-        std::net::IpAddr::V4(v4) => {
-            v4.is_private()
-                || v4.is_loopback()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || v4.octets()[0] == 0
-                || (v4.octets()[0] == 100 && (64..128).contains(&v4.octets()[1]))
-        }
-        std::net::IpAddr::V6(_) => true,
+/// The reference's check of a webhook address outside local mode: IPv4 only, and public.
+fn check_webhook_ip(ip: std::net::IpAddr) -> Result<(), ApiError> {
+    let ip = match ip {
+        std::net::IpAddr::V6(v6) => v6
+            .to_ipv4_mapped()
+            .map(std::net::IpAddr::V4)
+            .ok_or_else(|| ApiError::bad_request("bad webhook: IPv6-only addresses are not allowed"))?,
+        v4 => v4,
+    };
+    if !crate::http::outbound::is_public(ip) {
+        return Err(ApiError::bad_request(format!("bad webhook: IP address {ip} is reserved")));
     }
+    Ok(())
+}
+
+/// Where a webhook will connect, checked at setWebhook as the reference's webhook actor does
+/// (outside local mode): an IP-literal host is that address (a given `ip_address` is then
+/// ignored), a given `ip_address` replaces DNS, else the host is resolved now and its first IPv4
+/// address counts. Returns the address to report in getWebhookInfo.
+async fn webhook_address(
+    shared: &Shared,
+    url: &str,
+    ip_address: Option<&str>,
+) -> Result<(Option<String>, Option<std::net::IpAddr>), ApiError> {
+    let uri: hyper::Uri = url.parse().map_err(|_| ApiError::bad_request("invalid webhook URL specified"))?;
+    let host = uri.host().unwrap_or_default().trim_matches(['[', ']']).to_owned();
+    let local = shared.config.local;
+    if let Ok(ip) = host.parse::<std::net::IpAddr>() {
+        return Ok((None, Some(ip)));
+    }
+    if let Some(given) = ip_address {
+        let ip = given
+            .parse::<std::net::IpAddr>()
+            .map_err(|_| ApiError::bad_request("bad webhook: Invalid IP address specified"))?;
+        if !local {
+            check_webhook_ip(ip)?;
+        }
+        return Ok((Some(ip.to_string()), Some(ip)));
+    }
+    let policy = &shared.platform.files.outbound;
+    let resolved: Vec<std::net::IpAddr> = match policy.fixed(&host) {
+        Some(ip) => vec![ip],
+        None => {
+            let port = uri.port_u16().unwrap_or(if uri.scheme_str() == Some("http") { 80 } else { 443 });
+            match tokio::net::lookup_host((host.as_str(), port)).await {
+                Ok(addrs) => addrs.map(|a| a.ip()).collect(),
+                Err(e) if local => {
+                    tracing::debug!("webhook host {host} does not resolve yet: {e}");
+                    return Ok((None, None));
+                }
+                Err(e) => {
+                    let why = e.to_string();
+                    let why = why.strip_prefix("failed to lookup address information: ").unwrap_or(&why).to_owned();
+                    return Err(ApiError::bad_request(format!("bad webhook: Failed to resolve host: {why}")));
+                }
+            }
+        }
+    };
+    let first = resolved.iter().find(|ip| ip.is_ipv4()).or(resolved.first()).copied();
+    if !local && policy.fixed(&host).is_none() {
+        match first {
+            Some(ip) => check_webhook_ip(ip)?,
+            None => return Err(ApiError::bad_request("bad webhook: Failed to find IPv4/IPv6 address")),
+        }
+    }
+    Ok((None, first))
 }
 
 /// Validates a webhook URL per mode; returns it normalized (scheme added when missing).
@@ -143,12 +194,7 @@ fn check_url(url: &str, local: bool) -> Result<String, ApiError> {
         return Err(ApiError::bad_request("bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"));
     }
     if let Ok(ip) = host.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
-        if ip.is_ipv6() {
-            return Err(ApiError::bad_request("bad webhook: IPv6-only addresses are not allowed"));
-        }
-        if reserved(ip) {
-            return Err(ApiError::bad_request(format!("bad webhook: IP address {ip} is reserved")));
-        }
+        check_webhook_ip(ip)?;
     }
     Ok(full)
 }
@@ -212,16 +258,10 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     let p = &call.params;
     let url = if delete { String::new() } else { p.get("url").unwrap_or_default().trim().to_owned() };
     let local = shared.config.local;
+    let mut resolved_ip = None;
     let mut wanted = if url.is_empty() {
         None
     } else {
-        {
-            let mut settings = session.settings.lock().expect("settings");
-            if settings.last_set_webhook.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
-                return Err(ApiError::too_many_requests(1));
-            }
-            settings.last_set_webhook = Some(Instant::now());
-        }
         let url = check_url(&url, local)?;
         let secret = p.get("secret_token").filter(|s| !s.is_empty()).map(str::to_owned);
         if let Some(s) = &secret {
@@ -229,12 +269,9 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         }
         let max = if local { 100_000 } else { 100 };
         let max_connections = p.integer("max_connections", shared.config.max_webhook_connections as i64, 1, max) as u32;
-        let ip_address = p.get("ip_address").map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
-        if let Some(ip) = &ip_address
-            && ip.parse::<std::net::IpAddr>().is_err()
-        {
-            return Err(ApiError::bad_request("invalid IP address specified"));
-        }
+        let given = p.get("ip_address").map(str::trim).filter(|s| !s.is_empty());
+        let (ip_address, resolved) = webhook_address(&shared, &url, given).await?;
+        resolved_ip = resolved;
         Some(Webhook { url, max_connections, ip_address, secret_token: secret, certificate: false })
     };
     let certificate = match certificate_upload(p).filter(|_| wanted.is_some()) {
@@ -245,13 +282,23 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         webhook.certificate = certificate.is_some();
     }
     let drop_pending = p.boolean("drop_pending_updates");
+    let current = session.webhook();
+    let with_certificate = |w: &Option<Webhook>| w.as_ref().is_some_and(|w| w.certificate);
+    let unchanged = current == wanted && !with_certificate(&current) && !with_certificate(&wanted);
+    if wanted.is_some() && !(unchanged && !drop_pending) {
+        // A webhook changes at most once a second (refused and unchanged calls do not count);
+        // checked before anything is changed.
+        let mut settings = session.settings.lock().expect("settings");
+        if settings.last_set_webhook.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
+            return Err(ApiError::too_many_requests(1));
+        }
+        settings.last_set_webhook = Some(Instant::now());
+    }
     update_allowed(&shared, &session, p).await?;
     if drop_pending {
         session.mailbox.clear(&shared.storage).await.map_err(internal)?;
     }
-    let current = session.webhook();
-    let with_certificate = |w: &Option<Webhook>| w.as_ref().is_some_and(|w| w.certificate);
-    if current == wanted && !drop_pending && !with_certificate(&current) && !with_certificate(&wanted) {
+    if unchanged && !drop_pending {
         let description = if wanted.is_some() { "Webhook is already set" } else { "Webhook is already deleted" };
         return Ok(Reply::with_description(json!(true), description));
     }
@@ -264,7 +311,8 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         let _ = tokio::fs::remove_file(crate::webhook::certificate_path(&shared, bot.id)).await;
     }
     session.settings.lock().expect("settings").webhook = wanted.clone();
-    *session.health.lock().expect("health") = Default::default();
+    *session.health.lock().expect("health") =
+        session::WebhookHealth { ip_address: resolved_ip.map(|ip| ip.to_string()), ..Default::default() };
     match wanted {
         Some(_) => {
             session.mailbox.abort_polls(PollAbort::SetWebhook);
@@ -302,7 +350,11 @@ pub(crate) async fn get_webhook_info(shared: Arc<Shared>, call: MethodCall) -> R
     }
     if let Some(w) = &webhook {
         info.insert("max_connections".into(), w.max_connections.into());
-        let ip = w.ip_address.clone().or_else(|| resolved_ip(&w.url)).unwrap_or_else(|| "<unknown>".into());
+        let literal = || {
+            let uri: hyper::Uri = w.url.parse().ok()?;
+            uri.host()?.trim_matches(['[', ']']).parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
+        };
+        let ip = w.ip_address.clone().or(health.ip_address).or_else(literal).unwrap_or_else(|| "<unknown>".into());
         info.insert("ip_address".into(), ip.into());
     }
     let mask = session.allowed_mask();
@@ -310,16 +362,6 @@ pub(crate) async fn get_webhook_info(shared: Arc<Shared>, call: MethodCall) -> R
         info.insert("allowed_updates".into(), json!(session::kinds_of(mask)));
     }
     Ok(Value::Object(info).into())
-}
-
-/// The webhook host's address when it is an IP literal (hosts are resolved at delivery).
-fn resolved_ip(url: &str) -> Option<String> {
-    let uri: hyper::Uri = url.parse().ok()?;
-    let host = uri.host()?.trim_matches(['[', ']']);
-    if host.eq_ignore_ascii_case("localhost") {
-        return Some("127.0.0.1".into());
-    }
-    host.parse::<std::net::IpAddr>().ok().map(|ip| ip.to_string())
 }
 
 #[cfg(test)]

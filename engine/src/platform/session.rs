@@ -87,6 +87,8 @@ pub struct WebhookHealth {
     pub last_error_date: Option<i64>,
     pub last_error_message: Option<String>,
     pub active_connections: u32,
+    /// The address setWebhook found for the webhook (getWebhookInfo's `ip_address`).
+    pub ip_address: Option<String>,
 }
 
 /// Whether the bot may be used on this server.

@@ -236,6 +236,11 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// People, groups, memberships and message counters.
     async fn load_platform(&self) -> Result<PlatformState, StorageError>;
 
+    /// One person by user id. Backends that can read one row directly should override this.
+    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
+        Ok(self.load_platform().await?.users.into_iter().find(|u| u.id == user_id))
+    }
+
     /// A person's pending updates.
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
 

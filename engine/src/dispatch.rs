@@ -26,6 +26,7 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
     }
     let uploads = UploadDir::new(&shared.config.temp_dir);
     let max_file = crate::files::max_upload(shared.config.local);
+    request::check_content_length(&parts.headers, max_file)?;
     request::read_body(&parts.headers, body, &mut params, &uploads, max_file).await?;
     Ok((params, uploads))
 }

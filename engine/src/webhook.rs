@@ -19,6 +19,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Shared;
 use crate::http::client::{self, CustomCertificate, HttpClient, Trust};
+use crate::http::request::{self, UploadDir};
 use crate::platform::mailbox::render;
 use crate::platform::now;
 use crate::platform::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
@@ -102,11 +103,15 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
 
 /// The outcome of one POST.
 enum Attempt {
-    Delivered(Option<serde_json::Value>),
-    Failed { message: String, retry_after: Option<u64> },
+    /// A 2xx answer, with the method call its body carries (JSON, urlencoded or multipart).
+    Delivered(Option<(Params, UploadDir)>),
+    Failed {
+        message: String,
+        retry_after: Option<u64>,
+    },
 }
 
-async fn post(client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
+async fn post(shared: &Shared, client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
     let failed = |message: String| Attempt::Failed { message, retry_after: None };
     let Ok(uri) = webhook.url.parse::<hyper::Uri>() else { return failed("Bad webhook URL".into()) };
     let Some(request) = client::request_to(hyper::Method::POST, &uri) else { return failed("Bad webhook URL".into()) };
@@ -127,16 +132,26 @@ async fn post(client: &HttpClient, webhook: &Webhook, body: String) -> Attempt {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok())
         .map(|s| s.min(3600));
-    let body = response.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
     if status.is_success() {
-        Attempt::Delivered(serde_json::from_slice(&body).ok())
-    } else {
-        let reason = status.canonical_reason().unwrap_or("");
-        Attempt::Failed {
-            message: format!("Wrong response from the webhook: {} {reason}", status.as_u16()),
-            retry_after,
-        }
+        return Attempt::Delivered(reply_call(shared, response).await);
     }
+    let _ = response.into_body().collect().await;
+    let reason = status.canonical_reason().unwrap_or("");
+    Attempt::Failed { message: format!("Wrong response from the webhook: {} {reason}", status.as_u16()), retry_after }
+}
+
+/// The method call in a 2xx answer's body, read exactly as a request to `/bot<token>/<method>`
+/// is (JSON, urlencoded or multipart with files); `None` when it carries none.
+async fn reply_call(shared: &Shared, response: hyper::Response<hyper::body::Incoming>) -> Option<(Params, UploadDir)> {
+    let (parts, body) = response.into_parts();
+    let mut params = Params::new();
+    let uploads = UploadDir::new(&shared.config.temp_dir);
+    let max_file = crate::files::max_upload(shared.config.local);
+    if let Err(e) = request::read_body(&parts.headers, body, &mut params, &uploads, max_file).await {
+        tracing::warn!("a webhook reply could not be read, so its method call is not executed: {}", e.description);
+        return None;
+    }
+    params.get("method").is_some_and(|m| !m.is_empty()).then_some((params, uploads))
 }
 
 /// The reference's delay before attempt `n` (1-based count of failures so far).
@@ -176,7 +191,7 @@ async fn deliver(
     let mut failures = 0u32;
     loop {
         session.health.lock().expect("health").active_connections += 1;
-        let attempt = post(&client, &webhook, body.clone()).await;
+        let attempt = post(&shared, &client, &webhook, body.clone()).await;
         session.health.lock().expect("health").active_connections -= 1;
         match attempt {
             Attempt::Delivered(reply) => {
@@ -184,8 +199,13 @@ async fn deliver(
                     tracing::error!("bot {}: cannot forget delivered update {}: {e}", session.bot.id, update.update_id);
                 }
                 shared.stats.record_updates(session.bot.id, 1);
-                if let Some(reply) = reply {
-                    run_reply_method(&shared, &session, reply).await;
+                if let Some((params, uploads)) = reply {
+                    // Its own task: stopping delivery (setWebhook) must not cut a call in half.
+                    let (shared, bot) = (shared.clone(), session.bot.clone());
+                    tokio::spawn(async move {
+                        run_reply_method(&shared, &bot, params).await;
+                        drop(uploads);
+                    });
                 }
                 session.mailbox.wake();
                 return;
@@ -217,22 +237,18 @@ async fn deliver(
     }
 }
 
-/// A 2xx reply may carry a method call for the bot (`{"method":"sendMessage",...}`).
-async fn run_reply_method(shared: &Shared, session: &BotSession, reply: serde_json::Value) {
-    let Some(fields) = reply.as_object() else { return };
-    let Some(method) = fields.get("method").and_then(|m| m.as_str()) else { return };
+/// Executes the method call of a webhook reply as the bot, as the reference does: the result is
+/// discarded; setWebhook, deleteWebhook, close, logOut and `get*` methods are refused. A call
+/// that cannot be executed is logged.
+async fn run_reply_method(shared: &Shared, bot: &msg_core::BotRecord, params: Params) {
+    let method = params.get("method").unwrap_or_default().to_owned();
     let lower = method.to_ascii_lowercase();
     if matches!(lower.as_str(), "setwebhook" | "deletewebhook" | "close" | "logout") || lower.starts_with("get") {
+        tracing::warn!("bot {}: a webhook reply asked for {method}, which a webhook reply may not call", bot.id);
         return;
     }
-    let mut params = Params::new();
-    for (k, v) in fields {
-        if k != "method" {
-            params.push(k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned));
-        }
-    }
-    if let Err(e) = crate::dispatch::invoke(shared, &session.bot, method.to_owned(), params).await {
-        tracing::info!("bot {}: method {method} from a webhook reply failed: {}", session.bot.id, e.description);
+    if let Err(e) = crate::dispatch::invoke(shared, bot, method.clone(), params).await {
+        tracing::warn!("bot {}: method {method} from a webhook reply failed: {}", bot.id, e.description);
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod api;
 mod clients;
+mod fidelity;
 mod files;
 mod hardening;
 mod operations;

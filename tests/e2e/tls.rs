@@ -146,8 +146,12 @@ fn uploads_by_https_url_trust_the_system_store() {
     let issued = TlsIdentity::issued_by_ca(&["localhost"]);
     let ca_file = root.path().join("ca.pem");
     std::fs::write(&ca_file, &issued.trust_pem).unwrap();
-    // SSL_CERT_FILE adds the CA to the system store the server reads.
-    let server = launch(root.path()).env("SSL_CERT_FILE", ca_file.to_str().unwrap()).start();
+    // SSL_CERT_FILE adds the CA to the system store the server reads; `localhost` stands for a
+    // public host (outside local mode loopback is never fetched).
+    let server = launch(root.path())
+        .env("SSL_CERT_FILE", ca_file.to_str().unwrap())
+        .env("BOTAPI_TEST_RESOLVE", "localhost=127.0.0.1")
+        .start();
     server.user_call(&bob, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"}));
     let trusted = Receiver::start_tls(&issued);
     let url = format!("https://localhost:{}/report.json", trusted.addr.port());

@@ -49,11 +49,15 @@ pub fn ok_response(reply: &Reply) -> Response<Body> {
     json_response(200, msg_core::ok_body(&reply.result, reply.description.as_deref()))
 }
 
-/// The error envelope with status = `error_code` and `Retry-After` for 429s.
+/// The error envelope with status = `error_code` and `Retry-After` for 429s. A 413 closes the
+/// connection, as the reference does after a refused request body (it may not have been read).
 pub fn error_response(error: &ApiError) -> Response<Body> {
     let mut response = json_response(error.code, error.to_body());
     if let Some(n) = error.retry_after {
         response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(n));
+    }
+    if error.code == 413 {
+        response.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
     }
     response
 }

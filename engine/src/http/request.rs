@@ -104,6 +104,35 @@ fn sanitize(name: &str) -> String {
     }
 }
 
+/// The reference's cap on Content-Length: this or more is refused before anything is read.
+const MAX_CONTENT_LENGTH: u64 = u32::MAX as u64;
+
+/// A file part may run over the limit by this much and still be read to its end (so the client
+/// sees the 413 instead of a reset); past it the request is answered at once.
+const SMALL_OVERFLOW: u64 = 1 << 20;
+
+/// The largest request that could be valid when files may have `max_file` bytes: ten media with
+/// a cover (a photo, 10 MiB) and a thumbnail each, and the parameters.
+pub fn max_request(max_file: u64) -> u64 {
+    10 * (max_file + (10 << 20) + (1 << 20)) + MAX_PARAMS_SIZE as u64
+}
+
+/// Refuses a request whose Content-Length already exceeds what could be valid, before a byte of
+/// the body is read (a 3 GB upload is not read to its end to be refused).
+pub fn check_content_length(headers: &HeaderMap, max_file: u64) -> Result<(), ApiError> {
+    let Some(length) = headers.get(hyper::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()) else {
+        return Ok(());
+    };
+    let length = length.trim().parse::<u64>().unwrap_or(u64::MAX).min(MAX_CONTENT_LENGTH);
+    if length >= MAX_CONTENT_LENGTH {
+        return Err(too_large(&format!("content length is {length}")));
+    }
+    if length > max_request(max_file) {
+        return Err(file_too_big());
+    }
+    Ok(())
+}
+
 /// 413 for a file over the upload limit, as the public platform answers it.
 fn file_too_big() -> ApiError {
     ApiError::new(413, "Request Entity Too Large")
@@ -182,6 +211,9 @@ pub async fn read_body(
                 drop(f);
                 let _ = tokio::fs::remove_file(path).await;
             }
+            if received > max_file + SMALL_OVERFLOW {
+                return Err(file_too_big());
+            }
             continue;
         }
         if file.is_none() {
@@ -256,10 +288,13 @@ async fn read_multipart(
             while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
                 size += chunk.len() as u64;
                 if size > max_file && out.is_some() {
-                    // Keep reading (and dropping) the body so the client gets the 413.
+                    // Keep reading (and dropping) a small overflow so the client gets the 413.
                     too_big = true;
                     drop(out.take());
                     let _ = tokio::fs::remove_file(&path).await;
+                }
+                if size > max_file + SMALL_OVERFLOW {
+                    return Err(file_too_big());
                 }
                 if let Some(out) = out.as_mut() {
                     out.write_all(&chunk).await.map_err(upload_failed)?;

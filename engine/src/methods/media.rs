@@ -26,7 +26,13 @@ fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, O
         return Ok((String::new(), None));
     }
     let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
-        (text.to_owned(), entities.filter(Value::is_array))
+        match entities {
+            Some(Value::Array(given)) => {
+                let normalized = crate::platform::entities::normalize(text, &given)?;
+                (text.to_owned(), Some(Value::Array(normalized)))
+            }
+            _ => (text.to_owned(), None),
+        }
     } else {
         let (text, entities) = crate::parse_mode::parse(mode, text)?;
         (text, Some(entities))
@@ -51,11 +57,18 @@ fn missing(kind: Kind) -> ApiError {
     ApiError::bad_request(format!("There is no {} in the request", kind.field().replace('_', " ")))
 }
 
-/// The Message fields for a file: an animation also fills `document`, as on the platform.
+/// The Message fields for a file: an animation also fills `document`, as on the platform (the
+/// same file as a `Document`: without `duration`, `width` and `height`).
 fn media_fields(kind: Kind, object: Value, flags: Map<String, Value>) -> Map<String, Value> {
     let mut media = Map::new();
     if kind == Kind::Animation {
-        media.insert("document".into(), object.clone());
+        let mut document = object.clone();
+        if let Some(fields) = document.as_object_mut() {
+            for field in ["duration", "width", "height"] {
+                fields.remove(field);
+            }
+        }
+        media.insert("document".into(), document);
     }
     media.insert(kind.field().into(), object);
     media.extend(flags);
@@ -82,12 +95,23 @@ pub(crate) async fn send_file(shared: &Shared, actor: Actor, p: &Params, kind: K
     let extras = Extras::from_params(p, local);
     let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(p)? };
     let markup = reply_markup(p)?;
-    let reply = reply_to(p)?;
+    let (reply, allow_without_reply) = reply_to(p)?;
     let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
     let files = &shared.platform.files;
     let object = input::attach(files, &shared.config.temp_dir, sender(&actor), kind, source, extras).await?;
     let media = Some(media_fields(kind, object, param_flags(p, kind)));
-    let content = Content { text, entities, reply_markup: markup, reply_to: reply, media, service: None };
+    let entities =
+        if matches!(actor, Actor::Bot(_)) { crate::platform::entities::with_found(&text, entities) } else { entities };
+    let content = Content {
+        text,
+        entities,
+        reply_markup: markup,
+        reply_to: reply,
+        allow_without_reply,
+        protect: p.boolean("protect_content"),
+        media,
+        ..Content::default()
+    };
     shared.platform.post(&actor, conversation, content).await
 }
 
@@ -152,7 +176,7 @@ async fn attach_media(shared: &Shared, actor: &Actor, media: InputMedia<'_>) -> 
 pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     let p = &call.params;
-    let reply = reply_to(p)?;
+    let (reply, allow_without_reply) = reply_to(p)?;
     let raw = p.required("media")?;
     let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse media JSON object"))?;
     let items = value.as_array().ok_or_else(|| ApiError::bad_request("Expected an Array of InputMedia"))?;
@@ -183,6 +207,8 @@ pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> R
     for mut content in prepared {
         content.media.get_or_insert_default().insert("media_group_id".into(), group_id.clone().into());
         content.reply_to = reply;
+        content.allow_without_reply = allow_without_reply;
+        content.protect = p.boolean("protect_content");
         sent.push(shared.platform.post(&actor, conversation, content).await?);
     }
     Ok(Value::Array(sent).into())

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::bot_of;
 use crate::Shared;
-use crate::platform::entities::utf16_len;
+use crate::platform::entities::{self, utf16_len};
 use crate::platform::{Actor, Content, now};
 
 const MAX_TEXT: usize = 4096;
@@ -76,6 +76,132 @@ fn inline_button(button: &Value) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The shape of a declared field, for rebuilding keyboards from their declared fields only.
+#[derive(Clone, Copy)]
+enum Shape {
+    Text,
+    /// Kept only when true (the reference prints a button's flags only when set).
+    Flag,
+    Integer,
+    Object(&'static [(&'static str, Shape)]),
+}
+
+const WEB_APP: &[(&str, Shape)] = &[("url", Shape::Text)];
+const LOGIN_URL: &[(&str, Shape)] = &[
+    ("url", Shape::Text),
+    ("forward_text", Shape::Text),
+    ("bot_username", Shape::Text),
+    ("request_write_access", Shape::Flag),
+];
+const CHOSEN_CHAT: &[(&str, Shape)] = &[
+    ("query", Shape::Text),
+    ("allow_user_chats", Shape::Flag),
+    ("allow_bot_chats", Shape::Flag),
+    ("allow_group_chats", Shape::Flag),
+    ("allow_channel_chats", Shape::Flag),
+];
+const INLINE_BUTTON: &[(&str, Shape)] = &[
+    ("text", Shape::Text),
+    ("icon_custom_emoji_id", Shape::Text),
+    ("style", Shape::Text),
+    ("url", Shape::Text),
+    ("callback_data", Shape::Text),
+    ("web_app", Shape::Object(WEB_APP)),
+    ("login_url", Shape::Object(LOGIN_URL)),
+    ("switch_inline_query", Shape::Text),
+    ("switch_inline_query_current_chat", Shape::Text),
+    ("switch_inline_query_chosen_chat", Shape::Object(CHOSEN_CHAT)),
+    ("copy_text", Shape::Object(&[("text", Shape::Text)])),
+    ("callback_game", Shape::Object(&[])),
+    ("pay", Shape::Flag),
+];
+const RIGHTS: &[(&str, Shape)] = &[
+    ("is_anonymous", Shape::Flag),
+    ("can_manage_chat", Shape::Flag),
+    ("can_delete_messages", Shape::Flag),
+    ("can_manage_video_chats", Shape::Flag),
+    ("can_restrict_members", Shape::Flag),
+    ("can_promote_members", Shape::Flag),
+    ("can_change_info", Shape::Flag),
+    ("can_invite_users", Shape::Flag),
+    ("can_post_stories", Shape::Flag),
+    ("can_edit_stories", Shape::Flag),
+    ("can_delete_stories", Shape::Flag),
+    ("can_post_messages", Shape::Flag),
+    ("can_edit_messages", Shape::Flag),
+    ("can_pin_messages", Shape::Flag),
+    ("can_manage_topics", Shape::Flag),
+    ("can_manage_direct_messages", Shape::Flag),
+];
+const KEYBOARD_BUTTON: &[(&str, Shape)] = &[
+    ("text", Shape::Text),
+    ("icon_custom_emoji_id", Shape::Text),
+    ("style", Shape::Text),
+    (
+        "request_users",
+        Shape::Object(&[
+            ("request_id", Shape::Integer),
+            ("user_is_bot", Shape::Flag),
+            ("user_is_premium", Shape::Flag),
+            ("max_quantity", Shape::Integer),
+            ("request_name", Shape::Flag),
+            ("request_username", Shape::Flag),
+            ("request_photo", Shape::Flag),
+        ]),
+    ),
+    (
+        "request_chat",
+        Shape::Object(&[
+            ("request_id", Shape::Integer),
+            ("chat_is_channel", Shape::Flag),
+            ("chat_is_forum", Shape::Flag),
+            ("chat_has_username", Shape::Flag),
+            ("chat_is_created", Shape::Flag),
+            ("user_administrator_rights", Shape::Object(RIGHTS)),
+            ("bot_administrator_rights", Shape::Object(RIGHTS)),
+            ("bot_is_member", Shape::Flag),
+            ("request_title", Shape::Flag),
+            ("request_username", Shape::Flag),
+            ("request_photo", Shape::Flag),
+        ]),
+    ),
+    ("request_contact", Shape::Flag),
+    ("request_location", Shape::Flag),
+    ("request_poll", Shape::Object(&[("type", Shape::Text)])),
+    ("web_app", Shape::Object(WEB_APP)),
+];
+
+/// `value` rebuilt from the `declared` fields only, each in its declared JSON type: unknown keys
+/// (telegraf's `"hide": false`, anything a client adds) never reach a person.
+fn declared(value: &Value, fields: &[(&str, Shape)]) -> Value {
+    let mut out = Map::new();
+    for (name, shape) in fields {
+        let Some(v) = value.get(*name).filter(|v| !v.is_null()) else { continue };
+        let kept = match (shape, v) {
+            (Shape::Text, Value::String(_)) => Some(v.clone()),
+            (Shape::Text, Value::Number(n)) => Some(Value::String(n.to_string())),
+            (Shape::Flag, Value::Bool(true)) => Some(Value::Bool(true)),
+            (Shape::Flag, Value::String(s)) if matches!(s.as_str(), "true" | "1") => Some(Value::Bool(true)),
+            (Shape::Integer, Value::Number(n)) => n.as_i64().map(Value::from),
+            (Shape::Integer, Value::String(s)) => s.trim().parse::<i64>().ok().map(Value::from),
+            (Shape::Object(inner), Value::Object(_)) => Some(declared(v, inner)),
+            _ => None,
+        };
+        if let Some(kept) = kept {
+            out.insert((*name).to_owned(), kept);
+        }
+    }
+    Value::Object(out)
+}
+
+fn declared_rows(rows: &Value, fields: &[(&str, Shape)]) -> Value {
+    let rows = rows.as_array().into_iter().flatten();
+    Value::Array(
+        rows.map(|row| Value::Array(row.as_array().into_iter().flatten().map(|b| declared(b, fields)).collect()))
+            .collect(),
+    )
+}
+
 /// `reply_markup`, validated as the reference does: an inline keyboard, a reply keyboard (string
 /// buttons normalised to `{"text": ...}`), `remove_keyboard` or `force_reply`. `None` when absent
 /// or when the object holds none of them.
@@ -121,13 +247,23 @@ pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
     let object = markup.as_object_mut().expect("checked above");
     let flag = |object: &Map<String, Value>, name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
     if keyboard.iter().any(|r| r.as_array().is_some_and(|r| !r.is_empty())) {
-        object.insert("keyboard".into(), Value::Array(keyboard));
-        object.remove("inline_keyboard");
-        return Ok(Some(markup));
+        let mut reply = declared(
+            &markup,
+            &[
+                ("is_persistent", Shape::Flag),
+                ("resize_keyboard", Shape::Flag),
+                ("one_time_keyboard", Shape::Flag),
+                ("input_field_placeholder", Shape::Text),
+                ("selective", Shape::Flag),
+            ],
+        );
+        let keyboard = declared_rows(&Value::Array(keyboard), KEYBOARD_BUTTON);
+        reply.as_object_mut().expect("an object").shift_insert(0, "keyboard".into(), keyboard);
+        return Ok(Some(reply));
     }
     if inline_count > 0 {
         let rows = object.remove("inline_keyboard").expect("counted");
-        return Ok(Some(json!({"inline_keyboard": rows})));
+        return Ok(Some(json!({"inline_keyboard": declared_rows(&rows, INLINE_BUTTON)})));
     }
     let selective = flag(object, "selective");
     if flag(object, "remove_keyboard") || flag(object, "hide_keyboard") {
@@ -143,21 +279,26 @@ pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
     Ok(None)
 }
 
-/// Text with its entities: explicit `entities`, or parsed from `parse_mode`.
+/// Text with its entities: explicit `entities` (validated and normalised), or parsed from
+/// `parse_mode`. An empty text is refused here; a text of only spaces and newlines is refused by
+/// [`non_blank`], which the reference checks later (after the chat).
 pub(crate) fn text_and_entities(
     p: &Params,
     field: &str,
     entities_field: &str,
 ) -> Result<(String, Option<Value>), ApiError> {
     let text = p.get(field).unwrap_or_default().to_owned();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("message text is empty"));
+    }
     if text.len() > 1 << 15 {
-        return Err(ApiError::bad_request("Text is too long"));
+        return Err(ApiError::bad_request("text is too long"));
     }
     let mode = p.get("parse_mode").map(str::trim).unwrap_or_default();
-    let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") || text.is_empty() {
+    let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
         // As the reference: entities that are not a JSON array are ignored, not refused.
         let entities = match p.json::<Value>(entities_field) {
-            Some(Ok(v @ Value::Array(_))) => Some(v),
+            Some(Ok(Value::Array(given))) => Some(Value::Array(entities::normalize(&text, &given)?)),
             _ => None,
         };
         (text, entities)
@@ -165,37 +306,58 @@ pub(crate) fn text_and_entities(
         let (text, entities) = crate::parse_mode::parse(mode, &text)?;
         (text, Some(entities))
     };
-    if text.trim().is_empty() {
-        return Err(ApiError::bad_request("message text is empty"));
-    }
     if utf16_len(&text) > MAX_TEXT {
         return Err(ApiError::bad_request("message is too long"));
     }
     Ok((text, entities))
 }
 
-/// `reply_parameters` (or the older `reply_to_message_id`).
-pub(crate) fn reply_to(p: &Params) -> Result<Option<i64>, ApiError> {
+/// TDLib's refusal of a text of only spaces and newlines (control characters count as spaces).
+pub(crate) fn non_blank(text: &str) -> Result<(), ApiError> {
+    if text.chars().all(|c| c == ' ' || c.is_control()) {
+        return Err(ApiError::bad_request("text must be non-empty"));
+    }
+    Ok(())
+}
+
+/// `reply_parameters` (or the older `reply_to_message_id` and `allow_sending_without_reply`,
+/// used only when `reply_parameters` is absent): the message replied to, and whether to send
+/// without the reply when it is gone.
+pub(crate) fn reply_to(p: &Params) -> Result<(Option<i64>, bool), ApiError> {
     if let Some(parsed) = p.json::<Value>("reply_parameters") {
         let v = parsed.map_err(|_| ApiError::bad_request("can't parse reply parameters JSON object"))?;
-        return Ok(v.get("message_id").and_then(Value::as_i64));
+        let lenient = |v: &Value| v.as_bool().unwrap_or_else(|| matches!(v.as_str(), Some("true" | "1" | "yes")));
+        let allow = v.get("allow_sending_without_reply").is_some_and(lenient);
+        return Ok((v.get("message_id").and_then(Value::as_i64), allow));
     }
-    Ok(p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok()).filter(|id: &i64| *id > 0))
+    let id = p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok()).filter(|id: &i64| *id > 0);
+    Ok((id, p.boolean("allow_sending_without_reply")))
 }
 
 pub(crate) async fn send_message(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     let p = &call.params;
-    let chat_id = p.get("chat_id").unwrap_or_default();
-    if chat_id.trim().is_empty() {
-        return Err(ApiError::bad_request("chat_id is empty"));
-    }
+    // The reference's order: the text first, then the markup and reply, then the chat.
     let (text, entities) = text_and_entities(p, "text", "entities")?;
     let markup = reply_markup(p)?;
-    let reply = reply_to(p)?;
+    let (reply, allow_without_reply) = reply_to(p)?;
+    let chat_id = p.get("chat_id").unwrap_or_default();
+    if chat_id.is_empty() {
+        return Err(ApiError::bad_request("chat_id is empty"));
+    }
     let actor = Actor::Bot(bot);
     let conversation = shared.platform.resolve_chat(&actor, chat_id).await?;
-    let content = Content { text, entities, reply_markup: markup, reply_to: reply, service: None, media: None };
+    non_blank(&text)?;
+    let entities = entities::with_found(&text, entities);
+    let content = Content {
+        text,
+        entities,
+        reply_markup: markup,
+        reply_to: reply,
+        allow_without_reply,
+        protect: p.boolean("protect_content"),
+        ..Content::default()
+    };
     Ok(shared.platform.post(&actor, conversation, content).await?.into())
 }
 
@@ -216,6 +378,7 @@ pub(crate) async fn send_chat_action(shared: Arc<Shared>, call: MethodCall) -> R
 }
 
 pub(crate) async fn answer_callback_query(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = bot_of(&shared, &call).await?;
     let p = &call.params;
     let id = p.required("callback_query_id")?;
     let text = p.get("text").unwrap_or_default();
@@ -226,6 +389,6 @@ pub(crate) async fn answer_callback_query(shared: Arc<Shared>, call: MethodCall)
     if let Some(url) = p.get("url").filter(|u| !u.is_empty()) {
         answer["url"] = url.into();
     }
-    shared.platform.answer_callback(id, answer)?;
+    shared.platform.answer_callback(bot.id, id, answer)?;
     Ok(json!(true).into())
 }

@@ -262,6 +262,14 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     let mut wanted = if url.is_empty() {
         None
     } else {
+        {
+            // As the reference: a setWebhook with a URL at most once a second, counted first.
+            let mut settings = session.settings.lock().expect("settings");
+            if settings.last_set_webhook.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
+                return Err(ApiError::too_many_requests(1));
+            }
+            settings.last_set_webhook = Some(Instant::now());
+        }
         let url = check_url(&url, local)?;
         let secret = p.get("secret_token").filter(|s| !s.is_empty()).map(str::to_owned);
         if let Some(s) = &secret {
@@ -285,15 +293,6 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     let current = session.webhook();
     let with_certificate = |w: &Option<Webhook>| w.as_ref().is_some_and(|w| w.certificate);
     let unchanged = current == wanted && !with_certificate(&current) && !with_certificate(&wanted);
-    if wanted.is_some() && !(unchanged && !drop_pending) {
-        // A webhook changes at most once a second (refused and unchanged calls do not count);
-        // checked before anything is changed.
-        let mut settings = session.settings.lock().expect("settings");
-        if settings.last_set_webhook.is_some_and(|t| t.elapsed() < Duration::from_secs(1)) {
-            return Err(ApiError::too_many_requests(1));
-        }
-        settings.last_set_webhook = Some(Instant::now());
-    }
     update_allowed(&shared, &session, p).await?;
     if drop_pending {
         session.mailbox.clear(&shared.storage).await.map_err(internal)?;

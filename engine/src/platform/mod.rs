@@ -153,6 +153,10 @@ pub struct Content {
     pub entities: Option<Value>,
     pub reply_markup: Option<Value>,
     pub reply_to: Option<i64>,
+    /// Send without the reply when `reply_to` is gone (`allow_sending_without_reply`).
+    pub allow_without_reply: bool,
+    /// `protect_content`: the message carries `has_protected_content`.
+    pub protect: bool,
     /// Service-message fields (`new_chat_members`, `group_chat_created`, ...).
     pub service: Option<Map<String, Value>>,
     /// Media fields (`photo`, `document`, `media_group_id`, ...); `text` and `entities` are then
@@ -172,7 +176,6 @@ pub struct Platform {
     pub storage: Arc<dyn StorageBackend>,
     server_start: Instant,
     directory: tokio::sync::OnceCell<Mutex<Directory>>,
-    last_reload: Mutex<Option<Instant>>,
     user_mailboxes: tokio::sync::Mutex<HashMap<i64, Arc<Mailbox>>>,
     sessions: tokio::sync::Mutex<HashMap<i64, Arc<BotSession>>>,
     /// A copy of `sessions` readable without awaiting: the per-request fast path. Written only
@@ -180,7 +183,8 @@ pub struct Platform {
     ready: std::sync::RwLock<HashMap<i64, Arc<BotSession>>>,
     /// Bot identities by id, each trusted for [`BOT_CACHE_TTL`].
     bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
-    callbacks: Mutex<HashMap<String, oneshot::Sender<Value>>>,
+    /// Open callback queries: the bot that may answer, and where its answer goes.
+    callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     /// Identifies this working directory, so a logOut recorded here is not honoured by another
     /// server the bot's directory is copied to.
     pub instance_id: String,
@@ -209,7 +213,6 @@ impl Platform {
             storage,
             server_start: Instant::now(),
             directory: tokio::sync::OnceCell::new(),
-            last_reload: Mutex::new(None),
             user_mailboxes: tokio::sync::Mutex::default(),
             sessions: tokio::sync::Mutex::default(),
             ready: std::sync::RwLock::default(),
@@ -234,30 +237,19 @@ impl Platform {
         cell.lock().expect("directory lock")
     }
 
-    /// A person by id; reloads the directory (at most once a second) to see people created by
-    /// the CLI while the server runs.
+    /// A person by id. A person created by the CLI while the server runs is not in the
+    /// directory yet: a miss reads that one person from storage (as bots are read), unless the
+    /// id is a known bot's.
     pub async fn user(&self, id: i64) -> Result<Option<UserRecord>, ApiError> {
         let cell = self.directory().await?;
         if let Some(u) = self.dir(cell).users.get(&id) {
             return Ok(Some(u.clone()));
         }
-        let due = {
-            let mut last = self.last_reload.lock().expect("reload lock");
-            let due = last.is_none_or(|t| t.elapsed() > Duration::from_secs(1));
-            if due {
-                *last = Some(Instant::now());
-            }
-            due
-        };
-        if due {
-            let state = self.storage.load_platform().await.map_err(internal)?;
-            let mut dir = self.dir(cell);
-            for u in state.users {
-                dir.users.entry(u.id).or_insert(u);
-            }
-            return Ok(dir.users.get(&id).cloned());
+        if self.bots.read().expect("bot cache").contains_key(&id) {
+            return Ok(None);
         }
-        Ok(None)
+        let Some(loaded) = self.storage.load_user(id).await.map_err(internal)? else { return Ok(None) };
+        Ok(Some(self.dir(cell).users.entry(id).or_insert(loaded).clone()))
     }
 
     /// Creates a person (used by `user create`).
@@ -376,17 +368,16 @@ impl Platform {
 
     /// Resolves a `chat_id` parameter into a conversation `actor` takes part in.
     pub async fn resolve_chat(&self, actor: &Actor, chat_id: &str) -> Result<Conversation, ApiError> {
-        let chat_id = chat_id.trim();
         if chat_id.is_empty() {
             return Err(ApiError::bad_request("chat_id is empty"));
         }
-        let id: i64 = match chat_id.parse() {
-            Ok(id) => id,
-            Err(_) if chat_id.starts_with('@') => {
-                return self.resolve_username(actor, &chat_id[1..]).await;
-            }
-            Err(_) => return Err(ApiError::bad_request("chat not found")),
-        };
+        if let Some(username) = chat_id.strip_prefix('@') {
+            return self.resolve_username(actor, username).await;
+        }
+        let id = lenient_integer(chat_id);
+        if id == 0 {
+            return Err(ApiError::bad_request("chat not found"));
+        }
         if id < 0 {
             let cell = self.directory().await?;
             let dir = self.dir(cell);
@@ -529,19 +520,27 @@ impl Platform {
                 Some(original) => {
                     stored.insert("reply_to_message".into(), original);
                 }
+                None if content.allow_without_reply => {}
                 None => return Err(ApiError::bad_request("message to be replied not found")),
             }
         }
+        let entities = match content.entities {
+            Some(Value::Array(entities)) => Some(Value::Array(self.mentions(entities).await?)),
+            other => other,
+        };
         if let Some(service) = content.service {
             stored.extend(service);
         } else if let Some(media) = content.media {
             stored.extend(media);
-            put_caption(&mut stored, content.text, content.entities);
+            put_caption(&mut stored, content.text, entities);
         } else {
             stored.insert("text".into(), content.text.clone().into());
-            if let Some(entities) = content.entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+            if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
                 stored.insert("entities".into(), entities);
             }
+        }
+        if content.protect {
+            stored.insert("has_protected_content".into(), true.into());
         }
         // Inline keyboards belong to the message; reply keyboards (and their removal, and
         // force_reply) are shown to the people in the chat only, as on the public platform.
@@ -558,6 +557,36 @@ impl Platform {
         self.deliver(actor.id(), conversation, &stored, keyboard.as_ref(), "message", changes).await?;
         let chat = self.chat_json(conversation, actor.id()).await?;
         Ok(with_chat(&stored, &chat))
+    }
+
+    /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
+    /// `text_mention`s with the user's `User` object when the platform knows that person or bot;
+    /// otherwise they are dropped (as the platform drops mentions of unknown users).
+    async fn mentions(&self, entities: Vec<Value>) -> Result<Vec<Value>, ApiError> {
+        let mut out = Vec::with_capacity(entities.len());
+        for mut entity in entities {
+            let user_id = match entity["type"].as_str() {
+                Some("text_mention") => entity["user"]["id"].as_i64(),
+                Some("text_link") => entity["url"].as_str().and_then(entities::mentioned_user),
+                _ => {
+                    out.push(entity);
+                    continue;
+                }
+            };
+            match user_id {
+                Some(id) => {
+                    if let Some(user) = self.participant_json(id).await? {
+                        let fields = entity.as_object_mut().expect("entities are objects");
+                        fields.remove("url");
+                        fields.insert("type".into(), "text_mention".into());
+                        fields.insert("user".into(), user);
+                        out.push(entity);
+                    }
+                }
+                None => out.push(entity),
+            }
+        }
+        Ok(out)
     }
 
     /// A message `actor` sent, loaded for editing.
@@ -796,7 +825,7 @@ impl Platform {
         })
         .to_string();
         let (tx, rx) = oneshot::channel();
-        self.callbacks.lock().expect("callbacks").insert(query_id.clone(), tx);
+        self.callbacks.lock().expect("callbacks").insert(query_id.clone(), (bot.id, tx));
         if session.wants("callback_query") && !matches!(session.presence(), Presence::LoggedOut { .. }) {
             let chat_key = conversation.chat_id_for(bot.id);
             session
@@ -813,14 +842,16 @@ impl Platform {
         })
     }
 
-    /// The bot answers a callback query.
-    pub fn answer_callback(&self, query_id: &str, answer: Value) -> Result<(), ApiError> {
-        match self.callbacks.lock().expect("callbacks").remove(query_id) {
-            Some(tx) => {
+    /// `bot_id` answers a callback query; only the bot the query was sent to may.
+    pub fn answer_callback(&self, bot_id: i64, query_id: &str, answer: Value) -> Result<(), ApiError> {
+        let mut open = self.callbacks.lock().expect("callbacks");
+        match open.get(query_id) {
+            Some((owner, _)) if *owner == bot_id => {
+                let (_, tx) = open.remove(query_id).expect("present");
                 let _ = tx.send(answer);
                 Ok(())
             }
-            None => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
         }
     }
 
@@ -887,6 +918,14 @@ impl Platform {
                 "USER_NOT_PARTICIPANT"
             }));
         }
+        // Removing someone else takes the creator or an administrator (the platform's answer to
+        // anyone else in a basic group); leaving is always allowed.
+        if !present(status) && user_id != actor.id() {
+            let acting = self.status_of(cell, chat_id, actor.id()).unwrap_or_default();
+            if !matches!(acting.as_str(), "creator" | "administrator") {
+                return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+            }
+        }
         if old == "creator" {
             return Err(ApiError::bad_request("can't remove chat owner"));
         }
@@ -942,6 +981,21 @@ impl Platform {
     }
 }
 
+/// An integer read as the reference reads `chat_id` (tdutils' `to_integer`): an optional `-`,
+/// then digits up to the first other character (`123abc` is 123, `abc` and ` 1` are 0), wrapping
+/// on overflow.
+pub fn lenient_integer(text: &str) -> i64 {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let value = digits
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .fold(0u64, |acc, d| acc.wrapping_mul(10).wrapping_add(u64::from(d - b'0')));
+    if negative { (value as i64).wrapping_neg() } else { value as i64 }
+}
+
 /// A media message's caption and its entities (none when empty).
 fn put_caption(fields: &mut Map<String, Value>, caption: String, entities: Option<Value>) {
     if caption.is_empty() {
@@ -988,6 +1042,27 @@ impl Directory {
             chats: state.chats.into_iter().map(|c| (c.id, c)).collect(),
             members,
             last_message_id: state.last_message_ids.into_iter().collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lenient_integer;
+
+    #[test]
+    fn chat_ids_are_read_leniently_as_the_reference_does() {
+        for (text, id) in [
+            ("123", 123),
+            ("-100123", -100_123),
+            ("123abc", 123),
+            ("12 34", 12),
+            ("abc", 0),
+            (" 1", 0),
+            ("+5", 0),
+            ("-", 0),
+        ] {
+            assert_eq!(lenient_integer(text), id, "{text}");
         }
     }
 }

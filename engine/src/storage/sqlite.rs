@@ -658,6 +658,24 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
+    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at FROM users WHERE id = ?1",
+                params![user_id],
+                |r| {
+                    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
+                    u.last_name = r.get(3)?;
+                    u.username = r.get(4)?;
+                    u.language_code = r.get(5)?;
+                    Ok(u)
+                },
+            )
+            .optional()
+        })
+        .await
+    }
+
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         self.run(DbFile::Platform, move |conn| {
             let mut stmt = conn.prepare(

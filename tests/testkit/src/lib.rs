@@ -370,8 +370,16 @@ impl Received {
 pub struct Receiver {
     pub addr: SocketAddr,
     pub requests: Arc<Mutex<Vec<Received>>>,
-    status: Arc<Mutex<u16>>,
+    status: Arc<Mutex<Answer>>,
     events: mpsc::Receiver<()>,
+}
+
+/// What a [`Receiver`] answers: a status, and bodies (content type, bytes) for its next 2xx
+/// answers (`{}` as JSON once they are used up).
+#[derive(Debug, Default)]
+struct Answer {
+    status: u16,
+    bodies: std::collections::VecDeque<(String, Vec<u8>)>,
 }
 
 impl Receiver {
@@ -388,7 +396,7 @@ impl Receiver {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let requests = Arc::new(Mutex::new(Vec::new()));
-        let status = Arc::new(Mutex::new(200u16));
+        let status = Arc::new(Mutex::new(Answer { status: 200, ..Answer::default() }));
         let (tx, events) = mpsc::channel();
         let (reqs, st) = (requests.clone(), status.clone());
         std::thread::spawn(move || {
@@ -408,7 +416,12 @@ impl Receiver {
     }
 
     pub fn set_status(&self, status: u16) {
-        *self.status.lock().unwrap() = status;
+        self.status.lock().unwrap().status = status;
+    }
+
+    /// Answers the next successful delivery with this body (a webhook reply's method call).
+    pub fn reply_next(&self, content_type: &str, body: impl Into<Vec<u8>>) {
+        self.status.lock().unwrap().bodies.push_back((content_type.to_owned(), body.into()));
     }
 
     /// Waits until at least `n` requests arrived; returns them.
@@ -426,7 +439,12 @@ impl Receiver {
     }
 }
 
-fn serve_receiver(stream: impl Read + Write, reqs: &Mutex<Vec<Received>>, status: &Mutex<u16>, tx: &mpsc::Sender<()>) {
+fn serve_receiver(
+    stream: impl Read + Write,
+    reqs: &Mutex<Vec<Received>>,
+    status: &Mutex<Answer>,
+    tx: &mpsc::Sender<()>,
+) {
     let mut reader = BufReader::new(stream);
     while let Ok(Some((line, headers))) = read_head(&mut reader) {
         let path = line.split_whitespace().nth(1).unwrap_or_default().to_owned();
@@ -439,13 +457,20 @@ fn serve_receiver(stream: impl Read + Write, reqs: &Mutex<Vec<Received>>, status
         if reader.read_exact(&mut body).is_err() {
             return;
         }
-        let code = *status.lock().unwrap();
+        let (code, (content_type, answer)) = {
+            let mut status = status.lock().unwrap();
+            let code = status.status;
+            let default = || ("application/json".to_owned(), b"{}".to_vec());
+            let answer = if code == 200 { status.bodies.pop_front().unwrap_or_else(default) } else { default() };
+            (code, answer)
+        };
         if code == 200 {
             reqs.lock().unwrap().push(Received { path, headers, body });
         }
         let _ = tx.send(());
-        let reply = format!("HTTP/1.1 {code} X\r\nContent-Length: 2\r\nContent-Type: application/json\r\n\r\n{{}}");
-        if reader.get_mut().write_all(reply.as_bytes()).is_err() {
+        let head =
+            format!("HTTP/1.1 {code} X\r\nContent-Length: {}\r\nContent-Type: {content_type}\r\n\r\n", answer.len());
+        if reader.get_mut().write_all(head.as_bytes()).is_err() || reader.get_mut().write_all(&answer).is_err() {
             return;
         }
     }

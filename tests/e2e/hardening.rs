@@ -269,3 +269,54 @@ fn exchange(stream: &mut TcpStream, request: &str) -> String {
     }
     String::from_utf8_lossy(&answer).into_owned()
 }
+
+#[test]
+fn oversized_bodies_are_refused_before_they_are_read() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "big_bot");
+    let server = launch(root.path()).start();
+    let answer = |head: String| {
+        let mut stream = TcpStream::connect(server.api).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(&[b'x'; 1024]).unwrap();
+        let started = Instant::now();
+        let mut answer = String::new();
+        // The server answers and closes without waiting for gigabytes that never come.
+        let _ = stream.read_to_string(&mut answer);
+        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+        answer
+    };
+    let path = format!("/bot{bot}/sendDocument");
+
+    let huge = answer(format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5000000000\r\n\r\n"
+    ));
+    assert!(huge.starts_with("HTTP/1.1 413"), "{huge}");
+    assert!(huge.to_ascii_lowercase().contains("connection: close"), "{huge}");
+    assert!(huge.ends_with(r#""description":"Request Entity Too Large: content length is 4294967295"}"#), "{huge}");
+
+    let three_gb = answer(format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 3000000000\r\n\r\n"
+    ));
+    assert!(three_gb.starts_with("HTTP/1.1 413"), "{three_gb}");
+    assert!(three_gb.ends_with(r#""description":"Request Entity Too Large"}"#), "{three_gb}");
+
+    // A part far over the limit is answered as soon as it is, without the rest of the body.
+    let mut stream = TcpStream::connect(server.api).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 400000000\r\n\r\n--b\r\nContent-Disposition: form-data; name=\"document\"; filename=\"big.bin\"\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let chunk = vec![0u8; 1 << 20];
+    let mut sent = 0usize;
+    while sent < 300 << 20 && stream.write_all(&chunk).is_ok() {
+        sent += chunk.len();
+    }
+    assert!(sent < 300 << 20, "the server read {sent} bytes of a 400 MB upload");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 413"), "{answer}");
+    no_uploads_left(root.path());
+}

@@ -178,6 +178,25 @@ impl Drop for Claim {
     }
 }
 
+/// A delivery's connection, counted in the bot's `active_connections` while it lives. The count
+/// may be reset meanwhile (setWebhook, the worker stopping), so it never goes below zero, and an
+/// aborted delivery still gives its connection back.
+struct InUse<'a>(&'a BotSession);
+
+impl<'a> InUse<'a> {
+    fn new(session: &'a BotSession) -> Self {
+        session.health.lock().expect("health").active_connections += 1;
+        Self(session)
+    }
+}
+
+impl Drop for InUse<'_> {
+    fn drop(&mut self) {
+        let mut health = self.0.health.lock().expect("health");
+        health.active_connections = health.active_connections.saturating_sub(1);
+    }
+}
+
 async fn deliver(
     shared: Arc<Shared>,
     session: Arc<BotSession>,
@@ -190,9 +209,10 @@ async fn deliver(
     let _claim = Claim { session: session.clone(), update_id: update.update_id };
     let mut failures = 0u32;
     loop {
-        session.health.lock().expect("health").active_connections += 1;
-        let attempt = post(&shared, &client, &webhook, body.clone()).await;
-        session.health.lock().expect("health").active_connections -= 1;
+        let attempt = {
+            let _in_use = InUse::new(&session);
+            post(&shared, &client, &webhook, body.clone()).await
+        };
         match attempt {
             Attempt::Delivered(reply) => {
                 if let Err(e) = session.mailbox.remove(&shared.storage, update.update_id).await {

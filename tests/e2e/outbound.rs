@@ -147,4 +147,8 @@ fn webhooks_are_refused_reserved_addresses_however_they_are_named() {
     let fixed = json!({"url": "https://hook.invalid:8443/h", "ip_address": "127.0.0.1"});
     assert_eq!(set_webhook(&server, &bot, &fixed)["ok"], true);
     assert_eq!(webhook_info(&server, &bot)["ip_address"], "127.0.0.1");
+    // With an IP-literal URL, ip_address is not used for delivery, so it is not reported either.
+    let literal = json!({"url": "http://127.0.0.3:8443/h", "ip_address": "10.1.1.1"});
+    assert_eq!(set_webhook(&server, &bot, &literal)["ok"], true);
+    assert_eq!(webhook_info(&server, &bot)["ip_address"], "127.0.0.3");
 }

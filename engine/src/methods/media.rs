@@ -8,7 +8,7 @@ use msg_core::{ApiError, MethodCall, Params, Reply};
 use serde_json::{Map, Value, json};
 
 use super::bot_of;
-use super::messages::{reply_markup, reply_to};
+use super::messages::{SendOptions, reply_markup, reply_to};
 use crate::Shared;
 use crate::files::id::FileId;
 use crate::files::input::{self, Extras, Sender, Source};
@@ -94,25 +94,14 @@ pub(crate) async fn send_file(shared: &Shared, actor: Actor, p: &Params, kind: K
         input::source(p, p.get(kind.field()).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
     let extras = Extras::from_params(p, local);
     let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(p)? };
-    let markup = reply_markup(p)?;
-    let (reply, allow_without_reply) = reply_to(p)?;
+    let options = SendOptions::read(p)?;
     let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
     let files = &shared.platform.files;
     let object = input::attach(files, &shared.config.temp_dir, sender(&actor), kind, source, extras).await?;
     let media = Some(media_fields(kind, object, param_flags(p, kind)));
     let entities =
         if matches!(actor, Actor::Bot(_)) { crate::platform::entities::with_found(&text, entities) } else { entities };
-    let content = Content {
-        text,
-        entities,
-        reply_markup: markup,
-        reply_to: reply,
-        allow_without_reply,
-        protect: p.boolean("protect_content"),
-        media,
-        ..Content::default()
-    };
-    shared.platform.post(&actor, conversation, content).await
+    shared.platform.post(&actor, conversation, options.content(text, entities, media)).await
 }
 
 /// A bot's send method for one kind of file.

@@ -334,13 +334,43 @@ pub(crate) fn reply_to(p: &Params) -> Result<(Option<i64>, bool), ApiError> {
     Ok((id, p.boolean("allow_sending_without_reply")))
 }
 
+/// What every send method takes besides its content: the keyboard, the reply and protection.
+pub(crate) struct SendOptions {
+    markup: Option<Value>,
+    reply_to: Option<i64>,
+    allow_without_reply: bool,
+    protect: bool,
+}
+
+impl SendOptions {
+    /// Reads `reply_markup`, then the reply parameters (the reference's order).
+    pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
+        let markup = reply_markup(p)?;
+        let (reply_to, allow_without_reply) = reply_to(p)?;
+        Ok(Self { markup, reply_to, allow_without_reply, protect: p.boolean("protect_content") })
+    }
+
+    /// The message to post: `text` (a caption when `media` is given) with these options.
+    pub(crate) fn content(self, text: String, entities: Option<Value>, media: Option<Map<String, Value>>) -> Content {
+        Content {
+            text,
+            entities,
+            media,
+            reply_markup: self.markup,
+            reply_to: self.reply_to,
+            allow_without_reply: self.allow_without_reply,
+            protect: self.protect,
+            service: None,
+        }
+    }
+}
+
 pub(crate) async fn send_message(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     let p = &call.params;
     // The reference's order: the text first, then the markup and reply, then the chat.
     let (text, entities) = text_and_entities(p, "text", "entities")?;
-    let markup = reply_markup(p)?;
-    let (reply, allow_without_reply) = reply_to(p)?;
+    let options = SendOptions::read(p)?;
     let chat_id = p.get("chat_id").unwrap_or_default();
     if chat_id.is_empty() {
         return Err(ApiError::bad_request("chat_id is empty"));
@@ -349,16 +379,7 @@ pub(crate) async fn send_message(shared: Arc<Shared>, call: MethodCall) -> Resul
     let conversation = shared.platform.resolve_chat(&actor, chat_id).await?;
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
-    let content = Content {
-        text,
-        entities,
-        reply_markup: markup,
-        reply_to: reply,
-        allow_without_reply,
-        protect: p.boolean("protect_content"),
-        ..Content::default()
-    };
-    Ok(shared.platform.post(&actor, conversation, content).await?.into())
+    Ok(shared.platform.post(&actor, conversation, options.content(text, entities, None)).await?.into())
 }
 
 pub(crate) async fn send_chat_action(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {

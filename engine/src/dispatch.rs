@@ -163,7 +163,17 @@ pub(crate) async fn invoke(
     let ctx = MethodContext::new(bot.id, bot.username.clone(), shared.host());
     let call = MethodCall::new(method, params, ctx);
     match AssertUnwindSafe(entry.handler.call(call)).catch_unwind().await {
-        Ok(result) => result,
+        Ok(result) => {
+            // Only the built-in methods answer for the server; a plugin's results are its own.
+            if shared.config.validate
+                && entry.plugin == "builtin"
+                && let Ok(reply) = &result
+                && let Some(Err(violations)) = msg_spec::spec().check_result(&entry.name, &reply.result)
+            {
+                tracing::error!("spec violation: the result of {}: {}", entry.name, violations.join("; "));
+            }
+            result
+        }
         Err(panic) => {
             let message = msg_core::panic_message(&*panic);
             tracing::error!("method {} of plugin {} panicked: {message}", entry.name, entry.plugin);

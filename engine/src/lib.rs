@@ -49,6 +49,9 @@ pub struct EngineConfig {
     pub connections: http::conn::ConnectionLimits,
     /// Names resolved to fixed addresses that count as public (tests: `BOTAPI_TEST_RESOLVE`).
     pub resolve_overrides: Vec<(String, std::net::IpAddr)>,
+    /// Check every Bot API result and webhook update against the schema and log violations
+    /// (`spec violation: …`); the test suite runs every server this way (`BOTAPI_VALIDATE`).
+    pub validate: bool,
 }
 
 impl EngineConfig {
@@ -64,6 +67,7 @@ impl EngineConfig {
             file_retention: None,
             connections: http::conn::ConnectionLimits::default(),
             resolve_overrides: Vec::new(),
+            validate: false,
         }
     }
 
@@ -154,6 +158,14 @@ impl Shared {
 
 /// The handle built-in methods use to reach the engine once it exists.
 pub(crate) type Slot = Arc<OnceLock<Weak<Shared>>>;
+
+/// The names of the built-in methods, as registered (for the coverage report).
+pub fn builtin_method_names() -> Vec<String> {
+    let mut registrar = Registrar::new();
+    methods::register(&mut registrar, &Slot::default());
+    let registry = registrar.freeze().expect("the built-ins never clash");
+    registry.method_names().into_iter().map(str::to_owned).collect()
+}
 
 /// The Bot API engine.
 pub struct BotApiEngine {

@@ -206,6 +206,13 @@ async fn deliver(
     stop: CancellationToken,
 ) {
     let body = render(&update, ",\n");
+    if shared.config.validate
+        && let Ok(value) = serde_json::from_str::<serde_json::Value>(&body)
+        && let violations = msg_spec::spec().check("Update", &value, "update")
+        && !violations.is_empty()
+    {
+        tracing::error!("spec violation: a webhook update: {}", violations.join("; "));
+    }
     let _claim = Claim { session: session.clone(), update_id: update.update_id };
     let mut failures = 0u32;
     loop {

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod admin;
+mod coverage;
 mod health;
 mod lifecycle;
 mod logging;
@@ -60,6 +61,12 @@ enum Command {
     User {
         #[command(subcommand)]
         action: UserAction,
+    },
+    /// List every Bot API method with its status on this server, and the totals
+    Methods {
+        /// A Markdown table (the checked-in METHODS.md)
+        #[arg(long)]
+        markdown: bool,
     },
 }
 
@@ -224,6 +231,8 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     let (open_files, before) = preflight::raise_open_file_limit();
     let mut config = engine_config(&settings);
     config.resolve_overrides = resolve_overrides()?;
+    // Testing knob: check every result and webhook update against the Bot API schema.
+    config.validate = std::env::var("BOTAPI_VALIDATE").is_ok_and(|v| v == "1");
     if !config.resolve_overrides.is_empty() {
         tracing::warn!(
             "BOTAPI_TEST_RESOLVE is set: {:?} count as public addresses (for tests only)",
@@ -410,6 +419,10 @@ fn main() -> ExitCode {
         Some(Command::Healthcheck { addr }) => healthcheck(&cli, *addr),
         Some(Command::Bot { action }) => bots(&cli, action),
         Some(Command::User { action }) => users(&cli, action),
+        Some(Command::Methods { markdown }) => {
+            print!("{}", coverage::report(*markdown));
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

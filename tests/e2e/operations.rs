@@ -384,3 +384,21 @@ fn a_bot_directory_under_another_name_is_reported_and_its_bot_is_unknown() {
         r#"{"ok":false,"error_code":401,"description":"Unauthorized"}"#
     );
 }
+
+#[test]
+fn the_coverage_report_pins_the_totals_and_methods_md_is_current() {
+    let root = tempfile::tempdir().unwrap();
+    let (status, stdout, stderr) = launch(root.path()).arg("methods").run();
+    assert!(status.success(), "{stderr}");
+    assert_eq!(stdout.lines().count(), 167, "one line per Bot API method, then the totals");
+    // Pinned: a method can never silently disappear (update with the work that moves it).
+    assert_eq!(
+        stdout.lines().last().unwrap(),
+        "msg-bot-api (Bot API 9.5): 166 methods: 23 work on the embedded platform, 0 answer a documented unavailability error, 143 unrouted"
+    );
+    assert!(stdout.contains("works        sendMessage\n") && stdout.contains("unrouted     getChat\n"), "{stdout}");
+    let (status, markdown, _) = launch(root.path()).arg("methods").arg("--markdown").run();
+    assert!(status.success());
+    let checked_in = std::fs::read_to_string(repo_file("METHODS.md")).unwrap();
+    assert!(markdown == checked_in, "METHODS.md is stale: run `msg-bot-api methods --markdown > METHODS.md`");
+}

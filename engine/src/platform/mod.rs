@@ -938,11 +938,8 @@ impl Platform {
         // The service message goes to everyone present (the member removed sees it too).
         let mut service = Map::new();
         if present(status) {
-            service.insert("new_chat_participant".into(), member.clone());
-            service.insert("new_chat_member".into(), member.clone());
             service.insert("new_chat_members".into(), json!([member.clone()]));
         } else {
-            service.insert("left_chat_participant".into(), member.clone());
             service.insert("left_chat_member".into(), member.clone());
         }
         // A bot learns of its own membership through my_chat_member.

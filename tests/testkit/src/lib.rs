@@ -182,6 +182,9 @@ impl Launch {
             ("MSG_HTTP_STAT_PORT".into(), "0".into()),
             ("MSG_HTTP_IP_ADDRESS".into(), "127.0.0.1".into()),
             ("MSG_HTTP_STAT_IP_ADDRESS".into(), "127.0.0.1".into()),
+            // Every result and webhook update is checked against the Bot API schema; a violation
+            // fails the test when its server is dropped (see `Drop for Server`).
+            ("BOTAPI_VALIDATE".into(), "1".into()),
         ];
         Self { bin: bin.into(), env, args: Vec::new(), dir }
     }
@@ -344,6 +347,13 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            return;
+        }
+        let everything = format!("{}\n{}", self.output(), self.log_file());
+        let violations: std::collections::BTreeSet<&str> =
+            everything.lines().filter(|l| l.contains("spec violation:")).collect();
+        assert!(violations.is_empty(), "the server answered outside the Bot API schema:\n{violations:#?}");
     }
 }
 

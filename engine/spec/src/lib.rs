@@ -1,0 +1,214 @@
+//! The Bot API 9.5 schema: every method (its parameters and return types) and every type (its
+//! fields, or the subtypes of a union), read from the machine-readable specification kept beside
+//! this crate (`api-9.5.json`, MIT data, provenance in `PROVENANCE.txt`), and a validator that
+//! checks a JSON value against a declared type: required fields present, no undeclared field,
+//! JSON types as declared, unions resolved by their discriminator (`always "creator"`). Not here:
+//! what any method does.
+#![forbid(unsafe_code)]
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The Bot API version of the schema.
+pub const VERSION: &str = "Bot API 9.5";
+
+/// One field of a type, or one parameter of a method.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Field {
+    pub name: String,
+    /// Declared types, e.g. `Integer`, `Array of PhotoSize`, `InputFile`.
+    pub types: Vec<String>,
+    pub required: bool,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// A method.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Method {
+    pub name: String,
+    #[serde(default)]
+    pub returns: Vec<String>,
+    #[serde(default)]
+    pub fields: Vec<Field>,
+}
+
+/// A type: an object with fields, or a union of subtypes.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Type {
+    pub name: String,
+    #[serde(default)]
+    pub fields: Vec<Field>,
+    #[serde(default)]
+    pub subtypes: Vec<String>,
+}
+
+/// The whole schema.
+#[derive(Debug)]
+pub struct Spec {
+    pub version: String,
+    /// In the order of the documentation.
+    pub methods: Vec<Method>,
+    pub types: HashMap<String, Type>,
+}
+
+#[derive(Deserialize)]
+struct Raw {
+    version: String,
+    // serde_json keeps the document's order (the workspace enables `preserve_order`).
+    methods: serde_json::Map<String, Value>,
+    types: HashMap<String, Type>,
+}
+
+/// The schema, parsed once.
+pub fn spec() -> &'static Spec {
+    static SPEC: OnceLock<Spec> = OnceLock::new();
+    SPEC.get_or_init(|| {
+        let raw: Raw = serde_json::from_str(include_str!("../api-9.5.json")).expect("the bundled schema parses");
+        let methods = raw
+            .methods
+            .into_values()
+            .map(|m| serde_json::from_value(m).expect("the bundled schema's methods parse"))
+            .collect();
+        Spec { version: raw.version, methods, types: raw.types }
+    })
+}
+
+impl Spec {
+    /// A method by name, case-insensitively (as the server routes them).
+    pub fn method(&self, name: &str) -> Option<&Method> {
+        self.methods
+            .iter()
+            .find(|m| m.name == name)
+            .or_else(|| self.methods.iter().find(|m| m.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// Checks a successful result of `method` against its declared return types; `None` for a
+    /// method the schema does not know (a plugin's own).
+    pub fn check_result(&self, method: &str, result: &Value) -> Option<Result<(), Vec<String>>> {
+        let method = self.method(method)?;
+        Some(self.check_any(&method.returns, result, "result"))
+    }
+
+    /// Checks `value` against one of `types`.
+    pub fn check_any(&self, types: &[String], value: &Value, path: &str) -> Result<(), Vec<String>> {
+        let mut best: Option<Vec<String>> = None;
+        for ty in types {
+            let errors = self.check(ty, value, path);
+            if errors.is_empty() {
+                return Ok(());
+            }
+            if best.as_ref().is_none_or(|b| errors.len() < b.len()) {
+                best = Some(errors);
+            }
+        }
+        Err(best.unwrap_or_else(|| vec![format!("{path}: no declared type")]))
+    }
+
+    /// The violations of `value` against the declared type `ty` (empty when it conforms).
+    pub fn check(&self, ty: &str, value: &Value, path: &str) -> Vec<String> {
+        if let Some(inner) = ty.strip_prefix("Array of ") {
+            let Some(items) = value.as_array() else { return vec![format!("{path}: expected an array ({ty})")] };
+            return items
+                .iter()
+                .enumerate()
+                .flat_map(|(i, item)| self.check(inner, item, &format!("{path}[{i}]")))
+                .collect();
+        }
+        let ok = match ty {
+            "Integer" => value.is_i64() || value.is_u64(),
+            "Float" => value.is_number(),
+            "String" => value.is_string(),
+            "Boolean" => value.is_boolean(),
+            "True" => value == &Value::Bool(true),
+            _ => return self.check_type(ty, value, path),
+        };
+        if ok { Vec::new() } else { vec![format!("{path}: expected {ty}, found {value}")] }
+    }
+
+    fn check_type(&self, name: &str, value: &Value, path: &str) -> Vec<String> {
+        let Some(ty) = self.types.get(name) else { return vec![format!("{path}: unknown type {name}")] };
+        if !ty.subtypes.is_empty() {
+            return match self.check_any(&ty.subtypes, value, path) {
+                Ok(()) => Vec::new(),
+                Err(errors) => errors,
+            };
+        }
+        let Some(object) = value.as_object() else { return vec![format!("{path}: expected a {name} object")] };
+        let mut errors = Vec::new();
+        for key in object.keys() {
+            if !ty.fields.iter().any(|f| &f.name == key) {
+                errors.push(format!("{path}.{key}: not a field of {name}"));
+            }
+        }
+        for field in &ty.fields {
+            let at = format!("{path}.{}", field.name);
+            match object.get(&field.name) {
+                None if field.required => errors.push(format!("{at}: required by {name}, missing")),
+                None => {}
+                Some(v) => {
+                    if let Some(expected) = discriminator(field)
+                        && v.as_str() != Some(expected)
+                    {
+                        errors.push(format!("{at}: {name} has \"{expected}\" here, found {v}"));
+                        continue;
+                    }
+                    if let Err(mut e) = self.check_any(&field.types, v, &at) {
+                        errors.append(&mut e);
+                    }
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// The fixed value of a union member's tag, from its description: `always "creator"`.
+fn discriminator(field: &Field) -> Option<&str> {
+    let at = field.description.find("always \"")? + "always \"".len();
+    let rest = &field.description[at..];
+    Some(&rest[..rest.find('"')?])
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_schema_has_every_method_and_type() {
+        let spec = spec();
+        assert_eq!(spec.version, VERSION);
+        assert_eq!(spec.methods.len(), 166);
+        assert_eq!(spec.types.len(), 285);
+        assert!(spec.method("SENDMESSAGE").is_some());
+    }
+
+    #[test]
+    fn results_are_checked_field_by_field_and_unions_by_their_tag() {
+        let spec = spec();
+        let user = json!({"id": 1, "is_bot": true, "first_name": "B", "username": "b_bot"});
+        assert_eq!(spec.check_result("getMe", &user), Some(Ok(())));
+        let errors =
+            spec.check_result("getMe", &json!({"id": "1", "is_bot": true, "hide": false})).unwrap().unwrap_err();
+        assert_eq!(
+            errors,
+            [
+                "result.hide: not a field of User",
+                "result.id: expected Integer, found \"1\"",
+                "result.first_name: required by User, missing",
+            ]
+        );
+        let owner = json!({"status": "creator", "user": user, "is_anonymous": false});
+        assert_eq!(spec.check("ChatMember", &owner, "m"), Vec::<String>::new());
+        let wrong = json!({"status": "boss", "user": user, "is_anonymous": false});
+        assert!(!spec.check("ChatMember", &wrong, "m").is_empty());
+        let document = json!({"file_id": "a", "file_unique_id": "b", "width": 1});
+        assert_eq!(spec.check("Document", &document, "d"), ["d.width: not a field of Document"]);
+        assert_eq!(spec.check_result("serverTime", &json!(1)), None);
+    }
+}

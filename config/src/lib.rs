@@ -4,15 +4,17 @@
 //! no sockets bound (that is the supervisor's preflight).
 #![forbid(unsafe_code)]
 
+mod error;
 mod flags;
 mod layers;
 mod sections;
 mod settings;
 
+pub use error::{ConfigError, Problem};
 pub use flags::{ServerFlags, parse_extra_args};
 pub use layers::{Sources, describe_source};
 pub use sections::{DeclaredBot, PluginSpec};
-pub use settings::{ConfigError, Filter, Problem, Settings, load};
+pub use settings::{Filter, Settings, load};
 
 /// Default Bot API port.
 pub const DEFAULT_HTTP_PORT: u16 = 8081;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use msg_core::{BotRecord, BotToken};
 use serde_json::Value;
 
-use crate::settings::Problem;
+use crate::error::Problem;
 
 /// A bot declared in the config file. Its token is authoritative: the server creates the bot,
 /// or updates its secret, username and name, at every start.

@@ -20,7 +20,7 @@ pub use plugin::{
     MethodEntry, MethodRegistration, Plugin, PluginError, Registrar, Registrations, Registry, RegistryError,
 };
 pub use redact::redact;
-pub use secret::{BotToken, Secret, TokenError};
+pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, MessageRecord, Owner, PlatformState, StorageBackend,

@@ -35,6 +35,11 @@ impl fmt::Display for Secret {
     }
 }
 
+/// Compares secrets in time independent of where they differ.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// Why a token string is refused, in the order the reference server checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TokenError {

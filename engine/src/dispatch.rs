@@ -3,33 +3,17 @@
 //! request. The stats port's handler is here too.
 
 use std::net::SocketAddr;
-use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Weak};
 
-use futures_util::FutureExt;
 use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
 use hyper::{Method, Request, Response, StatusCode};
-use msg_core::{ApiError, BotRecord, BotToken, MethodCall, MethodContext, Params, Phase, Reply};
+use msg_core::{ApiError, BotRecord, BotToken, Params, Phase, Reply};
 use serde_json::json;
 
 use crate::Shared;
-use crate::http::request::{self, Route, UploadDir};
+use crate::http::request::{self, Route};
 use crate::http::{self, Body};
-
-/// Parameters of a request: the query string, then the body.
-pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Result<(Params, UploadDir), ApiError> {
-    let (parts, body) = req.into_parts();
-    let mut params = Params::new();
-    if let Some(query) = parts.uri.query() {
-        request::parse_urlencoded(query.as_bytes(), &mut params);
-    }
-    let uploads = UploadDir::new(&shared.config.temp_dir);
-    let max_file = crate::files::max_upload(shared.config.local);
-    request::check_content_length(&parts.headers, max_file)?;
-    request::read_body(&parts.headers, body, &mut params, &uploads, max_file).await?;
-    Ok((params, uploads))
-}
 
 /// Every request to the Bot API port.
 pub(crate) async fn handle_api(shared: Arc<Shared>, req: Request<Incoming>, peer: SocketAddr) -> Response<Body> {
@@ -81,38 +65,19 @@ async fn bot_request(
     {
         return Err(ApiError::unallowed_token());
     }
-    let (params, uploads) = read_params(shared, req).await?;
+    let (params, uploads) = crate::call::read_params(shared, req).await?;
     let method = if method.is_empty() { params.get("method").unwrap_or_default().to_owned() } else { method };
     let shared = shared.clone();
     // Everything from here on may change state: it runs to its end even if the client goes away.
-    detached(async move {
+    crate::call::detached(async move {
         let bot = authenticate(&shared, &token, &method).await?;
         shared.stats.record_bot_request(bot.id, &bot.username);
         check_presence(&shared, &bot).await?;
-        let reply = invoke(&shared, &bot, method, params).await;
+        let reply = crate::call::invoke(&shared, &bot, method, params).await;
         drop(uploads);
         reply
     })
     .await
-}
-
-/// Runs `work` as a task of its own and waits for it.
-///
-/// Cancellation safety: hyper drops a request's future when its client goes away, so code after
-/// any `.await` in a handler might never run. A handler's state changes span many awaits (a
-/// message is stored, then fanned out to several queues), so every request runs its handler
-/// through this: the spawned task finishes whatever happens to the request, and the request
-/// only waits for its answer. A panic in the task becomes a 500 for this request.
-pub(crate) async fn detached<T: Send + 'static>(
-    work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
-) -> Result<T, ApiError> {
-    match tokio::spawn(work).await {
-        Ok(result) => result,
-        Err(e) => {
-            tracing::error!("a request's task failed: {e}");
-            Err(ApiError::internal("method handler failed"))
-        }
-    }
 }
 
 /// A logged-out bot answers `400 Logged out` until the cool-down ends; then it is usable again.
@@ -135,50 +100,15 @@ async fn check_presence(shared: &Shared, bot: &Arc<BotRecord>) -> Result<(), Api
     Ok(())
 }
 
-/// Compares secrets in time independent of where they differ.
-pub(crate) fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
 async fn authenticate(shared: &Shared, token: &BotToken, method: &str) -> Result<Arc<BotRecord>, ApiError> {
     let bot = shared.bot(token.bot_id()).await.map_err(|e| {
         tracing::error!("cannot load bot {}: {e}", token.bot_id());
         ApiError::internal("failed to load the bot")
     })?;
     match bot {
-        Some(bot) if !bot.revoked && same_secret(bot.secret.expose(), token.secret()) => Ok(bot),
+        Some(bot) if !bot.revoked && msg_core::same_secret(bot.secret.expose(), token.secret()) => Ok(bot),
         _ if method.eq_ignore_ascii_case("close") => Err(ApiError::bad_request("the bot has already been closed")),
         _ => Err(ApiError::unauthorized()),
-    }
-}
-
-/// Runs a registered method for `bot`; a panicking handler becomes a 500 for this call only.
-pub(crate) async fn invoke(
-    shared: &Shared,
-    bot: &BotRecord,
-    method: String,
-    params: Params,
-) -> Result<Reply, ApiError> {
-    let entry = shared.registry.method(&method).ok_or_else(ApiError::method_not_found)?;
-    let ctx = MethodContext::new(bot.id, bot.username.clone(), shared.host());
-    let call = MethodCall::new(method, params, ctx);
-    match AssertUnwindSafe(entry.handler.call(call)).catch_unwind().await {
-        Ok(result) => {
-            // Only the built-in methods answer for the server; a plugin's results are its own.
-            if shared.config.validate
-                && entry.plugin == "builtin"
-                && let Ok(reply) = &result
-                && let Some(Err(violations)) = msg_spec::spec().check_result(&entry.name, &reply.result)
-            {
-                tracing::error!("spec violation: the result of {}: {}", entry.name, violations.join("; "));
-            }
-            result
-        }
-        Err(panic) => {
-            let message = msg_core::panic_message(&*panic);
-            tracing::error!("method {} of plugin {} panicked: {message}", entry.name, entry.plugin);
-            Err(ApiError::internal("method handler failed"))
-        }
     }
 }
 
@@ -198,7 +128,7 @@ impl msg_core::Host for EngineHost {
             msg_core::method::HOST_GET_BOT_DATA | msg_core::method::HOST_SET_BOT_DATA => {
                 bot_data(&shared, bot.id, method, &params).await
             }
-            _ => invoke(&shared, &bot, method.to_owned(), params).await.map(|r| r.result),
+            _ => crate::call::invoke(&shared, &bot, method.to_owned(), params).await.map(|r| r.result),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! (configuration, signals, logging, restarts), so nothing here exits or reads the environment.
 #![forbid(unsafe_code)]
 
+mod call;
 mod dispatch;
 mod files;
 pub mod http;

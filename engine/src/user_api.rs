@@ -22,7 +22,7 @@ async fn authenticate(shared: &Shared, token: &str) -> Result<UserRecord, ApiErr
     let token = BotToken::parse(token)?;
     let user = shared.platform.user(token.bot_id()).await?;
     match user {
-        Some(u) if crate::dispatch::same_secret(u.secret.expose(), token.secret()) => Ok(u),
+        Some(u) if msg_core::same_secret(u.secret.expose(), token.secret()) => Ok(u),
         _ => Err(ApiError::unauthorized()),
     }
 }
@@ -55,10 +55,10 @@ pub(crate) async fn handle(
     req: Request<Incoming>,
 ) -> Result<Reply, ApiError> {
     let user = authenticate(shared, &token).await?;
-    let (p, uploads) = crate::dispatch::read_params(shared, req).await?;
+    let (p, uploads) = crate::call::read_params(shared, req).await?;
     let shared = shared.clone();
-    // Cancellation safety: see `dispatch::detached`.
-    crate::dispatch::detached(async move {
+    // Cancellation safety: see `call::detached`.
+    crate::call::detached(async move {
         let reply = execute(&shared, user, &method, p).await;
         drop(uploads);
         reply

@@ -274,7 +274,7 @@ async fn run_reply_method(shared: &Shared, bot: &msg_core::BotRecord, params: Pa
         tracing::warn!("bot {}: a webhook reply asked for {method}, which a webhook reply may not call", bot.id);
         return;
     }
-    if let Err(e) = crate::dispatch::invoke(shared, bot, method.clone(), params).await {
+    if let Err(e) = crate::call::invoke(shared, bot, method.clone(), params).await {
         tracing::warn!("bot {}: method {method} from a webhook reply failed: {}", bot.id, e.description);
     }
 }

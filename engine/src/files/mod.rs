@@ -29,7 +29,7 @@ use self::id::FileId;
 use crate::storage_failed as internal;
 
 /// The content store's directory name inside the working directory.
-pub const STORE_DIR: &str = "files";
+pub use crate::storage::STORE_DIR;
 
 /// Upload limit per file without `--local` (the public platform's 50 MB).
 pub const MAX_UPLOAD: u64 = 50 << 20;
@@ -250,7 +250,7 @@ impl FileStore {
         meta: &Value,
     ) -> Result<FileRecord, ApiError> {
         let content = blob.hash.to_hex().to_string();
-        let now = crate::platform::now();
+        let now = crate::storage::now_unix();
         let existing = self.storage.load_file(bot_id, &content, kind.dir()).await.map_err(internal)?;
         let mut record = match existing {
             Some(record) => record,

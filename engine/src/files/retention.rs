@@ -33,7 +33,7 @@ pub async fn run(shared: Arc<Shared>, period: Duration, stop: CancellationToken)
 }
 
 async fn sweep(shared: &Shared, period: Duration) -> Result<(), String> {
-    let cutoff = crate::platform::now() - period.as_secs() as i64;
+    let cutoff = crate::storage::now_unix() - period.as_secs() as i64;
     let bots = shared.storage.list_bots().await.map_err(|e| e.to_string())?;
     let mut removed = 0u64;
     for bot in bots {

@@ -51,7 +51,7 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
         return http::error_response(&ApiError::not_found());
     };
     let bot = match shared.bot(token.bot_id()).await {
-        Ok(Some(bot)) if !bot.revoked && crate::dispatch::same_secret(bot.secret.expose(), token.secret()) => bot,
+        Ok(Some(bot)) if !bot.revoked && msg_core::same_secret(bot.secret.expose(), token.secret()) => bot,
         _ => return http::error_response(&ApiError::not_found()),
     };
     let bot_dir = shared.platform.files.bot_dir(bot.id);

@@ -6,6 +6,11 @@
 pub mod memory;
 pub mod sqlite;
 
+pub use sqlite::now_unix;
+
+/// The content store's directory inside the working directory (it holds no bot).
+pub const STORE_DIR: &str = "files";
+
 use std::sync::Arc;
 
 use msg_core::{StorageBackend, StorageError, StorageFactory};

@@ -235,7 +235,7 @@ impl SqliteStorage {
                 continue;
             }
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name == "logs" || name == crate::files::STORE_DIR || name.starts_with('.') {
+            if name == "logs" || name == super::STORE_DIR || name.starts_with('.') {
                 continue;
             }
             match name.parse::<i64>() {

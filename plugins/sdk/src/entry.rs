@@ -36,10 +36,6 @@ pub(crate) struct State {
     pub(crate) host: HostTable,
 }
 
-pub(crate) fn state() -> Option<&'static State> {
-    STATE.get()
-}
-
 /// Body of the `msg_plugin_entry` that [`export_plugin!`](crate::export_plugin) emits.
 pub fn entry(make: fn() -> Box<dyn Plugin>) -> *const PluginTable {
     let table = catch_unwind(|| {
@@ -231,7 +227,7 @@ fn start_call(host_ctx: u64, request: &[u8], completer: &mut Option<Completer>) 
         return answer(completer, Status::ERROR, &ApiError::method_not_found().to_body());
     };
     let params = request.to_params();
-    let host = Arc::new(SdkHost::new(host_ctx, request.local_mode));
+    let host = Arc::new(SdkHost::new(host_ctx, request.local_mode, state.host.call_method));
     let ctx = MethodContext::new(request.bot_id, request.bot_username, host);
     let call = MethodCall::new(request.method, params, ctx);
     let Some(completer) = completer.take() else { return };

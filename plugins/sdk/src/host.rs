@@ -7,21 +7,23 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use msg_core::{ApiError, Host, Params};
 use msg_plugin_abi::wire::{self, MethodRequest};
-use msg_plugin_abi::{Slice, Status};
+use msg_plugin_abi::{CallMethodFn, Slice, Status};
 use tokio::sync::oneshot;
 
 /// What the completion of a host call carries back.
 type Answer = (Status, Vec<u8>);
 
-/// The host services of one method call: `host_ctx` is the server's token for that call.
+/// The host services of one method call: `host_ctx` is the server's token for that call, `call`
+/// the server's `HostTable::call_method` (if it offers one).
 pub(crate) struct SdkHost {
     host_ctx: u64,
     local_mode: bool,
+    call: Option<CallMethodFn>,
 }
 
 impl SdkHost {
-    pub(crate) fn new(host_ctx: u64, local_mode: bool) -> Self {
-        Self { host_ctx, local_mode }
+    pub(crate) fn new(host_ctx: u64, local_mode: bool, call: Option<CallMethodFn>) -> Self {
+        Self { host_ctx, local_mode, call }
     }
 }
 
@@ -32,8 +34,7 @@ impl Host for SdkHost {
     }
 
     async fn call_method(&self, bot_id: i64, method: &str, params: Params) -> Result<serde_json::Value, ApiError> {
-        let Some(state) = crate::entry::state() else { return Err(ApiError::internal_server_error()) };
-        let Some(call) = state.host.call_method else {
+        let Some(call) = self.call else {
             tracing::error!("the server offers no call_method to plugins; cannot call {method}");
             return Err(ApiError::internal_server_error());
         };

@@ -12,6 +12,10 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::Value;
 
+#[cfg(test)]
+mod sourcegen;
+pub mod types;
+
 /// The Bot API version of the schema.
 pub const VERSION: &str = "Bot API 9.5";
 
@@ -166,11 +170,18 @@ impl Spec {
     }
 }
 
-/// The fixed value of a union member's tag, from its description: `always "creator"`.
-fn discriminator(field: &Field) -> Option<&str> {
-    let at = field.description.find("always \"")? + "always \"".len();
-    let rest = &field.description[at..];
-    Some(&rest[..rest.find('"')?])
+/// The fixed value of a union member's tag, from its description: `always "creator"`, or
+/// `must be commands` on a `type`/`status`/`source` field.
+pub fn discriminator(field: &Field) -> Option<&str> {
+    if let Some(at) = field.description.find("always \"") {
+        let rest = &field.description[at + "always \"".len()..];
+        return Some(&rest[..rest.find('"')?]);
+    }
+    if !matches!(field.name.as_str(), "type" | "status" | "source") {
+        return None;
+    }
+    let value = field.description.trim_end().trim_end_matches('.').rsplit_once("must be ")?.1;
+    (!value.is_empty() && value.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')).then_some(value)
 }
 
 #[cfg(test)]
@@ -210,5 +221,29 @@ mod tests {
         let document = json!({"file_id": "a", "file_unique_id": "b", "width": 1});
         assert_eq!(spec.check("Document", &document, "d"), ["d.width: not a field of Document"]);
         assert_eq!(spec.check_result("serverTime", &json!(1)), None);
+    }
+
+    #[test]
+    fn generated_types_round_trip_what_the_server_sends_and_refuse_undeclared_fields() {
+        let update = json!({
+            "update_id": 2_000_001,
+            "message": {
+                "message_id": 3,
+                "from": {"id": 7, "is_bot": false, "first_name": "Alice"},
+                "chat": {"id": 7, "type": "private", "first_name": "Alice"},
+                "date": 1_700_000_000,
+                "text": "/start hi",
+                "entities": [{"offset": 0, "length": 6, "type": "bot_command"}],
+                "reply_to_message": {"message_id": 2, "chat": {"id": 7, "type": "private"}, "date": 1}
+            }
+        });
+        let typed: types::Update = serde_json::from_value(update.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&typed).unwrap(), update);
+        let member = json!({"status": "left", "user": {"id": 1, "is_bot": true, "first_name": "B"}});
+        let typed: types::ChatMember = serde_json::from_value(member.clone()).unwrap();
+        assert!(matches!(typed, types::ChatMember::ChatMemberLeft(_)));
+        assert_eq!(serde_json::to_value(&typed).unwrap(), member);
+        let extra = json!({"id": 1, "is_bot": true, "first_name": "B", "hide": false});
+        assert!(serde_json::from_value::<types::User>(extra).is_err());
     }
 }

@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, BotRecord, Change, ChatRecord, MessageRecord, Owner, StorageBackend, UserRecord};
+use msg_spec::types;
 use serde_json::{Map, Value, json};
 use tokio::sync::oneshot;
 
@@ -57,37 +58,46 @@ impl Actor {
     }
 }
 
+/// A person as a `User`.
 pub fn user_json(u: &UserRecord) -> Value {
-    let mut m = Map::new();
-    m.insert("id".into(), u.id.into());
-    m.insert("is_bot".into(), false.into());
-    m.insert("first_name".into(), u.first_name.clone().into());
-    if let Some(v) = &u.last_name {
-        m.insert("last_name".into(), v.clone().into());
-    }
-    if let Some(v) = &u.username {
-        m.insert("username".into(), v.clone().into());
-    }
-    if let Some(v) = &u.language_code {
-        m.insert("language_code".into(), v.clone().into());
-    }
-    Value::Object(m)
+    typed(&types::User {
+        id: u.id,
+        is_bot: false,
+        first_name: u.first_name.clone(),
+        last_name: u.last_name.clone(),
+        username: u.username.clone(),
+        language_code: u.language_code.clone(),
+        ..types::User::default()
+    })
 }
 
+/// A bot as a `User`.
 pub fn bot_json(b: &BotRecord) -> Value {
-    json!({"id": b.id, "is_bot": true, "first_name": b.first_name, "username": b.username})
+    typed(&types::User {
+        id: b.id,
+        is_bot: true,
+        first_name: b.first_name.clone(),
+        username: Some(b.username.clone()),
+        ..types::User::default()
+    })
 }
 
-/// A private chat object as `viewer` sees the other side.
+/// A value of a generated Bot API type as JSON (it declares every field it can carry).
+fn typed(value: &impl serde::Serialize) -> Value {
+    serde_json::to_value(value).expect("generated types serialize")
+}
+
+/// A private chat object as `viewer` sees the other side (`other`, a `User`).
 fn private_chat_json(other: &Value) -> Value {
-    let mut m = Map::new();
-    for key in ["id", "first_name", "last_name", "username"] {
-        if let Some(v) = other.get(key) {
-            m.insert(key.into(), v.clone());
-        }
-    }
-    m.insert("type".into(), "private".into());
-    Value::Object(m)
+    let text = |key: &str| other.get(key).and_then(Value::as_str).map(str::to_owned);
+    typed(&types::Chat {
+        id: other["id"].as_i64().unwrap_or_default(),
+        r#type: "private".into(),
+        first_name: text("first_name"),
+        last_name: text("last_name"),
+        username: text("username"),
+        ..types::Chat::default()
+    })
 }
 
 /// A conversation: the pair of a private chat, or a group.
@@ -474,7 +484,12 @@ impl Platform {
                 let cell = self.directory().await?;
                 let dir = self.dir(cell);
                 let chat = dir.chats.get(&id).ok_or_else(|| ApiError::bad_request("chat not found"))?;
-                Ok(json!({"id": chat.id, "title": chat.title, "type": chat.kind}))
+                Ok(typed(&types::Chat {
+                    id: chat.id,
+                    r#type: chat.kind.clone(),
+                    title: Some(chat.title.clone()),
+                    ..types::Chat::default()
+                }))
             }
         }
     }

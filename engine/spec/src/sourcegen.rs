@@ -1,0 +1,203 @@
+//! The generator of `types.rs` (rust-analyzer's "sourcegen"): every type of the schema as a plain
+//! serde struct (optional fields skipped when absent, unknown fields refused) or, for a union, an
+//! untagged enum of its members. The test below renders the file from `api-9.5.json`, formats it
+//! with rustfmt and fails when the checked-in file differs; `UPDATE_GENERATED=1 cargo test -p
+//! msg-spec` rewrites it. Hand-written behaviour goes in other files, never in `types.rs`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::{Field, Spec, discriminator, spec};
+
+const HEADER: &str = "//! The Bot API 9.5 types, generated from `api-9.5.json` by `sourcegen.rs`: do not edit; run
+//! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator.
+#![allow(clippy::large_enum_variant, clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
+
+use serde::{Deserialize, Serialize};
+";
+
+/// The Rust type of one declared type (a field's type is boxed where it is a struct or union,
+/// so recursive types such as `Message.reply_to_message` have a size).
+fn rust_type(ty: &str, boxed: bool) -> String {
+    if let Some(inner) = ty.strip_prefix("Array of ") {
+        return format!("Vec<{}>", rust_type(inner, false));
+    }
+    match ty {
+        "Integer" => "i64".into(),
+        "Float" => "f64".into(),
+        "String" | "InputFile" => "String".into(),
+        "Boolean" | "True" => "bool".into(),
+        other if boxed => format!("Box<{other}>"),
+        other => other.into(),
+    }
+}
+
+fn field_type(field: &Field) -> String {
+    match field.types.as_slice() {
+        [one] => rust_type(one, true),
+        [a, b] if a == "Integer" && b == "String" => "IntegerOrString".into(),
+        _ => "serde_json::Value".into(),
+    }
+}
+
+fn doc(out: &mut String, indent: &str, text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            let _ = writeln!(out, "{indent}///");
+        } else {
+            let _ = writeln!(out, "{indent}/// {}", line.replace('[', "\\[").replace(']', "\\]"));
+        }
+    }
+}
+
+fn field_name(name: &str) -> String {
+    if matches!(name, "type" | "for" | "in" | "match" | "ref" | "self" | "static" | "use") {
+        format!("r#{name}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// Unions whose members all carry a distinct fixed tag in one field, and are not used on their
+/// own anywhere: generated as internally tagged enums (the tag field then belongs to the enum,
+/// not the member struct). Union name -> tag field.
+fn tagged_unions(spec: &Spec) -> HashMap<&str, &str> {
+    let base = |ty: &str| ty.rsplit(" of ").next().unwrap_or(ty).to_owned();
+    let mut used: HashSet<String> = HashSet::new();
+    for ty in spec.types.values() {
+        used.extend(ty.fields.iter().flat_map(|f| f.types.iter().map(|t| base(t))));
+    }
+    for method in &spec.methods {
+        used.extend(method.fields.iter().flat_map(|f| f.types.iter().map(|t| base(t))));
+        used.extend(method.returns.iter().map(|t| base(t)));
+    }
+    let mut tagged = HashMap::new();
+    for (name, ty) in &spec.types {
+        if ty.subtypes.is_empty() || ty.subtypes.iter().any(|s| used.contains(s)) {
+            continue;
+        }
+        let tags: Option<Vec<(&str, &str)>> = ty
+            .subtypes
+            .iter()
+            .map(|s| spec.types[s].fields.iter().find_map(|f| Some((f.name.as_str(), discriminator(f)?))))
+            .collect();
+        let Some(tags) = tags else { continue };
+        let field = tags[0].0;
+        let values: HashSet<&str> = tags.iter().map(|(_, v)| *v).collect();
+        if tags.iter().all(|(f, _)| *f == field) && values.len() == tags.len() {
+            tagged.insert(name.as_str(), field);
+        }
+    }
+    tagged
+}
+
+/// The generated file, before formatting.
+pub fn render() -> String {
+    let spec = spec();
+    let tagged = tagged_unions(spec);
+    // Member struct -> the tag field its union owns.
+    let owned_tag: HashMap<&str, &str> = tagged
+        .iter()
+        .flat_map(|(union, field)| spec.types[*union].subtypes.iter().map(move |s| (s.as_str(), *field)))
+        .collect();
+    let mut names: Vec<&String> = spec.types.keys().filter(|n| n.as_str() != "InputFile").collect();
+    names.sort();
+    let mut out = String::from(HEADER);
+    out.push_str(
+        "\n/// A value declared as `Integer or String` (a chat id or a channel's @username).\n\
+         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n#[serde(untagged)]\n\
+         pub enum IntegerOrString {\n    Integer(i64),\n    String(String),\n}\n",
+    );
+    for name in names {
+        let ty = &spec.types[name];
+        let _ = writeln!(out);
+        let _ = writeln!(out, "/// `{name}`: see <https://core.telegram.org/bots/api#{}>.", name.to_lowercase());
+        if !ty.subtypes.is_empty() {
+            let _ = writeln!(out, "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]");
+            match tagged.get(name.as_str()) {
+                Some(field) => {
+                    let _ = writeln!(out, "#[serde(tag = \"{field}\")]\npub enum {name} {{");
+                    for sub in &ty.subtypes {
+                        let tag = spec.types[sub].fields.iter().find(|f| f.name == *field).and_then(discriminator);
+                        let _ =
+                            writeln!(out, "    #[serde(rename = \"{}\")]\n    {sub}({sub}),", tag.unwrap_or_default());
+                    }
+                }
+                None => {
+                    let _ = writeln!(out, "#[serde(untagged)]\npub enum {name} {{");
+                    for sub in &ty.subtypes {
+                        let _ = writeln!(out, "    {sub}({sub}),");
+                    }
+                }
+            }
+            let _ = writeln!(out, "}}");
+            continue;
+        }
+        let _ = writeln!(out, "#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]");
+        let _ = writeln!(out, "#[serde(deny_unknown_fields)]");
+        let _ = writeln!(out, "pub struct {name} {{");
+        if let Some(field) = owned_tag.get(name.as_str()) {
+            let _ = writeln!(out, "    // `{field}` is the tag of the union this type belongs to.");
+        }
+        for field in ty.fields.iter().filter(|f| owned_tag.get(name.as_str()) != Some(&f.name.as_str())) {
+            doc(&mut out, "    ", &field.description);
+            let rust = field_type(field);
+            if field.required {
+                let _ = writeln!(out, "    pub {}: {rust},", field_name(&field.name));
+            } else {
+                let _ = writeln!(out, "    #[serde(default, skip_serializing_if = \"Option::is_none\")]");
+                let _ = writeln!(out, "    pub {}: Option<{rust}>,", field_name(&field.name));
+            }
+        }
+        let _ = writeln!(out, "}}");
+    }
+    // Unions and `IntegerOrString` have no natural default; structs holding them required need one.
+    let mut unions: Vec<&String> = spec.types.keys().filter(|n| !spec.types[*n].subtypes.is_empty()).collect();
+    unions.sort();
+    for name in unions {
+        let first = &spec.types[name].subtypes[0];
+        let _ = writeln!(
+            out,
+            "\nimpl Default for {name} {{\n    fn default() -> Self {{\n        Self::{first}({first}::default())\n    }}\n}}"
+        );
+    }
+    out.push_str(
+        "\nimpl Default for IntegerOrString {\n    fn default() -> Self {\n        Self::Integer(0)\n    }\n}\n",
+    );
+    out
+}
+
+/// `text` formatted by rustfmt with the workspace's settings.
+fn rustfmt(text: &str) -> String {
+    use std::io::Write as _;
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rustfmt.toml");
+    let mut child = std::process::Command::new("rustfmt")
+        .args(["--edition", "2024", "--config-path"])
+        .arg(config)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("rustfmt runs (rustup component add rustfmt)");
+    child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("rustfmt reads");
+    let output = child.wait_with_output().expect("rustfmt finishes");
+    assert!(output.status.success(), "rustfmt failed on the generated code");
+    String::from_utf8(output.stdout).expect("rustfmt writes UTF-8")
+}
+
+#[test]
+fn the_generated_types_are_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/types.rs");
+    let fresh = rustfmt(&render());
+    if std::env::var("UPDATE_GENERATED").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &fresh).expect("types.rs is writable");
+        return;
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == fresh,
+        "engine/spec/src/types.rs is stale: run `UPDATE_GENERATED=1 cargo test -p msg-spec` and commit it"
+    );
+}

@@ -241,7 +241,7 @@ fn more_connections_than_descriptors_never_restart_the_engine() {
     kept.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     let get_me = format!("GET /bot{bot}/getMe HTTP/1.1\r\nHost: x\r\n\r\n");
     assert!(exchange(&mut kept, &get_me).starts_with("HTTP/1.1 200"));
-    let mut crowd: Vec<TcpStream> = (0..400).filter_map(|_| TcpStream::connect(server.api).ok()).collect();
+    let mut crowd: Vec<TcpStream> = (0..260).filter_map(|_| TcpStream::connect(server.api).ok()).collect();
     server.wait_for_line(|l| l.contains("connections are open, the most allowed; closing new ones"));
 
     // The connection that was there keeps being served.

@@ -168,6 +168,11 @@ pub fn builtin_method_names() -> Vec<String> {
     registry.method_names().into_iter().map(str::to_owned).collect()
 }
 
+/// The user-side API's methods as (name, parameters, result), in the order README documents them.
+pub fn user_methods() -> Vec<(&'static str, &'static str, &'static str)> {
+    user_api::methods().iter().map(|m| (m.name, m.params, m.result)).collect()
+}
+
 /// The Bot API engine.
 pub struct BotApiEngine {
     shared: Arc<Shared>,

@@ -1,11 +1,12 @@
 //! The user-side API of the embedded platform: people (or test harnesses) act at
 //! `/user<user id>:<secret>/<method>` with the Bot API's conventions (same envelope, parameter
-//! encodings and long-polled `getUpdates`). Methods: `getMe`, `sendMessage`, `editMessageText`,
-//! `deleteMessage`, `getUpdates`, `sendPhoto`/`sendDocument`/`sendVideo`/`sendAudio`/`sendVoice`/
-//! `sendAnimation`/`sendVideoNote` (multipart uploads), `pressButton`, `createGroup`, `addChatMember`,
-//! `removeChatMember`.
+//! encodings and long-polled `getUpdates`). Its methods form a registry ([`methods`]): each has
+//! its name, its parameters and result as README's table documents them (the table a web console
+//! will be built from), and its handler. Not here: what the platform does with them.
 
-use std::sync::Arc;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use hyper::Request;
@@ -14,9 +15,84 @@ use msg_core::{ApiError, BotToken, Params, Reply, UserRecord};
 use serde_json::{Value, json};
 
 use crate::Shared;
+use crate::files::Kind;
 use crate::methods::{long_poll, messages};
 use crate::platform::entities;
 use crate::platform::{Actor, Content, Conversation, user_json};
+
+/// What a user-side method gets: the server state, the person acting and the parameters.
+struct UserCall {
+    shared: Arc<Shared>,
+    user: UserRecord,
+    params: Params,
+}
+
+impl UserCall {
+    fn actor(&self) -> Actor {
+        Actor::User(self.user.clone())
+    }
+
+    /// The conversation `chat_id` names, for this person.
+    async fn chat(&self) -> Result<Conversation, ApiError> {
+        let chat_id = self.params.get("chat_id").unwrap_or_default();
+        self.shared.platform.resolve_chat(&self.actor(), chat_id).await
+    }
+}
+
+type UserFuture = Pin<Box<dyn Future<Output = Result<Value, ApiError>> + Send>>;
+type UserHandler = Box<dyn Fn(UserCall) -> UserFuture + Send + Sync>;
+
+/// One method of the user-side API.
+pub struct UserMethod {
+    pub name: &'static str,
+    /// The parameters, as README's table documents them.
+    pub params: &'static str,
+    /// The result, as README's table documents it.
+    pub result: &'static str,
+    handler: UserHandler,
+}
+
+fn method<F, Fut>(name: &'static str, params: &'static str, result: &'static str, f: F) -> UserMethod
+where
+    F: Fn(UserCall) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Value, ApiError>> + Send + 'static,
+{
+    UserMethod { name, params, result, handler: Box::new(move |call| Box::pin(f(call))) }
+}
+
+/// Every user-side method, in the order of README's table.
+pub fn methods() -> &'static [UserMethod] {
+    static METHODS: OnceLock<Vec<UserMethod>> = OnceLock::new();
+    METHODS.get_or_init(|| {
+        let mut all = vec![
+            method("getMe", "—", "the person as a `User`", |c: UserCall| async move { Ok(user_json(&c.user)) }),
+            method(
+                "sendMessage",
+                "`chat_id`, `text`, `entities`/`parse_mode`, `reply_to_message_id`",
+                "the `Message`",
+                send_message,
+            ),
+            method("editMessageText", "`chat_id`, `message_id`, `text`", "the edited `Message`", edit_message_text),
+            method("deleteMessage", "`chat_id`, `message_id`", "`true`", delete_message),
+            method("getUpdates", "`offset`, `limit`, `timeout`", "the person's updates", get_updates),
+            method(
+                "pressButton",
+                "`chat_id`, `message_id`, `callback_data`, `timeout`",
+                "the bot's answer",
+                press_button,
+            ),
+            method("createGroup", "`title`, `member_ids`", "the group `Chat`", create_group),
+            method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
+            method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
+        ];
+        for kind in Kind::SENDABLE {
+            all.push(method(kind.send_method(), "as the Bot API's", "the `Message`", move |c: UserCall| async move {
+                crate::methods::media::send_file(&c.shared, c.actor(), &c.params, kind).await
+            }));
+        }
+        all
+    })
+}
 
 async fn authenticate(shared: &Shared, token: &str) -> Result<UserRecord, ApiError> {
     let token = BotToken::parse(token)?;
@@ -55,76 +131,80 @@ pub(crate) async fn handle(
     req: Request<Incoming>,
 ) -> Result<Reply, ApiError> {
     let user = authenticate(shared, &token).await?;
-    let (p, uploads) = crate::call::read_params(shared, req).await?;
-    let shared = shared.clone();
+    let (params, uploads) = crate::call::read_params(shared, req).await?;
+    let entry =
+        methods().iter().find(|m| m.name.eq_ignore_ascii_case(&method)).ok_or_else(ApiError::method_not_found)?;
+    let call = UserCall { shared: shared.clone(), user, params };
     // Cancellation safety: see `call::detached`.
     crate::call::detached(async move {
-        let reply = execute(&shared, user, &method, p).await;
+        let result = (entry.handler)(call).await;
         drop(uploads);
-        reply
+        result.map(Reply::from)
     })
     .await
 }
 
-async fn execute(shared: &Shared, user: UserRecord, method: &str, p: Params) -> Result<Reply, ApiError> {
-    let platform = &shared.platform;
-    let actor = Actor::User(user.clone());
-    let chat = |p: &Params| {
-        let chat_id = p.get("chat_id").unwrap_or_default().to_owned();
-        let actor = actor.clone();
-        async move { platform.resolve_chat(&actor, &chat_id).await }
+async fn send_message(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let (text, entities) = typed_text(&c.params)?;
+    let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
+    let content = Content { text, entities, reply_to, ..Content::default() };
+    c.shared.platform.post(&c.actor(), conversation, content).await
+}
+
+async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let (text, entities) = typed_text(&c.params)?;
+    c.shared.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, None).await
+}
+
+async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.shared.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
+    Ok(json!(true))
+}
+
+async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
+    let mailbox = c.shared.platform.user_mailbox(c.user.id).await?;
+    long_poll(&c.shared, &mailbox, &c.params, false).await
+}
+
+async fn press_button(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let data = c.params.required("callback_data")?;
+    let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
+    c.shared.platform.press_button(&c.user, conversation, message_id(&c.params)?, data, wait).await
+}
+
+async fn create_group(c: UserCall) -> Result<Value, ApiError> {
+    let title = c.params.required("title")?;
+    c.shared.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?).await
+}
+
+async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {
+    let Conversation::Group(chat_id) = c.chat().await? else {
+        return Err(ApiError::bad_request("method is available for group chats only"));
     };
-    let file_kind = crate::files::Kind::SENDABLE.into_iter().find(|k| k.send_method().eq_ignore_ascii_case(method));
-    if let Some(kind) = file_kind {
-        return Ok(crate::methods::media::send_file(shared, actor, &p, kind).await?.into());
+    let member = c.params.integer("user_id", 0, i64::MIN, i64::MAX);
+    if add {
+        c.shared.platform.add_member(&c.actor(), chat_id, member).await?;
+    } else {
+        c.shared.platform.remove_member(&c.actor(), chat_id, member).await?;
     }
-    let result = match method.to_ascii_lowercase().as_str() {
-        "getme" => user_json(&user),
-        "sendmessage" => {
-            let conversation = chat(&p).await?;
-            let (text, entities) = typed_text(&p)?;
-            let reply_to = p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
-            let content = Content { text, entities, reply_to, ..Content::default() };
-            platform.post(&actor, conversation, content).await?
+    Ok(json!(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::methods;
+
+    #[test]
+    fn readme_documents_every_user_side_method() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+        let start = readme.find("## People and the user-side API").expect("the section");
+        let section = &readme[start..start + readme[start..].find("\n## ").unwrap_or(readme.len() - start)];
+        for method in methods() {
+            assert!(section.contains(&format!("`{}`", method.name)), "README's user-side table lacks {}", method.name);
         }
-        "editmessagetext" => {
-            let conversation = chat(&p).await?;
-            let (text, entities) = typed_text(&p)?;
-            platform.edit_text(&actor, conversation, message_id(&p)?, text, entities, None).await?
-        }
-        "deletemessage" => {
-            let conversation = chat(&p).await?;
-            platform.delete(&actor, conversation, message_id(&p)?).await?;
-            json!(true)
-        }
-        "getupdates" => {
-            let mailbox = platform.user_mailbox(user.id).await?;
-            long_poll(shared, &mailbox, &p, false).await?
-        }
-        "pressbutton" => {
-            let conversation = chat(&p).await?;
-            let data = p.required("callback_data")?;
-            let wait = Duration::from_secs(p.integer("timeout", 15, 0, 60) as u64);
-            platform.press_button(&user, conversation, message_id(&p)?, data, wait).await?
-        }
-        "creategroup" => {
-            let title = p.required("title")?;
-            platform.create_group(&user, title, &user_ids(&p, "member_ids")?).await?
-        }
-        "addchatmember" | "removechatmember" => {
-            let conversation = chat(&p).await?;
-            let Conversation::Group(chat_id) = conversation else {
-                return Err(ApiError::bad_request("method is available for group chats only"));
-            };
-            let member = p.integer("user_id", 0, i64::MIN, i64::MAX);
-            if method.eq_ignore_ascii_case("addChatMember") {
-                platform.add_member(&actor, chat_id, member).await?;
-            } else {
-                platform.remove_member(&actor, chat_id, member).await?;
-            }
-            json!(true)
-        }
-        _ => return Err(ApiError::method_not_found()),
-    };
-    Ok(result.into())
+    }
 }

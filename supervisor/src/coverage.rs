@@ -1,6 +1,7 @@
 //! `msg-bot-api methods`: the Bot API coverage report. Every method of the schema with its
 //! status on this server (works on the embedded platform, answers a documented unavailability
-//! error, or unrouted), and the totals; `--markdown` renders the table checked in as METHODS.md.
+//! error, or unrouted), and the totals; `--markdown` renders the table checked in as METHODS.md;
+//! `--user` lists the user-side API's methods instead.
 //! Not here: what the methods do.
 
 /// A method's status on this server.
@@ -24,6 +25,15 @@ impl Status {
 /// Built-in methods that only answer a documented unavailability error (none yet: a method is
 /// listed here when it is registered to explain why the embedded platform cannot do it).
 const UNAVAILABLE: &[&str] = &[];
+
+/// The user-side API's method table (`methods --user`): name, parameters, result.
+pub fn user_report() -> String {
+    let mut out = String::from("| method | parameters | result |\n|---|---|---|\n");
+    for (name, params, result) in msg_engine::user_methods() {
+        out.push_str(&format!("| `{name}` | {params} | {result} |\n"));
+    }
+    out
+}
 
 /// The report as text lines (`--markdown`: a table).
 pub fn report(markdown: bool) -> String {

@@ -67,6 +67,9 @@ enum Command {
         /// A Markdown table (the checked-in METHODS.md)
         #[arg(long)]
         markdown: bool,
+        /// The user-side API's methods instead (name, parameters, result)
+        #[arg(long)]
+        user: bool,
     },
 }
 
@@ -419,8 +422,8 @@ fn main() -> ExitCode {
         Some(Command::Healthcheck { addr }) => healthcheck(&cli, *addr),
         Some(Command::Bot { action }) => bots(&cli, action),
         Some(Command::User { action }) => users(&cli, action),
-        Some(Command::Methods { markdown }) => {
-            print!("{}", coverage::report(*markdown));
+        Some(Command::Methods { markdown, user }) => {
+            print!("{}", if *user { coverage::user_report() } else { coverage::report(*markdown) });
             Ok(())
         }
     };

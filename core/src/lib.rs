@@ -12,6 +12,7 @@ pub mod redact;
 pub mod secret;
 pub mod stats;
 pub mod storage;
+pub mod updates;
 
 pub use engine::{Engine, EngineError, Listeners, Phase, PhaseCell};
 pub use error::{ApiError, ok_body, panic_message};
@@ -26,6 +27,7 @@ pub use storage::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, MessageRecord, Owner, PlatformState, StorageBackend,
     StorageError, StorageFactory, StoredUpdate, UserRecord,
 };
+pub use updates::{BotUpdates, NewUpdate};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

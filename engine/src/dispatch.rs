@@ -82,8 +82,8 @@ async fn bot_request(
 
 /// A logged-out bot answers `400 Logged out` until the cool-down ends; then it is usable again.
 async fn check_presence(shared: &Shared, bot: &Arc<BotRecord>) -> Result<(), ApiError> {
-    let session = shared.platform.session(bot).await?;
-    if let crate::platform::session::Presence::LoggedOut { at } = session.presence() {
+    let session = shared.sessions.session(bot).await?;
+    if let crate::sessions::session::Presence::LoggedOut { at } = session.presence() {
         if crate::platform::now() - at < crate::LOGOUT_COOLDOWN_SECS {
             return Err(ApiError::new(400, "Logged out"));
         }
@@ -92,7 +92,7 @@ async fn check_presence(shared: &Shared, bot: &Arc<BotRecord>) -> Result<(), Api
             .apply(vec![msg_core::Change::BotSetting { bot_id: bot.id, key: "logged_out".into(), value: None }])
             .await
             .map_err(crate::methods::internal)?;
-        session.set_presence(crate::platform::session::Presence::Active);
+        session.set_presence(crate::sessions::session::Presence::Active);
         if session.webhook().is_some() {
             crate::webhook::start(&shared.self_arc(), &session);
         }
@@ -161,7 +161,7 @@ pub(crate) async fn handle_stats(shared: Arc<Shared>, req: Request<Incoming>) ->
         return http::empty_response(StatusCode::NOT_FOUND);
     };
     let sessions: std::collections::HashMap<i64, _> =
-        shared.platform.sessions().await.into_iter().map(|s| (s.bot.id, s)).collect();
+        shared.sessions.sessions().await.into_iter().map(|s| (s.bot.id, s)).collect();
     let mut disk = std::collections::HashMap::new();
     for id in sessions.keys() {
         disk.insert(*id, shared.disk_usage(*id).await);

@@ -11,6 +11,8 @@ pub mod http;
 mod methods;
 mod parse_mode;
 pub mod platform;
+mod queue;
+mod sessions;
 pub mod stats;
 pub mod storage;
 mod user_api;
@@ -102,6 +104,8 @@ pub(crate) struct Shared {
     pub storage: Arc<dyn StorageBackend>,
     pub stats: stats::Stats,
     pub platform: platform::Platform,
+    /// The bots' live sessions: their update queues, webhooks and presence.
+    pub sessions: Arc<sessions::Sessions>,
     pub phase: PhaseCell,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced on its first request.
@@ -198,14 +202,15 @@ impl BotApiEngine {
         let instance_id = instance_id(&config.dir)?;
         let files =
             Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local, config.outbound()));
-        let platform =
-            platform::Platform::new(storage.clone(), instance_id, config.local, config.max_webhook_connections, files);
+        let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
+        let platform = platform::Platform::new(storage.clone(), sessions.clone(), config.local, files);
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
             storage,
             stats: stats::Stats::new(),
             platform,
+            sessions,
             phase: PhaseCell::default(),
             announced: Default::default(),
             disk_usage: Default::default(),
@@ -317,8 +322,8 @@ async fn resume_webhooks(shared: Arc<Shared>) {
         if !has_webhook {
             continue;
         }
-        match shared.platform.session(&Arc::new(bot)).await {
-            Ok(session) if session.presence() == platform::session::Presence::Active => {
+        match shared.sessions.session(&Arc::new(bot)).await {
+            Ok(session) if session.presence() == sessions::session::Presence::Active => {
                 tracing::info!("bot {}: resuming webhook delivery", session.bot.id);
                 webhook::start(&shared, &session);
             }
@@ -396,7 +401,8 @@ impl Engine for BotApiEngine {
         self.shared.phase.set(Phase::Draining);
         stop.cancel();
         // Long polls would hold the drain for up to 50 s: answer them now.
-        self.shared.platform.abort_all_polls().await;
+        self.shared.sessions.abort_all_polls().await;
+        self.shared.platform.abort_user_polls().await;
         if let Some((which, result)) = failure {
             self.shared.phase.set(Phase::Stopped);
             let message = match result {

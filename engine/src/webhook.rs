@@ -20,9 +20,9 @@ use tokio_util::sync::CancellationToken;
 use crate::Shared;
 use crate::http::client::{self, CustomCertificate, HttpClient, Trust};
 use crate::http::request::{self, UploadDir};
-use crate::platform::mailbox::render;
 use crate::platform::now;
-use crate::platform::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
+use crate::queue::render;
+use crate::sessions::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
 
 /// Starts (or restarts) the bot's webhook worker.
 pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {

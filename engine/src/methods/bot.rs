@@ -8,9 +8,9 @@ use serde_json::json;
 
 use super::{bot_of, internal};
 use crate::Shared;
-use crate::platform::mailbox::PollAbort;
 use crate::platform::now;
-use crate::platform::session::Presence;
+use crate::queue::PollAbort;
+use crate::sessions::session::Presence;
 
 /// A bot instance younger than this may not be closed (unless started with the server).
 const CLOSE_GRACE: Duration = Duration::from_secs(600);
@@ -37,14 +37,14 @@ pub(crate) async fn get_me(shared: Arc<Shared>, call: MethodCall) -> Result<Repl
 /// for the cool-down.
 pub(crate) async fn log_out(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
-    let session = shared.platform.session(&bot).await?;
+    let session = shared.sessions.session(&bot).await?;
     let at = now();
     shared
         .storage
         .apply(vec![Change::BotSetting {
             bot_id: bot.id,
             key: "logged_out".into(),
-            value: Some(format!("{at}:{}", shared.platform.instance_id)),
+            value: Some(format!("{at}:{}", shared.sessions.instance_id)),
         }])
         .await
         .map_err(internal)?;
@@ -58,12 +58,12 @@ pub(crate) async fn log_out(shared: Arc<Shared>, call: MethodCall) -> Result<Rep
 /// `close`: stops the bot's instance here (data kept); the next request reopens it.
 pub(crate) async fn close(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
-    let session = shared.platform.session(&bot).await?;
+    let session = shared.sessions.session(&bot).await?;
     let age = session.started.elapsed();
-    if shared.platform.server_age() > CLOSE_GRACE + age.min(CLOSE_GRACE) && age < CLOSE_GRACE {
+    if shared.sessions.server_age() > CLOSE_GRACE + age.min(CLOSE_GRACE) && age < CLOSE_GRACE {
         let left = (CLOSE_GRACE - age).as_secs().max(1) as u32;
         return Err(ApiError::too_many_requests(left));
     }
-    shared.platform.deactivate(bot.id).await;
+    shared.sessions.deactivate(bot.id).await;
     Ok(json!(true).into())
 }

@@ -10,9 +10,9 @@ use serde_json::{Map, Value, json};
 
 use super::{bot_of, internal};
 use crate::Shared;
-use crate::platform::mailbox::{Mailbox, PollAbort};
 use crate::platform::now;
-use crate::platform::session::{self, BotSession, Webhook};
+use crate::queue::{Mailbox, PollAbort};
+use crate::sessions::session::{self, BotSession, Webhook};
 
 const LONG_POLL_MAX: i64 = 50;
 
@@ -44,7 +44,7 @@ fn parse_batch(batch: Vec<(i64, String)>) -> Value {
 
 pub(crate) async fn get_updates(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
-    let session = shared.platform.session(&bot).await?;
+    let session = shared.sessions.session(&bot).await?;
     let result = bot_poll(&shared, &session, &call.params).await;
     if let Err(e) = &result
         && e.code == 409
@@ -254,7 +254,7 @@ async fn store_webhook(shared: &Shared, session: &BotSession, webhook: Option<&W
 
 async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
-    let session = shared.platform.session(&bot).await?;
+    let session = shared.sessions.session(&bot).await?;
     let p = &call.params;
     let url = if delete { String::new() } else { p.get("url").unwrap_or_default().trim().to_owned() };
     let local = shared.config.local;
@@ -336,7 +336,7 @@ pub(crate) async fn delete_webhook(shared: Arc<Shared>, call: MethodCall) -> Res
 
 pub(crate) async fn get_webhook_info(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
-    let session = shared.platform.session(&bot).await?;
+    let session = shared.sessions.session(&bot).await?;
     let webhook = session.webhook();
     let health = session.health.lock().expect("health").clone();
     let mut info = Map::new();

@@ -5,8 +5,6 @@
 //! messages or updates.
 
 pub mod entities;
-pub mod mailbox;
-pub mod session;
 
 use crate::storage_failed as internal;
 
@@ -14,13 +12,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use msg_core::{ApiError, BotRecord, Change, ChatRecord, MessageRecord, Owner, StorageBackend, UserRecord};
+use msg_core::{
+    ApiError, BotRecord, BotUpdates, Change, ChatRecord, MessageRecord, NewUpdate, Owner, StorageBackend, UserRecord,
+};
 use msg_spec::types;
 use serde_json::{Map, Value, json};
 use tokio::sync::oneshot;
 
-use self::mailbox::{Mailbox, PollAbort};
-use self::session::{BotSession, Presence, Settings, Webhook, WebhookHealth};
+use crate::queue::{Mailbox, PollAbort};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -184,22 +183,15 @@ struct Directory {
 /// The embedded platform.
 pub struct Platform {
     pub storage: Arc<dyn StorageBackend>,
-    server_start: Instant,
     directory: tokio::sync::OnceCell<Mutex<Directory>>,
     user_mailboxes: tokio::sync::Mutex<HashMap<i64, Arc<Mailbox>>>,
-    sessions: tokio::sync::Mutex<HashMap<i64, Arc<BotSession>>>,
-    /// A copy of `sessions` readable without awaiting: the per-request fast path. Written only
-    /// while `sessions` is locked, so the two never disagree for long.
-    ready: std::sync::RwLock<HashMap<i64, Arc<BotSession>>>,
+    /// Where bots' updates go (the server's queues).
+    updates: Arc<dyn BotUpdates>,
     /// Bot identities by id, each trusted for [`BOT_CACHE_TTL`].
     bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
     /// Open callback queries: the bot that may answer, and where its answer goes.
     callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
-    /// Identifies this working directory, so a logOut recorded here is not honoured by another
-    /// server the bot's directory is copied to.
-    pub instance_id: String,
     pub local: bool,
-    pub default_max_connections: u32,
     /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
     /// rewrites for each recipient.
     pub files: Arc<crate::files::FileStore>,
@@ -213,24 +205,19 @@ fn present(status: &str) -> bool {
 impl Platform {
     pub fn new(
         storage: Arc<dyn StorageBackend>,
-        instance_id: String,
+        updates: Arc<dyn BotUpdates>,
         local: bool,
-        default_max_connections: u32,
         files: Arc<crate::files::FileStore>,
     ) -> Self {
         Self {
             files,
             storage,
-            server_start: Instant::now(),
             directory: tokio::sync::OnceCell::new(),
             user_mailboxes: tokio::sync::Mutex::default(),
-            sessions: tokio::sync::Mutex::default(),
-            ready: std::sync::RwLock::default(),
+            updates,
             bots: std::sync::RwLock::default(),
             callbacks: Mutex::default(),
-            instance_id,
             local,
-            default_max_connections,
         }
     }
 
@@ -270,87 +257,6 @@ impl Platform {
         Ok(())
     }
 
-    // ---------------------------------------------------------------- bot sessions
-
-    /// The bot's live session, activated from its stored state on first use.
-    pub async fn session(&self, bot: &Arc<BotRecord>) -> Result<Arc<BotSession>, ApiError> {
-        if let Some(s) = self.ready.read().expect("sessions").get(&bot.id) {
-            return Ok(s.clone());
-        }
-        let mut sessions = self.sessions.lock().await;
-        if let Some(s) = sessions.get(&bot.id) {
-            return Ok(s.clone());
-        }
-        let state = self.storage.load_bot_state(bot.id).await.map_err(internal)?;
-        let setting = |key: &str| state.settings.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-        let first_id = match setting("first_update_id").and_then(|v| v.parse::<i64>().ok()) {
-            Some(id) => id,
-            None => {
-                let id = mailbox::first_update_id();
-                self.storage
-                    .apply(vec![Change::BotSetting {
-                        bot_id: bot.id,
-                        key: "first_update_id".into(),
-                        value: Some(id.to_string()),
-                    }])
-                    .await
-                    .map_err(internal)?;
-                id
-            }
-        };
-        let next_id = setting(mailbox::NEXT_ID_SETTING).and_then(|v| v.parse::<i64>().ok()).unwrap_or(first_id);
-        let allowed_mask = setting("allowed_updates")
-            .and_then(|v| serde_json::from_str::<Vec<String>>(&v).ok())
-            .map(|kinds| session::mask_of(kinds.iter().map(String::as_str)))
-            .filter(|m| *m != 0)
-            .unwrap_or_else(session::default_mask);
-        let webhook = setting("webhook").and_then(|v| serde_json::from_str::<Webhook>(&v).ok());
-        let logged_out_at = setting("logged_out").and_then(|v| {
-            let (at, instance) = v.split_once(':')?;
-            let at = at.parse::<i64>().ok()?;
-            (now() - at < crate::LOGOUT_COOLDOWN_SECS && instance == self.instance_id).then_some(at)
-        });
-        let session = Arc::new(BotSession {
-            bot: bot.clone(),
-            mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id),
-            settings: Mutex::new(Settings { allowed_mask, webhook, last_set_webhook: None }),
-            health: Mutex::new(WebhookHealth::default()),
-            presence: Mutex::new(logged_out_at.map_or(Presence::Active, |at| Presence::LoggedOut { at })),
-            started: Instant::now(),
-            webhook_stop: Mutex::new(None),
-        });
-        sessions.insert(bot.id, session.clone());
-        self.ready.write().expect("sessions").insert(bot.id, session.clone());
-        Ok(session)
-    }
-
-    /// A session if active in memory (no activation).
-    pub async fn active_session(&self, bot_id: i64) -> Option<Arc<BotSession>> {
-        self.sessions.lock().await.get(&bot_id).cloned()
-    }
-
-    /// All active sessions.
-    pub async fn sessions(&self) -> Vec<Arc<BotSession>> {
-        self.sessions.lock().await.values().cloned().collect()
-    }
-
-    /// Drops a session from memory (close): its data stays on disk.
-    pub async fn deactivate(&self, bot_id: i64) {
-        let mut sessions = self.sessions.lock().await;
-        self.ready.write().expect("sessions").remove(&bot_id);
-        if let Some(s) = sessions.remove(&bot_id) {
-            s.mailbox.abort_polls(PollAbort::Closing);
-            if let Some(stop) = s.webhook_stop.lock().expect("webhook stop").take() {
-                stop.cancel();
-            }
-        }
-    }
-
-    /// Seconds since this server started.
-    pub fn server_age(&self) -> Duration {
-        self.server_start.elapsed()
-    }
-
     // ---------------------------------------------------------------- people's mailboxes
 
     pub async fn user_mailbox(&self, user_id: i64) -> Result<Arc<Mailbox>, ApiError> {
@@ -364,11 +270,8 @@ impl Platform {
         Ok(m)
     }
 
-    /// Ends every long poll (server draining).
-    pub async fn abort_all_polls(&self) {
-        for s in self.sessions.lock().await.values() {
-            s.mailbox.abort_polls(PollAbort::Closing);
-        }
+    /// Ends every person's long poll (server draining).
+    pub async fn abort_user_polls(&self) {
         for m in self.user_mailboxes.lock().await.values() {
             m.abort_polls(PollAbort::Closing);
         }
@@ -762,19 +665,14 @@ impl Platform {
                 {
                     continue;
                 }
-                let session = self.session(&bot).await?;
-                if !session.wants(kind) || matches!(session.presence(), Presence::LoggedOut { .. }) {
+                if !self.updates.accepts(&bot, kind).await? {
                     continue;
                 }
                 let chat = self.chat_json(conversation, bot.id).await?;
                 let mut payload = with_chat(stored, &chat);
                 self.files.adopt(&mut payload, bot.id, true).await?;
-                let payload = payload.to_string();
-                session
-                    .mailbox
-                    .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
-                    .await
-                    .map_err(internal)?;
+                let update = NewUpdate::new(kind, payload.to_string(), chat_key, expires);
+                self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
             }
         }
         if !extra.is_empty() {
@@ -824,7 +722,6 @@ impl Platform {
         }
         let bot_id = stored["from"]["id"].as_i64().unwrap_or_default();
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
-        let session = self.session(&bot).await?;
         let query_id = format!("{}", rand::random::<u64>() >> 1);
         let chat = self.chat_json(conversation, bot.id).await?;
         let chat_instance = format!(
@@ -841,13 +738,10 @@ impl Platform {
         .to_string();
         let (tx, rx) = oneshot::channel();
         self.callbacks.lock().expect("callbacks").insert(query_id.clone(), (bot.id, tx));
-        if session.wants("callback_query") && !matches!(session.presence(), Presence::LoggedOut { .. }) {
+        if self.updates.accepts(&bot, "callback_query").await? {
             let chat_key = conversation.chat_id_for(bot.id);
-            session
-                .mailbox
-                .push(&self.storage, "callback_query", payload, chat_key, now() + CALLBACK_TTL, Vec::new())
-                .await
-                .map_err(internal)?;
+            let update = NewUpdate::new("callback_query", payload, chat_key, now() + CALLBACK_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
         }
         let answer = tokio::time::timeout(wait, rx).await;
         self.callbacks.lock().expect("callbacks").remove(&query_id);
@@ -959,7 +853,6 @@ impl Platform {
         }
         // A bot learns of its own membership through my_chat_member.
         if let Some(bot) = self.bot_record(user_id).await? {
-            let session = self.session(&bot).await?;
             let chat = self.chat_json(conversation, bot.id).await?;
             let member_json = |s: &str| json!({"user": bot_json(&bot), "status": s});
             let payload = json!({
@@ -970,12 +863,9 @@ impl Platform {
                 "new_chat_member": member_json(status),
             })
             .to_string();
-            if session.wants("my_chat_member") {
-                session
-                    .mailbox
-                    .push(&self.storage, "my_chat_member", payload, chat_id, now() + MESSAGE_TTL, Vec::new())
-                    .await
-                    .map_err(internal)?;
+            if self.updates.accepts(&bot, "my_chat_member").await? {
+                let update = NewUpdate::new("my_chat_member", payload, chat_id, now() + MESSAGE_TTL);
+                self.updates.push(&bot, update, Vec::new()).await?;
             }
         }
         let mut content = Content { service: Some(service), ..Content::default() };

@@ -8,7 +8,7 @@ use std::time::Instant;
 use msg_core::BotRecord;
 use serde::{Deserialize, Serialize};
 
-use super::mailbox::Mailbox;
+use crate::queue::Mailbox;
 
 /// Update kinds a bot can receive, in the reference's bit order.
 pub const UPDATE_KINDS: &[&str] = &[
@@ -99,8 +99,6 @@ pub enum Presence {
     LoggedOut {
         at: i64,
     },
-    /// close was called; the next request reopens the bot.
-    Closed,
 }
 
 pub struct Settings {

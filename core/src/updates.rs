@@ -1,0 +1,39 @@
+//! The seam between the embedded platform and the server's update queues: the platform makes the
+//! updates bots receive and hands them over through [`BotUpdates`]; the server keeps the queues,
+//! the allowed_updates filters and the delivery (getUpdates, webhooks). A connector to a real
+//! network or a relay to an upstream Bot API server would hand its updates over the same way.
+
+use std::sync::Arc;
+
+use crate::{ApiError, BotRecord, Change};
+
+/// An update for one bot, before it gets its id.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct NewUpdate {
+    /// The Update field it fills: `message`, `callback_query`, ...
+    pub kind: String,
+    /// That field's JSON.
+    pub payload: String,
+    /// The chat it belongs to (webhook deliveries keep each chat's order).
+    pub chat_key: i64,
+    /// Unix time after which it is dropped undelivered.
+    pub expires_at: i64,
+}
+
+impl NewUpdate {
+    pub fn new(kind: impl Into<String>, payload: String, chat_key: i64, expires_at: i64) -> Self {
+        Self { kind: kind.into(), payload, chat_key, expires_at }
+    }
+}
+
+/// Where the updates for bots go.
+#[async_trait::async_trait]
+pub trait BotUpdates: Send + Sync + 'static {
+    /// Whether `bot` takes updates of `kind` now (its allowed_updates, and not logged out).
+    async fn accepts(&self, bot: &Arc<BotRecord>, kind: &str) -> Result<bool, ApiError>;
+
+    /// Queues `update` for `bot`, committed in one batch with `extra`; it becomes visible once
+    /// durable, and the call returns then.
+    async fn push(&self, bot: &Arc<BotRecord>, update: NewUpdate, extra: Vec<Change>) -> Result<(), ApiError>;
+}

@@ -35,6 +35,12 @@ fn main() {
     rt.block_on(run(Duration::from_secs(seconds), Figures(only)));
 }
 
+/// A server launch as the tests make it, but without the schema check of every result (the
+/// testkit's validation mode), which costs what the benchmark measures.
+fn launch(root: &std::path::Path) -> Launch {
+    Launch::new(binary(), root).without("BOTAPI_VALIDATE")
+}
+
 fn binary() -> PathBuf {
     let me = std::env::current_exe().expect("own path");
     let bin = me.with_file_name("msg-bot-api");
@@ -145,7 +151,7 @@ async fn load(
 }
 
 fn cli(root: &Path, args: &[&str]) -> String {
-    let mut launch = Launch::new(binary(), root);
+    let mut launch = launch(root);
     for a in args {
         launch = launch.arg(*a);
     }
@@ -191,7 +197,7 @@ async fn run(duration: Duration, figures: Figures) {
     let bot = cli(root.path(), &["bot", "create", "--username", "bench_bot"]);
     let people: Vec<String> =
         (0..20).map(|i| cli(root.path(), &["user", "create", "--name", &format!("P{i}")])).collect();
-    let launch = Launch::new(binary(), root.path()).env("MSG_LOCAL", "true");
+    let launch = launch(root.path()).env("MSG_LOCAL", "true");
     let server = launch.start();
     let bot_id = id_of(&bot);
 
@@ -337,7 +343,7 @@ async fn files_only() {
     let root = tempfile::tempdir().expect("scratch dir");
     let bot = cli(root.path(), &["bot", "create", "--username", "bench_bot"]);
     let person_token = cli(root.path(), &["user", "create", "--name", "P"]);
-    let server = Launch::new(binary(), root.path()).env("MSG_LOCAL", "true").start();
+    let server = launch(root.path()).env("MSG_LOCAL", "true").start();
     file_download(root.path(), &server, &bot, &person_token).await;
 }
 
@@ -464,7 +470,7 @@ async fn idle_bots(root: &Path) {
     let config_path = dir.join("bots.toml");
     std::fs::write(&config_path, config).expect("config");
     let started = Instant::now();
-    let launch = Launch::new(binary(), &dir).arg("--config").arg(config_path.display().to_string());
+    let launch = launch(&dir).arg("--config").arg(config_path.display().to_string());
     let server = launch.start_within(Duration::from_secs(600));
     let provisioned = started.elapsed();
     let before = rss_kib(server.child.id());

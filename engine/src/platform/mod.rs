@@ -58,8 +58,8 @@ impl Actor {
 }
 
 /// A person as a `User`.
-pub fn user_json(u: &UserRecord) -> Value {
-    typed(&types::User {
+pub fn person(u: &UserRecord) -> types::User {
+    types::User {
         id: u.id,
         is_bot: false,
         first_name: u.first_name.clone(),
@@ -67,18 +67,41 @@ pub fn user_json(u: &UserRecord) -> Value {
         username: u.username.clone(),
         language_code: u.language_code.clone(),
         ..types::User::default()
-    })
+    }
 }
 
 /// A bot as a `User`.
-pub fn bot_json(b: &BotRecord) -> Value {
-    typed(&types::User {
+pub fn bot_user(b: &BotRecord) -> types::User {
+    types::User {
         id: b.id,
         is_bot: true,
         first_name: b.first_name.clone(),
         username: Some(b.username.clone()),
         ..types::User::default()
-    })
+    }
+}
+
+pub fn user_json(u: &UserRecord) -> Value {
+    typed(&person(u))
+}
+
+pub fn bot_json(b: &BotRecord) -> Value {
+    typed(&bot_user(b))
+}
+
+/// `user` as a `ChatMember` with the platform's `status` (`creator`, `administrator`, `member`,
+/// `kicked`; anything else is `left`).
+fn chat_member(user: types::User, status: &str) -> types::ChatMember {
+    let user = Box::new(user);
+    match status {
+        "creator" => types::ChatMember::ChatMemberOwner(types::ChatMemberOwner { user, ..Default::default() }),
+        "administrator" => {
+            types::ChatMember::ChatMemberAdministrator(types::ChatMemberAdministrator { user, ..Default::default() })
+        }
+        "member" => types::ChatMember::ChatMemberMember(types::ChatMemberMember { user, ..Default::default() }),
+        "kicked" => types::ChatMember::ChatMemberBanned(types::ChatMemberBanned { user, until_date: 0 }),
+        _ => types::ChatMember::ChatMemberLeft(types::ChatMemberLeft { user }),
+    }
 }
 
 /// A value of a generated Bot API type as JSON (it declares every field it can carry).
@@ -854,15 +877,22 @@ impl Platform {
         // A bot learns of its own membership through my_chat_member.
         if let Some(bot) = self.bot_record(user_id).await? {
             let chat = self.chat_json(conversation, bot.id).await?;
-            let member_json = |s: &str| json!({"user": bot_json(&bot), "status": s});
-            let payload = json!({
-                "chat": chat,
-                "from": actor.json(),
-                "date": now(),
-                "old_chat_member": member_json(&old),
-                "new_chat_member": member_json(status),
-            })
-            .to_string();
+            let from = match actor {
+                Actor::User(u) => person(u),
+                Actor::Bot(b) => bot_user(b),
+            };
+            let update = types::ChatMemberUpdated {
+                chat: Box::new(serde_json::from_value(chat).map_err(|e| {
+                    tracing::error!("a chat built by the platform is not a Chat: {e}");
+                    ApiError::internal("failed to build the update")
+                })?),
+                from: Box::new(from),
+                date: now(),
+                old_chat_member: Box::new(chat_member(bot_user(&bot), &old)),
+                new_chat_member: Box::new(chat_member(bot_user(&bot), status)),
+                ..Default::default()
+            };
+            let payload = typed(&update).to_string();
             if self.updates.accepts(&bot, "my_chat_member").await? {
                 let update = NewUpdate::new("my_chat_member", payload, chat_id, now() + MESSAGE_TTL);
                 self.updates.push(&bot, update, Vec::new()).await?;

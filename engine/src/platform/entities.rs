@@ -274,7 +274,27 @@ pub fn normalize(text: &str, given: &[Value]) -> Result<Vec<Value>, ApiError> {
             out.push((offset, length, entity));
         }
     }
-    Ok(out.into_iter().map(|(_, _, e)| Value::Object(e)).collect())
+    // Text styles inside code are dropped; the same style overlapping or touching is one entity.
+    let text_style = |k: &str| matches!(k, "bold" | "italic" | "underline" | "strikethrough" | "spoiler");
+    let code: Vec<(i64, i64)> =
+        out.iter().filter(|(_, _, e)| matches!(kind(e).as_str(), "code" | "pre")).map(|(o, l, _)| (*o, *l)).collect();
+    out.retain(|(o, l, e)| !(text_style(&kind(e)) && code.iter().any(|(co, cl)| co <= o && o + l <= co + cl)));
+    let mut merged: Vec<Given> = Vec::new();
+    for (offset, length, entity) in out {
+        let this = kind(&entity);
+        let joined = text_style(&this)
+            && merged.iter_mut().rev().find(|(o, l, e)| kind(e) == this && o + l >= offset).is_some_and(|previous| {
+                let end = (previous.0 + previous.1).max(offset + length);
+                previous.1 = end - previous.0;
+                previous.2.insert("length".into(), previous.1.into());
+                true
+            });
+        if !joined {
+            merged.push((offset, length, entity));
+        }
+    }
+    merged.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(priority(&kind(&a.2)).cmp(&priority(&kind(&b.2)))));
+    Ok(merged.into_iter().map(|(_, _, e)| Value::Object(e)).collect())
 }
 
 /// `entities` (given or parsed) with the ones the platform finds in `text` added where they do
@@ -350,6 +370,22 @@ mod tests {
             "Bad Request: can't parse MessageEntity: Can't find field \"offset\""
         );
         assert_eq!(error(json!(["bold"])), "Bad Request: can't parse MessageEntity: expected an Object");
+    }
+
+    #[test]
+    fn the_same_style_is_merged_and_styles_inside_code_are_dropped() {
+        let given = json!([
+            {"type": "bold", "offset": 0, "length": 3},
+            {"type": "bold", "offset": 2, "length": 3},
+            {"type": "bold", "offset": 5, "length": 1},
+            {"type": "code", "offset": 7, "length": 4},
+            {"type": "italic", "offset": 8, "length": 2},
+        ]);
+        let normalized = normalize("Hello world", given.as_array().unwrap()).unwrap();
+        assert_eq!(
+            Value::Array(normalized),
+            json!([{"offset": 0, "length": 6, "type": "bold"}, {"offset": 7, "length": 4, "type": "code"}])
+        );
     }
 
     #[test]

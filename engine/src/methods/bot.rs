@@ -18,18 +18,15 @@ const CLOSE_GRACE: Duration = Duration::from_secs(600);
 /// `getMe`: the bot as a `User`; `id` equals the token's prefix.
 pub(crate) async fn get_me(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
-    Ok(json!({
-        "id": bot.id,
-        "is_bot": true,
-        "first_name": bot.first_name,
-        "username": bot.username,
-        "can_join_groups": true,
-        "can_read_all_group_messages": false,
-        "supports_inline_queries": false,
-        "can_connect_to_business": false,
-        "has_main_web_app": false,
-    })
-    .into())
+    let me = msg_spec::types::User {
+        can_join_groups: Some(true),
+        can_read_all_group_messages: Some(false),
+        supports_inline_queries: Some(false),
+        can_connect_to_business: Some(false),
+        has_main_web_app: Some(false),
+        ..crate::platform::bot_user(&bot)
+    };
+    Ok(serde_json::to_value(me).expect("a User serializes").into())
 }
 
 /// `logOut`: stops delivery here (long polls answered, webhook stopped), keeps the bot's

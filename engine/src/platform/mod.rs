@@ -751,14 +751,19 @@ impl Platform {
             "{}",
             (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
         );
-        let payload = json!({
-            "id": query_id,
-            "from": user_json(user),
-            "message": with_chat(&stored, &chat),
-            "chat_instance": chat_instance,
-            "data": data,
-        })
-        .to_string();
+        let message: types::Message = serde_json::from_value(with_chat(&stored, &chat)).map_err(|e| {
+            tracing::error!("message {message_id} is not a Bot API Message: {e}");
+            ApiError::internal("failed to build the update")
+        })?;
+        let query = types::CallbackQuery {
+            id: query_id.clone(),
+            from: Box::new(person(user)),
+            message: Some(Box::new(types::MaybeInaccessibleMessage::Message(message))),
+            chat_instance,
+            data: Some(data.to_owned()),
+            ..Default::default()
+        };
+        let payload = typed(&query).to_string();
         let (tx, rx) = oneshot::channel();
         self.callbacks.lock().expect("callbacks").insert(query_id.clone(), (bot.id, tx));
         if self.updates.accepts(&bot, "callback_query").await? {

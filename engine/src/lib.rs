@@ -103,7 +103,7 @@ pub(crate) struct Shared {
     pub registry: Arc<Registry>,
     pub storage: Arc<dyn StorageBackend>,
     pub stats: stats::Stats,
-    pub platform: platform::Platform,
+    pub platform: Arc<platform::Platform>,
     /// The bots' live sessions: their update queues, webhooks and presence.
     pub sessions: Arc<sessions::Sessions>,
     pub phase: PhaseCell,
@@ -164,10 +164,14 @@ impl Shared {
 /// The handle built-in methods use to reach the engine once it exists.
 pub(crate) type Slot = Arc<OnceLock<Weak<Shared>>>;
 
+/// The handle the platform's methods use to reach the platform once it exists (they never see
+/// the server's state).
+pub(crate) type PlatformSlot = Arc<OnceLock<Weak<platform::Platform>>>;
+
 /// The names of the built-in methods, as registered (for the coverage report).
 pub fn builtin_method_names() -> Vec<String> {
     let mut registrar = Registrar::new();
-    methods::register(&mut registrar, &Slot::default());
+    methods::register(&mut registrar, &Slot::default(), &PlatformSlot::default());
     let registry = registrar.freeze().expect("the built-ins never clash");
     registry.method_names().into_iter().map(str::to_owned).collect()
 }
@@ -187,7 +191,8 @@ impl BotApiEngine {
     /// and opens storage.
     pub fn new(config: EngineConfig, mut registrar: Registrar) -> Result<Self, BuildError> {
         let slot = Slot::default();
-        methods::register(&mut registrar, &slot);
+        let platform_slot = PlatformSlot::default();
+        methods::register(&mut registrar, &slot, &platform_slot);
         registrar.storage("sqlite", Arc::new(storage::SqliteFactory { dir: config.dir.clone() }));
         registrar.storage("memory", Arc::new(storage::MemoryFactory));
         registrar.exporter(Arc::new(stats::text::TextExporter));
@@ -203,7 +208,14 @@ impl BotApiEngine {
         let files =
             Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local, config.outbound()));
         let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
-        let platform = platform::Platform::new(storage.clone(), sessions.clone(), config.local, files);
+        let platform = Arc::new(platform::Platform::new(
+            storage.clone(),
+            sessions.clone(),
+            config.local,
+            config.temp_dir.clone(),
+            files,
+        ));
+        platform_slot.set(Arc::downgrade(&platform)).expect("platform slot set once");
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),

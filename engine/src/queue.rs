@@ -375,6 +375,51 @@ impl Mailbox {
     }
 }
 
+/// The longest getUpdates wait, in seconds (the reference's 50).
+const LONG_POLL_MAX: i64 = 50;
+
+/// The getUpdates core shared by bots and people: acknowledge by `offset`, answer at once when
+/// something is pending, else wait up to `timeout` seconds for the first new update (not at all
+/// unless `serving`: the server is draining). `paced` applies the reference's anti-busy-loop rule
+/// (bots only; people are test harnesses).
+pub async fn long_poll(
+    mailbox: &Arc<Mailbox>,
+    storage: &Arc<dyn StorageBackend>,
+    p: &msg_core::Params,
+    paced: bool,
+    serving: bool,
+) -> Result<serde_json::Value, msg_core::ApiError> {
+    use msg_core::ApiError;
+    let offset = p.integer("offset", 0, i64::MIN, i64::MAX);
+    let limit = p.integer("limit", 100, 1, 100) as usize;
+    let timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
+    let (limit, mut timeout) = if paced { mailbox.pace(offset, limit, timeout) } else { (limit, timeout) };
+    if !serving {
+        timeout = 0;
+    }
+    let now = crate::storage::now_unix;
+    let generation = mailbox.begin_poll();
+    if let Some(below) = mailbox.ack_point(offset) {
+        mailbox.ack_below(storage, below).await.map_err(crate::storage_failed)?;
+    }
+    let mut batch = mailbox.peek(limit, now());
+    if batch.is_empty() && timeout > 0 {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
+        match mailbox.wait(generation, deadline).await {
+            Ok(()) => batch = mailbox.peek(limit, now()),
+            Err(PollAbort::OtherGetUpdates) => {
+                return Err(ApiError::conflict(
+                    "terminated by other getUpdates request; make sure that only one bot instance is running",
+                ));
+            }
+            Err(PollAbort::SetWebhook) => return Err(ApiError::conflict("terminated by setWebhook request")),
+            Err(PollAbort::Closing) => {}
+        }
+    }
+    let updates = batch.into_iter().filter_map(|(_, json)| serde_json::from_str(&json).ok()).collect();
+    Ok(serde_json::Value::Array(updates))
+}
+
 /// Applies `changes` in a task of its own, so a forgetting that already happened in memory also
 /// reaches storage when the caller is dropped (cancellation safety: the memory and the disk never
 /// disagree about what was acknowledged).

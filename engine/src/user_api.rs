@@ -16,15 +16,18 @@ use serde_json::{Value, json};
 
 use crate::Shared;
 use crate::files::Kind;
-use crate::methods::{long_poll, messages};
+use crate::methods::messages;
 use crate::platform::entities;
-use crate::platform::{Actor, Content, Conversation, user_json};
+use crate::platform::{Actor, Content, Conversation, Platform, user_json};
+use crate::queue::long_poll;
 
-/// What a user-side method gets: the server state, the person acting and the parameters.
+/// What a user-side method gets: the platform, the person acting, the parameters, and whether
+/// the server is serving (a draining server answers long polls at once).
 struct UserCall {
-    shared: Arc<Shared>,
+    platform: Arc<Platform>,
     user: UserRecord,
     params: Params,
+    serving: bool,
 }
 
 impl UserCall {
@@ -35,7 +38,7 @@ impl UserCall {
     /// The conversation `chat_id` names, for this person.
     async fn chat(&self) -> Result<Conversation, ApiError> {
         let chat_id = self.params.get("chat_id").unwrap_or_default();
-        self.shared.platform.resolve_chat(&self.actor(), chat_id).await
+        self.platform.resolve_chat(&self.actor(), chat_id).await
     }
 }
 
@@ -87,7 +90,7 @@ pub fn methods() -> &'static [UserMethod] {
         ];
         for kind in Kind::SENDABLE {
             all.push(method(kind.send_method(), "as the Bot API's", "the `Message`", move |c: UserCall| async move {
-                crate::methods::media::send_file(&c.shared, c.actor(), &c.params, kind).await
+                crate::methods::media::send_file(&c.platform, c.actor(), &c.params, kind).await
             }));
         }
         all
@@ -134,7 +137,8 @@ pub(crate) async fn handle(
     let (params, uploads) = crate::call::read_params(shared, req).await?;
     let entry =
         methods().iter().find(|m| m.name.eq_ignore_ascii_case(&method)).ok_or_else(ApiError::method_not_found)?;
-    let call = UserCall { shared: shared.clone(), user, params };
+    let serving = shared.phase.get() == msg_core::Phase::Ready;
+    let call = UserCall { platform: shared.platform.clone(), user, params, serving };
     // Cancellation safety: see `call::detached`.
     crate::call::detached(async move {
         let result = (entry.handler)(call).await;
@@ -149,36 +153,36 @@ async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let (text, entities) = typed_text(&c.params)?;
     let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
     let content = Content { text, entities, reply_to, ..Content::default() };
-    c.shared.platform.post(&c.actor(), conversation, content).await
+    c.platform.post(&c.actor(), conversation, content).await
 }
 
 async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
-    c.shared.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, None).await
+    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, None).await
 }
 
 async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.shared.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
+    c.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
     Ok(json!(true))
 }
 
 async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
-    let mailbox = c.shared.platform.user_mailbox(c.user.id).await?;
-    long_poll(&c.shared, &mailbox, &c.params, false).await
+    let mailbox = c.platform.user_mailbox(c.user.id).await?;
+    long_poll(&mailbox, &c.platform.storage, &c.params, false, c.serving).await
 }
 
 async fn press_button(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let data = c.params.required("callback_data")?;
     let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
-    c.shared.platform.press_button(&c.user, conversation, message_id(&c.params)?, data, wait).await
+    c.platform.press_button(&c.user, conversation, message_id(&c.params)?, data, wait).await
 }
 
 async fn create_group(c: UserCall) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
-    c.shared.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?).await
+    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?).await
 }
 
 async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {
@@ -187,9 +191,9 @@ async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {
     };
     let member = c.params.integer("user_id", 0, i64::MIN, i64::MAX);
     if add {
-        c.shared.platform.add_member(&c.actor(), chat_id, member).await?;
+        c.platform.add_member(&c.actor(), chat_id, member).await?;
     } else {
-        c.shared.platform.remove_member(&c.actor(), chat_id, member).await?;
+        c.platform.remove_member(&c.actor(), chat_id, member).await?;
     }
     Ok(json!(true))
 }

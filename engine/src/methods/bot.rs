@@ -16,8 +16,8 @@ use crate::sessions::session::Presence;
 const CLOSE_GRACE: Duration = Duration::from_secs(600);
 
 /// `getMe`: the bot as a `User`; `id` equals the token's prefix.
-pub(crate) async fn get_me(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn get_me(platform: Arc<crate::platform::Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = super::platform_bot(&platform, &call).await?;
     let me = msg_spec::types::User {
         can_join_groups: Some(true),
         can_read_all_group_messages: Some(false),

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use msg_core::{ApiError, Change, MethodCall, Params, Reply};
 use serde_json::{Value, json};
 
-use super::{bot_of, internal};
-use crate::Shared;
+use super::{internal, platform_bot};
+use crate::platform::Platform;
 
 /// The storage key of a scope and language: `commands:<canonical scope JSON>:<language>`.
 fn key(p: &Params) -> Result<String, ApiError> {
@@ -42,12 +42,12 @@ fn key(p: &Params) -> Result<String, ApiError> {
     Ok(format!("commands:{canonical}:{language}"))
 }
 
-async fn store(shared: &Shared, bot_id: i64, key: String, value: Option<String>) -> Result<(), ApiError> {
-    shared.storage.apply(vec![Change::BotSetting { bot_id, key, value }]).await.map_err(internal)
+async fn store(platform: &Platform, bot_id: i64, key: String, value: Option<String>) -> Result<(), ApiError> {
+    platform.storage.apply(vec![Change::BotSetting { bot_id, key, value }]).await.map_err(internal)
 }
 
-pub(crate) async fn set_my_commands(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     let commands = match p.json::<Vec<Value>>("commands") {
         None => return Err(ApiError::parameter_required("commands")),
@@ -73,21 +73,21 @@ pub(crate) async fn set_my_commands(shared: Arc<Shared>, call: MethodCall) -> Re
     }
     let key = key(p)?;
     let value = (!clean.is_empty()).then(|| Value::Array(clean).to_string());
-    store(&shared, bot.id, key, value).await?;
+    store(&platform, bot.id, key, value).await?;
     Ok(json!(true).into())
 }
 
-pub(crate) async fn get_my_commands(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn get_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let key = key(&call.params)?;
-    let stored = shared.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
+    let stored = platform.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
     let list = stored.and_then(|v| serde_json::from_str(&v).ok());
     Ok(list.unwrap_or_else(|| json!([])).into())
 }
 
-pub(crate) async fn delete_my_commands(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let key = key(&call.params)?;
-    store(&shared, bot.id, key, None).await?;
+    store(&platform, bot.id, key, None).await?;
     Ok(json!(true).into())
 }

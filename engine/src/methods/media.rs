@@ -7,12 +7,12 @@ use std::sync::Arc;
 use msg_core::{ApiError, MethodCall, Params, Reply};
 use serde_json::{Map, Value, json};
 
-use super::bot_of;
 use super::messages::{SendOptions, reply_markup, reply_to};
-use crate::Shared;
+use super::platform_bot;
 use crate::files::id::FileId;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::{Kind, MAX_DOWNLOAD};
+use crate::platform::Platform;
 use crate::platform::entities::utf16_len;
 use crate::platform::{Actor, Content};
 
@@ -88,26 +88,26 @@ fn param_flags(p: &Params, kind: Kind) -> Map<String, Value> {
 }
 
 /// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
-pub(crate) async fn send_file(shared: &Shared, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
-    let local = shared.config.local;
+pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
+    let local = platform.local;
     let source =
         input::source(p, p.get(kind.field()).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
     let extras = Extras::from_params(p, local);
     let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(p)? };
     let options = SendOptions::read(p)?;
-    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
-    let files = &shared.platform.files;
-    let object = input::attach(files, &shared.config.temp_dir, sender(&actor), kind, source, extras).await?;
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let files = &platform.files;
+    let object = input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?;
     let media = Some(media_fields(kind, object, param_flags(p, kind)));
     let entities =
         if matches!(actor, Actor::Bot(_)) { crate::platform::entities::with_found(&text, entities) } else { entities };
-    shared.platform.post(&actor, conversation, options.content(text, entities, media)).await
+    platform.post(&actor, conversation, options.content(text, entities, media)).await
 }
 
 /// A bot's send method for one kind of file.
-pub(crate) async fn send_kind(shared: Arc<Shared>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
-    Ok(send_file(&shared, Actor::Bot(bot), &call.params, kind).await?.into())
+pub(crate) async fn send_kind(platform: Arc<Platform>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    Ok(send_file(&platform, Actor::Bot(bot), &call.params, kind).await?.into())
 }
 
 /// One parsed `InputMedia`: its kind, file source, extras and caption.
@@ -153,23 +153,23 @@ fn unparsable_media(e: String) -> ApiError {
 }
 
 /// Stores an `InputMedia`'s file: the message content it makes (media fields and caption).
-async fn attach_media(shared: &Shared, actor: &Actor, media: InputMedia<'_>) -> Result<Content, ApiError> {
-    let files = &shared.platform.files;
+async fn attach_media(platform: &Platform, actor: &Actor, media: InputMedia<'_>) -> Result<Content, ApiError> {
+    let files = &platform.files;
     let object =
-        input::attach(files, &shared.config.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
+        input::attach(files, &platform.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
     let (text, entities) = media.caption;
     let media = Some(media_fields(media.kind, object, media.flags));
     Ok(Content { text, entities, media, ..Content::default() })
 }
 
-pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     let (reply, allow_without_reply) = reply_to(p)?;
     let raw = p.required("media")?;
     let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse media JSON object"))?;
     let items = value.as_array().ok_or_else(|| ApiError::bad_request("Expected an Array of InputMedia"))?;
-    let local = shared.config.local;
+    let local = platform.local;
     let parsed = items
         .iter()
         .map(|item| parse_input_media(p, item, local, true).map_err(unparsable_media))
@@ -186,10 +186,10 @@ pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> R
         return Err(ApiError::bad_request("Can't use the media of the specified type in the album"));
     }
     let actor = Actor::Bot(bot);
-    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
     let mut prepared = Vec::new();
     for media in parsed {
-        prepared.push(attach_media(&shared, &actor, media).await?);
+        prepared.push(attach_media(&platform, &actor, media).await?);
     }
     let group_id = format!("{}", rand::random::<u64>() >> 1);
     let mut sent = Vec::new();
@@ -198,13 +198,13 @@ pub(crate) async fn send_media_group(shared: Arc<Shared>, call: MethodCall) -> R
         content.reply_to = reply;
         content.allow_without_reply = allow_without_reply;
         content.protect = p.boolean("protect_content");
-        sent.push(shared.platform.post(&actor, conversation, content).await?);
+        sent.push(platform.post(&actor, conversation, content).await?);
     }
     Ok(Value::Array(sent).into())
 }
 
-pub(crate) async fn edit_message_media(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     if p.get("inline_message_id").is_some_and(|v| !v.is_empty()) {
         return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
@@ -216,26 +216,26 @@ pub(crate) async fn edit_message_media(shared: Arc<Shared>, call: MethodCall) ->
     let raw = p.required("media")?;
     let value: Value =
         serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
-    let media = parse_input_media(p, &value, shared.config.local, false).map_err(unparsable_media)?;
+    let media = parse_input_media(p, &value, platform.local, false).map_err(unparsable_media)?;
     let markup = reply_markup(p)?;
     let actor = Actor::Bot(bot);
-    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
-    let mut content = attach_media(&shared, &actor, media).await?;
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let mut content = attach_media(&platform, &actor, media).await?;
     content.reply_markup = markup;
-    let edited = shared.platform.edit_media(&actor, conversation, message_id, content).await?;
+    let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
     Ok(edited.into())
 }
 
-pub(crate) async fn get_file(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let text = call.params.get("file_id").unwrap_or_default().trim();
     if text.is_empty() {
         return Err(ApiError::bad_request("file_id not specified"));
     }
     let id = FileId::decode(text).ok_or_else(|| ApiError::bad_request("invalid file_id"))?;
-    let files = &shared.platform.files;
+    let files = &platform.files;
     let mut record = files.record_of(bot.id, &id).await?.ok_or_else(input::unavailable)?;
-    let local = shared.config.local;
+    let local = platform.local;
     if !local && record.size > MAX_DOWNLOAD {
         return Err(ApiError::bad_request("file is too big"));
     }
@@ -244,7 +244,7 @@ pub(crate) async fn get_file(shared: Arc<Shared>, call: MethodCall) -> Result<Re
     }
     // A use, for the retention policy.
     record.accessed_at = crate::platform::now();
-    shared.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(super::internal)?;
+    platform.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(super::internal)?;
     let file_path =
         if local { files.bot_dir(bot.id).join(&record.path).display().to_string() } else { record.path.clone() };
     Ok(json!({

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use msg_core::{ApiError, MethodCall, Params, Reply};
 use serde_json::{Map, Value, json};
 
-use super::bot_of;
-use crate::Shared;
+use super::platform_bot;
+use crate::platform::Platform;
 use crate::platform::entities::{self, utf16_len};
 use crate::platform::{Actor, Content, now};
 
@@ -365,8 +365,8 @@ impl SendOptions {
     }
 }
 
-pub(crate) async fn send_message(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     // The reference's order: the text first, then the markup and reply, then the chat.
     let (text, entities) = text_and_entities(p, "text", "entities")?;
@@ -376,14 +376,14 @@ pub(crate) async fn send_message(shared: Arc<Shared>, call: MethodCall) -> Resul
         return Err(ApiError::bad_request("chat_id is empty"));
     }
     let actor = Actor::Bot(bot);
-    let conversation = shared.platform.resolve_chat(&actor, chat_id).await?;
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
-    Ok(shared.platform.post(&actor, conversation, options.content(text, entities, None)).await?.into())
+    Ok(platform.post(&actor, conversation, options.content(text, entities, None)).await?.into())
 }
 
-pub(crate) async fn send_chat_action(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     let action = p.get("action").unwrap_or_default().trim().to_ascii_lowercase();
     if action.is_empty() {
@@ -393,13 +393,13 @@ pub(crate) async fn send_chat_action(shared: Arc<Shared>, call: MethodCall) -> R
         return Err(ApiError::bad_request("wrong parameter action in request"));
     }
     let actor = Actor::Bot(bot);
-    let conversation = shared.platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
-    shared.platform.chat_action(&actor, conversation, &action).await?;
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    platform.chat_action(&actor, conversation, &action).await?;
     Ok(json!(true).into())
 }
 
-pub(crate) async fn answer_callback_query(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = bot_of(&shared, &call).await?;
+pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     let id = p.required("callback_query_id")?;
     let text = p.get("text").unwrap_or_default();
@@ -410,6 +410,6 @@ pub(crate) async fn answer_callback_query(shared: Arc<Shared>, call: MethodCall)
     if let Some(url) = p.get("url").filter(|u| !u.is_empty()) {
         answer["url"] = url.into();
     }
-    shared.platform.answer_callback(bot.id, id, answer)?;
+    platform.answer_callback(bot.id, id, answer)?;
     Ok(json!(true).into())
 }

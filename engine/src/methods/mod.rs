@@ -8,15 +8,14 @@ pub(crate) mod media;
 pub(crate) mod messages;
 mod updates;
 
-pub(crate) use updates::long_poll;
-
 use std::future::Future;
 use std::sync::Arc;
 
 use msg_core::{ApiError, BotRecord, MethodCall, MethodHandler, Registrar, Reply};
 
 use crate::files::Kind;
-use crate::{Shared, Slot};
+use crate::platform::Platform;
+use crate::{PlatformSlot, Shared, Slot};
 
 struct Builtin<F> {
     slot: Slot,
@@ -35,6 +34,33 @@ where
     }
 }
 
+/// A method of the embedded platform: it gets the platform, not the server's state.
+struct OnPlatform<F> {
+    slot: PlatformSlot,
+    f: F,
+}
+
+#[async_trait::async_trait]
+impl<F, Fut> MethodHandler for OnPlatform<F>
+where
+    F: Fn(Arc<Platform>, MethodCall) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
+{
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+        let platform =
+            self.slot.get().and_then(std::sync::Weak::upgrade).ok_or_else(|| ApiError::internal("restart"))?;
+        (self.f)(platform, call).await
+    }
+}
+
+fn on_platform<F, Fut>(r: &mut Registrar, slot: &PlatformSlot, name: &str, f: F)
+where
+    F: Fn(Arc<Platform>, MethodCall) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
+{
+    r.method(name, Arc::new(OnPlatform { slot: slot.clone(), f }));
+}
+
 fn add<F, Fut>(r: &mut Registrar, slot: &Slot, name: &str, f: F)
 where
     F: Fn(Arc<Shared>, MethodCall) -> Fut + Send + Sync + 'static,
@@ -43,27 +69,33 @@ where
     r.method(name, Arc::new(Builtin { slot: slot.clone(), f }));
 }
 
-/// Every built-in method, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Slot) {
+/// Every built-in method, in the order of the Bot API documentation: the protocol's (updates,
+/// webhooks, logOut, close) on the server's state, the others on the platform.
+pub(crate) fn register(r: &mut Registrar, slot: &Slot, platform: &PlatformSlot) {
     add(r, slot, "getUpdates", updates::get_updates);
     add(r, slot, "setWebhook", updates::set_webhook);
     add(r, slot, "deleteWebhook", updates::delete_webhook);
     add(r, slot, "getWebhookInfo", updates::get_webhook_info);
-    add(r, slot, "getMe", bot::get_me);
+    on_platform(r, platform, "getMe", bot::get_me);
     add(r, slot, "logOut", bot::log_out);
     add(r, slot, "close", bot::close);
-    add(r, slot, "sendMessage", messages::send_message);
+    on_platform(r, platform, "sendMessage", messages::send_message);
     for kind in Kind::SENDABLE {
-        add(r, slot, kind.send_method(), move |shared, call| media::send_kind(shared, call, kind));
+        on_platform(r, platform, kind.send_method(), move |platform, call| media::send_kind(platform, call, kind));
     }
-    add(r, slot, "sendMediaGroup", media::send_media_group);
-    add(r, slot, "sendChatAction", messages::send_chat_action);
-    add(r, slot, "getFile", media::get_file);
-    add(r, slot, "answerCallbackQuery", messages::answer_callback_query);
-    add(r, slot, "setMyCommands", commands::set_my_commands);
-    add(r, slot, "deleteMyCommands", commands::delete_my_commands);
-    add(r, slot, "getMyCommands", commands::get_my_commands);
-    add(r, slot, "editMessageMedia", media::edit_message_media);
+    on_platform(r, platform, "sendMediaGroup", media::send_media_group);
+    on_platform(r, platform, "sendChatAction", messages::send_chat_action);
+    on_platform(r, platform, "getFile", media::get_file);
+    on_platform(r, platform, "answerCallbackQuery", messages::answer_callback_query);
+    on_platform(r, platform, "setMyCommands", commands::set_my_commands);
+    on_platform(r, platform, "deleteMyCommands", commands::delete_my_commands);
+    on_platform(r, platform, "getMyCommands", commands::get_my_commands);
+    on_platform(r, platform, "editMessageMedia", media::edit_message_media);
+}
+
+/// The bot a platform method acts for (authenticated by the server before the call).
+pub(crate) async fn platform_bot(platform: &Platform, call: &MethodCall) -> Result<Arc<BotRecord>, ApiError> {
+    platform.bot(call.ctx.bot_id).await.map_err(internal)?.ok_or_else(ApiError::unauthorized)
 }
 
 pub(crate) use crate::storage_failed as internal;

@@ -10,11 +10,8 @@ use serde_json::{Map, Value, json};
 
 use super::{bot_of, internal};
 use crate::Shared;
-use crate::platform::now;
-use crate::queue::{Mailbox, PollAbort};
+use crate::queue::{PollAbort, long_poll};
 use crate::sessions::session::{self, BotSession, Webhook};
-
-const LONG_POLL_MAX: i64 = 50;
 
 /// Applies an `allowed_updates` parameter: absent, empty or unparsable keeps the setting; `[]` or
 /// no known kind restores the default set.
@@ -36,10 +33,6 @@ async fn update_allowed(shared: &Shared, session: &BotSession, params: &Params) 
         .map_err(internal)?;
     session.settings.lock().expect("settings").allowed_mask = mask;
     Ok(())
-}
-
-fn parse_batch(batch: Vec<(i64, String)>) -> Value {
-    Value::Array(batch.into_iter().filter_map(|(_, json)| serde_json::from_str(&json).ok()).collect())
 }
 
 pub(crate) async fn get_updates(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -66,44 +59,8 @@ async fn bot_poll(shared: &Shared, session: &BotSession, p: &Params) -> Result<V
         ));
     }
     update_allowed(shared, session, p).await?;
-    long_poll(shared, &session.mailbox, p, true).await
-}
-
-/// The getUpdates core shared by bots and people: acknowledge by `offset`, answer at once when
-/// something is pending, else wait up to `timeout` seconds for the first new update. `paced`
-/// applies the reference's anti-busy-loop rule (bots only; people are test harnesses).
-pub(crate) async fn long_poll(
-    shared: &Shared,
-    mailbox: &Arc<Mailbox>,
-    p: &Params,
-    paced: bool,
-) -> Result<Value, ApiError> {
-    let offset = p.integer("offset", 0, i64::MIN, i64::MAX);
-    let limit = p.integer("limit", 100, 1, 100) as usize;
-    let timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
-    let (limit, mut timeout) = if paced { mailbox.pace(offset, limit, timeout) } else { (limit, timeout) };
-    if shared.phase.get() != msg_core::Phase::Ready {
-        timeout = 0;
-    }
-    let generation = mailbox.begin_poll();
-    if let Some(below) = mailbox.ack_point(offset) {
-        mailbox.ack_below(&shared.storage, below).await.map_err(internal)?;
-    }
-    let mut batch = mailbox.peek(limit, now());
-    if batch.is_empty() && timeout > 0 {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
-        match mailbox.wait(generation, deadline).await {
-            Ok(()) => batch = mailbox.peek(limit, now()),
-            Err(PollAbort::OtherGetUpdates) => {
-                return Err(ApiError::conflict(
-                    "terminated by other getUpdates request; make sure that only one bot instance is running",
-                ));
-            }
-            Err(PollAbort::SetWebhook) => return Err(ApiError::conflict("terminated by setWebhook request")),
-            Err(PollAbort::Closing) => {}
-        }
-    }
-    Ok(parse_batch(batch))
+    let serving = shared.phase.get() == msg_core::Phase::Ready;
+    long_poll(&session.mailbox, &shared.storage, p, true, serving).await
 }
 
 /// The reference's check of a webhook address outside local mode: IPv4 only, and public.

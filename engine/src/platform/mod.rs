@@ -215,6 +215,8 @@ pub struct Platform {
     /// Open callback queries: the bot that may answer, and where its answer goes.
     callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     pub local: bool,
+    /// Where uploads in flight and fetched files wait (the server's temp dir).
+    pub temp_dir: std::path::PathBuf,
     /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
     /// rewrites for each recipient.
     pub files: Arc<crate::files::FileStore>,
@@ -230,6 +232,7 @@ impl Platform {
         storage: Arc<dyn StorageBackend>,
         updates: Arc<dyn BotUpdates>,
         local: bool,
+        temp_dir: std::path::PathBuf,
         files: Arc<crate::files::FileStore>,
     ) -> Self {
         Self {
@@ -241,6 +244,7 @@ impl Platform {
             bots: std::sync::RwLock::default(),
             callbacks: Mutex::default(),
             local,
+            temp_dir,
         }
     }
 

@@ -84,7 +84,7 @@ async fn bot_request(
 async fn check_presence(shared: &Shared, bot: &Arc<BotRecord>) -> Result<(), ApiError> {
     let session = shared.sessions.session(bot).await?;
     if let crate::sessions::session::Presence::LoggedOut { at } = session.presence() {
-        if crate::platform::now() - at < crate::LOGOUT_COOLDOWN_SECS {
+        if crate::storage::now_unix() - at < crate::LOGOUT_COOLDOWN_SECS {
             return Err(ApiError::new(400, "Logged out"));
         }
         shared

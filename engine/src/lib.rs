@@ -106,6 +106,8 @@ pub(crate) struct Shared {
     pub platform: Arc<platform::Platform>,
     /// The bots' live sessions: their update queues, webhooks and presence.
     pub sessions: Arc<sessions::Sessions>,
+    /// Where outbound connections (webhooks, uploads by URL) may go.
+    pub outbound: http::outbound::OutboundPolicy,
     pub phase: PhaseCell,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced on its first request.
@@ -154,6 +156,12 @@ impl Shared {
     /// This state as an `Arc` (it always lives in one).
     pub fn self_arc(&self) -> Arc<Shared> {
         self.self_ref.upgrade().expect("shared state is alive while used")
+    }
+
+    /// A bot's directory, `<dir>/<bot user id>`: the operator's contract, so the server knows it
+    /// without asking the platform.
+    pub fn bot_dir(&self, bot_id: i64) -> std::path::PathBuf {
+        self.config.dir.join(bot_id.to_string())
     }
 
     pub fn host(&self) -> Arc<dyn msg_core::Host> {
@@ -216,6 +224,7 @@ impl BotApiEngine {
             files,
         ));
         platform_slot.set(Arc::downgrade(&platform)).expect("platform slot set once");
+        let outbound = config.outbound();
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
@@ -223,6 +232,7 @@ impl BotApiEngine {
             stats: stats::Stats::new(),
             platform,
             sessions,
+            outbound,
             phase: PhaseCell::default(),
             announced: Default::default(),
             disk_usage: Default::default(),

@@ -20,9 +20,9 @@ use tokio_util::sync::CancellationToken;
 use crate::Shared;
 use crate::http::client::{self, CustomCertificate, HttpClient, Trust};
 use crate::http::request::{self, UploadDir};
-use crate::platform::now;
 use crate::queue::render;
 use crate::sessions::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
+use crate::storage::now_unix as now;
 
 /// Starts (or restarts) the bot's webhook worker.
 pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {
@@ -43,7 +43,7 @@ pub(crate) fn stop(session: &BotSession) {
 
 /// Where the bot's webhook certificate is kept: in its own directory, so it moves with the bot.
 pub(crate) fn certificate_path(shared: &Shared, bot_id: i64) -> std::path::PathBuf {
-    shared.platform.files.bot_dir(bot_id).join(CERTIFICATE_FILE)
+    shared.bot_dir(bot_id).join(CERTIFICATE_FILE)
 }
 
 /// The client for `webhook`: its certificate (when set with one) and its fixed address.
@@ -56,7 +56,7 @@ async fn webhook_client(shared: &Shared, bot_id: i64, webhook: &Webhook) -> Resu
         Trust::Public
     };
     let fixed = webhook.ip_address.as_deref().and_then(|ip| ip.parse().ok());
-    Ok(client::client(&trust, fixed, &shared.platform.files.outbound))
+    Ok(client::client(&trust, fixed, &shared.outbound))
 }
 
 async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {

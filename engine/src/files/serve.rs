@@ -54,7 +54,7 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
         Ok(Some(bot)) if !bot.revoked && msg_core::same_secret(bot.secret.expose(), token.secret()) => bot,
         _ => return http::error_response(&ApiError::not_found()),
     };
-    let bot_dir = shared.platform.files.bot_dir(bot.id);
+    let bot_dir = shared.bot_dir(bot.id);
     let Some(file) = resolve(&bot_dir, path).await else {
         return http::error_response(&ApiError::not_found());
     };

@@ -102,7 +102,7 @@ async fn webhook_address(
         }
         return Ok((Some(ip.to_string()), Some(ip)));
     }
-    let policy = &shared.platform.files.outbound;
+    let policy = &shared.outbound;
     let resolved: Vec<std::net::IpAddr> = match policy.fixed(&host) {
         Some(ip) => vec![ip],
         None => {

@@ -27,7 +27,7 @@ pub use storage::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, MessageRecord, Owner, PlatformState, StorageBackend,
     StorageError, StorageFactory, StoredUpdate, UserRecord,
 };
-pub use updates::{BotUpdates, NewUpdate};
+pub use updates::{BotUpdates, NewUpdate, PlatformService};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

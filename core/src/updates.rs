@@ -1,11 +1,13 @@
-//! The seam between the embedded platform and the server's update queues: the platform makes the
+//! The seam between the server and the platform behind it, both ways. The platform makes the
 //! updates bots receive and hands them over through [`BotUpdates`]; the server keeps the queues,
-//! the allowed_updates filters and the delivery (getUpdates, webhooks). A connector to a real
-//! network or a relay to an upstream Bot API server would hand its updates over the same way.
+//! the allowed_updates filters and the delivery (getUpdates, webhooks). The server asks the
+//! platform what only it knows through [`PlatformService`]: the bots (to authenticate them) and
+//! the people's side. A connector to a real network or a relay to an upstream Bot API server
+//! would sit behind the same two traits.
 
 use std::sync::Arc;
 
-use crate::{ApiError, BotRecord, Change};
+use crate::{ApiError, BotRecord, Change, Params, Reply, StorageError};
 
 /// An update for one bot, before it gets its id.
 #[derive(Debug, Clone)]
@@ -36,4 +38,21 @@ pub trait BotUpdates: Send + Sync + 'static {
     /// Queues `update` for `bot`, committed in one batch with `extra`; it becomes visible once
     /// durable, and the call returns then.
     async fn push(&self, bot: &Arc<BotRecord>, update: NewUpdate, extra: Vec<Change>) -> Result<(), ApiError>;
+}
+
+/// What the server asks of the platform behind it.
+#[async_trait::async_trait]
+pub trait PlatformService: Send + Sync + 'static {
+    /// A bot by user id, revoked ones included (the server checks the token's secret).
+    async fn bot(&self, bot_id: i64) -> Result<Option<Arc<BotRecord>>, StorageError>;
+
+    /// How many bots it has seen (the statistics page).
+    fn known_bot_count(&self) -> u64;
+
+    /// A request to the people's side (`/user<token>/<method>`), its parameters decoded;
+    /// `serving` is false while the server drains (long polls answer at once).
+    async fn user_request(&self, token: &str, method: &str, params: Params, serving: bool) -> Result<Reply, ApiError>;
+
+    /// Ends every long poll the platform holds (the server is draining).
+    async fn abort_polls(&self);
 }

@@ -108,6 +108,8 @@ pub(crate) struct Shared {
     pub sessions: Arc<sessions::Sessions>,
     /// Where outbound connections (webhooks, uploads by URL) may go.
     pub outbound: http::outbound::OutboundPolicy,
+    /// The platform as the server sees it: bots to authenticate, the people's side.
+    pub upstream: Arc<dyn msg_core::PlatformService>,
     pub phase: PhaseCell,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced on its first request.
@@ -123,7 +125,7 @@ impl Shared {
     /// The bot with this id (from the platform's cache or storage); a bot seen for the first
     /// time is announced in the log.
     pub async fn bot(&self, bot_id: i64) -> Result<Option<Arc<BotRecord>>, StorageError> {
-        let bot = self.platform.bot(bot_id).await?;
+        let bot = self.upstream.bot(bot_id).await?;
         if let Some(bot) = &bot
             && self.announced.lock().expect("announced").insert(bot_id)
         {
@@ -150,7 +152,7 @@ impl Shared {
     }
 
     pub fn known_bot_count(&self) -> u64 {
-        self.platform.known_bot_count()
+        self.upstream.known_bot_count()
     }
 
     /// This state as an `Arc` (it always lives in one).
@@ -216,15 +218,11 @@ impl BotApiEngine {
         let files =
             Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local, config.outbound()));
         let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
-        let platform = Arc::new(platform::Platform::new(
-            storage.clone(),
-            sessions.clone(),
-            config.local,
-            config.temp_dir.clone(),
-            files,
-        ));
+        let platform =
+            platform::Platform::new(storage.clone(), sessions.clone(), config.local, config.temp_dir.clone(), files);
         platform_slot.set(Arc::downgrade(&platform)).expect("platform slot set once");
         let outbound = config.outbound();
+        let upstream: Arc<dyn msg_core::PlatformService> = platform.clone();
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
@@ -233,6 +231,7 @@ impl BotApiEngine {
             platform,
             sessions,
             outbound,
+            upstream,
             phase: PhaseCell::default(),
             announced: Default::default(),
             disk_usage: Default::default(),
@@ -424,7 +423,7 @@ impl Engine for BotApiEngine {
         stop.cancel();
         // Long polls would hold the drain for up to 50 s: answer them now.
         self.shared.sessions.abort_all_polls().await;
-        self.shared.platform.abort_user_polls().await;
+        self.shared.upstream.abort_polls().await;
         if let Some((which, result)) = failure {
             self.shared.phase.set(Phase::Stopped);
             let message = match result {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hyper::Request;
 use hyper::body::Incoming;
-use msg_core::{ApiError, BotToken, Params, Reply, UserRecord};
+use msg_core::{ApiError, BotToken, Params, PlatformService, Reply, UserRecord};
 use serde_json::{Value, json};
 
 use crate::Shared;
@@ -97,9 +97,9 @@ pub fn methods() -> &'static [UserMethod] {
     })
 }
 
-async fn authenticate(shared: &Shared, token: &str) -> Result<UserRecord, ApiError> {
+async fn authenticate(platform: &Platform, token: &str) -> Result<UserRecord, ApiError> {
     let token = BotToken::parse(token)?;
-    let user = shared.platform.user(token.bot_id()).await?;
+    let user = platform.user(token.bot_id()).await?;
     match user {
         Some(u) if msg_core::same_secret(u.secret.expose(), token.secret()) => Ok(u),
         _ => Err(ApiError::unauthorized()),
@@ -127,25 +127,46 @@ fn typed_text(p: &Params) -> Result<(String, Option<Value>), ApiError> {
     Ok((text, entities))
 }
 
+/// The `/user<token>/<method>` route on the server's side: parameters decoded, then the
+/// platform's answer, computed in a task of its own (cancellation safety: see `call::detached`).
 pub(crate) async fn handle(
     shared: &Arc<Shared>,
     token: String,
     method: String,
     req: Request<Incoming>,
 ) -> Result<Reply, ApiError> {
-    let user = authenticate(shared, &token).await?;
     let (params, uploads) = crate::call::read_params(shared, req).await?;
-    let entry =
-        methods().iter().find(|m| m.name.eq_ignore_ascii_case(&method)).ok_or_else(ApiError::method_not_found)?;
     let serving = shared.phase.get() == msg_core::Phase::Ready;
-    let call = UserCall { platform: shared.platform.clone(), user, params, serving };
-    // Cancellation safety: see `call::detached`.
+    let platform = shared.upstream.clone();
     crate::call::detached(async move {
-        let result = (entry.handler)(call).await;
+        let reply = platform.user_request(&token, &method, params, serving).await;
         drop(uploads);
-        result.map(Reply::from)
+        reply
     })
     .await
+}
+
+#[async_trait::async_trait]
+impl PlatformService for Platform {
+    async fn bot(&self, bot_id: i64) -> Result<Option<Arc<msg_core::BotRecord>>, msg_core::StorageError> {
+        Platform::bot(self, bot_id).await
+    }
+
+    fn known_bot_count(&self) -> u64 {
+        Platform::known_bot_count(self)
+    }
+
+    async fn user_request(&self, token: &str, method: &str, params: Params, serving: bool) -> Result<Reply, ApiError> {
+        let user = authenticate(self, token).await?;
+        let entry =
+            methods().iter().find(|m| m.name.eq_ignore_ascii_case(method)).ok_or_else(ApiError::method_not_found)?;
+        let platform = self.self_arc();
+        (entry.handler)(UserCall { platform, user, params, serving }).await.map(Reply::from)
+    }
+
+    async fn abort_polls(&self) {
+        self.abort_user_polls().await;
+    }
 }
 
 async fn send_message(c: UserCall) -> Result<Value, ApiError> {

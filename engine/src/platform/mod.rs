@@ -217,6 +217,7 @@ pub struct Platform {
     pub local: bool,
     /// Where uploads in flight and fetched files wait (the server's temp dir).
     pub temp_dir: std::path::PathBuf,
+    self_ref: std::sync::Weak<Platform>,
     /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
     /// rewrites for each recipient.
     pub files: Arc<crate::files::FileStore>,
@@ -234,8 +235,8 @@ impl Platform {
         local: bool,
         temp_dir: std::path::PathBuf,
         files: Arc<crate::files::FileStore>,
-    ) -> Self {
-        Self {
+    ) -> Arc<Self> {
+        Arc::new_cyclic(|self_ref| Self {
             files,
             storage,
             directory: tokio::sync::OnceCell::new(),
@@ -245,7 +246,13 @@ impl Platform {
             callbacks: Mutex::default(),
             local,
             temp_dir,
-        }
+            self_ref: self_ref.clone(),
+        })
+    }
+
+    /// This platform as an `Arc` (it always lives in one).
+    pub fn self_arc(&self) -> Arc<Platform> {
+        self.self_ref.upgrade().expect("the platform is alive while used")
     }
 
     async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {

@@ -9,7 +9,7 @@ pub(crate) mod messages;
 mod updates;
 
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, Weak};
 
 use msg_core::{ApiError, BotRecord, MethodCall, MethodHandler, Registrar, Reply};
 
@@ -17,56 +17,51 @@ use crate::files::Kind;
 use crate::platform::Platform;
 use crate::{PlatformSlot, Shared, Slot};
 
-struct Builtin<F> {
-    slot: Slot,
+/// A built-in method bound to the state it acts on (the server's `Shared`, or the `Platform`),
+/// reached through a slot filled once the engine is built.
+struct Bound<S, F> {
+    slot: Arc<OnceLock<Weak<S>>>,
     f: F,
 }
 
 #[async_trait::async_trait]
-impl<F, Fut> MethodHandler for Builtin<F>
+impl<S, F, Fut> MethodHandler for Bound<S, F>
 where
-    F: Fn(Arc<Shared>, MethodCall) -> Fut + Send + Sync + 'static,
+    S: Send + Sync + 'static,
+    F: Fn(Arc<S>, MethodCall) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
 {
     async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
-        let shared = self.slot.get().and_then(std::sync::Weak::upgrade).ok_or_else(|| ApiError::internal("restart"))?;
-        (self.f)(shared, call).await
+        let state = self.slot.get().and_then(Weak::upgrade).ok_or_else(|| ApiError::internal("restart"))?;
+        (self.f)(state, call).await
     }
 }
 
-/// A method of the embedded platform: it gets the platform, not the server's state.
-struct OnPlatform<F> {
-    slot: PlatformSlot,
-    f: F,
-}
-
-#[async_trait::async_trait]
-impl<F, Fut> MethodHandler for OnPlatform<F>
+fn bind<S, F, Fut>(r: &mut Registrar, slot: &Arc<OnceLock<Weak<S>>>, name: &str, f: F)
 where
-    F: Fn(Arc<Platform>, MethodCall) -> Fut + Send + Sync + 'static,
+    S: Send + Sync + 'static,
+    F: Fn(Arc<S>, MethodCall) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
 {
-    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
-        let platform =
-            self.slot.get().and_then(std::sync::Weak::upgrade).ok_or_else(|| ApiError::internal("restart"))?;
-        (self.f)(platform, call).await
-    }
+    r.method(name, Arc::new(Bound { slot: slot.clone(), f }));
 }
 
-fn on_platform<F, Fut>(r: &mut Registrar, slot: &PlatformSlot, name: &str, f: F)
-where
-    F: Fn(Arc<Platform>, MethodCall) -> Fut + Send + Sync + 'static,
-    Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
-{
-    r.method(name, Arc::new(OnPlatform { slot: slot.clone(), f }));
-}
-
+/// A method of the protocol: it gets the server's state.
 fn add<F, Fut>(r: &mut Registrar, slot: &Slot, name: &str, f: F)
 where
     F: Fn(Arc<Shared>, MethodCall) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
 {
-    r.method(name, Arc::new(Builtin { slot: slot.clone(), f }));
+    bind(r, slot, name, f);
+}
+
+/// A method of the embedded platform: it gets the platform, not the server's state.
+fn on_platform<F, Fut>(r: &mut Registrar, slot: &PlatformSlot, name: &str, f: F)
+where
+    F: Fn(Arc<Platform>, MethodCall) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
+{
+    bind(r, slot, name, f);
 }
 
 /// Every built-in method, in the order of the Bot API documentation: the protocol's (updates,

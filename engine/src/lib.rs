@@ -11,7 +11,6 @@ pub mod http;
 mod methods;
 mod parse_mode;
 pub mod platform;
-mod queue;
 mod sessions;
 pub mod stats;
 pub mod storage;

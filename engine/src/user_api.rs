@@ -19,7 +19,7 @@ use crate::files::Kind;
 use crate::methods::messages;
 use crate::platform::entities;
 use crate::platform::{Actor, Content, Conversation, Platform, user_json};
-use crate::queue::long_poll;
+use msg_queue::long_poll;
 
 /// What a user-side method gets: the platform, the person acting, the parameters, and whether
 /// the server is serving (a draining server answers long polls at once).

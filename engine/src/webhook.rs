@@ -20,9 +20,9 @@ use tokio_util::sync::CancellationToken;
 use crate::Shared;
 use crate::http::client::{self, CustomCertificate, HttpClient, Trust};
 use crate::http::request::{self, UploadDir};
-use crate::queue::render;
 use crate::sessions::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
 use crate::storage::now_unix as now;
+use msg_queue::render;
 
 /// Starts (or restarts) the bot's webhook worker.
 pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {

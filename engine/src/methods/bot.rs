@@ -8,9 +8,9 @@ use serde_json::json;
 
 use super::{bot_of, internal};
 use crate::Shared;
-use crate::queue::PollAbort;
 use crate::sessions::session::Presence;
 use crate::storage::now_unix as now;
+use msg_queue::PollAbort;
 
 /// A bot instance younger than this may not be closed (unless started with the server).
 const CLOSE_GRACE: Duration = Duration::from_secs(600);

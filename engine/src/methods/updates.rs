@@ -10,8 +10,8 @@ use serde_json::{Map, Value, json};
 
 use super::{bot_of, internal};
 use crate::Shared;
-use crate::queue::{PollAbort, long_poll};
 use crate::sessions::session::{self, BotSession, Webhook};
+use msg_queue::{PollAbort, long_poll};
 
 /// Applies an `allowed_updates` parameter: absent, empty or unparsable keeps the setting; `[]` or
 /// no known kind restores the default set.

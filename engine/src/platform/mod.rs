@@ -19,7 +19,7 @@ use msg_spec::types;
 use serde_json::{Map, Value, json};
 use tokio::sync::oneshot;
 
-use crate::queue::{Mailbox, PollAbort};
+use msg_queue::{Mailbox, PollAbort};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;

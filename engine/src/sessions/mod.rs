@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use msg_core::{ApiError, BotRecord, BotUpdates, Change, NewUpdate, Owner, StorageBackend};
 
 use self::session::{BotSession, Presence, Settings, Webhook, WebhookHealth};
-use crate::queue::{self, Mailbox, PollAbort};
+use msg_queue::{self as queue, Mailbox, PollAbort};
 
 /// Every active bot session.
 pub struct Sessions {

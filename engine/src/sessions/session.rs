@@ -8,7 +8,7 @@ use std::time::Instant;
 use msg_core::BotRecord;
 use serde::{Deserialize, Serialize};
 
-use crate::queue::Mailbox;
+use msg_queue::Mailbox;
 
 /// Update kinds a bot can receive, in the reference's bit order.
 pub const UPDATE_KINDS: &[&str] = &[

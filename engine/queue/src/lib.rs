@@ -2,6 +2,7 @@
 //! once the storage batch holding it has committed, and always in update-id order: ids are taken
 //! under the queue's lock, the entry waits uncommitted, and readers stop at the first uncommitted
 //! entry. Long polls and webhook workers wait on a `Notify`, so a new update wakes them at once.
+#![forbid(unsafe_code)]
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -397,10 +398,13 @@ pub async fn long_poll(
     if !serving {
         timeout = 0;
     }
-    let now = crate::storage::now_unix;
+    let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let generation = mailbox.begin_poll();
     if let Some(below) = mailbox.ack_point(offset) {
-        mailbox.ack_below(storage, below).await.map_err(crate::storage_failed)?;
+        mailbox.ack_below(storage, below).await.map_err(|e| {
+            tracing::error!("storage failed: {e}");
+            ApiError::internal("failed to store the request's effects")
+        })?;
     }
     let mut batch = mailbox.peek(limit, now());
     if batch.is_empty() && timeout > 0 {

@@ -202,6 +202,19 @@ pub enum StorageError {
     Task(String),
 }
 
+impl StorageError {
+    /// Logs the failure and gives the client the generic 500 (the cause stays in the log).
+    pub fn into_api_error(self) -> crate::ApiError {
+        tracing::error!("storage failed: {self}");
+        crate::ApiError::internal("failed to store the request's effects")
+    }
+}
+
+/// Seconds since the Unix epoch: the clock of stored timestamps (`expires_at`, message dates).
+pub fn now_unix() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
 /// Persistent state of the platform and its bots.
 #[async_trait::async_trait]
 pub trait StorageBackend: Send + Sync + 'static {

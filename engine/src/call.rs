@@ -8,6 +8,7 @@ use std::panic::AssertUnwindSafe;
 use futures_util::FutureExt;
 use hyper::Request;
 use hyper::body::Incoming;
+use hyper::header::HeaderMap;
 use msg_core::{ApiError, BotRecord, MethodCall, MethodContext, Params, Reply};
 
 use crate::Shared;
@@ -20,11 +21,23 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
     if let Some(query) = parts.uri.query() {
         request::parse_urlencoded(query.as_bytes(), &mut params);
     }
+    let uploads = read_body(shared, &parts.headers, body, &mut params).await?;
+    Ok((params, uploads))
+}
+
+/// A body (a request's, or a webhook reply's) into `params`, with the server's limits; its
+/// uploaded files live as long as the returned directory.
+pub(crate) async fn read_body(
+    shared: &Shared,
+    headers: &HeaderMap,
+    body: Incoming,
+    params: &mut Params,
+) -> Result<UploadDir, ApiError> {
     let uploads = UploadDir::new(&shared.config.temp_dir);
     let max_file = crate::files::max_upload(shared.config.local);
-    request::check_content_length(&parts.headers, max_file)?;
-    request::read_body(&parts.headers, body, &mut params, &uploads, max_file).await?;
-    Ok((params, uploads))
+    request::check_content_length(headers, max_file)?;
+    request::read_body(headers, body, params, &uploads, max_file).await?;
+    Ok(uploads)
 }
 
 /// Runs `work` as a task of its own and waits for it.

@@ -214,13 +214,14 @@ impl BotApiEngine {
         })?;
         let storage = factory.create(&config.storage_config)?;
         let instance_id = instance_id(&config.dir)?;
+        // One policy for the server's webhooks and the platform's uploads by URL.
+        let outbound = config.outbound();
         let files =
-            Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local, config.outbound()));
+            Arc::new(files::FileStore::new(config.dir.clone(), storage.clone(), config.local, outbound.clone()));
         let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
         let platform =
             platform::Platform::new(storage.clone(), sessions.clone(), config.local, config.temp_dir.clone(), files);
         platform_slot.set(Arc::downgrade(&platform)).expect("platform slot set once");
-        let outbound = config.outbound();
         let upstream: Arc<dyn msg_core::PlatformService> = platform.clone();
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
@@ -355,8 +356,7 @@ async fn resume_webhooks(shared: Arc<Shared>) {
 
 /// Logs a storage failure and gives the client the generic 500.
 pub(crate) fn storage_failed(e: StorageError) -> msg_core::ApiError {
-    tracing::error!("storage failed: {e}");
-    msg_core::ApiError::internal("failed to store the request's effects")
+    e.into_api_error()
 }
 
 /// This working directory's identity, kept in `<dir>/instance-id`.

@@ -19,7 +19,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Shared;
 use crate::http::client::{self, CustomCertificate, HttpClient, Trust};
-use crate::http::request::{self, UploadDir};
+use crate::http::request::UploadDir;
 use crate::sessions::session::{BotSession, CERTIFICATE_FILE, Presence, Webhook};
 use crate::storage::now_unix as now;
 use msg_queue::render;
@@ -145,12 +145,13 @@ async fn post(shared: &Shared, client: &HttpClient, webhook: &Webhook, body: Str
 async fn reply_call(shared: &Shared, response: hyper::Response<hyper::body::Incoming>) -> Option<(Params, UploadDir)> {
     let (parts, body) = response.into_parts();
     let mut params = Params::new();
-    let uploads = UploadDir::new(&shared.config.temp_dir);
-    let max_file = crate::files::max_upload(shared.config.local);
-    if let Err(e) = request::read_body(&parts.headers, body, &mut params, &uploads, max_file).await {
-        tracing::warn!("a webhook reply could not be read, so its method call is not executed: {}", e.description);
-        return None;
-    }
+    let uploads = match crate::call::read_body(shared, &parts.headers, body, &mut params).await {
+        Ok(uploads) => uploads,
+        Err(e) => {
+            tracing::warn!("a webhook reply could not be read, so its method call is not executed: {}", e.description);
+            return None;
+        }
+    };
     params.get("method").is_some_and(|m| !m.is_empty()).then_some((params, uploads))
 }
 

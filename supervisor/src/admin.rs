@@ -3,8 +3,9 @@
 //! sees a new bot on its first request and a revocation within seconds.
 
 use anyhow::{Context, bail};
+use msg_core::storage::now_unix;
 use msg_core::{BotRecord, Change, Secret, StorageBackend, UserRecord};
-use msg_engine::storage::sqlite::{SqliteStorage, now_unix};
+use msg_engine::storage::sqlite::SqliteStorage;
 use rand::Rng;
 
 const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";

@@ -12,8 +12,9 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, bail};
+use msg_core::storage::now_unix;
 use msg_core::{BotRecord, StorageBackend};
-use msg_engine::storage::sqlite::{BOT_DB, SqliteStorage, now_unix};
+use msg_engine::storage::sqlite::{BOT_DB, SqliteStorage};
 use serde_json::json;
 
 use crate::preflight::{self, LockAttempt};

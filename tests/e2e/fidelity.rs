@@ -5,12 +5,7 @@
 use msg_testkit::{Multipart, Receiver, poll_until};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch, ok};
-
-fn error(reply: msg_testkit::HttpResponse) -> (u16, String) {
-    let status = reply.status;
-    (status, reply.json()["description"].as_str().unwrap_or_default().to_owned())
-}
+use crate::{create_bot, create_user, error, id_of, launch, ok};
 
 /// The person's next update with a message, skipping others.
 fn next_message(server: &msg_testkit::Server, user: &str, offset: &mut i64) -> Value {

@@ -12,12 +12,7 @@ use std::path::Path;
 use msg_testkit::{HttpResponse, Multipart, Server, get, post_chunked};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch, ok, walk};
-
-fn error(reply: HttpResponse) -> (u16, String) {
-    assert_ne!(reply.status, 200, "{}", reply.text());
-    (reply.status, reply.json()["description"].as_str().unwrap_or_default().to_owned())
-}
+use crate::{create_bot, create_user, error, id_of, launch, ok, walk};
 
 /// A PNG of the given size, encoded in memory.
 fn png(width: u32, height: u32) -> Vec<u8> {

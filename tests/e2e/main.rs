@@ -45,6 +45,12 @@ pub fn ok(reply: HttpResponse) -> Value {
     reply.json()["result"].clone()
 }
 
+/// The status and description of a refused call (fails the test if the call succeeded).
+pub fn error(reply: HttpResponse) -> (u16, String) {
+    assert_ne!(reply.status, 200, "{}", reply.text());
+    (reply.status, reply.json()["description"].as_str().unwrap_or_default().to_owned())
+}
+
 /// The bot's getWebhookInfo result.
 pub fn webhook_info(server: &Server, bot: &str) -> Value {
     ok(server.call(bot, "getWebhookInfo", json!({})))

@@ -398,13 +398,10 @@ pub async fn long_poll(
     if !serving {
         timeout = 0;
     }
-    let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let now = msg_core::storage::now_unix;
     let generation = mailbox.begin_poll();
     if let Some(below) = mailbox.ack_point(offset) {
-        mailbox.ack_below(storage, below).await.map_err(|e| {
-            tracing::error!("storage failed: {e}");
-            ApiError::internal("failed to store the request's effects")
-        })?;
+        mailbox.ack_below(storage, below).await.map_err(StorageError::into_api_error)?;
     }
     let mut batch = mailbox.peek(limit, now());
     if batch.is_empty() && timeout > 0 {

@@ -21,22 +21,10 @@ const MAX_ALBUM: usize = 10;
 
 /// A caption with its entities: explicit ones, or parsed from `parse_mode`.
 fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
-    let mode = mode.trim();
     if text.is_empty() {
         return Ok((String::new(), None));
     }
-    let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
-        match entities {
-            Some(Value::Array(given)) => {
-                let normalized = crate::platform::entities::normalize(text, &given)?;
-                (text.to_owned(), Some(Value::Array(normalized)))
-            }
-            _ => (text.to_owned(), None),
-        }
-    } else {
-        let (text, entities) = crate::parse_mode::parse(mode, text)?;
-        (text, Some(entities))
-    };
+    let (text, entities) = super::messages::formatted(text, mode, entities)?;
     if utf16_len(&text) > MAX_CAPTION {
         return Err(ApiError::bad_request("message caption is too long"));
     }

@@ -287,29 +287,35 @@ pub(crate) fn text_and_entities(
     field: &str,
     entities_field: &str,
 ) -> Result<(String, Option<Value>), ApiError> {
-    let text = p.get(field).unwrap_or_default().to_owned();
+    let text = p.get(field).unwrap_or_default();
     if text.is_empty() {
         return Err(ApiError::bad_request("message text is empty"));
     }
     if text.len() > 1 << 15 {
         return Err(ApiError::bad_request("text is too long"));
     }
-    let mode = p.get("parse_mode").map(str::trim).unwrap_or_default();
-    let (text, entities) = if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
-        // As the reference: entities that are not a JSON array are ignored, not refused.
-        let entities = match p.json::<Value>(entities_field) {
-            Some(Ok(Value::Array(given))) => Some(Value::Array(entities::normalize(&text, &given)?)),
-            _ => None,
-        };
-        (text, entities)
-    } else {
-        let (text, entities) = crate::parse_mode::parse(mode, &text)?;
-        (text, Some(entities))
-    };
+    let given = p.json::<Value>(entities_field).and_then(Result::ok);
+    let (text, entities) = formatted(text, p.get("parse_mode").unwrap_or_default(), given)?;
     if utf16_len(&text) > MAX_TEXT {
         return Err(ApiError::bad_request("message is too long"));
     }
     Ok((text, entities))
+}
+
+/// A text (or caption) with its entities: the `given` ones validated and normalised, or those
+/// parsed from `parse_mode`. As the reference, given entities that are not a JSON array are
+/// ignored, not refused.
+pub(crate) fn formatted(text: &str, mode: &str, given: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
+    let mode = mode.trim();
+    if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
+        let entities = match given {
+            Some(Value::Array(given)) => Some(Value::Array(entities::normalize(text, &given)?)),
+            _ => None,
+        };
+        return Ok((text.to_owned(), entities));
+    }
+    let (text, entities) = crate::parse_mode::parse(mode, text)?;
+    Ok((text, Some(entities)))
 }
 
 /// TDLib's refusal of a text of only spaces and newlines (control characters count as spaces).

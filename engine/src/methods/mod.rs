@@ -37,31 +37,15 @@ where
     }
 }
 
-fn bind<S, F, Fut>(r: &mut Registrar, slot: &Arc<OnceLock<Weak<S>>>, name: &str, f: F)
+/// Registers `f` under `name`, bound to the state behind `slot`: the server's (`Slot`) for the
+/// protocol's methods, the platform (`PlatformSlot`) for the platform's.
+fn add<S, F, Fut>(r: &mut Registrar, slot: &Arc<OnceLock<Weak<S>>>, name: &str, f: F)
 where
     S: Send + Sync + 'static,
     F: Fn(Arc<S>, MethodCall) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
 {
     r.method(name, Arc::new(Bound { slot: slot.clone(), f }));
-}
-
-/// A method of the protocol: it gets the server's state.
-fn add<F, Fut>(r: &mut Registrar, slot: &Slot, name: &str, f: F)
-where
-    F: Fn(Arc<Shared>, MethodCall) -> Fut + Send + Sync + 'static,
-    Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
-{
-    bind(r, slot, name, f);
-}
-
-/// A method of the embedded platform: it gets the platform, not the server's state.
-fn on_platform<F, Fut>(r: &mut Registrar, slot: &PlatformSlot, name: &str, f: F)
-where
-    F: Fn(Arc<Platform>, MethodCall) -> Fut + Send + Sync + 'static,
-    Fut: Future<Output = Result<Reply, ApiError>> + Send + 'static,
-{
-    bind(r, slot, name, f);
 }
 
 /// Every built-in method, in the order of the Bot API documentation: the protocol's (updates,
@@ -71,21 +55,21 @@ pub(crate) fn register(r: &mut Registrar, slot: &Slot, platform: &PlatformSlot) 
     add(r, slot, "setWebhook", updates::set_webhook);
     add(r, slot, "deleteWebhook", updates::delete_webhook);
     add(r, slot, "getWebhookInfo", updates::get_webhook_info);
-    on_platform(r, platform, "getMe", bot::get_me);
+    add(r, platform, "getMe", bot::get_me);
     add(r, slot, "logOut", bot::log_out);
     add(r, slot, "close", bot::close);
-    on_platform(r, platform, "sendMessage", messages::send_message);
+    add(r, platform, "sendMessage", messages::send_message);
     for kind in Kind::SENDABLE {
-        on_platform(r, platform, kind.send_method(), move |platform, call| media::send_kind(platform, call, kind));
+        add(r, platform, kind.send_method(), move |platform, call| media::send_kind(platform, call, kind));
     }
-    on_platform(r, platform, "sendMediaGroup", media::send_media_group);
-    on_platform(r, platform, "sendChatAction", messages::send_chat_action);
-    on_platform(r, platform, "getFile", media::get_file);
-    on_platform(r, platform, "answerCallbackQuery", messages::answer_callback_query);
-    on_platform(r, platform, "setMyCommands", commands::set_my_commands);
-    on_platform(r, platform, "deleteMyCommands", commands::delete_my_commands);
-    on_platform(r, platform, "getMyCommands", commands::get_my_commands);
-    on_platform(r, platform, "editMessageMedia", media::edit_message_media);
+    add(r, platform, "sendMediaGroup", media::send_media_group);
+    add(r, platform, "sendChatAction", messages::send_chat_action);
+    add(r, platform, "getFile", media::get_file);
+    add(r, platform, "answerCallbackQuery", messages::answer_callback_query);
+    add(r, platform, "setMyCommands", commands::set_my_commands);
+    add(r, platform, "deleteMyCommands", commands::delete_my_commands);
+    add(r, platform, "getMyCommands", commands::get_my_commands);
+    add(r, platform, "editMessageMedia", media::edit_message_media);
 }
 
 /// The bot a platform method acts for (authenticated by the server before the call).

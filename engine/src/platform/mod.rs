@@ -30,7 +30,7 @@ pub const CALLBACK_TTL: i64 = 150;
 const BOT_CACHE_TTL: Duration = Duration::from_secs(2);
 
 pub fn now() -> i64 {
-    crate::storage::sqlite::now_unix()
+    crate::storage::now_unix()
 }
 
 /// Who acts.
@@ -48,12 +48,17 @@ impl Actor {
         }
     }
 
-    /// The `User` object of the actor.
-    pub fn json(&self) -> Value {
+    /// The actor as a `User`.
+    pub fn user(&self) -> types::User {
         match self {
-            Actor::User(u) => user_json(u),
-            Actor::Bot(b) => bot_json(b),
+            Actor::User(u) => person(u),
+            Actor::Bot(b) => bot_user(b),
         }
+    }
+
+    /// The `User` object of the actor, as JSON.
+    pub fn json(&self) -> Value {
+        typed(&self.user())
     }
 }
 
@@ -109,17 +114,16 @@ fn typed(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).expect("generated types serialize")
 }
 
-/// A private chat object as `viewer` sees the other side (`other`, a `User`).
-fn private_chat_json(other: &Value) -> Value {
-    let text = |key: &str| other.get(key).and_then(Value::as_str).map(str::to_owned);
-    typed(&types::Chat {
-        id: other["id"].as_i64().unwrap_or_default(),
+/// A private chat as its viewer sees the other side, `other`.
+fn private_chat(other: types::User) -> types::Chat {
+    types::Chat {
+        id: other.id,
         r#type: "private".into(),
-        first_name: text("first_name"),
-        last_name: text("last_name"),
-        username: text("username"),
+        first_name: Some(other.first_name),
+        last_name: other.last_name,
+        username: other.username,
         ..types::Chat::default()
-    })
+    }
 }
 
 /// A conversation: the pair of a private chat, or a group.
@@ -401,34 +405,38 @@ impl Platform {
     }
 
     /// The participant's identity as JSON (person or bot).
-    async fn participant_json(&self, id: i64) -> Result<Option<Value>, ApiError> {
+    async fn participant(&self, id: i64) -> Result<Option<types::User>, ApiError> {
         if let Some(u) = self.user(id).await? {
-            return Ok(Some(user_json(&u)));
+            return Ok(Some(person(&u)));
         }
-        Ok(self.bot_record(id).await?.map(|b| bot_json(&b)))
+        Ok(self.bot_record(id).await?.map(|b| bot_user(&b)))
     }
 
-    /// The chat object `viewer` sees for `conversation`.
-    pub async fn chat_json(&self, conversation: Conversation, viewer: i64) -> Result<Value, ApiError> {
+    /// The chat `viewer` sees for `conversation`.
+    async fn chat(&self, conversation: Conversation, viewer: i64) -> Result<types::Chat, ApiError> {
         match conversation {
             Conversation::Private(..) => {
                 let other = conversation.chat_id_for(viewer);
-                let other =
-                    self.participant_json(other).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-                Ok(private_chat_json(&other))
+                let other = self.participant(other).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+                Ok(private_chat(other))
             }
             Conversation::Group(id) => {
                 let cell = self.directory().await?;
                 let dir = self.dir(cell);
                 let chat = dir.chats.get(&id).ok_or_else(|| ApiError::bad_request("chat not found"))?;
-                Ok(typed(&types::Chat {
+                Ok(types::Chat {
                     id: chat.id,
                     r#type: chat.kind.clone(),
                     title: Some(chat.title.clone()),
                     ..types::Chat::default()
-                }))
+                })
             }
         }
+    }
+
+    /// The chat object `viewer` sees for `conversation`, as JSON.
+    pub async fn chat_json(&self, conversation: Conversation, viewer: i64) -> Result<Value, ApiError> {
+        Ok(typed(&self.chat(conversation, viewer).await?))
     }
 
     /// Present members of a conversation.
@@ -527,11 +535,11 @@ impl Platform {
             };
             match user_id {
                 Some(id) => {
-                    if let Some(user) = self.participant_json(id).await? {
+                    if let Some(user) = self.participant(id).await? {
                         let fields = entity.as_object_mut().expect("entities are objects");
                         fields.remove("url");
                         fields.insert("type".into(), "text_mention".into());
-                        fields.insert("user".into(), user);
+                        fields.insert("user".into(), typed(&user));
                         out.push(entity);
                     }
                 }
@@ -877,7 +885,7 @@ impl Platform {
         if old == "creator" {
             return Err(ApiError::bad_request("can't remove chat owner"));
         }
-        let member = self.participant_json(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let member = typed(&self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?);
         self.storage
             .apply(vec![Change::PutMember { chat_id, user_id, status: status.into() }])
             .await
@@ -892,17 +900,9 @@ impl Platform {
         }
         // A bot learns of its own membership through my_chat_member.
         if let Some(bot) = self.bot_record(user_id).await? {
-            let chat = self.chat_json(conversation, bot.id).await?;
-            let from = match actor {
-                Actor::User(u) => person(u),
-                Actor::Bot(b) => bot_user(b),
-            };
             let update = types::ChatMemberUpdated {
-                chat: Box::new(serde_json::from_value(chat).map_err(|e| {
-                    tracing::error!("a chat built by the platform is not a Chat: {e}");
-                    ApiError::internal("failed to build the update")
-                })?),
-                from: Box::new(from),
+                chat: Box::new(self.chat(conversation, bot.id).await?),
+                from: Box::new(actor.user()),
                 date: now(),
                 old_chat_member: Box::new(chat_member(bot_user(&bot), &old)),
                 new_chat_member: Box::new(chat_member(bot_user(&bot), status)),

@@ -6,7 +6,7 @@
 pub mod memory;
 pub mod sqlite;
 
-pub use sqlite::now_unix;
+pub use msg_core::storage::now_unix;
 
 /// The content store's directory inside the working directory (it holds no bot).
 pub const STORE_DIR: &str = "files";

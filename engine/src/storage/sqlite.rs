@@ -11,6 +11,7 @@ use std::time::Duration;
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc;
 
+use msg_core::storage::now_unix;
 use msg_core::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, Owner, PlatformState, Secret, StorageBackend, StorageError,
     StoredUpdate, UserRecord,
@@ -140,10 +141,6 @@ CREATE TABLE IF NOT EXISTS user_updates (
     PRIMARY KEY (user_id, update_id)
 );
 ";
-
-pub fn now_unix() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
-}
 
 impl SqliteStorage {
     /// Opens (creating if needed) the platform database under `dir`.

@@ -6,6 +6,7 @@
 
 pub mod engine;
 pub mod error;
+pub mod limits;
 pub mod method;
 pub mod plugin;
 pub mod redact;
@@ -25,9 +26,9 @@ pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, MessageRecord, Owner, PlatformState, StorageBackend,
-    StorageError, StorageFactory, StoredUpdate, UserRecord,
+    StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
 };
-pub use updates::{BotUpdates, NewUpdate, PlatformService};
+pub use updates::{BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

@@ -216,6 +216,39 @@ pub trait MethodHandler: Send + Sync + 'static {
     async fn call(&self, call: MethodCall) -> Result<Reply, ApiError>;
 }
 
+/// State that exists only once the engine is built, while its methods are registered before:
+/// the slot is filled once, and handlers hold it weakly (no cycle through the registry).
+pub type Late<S> = std::sync::Arc<std::sync::OnceLock<std::sync::Weak<S>>>;
+
+/// A method handler of `f`, an async function of the state behind `slot` and the call. Before
+/// the slot is filled, or after the state is gone, the call answers 500 `restart`.
+pub fn bound<S, F, Fut>(slot: &Late<S>, f: F) -> std::sync::Arc<dyn MethodHandler>
+where
+    S: Send + Sync + 'static,
+    F: Fn(std::sync::Arc<S>, MethodCall) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<Reply, ApiError>> + Send + 'static,
+{
+    std::sync::Arc::new(Bound { slot: slot.clone(), f })
+}
+
+struct Bound<S, F> {
+    slot: Late<S>,
+    f: F,
+}
+
+#[async_trait::async_trait]
+impl<S, F, Fut> MethodHandler for Bound<S, F>
+where
+    S: Send + Sync + 'static,
+    F: Fn(std::sync::Arc<S>, MethodCall) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<Reply, ApiError>> + Send + 'static,
+{
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+        let state = self.slot.get().and_then(std::sync::Weak::upgrade).ok_or_else(|| ApiError::internal("restart"))?;
+        (self.f)(state, call).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -210,6 +210,9 @@ impl StorageError {
     }
 }
 
+/// The content store's directory inside the working directory (it holds no bot).
+pub const STORE_DIR: &str = "files";
+
 /// Seconds since the Unix epoch: the clock of stored timestamps (`expires_at`, message dates).
 pub fn now_unix() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
@@ -269,6 +272,30 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// Bytes on disk used by a bot's own state and files, when the backend can tell.
     async fn disk_usage(&self, _bot_id: i64) -> Option<u64> {
         None
+    }
+
+    /// What the working directory holds, for the start-up log; `None` from backends that keep
+    /// no bot directories there.
+    fn survey(&self) -> Option<Result<Survey, StorageError>> {
+        None
+    }
+}
+
+/// The working directory as a backend sees it (see [`StorageBackend::survey`]).
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Survey {
+    /// Bot directories found, by bot id.
+    pub bots: Vec<i64>,
+    /// Directories that are not bot directories.
+    pub strays: Vec<String>,
+    /// What a bot directory holds, for the warning about strays (`bot.sqlite`).
+    pub marker: String,
+}
+
+impl Survey {
+    pub fn new(bots: Vec<i64>, strays: Vec<String>, marker: impl Into<String>) -> Self {
+        Self { bots, strays, marker: marker.into() }
     }
 }
 

@@ -5,9 +5,12 @@
 //! the people's side. A connector to a real network or a relay to an upstream Bot API server
 //! would sit behind the same two traits.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::{ApiError, BotRecord, Change, Params, Reply, StorageError};
+use tokio_util::sync::CancellationToken;
+
+use crate::{ApiError, BotRecord, Change, Params, Registrar, Reply, StorageBackend, StorageError};
 
 /// An update for one bot, before it gets its id.
 #[derive(Debug, Clone)]
@@ -55,4 +58,33 @@ pub trait PlatformService: Send + Sync + 'static {
 
     /// Ends every long poll the platform holds (the server is draining).
     async fn abort_polls(&self);
+
+    /// The platform's own work, started as the server starts serving: what it reports at start
+    /// (the working directory's survey) is logged before the server is ready; background work
+    /// (file retention) runs until `stop`.
+    fn start(&self, stop: CancellationToken);
+
+    /// Creates or updates the bots the operator's configuration declares: their tokens,
+    /// usernames and names are authoritative. A clash is a [`StorageError::Conflict`] naming it.
+    async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError>;
+
+    /// The local file a download path (`/file/bot<token>/<file_path>`) names, if it is one of
+    /// `bot_id`'s own files; the server streams it.
+    async fn file(&self, bot_id: i64, file_path: &str) -> Option<PathBuf>;
+}
+
+/// Builds the platform behind a server, in two steps: its Bot API methods join the registry
+/// (before it freezes), then, once the server has opened the storage and made the bots' update
+/// queues, the platform is built on them. The server knows only this trait, so another
+/// platform (a connector to a real network, a relay) is built the same way.
+pub trait PlatformBuilder: Send {
+    /// Registers the platform's Bot API methods (under the plugin name `builtin`).
+    fn register(&mut self, registrar: &mut Registrar);
+
+    /// The platform, on the server's storage, handing bots' updates to `updates`.
+    fn build(
+        self: Box<Self>,
+        storage: Arc<dyn StorageBackend>,
+        updates: Arc<dyn BotUpdates>,
+    ) -> Result<Arc<dyn PlatformService>, StorageError>;
 }

@@ -5,7 +5,7 @@
 use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
 use msg_core::{BotRecord, Change, Secret, StorageBackend, UserRecord};
-use msg_engine::storage::sqlite::SqliteStorage;
+use msg_storage::sqlite::SqliteStorage;
 use rand::Rng;
 
 const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";

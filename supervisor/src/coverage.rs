@@ -29,7 +29,7 @@ const UNAVAILABLE: &[&str] = &[];
 /// The user-side API's method table (`methods --user`): name, parameters, result.
 pub fn user_report() -> String {
     let mut out = String::from("| method | parameters | result |\n|---|---|---|\n");
-    for (name, params, result) in msg_engine::user_methods() {
+    for (name, params, result) in msg_platform::user_methods() {
         out.push_str(&format!("| `{name}` | {params} | {result} |\n"));
     }
     out
@@ -38,7 +38,7 @@ pub fn user_report() -> String {
 /// The report as text lines (`--markdown`: a table).
 pub fn report(markdown: bool) -> String {
     let spec = msg_spec::spec();
-    let builtin = msg_engine::builtin_method_names();
+    let builtin: Vec<String> = msg_server::method_names().into_iter().chain(msg_platform::method_names()).collect();
     let status = |name: &str| {
         if UNAVAILABLE.iter().any(|u| u.eq_ignore_ascii_case(name)) {
             Status::Unavailable

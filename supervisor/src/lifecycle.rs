@@ -211,7 +211,7 @@ mod tests {
     use std::sync::atomic::{AtomicU32, Ordering};
 
     use msg_core::{EngineError, Phase};
-    use msg_engine::{BotApiEngine, EngineConfig};
+    use msg_server::{BotApiEngine, EngineConfig};
 
     use super::*;
 
@@ -243,7 +243,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let config = EngineConfig::new(dir.path().to_path_buf(), dir.path().join("tmp"));
         let engine = Arc::new(Flaky {
-            inner: BotApiEngine::new(config, msg_core::Registrar::new()).unwrap(),
+            inner: crate::assemble(config, None, msg_core::Registrar::new()).unwrap(),
             failures: AtomicU32::new(2),
             starts: AtomicU32::new(0),
         });

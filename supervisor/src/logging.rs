@@ -127,7 +127,18 @@ pub fn filter_for(verbosity: u32) -> String {
         4 => "debug",
         _ => return "trace".to_owned(),
     };
-    let ours = ["msg_core", "msg_config", "msg_engine", "msg_supervisor", "msg_bot_api", "msg_plugins"];
+    let ours = [
+        "msg_core",
+        "msg_config",
+        "msg_server",
+        "msg_platform",
+        "msg_storage",
+        "msg_outbound",
+        "msg_queue",
+        "msg_supervisor",
+        "msg_bot_api",
+        "msg_plugins",
+    ];
     let mut filter = if verbosity <= 1 { "error" } else { "warn" }.to_owned();
     for krate in ours {
         filter.push_str(&format!(",{krate}={level}"));
@@ -176,8 +187,8 @@ mod tests {
 
     #[test]
     fn verbosity_maps_to_levels() {
-        assert!(filter_for(0).contains("msg_engine=error"));
-        assert!(filter_for(3).contains("msg_engine=info") && filter_for(3).starts_with("warn,"));
+        assert!(filter_for(0).contains("msg_server=error"));
+        assert!(filter_for(3).contains("msg_platform=info") && filter_for(3).starts_with("warn,"));
         assert_eq!(filter_for(7), "trace");
     }
 }

@@ -22,7 +22,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 use msg_config::{ServerFlags, Settings, Sources};
 use msg_core::{BotRecord, Engine, Listeners, Registrar, StorageBackend};
-use msg_engine::{BotApiEngine, EngineConfig};
+use msg_server::{BotApiEngine, EngineConfig};
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
 
@@ -175,10 +175,23 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.filter = settings.filter.map(|f| (f.remainder, f.modulo));
     config.storage_kind = settings.storage_kind().to_owned();
     config.storage_config = settings.storage.clone();
-    config.file_retention = settings.file_retention;
     config.connections.idle_timeout = settings.http_idle_timeout;
     config.connections.header_timeout = settings.http_header_timeout;
     config
+}
+
+/// The server with the embedded platform behind it, on the storage backends shipped here (and
+/// whatever plugins registered into `registrar`).
+pub(crate) fn assemble(
+    config: EngineConfig,
+    file_retention: Option<Duration>,
+    mut registrar: Registrar,
+) -> Result<BotApiEngine, msg_server::BuildError> {
+    msg_storage::register(&mut registrar, &config.dir);
+    let mut platform =
+        msg_platform::PlatformConfig::new(config.dir.clone(), config.temp_dir.clone(), config.local, config.outbound());
+    platform.file_retention = file_retention;
+    BotApiEngine::new(config, registrar, Box::new(msg_platform::Builder::new(platform)))
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
@@ -254,7 +267,7 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
 
     let mut registrar = Registrar::new();
     plugins::load(&settings.plugins, &mut registrar).map_err(|e| report(2, e))?;
-    let engine = BotApiEngine::new(config, registrar).map_err(|e| report(2, e.to_string()))?;
+    let engine = assemble(config, settings.file_retention, registrar).map_err(|e| report(2, e.to_string()))?;
     tracing::info!(
         "engine built: {} methods, storage {}, local mode {}",
         engine.registry().method_names().len(),
@@ -297,7 +310,7 @@ fn healthcheck(cli: &Cli, addr: Option<std::net::SocketAddr>) -> Result<(), Fail
 }
 
 /// The working directory's storage, for admin commands.
-fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::SqliteStorage), Failure> {
+fn admin_storage(cli: &Cli) -> Result<(Settings, msg_storage::sqlite::SqliteStorage), Failure> {
     let settings = load_settings(cli, true)?;
     let kind = settings.storage_kind();
     if kind != "sqlite" {
@@ -310,7 +323,7 @@ fn admin_storage(cli: &Cli) -> Result<(Settings, msg_engine::storage::sqlite::Sq
     }
     std::fs::create_dir_all(&settings.dir)
         .map_err(|e| fail(1, format!("cannot create the working directory {}: {e}", settings.dir.display())))?;
-    let storage = msg_engine::storage::sqlite::SqliteStorage::open(&settings.dir).map_err(|e| fail(1, e))?;
+    let storage = msg_storage::sqlite::SqliteStorage::open(&settings.dir).map_err(|e| fail(1, e))?;
     Ok((settings, storage))
 }
 

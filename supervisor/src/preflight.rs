@@ -160,7 +160,7 @@ pub fn misnamed_bot_directories(dir: &Path) -> Vec<String> {
         let Some(named) = name.parse::<i64>().ok().filter(|id| *id > 0 && id.to_string() == name) else {
             continue;
         };
-        let db = entry.path().join(msg_engine::storage::sqlite::BOT_DB);
+        let db = entry.path().join(msg_storage::sqlite::BOT_DB);
         let Ok(conn) = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
             continue;
         };

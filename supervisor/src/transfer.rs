@@ -14,7 +14,7 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
 use msg_core::{BotRecord, StorageBackend};
-use msg_engine::storage::sqlite::{BOT_DB, SqliteStorage};
+use msg_storage::sqlite::{BOT_DB, SqliteStorage};
 use serde_json::json;
 
 use crate::preflight::{self, LockAttempt};

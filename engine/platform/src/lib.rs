@@ -1,0 +1,204 @@
+//! The embedded platform: the authority for people, bots, chats and messages on this server, so
+//! bots can be developed and tested offline, end to end. Its world model ([`world`]), the files
+//! its messages carry ([`files`]), text formatting ([`parse_mode`], [`entities`]), the Bot API
+//! methods that act on it ([`methods`], registered under `builtin`) and the people's side
+//! ([`user_api`]). The server reaches it only through [`msg_core::PlatformService`] and builds it
+//! through [`msg_core::PlatformBuilder`] ([`Builder`]): a connector to a real network or a relay
+//! to an upstream Bot API server would take its place without touching the server.
+#![forbid(unsafe_code)]
+
+pub mod entities;
+pub mod files;
+mod methods;
+pub mod parse_mode;
+pub mod user_api;
+pub mod world;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use msg_core::method::Late;
+use msg_core::{
+    ApiError, BotRecord, BotUpdates, Params, PlatformBuilder, PlatformService, Registrar, Reply, StorageBackend,
+    StorageError,
+};
+use tokio_util::sync::CancellationToken;
+
+pub use world::Platform;
+
+/// What the platform needs to know, validated by the supervisor's configuration.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct PlatformConfig {
+    /// Absolute working directory: bots' directories and the content store.
+    pub dir: PathBuf,
+    /// Absolute temp directory for files fetched by URL.
+    pub temp_dir: PathBuf,
+    /// Local mode: absolute file paths, 2000 MB uploads, `file://`, any outbound address.
+    pub local: bool,
+    /// Where uploads by URL may be fetched from.
+    pub outbound: msg_outbound::OutboundPolicy,
+    /// Files unused for this long are removed (see [`files::retention`]); `None` keeps them.
+    pub file_retention: Option<Duration>,
+}
+
+impl PlatformConfig {
+    pub fn new(dir: PathBuf, temp_dir: PathBuf, local: bool, outbound: msg_outbound::OutboundPolicy) -> Self {
+        Self { dir, temp_dir, local, outbound, file_retention: None }
+    }
+}
+
+/// Builds the platform for a server ([`PlatformBuilder`]).
+pub struct Builder {
+    config: PlatformConfig,
+    slot: Late<Platform>,
+}
+
+impl Builder {
+    pub fn new(config: PlatformConfig) -> Self {
+        Self { config, slot: Late::default() }
+    }
+}
+
+impl PlatformBuilder for Builder {
+    fn register(&mut self, registrar: &mut Registrar) {
+        methods::register(registrar, &self.slot);
+    }
+
+    fn build(
+        self: Box<Self>,
+        storage: Arc<dyn StorageBackend>,
+        updates: Arc<dyn BotUpdates>,
+    ) -> Result<Arc<dyn PlatformService>, StorageError> {
+        let platform = Platform::new(self.config, storage, updates);
+        self.slot.set(Arc::downgrade(&platform)).expect("the platform is built once");
+        Ok(platform)
+    }
+}
+
+/// The names of the platform's Bot API methods, as registered (for the coverage report).
+pub fn method_names() -> Vec<String> {
+    let mut registrar = Registrar::new();
+    methods::register(&mut registrar, &Late::default());
+    let registry = registrar.freeze().expect("the platform's methods never clash");
+    registry.method_names().into_iter().map(str::to_owned).collect()
+}
+
+/// The user-side API's methods as (name, parameters, result), in the order README documents them.
+pub fn user_methods() -> Vec<(&'static str, &'static str, &'static str)> {
+    user_api::methods().iter().map(|m| (m.name, m.params, m.result)).collect()
+}
+
+/// A storage failure as the generic 500 (logged).
+pub(crate) fn internal(e: StorageError) -> ApiError {
+    e.into_api_error()
+}
+
+#[async_trait::async_trait]
+impl PlatformService for Platform {
+    async fn bot(&self, bot_id: i64) -> Result<Option<Arc<BotRecord>>, StorageError> {
+        Platform::bot(self, bot_id).await
+    }
+
+    fn known_bot_count(&self) -> u64 {
+        Platform::known_bot_count(self)
+    }
+
+    async fn user_request(&self, token: &str, method: &str, params: Params, serving: bool) -> Result<Reply, ApiError> {
+        user_api::request(self.self_arc(), token, method, params, serving).await
+    }
+
+    async fn abort_polls(&self) {
+        self.abort_user_polls().await;
+    }
+
+    fn start(&self, stop: CancellationToken) {
+        self.survey();
+        if let Some(period) = self.config.file_retention {
+            tokio::spawn(files::retention::run(self.self_arc(), period, stop));
+        }
+    }
+
+    async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError> {
+        Platform::provision(self, declared).await
+    }
+
+    async fn file(&self, bot_id: i64, file_path: &str) -> Option<PathBuf> {
+        files::lookup::resolve(&self.files.bot_dir(bot_id), file_path).await
+    }
+}
+
+impl Platform {
+    /// Logs what the working directory holds: bots found, and directories that are not bots.
+    fn survey(&self) {
+        let survey = match self.storage.survey() {
+            None => return,
+            Some(Ok(survey)) => survey,
+            Some(Err(e)) => return tracing::warn!("cannot survey the working directory: {e}"),
+        };
+        let dir = &self.config.dir;
+        tracing::info!("working directory {} holds {} bot(s)", dir.display(), survey.bots.len());
+        self.announced.lock().expect("announced").extend(survey.bots.iter().copied());
+        let own_temp = self.config.temp_dir.strip_prefix(dir).ok();
+        let own_temp =
+            own_temp.and_then(|p| p.components().next()).map(|c| c.as_os_str().to_string_lossy().into_owned());
+        for name in survey.strays.into_iter().filter(|n| Some(n) != own_temp.as_ref()) {
+            tracing::warn!(
+                "directory {} in the working directory is not a bot directory (bot directories are named by the bot's numeric user id and hold {}); it is ignored",
+                name,
+                survey.marker
+            );
+        }
+    }
+
+    /// Creates or updates the bots declared in the configuration: their tokens, usernames and
+    /// names are authoritative, so a CI pipeline gets the same token at every start.
+    async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError> {
+        let storage = &self.storage;
+        let existing = storage.list_bots().await?;
+        let (total, mut created, mut updated) = (declared.len(), 0, 0);
+        for bot in declared {
+            if let Some(other) =
+                existing.iter().find(|b| b.id != bot.id && b.username.eq_ignore_ascii_case(&bot.username))
+            {
+                return Err(StorageError::Conflict(format!(
+                    "declared bot @{} ({}) clashes with bot {} in {} that already has this username; rename one of them",
+                    bot.username,
+                    bot.id,
+                    other.id,
+                    self.config.dir.display()
+                )));
+            }
+            match existing.iter().find(|b| b.id == bot.id) {
+                Some(old)
+                    if old.secret.expose() == bot.secret.expose()
+                        && old.username == bot.username
+                        && old.first_name == bot.first_name
+                        && !old.revoked => {}
+                Some(old) => {
+                    let mut record = bot;
+                    record.created_at = old.created_at;
+                    storage.save_bot(&record).await?;
+                    tracing::debug!("bot @{} ({}): updated from the configuration", record.username, record.id);
+                    updated += 1;
+                }
+                None => {
+                    if self.user(bot.id).await.ok().flatten().is_some() {
+                        return Err(StorageError::Conflict(format!(
+                            "declared bot @{} has id {}, which belongs to a person on this server; pick another id for its token",
+                            bot.username, bot.id
+                        )));
+                    }
+                    storage.save_bot(&bot).await?;
+                    tracing::debug!("bot @{} ({}) created from the configuration", bot.username, bot.id);
+                    created += 1;
+                }
+            }
+        }
+        if total > 0 {
+            tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,21 @@
+//! The bot itself: `getMe`.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Reply};
+
+use crate::Platform;
+
+/// `getMe`: the bot as a `User`; `id` equals the token's prefix.
+pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = super::platform_bot(&platform, &call).await?;
+    let me = msg_spec::types::User {
+        can_join_groups: Some(true),
+        can_read_all_group_messages: Some(false),
+        supports_inline_queries: Some(false),
+        can_connect_to_business: Some(false),
+        has_main_web_app: Some(false),
+        ..crate::world::bot_user(&bot)
+    };
+    Ok(serde_json::to_value(me).expect("a User serializes").into())
+}

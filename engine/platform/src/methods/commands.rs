@@ -1,0 +1,93 @@
+//! The bot's command list per scope and language: `setMyCommands`, `getMyCommands`,
+//! `deleteMyCommands`. Kept in the bot's own directory.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, Change, MethodCall, Params, Reply};
+use serde_json::{Value, json};
+
+use super::{internal, platform_bot};
+use crate::Platform;
+
+/// The storage key of a scope and language: `commands:<canonical scope JSON>:<language>`.
+fn key(p: &Params) -> Result<String, ApiError> {
+    let scope = match p.json::<Value>("scope") {
+        None => json!({"type": "default"}),
+        Some(Ok(v)) if v.get("type").and_then(Value::as_str).is_some() => v,
+        Some(_) => return Err(ApiError::bad_request("can't parse BotCommandScope JSON object")),
+    };
+    let kind = scope["type"].as_str().unwrap_or_default();
+    let known = [
+        "default",
+        "all_private_chats",
+        "all_group_chats",
+        "all_chat_administrators",
+        "chat",
+        "chat_administrators",
+        "chat_member",
+    ];
+    if !known.contains(&kind) {
+        return Err(ApiError::bad_request("unsupported bot command scope type specified"));
+    }
+    let mut canonical = json!({"type": kind});
+    for field in ["chat_id", "user_id"] {
+        if let Some(v) = scope.get(field) {
+            canonical[field] = v.clone();
+        }
+    }
+    let language = p.get("language_code").unwrap_or_default();
+    if !(language.is_empty() || (language.len() == 2 && language.chars().all(|c| c.is_ascii_lowercase()))) {
+        return Err(ApiError::bad_request("invalid language code specified"));
+    }
+    Ok(format!("commands:{canonical}:{language}"))
+}
+
+async fn store(platform: &Platform, bot_id: i64, key: String, value: Option<String>) -> Result<(), ApiError> {
+    platform.storage.apply(vec![Change::BotSetting { bot_id, key, value }]).await.map_err(internal)
+}
+
+pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let p = &call.params;
+    let commands = match p.json::<Vec<Value>>("commands") {
+        None => return Err(ApiError::parameter_required("commands")),
+        Some(Err(_)) => return Err(ApiError::bad_request("can't parse commands JSON object")),
+        Some(Ok(list)) => list,
+    };
+    if commands.len() > 100 {
+        return Err(ApiError::bad_request("too many commands specified"));
+    }
+    let mut clean = Vec::with_capacity(commands.len());
+    for c in &commands {
+        let command = c.get("command").and_then(Value::as_str).unwrap_or_default().trim_start_matches('/');
+        let description = c.get("description").and_then(Value::as_str).unwrap_or_default();
+        let valid = (1..=32).contains(&command.len())
+            && command.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_');
+        if !valid {
+            return Err(ApiError::bad_request("BOT_COMMAND_INVALID"));
+        }
+        if !(1..=256).contains(&description.chars().count()) {
+            return Err(ApiError::bad_request("BOT_COMMAND_DESCRIPTION_INVALID"));
+        }
+        clean.push(json!({"command": command, "description": description}));
+    }
+    let key = key(p)?;
+    let value = (!clean.is_empty()).then(|| Value::Array(clean).to_string());
+    store(&platform, bot.id, key, value).await?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn get_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let key = key(&call.params)?;
+    let stored = platform.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
+    let list = stored.and_then(|v| serde_json::from_str(&v).ok());
+    Ok(list.unwrap_or_else(|| json!([])).into())
+}
+
+pub(crate) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let key = key(&call.params)?;
+    store(&platform, bot.id, key, None).await?;
+    Ok(json!(true).into())
+}

@@ -1,0 +1,244 @@
+//! Files in messages: `sendPhoto`, `sendDocument`, `sendVideo`, `sendAudio`, `sendVoice`,
+//! `sendAnimation`, `sendVideoNote`, `sendMediaGroup`, `editMessageMedia` and `getFile`. The
+//! send functions take an [`Actor`], so the user-side API sends files through the same code.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Params, Reply};
+use serde_json::{Map, Value, json};
+
+use super::messages::{SendOptions, reply_markup, reply_to};
+use super::platform_bot;
+use crate::Platform;
+use crate::entities::utf16_len;
+use crate::files::id::FileId;
+use crate::files::input::{self, Extras, Sender, Source};
+use crate::files::{Kind, MAX_DOWNLOAD};
+use crate::world::{Actor, Content};
+
+const MAX_CAPTION: usize = 1024;
+const MAX_ALBUM: usize = 10;
+
+/// A caption with its entities: explicit ones, or parsed from `parse_mode`.
+fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
+    if text.is_empty() {
+        return Ok((String::new(), None));
+    }
+    let (text, entities) = super::messages::formatted(text, mode, entities)?;
+    if utf16_len(&text) > MAX_CAPTION {
+        return Err(ApiError::bad_request("message caption is too long"));
+    }
+    Ok((text, entities))
+}
+
+fn caption_of(p: &Params) -> Result<(String, Option<Value>), ApiError> {
+    let entities = p.json::<Value>("caption_entities").and_then(Result::ok);
+    caption(p.get("caption").unwrap_or_default(), p.get("parse_mode").unwrap_or_default(), entities)
+}
+
+fn sender(actor: &Actor) -> Sender {
+    Sender { id: actor.id(), is_bot: matches!(actor, Actor::Bot(_)) }
+}
+
+/// How the reference names a missing file: `There is no video note in the request`.
+fn missing(kind: Kind) -> ApiError {
+    ApiError::bad_request(format!("There is no {} in the request", kind.field().replace('_', " ")))
+}
+
+/// The Message fields for a file: an animation also fills `document`, as on the platform (the
+/// same file as a `Document`: without `duration`, `width` and `height`).
+fn media_fields(kind: Kind, object: Value, flags: Map<String, Value>) -> Map<String, Value> {
+    let mut media = Map::new();
+    if kind == Kind::Animation {
+        let mut document = object.clone();
+        if let Some(fields) = document.as_object_mut() {
+            for field in ["duration", "width", "height"] {
+                fields.remove(field);
+            }
+        }
+        media.insert("document".into(), document);
+    }
+    media.insert(kind.field().into(), object);
+    media.extend(flags);
+    media
+}
+
+/// `show_caption_above_media` and `has_spoiler` of a send method, as Message fields.
+fn param_flags(p: &Params, kind: Kind) -> Map<String, Value> {
+    let mut flags = Map::new();
+    if p.boolean("show_caption_above_media") {
+        flags.insert("show_caption_above_media".into(), true.into());
+    }
+    if p.boolean("has_spoiler") && matches!(kind, Kind::Photo | Kind::Video | Kind::Animation) {
+        flags.insert("has_media_spoiler".into(), true.into());
+    }
+    flags
+}
+
+/// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
+pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
+    let local = platform.local;
+    let source =
+        input::source(p, p.get(kind.field()).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
+    let extras = Extras::from_params(p, local);
+    let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(p)? };
+    let options = SendOptions::read(p)?;
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let files = &platform.files;
+    let object = input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?;
+    let media = Some(media_fields(kind, object, param_flags(p, kind)));
+    let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };
+    platform.post(&actor, conversation, options.content(text, entities, media)).await
+}
+
+/// A bot's send method for one kind of file.
+pub(crate) async fn send_kind(platform: Arc<Platform>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    Ok(send_file(&platform, Actor::Bot(bot), &call.params, kind).await?.into())
+}
+
+/// One parsed `InputMedia`: its kind, file source, extras and caption.
+struct InputMedia<'a> {
+    kind: Kind,
+    source: Source<'a>,
+    extras: Extras<'a>,
+    caption: (String, Option<Value>),
+    flags: Map<String, Value>,
+}
+
+fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool) -> Result<InputMedia<'a>, String> {
+    let object = value.as_object().ok_or("expected an Object")?;
+    let text = |name: &str| object.get(name).and_then(Value::as_str).unwrap_or_default();
+    let entities = object.get("caption_entities").cloned();
+    let caption = caption(text("caption"), text("parse_mode"), entities).map_err(reason)?;
+    let kind_name = object.get("type").and_then(Value::as_str).ok_or("Can't find field \"type\"")?;
+    let kind = Kind::from_field(kind_name)
+        .filter(|k| matches!(k, Kind::Photo | Kind::Video | Kind::Animation | Kind::Audio | Kind::Document))
+        .ok_or_else(|| format!("type \"{kind_name}\" is unsupported"))?;
+    if album && kind == Kind::Animation {
+        return Err(format!("type \"{kind_name}\" can't be used in sendMediaGroup"));
+    }
+    let source = input::source(p, text("media"), "", local).map_err(reason)?.ok_or("media not found")?;
+    let mut flags = Map::new();
+    for (flag, field) in
+        [("show_caption_above_media", "show_caption_above_media"), ("has_spoiler", "has_media_spoiler")]
+    {
+        if object.get(flag).and_then(Value::as_bool).unwrap_or(false) {
+            flags.insert(field.into(), true.into());
+        }
+    }
+    Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, flags })
+}
+
+/// An error's message without its `Bad Request: ` prefix, to nest in another message.
+fn reason(e: ApiError) -> String {
+    e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned()
+}
+
+fn unparsable_media(e: String) -> ApiError {
+    ApiError::bad_request(format!("Can't parse InputMedia: {e}"))
+}
+
+/// Stores an `InputMedia`'s file: the message content it makes (media fields and caption).
+async fn attach_media(platform: &Platform, actor: &Actor, media: InputMedia<'_>) -> Result<Content, ApiError> {
+    let files = &platform.files;
+    let object =
+        input::attach(files, &platform.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
+    let (text, entities) = media.caption;
+    let media = Some(media_fields(media.kind, object, media.flags));
+    Ok(Content { text, entities, media, ..Content::default() })
+}
+
+pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let p = &call.params;
+    let (reply, allow_without_reply) = reply_to(p)?;
+    let raw = p.required("media")?;
+    let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse media JSON object"))?;
+    let items = value.as_array().ok_or_else(|| ApiError::bad_request("Expected an Array of InputMedia"))?;
+    let local = platform.local;
+    let parsed = items
+        .iter()
+        .map(|item| parse_input_media(p, item, local, true).map_err(unparsable_media))
+        .collect::<Result<Vec<_>, _>>()?;
+    if parsed.is_empty() {
+        return Err(ApiError::bad_request("There are no messages to send"));
+    }
+    if parsed.len() > MAX_ALBUM {
+        return Err(ApiError::bad_request("Too many messages to send as an album"));
+    }
+    // Documents go only with documents, audio only with audio (MEDIA_GROUPED_INVALID).
+    let exclusive = |k: Kind| matches!(k, Kind::Document | Kind::Audio);
+    if parsed.iter().any(|m| exclusive(m.kind)) && parsed.iter().any(|m| m.kind != parsed[0].kind) {
+        return Err(ApiError::bad_request("Can't use the media of the specified type in the album"));
+    }
+    let actor = Actor::Bot(bot);
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let mut prepared = Vec::new();
+    for media in parsed {
+        prepared.push(attach_media(&platform, &actor, media).await?);
+    }
+    let group_id = format!("{}", rand::random::<u64>() >> 1);
+    let mut sent = Vec::new();
+    for mut content in prepared {
+        content.media.get_or_insert_default().insert("media_group_id".into(), group_id.clone().into());
+        content.reply_to = reply;
+        content.allow_without_reply = allow_without_reply;
+        content.protect = p.boolean("protect_content");
+        sent.push(platform.post(&actor, conversation, content).await?);
+    }
+    Ok(Value::Array(sent).into())
+}
+
+pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let p = &call.params;
+    if p.get("inline_message_id").is_some_and(|v| !v.is_empty()) {
+        return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
+    }
+    let message_id = p.integer("message_id", 0, 0, i64::MAX);
+    if message_id == 0 {
+        return Err(ApiError::bad_request("message identifier is not specified"));
+    }
+    let raw = p.required("media")?;
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
+    let media = parse_input_media(p, &value, platform.local, false).map_err(unparsable_media)?;
+    let markup = reply_markup(p)?;
+    let actor = Actor::Bot(bot);
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let mut content = attach_media(&platform, &actor, media).await?;
+    content.reply_markup = markup;
+    let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
+    Ok(edited.into())
+}
+
+pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let text = call.params.get("file_id").unwrap_or_default().trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("file_id not specified"));
+    }
+    let id = FileId::decode(text).ok_or_else(|| ApiError::bad_request("invalid file_id"))?;
+    let files = &platform.files;
+    let mut record = files.record_of(bot.id, &id).await?.ok_or_else(input::unavailable)?;
+    let local = platform.local;
+    if !local && record.size > MAX_DOWNLOAD {
+        return Err(ApiError::bad_request("file is too big"));
+    }
+    if !files.restore(&record).await? {
+        return Err(input::unavailable());
+    }
+    // A use, for the retention policy.
+    record.accessed_at = crate::world::now();
+    platform.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(super::internal)?;
+    let file_path =
+        if local { files.bot_dir(bot.id).join(&record.path).display().to_string() } else { record.path.clone() };
+    Ok(json!({
+        "file_id": id.encode(),
+        "file_unique_id": crate::files::id::unique_id(&id.hash),
+        "file_size": record.size,
+        "file_path": file_path,
+    })
+    .into())
+}

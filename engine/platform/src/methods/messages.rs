@@ -1,0 +1,421 @@
+//! Sending: `sendMessage` (text, entities, inline and reply keyboards, replies), `sendChatAction`
+//! and `answerCallbackQuery`.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Params, Reply};
+use serde_json::{Map, Value, json};
+
+use super::platform_bot;
+use crate::Platform;
+use crate::entities::{self, utf16_len};
+use crate::world::{Actor, Content, now};
+
+const MAX_TEXT: usize = 4096;
+const CHAT_ACTIONS: &[&str] = &[
+    "typing",
+    "upload_photo",
+    "record_video",
+    "upload_video",
+    "record_voice",
+    "upload_voice",
+    "upload_document",
+    "choose_sticker",
+    "find_location",
+    "record_video_note",
+    "upload_video_note",
+];
+
+fn field_type(name: &str, ty: &str) -> ApiError {
+    ApiError::bad_request(format!("Field \"{name}\" must be of type {ty}"))
+}
+
+/// A button's required `text`, as tdlib reads it: a string (a number is taken as its digits).
+fn button_text(button: &Map<String, Value>) -> Result<(), String> {
+    match button.get("text") {
+        Some(Value::String(_) | Value::Number(_)) => Ok(()),
+        Some(_) => Err("Field \"text\" must be of type String".into()),
+        None => Err("Can't find field \"text\"".into()),
+    }
+}
+
+fn rows<'a>(markup: &'a Value, field: &str, rows_error: &str) -> Result<Option<&'a Vec<Value>>, ApiError> {
+    let Some(rows) = markup.get(field).filter(|v| !v.is_null()) else { return Ok(None) };
+    let rows = rows.as_array().ok_or_else(|| field_type(field, "Array"))?;
+    if rows.iter().any(|r| !r.is_array()) {
+        return Err(ApiError::bad_request(rows_error.to_owned()));
+    }
+    Ok(Some(rows))
+}
+
+/// Checks one inline button the reference's way (a text and exactly one action).
+fn inline_button(button: &Value) -> Result<(), ApiError> {
+    let unparsable = |e: &str| ApiError::bad_request(format!("Can't parse inline keyboard button: {e}"));
+    let object = button.as_object().ok_or_else(|| unparsable("InlineKeyboardButton must be an Object"))?;
+    button_text(object).map_err(|e| unparsable(&e))?;
+    if let Some(data) = object.get("callback_data").and_then(Value::as_str).filter(|d| !d.is_empty()) {
+        // The platform's own error, not a parsing one.
+        return if data.len() > 64 { Err(ApiError::bad_request("BUTTON_DATA_INVALID")) } else { Ok(()) };
+    }
+    const ACTIONS: &[&str] = &[
+        "url",
+        "callback_game",
+        "pay",
+        "switch_inline_query",
+        "switch_inline_query_chosen_chat",
+        "switch_inline_query_current_chat",
+        "login_url",
+        "web_app",
+        "copy_text",
+    ];
+    if object.get("url").and_then(Value::as_str).is_some_and(str::is_empty)
+        || !ACTIONS.iter().any(|a| object.contains_key(*a))
+    {
+        return Err(unparsable("Text buttons are unallowed in the inline keyboard"));
+    }
+    Ok(())
+}
+
+/// The shape of a declared field, for rebuilding keyboards from their declared fields only.
+#[derive(Clone, Copy)]
+enum Shape {
+    Text,
+    /// Kept only when true (the reference prints a button's flags only when set).
+    Flag,
+    Integer,
+    Object(&'static [(&'static str, Shape)]),
+}
+
+const WEB_APP: &[(&str, Shape)] = &[("url", Shape::Text)];
+const LOGIN_URL: &[(&str, Shape)] = &[
+    ("url", Shape::Text),
+    ("forward_text", Shape::Text),
+    ("bot_username", Shape::Text),
+    ("request_write_access", Shape::Flag),
+];
+const CHOSEN_CHAT: &[(&str, Shape)] = &[
+    ("query", Shape::Text),
+    ("allow_user_chats", Shape::Flag),
+    ("allow_bot_chats", Shape::Flag),
+    ("allow_group_chats", Shape::Flag),
+    ("allow_channel_chats", Shape::Flag),
+];
+const INLINE_BUTTON: &[(&str, Shape)] = &[
+    ("text", Shape::Text),
+    ("icon_custom_emoji_id", Shape::Text),
+    ("style", Shape::Text),
+    ("url", Shape::Text),
+    ("callback_data", Shape::Text),
+    ("web_app", Shape::Object(WEB_APP)),
+    ("login_url", Shape::Object(LOGIN_URL)),
+    ("switch_inline_query", Shape::Text),
+    ("switch_inline_query_current_chat", Shape::Text),
+    ("switch_inline_query_chosen_chat", Shape::Object(CHOSEN_CHAT)),
+    ("copy_text", Shape::Object(&[("text", Shape::Text)])),
+    ("callback_game", Shape::Object(&[])),
+    ("pay", Shape::Flag),
+];
+const RIGHTS: &[(&str, Shape)] = &[
+    ("is_anonymous", Shape::Flag),
+    ("can_manage_chat", Shape::Flag),
+    ("can_delete_messages", Shape::Flag),
+    ("can_manage_video_chats", Shape::Flag),
+    ("can_restrict_members", Shape::Flag),
+    ("can_promote_members", Shape::Flag),
+    ("can_change_info", Shape::Flag),
+    ("can_invite_users", Shape::Flag),
+    ("can_post_stories", Shape::Flag),
+    ("can_edit_stories", Shape::Flag),
+    ("can_delete_stories", Shape::Flag),
+    ("can_post_messages", Shape::Flag),
+    ("can_edit_messages", Shape::Flag),
+    ("can_pin_messages", Shape::Flag),
+    ("can_manage_topics", Shape::Flag),
+    ("can_manage_direct_messages", Shape::Flag),
+];
+const KEYBOARD_BUTTON: &[(&str, Shape)] = &[
+    ("text", Shape::Text),
+    ("icon_custom_emoji_id", Shape::Text),
+    ("style", Shape::Text),
+    (
+        "request_users",
+        Shape::Object(&[
+            ("request_id", Shape::Integer),
+            ("user_is_bot", Shape::Flag),
+            ("user_is_premium", Shape::Flag),
+            ("max_quantity", Shape::Integer),
+            ("request_name", Shape::Flag),
+            ("request_username", Shape::Flag),
+            ("request_photo", Shape::Flag),
+        ]),
+    ),
+    (
+        "request_chat",
+        Shape::Object(&[
+            ("request_id", Shape::Integer),
+            ("chat_is_channel", Shape::Flag),
+            ("chat_is_forum", Shape::Flag),
+            ("chat_has_username", Shape::Flag),
+            ("chat_is_created", Shape::Flag),
+            ("user_administrator_rights", Shape::Object(RIGHTS)),
+            ("bot_administrator_rights", Shape::Object(RIGHTS)),
+            ("bot_is_member", Shape::Flag),
+            ("request_title", Shape::Flag),
+            ("request_username", Shape::Flag),
+            ("request_photo", Shape::Flag),
+        ]),
+    ),
+    ("request_contact", Shape::Flag),
+    ("request_location", Shape::Flag),
+    ("request_poll", Shape::Object(&[("type", Shape::Text)])),
+    ("web_app", Shape::Object(WEB_APP)),
+];
+
+/// `value` rebuilt from the `declared` fields only, each in its declared JSON type: unknown keys
+/// (telegraf's `"hide": false`, anything a client adds) never reach a person.
+fn declared(value: &Value, fields: &[(&str, Shape)]) -> Value {
+    let mut out = Map::new();
+    for (name, shape) in fields {
+        let Some(v) = value.get(*name).filter(|v| !v.is_null()) else { continue };
+        let kept = match (shape, v) {
+            (Shape::Text, Value::String(_)) => Some(v.clone()),
+            (Shape::Text, Value::Number(n)) => Some(Value::String(n.to_string())),
+            (Shape::Flag, Value::Bool(true)) => Some(Value::Bool(true)),
+            (Shape::Flag, Value::String(s)) if matches!(s.as_str(), "true" | "1") => Some(Value::Bool(true)),
+            (Shape::Integer, Value::Number(n)) => n.as_i64().map(Value::from),
+            (Shape::Integer, Value::String(s)) => s.trim().parse::<i64>().ok().map(Value::from),
+            (Shape::Object(inner), Value::Object(_)) => Some(declared(v, inner)),
+            _ => None,
+        };
+        if let Some(kept) = kept {
+            out.insert((*name).to_owned(), kept);
+        }
+    }
+    Value::Object(out)
+}
+
+fn declared_rows(rows: &Value, fields: &[(&str, Shape)]) -> Value {
+    let rows = rows.as_array().into_iter().flatten();
+    Value::Array(
+        rows.map(|row| Value::Array(row.as_array().into_iter().flatten().map(|b| declared(b, fields)).collect()))
+            .collect(),
+    )
+}
+
+/// `reply_markup`, validated as the reference does: an inline keyboard, a reply keyboard (string
+/// buttons normalised to `{"text": ...}`), `remove_keyboard` or `force_reply`. `None` when absent
+/// or when the object holds none of them.
+pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
+    let Some(raw) = p.get("reply_markup").filter(|r| !r.is_empty()) else { return Ok(None) };
+    let mut markup: Value = serde_json::from_str(raw)
+        .map_err(|_| ApiError::bad_request("Can't parse reply keyboard markup JSON object"))?;
+    if !markup.is_object() {
+        return Err(ApiError::bad_request("Object expected as reply markup"));
+    }
+    let mut keyboard = Vec::new();
+    if let Some(rows) = rows(&markup, "keyboard", "Field \"keyboard\" must be an Array of Arrays")? {
+        for row in rows {
+            let mut buttons = Vec::new();
+            for button in row.as_array().expect("rows are arrays") {
+                let normalised = match button {
+                    Value::String(text) => json!({"text": text}),
+                    Value::Object(object) => {
+                        button_text(object)
+                            .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
+                        button.clone()
+                    }
+                    _ => {
+                        return Err(ApiError::bad_request(
+                            "Can't parse keyboard button: KeyboardButton must be a String or an Object",
+                        ));
+                    }
+                };
+                buttons.push(normalised);
+            }
+            keyboard.push(Value::Array(buttons));
+        }
+    }
+    let inline = rows(
+        &markup,
+        "inline_keyboard",
+        "Field \"inline_keyboard\" of the InlineKeyboardMarkup must be an Array of Arrays",
+    )?;
+    let inline_count = inline.map_or(0, |rows| rows.iter().map(|r| r.as_array().map_or(0, Vec::len)).sum());
+    for button in inline.into_iter().flatten().flat_map(|r| r.as_array().expect("rows are arrays")) {
+        inline_button(button)?;
+    }
+    let object = markup.as_object_mut().expect("checked above");
+    let flag = |object: &Map<String, Value>, name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
+    if keyboard.iter().any(|r| r.as_array().is_some_and(|r| !r.is_empty())) {
+        let mut reply = declared(
+            &markup,
+            &[
+                ("is_persistent", Shape::Flag),
+                ("resize_keyboard", Shape::Flag),
+                ("one_time_keyboard", Shape::Flag),
+                ("input_field_placeholder", Shape::Text),
+                ("selective", Shape::Flag),
+            ],
+        );
+        let keyboard = declared_rows(&Value::Array(keyboard), KEYBOARD_BUTTON);
+        reply.as_object_mut().expect("an object").shift_insert(0, "keyboard".into(), keyboard);
+        return Ok(Some(reply));
+    }
+    if inline_count > 0 {
+        let rows = object.remove("inline_keyboard").expect("counted");
+        return Ok(Some(json!({"inline_keyboard": declared_rows(&rows, INLINE_BUTTON)})));
+    }
+    let selective = flag(object, "selective");
+    if flag(object, "remove_keyboard") || flag(object, "hide_keyboard") {
+        return Ok(Some(json!({"remove_keyboard": true, "selective": selective})));
+    }
+    if flag(object, "force_reply") {
+        let mut reply = json!({"force_reply": true, "selective": selective});
+        if let Some(placeholder) = object.get("input_field_placeholder") {
+            reply["input_field_placeholder"] = placeholder.clone();
+        }
+        return Ok(Some(reply));
+    }
+    Ok(None)
+}
+
+/// Text with its entities: explicit `entities` (validated and normalised), or parsed from
+/// `parse_mode`. An empty text is refused here; a text of only spaces and newlines is refused by
+/// [`non_blank`], which the reference checks later (after the chat).
+pub(crate) fn text_and_entities(
+    p: &Params,
+    field: &str,
+    entities_field: &str,
+) -> Result<(String, Option<Value>), ApiError> {
+    let text = p.get(field).unwrap_or_default();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("message text is empty"));
+    }
+    if text.len() > 1 << 15 {
+        return Err(ApiError::bad_request("text is too long"));
+    }
+    let given = p.json::<Value>(entities_field).and_then(Result::ok);
+    let (text, entities) = formatted(text, p.get("parse_mode").unwrap_or_default(), given)?;
+    if utf16_len(&text) > MAX_TEXT {
+        return Err(ApiError::bad_request("message is too long"));
+    }
+    Ok((text, entities))
+}
+
+/// A text (or caption) with its entities: the `given` ones validated and normalised, or those
+/// parsed from `parse_mode`. As the reference, given entities that are not a JSON array are
+/// ignored, not refused.
+pub(crate) fn formatted(text: &str, mode: &str, given: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
+    let mode = mode.trim();
+    if mode.is_empty() || mode.eq_ignore_ascii_case("none") {
+        let entities = match given {
+            Some(Value::Array(given)) => Some(Value::Array(entities::normalize(text, &given)?)),
+            _ => None,
+        };
+        return Ok((text.to_owned(), entities));
+    }
+    let (text, entities) = crate::parse_mode::parse(mode, text)?;
+    Ok((text, Some(entities)))
+}
+
+/// TDLib's refusal of a text of only spaces and newlines (control characters count as spaces).
+pub(crate) fn non_blank(text: &str) -> Result<(), ApiError> {
+    if text.chars().all(|c| c == ' ' || c.is_control()) {
+        return Err(ApiError::bad_request("text must be non-empty"));
+    }
+    Ok(())
+}
+
+/// `reply_parameters` (or the older `reply_to_message_id` and `allow_sending_without_reply`,
+/// used only when `reply_parameters` is absent): the message replied to, and whether to send
+/// without the reply when it is gone.
+pub(crate) fn reply_to(p: &Params) -> Result<(Option<i64>, bool), ApiError> {
+    if let Some(parsed) = p.json::<Value>("reply_parameters") {
+        let v = parsed.map_err(|_| ApiError::bad_request("can't parse reply parameters JSON object"))?;
+        let lenient = |v: &Value| v.as_bool().unwrap_or_else(|| matches!(v.as_str(), Some("true" | "1" | "yes")));
+        let allow = v.get("allow_sending_without_reply").is_some_and(lenient);
+        return Ok((v.get("message_id").and_then(Value::as_i64), allow));
+    }
+    let id = p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok()).filter(|id: &i64| *id > 0);
+    Ok((id, p.boolean("allow_sending_without_reply")))
+}
+
+/// What every send method takes besides its content: the keyboard, the reply and protection.
+pub(crate) struct SendOptions {
+    markup: Option<Value>,
+    reply_to: Option<i64>,
+    allow_without_reply: bool,
+    protect: bool,
+}
+
+impl SendOptions {
+    /// Reads `reply_markup`, then the reply parameters (the reference's order).
+    pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
+        let markup = reply_markup(p)?;
+        let (reply_to, allow_without_reply) = reply_to(p)?;
+        Ok(Self { markup, reply_to, allow_without_reply, protect: p.boolean("protect_content") })
+    }
+
+    /// The message to post: `text` (a caption when `media` is given) with these options.
+    pub(crate) fn content(self, text: String, entities: Option<Value>, media: Option<Map<String, Value>>) -> Content {
+        Content {
+            text,
+            entities,
+            media,
+            reply_markup: self.markup,
+            reply_to: self.reply_to,
+            allow_without_reply: self.allow_without_reply,
+            protect: self.protect,
+            service: None,
+        }
+    }
+}
+
+pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let p = &call.params;
+    // The reference's order: the text first, then the markup and reply, then the chat.
+    let (text, entities) = text_and_entities(p, "text", "entities")?;
+    let options = SendOptions::read(p)?;
+    let chat_id = p.get("chat_id").unwrap_or_default();
+    if chat_id.is_empty() {
+        return Err(ApiError::bad_request("chat_id is empty"));
+    }
+    let actor = Actor::Bot(bot);
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    non_blank(&text)?;
+    let entities = entities::with_found(&text, entities);
+    Ok(platform.post(&actor, conversation, options.content(text, entities, None)).await?.into())
+}
+
+pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let p = &call.params;
+    let action = p.get("action").unwrap_or_default().trim().to_ascii_lowercase();
+    if action.is_empty() {
+        return Err(ApiError::parameter_required("action"));
+    }
+    if !CHAT_ACTIONS.contains(&action.as_str()) {
+        return Err(ApiError::bad_request("wrong parameter action in request"));
+    }
+    let actor = Actor::Bot(bot);
+    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    platform.chat_action(&actor, conversation, &action).await?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let p = &call.params;
+    let id = p.required("callback_query_id")?;
+    let text = p.get("text").unwrap_or_default();
+    if text.chars().count() > 200 {
+        return Err(ApiError::bad_request("MESSAGE_TOO_LONG"));
+    }
+    let mut answer = json!({"text": text, "show_alert": p.boolean("show_alert"), "cache_time": p.integer("cache_time", 0, 0, i64::MAX), "date": now()});
+    if let Some(url) = p.get("url").filter(|u| !u.is_empty()) {
+        answer["url"] = url.into();
+    }
+    platform.answer_callback(bot.id, id, answer)?;
+    Ok(json!(true).into())
+}

@@ -1,0 +1,41 @@
+//! The platform's Bot API methods, listed in one place, in the order of the Bot API
+//! documentation. Each is an async function of the [`Platform`] and the call, in the file of its
+//! topic; [`register`] adds them under the plugin name `builtin`, through the same door plugins
+//! use. Adding a method is one function there and one line here.
+
+mod bot;
+mod commands;
+pub(crate) mod media;
+pub(crate) mod messages;
+
+use std::sync::Arc;
+
+use msg_core::method::{Late, bound};
+use msg_core::{ApiError, BotRecord, MethodCall, Registrar};
+
+use crate::Platform;
+use crate::files::Kind;
+
+/// Every method of the platform.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("getMe", bound(slot, bot::get_me));
+    r.method("sendMessage", bound(slot, messages::send_message));
+    for kind in Kind::SENDABLE {
+        r.method(kind.send_method(), bound(slot, move |platform, call| media::send_kind(platform, call, kind)));
+    }
+    r.method("sendMediaGroup", bound(slot, media::send_media_group));
+    r.method("sendChatAction", bound(slot, messages::send_chat_action));
+    r.method("getFile", bound(slot, media::get_file));
+    r.method("answerCallbackQuery", bound(slot, messages::answer_callback_query));
+    r.method("setMyCommands", bound(slot, commands::set_my_commands));
+    r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
+    r.method("getMyCommands", bound(slot, commands::get_my_commands));
+    r.method("editMessageMedia", bound(slot, media::edit_message_media));
+}
+
+/// The bot a method acts for (authenticated by the server before the call).
+pub(crate) async fn platform_bot(platform: &Platform, call: &MethodCall) -> Result<Arc<BotRecord>, ApiError> {
+    platform.bot(call.ctx.bot_id).await.map_err(crate::internal)?.ok_or_else(ApiError::unauthorized)
+}
+
+pub(crate) use crate::internal;

@@ -1,0 +1,204 @@
+//! The user-side API of the embedded platform: people (or test harnesses) act at
+//! `/user<user id>:<secret>/<method>` with the Bot API's conventions (same envelope, parameter
+//! encodings and long-polled `getUpdates`). Its methods form a registry ([`methods`]): each has
+//! its name, its parameters and result as README's table documents them (the table a web console
+//! will be built from), and its handler. Not here: what the platform does with them.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use msg_core::{ApiError, BotToken, Params, Reply, UserRecord};
+use serde_json::{Value, json};
+
+use crate::entities;
+use crate::files::Kind;
+use crate::methods::messages;
+use crate::world::{Actor, Content, Conversation, Platform, user_json};
+use msg_queue::long_poll;
+
+/// What a user-side method gets: the platform, the person acting, the parameters, and whether
+/// the server is serving (a draining server answers long polls at once).
+struct UserCall {
+    platform: Arc<Platform>,
+    user: UserRecord,
+    params: Params,
+    serving: bool,
+}
+
+impl UserCall {
+    fn actor(&self) -> Actor {
+        Actor::User(self.user.clone())
+    }
+
+    /// The conversation `chat_id` names, for this person.
+    async fn chat(&self) -> Result<Conversation, ApiError> {
+        let chat_id = self.params.get("chat_id").unwrap_or_default();
+        self.platform.resolve_chat(&self.actor(), chat_id).await
+    }
+}
+
+type UserFuture = Pin<Box<dyn Future<Output = Result<Value, ApiError>> + Send>>;
+type UserHandler = Box<dyn Fn(UserCall) -> UserFuture + Send + Sync>;
+
+/// One method of the user-side API.
+pub struct UserMethod {
+    pub name: &'static str,
+    /// The parameters, as README's table documents them.
+    pub params: &'static str,
+    /// The result, as README's table documents it.
+    pub result: &'static str,
+    handler: UserHandler,
+}
+
+fn method<F, Fut>(name: &'static str, params: &'static str, result: &'static str, f: F) -> UserMethod
+where
+    F: Fn(UserCall) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Value, ApiError>> + Send + 'static,
+{
+    UserMethod { name, params, result, handler: Box::new(move |call| Box::pin(f(call))) }
+}
+
+/// Every user-side method, in the order of README's table.
+pub fn methods() -> &'static [UserMethod] {
+    static METHODS: OnceLock<Vec<UserMethod>> = OnceLock::new();
+    METHODS.get_or_init(|| {
+        let mut all = vec![
+            method("getMe", "—", "the person as a `User`", |c: UserCall| async move { Ok(user_json(&c.user)) }),
+            method(
+                "sendMessage",
+                "`chat_id`, `text`, `entities`/`parse_mode`, `reply_to_message_id`",
+                "the `Message`",
+                send_message,
+            ),
+            method("editMessageText", "`chat_id`, `message_id`, `text`", "the edited `Message`", edit_message_text),
+            method("deleteMessage", "`chat_id`, `message_id`", "`true`", delete_message),
+            method("getUpdates", "`offset`, `limit`, `timeout`", "the person's updates", get_updates),
+            method(
+                "pressButton",
+                "`chat_id`, `message_id`, `callback_data`, `timeout`",
+                "the bot's answer",
+                press_button,
+            ),
+            method("createGroup", "`title`, `member_ids`", "the group `Chat`", create_group),
+            method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
+            method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
+        ];
+        for kind in Kind::SENDABLE {
+            all.push(method(kind.send_method(), "as the Bot API's", "the `Message`", move |c: UserCall| async move {
+                crate::methods::media::send_file(&c.platform, c.actor(), &c.params, kind).await
+            }));
+        }
+        all
+    })
+}
+
+async fn authenticate(platform: &Platform, token: &str) -> Result<UserRecord, ApiError> {
+    let token = BotToken::parse(token)?;
+    let user = platform.user(token.bot_id()).await?;
+    match user {
+        Some(u) if msg_core::same_secret(u.secret.expose(), token.secret()) => Ok(u),
+        _ => Err(ApiError::unauthorized()),
+    }
+}
+
+fn message_id(p: &Params) -> Result<i64, ApiError> {
+    let id = p.integer("message_id", 0, 0, i64::MAX);
+    if id == 0 { Err(ApiError::bad_request("message identifier is not specified")) } else { Ok(id) }
+}
+
+fn user_ids(p: &Params, field: &str) -> Result<Vec<i64>, ApiError> {
+    match p.json::<Vec<i64>>(field) {
+        None => Ok(Vec::new()),
+        Some(Ok(ids)) => Ok(ids),
+        Some(Err(_)) => Err(ApiError::bad_request(format!("can't parse {field} JSON array of user identifiers"))),
+    }
+}
+
+/// Text typed by a person: explicit entities or parse_mode, else computed (commands, mentions…).
+fn typed_text(p: &Params) -> Result<(String, Option<Value>), ApiError> {
+    let (text, entities) = messages::text_and_entities(p, "text", "entities")?;
+    messages::non_blank(&text)?;
+    let entities = entities.or_else(|| Some(Value::Array(entities::detect(&text))));
+    Ok((text, entities))
+}
+
+/// Runs the user-side method `method` for the person `token` names.
+pub(crate) async fn request(
+    platform: Arc<Platform>,
+    token: &str,
+    method: &str,
+    params: Params,
+    serving: bool,
+) -> Result<Reply, ApiError> {
+    let user = authenticate(&platform, token).await?;
+    let entry =
+        methods().iter().find(|m| m.name.eq_ignore_ascii_case(method)).ok_or_else(ApiError::method_not_found)?;
+    (entry.handler)(UserCall { platform, user, params, serving }).await.map(Reply::from)
+}
+
+async fn send_message(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let (text, entities) = typed_text(&c.params)?;
+    let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
+    let content = Content { text, entities, reply_to, ..Content::default() };
+    c.platform.post(&c.actor(), conversation, content).await
+}
+
+async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let (text, entities) = typed_text(&c.params)?;
+    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, None).await
+}
+
+async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
+    Ok(json!(true))
+}
+
+async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
+    let mailbox = c.platform.user_mailbox(c.user.id).await?;
+    long_poll(&mailbox, &c.platform.storage, &c.params, false, c.serving).await
+}
+
+async fn press_button(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let data = c.params.required("callback_data")?;
+    let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
+    c.platform.press_button(&c.user, conversation, message_id(&c.params)?, data, wait).await
+}
+
+async fn create_group(c: UserCall) -> Result<Value, ApiError> {
+    let title = c.params.required("title")?;
+    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?).await
+}
+
+async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {
+    let Conversation::Group(chat_id) = c.chat().await? else {
+        return Err(ApiError::bad_request("method is available for group chats only"));
+    };
+    let member = c.params.integer("user_id", 0, i64::MIN, i64::MAX);
+    if add {
+        c.platform.add_member(&c.actor(), chat_id, member).await?;
+    } else {
+        c.platform.remove_member(&c.actor(), chat_id, member).await?;
+    }
+    Ok(json!(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::methods;
+
+    #[test]
+    fn readme_documents_every_user_side_method() {
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+        let start = readme.find("## People and the user-side API").expect("the section");
+        let section = &readme[start..start + readme[start..].find("\n## ").unwrap_or(readme.len() - start)];
+        for method in methods() {
+            assert!(section.contains(&format!("`{}`", method.name)), "README's user-side table lacks {}", method.name);
+        }
+    }
+}

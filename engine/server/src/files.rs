@@ -1,0 +1,35 @@
+//! `GET /file/bot<token>/<file_path>`: a bot's files, streamed with `Content-Length`,
+//! `Content-Type`, `Accept-Ranges` and Range support (tower-http's `ServeFile`). Which file a path
+//! names is the platform's answer ([`msg_core::PlatformService::file`]); anything it does not
+//! know, and any bad token, is `404 Not Found`.
+
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use hyper::{Request, Response};
+use msg_core::{ApiError, BotToken};
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
+
+use crate::Shared;
+use crate::http::{self, Body};
+
+/// Read size per body frame: large frames keep per-frame costs low on big files.
+const CHUNK: usize = 256 << 10;
+
+/// Serves one download request.
+pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incoming>) -> Response<Body> {
+    let Ok(token) = BotToken::parse(token) else {
+        return http::error_response(&ApiError::not_found());
+    };
+    let bot = match shared.bot(token.bot_id()).await {
+        Ok(Some(bot)) if !bot.revoked && msg_core::same_secret(bot.secret.expose(), token.secret()) => bot,
+        _ => return http::error_response(&ApiError::not_found()),
+    };
+    let Some(file) = shared.upstream.file(bot.id, path).await else {
+        return http::error_response(&ApiError::not_found());
+    };
+    match ServeFile::new(file).with_buf_chunk_size(CHUNK).oneshot(req).await {
+        Ok(response) => response.map(|body| body.boxed_unsync()),
+        Err(never) => match never {},
+    }
+}

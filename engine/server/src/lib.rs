@@ -1,0 +1,335 @@
+//! The Bot API server: it knows the protocol, not what the methods do. The HTTP front (`http`),
+//! routing, token checks and parameter decoding (`dispatch`, `call`), dispatch through the
+//! method registry, the bots' update queues and their delivery (`sessions`, getUpdates long polls,
+//! `webhook`), the file route (`files`) and statistics (`stats`). What the methods act on is the
+//! platform behind [`msg_core::PlatformService`], built through [`msg_core::PlatformBuilder`]:
+//! this crate never names it. It implements [`msg_core::Engine`]; the supervisor owns the process
+//! around it (configuration, signals, logging, restarts), so nothing here exits or reads the
+//! environment.
+#![forbid(unsafe_code)]
+
+mod call;
+mod dispatch;
+mod files;
+pub mod http;
+mod methods;
+mod sessions;
+pub mod stats;
+mod webhook;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Weak};
+use std::time::{Duration, Instant};
+
+use msg_core::method::Late;
+use msg_core::{
+    BotRecord, Engine, EngineError, Listeners, Phase, PhaseCell, PlatformBuilder, PlatformService, Registrar, Registry,
+    RegistryError, StorageBackend, StorageError,
+};
+use tokio_util::sync::CancellationToken;
+
+/// What the engine needs to know, already validated by the supervisor's configuration.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct EngineConfig {
+    /// Absolute working directory.
+    pub dir: PathBuf,
+    /// Absolute temp directory for uploads in flight.
+    pub temp_dir: PathBuf,
+    pub local: bool,
+    /// Default `max_connections` of a webhook.
+    pub max_webhook_connections: u32,
+    /// `(remainder, modulo)`: serve only bots with `id % modulo == remainder`.
+    pub filter: Option<(u64, u64)>,
+    /// Storage backend kind (`sqlite` by default).
+    pub storage_kind: String,
+    /// The `[storage]` section handed to the backend's factory.
+    pub storage_config: serde_json::Value,
+    /// Header-read and idle bounds of client connections, and how many may be open.
+    pub connections: http::conn::ConnectionLimits,
+    /// Names resolved to fixed addresses that count as public (tests: `BOTAPI_TEST_RESOLVE`).
+    pub resolve_overrides: Vec<(String, std::net::IpAddr)>,
+    /// Check every Bot API result and webhook update against the schema and log violations
+    /// (`spec violation: …`); the test suite runs every server this way (`BOTAPI_VALIDATE`).
+    pub validate: bool,
+}
+
+impl EngineConfig {
+    pub fn new(dir: PathBuf, temp_dir: PathBuf) -> Self {
+        Self {
+            dir,
+            temp_dir,
+            local: false,
+            max_webhook_connections: 40,
+            filter: None,
+            storage_kind: "sqlite".to_owned(),
+            storage_config: serde_json::Value::Null,
+            connections: http::conn::ConnectionLimits::default(),
+            resolve_overrides: Vec::new(),
+            validate: false,
+        }
+    }
+
+    /// Where outbound connections (webhooks, and the platform's uploads by URL) may go.
+    pub fn outbound(&self) -> msg_outbound::OutboundPolicy {
+        msg_outbound::OutboundPolicy { any_address: self.local, overrides: Arc::new(self.resolve_overrides.clone()) }
+    }
+}
+
+/// Why the engine could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Registry(Vec<RegistryError>),
+    #[error("unknown storage backend `{kind}`; available: {available}")]
+    UnknownStorage { kind: String, available: String },
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+}
+
+/// After logOut a bot answers `400 Logged out` on this server for this long, then can be used
+/// here again (rollback). Another server its directory is copied to is not affected.
+pub const LOGOUT_COOLDOWN_SECS: i64 = 60;
+
+/// State shared by every request of one engine.
+pub(crate) struct Shared {
+    pub config: EngineConfig,
+    pub registry: Arc<Registry>,
+    pub storage: Arc<dyn StorageBackend>,
+    pub stats: stats::Stats,
+    /// The bots' live sessions: their update queues, webhooks and presence.
+    pub sessions: Arc<sessions::Sessions>,
+    /// Where webhook deliveries may go.
+    pub outbound: msg_outbound::OutboundPolicy,
+    /// The platform as the server sees it: bots to authenticate, files, the people's side.
+    pub upstream: Arc<dyn PlatformService>,
+    pub phase: PhaseCell,
+    /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
+    disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
+    self_ref: Weak<Shared>,
+}
+
+const DISK_USAGE_TTL: Duration = Duration::from_secs(30);
+
+impl Shared {
+    /// The bot with this id, as the platform knows it.
+    pub async fn bot(&self, bot_id: i64) -> Result<Option<Arc<BotRecord>>, StorageError> {
+        self.upstream.bot(bot_id).await
+    }
+
+    /// Bytes the bot's state and files use, when the storage can tell (cached briefly).
+    pub async fn disk_usage(&self, bot_id: i64) -> Option<u64> {
+        if let Some((bytes, at)) = self.disk_usage.lock().expect("disk usage").get(&bot_id)
+            && at.elapsed() < DISK_USAGE_TTL
+        {
+            return *bytes;
+        }
+        let bytes = self.storage.disk_usage(bot_id).await;
+        self.disk_usage.lock().expect("disk usage").insert(bot_id, (bytes, Instant::now()));
+        bytes
+    }
+
+    pub fn known_bot_count(&self) -> u64 {
+        self.upstream.known_bot_count()
+    }
+
+    /// This state as an `Arc` (it always lives in one).
+    pub fn self_arc(&self) -> Arc<Shared> {
+        self.self_ref.upgrade().expect("shared state is alive while used")
+    }
+
+    /// A bot's directory, `<dir>/<bot user id>`: the operator's contract, so the server knows it
+    /// without asking the platform.
+    pub fn bot_dir(&self, bot_id: i64) -> std::path::PathBuf {
+        self.config.dir.join(bot_id.to_string())
+    }
+
+    pub fn host(&self) -> Arc<dyn msg_core::Host> {
+        Arc::new(dispatch::EngineHost(self.self_ref.clone()))
+    }
+}
+
+/// The handle the protocol's methods use to reach the server once it exists.
+pub(crate) type Slot = Late<Shared>;
+
+/// The names of the protocol's methods this crate implements (for the coverage report).
+pub fn method_names() -> Vec<String> {
+    let mut registrar = Registrar::new();
+    methods::register(&mut registrar, &Slot::default());
+    let registry = registrar.freeze().expect("the protocol's methods never clash");
+    registry.method_names().into_iter().map(str::to_owned).collect()
+}
+
+/// The Bot API engine.
+pub struct BotApiEngine {
+    shared: Arc<Shared>,
+}
+
+impl BotApiEngine {
+    /// Registers the protocol's methods and the platform's next to whatever plugins already
+    /// registered, freezes the registry, opens storage (a factory registered by the caller) and
+    /// builds the platform on it.
+    pub fn new(
+        config: EngineConfig,
+        mut registrar: Registrar,
+        mut platform: Box<dyn PlatformBuilder>,
+    ) -> Result<Self, BuildError> {
+        let slot = Slot::default();
+        methods::register(&mut registrar, &slot);
+        platform.register(&mut registrar);
+        registrar.exporter(Arc::new(stats::text::TextExporter));
+        registrar.exporter(Arc::new(stats::prometheus::PrometheusExporter));
+        registrar.exporter(Arc::new(stats::prometheus::JsonExporter));
+        let registry = registrar.freeze().map_err(BuildError::Registry)?;
+        let factory = registry.storage(&config.storage_kind).ok_or_else(|| BuildError::UnknownStorage {
+            kind: config.storage_kind.clone(),
+            available: registry.storage_kinds().join(", "),
+        })?;
+        let storage = factory.create(&config.storage_config)?;
+        let instance_id = instance_id(&config.dir)?;
+        let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
+        let upstream = platform.build(storage.clone(), sessions.clone())?;
+        let outbound = config.outbound();
+        let shared = Arc::new_cyclic(|self_ref| Shared {
+            config,
+            registry: Arc::new(registry),
+            storage,
+            stats: stats::Stats::new(),
+            sessions,
+            outbound,
+            upstream,
+            phase: PhaseCell::default(),
+            disk_usage: Default::default(),
+            self_ref: self_ref.clone(),
+        });
+        slot.set(Arc::downgrade(&shared)).expect("slot set once");
+        Ok(Self { shared })
+    }
+
+    /// The frozen registry (for listing methods and plugins).
+    pub fn registry(&self) -> &Registry {
+        &self.shared.registry
+    }
+
+    /// Creates or updates the bots declared in the configuration (the platform's job).
+    pub async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), BuildError> {
+        Ok(self.shared.upstream.provision(declared).await?)
+    }
+}
+
+/// Restarts delivery for every bot whose webhook was set before the server stopped.
+async fn resume_webhooks(shared: Arc<Shared>) {
+    let bots = match shared.storage.list_bots().await {
+        Ok(bots) => bots,
+        Err(e) => return tracing::error!("cannot list bots to resume webhooks: {e}"),
+    };
+    for bot in bots.into_iter().filter(|b| !b.revoked) {
+        if let Some((remainder, modulo)) = shared.config.filter
+            && bot.id.unsigned_abs() % modulo != remainder
+        {
+            continue;
+        }
+        let has_webhook = match shared.storage.load_bot_setting(bot.id, "webhook").await {
+            Ok(webhook) => webhook.is_some(),
+            Err(e) => {
+                tracing::error!("cannot read bot {}'s state: {e}", bot.id);
+                continue;
+            }
+        };
+        if !has_webhook {
+            continue;
+        }
+        match shared.sessions.session(&Arc::new(bot)).await {
+            Ok(session) if session.presence() == sessions::session::Presence::Active => {
+                tracing::info!("bot {}: resuming webhook delivery", session.bot.id);
+                webhook::start(&shared, &session);
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!("cannot resume a webhook: {}", e.description),
+        }
+    }
+}
+
+/// This working directory's identity, kept in `<dir>/instance-id`.
+fn instance_id(dir: &std::path::Path) -> Result<String, StorageError> {
+    let path = dir.join("instance-id");
+    let io = |source| StorageError::Io { path: path.display().to_string(), source };
+    match std::fs::read_to_string(&path) {
+        Ok(id) if !id.trim().is_empty() => return Ok(id.trim().to_owned()),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
+        _ => {}
+    }
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let id = format!("{:016x}", rand::random::<u64>());
+    std::fs::write(&path, format!("{id}\n")).map_err(io)?;
+    Ok(id)
+}
+
+fn to_tokio(listener: std::net::TcpListener, what: &str) -> Result<tokio::net::TcpListener, EngineError> {
+    let io = |source| EngineError::Io { what: what.to_owned(), source };
+    listener.set_nonblocking(true).map_err(io)?;
+    tokio::net::TcpListener::from_std(listener).map_err(io)
+}
+
+#[async_trait::async_trait]
+impl Engine for BotApiEngine {
+    async fn serve(&self, listeners: Listeners, shutdown: CancellationToken) -> Result<(), EngineError> {
+        self.shared.phase.set(Phase::Starting);
+        let api = to_tokio(listeners.api, "the Bot API listener")?;
+        let stop = shutdown.child_token();
+        self.shared.upstream.start(stop.clone());
+        let shared = self.shared.clone();
+        let api_handle = move |req, peer| dispatch::handle_api(shared.clone(), req, peer);
+        let mut api_task = tokio::spawn(http::serve(api, api_handle, self.shared.config.connections, stop.clone()));
+        let mut stats_task = match listeners.stats {
+            Some(listener) => {
+                let listener = to_tokio(listener, "the statistics listener")?;
+                let shared = self.shared.clone();
+                let handle = move |req, _peer| dispatch::handle_stats(shared.clone(), req);
+                Some(tokio::spawn(http::serve(listener, handle, self.shared.config.connections, stop.clone())))
+            }
+            None => None,
+        };
+        self.shared.phase.set(Phase::Ready);
+        tokio::spawn(resume_webhooks(self.shared.clone()));
+        let stats_done = async {
+            match stats_task.as_mut() {
+                Some(task) => task.await,
+                None => std::future::pending().await,
+            }
+        };
+        let failure = tokio::select! {
+            // Cancelling `shutdown` also stops the servers (child token): it must win that race,
+            // or a normal stop is reported as "the statistics server stopped unexpectedly".
+            biased;
+            () = shutdown.cancelled() => None,
+            r = &mut api_task => Some(("Bot API", r)),
+            r = stats_done => Some(("statistics", r)),
+        };
+        self.shared.phase.set(Phase::Draining);
+        stop.cancel();
+        // Long polls would hold the drain for up to 50 s: answer them now.
+        self.shared.sessions.abort_all_polls().await;
+        self.shared.upstream.abort_polls().await;
+        if let Some((which, result)) = failure {
+            self.shared.phase.set(Phase::Stopped);
+            let message = match result {
+                Ok(Ok(())) => format!("the {which} server stopped unexpectedly"),
+                Ok(Err(e)) => format!("the {which} server failed: {e}"),
+                Err(e) => format!("the {which} server panicked: {e}"),
+            };
+            return Err(EngineError::Other(message));
+        }
+        let _ = api_task.await;
+        if let Some(task) = stats_task {
+            let _ = task.await;
+        }
+        self.shared.phase.set(Phase::Stopped);
+        Ok(())
+    }
+
+    fn phase(&self) -> Phase {
+        self.shared.phase.get()
+    }
+}

@@ -1,0 +1,143 @@
+//! Storage backends shipped with the server. `sqlite` (the default) keeps each bot in
+//! `<dir>/<bot id>/bot.sqlite` so copying that directory moves the bot, and platform-wide state
+//! in `<dir>/platform.sqlite`. `memory` keeps everything in the process (ephemeral runs, tests).
+//! Both pass the same conformance test below.
+
+#![forbid(unsafe_code)]
+
+pub mod memory;
+pub mod sqlite;
+
+use std::sync::Arc;
+
+use msg_core::{Registrar, StorageBackend, StorageError, StorageFactory};
+
+/// Registers both backends; `sqlite` is rooted at the working directory `dir`.
+pub fn register(registrar: &mut Registrar, dir: &std::path::Path) {
+    registrar.storage("sqlite", Arc::new(SqliteFactory { dir: dir.to_path_buf() }));
+    registrar.storage("memory", Arc::new(MemoryFactory));
+}
+
+/// Builds the `sqlite` backend rooted at the working directory.
+pub struct SqliteFactory {
+    pub dir: std::path::PathBuf,
+}
+
+impl StorageFactory for SqliteFactory {
+    fn create(&self, _config: &serde_json::Value) -> Result<Arc<dyn StorageBackend>, StorageError> {
+        Ok(Arc::new(sqlite::SqliteStorage::open(&self.dir)?))
+    }
+}
+
+/// Builds the `memory` backend (`[storage] kind = "memory"`).
+pub struct MemoryFactory;
+
+impl StorageFactory for MemoryFactory {
+    fn create(&self, _config: &serde_json::Value) -> Result<Arc<dyn StorageBackend>, StorageError> {
+        Ok(Arc::new(memory::MemoryStorage::new()))
+    }
+}
+
+/// What every backend must do, run against each one.
+#[cfg(test)]
+mod conformance {
+    use msg_core::{BotRecord, Change, ChatRecord, FileRecord, MessageRecord, Owner, Secret, StoredUpdate, UserRecord};
+
+    use super::*;
+
+    fn update(id: i64, chat_key: i64) -> StoredUpdate {
+        StoredUpdate {
+            update_id: id,
+            kind: "message".into(),
+            payload: format!("{{\"n\":{id}}}"),
+            chat_key,
+            expires_at: 99,
+        }
+    }
+
+    async fn exercise(storage: Arc<dyn StorageBackend>) {
+        let a = storage.allocate_user_id().await.unwrap();
+        let b = storage.allocate_user_id().await.unwrap();
+        assert_ne!(a, b, "ids are never handed out twice");
+        let bot = BotRecord::new(a, Secret::new("s".repeat(35)), "conf_bot".into(), "Conf".into(), 1);
+        storage.save_bot(&bot).await.unwrap();
+        assert_eq!(storage.load_bot(a).await.unwrap(), Some(bot.clone()));
+        assert_eq!(storage.load_bot(b).await.unwrap(), None);
+        assert_eq!(storage.list_bots().await.unwrap(), vec![bot]);
+
+        let person = UserRecord::new(b, Secret::new("p".repeat(35)), "Pat".into(), 2);
+        let conversation = format!("{a}:{b}");
+        storage
+            .apply(vec![
+                Change::PutUser(person.clone()),
+                Change::PutChat(ChatRecord::new(-5, "group".into(), "G".into(), 3)),
+                Change::PutMember { chat_id: -5, user_id: b, status: "member".into() },
+                Change::BotSetting { bot_id: a, key: "webhook".into(), value: Some("{}".into()) },
+                Change::BotSetting { bot_id: a, key: "commands".into(), value: Some("[]".into()) },
+                Change::PushUpdate { owner: Owner::Bot(a), update: update(10, 1) },
+                Change::PushUpdate { owner: Owner::Bot(a), update: update(11, 2) },
+                Change::PushUpdate { owner: Owner::Bot(a), update: update(12, 1) },
+                Change::PushUpdate { owner: Owner::User(b), update: update(7, 1) },
+                Change::PutMessage(MessageRecord {
+                    conversation: conversation.clone(),
+                    message_id: 1,
+                    payload: "m1".into(),
+                }),
+                Change::PutMessage(MessageRecord {
+                    conversation: conversation.clone(),
+                    message_id: 2,
+                    payload: "m2".into(),
+                }),
+            ])
+            .await
+            .unwrap();
+        storage
+            .apply(vec![
+                Change::BotSetting { bot_id: a, key: "commands".into(), value: None },
+                Change::DropUpdatesBelow { owner: Owner::Bot(a), below: 11 },
+                Change::DropUpdate { owner: Owner::Bot(a), update_id: 12 },
+                Change::DeleteMessage { conversation: conversation.clone(), message_id: 1 },
+            ])
+            .await
+            .unwrap();
+
+        let state = storage.load_bot_state(a).await.unwrap();
+        assert_eq!(state.settings, vec![("webhook".to_owned(), "{}".to_owned())]);
+        assert_eq!(storage.load_bot_setting(a, "webhook").await.unwrap().as_deref(), Some("{}"));
+        assert_eq!(storage.load_bot_setting(a, "commands").await.unwrap(), None, "removed");
+        assert_eq!(state.updates, vec![update(11, 2)], "in id order, dropped ones gone");
+        assert_eq!(storage.load_user_updates(b).await.unwrap(), vec![update(7, 1)]);
+        assert_eq!(storage.load_message(&conversation, 1).await.unwrap(), None);
+        assert_eq!(storage.load_message(&conversation, 2).await.unwrap().as_deref(), Some("m2"));
+        let platform = storage.load_platform().await.unwrap();
+        assert_eq!(platform.users, vec![person]);
+        assert_eq!(platform.chats.len(), 1);
+        assert_eq!(platform.members, vec![(-5, b, "member".to_owned())]);
+        assert_eq!(platform.last_message_ids, vec![(conversation, 2)]);
+
+        let file = |kind: &str, path: &str, accessed| {
+            let mut f = FileRecord::new(a, "c0ffee".into(), kind.into(), path.into(), 5, "{}".into(), 1);
+            f.accessed_at = accessed;
+            f
+        };
+        storage.apply(vec![Change::PutFile(file("photos", "photos/file_0.jpg", 1))]).await.unwrap();
+        storage.apply(vec![Change::PutFile(file("documents", "documents/file_1", 1))]).await.unwrap();
+        storage.apply(vec![Change::PutFile(file("photos", "photos/file_0.jpg", 9))]).await.unwrap();
+        let loaded = storage.load_file(a, "c0ffee", "photos").await.unwrap().unwrap();
+        assert_eq!(loaded, file("photos", "photos/file_0.jpg", 9), "replaced by content and kind");
+        assert_eq!(storage.load_file(a, "c0ffee", "videos").await.unwrap(), None);
+        assert_eq!(storage.load_file(b, "c0ffee", "photos").await.unwrap(), None, "files are per bot");
+        assert_eq!(storage.list_files(a).await.unwrap().len(), 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite_conforms() {
+        let tmp = tempfile::tempdir().unwrap();
+        exercise(Arc::new(sqlite::SqliteStorage::open(tmp.path()).unwrap())).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn memory_conforms() {
+        exercise(Arc::new(memory::MemoryStorage::new())).await;
+    }
+}

@@ -1,0 +1,826 @@
+//! The default storage backend: SQLite files under the working directory. A bot's own state
+//! (identity, settings, pending updates) lives in `<dir>/<bot id>/bot.sqlite`, never named by the
+//! token; people, groups, messages, people's updates and the id allocator in
+//! `<dir>/platform.sqlite`. Journal writes go through one writer thread that commits whatever has
+//! queued up in one transaction per database file (group commit); each caller is answered after
+//! the commit that holds its changes. Batches are atomic per database file.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::mpsc;
+
+use msg_core::storage::now_unix;
+use msg_core::{
+    BotRecord, BotState, Change, ChatRecord, FileRecord, Owner, PlatformState, Secret, StorageBackend, StorageError,
+    StoredUpdate, UserRecord,
+};
+use rand::Rng;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The name of a bot's database inside its directory.
+pub const BOT_DB: &str = "bot.sqlite";
+/// The platform-wide database inside the working directory.
+pub const PLATFORM_DB: &str = "platform.sqlite";
+
+/// User ids are drawn from this range, like the public platform's 10-digit ids, so ids minted on
+/// different servers rarely collide when bots move between them.
+const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
+
+pub struct SqliteStorage {
+    dir: PathBuf,
+    writer: mpsc::Sender<Job>,
+}
+
+/// Which database file a job runs against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum DbFile {
+    Platform,
+    Bot(i64),
+}
+
+type Finish = Box<dyn FnOnce(Result<(), String>) + Send>;
+type Work = Box<dyn FnOnce(&Connection) -> Finish + Send>;
+
+struct Job {
+    db: DbFile,
+    work: Work,
+}
+
+/// Most connections the writer keeps open at once.
+const MAX_OPEN: usize = 256;
+/// Most jobs committed in one transaction.
+const MAX_BATCH: usize = 4096;
+/// A database's WAL is checkpointed once it holds this many pages (SQLite's own default).
+const CHECKPOINT_PAGES: i32 = 1000;
+
+thread_local! {
+    /// Pages in the WAL of the database the writer thread last committed to.
+    static WAL_PAGES: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+}
+
+/// The writer's WAL hook: SQLite calls it after each commit with the WAL's size in pages.
+fn record_wal_pages(_: &rusqlite::hooks::Wal, pages: std::ffi::c_int) -> rusqlite::Result<()> {
+    WAL_PAGES.set(pages);
+    Ok(())
+}
+
+fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
+    StorageError::Database { path: path.display().to_string(), message: e.to_string() }
+}
+
+fn open(path: &Path) -> Result<Connection, StorageError> {
+    let conn = Connection::open(path).map_err(|e| db_error(path, e))?;
+    conn.busy_timeout(Duration::from_secs(5)).map_err(|e| db_error(path, e))?;
+    conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| db_error(path, e))?;
+    conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| db_error(path, e))?;
+    Ok(conn)
+}
+
+const BOT_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS bot (
+    id INTEGER PRIMARY KEY,
+    secret TEXT NOT NULL,
+    username TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS updates (
+    update_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    chat_key INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS files (
+    content TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    meta TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    accessed_at INTEGER NOT NULL,
+    PRIMARY KEY (content, kind)
+);
+";
+
+const PLATFORM_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS user_ids (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY,
+    secret TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    last_name TEXT,
+    username TEXT,
+    language_code TEXT,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS members (
+    chat_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    PRIMARY KEY (chat_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    conversation TEXT NOT NULL,
+    message_id INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    PRIMARY KEY (conversation, message_id)
+);
+CREATE TABLE IF NOT EXISTS user_updates (
+    user_id INTEGER NOT NULL,
+    update_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    chat_key INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, update_id)
+);
+";
+
+impl SqliteStorage {
+    /// Opens (creating if needed) the platform database under `dir`.
+    pub fn open(dir: &Path) -> Result<Self, StorageError> {
+        let path = dir.join(PLATFORM_DB);
+        let conn = open(&path)?;
+        conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
+        let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
+        let (due_tx, due) = mpsc::channel();
+        let (finished_tx, finished) = mpsc::channel();
+        let root = dir.to_path_buf();
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || checkpoint_loop(&root, &due, &finished_tx))
+            .map_err(spawn_failed)?;
+        let (writer, jobs) = mpsc::channel();
+        let root = dir.to_path_buf();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }))
+            .map_err(spawn_failed)?;
+        Ok(Self { dir: dir.to_path_buf(), writer })
+    }
+
+    fn db_path(&self, db: DbFile) -> PathBuf {
+        db_path(&self.dir, db)
+    }
+
+    /// Runs `f` on the writer thread inside the next group commit; resolves after the commit.
+    async fn run<T: Send + 'static>(
+        &self,
+        db: DbFile,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StorageError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let work: Work = Box::new(move |conn| {
+            let result = exec(conn, "SAVEPOINT job", []).and_then(|_| {
+                let r = f(conn);
+                if r.is_err() {
+                    exec(conn, "ROLLBACK TO job", [])?;
+                }
+                exec(conn, "RELEASE job", [])?;
+                r
+            });
+            Box::new(move |commit: Result<(), String>| {
+                let _ = tx.send(commit.and(result.map_err(|e| e.to_string())));
+            })
+        });
+        let path = self.db_path(db);
+        self.writer.send(Job { db, work }).map_err(|_| db_error(&path, "the writer thread is gone"))?;
+        rx.await.map_err(|_| db_error(&path, "the writer thread dropped the job"))?.map_err(|e| db_error(&path, e))
+    }
+
+    pub fn bot_dir(&self, bot_id: i64) -> PathBuf {
+        self.dir.join(bot_id.to_string())
+    }
+
+    fn read_bot(dir: &Path, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
+        let path = dir.join(bot_id.to_string()).join(BOT_DB);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let conn = open(&path)?;
+        conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
+        let row = conn
+            .query_row(
+                "SELECT id, secret, username, first_name, created_at, revoked FROM bot WHERE id = ?1",
+                params![bot_id],
+                |r| {
+                    let mut bot =
+                        BotRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(3)?, r.get(4)?);
+                    bot.revoked = r.get::<_, i64>(5)? != 0;
+                    Ok(bot)
+                },
+            )
+            .optional()
+            .map_err(|e| db_error(&path, e))?;
+        Ok(row)
+    }
+
+    /// Directory entries of the working dir: bot ids found, and names that are not bot dirs.
+    pub fn scan(dir: &Path) -> Result<(Vec<i64>, Vec<String>), StorageError> {
+        let io = |e| StorageError::Io { path: dir.display().to_string(), source: e };
+        let mut ids = Vec::new();
+        let mut strays = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            if !entry.file_type().map_err(io)?.is_dir() {
+                continue;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name == "logs" || name == msg_core::storage::STORE_DIR || name.starts_with('.') {
+                continue;
+            }
+            match name.parse::<i64>() {
+                Ok(id) if id > 0 && id.to_string() == name && entry.path().join(BOT_DB).is_file() => ids.push(id),
+                _ => strays.push(name),
+            }
+        }
+        ids.sort_unstable();
+        Ok((ids, strays))
+    }
+}
+
+fn db_path(dir: &Path, db: DbFile) -> PathBuf {
+    match db {
+        DbFile::Platform => dir.join(PLATFORM_DB),
+        DbFile::Bot(id) => dir.join(id.to_string()).join(BOT_DB),
+    }
+}
+
+fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
+    let path = db_path(dir, db);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let conn = open(&path).map_err(|e| e.to_string())?;
+    // Checkpoints run on their own thread (see `checkpoint_loop`), not inside a commit; the hook
+    // (which replaces SQLite's automatic checkpoints) tells the writer when one is due.
+    conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;
+    conn.wal_hook(Some(record_wal_pages));
+    let schema = if db == DbFile::Platform { PLATFORM_SCHEMA } else { BOT_SCHEMA };
+    conn.execute_batch(schema).map_err(|e| e.to_string())?;
+    Ok(conn)
+}
+
+/// The writer's two ends of the checkpoint thread: files whose WAL is due for a checkpoint go
+/// out, files whose checkpoint the writer is to finish come back.
+struct Checkpoints {
+    due: mpsc::Sender<DbFile>,
+    finished: mpsc::Receiver<DbFile>,
+}
+
+/// The writer thread: takes whatever jobs are queued, runs them per database file inside one
+/// transaction, commits, then answers each job; asks for a checkpoint when a file's WAL is big.
+fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints) {
+    let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
+    // Files the checkpoint thread is working on.
+    let mut checkpointing: HashSet<DbFile> = HashSet::new();
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut groups: Vec<(DbFile, Vec<Work>)> = Vec::new();
+        for job in batch {
+            match groups.iter_mut().find(|(db, _)| *db == job.db) {
+                Some((_, works)) => works.push(job.work),
+                None => groups.push((job.db, vec![job.work])),
+            }
+        }
+        if open_conns.len() + groups.len() > MAX_OPEN {
+            open_conns.clear();
+        }
+        for (db, works) in groups {
+            let conn = match open_conns.entry(db) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => match open_for_writer(dir, db) {
+                    Ok(conn) => e.insert(conn),
+                    Err(message) => {
+                        tracing::error!("cannot open {}: {message}", db_path(dir, db).display());
+                        for work in works {
+                            // A job must still be answered: run it on a throwaway in-memory
+                            // connection so it reports, then fail its commit.
+                            if let Ok(scratch) = Connection::open_in_memory() {
+                                work(&scratch)(Err(message.clone()));
+                            }
+                        }
+                        continue;
+                    }
+                },
+            };
+            WAL_PAGES.set(0);
+            let began = exec(conn, "BEGIN IMMEDIATE", []).map_err(|e| e.to_string());
+            let finishes: Vec<Finish> = works.into_iter().map(|work| work(conn)).collect();
+            let committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
+            if committed.is_err() {
+                let _ = conn.execute_batch("ROLLBACK");
+                open_conns.remove(&db);
+            } else if WAL_PAGES.get() >= CHECKPOINT_PAGES && checkpointing.insert(db) {
+                let _ = checkpoints.due.send(db);
+            }
+            for finish in finishes {
+                finish(committed.clone());
+            }
+        }
+        // Copy the few frames committed while the checkpoint thread worked, so the next commit
+        // to that file starts the WAL over instead of growing it.
+        for db in checkpoints.finished.try_iter() {
+            checkpointing.remove(&db);
+            if let Some(conn) = open_conns.get(&db)
+                && let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            {
+                tracing::warn!("cannot checkpoint {}: {e}", db_path(dir, db).display());
+            }
+        }
+    }
+}
+
+/// The checkpoint thread: copies a database's WAL back into the database file when the writer
+/// says it has grown to [`CHECKPOINT_PAGES`], on a connection of its own, so the
+/// copying and its fsyncs happen while the writer goes on committing. The writer then finishes
+/// with the few frames committed meanwhile (see `writer_loop`). It opens a file only if it still
+/// exists, so a bot directory moved away is never recreated.
+fn checkpoint_loop(dir: &Path, due: &mpsc::Receiver<DbFile>, finished: &mpsc::Sender<DbFile>) {
+    while let Ok(first) = due.recv() {
+        let mut dbs = vec![first];
+        dbs.extend(due.try_iter());
+        dbs.sort_unstable_by_key(|db| match db {
+            DbFile::Platform => 0,
+            DbFile::Bot(id) => *id,
+        });
+        dbs.dedup();
+        for db in dbs {
+            let path = db_path(dir, db);
+            let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            let done = Connection::open_with_flags(&path, flags).and_then(|conn| {
+                conn.busy_timeout(Duration::from_secs(5))?;
+                conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            });
+            if let Err(e) = done {
+                tracing::warn!("cannot checkpoint {}: {e}", path.display());
+            }
+            let _ = finished.send(db);
+        }
+    }
+}
+
+fn read_updates(rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Vec<StoredUpdate>> {
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        out.push(StoredUpdate {
+            update_id: r.get(0)?,
+            kind: r.get(1)?,
+            payload: r.get(2)?,
+            chat_key: r.get(3)?,
+            expires_at: r.get(4)?,
+        });
+    }
+    Ok(out)
+}
+
+const FILE_COLUMNS: &str = "SELECT content, kind, path, size, meta, created_at, accessed_at FROM files";
+
+fn read_files(bot_id: i64, rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Vec<FileRecord>> {
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        let mut f =
+            FileRecord::new(bot_id, r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, i64>(3)? as u64, r.get(4)?, r.get(5)?);
+        f.accessed_at = r.get(6)?;
+        out.push(f);
+    }
+    Ok(out)
+}
+
+/// Runs one statement through the connection's statement cache (the writer runs the same few
+/// statements all day; parsing them each time was most of its work).
+fn exec(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
+    conn.prepare_cached(sql)?.execute(params)
+}
+
+fn apply_bot(conn: &Connection, bot_id: i64, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::BotSetting { key, value: Some(value), .. } => {
+            exec(conn, "INSERT OR REPLACE INTO kv (key, value) VALUES (?1, ?2)", params![key, value])?;
+        }
+        Change::BotSetting { key, value: None, .. } => {
+            exec(conn, "DELETE FROM kv WHERE key = ?1", params![key])?;
+        }
+        Change::PushUpdate { update: u, .. } => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO updates (update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
+            )?;
+        }
+        Change::DropUpdatesBelow { below, .. } => {
+            exec(conn, "DELETE FROM updates WHERE update_id < ?1", params![below])?;
+        }
+        Change::DropUpdate { update_id, .. } => {
+            exec(conn, "DELETE FROM updates WHERE update_id = ?1", params![update_id])?;
+        }
+        Change::PutFile(f) => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO files (content, kind, path, size, meta, created_at, accessed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![f.content, f.kind, f.path, f.size as i64, f.meta, f.created_at, f.accessed_at],
+            )?;
+        }
+        other => tracing::error!("change {other:?} routed to bot {bot_id}'s database"),
+    }
+    Ok(())
+}
+
+fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
+    match change {
+        Change::PushUpdate { owner: Owner::User(user_id), update: u } => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO user_updates (user_id, update_id, kind, payload, chat_key, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![user_id, u.update_id, u.kind, u.payload, u.chat_key, u.expires_at],
+            )?;
+        }
+        Change::DropUpdatesBelow { owner: Owner::User(user_id), below } => {
+            exec(conn, "DELETE FROM user_updates WHERE user_id = ?1 AND update_id < ?2", params![user_id, below])?;
+        }
+        Change::DropUpdate { owner: Owner::User(user_id), update_id } => {
+            exec(conn, "DELETE FROM user_updates WHERE user_id = ?1 AND update_id = ?2", params![user_id, update_id])?;
+        }
+        Change::PutUser(u) => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![u.id, u.secret.expose(), u.first_name, u.last_name, u.username, u.language_code, u.created_at],
+            )?;
+        }
+        Change::PutChat(c) => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO chats (id, kind, title, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![c.id, c.kind, c.title, c.created_at],
+            )?;
+        }
+        Change::PutMember { chat_id, user_id, status } => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO members (chat_id, user_id, status) VALUES (?1, ?2, ?3)",
+                params![chat_id, user_id, status],
+            )?;
+        }
+        Change::PutMessage(m) => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO messages (conversation, message_id, payload) VALUES (?1, ?2, ?3)",
+                params![m.conversation, m.message_id, m.payload],
+            )?;
+        }
+        Change::DeleteMessage { conversation, message_id } => {
+            exec(
+                conn,
+                "DELETE FROM messages WHERE conversation = ?1 AND message_id = ?2",
+                params![conversation, message_id],
+            )?;
+        }
+        other => tracing::error!("change {other:?} routed to the platform database"),
+    }
+    Ok(())
+}
+
+fn db_of(change: &Change) -> DbFile {
+    match change {
+        Change::BotSetting { bot_id, .. } | Change::PutFile(FileRecord { bot_id, .. }) => DbFile::Bot(*bot_id),
+        Change::PushUpdate { owner: Owner::Bot(id), .. }
+        | Change::DropUpdatesBelow { owner: Owner::Bot(id), .. }
+        | Change::DropUpdate { owner: Owner::Bot(id), .. } => DbFile::Bot(*id),
+        _ => DbFile::Platform,
+    }
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, StorageError> + Send + 'static,
+) -> Result<T, StorageError> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| StorageError::Conflict(format!("storage task failed: {e}")))?
+}
+
+#[async_trait::async_trait]
+impl StorageBackend for SqliteStorage {
+    fn kind(&self) -> &str {
+        "sqlite"
+    }
+
+    async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
+        let dir = self.dir.clone();
+        blocking(move || {
+            let (ids, _) = Self::scan(&dir)?;
+            let mut bots = Vec::with_capacity(ids.len());
+            for id in ids {
+                bots.extend(Self::read_bot(&dir, id)?);
+            }
+            Ok(bots)
+        })
+        .await
+    }
+
+    async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
+        let dir = self.dir.clone();
+        blocking(move || Self::read_bot(&dir, bot_id)).await
+    }
+
+    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
+        let bot_dir = self.bot_dir(bot.id);
+        let bot = bot.clone();
+        blocking(move || {
+            std::fs::create_dir_all(&bot_dir)
+                .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
+            let path = bot_dir.join(BOT_DB);
+            let conn = open(&path)?;
+            conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
+            conn.execute(
+                "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT(id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
+                 first_name = excluded.first_name, revoked = excluded.revoked",
+                params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64],
+            )
+            .map_err(|e| db_error(&path, e))?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn allocate_user_id(&self) -> Result<i64, StorageError> {
+        let dir = self.dir.clone();
+        blocking(move || {
+            let path = dir.join(PLATFORM_DB);
+            let conn = open(&path)?;
+            let mut rng = rand::rng();
+            for _ in 0..64 {
+                let id = rng.random_range(ID_RANGE);
+                if dir.join(id.to_string()).exists() {
+                    continue;
+                }
+                let inserted = conn
+                    .execute(
+                        "INSERT OR IGNORE INTO user_ids (id, kind, created_at) VALUES (?1, 'user', ?2)",
+                        params![id, now_unix()],
+                    )
+                    .map_err(|e| db_error(&path, e))?;
+                if inserted == 1 {
+                    return Ok(id);
+                }
+            }
+            Err(StorageError::Conflict("could not find a free user id".into()))
+        })
+        .await
+    }
+
+    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
+        let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();
+        for change in changes {
+            let db = db_of(&change);
+            match per_db.iter_mut().find(|(d, _)| *d == db) {
+                Some((_, list)) => list.push(change),
+                None => per_db.push((db, vec![change])),
+            }
+        }
+        let jobs = per_db.into_iter().map(|(db, list)| {
+            self.run(db, move |conn| {
+                for change in &list {
+                    match db {
+                        DbFile::Bot(id) => apply_bot(conn, id, change)?,
+                        DbFile::Platform => apply_platform(conn, change)?,
+                    }
+                }
+                Ok(())
+            })
+        });
+        for result in futures_util::future::join_all(jobs).await {
+            result?;
+        }
+        Ok(())
+    }
+
+    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
+        self.run(DbFile::Bot(bot_id), |conn| {
+            let mut state = BotState::default();
+            let mut stmt = conn.prepare("SELECT key, value FROM kv ORDER BY key")?;
+            state.settings = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            let mut stmt =
+                conn.prepare("SELECT update_id, kind, payload, chat_key, expires_at FROM updates ORDER BY update_id")?;
+            state.updates = read_updates(&mut stmt.query([])?)?;
+            Ok(state)
+        })
+        .await
+    }
+
+    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let key = key.to_owned();
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            conn.query_row("SELECT value FROM kv WHERE key = ?1", [key], |r| r.get(0)).optional()
+        })
+        .await
+    }
+
+    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
+        self.run(DbFile::Platform, |conn| {
+            let mut state = PlatformState::default();
+            let mut stmt = conn.prepare(
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at FROM users ORDER BY id",
+            )?;
+            state.users = stmt
+                .query_map([], |r| {
+                    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
+                    u.last_name = r.get(3)?;
+                    u.username = r.get(4)?;
+                    u.language_code = r.get(5)?;
+                    Ok(u)
+                })?
+                .collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT id, kind, title, created_at FROM chats ORDER BY id")?;
+            state.chats = stmt
+                .query_map([], |r| Ok(ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                .collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT chat_id, user_id, status FROM members ORDER BY chat_id, user_id")?;
+            state.members = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT conversation, MAX(message_id) FROM messages GROUP BY conversation")?;
+            state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            Ok(state)
+        })
+        .await
+    }
+
+    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at FROM users WHERE id = ?1",
+                params![user_id],
+                |r| {
+                    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
+                    u.last_name = r.get(3)?;
+                    u.username = r.get(4)?;
+                    u.language_code = r.get(5)?;
+                    Ok(u)
+                },
+            )
+            .optional()
+        })
+        .await
+    }
+
+    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT update_id, kind, payload, chat_key, expires_at FROM user_updates WHERE user_id = ?1 ORDER BY update_id",
+            )?;
+            read_updates(&mut stmt.query(params![user_id])?)
+        })
+        .await
+    }
+
+    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
+        let conversation = conversation.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT payload FROM messages WHERE conversation = ?1 AND message_id = ?2",
+                params![conversation, message_id],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+        .await
+    }
+
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let (content, kind) = (content.to_owned(), kind.to_owned());
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} WHERE content = ?1 AND kind = ?2"))?;
+            Ok(read_files(bot_id, &mut stmt.query(params![content, kind])?)?.pop())
+        })
+        .await
+    }
+
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} ORDER BY created_at"))?;
+            read_files(bot_id, &mut stmt.query([])?)
+        })
+        .await
+    }
+
+    async fn disk_usage(&self, bot_id: i64) -> Option<u64> {
+        let dir = self.bot_dir(bot_id);
+        tokio::task::spawn_blocking(move || dir_size(&dir)).await.ok().flatten()
+    }
+
+    fn survey(&self) -> Option<Result<msg_core::Survey, StorageError>> {
+        Some(Self::scan(&self.dir).map(|(bots, strays)| msg_core::Survey::new(bots, strays, BOT_DB)))
+    }
+}
+
+fn dir_size(dir: &Path) -> Option<u64> {
+    let mut total = 0;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let entry = entry.ok()?;
+        let meta = entry.metadata().ok()?;
+        total += if meta.is_dir() { dir_size(&entry.path()).unwrap_or(0) } else { meta.len() };
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn bots_round_trip_through_their_own_directory() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        let id = storage.allocate_user_id().await.unwrap();
+        assert!(ID_RANGE.contains(&id));
+        let bot = BotRecord::new(id, Secret::new("s".repeat(35)), "demo_bot".into(), "Demo".into(), 1);
+        storage.save_bot(&bot).await.unwrap();
+        assert!(tmp.path().join(id.to_string()).join(BOT_DB).is_file());
+        assert_eq!(storage.load_bot(id).await.unwrap(), Some(bot.clone()));
+        assert_eq!(storage.list_bots().await.unwrap(), vec![bot]);
+        std::fs::create_dir(tmp.path().join("not-a-bot")).unwrap();
+        let (ids, strays) = SqliteStorage::scan(tmp.path()).unwrap();
+        assert_eq!((ids, strays), (vec![id], vec!["not-a-bot".to_owned()]));
+        assert!(storage.disk_usage(id).await.unwrap() > 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn journal_batches_land_in_the_right_files_and_load_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = std::sync::Arc::new(SqliteStorage::open(tmp.path()).unwrap());
+        let update = |id| StoredUpdate {
+            update_id: id,
+            kind: "message".into(),
+            payload: format!("{{\"n\":{id}}}"),
+            chat_key: 7,
+            expires_at: 99,
+        };
+        let mut tasks = Vec::new();
+        for id in 1..=200 {
+            let storage = storage.clone();
+            tasks.push(tokio::spawn(async move {
+                storage.apply(vec![Change::PushUpdate { owner: Owner::Bot(42), update: update(id) }]).await
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        storage
+            .apply(vec![
+                Change::DropUpdatesBelow { owner: Owner::Bot(42), below: 101 },
+                Change::BotSetting { bot_id: 42, key: "webhook".into(), value: Some("{}".into()) },
+                Change::PutUser(UserRecord::new(5, Secret::new("x"), "Alice".into(), 1)),
+                Change::PushUpdate { owner: Owner::User(5), update: update(3) },
+            ])
+            .await
+            .unwrap();
+        let state = storage.load_bot_state(42).await.unwrap();
+        assert_eq!(state.updates.len(), 100);
+        assert_eq!(state.updates[0], update(101));
+        assert_eq!(state.settings, vec![("webhook".to_owned(), "{}".to_owned())]);
+        assert!(tmp.path().join("42").join(BOT_DB).is_file());
+        let platform = storage.load_platform().await.unwrap();
+        assert_eq!(platform.users[0].first_name, "Alice");
+        assert_eq!(storage.load_user_updates(5).await.unwrap(), vec![update(3)]);
+        // A failing job fails alone; the others in its batch commit.
+        let bad = storage.run(DbFile::Platform, |conn| conn.execute_batch("INSERT INTO nowhere VALUES (1)"));
+        let good = storage.apply(vec![Change::PutChat(ChatRecord::new(-1, "group".into(), "G".into(), 1))]);
+        let (bad, good) = tokio::join!(bad, good);
+        assert!(bad.is_err());
+        good.unwrap();
+        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 1);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn checkpoints_beside_the_writer_keep_the_wal_bounded() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        let payload = "x".repeat(3000);
+        for id in 1..=3000 {
+            let update = StoredUpdate {
+                update_id: id,
+                kind: "message".into(),
+                payload: payload.clone(),
+                chat_key: 7,
+                expires_at: 99,
+            };
+            storage.apply(vec![Change::PushUpdate { owner: Owner::Bot(42), update }]).await.unwrap();
+        }
+        // 3000 commits of a 3000-byte row: about 37 MiB of WAL if nothing checkpointed, about 4 MiB
+        // (1000 pages) with checkpoints.
+        let wal = tmp.path().join("42").join(format!("{BOT_DB}-wal"));
+        let size = std::fs::metadata(&wal).unwrap().len();
+        assert!(size < 12 << 20, "the WAL grew to {size} bytes");
+        assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 3000);
+    }
+}

@@ -331,7 +331,7 @@ impl Platform {
         if let Some(username) = chat_id.strip_prefix('@') {
             return self.resolve_username(actor, username).await;
         }
-        let id = lenient_integer(chat_id);
+        let id = msg_spec::args::to_integer(chat_id);
         if id == 0 {
             return Err(ApiError::bad_request("chat not found"));
         }
@@ -945,21 +945,6 @@ impl Platform {
     }
 }
 
-/// An integer read as the reference reads `chat_id` (tdutils' `to_integer`): an optional `-`,
-/// then digits up to the first other character (`123abc` is 123, `abc` and ` 1` are 0), wrapping
-/// on overflow.
-pub fn lenient_integer(text: &str) -> i64 {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let value = digits
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .fold(0u64, |acc, d| acc.wrapping_mul(10).wrapping_add(u64::from(d - b'0')));
-    if negative { (value as i64).wrapping_neg() } else { value as i64 }
-}
-
 /// A media message's caption and its entities (none when empty).
 fn put_caption(fields: &mut Map<String, Value>, caption: String, entities: Option<Value>) {
     if caption.is_empty() {
@@ -1006,27 +991,6 @@ impl Directory {
             chats: state.chats.into_iter().map(|c| (c.id, c)).collect(),
             members,
             last_message_id: state.last_message_ids.into_iter().collect(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::lenient_integer;
-
-    #[test]
-    fn chat_ids_are_read_leniently_as_the_reference_does() {
-        for (text, id) in [
-            ("123", 123),
-            ("-100123", -100_123),
-            ("123abc", 123),
-            ("12 34", 12),
-            ("abc", 0),
-            (" 1", 0),
-            ("+5", 0),
-            ("-", 0),
-        ] {
-            assert_eq!(lenient_integer(text), id, "{text}");
         }
     }
 }

@@ -12,6 +12,8 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::Value;
 
+pub mod args;
+pub mod params;
 #[cfg(test)]
 mod sourcegen;
 pub mod types;

@@ -170,6 +170,73 @@ pub fn render() -> String {
     out
 }
 
+const PARAMS_HEADER: &str =
+    "//! Every method's parameters, generated from `api-9.5.json` by `sourcegen.rs`: do not edit; run
+//! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
+//! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
+//! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,
+//! files) kept raw for the handler. A required text or chat id is empty when absent.
+
+use crate::args::{self, ArgError, Decode, Source};
+";
+
+/// The first sentence of a description, for a one-line doc comment.
+fn summary(text: &str) -> String {
+    let first = text.lines().next().unwrap_or_default();
+    let end = first.find(". ").map_or(first.len(), |i| i + 1);
+    first[..end].to_owned()
+}
+
+/// The Rust type of a parameter and the expression decoding it.
+fn param(field: &Field) -> (String, String) {
+    let name = &field.name;
+    let get = format!("arg(\"{name}\")");
+    let types: Vec<&str> = field.types.iter().map(String::as_str).collect();
+    match (types.as_slice(), field.required) {
+        (["Integer"], true) if name == "user_id" || name.ends_with("_user_id") => {
+            ("i64".into(), format!("args::user_id({get}, \"{name}\")?"))
+        }
+        (["Integer"], true) => ("i64".into(), format!("args::integer({get}).unwrap_or(0)")),
+        (["Integer"], false) => ("Option<i64>".into(), format!("args::integer({get})")),
+        (["Float"], true) => ("f64".into(), format!("args::float({get}).unwrap_or(0.0)")),
+        (["Float"], false) => ("Option<f64>".into(), format!("args::float({get})")),
+        (["Boolean"], _) => ("bool".into(), format!("args::boolean({get})")),
+        (["String"] | ["Integer", "String"], true) => ("&'a str".into(), format!("{get}.unwrap_or_default()")),
+        _ => ("Option<&'a str>".into(), get),
+    }
+}
+
+/// The parameter structs, before formatting.
+pub fn render_params() -> String {
+    let mut out = String::from(PARAMS_HEADER);
+    for method in &spec().methods {
+        let name = &method.name;
+        let mut ty = name.clone();
+        ty[..1].make_ascii_uppercase();
+        let lifetime = method.fields.iter().any(|f| param(f).0.contains("'a"));
+        let generics = if lifetime { "<'a>" } else { "" };
+        let _ = writeln!(out);
+        let _ = writeln!(out, "/// `{name}`: see <https://core.telegram.org/bots/api#{}>.", name.to_lowercase());
+        let _ = writeln!(out, "#[derive(Debug, Clone, Default, PartialEq)]");
+        let _ = writeln!(out, "pub struct {ty}{generics} {{");
+        for field in &method.fields {
+            doc(&mut out, "    ", &summary(&field.description));
+            let _ = writeln!(out, "    pub {}: {},", field_name(&field.name), param(field).0);
+        }
+        let _ = writeln!(out, "}}");
+        let _ = writeln!(out, "\nimpl<'a> Decode<'a> for {ty}{generics} {{");
+        let _ = writeln!(out, "    const METHOD: &'static str = \"{name}\";");
+        let used = if method.fields.is_empty() { "_arg" } else { "arg" };
+        let _ = writeln!(out, "    fn decode({used}: Source<'_, 'a>) -> Result<Self, ArgError> {{");
+        let _ = writeln!(out, "        Ok(Self {{");
+        for field in &method.fields {
+            let _ = writeln!(out, "            {}: {},", field_name(&field.name), param(field).1);
+        }
+        let _ = writeln!(out, "        }})\n    }}\n}}");
+    }
+    out
+}
+
 /// `text` formatted by rustfmt with the workspace's settings.
 fn rustfmt(text: &str) -> String {
     use std::io::Write as _;
@@ -187,17 +254,27 @@ fn rustfmt(text: &str) -> String {
     String::from_utf8(output.stdout).expect("rustfmt writes UTF-8")
 }
 
-#[test]
-fn the_generated_types_are_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/types.rs");
-    let fresh = rustfmt(&render());
+/// Compares `file` with its freshly generated text, or rewrites it with `UPDATE_GENERATED=1`.
+fn check_generated(file: &str, fresh: String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(file);
+    let fresh = rustfmt(&fresh);
     if std::env::var("UPDATE_GENERATED").is_ok_and(|v| v == "1") {
-        std::fs::write(&path, &fresh).expect("types.rs is writable");
+        std::fs::write(&path, &fresh).expect("the generated file is writable");
         return;
     }
     let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         checked_in == fresh,
-        "engine/spec/src/types.rs is stale: run `UPDATE_GENERATED=1 cargo test -p msg-spec` and commit it"
+        "engine/spec/src/{file} is stale: run `UPDATE_GENERATED=1 cargo test -p msg-spec` and commit it"
     );
+}
+
+#[test]
+fn the_generated_types_are_current() {
+    check_generated("types.rs", render());
+}
+
+#[test]
+fn the_generated_parameters_are_current() {
+    check_generated("params.rs", render_params());
 }

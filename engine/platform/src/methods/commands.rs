@@ -3,15 +3,17 @@
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, Change, MethodCall, Params, Reply};
+use msg_core::{ApiError, Change, MethodCall, Reply};
 use serde_json::{Value, json};
 
-use super::{internal, platform_bot};
+use msg_spec::params;
+
+use super::{args, internal, platform_bot};
 use crate::Platform;
 
 /// The storage key of a scope and language: `commands:<canonical scope JSON>:<language>`.
-fn key(p: &Params) -> Result<String, ApiError> {
-    let scope = match p.json::<Value>("scope") {
+fn key(scope: Option<&str>, language: Option<&str>) -> Result<String, ApiError> {
+    let scope = match scope.map(serde_json::from_str::<Value>) {
         None => json!({"type": "default"}),
         Some(Ok(v)) if v.get("type").and_then(Value::as_str).is_some() => v,
         Some(_) => return Err(ApiError::bad_request("can't parse BotCommandScope JSON object")),
@@ -35,7 +37,7 @@ fn key(p: &Params) -> Result<String, ApiError> {
             canonical[field] = v.clone();
         }
     }
-    let language = p.get("language_code").unwrap_or_default();
+    let language = language.unwrap_or_default();
     if !(language.is_empty() || (language.len() == 2 && language.chars().all(|c| c.is_ascii_lowercase()))) {
         return Err(ApiError::bad_request("invalid language code specified"));
     }
@@ -48,8 +50,8 @@ async fn store(platform: &Platform, bot_id: i64, key: String, value: Option<Stri
 
 pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let p = &call.params;
-    let commands = match p.json::<Vec<Value>>("commands") {
+    let p: params::SetMyCommands = args(&call.params)?;
+    let commands = match p.commands.map(serde_json::from_str::<Vec<Value>>) {
         None => return Err(ApiError::parameter_required("commands")),
         Some(Err(_)) => return Err(ApiError::bad_request("can't parse commands JSON object")),
         Some(Ok(list)) => list,
@@ -71,7 +73,7 @@ pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -
         }
         clean.push(json!({"command": command, "description": description}));
     }
-    let key = key(p)?;
+    let key = key(p.scope, p.language_code)?;
     let value = (!clean.is_empty()).then(|| Value::Array(clean).to_string());
     store(&platform, bot.id, key, value).await?;
     Ok(json!(true).into())
@@ -79,7 +81,8 @@ pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -
 
 pub(crate) async fn get_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let key = key(&call.params)?;
+    let p: params::GetMyCommands = args(&call.params)?;
+    let key = key(p.scope, p.language_code)?;
     let stored = platform.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
     let list = stored.and_then(|v| serde_json::from_str(&v).ok());
     Ok(list.unwrap_or_else(|| json!([])).into())
@@ -87,7 +90,8 @@ pub(crate) async fn get_my_commands(platform: Arc<Platform>, call: MethodCall) -
 
 pub(crate) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let key = key(&call.params)?;
+    let p: params::DeleteMyCommands = args(&call.params)?;
+    let key = key(p.scope, p.language_code)?;
     store(&platform, bot.id, key, None).await?;
     Ok(json!(true).into())
 }

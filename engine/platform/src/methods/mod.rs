@@ -11,7 +11,8 @@ pub(crate) mod messages;
 use std::sync::Arc;
 
 use msg_core::method::{Late, bound};
-use msg_core::{ApiError, BotRecord, MethodCall, Registrar};
+use msg_core::{ApiError, BotRecord, MethodCall, Params, Registrar};
+use msg_spec::args::Decode;
 
 use crate::Platform;
 use crate::files::Kind;
@@ -31,6 +32,12 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
     r.method("getMyCommands", bound(slot, commands::get_my_commands));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));
+}
+
+/// The call's parameters as `T`, a struct generated from the schema (`msg_spec::params`), read
+/// the reference's way; the only failures are the ones the reference reports while reading.
+pub(crate) fn args<'a, T: Decode<'a>>(params: &'a Params) -> Result<T, ApiError> {
+    T::decode(&|name| params.get(name)).map_err(|e| ApiError::bad_request(e.0))
 }
 
 /// The bot a method acts for (authenticated by the server before the call).

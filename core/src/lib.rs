@@ -25,8 +25,8 @@ pub use redact::redact;
 pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
-    BotRecord, BotState, Change, ChatRecord, FileRecord, MessageRecord, Owner, PlatformState, StorageBackend,
-    StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
+    BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, PlatformState,
+    StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
 };
 pub use updates::{BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
 

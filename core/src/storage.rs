@@ -91,17 +91,39 @@ impl UserRecord {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ChatRecord {
-    /// Negative, as on the public platform.
+    /// Negative, as on the public platform (`-100…` for supergroups).
     pub id: i64,
     /// `group` or `supergroup`.
     pub kind: String,
     pub title: String,
     pub created_at: i64,
+    /// The platform's further details of the chat (description, permissions, pins, ...) as a
+    /// JSON object it alone reads; `{}` when none.
+    pub details: String,
 }
 
 impl ChatRecord {
     pub fn new(id: i64, kind: String, title: String, created_at: i64) -> Self {
-        Self { id, kind, title, created_at }
+        Self { id, kind, title, created_at, details: "{}".into() }
+    }
+}
+
+/// One member's standing in a group chat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MemberRecord {
+    pub chat_id: i64,
+    pub user_id: i64,
+    /// `creator`, `administrator`, `member`, `restricted`, `left` or `kicked`.
+    pub status: String,
+    /// The platform's details of the standing (rights, permissions, until date, title) as a
+    /// JSON object it alone reads; `{}` when none.
+    pub details: String,
+}
+
+impl MemberRecord {
+    pub fn new(chat_id: i64, user_id: i64, status: impl Into<String>, details: impl Into<String>) -> Self {
+        Self { chat_id, user_id, status: status.into(), details: details.into() }
     }
 }
 
@@ -157,8 +179,8 @@ pub enum Change {
     PutUser(UserRecord),
     /// Creates or replaces a group chat.
     PutChat(ChatRecord),
-    /// Sets a member's status in a group (`member`, `administrator`, `creator`, `left`, `kicked`).
-    PutMember { chat_id: i64, user_id: i64, status: String },
+    /// Sets a member's standing in a group.
+    PutMember(MemberRecord),
     /// Creates or replaces a message.
     PutMessage(MessageRecord),
     /// Deletes a message.
@@ -181,8 +203,7 @@ pub struct BotState {
 pub struct PlatformState {
     pub users: Vec<UserRecord>,
     pub chats: Vec<ChatRecord>,
-    /// (chat id, user id, status).
-    pub members: Vec<(i64, i64, String)>,
+    pub members: Vec<MemberRecord>,
     /// (conversation, highest message id).
     pub last_message_ids: Vec<(String, i64)>,
 }

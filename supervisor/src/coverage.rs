@@ -22,9 +22,13 @@ impl Status {
     }
 }
 
-/// Built-in methods that only answer a documented unavailability error (none yet: a method is
-/// listed here when it is registered to explain why the embedded platform cannot do it).
-const UNAVAILABLE: &[&str] = &[];
+/// Built-in methods that only answer a documented unavailability error: registered to explain
+/// why the embedded platform cannot do it (yet).
+const UNAVAILABLE: &[&str] = &[
+    // No sticker sets exist on the embedded platform yet: `sticker set not found`.
+    "setChatStickerSet",
+    "deleteChatStickerSet",
+];
 
 /// The user-side API's method table (`methods --user`): name, parameters, result.
 pub fn user_report() -> String {

@@ -5,6 +5,7 @@ mod api;
 mod clients;
 mod fidelity;
 mod files;
+mod groups;
 mod hardening;
 mod operations;
 mod outbound;

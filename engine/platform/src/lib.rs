@@ -9,8 +9,10 @@
 
 pub mod entities;
 pub mod files;
+mod groups;
 mod methods;
 pub mod parse_mode;
+mod standing;
 pub mod user_api;
 pub mod world;
 

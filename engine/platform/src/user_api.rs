@@ -14,9 +14,10 @@ use serde_json::{Value, json};
 
 use crate::entities;
 use crate::files::Kind;
-use crate::methods::messages;
+use crate::methods::{chats, messages};
 use crate::world::{Actor, Content, Conversation, Platform, user_json};
 use msg_queue::long_poll;
+use msg_spec::params;
 
 /// What a user-side method gets: the platform, the person acting, the parameters, and whether
 /// the server is serving (a draining server answers long polls at once).
@@ -81,9 +82,34 @@ pub fn methods() -> &'static [UserMethod] {
                 "the bot's answer",
                 press_button,
             ),
-            method("createGroup", "`title`, `member_ids`", "the group `Chat`", create_group),
+            method("createGroup", "`title`, `member_ids`", "the group `Chat`", |c| create_group(c, false)),
+            method("createSupergroup", "`title`, `member_ids`", "the supergroup `Chat`", |c| create_group(c, true)),
             method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
             method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
+            method("leaveChat", "`chat_id`", "`true`", leave_chat),
+            method(
+                "promoteChatMember",
+                "`chat_id`, `user_id`, the `can_*` rights and `is_anonymous` as the Bot API's",
+                "`true`",
+                promote,
+            ),
+            method("banChatMember", "`chat_id`, `user_id`, `until_date`", "`true`", ban),
+            method("unbanChatMember", "`chat_id`, `user_id`, `only_if_banned`", "`true`", unban),
+            method(
+                "restrictChatMember",
+                "`chat_id`, `user_id`, `permissions`, `use_independent_chat_permissions`, `until_date`",
+                "`true`",
+                restrict,
+            ),
+            method(
+                "setChatPermissions",
+                "`chat_id`, `permissions`, `use_independent_chat_permissions`",
+                "`true`",
+                set_permissions,
+            ),
+            method("setChatTitle", "`chat_id`, `title`", "`true`", set_title),
+            method("setChatDescription", "`chat_id`, `description`", "`true`", set_description),
+            method("pinChatMessage", "`chat_id`, `message_id`", "`true`", pin),
         ];
         for kind in Kind::SENDABLE {
             all.push(method(kind.send_method(), "as the Bot API's", "the `Message`", move |c: UserCall| async move {
@@ -170,9 +196,81 @@ async fn press_button(c: UserCall) -> Result<Value, ApiError> {
     c.platform.press_button(&c.user, conversation, message_id(&c.params)?, data, wait).await
 }
 
-async fn create_group(c: UserCall) -> Result<Value, ApiError> {
+async fn create_group(c: UserCall, supergroup: bool) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
-    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?).await
+    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, supergroup).await
+}
+
+/// A person's action on a group member, with the Bot API's parameters: the user id is read
+/// first, then the chat, as the reference does for bots.
+async fn member_action(c: &UserCall) -> Result<(Conversation, i64), ApiError> {
+    let user_id =
+        msg_spec::args::user_id(c.params.get("user_id"), "user_id").map_err(|e| ApiError::bad_request(e.0))?;
+    Ok((c.chat().await?, user_id))
+}
+
+async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.leave(&c.actor(), conversation).await?;
+    Ok(json!(true))
+}
+
+async fn promote(c: UserCall) -> Result<Value, ApiError> {
+    let p: params::PromoteChatMember = crate::methods::args(&c.params)?;
+    let legacy = c.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
+    let rights = chats::rights(&p, legacy);
+    let (conversation, user_id) = member_action(&c).await?;
+    c.platform.promote(&c.actor(), conversation, user_id, rights).await?;
+    Ok(json!(true))
+}
+
+async fn ban(c: UserCall) -> Result<Value, ApiError> {
+    let (conversation, user_id) = member_action(&c).await?;
+    let until = msg_spec::args::integer(c.params.get("until_date")).unwrap_or(0);
+    c.platform.ban(&c.actor(), conversation, user_id, until).await?;
+    Ok(json!(true))
+}
+
+async fn unban(c: UserCall) -> Result<Value, ApiError> {
+    let (conversation, user_id) = member_action(&c).await?;
+    let only_if_banned = c.params.boolean("only_if_banned");
+    c.platform.unban(&c.actor(), conversation, user_id, only_if_banned).await?;
+    Ok(json!(true))
+}
+
+async fn restrict(c: UserCall) -> Result<Value, ApiError> {
+    let permissions =
+        chats::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
+    let (conversation, user_id) = member_action(&c).await?;
+    let until = msg_spec::args::integer(c.params.get("until_date")).unwrap_or(0);
+    c.platform.restrict(&c.actor(), conversation, user_id, permissions, until).await?;
+    Ok(json!(true))
+}
+
+async fn set_permissions(c: UserCall) -> Result<Value, ApiError> {
+    let permissions =
+        chats::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
+    let conversation = c.chat().await?;
+    c.platform.set_permissions(&c.actor(), conversation, permissions).await?;
+    Ok(json!(true))
+}
+
+async fn set_title(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.set_title(&c.actor(), conversation, c.params.get("title").unwrap_or_default()).await?;
+    Ok(json!(true))
+}
+
+async fn set_description(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.set_description(&c.actor(), conversation, c.params.get("description").unwrap_or_default()).await?;
+    Ok(json!(true))
+}
+
+async fn pin(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.pin(&c.actor(), conversation, message_id(&c.params)?, false).await?;
+    Ok(json!(true))
 }
 
 async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {

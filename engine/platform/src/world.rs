@@ -20,6 +20,7 @@ use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
 use crate::entities;
+use crate::standing::Standing;
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -94,23 +95,8 @@ pub fn bot_json(b: &BotRecord) -> Value {
     typed(&bot_user(b))
 }
 
-/// `user` as a `ChatMember` with the platform's `status` (`creator`, `administrator`, `member`,
-/// `kicked`; anything else is `left`).
-fn chat_member(user: types::User, status: &str) -> types::ChatMember {
-    let user = Box::new(user);
-    match status {
-        "creator" => types::ChatMember::ChatMemberOwner(types::ChatMemberOwner { user, ..Default::default() }),
-        "administrator" => {
-            types::ChatMember::ChatMemberAdministrator(types::ChatMemberAdministrator { user, ..Default::default() })
-        }
-        "member" => types::ChatMember::ChatMemberMember(types::ChatMemberMember { user, ..Default::default() }),
-        "kicked" => types::ChatMember::ChatMemberBanned(types::ChatMemberBanned { user, until_date: 0 }),
-        _ => types::ChatMember::ChatMemberLeft(types::ChatMemberLeft { user }),
-    }
-}
-
 /// A value of a generated Bot API type as JSON (it declares every field it can carry).
-fn typed(value: &impl serde::Serialize) -> Value {
+pub(crate) fn typed(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).expect("generated types serialize")
 }
 
@@ -161,7 +147,7 @@ impl Conversation {
 }
 
 /// Inserts `chat` after `from` (or first) into a stored message and its nested reply.
-fn with_chat(stored: &Value, chat: &Value) -> Value {
+pub(crate) fn with_chat(stored: &Value, chat: &Value) -> Value {
     let Value::Object(fields) = stored else { return stored.clone() };
     let mut out = Map::new();
     let mut placed = false;
@@ -200,10 +186,10 @@ pub struct Content {
     pub media: Option<Map<String, Value>>,
 }
 
-struct Directory {
+pub(crate) struct Directory {
     users: HashMap<i64, UserRecord>,
-    chats: HashMap<i64, ChatRecord>,
-    members: HashMap<i64, BTreeMap<i64, String>>,
+    pub(crate) chats: HashMap<i64, ChatRecord>,
+    pub(crate) members: HashMap<i64, BTreeMap<i64, Standing>>,
     last_message_id: HashMap<String, i64>,
 }
 
@@ -213,7 +199,7 @@ pub struct Platform {
     directory: tokio::sync::OnceCell<Mutex<Directory>>,
     user_mailboxes: tokio::sync::Mutex<HashMap<i64, Arc<Mailbox>>>,
     /// Where bots' updates go (the server's queues).
-    updates: Arc<dyn BotUpdates>,
+    pub(crate) updates: Arc<dyn BotUpdates>,
     /// Bot identities by id, each trusted for [`BOT_CACHE_TTL`].
     bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
@@ -229,11 +215,6 @@ pub struct Platform {
     /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
     /// rewrites for each recipient.
     pub files: Arc<crate::files::FileStore>,
-}
-
-/// Is `status` a present member?
-fn present(status: &str) -> bool {
-    matches!(status, "member" | "administrator" | "creator")
 }
 
 impl Platform {
@@ -265,7 +246,7 @@ impl Platform {
         self.self_ref.upgrade().expect("the platform is alive while used")
     }
 
-    async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {
+    pub(crate) async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {
         self.directory
             .get_or_try_init(|| async {
                 let state = self.storage.load_platform().await.map_err(internal)?;
@@ -274,7 +255,7 @@ impl Platform {
             .await
     }
 
-    fn dir<'a>(&self, cell: &'a Mutex<Directory>) -> std::sync::MutexGuard<'a, Directory> {
+    pub(crate) fn dir<'a>(&self, cell: &'a Mutex<Directory>) -> std::sync::MutexGuard<'a, Directory> {
         cell.lock().expect("directory lock")
     }
 
@@ -341,11 +322,14 @@ impl Platform {
             if !dir.chats.contains_key(&id) {
                 return Err(ApiError::bad_request("chat not found"));
             }
-            let status = dir.members.get(&id).and_then(|m| m.get(&actor.id())).map(String::as_str);
-            if !status.is_some_and(present) {
-                return Err(match actor {
-                    Actor::Bot(_) => ApiError::forbidden("bot is not a member of the group chat"),
-                    Actor::User(_) => ApiError::forbidden("you are not a member of the group chat"),
+            let standing = dir.members.get(&id).and_then(|m| m.get(&actor.id())).cloned().map(|s| s.at(now()));
+            let standing = standing.unwrap_or_else(Standing::left);
+            if !standing.present() {
+                let kind = &dir.chats[&id].kind;
+                return Err(match (actor, standing.status.as_str()) {
+                    (Actor::Bot(_), "kicked") => ApiError::forbidden(format!("bot was kicked from the {kind} chat")),
+                    (Actor::Bot(_), _) => ApiError::forbidden(format!("bot is not a member of the {kind} chat")),
+                    (Actor::User(_), _) => ApiError::forbidden(format!("you are not a member of the {kind} chat")),
                 });
             }
             return Ok(Conversation::Group(id));
@@ -416,12 +400,12 @@ impl Platform {
     }
 
     /// A bot that is not revoked.
-    async fn bot_record(&self, id: i64) -> Result<Option<Arc<BotRecord>>, ApiError> {
+    pub(crate) async fn bot_record(&self, id: i64) -> Result<Option<Arc<BotRecord>>, ApiError> {
         Ok(self.bot(id).await.map_err(internal)?.filter(|b| !b.revoked))
     }
 
     /// The participant's identity as JSON (person or bot).
-    async fn participant(&self, id: i64) -> Result<Option<types::User>, ApiError> {
+    pub(crate) async fn participant(&self, id: i64) -> Result<Option<types::User>, ApiError> {
         if let Some(u) = self.user(id).await? {
             return Ok(Some(person(&u)));
         }
@@ -429,7 +413,7 @@ impl Platform {
     }
 
     /// The chat `viewer` sees for `conversation`.
-    async fn chat(&self, conversation: Conversation, viewer: i64) -> Result<types::Chat, ApiError> {
+    pub(crate) async fn chat(&self, conversation: Conversation, viewer: i64) -> Result<types::Chat, ApiError> {
         match conversation {
             Conversation::Private(..) => {
                 let other = conversation.chat_id_for(viewer);
@@ -456,7 +440,7 @@ impl Platform {
     }
 
     /// Present members of a conversation.
-    async fn participants(&self, conversation: Conversation) -> Result<Vec<i64>, ApiError> {
+    pub(crate) async fn participants(&self, conversation: Conversation) -> Result<Vec<i64>, ApiError> {
         Ok(match conversation {
             Conversation::Private(a, b) => vec![a, b],
             Conversation::Group(id) => {
@@ -464,7 +448,7 @@ impl Platform {
                 let dir = self.dir(cell);
                 dir.members
                     .get(&id)
-                    .map(|m| m.iter().filter(|(_, s)| present(s)).map(|(u, _)| *u).collect())
+                    .map(|m| m.iter().filter(|(_, s)| s.present_at(now())).map(|(u, _)| *u).collect())
                     .unwrap_or_default()
             }
         })
@@ -480,6 +464,10 @@ impl Platform {
 
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
     pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
+        if content.service.is_none() {
+            let field = content.media.as_ref().and_then(|m| m.keys().find(|k| !k.starts_with("media_group")).cloned());
+            self.may_send(actor, conversation, field.as_deref().unwrap_or("text")).await?;
+        }
         let cell = self.directory().await?;
         let mut stored = Map::new();
         let message_id = {
@@ -826,123 +814,6 @@ impl Platform {
             _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
         }
     }
-
-    // ---------------------------------------------------------------- groups
-
-    /// A person creates a group with the given members (people and bots).
-    pub async fn create_group(&self, creator: &UserRecord, title: &str, members: &[i64]) -> Result<Value, ApiError> {
-        let title = title.trim();
-        if title.is_empty() || title.chars().count() > 128 {
-            return Err(ApiError::bad_request("chat title is empty or too long"));
-        }
-        let cell = self.directory().await?;
-        let id = {
-            let dir = self.dir(cell);
-            -(1 + dir.chats.keys().map(|k| k.unsigned_abs() as i64).max().unwrap_or(4_000_000_000).max(4_000_000_000))
-        };
-        let chat = ChatRecord::new(id, "group".into(), title.to_owned(), now());
-        self.storage
-            .apply(vec![
-                Change::PutChat(chat.clone()),
-                Change::PutMember { chat_id: id, user_id: creator.id, status: "creator".into() },
-            ])
-            .await
-            .map_err(internal)?;
-        {
-            let mut dir = self.dir(cell);
-            dir.chats.insert(id, chat);
-            dir.members.entry(id).or_default().insert(creator.id, "creator".into());
-        }
-        let actor = Actor::User(creator.clone());
-        let mut service = Map::new();
-        service.insert("group_chat_created".into(), true.into());
-        self.post(&actor, Conversation::Group(id), Content { service: Some(service), ..Content::default() }).await?;
-        for member in members {
-            if *member != creator.id {
-                self.add_member(&actor, id, *member).await?;
-            }
-        }
-        self.chat_json(Conversation::Group(id), creator.id).await
-    }
-
-    fn status_of(&self, cell: &Mutex<Directory>, chat_id: i64, user_id: i64) -> Option<String> {
-        self.dir(cell).members.get(&chat_id).and_then(|m| m.get(&user_id)).cloned()
-    }
-
-    /// Adds a person or bot to a group; bots get `my_chat_member`, everyone the service message.
-    pub async fn add_member(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<(), ApiError> {
-        self.change_member(actor, chat_id, user_id, "member").await
-    }
-
-    /// Removes a person or bot from a group.
-    pub async fn remove_member(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<(), ApiError> {
-        self.change_member(actor, chat_id, user_id, "left").await
-    }
-
-    async fn change_member(&self, actor: &Actor, chat_id: i64, user_id: i64, status: &str) -> Result<(), ApiError> {
-        let conversation = self.resolve_chat(actor, &chat_id.to_string()).await?;
-        let cell = self.directory().await?;
-        let old = self.status_of(cell, chat_id, user_id).unwrap_or_else(|| "left".into());
-        if present(&old) == present(status) {
-            return Err(ApiError::bad_request(if present(status) {
-                "USER_ALREADY_PARTICIPANT"
-            } else {
-                "USER_NOT_PARTICIPANT"
-            }));
-        }
-        // Removing someone else takes the creator or an administrator (the platform's answer to
-        // anyone else in a basic group); leaving is always allowed.
-        if !present(status) && user_id != actor.id() {
-            let acting = self.status_of(cell, chat_id, actor.id()).unwrap_or_default();
-            if !matches!(acting.as_str(), "creator" | "administrator") {
-                return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
-            }
-        }
-        if old == "creator" {
-            return Err(ApiError::bad_request("can't remove chat owner"));
-        }
-        let member = typed(&self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?);
-        self.storage
-            .apply(vec![Change::PutMember { chat_id, user_id, status: status.into() }])
-            .await
-            .map_err(internal)?;
-        self.dir(cell).members.entry(chat_id).or_default().insert(user_id, status.into());
-        // The service message goes to everyone present (the member removed sees it too).
-        let mut service = Map::new();
-        if present(status) {
-            service.insert("new_chat_members".into(), json!([member.clone()]));
-        } else {
-            service.insert("left_chat_member".into(), member.clone());
-        }
-        // A bot learns of its own membership through my_chat_member.
-        if let Some(bot) = self.bot_record(user_id).await? {
-            let update = types::ChatMemberUpdated {
-                chat: Box::new(self.chat(conversation, bot.id).await?),
-                from: Box::new(actor.user()),
-                date: now(),
-                old_chat_member: Box::new(chat_member(bot_user(&bot), &old)),
-                new_chat_member: Box::new(chat_member(bot_user(&bot), status)),
-                ..Default::default()
-            };
-            let payload = typed(&update).to_string();
-            if self.updates.accepts(&bot, "my_chat_member").await? {
-                let update = NewUpdate::new("my_chat_member", payload, chat_id, now() + MESSAGE_TTL);
-                self.updates.push(&bot, update, Vec::new()).await?;
-            }
-        }
-        let mut content = Content { service: Some(service), ..Content::default() };
-        content.text.clear();
-        if !present(status) {
-            // Let the leaving member see it too: post while still listed, then mark absent.
-            self.dir(cell).members.entry(chat_id).or_default().insert(user_id, "member".into());
-            let posted = self.post(actor, conversation, content).await;
-            self.dir(cell).members.entry(chat_id).or_default().insert(user_id, status.into());
-            posted?;
-        } else {
-            self.post(actor, conversation, content).await?;
-        }
-        Ok(())
-    }
 }
 
 /// A media message's caption and its entities (none when empty).
@@ -982,9 +853,9 @@ fn addressed_to(stored: &Value, bot: &BotRecord) -> bool {
 
 impl Directory {
     fn from_state(state: msg_core::PlatformState) -> Self {
-        let mut members: HashMap<i64, BTreeMap<i64, String>> = HashMap::new();
-        for (chat, user, status) in state.members {
-            members.entry(chat).or_default().insert(user, status);
+        let mut members: HashMap<i64, BTreeMap<i64, Standing>> = HashMap::new();
+        for record in &state.members {
+            members.entry(record.chat_id).or_default().insert(record.user_id, Standing::from_record(record));
         }
         Self {
             users: state.users.into_iter().map(|u| (u.id, u)).collect(),

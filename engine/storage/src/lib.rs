@@ -41,7 +41,9 @@ impl StorageFactory for MemoryFactory {
 /// What every backend must do, run against each one.
 #[cfg(test)]
 mod conformance {
-    use msg_core::{BotRecord, Change, ChatRecord, FileRecord, MessageRecord, Owner, Secret, StoredUpdate, UserRecord};
+    use msg_core::{
+        BotRecord, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, Secret, StoredUpdate, UserRecord,
+    };
 
     use super::*;
 
@@ -71,7 +73,7 @@ mod conformance {
             .apply(vec![
                 Change::PutUser(person.clone()),
                 Change::PutChat(ChatRecord::new(-5, "group".into(), "G".into(), 3)),
-                Change::PutMember { chat_id: -5, user_id: b, status: "member".into() },
+                Change::PutMember(MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#)),
                 Change::BotSetting { bot_id: a, key: "webhook".into(), value: Some("{}".into()) },
                 Change::BotSetting { bot_id: a, key: "commands".into(), value: Some("[]".into()) },
                 Change::PushUpdate { owner: Owner::Bot(a), update: update(10, 1) },
@@ -112,7 +114,7 @@ mod conformance {
         let platform = storage.load_platform().await.unwrap();
         assert_eq!(platform.users, vec![person]);
         assert_eq!(platform.chats.len(), 1);
-        assert_eq!(platform.members, vec![(-5, b, "member".to_owned())]);
+        assert_eq!(platform.members, vec![MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#)]);
         assert_eq!(platform.last_message_ids, vec![(conversation, 2)]);
 
         let file = |kind: &str, path: &str, accessed| {

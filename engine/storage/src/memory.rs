@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, FileRecord, Owner, PlatformState, StorageBackend, StorageError,
-    StoredUpdate, UserRecord,
+    BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, Owner, PlatformState, StorageBackend,
+    StorageError, StoredUpdate, UserRecord,
 };
 use rand::Rng;
 
@@ -22,7 +22,7 @@ struct State {
     queues: HashMap<Owner, BTreeMap<i64, StoredUpdate>>,
     users: BTreeMap<i64, UserRecord>,
     chats: BTreeMap<i64, ChatRecord>,
-    members: BTreeMap<(i64, i64), String>,
+    members: BTreeMap<(i64, i64), MemberRecord>,
     messages: HashMap<String, BTreeMap<i64, String>>,
     /// Per bot: (content, kind) → record.
     files: HashMap<i64, BTreeMap<(String, String), FileRecord>>,
@@ -61,8 +61,8 @@ impl State {
             Change::PutChat(chat) => {
                 self.chats.insert(chat.id, chat);
             }
-            Change::PutMember { chat_id, user_id, status } => {
-                self.members.insert((chat_id, user_id), status);
+            Change::PutMember(member) => {
+                self.members.insert((member.chat_id, member.user_id), member);
             }
             Change::PutMessage(m) => {
                 self.messages.entry(m.conversation).or_default().insert(m.message_id, m.payload);
@@ -88,7 +88,7 @@ impl State {
                 | Change::DropUpdate { .. }
                 | Change::PutUser(_)
                 | Change::PutChat(_)
-                | Change::PutMember { .. }
+                | Change::PutMember(_)
                 | Change::PutMessage(_)
                 | Change::DeleteMessage { .. }
                 | Change::PutFile(_)
@@ -179,7 +179,7 @@ impl StorageBackend for MemoryStorage {
         let mut out = PlatformState::default();
         out.users = state.users.values().cloned().collect();
         out.chats = state.chats.values().cloned().collect();
-        out.members = state.members.iter().map(|((chat, user), status)| (*chat, *user, status.clone())).collect();
+        out.members = state.members.values().cloned().collect();
         out.last_message_ids = state
             .messages
             .iter()

@@ -13,8 +13,8 @@ use std::sync::mpsc;
 
 use msg_core::storage::now_unix;
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, FileRecord, Owner, PlatformState, Secret, StorageBackend, StorageError,
-    StoredUpdate, UserRecord,
+    BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, Owner, PlatformState, Secret, StorageBackend,
+    StorageError, StoredUpdate, UserRecord,
 };
 use rand::Rng;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -118,11 +118,12 @@ CREATE TABLE IF NOT EXISTS users (
     language_code TEXT,
     created_at INTEGER NOT NULL
 );
-CREATE TABLE IF NOT EXISTS chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL, details TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS members (
     chat_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
     status TEXT NOT NULL,
+    details TEXT NOT NULL DEFAULT '{}',
     PRIMARY KEY (chat_id, user_id)
 );
 CREATE TABLE IF NOT EXISTS messages (
@@ -148,6 +149,7 @@ impl SqliteStorage {
         let path = dir.join(PLATFORM_DB);
         let conn = open(&path)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
+        upgrade_platform(&conn).map_err(|e| db_error(&path, e))?;
         let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
         let (due_tx, due) = mpsc::channel();
         let (finished_tx, finished) = mpsc::channel();
@@ -265,6 +267,19 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     let schema = if db == DbFile::Platform { PLATFORM_SCHEMA } else { BOT_SCHEMA };
     conn.execute_batch(schema).map_err(|e| e.to_string())?;
     Ok(conn)
+}
+
+/// Brings a platform database written by an earlier version up to the current schema: the
+/// `details` columns of chats and members (added with supergroups and member standings).
+fn upgrade_platform(conn: &Connection) -> rusqlite::Result<()> {
+    for table in ["chats", "members"] {
+        let has =
+            conn.prepare(&format!("SELECT 1 FROM pragma_table_info('{table}') WHERE name = 'details'"))?.exists([])?;
+        if !has {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN details TEXT NOT NULL DEFAULT '{{}}'"))?;
+        }
+    }
+    Ok(())
 }
 
 /// The writer's two ends of the checkpoint thread: files whose WAL is due for a checkpoint go
@@ -463,15 +478,15 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         Change::PutChat(c) => {
             exec(
                 conn,
-                "INSERT OR REPLACE INTO chats (id, kind, title, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![c.id, c.kind, c.title, c.created_at],
+                "INSERT OR REPLACE INTO chats (id, kind, title, created_at, details) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![c.id, c.kind, c.title, c.created_at, c.details],
             )?;
         }
-        Change::PutMember { chat_id, user_id, status } => {
+        Change::PutMember(m) => {
             exec(
                 conn,
-                "INSERT OR REPLACE INTO members (chat_id, user_id, status) VALUES (?1, ?2, ?3)",
-                params![chat_id, user_id, status],
+                "INSERT OR REPLACE INTO members (chat_id, user_id, status, details) VALUES (?1, ?2, ?3, ?4)",
+                params![m.chat_id, m.user_id, m.status, m.details],
             )?;
         }
         Change::PutMessage(m) => {
@@ -642,12 +657,21 @@ impl StorageBackend for SqliteStorage {
                     Ok(u)
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare("SELECT id, kind, title, created_at FROM chats ORDER BY id")?;
+            let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
             state.chats = stmt
-                .query_map([], |r| Ok(ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                .query_map([], |r| {
+                    let mut chat = ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+                    chat.details = r.get(4)?;
+                    Ok(chat)
+                })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare("SELECT chat_id, user_id, status FROM members ORDER BY chat_id, user_id")?;
-            state.members = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?;
+            let mut stmt =
+                conn.prepare("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id")?;
+            state.members = stmt
+                .query_map([], |r| {
+                    Ok(MemberRecord::new(r.get(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+                })?
+                .collect::<Result<_, _>>()?;
             let mut stmt = conn.prepare("SELECT conversation, MAX(message_id) FROM messages GROUP BY conversation")?;
             state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
             Ok(state)

@@ -4,6 +4,7 @@
 //! use. Adding a method is one function there and one line here.
 
 mod bot;
+pub(crate) mod chats;
 mod commands;
 pub(crate) mod media;
 pub(crate) mod messages;
@@ -27,6 +28,26 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendMediaGroup", bound(slot, media::send_media_group));
     r.method("sendChatAction", bound(slot, messages::send_chat_action));
     r.method("getFile", bound(slot, media::get_file));
+    r.method("getChat", bound(slot, chats::get_chat));
+    r.method("getChatAdministrators", bound(slot, chats::get_chat_administrators));
+    r.method("getChatMemberCount", bound(slot, chats::get_chat_member_count));
+    r.method("getChatMembersCount", bound(slot, chats::get_chat_member_count));
+    r.method("getChatMember", bound(slot, chats::get_chat_member));
+    r.method("leaveChat", bound(slot, chats::leave_chat));
+    r.method("banChatMember", bound(slot, chats::ban_chat_member));
+    r.method("kickChatMember", bound(slot, chats::ban_chat_member));
+    r.method("unbanChatMember", bound(slot, chats::unban_chat_member));
+    r.method("restrictChatMember", bound(slot, chats::restrict_chat_member));
+    r.method("promoteChatMember", bound(slot, chats::promote_chat_member));
+    r.method("setChatAdministratorCustomTitle", bound(slot, chats::set_chat_administrator_custom_title));
+    r.method("setChatPermissions", bound(slot, chats::set_chat_permissions));
+    r.method("setChatTitle", bound(slot, chats::set_chat_title));
+    r.method("setChatDescription", bound(slot, chats::set_chat_description));
+    r.method("pinChatMessage", bound(slot, chats::pin_chat_message));
+    r.method("unpinChatMessage", bound(slot, chats::unpin_chat_message));
+    r.method("unpinAllChatMessages", bound(slot, chats::unpin_all_chat_messages));
+    r.method("setChatStickerSet", bound(slot, chats::set_chat_sticker_set));
+    r.method("deleteChatStickerSet", bound(slot, chats::delete_chat_sticker_set));
     r.method("answerCallbackQuery", bound(slot, messages::answer_callback_query));
     r.method("setMyCommands", bound(slot, commands::set_my_commands));
     r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));

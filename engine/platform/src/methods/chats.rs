@@ -1,0 +1,277 @@
+//! Chats and their members: `getChat`, `getChatAdministrators`, `getChatMemberCount`,
+//! `getChatMember`, `leaveChat`, `banChatMember`, `unbanChatMember`, `restrictChatMember`,
+//! `promoteChatMember`, `setChatAdministratorCustomTitle`, `setChatPermissions`, `setChatTitle`,
+//! `setChatDescription`, the pins, and the sticker-set pair (a precise error: no sticker sets
+//! yet). As in the reference, what is read from the parameters is checked first, then the chat.
+//! The people's side calls the same parsers ([`permissions`], [`rights`]).
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Reply};
+use msg_spec::{params, types};
+use serde_json::{Value, json};
+
+use super::{args, platform_bot};
+use crate::Platform;
+use crate::world::{Actor, Conversation};
+
+/// The bot acting and the chat `chat_id` names, as the bot sees it.
+async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    Ok((actor, conversation))
+}
+
+fn done() -> Result<Reply, ApiError> {
+    Ok(json!(true).into())
+}
+
+/// A `permissions` parameter (`ChatPermissions`) read as the reference reads it: absent is no
+/// permission at all; a flag left out follows the reference's implications (media flags from
+/// `can_send_media_messages`, and without `use_independent_chat_permissions` sending media,
+/// polls or other messages implies sending messages).
+pub(crate) fn permissions(raw: Option<&str>, independent: bool) -> Result<types::ChatPermissions, ApiError> {
+    let Some(raw) = raw else { return Ok(crate::standing::all_permissions(false)) };
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse permissions JSON object"))?;
+    let Value::Object(fields) = value else { return Err(ApiError::bad_request("object expected as permissions")) };
+    let flag = |name: &str| -> Result<Option<bool>, ApiError> {
+        match fields.get(name) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(ApiError::bad_request(format!(
+                "can't parse chat permissions: Field \"{name}\" must be of type Boolean"
+            ))),
+        }
+    };
+    let get = |name: &str| flag(name).map(|v| v.unwrap_or(false));
+    let mut messages = get("can_send_messages")?;
+    let polls = get("can_send_polls")?;
+    let other = get("can_send_other_messages")?;
+    let previews = get("can_add_web_page_previews")?;
+    let change_info = get("can_change_info")?;
+    let invite = get("can_invite_users")?;
+    let pin = get("can_pin_messages")?;
+    let topics = flag("can_manage_topics")?.unwrap_or(pin);
+    let media_names = [
+        "can_send_audios",
+        "can_send_documents",
+        "can_send_photos",
+        "can_send_videos",
+        "can_send_video_notes",
+        "can_send_voice_notes",
+    ];
+    let mut media = [false; 6];
+    if media_names.iter().any(|n| fields.contains_key(*n)) {
+        for (slot, name) in media.iter_mut().zip(media_names) {
+            *slot = get(name)?;
+        }
+    } else {
+        let all = get("can_send_media_messages")?;
+        media = [all; 6];
+        if all && !independent {
+            messages = true;
+        }
+    }
+    let tag = flag("can_edit_tag")?.unwrap_or(pin);
+    if (other || previews) && !independent {
+        media = [true; 6];
+        messages = true;
+    }
+    if polls && !independent {
+        messages = true;
+    }
+    let [audios, documents, photos, videos, video_notes, voice_notes] = media.map(Some);
+    Ok(types::ChatPermissions {
+        can_send_messages: Some(messages),
+        can_send_audios: audios,
+        can_send_documents: documents,
+        can_send_photos: photos,
+        can_send_videos: videos,
+        can_send_video_notes: video_notes,
+        can_send_voice_notes: voice_notes,
+        can_send_polls: Some(polls),
+        can_send_other_messages: Some(other),
+        can_add_web_page_previews: Some(previews),
+        can_edit_tag: Some(tag),
+        can_change_info: Some(change_info),
+        can_invite_users: Some(invite),
+        can_pin_messages: Some(pin),
+        can_manage_topics: Some(topics),
+    })
+}
+
+/// The rights promoteChatMember's flags grant (in a supergroup; channel-only rights left out).
+pub(crate) fn rights(p: &params::PromoteChatMember, legacy_video_chats: bool) -> types::ChatAdministratorRights {
+    types::ChatAdministratorRights {
+        is_anonymous: p.is_anonymous,
+        can_manage_chat: p.can_manage_chat,
+        can_delete_messages: p.can_delete_messages,
+        can_manage_video_chats: p.can_manage_video_chats || legacy_video_chats,
+        can_restrict_members: p.can_restrict_members,
+        can_promote_members: p.can_promote_members,
+        can_change_info: p.can_change_info,
+        can_invite_users: p.can_invite_users,
+        can_post_stories: p.can_post_stories,
+        can_edit_stories: p.can_edit_stories,
+        can_delete_stories: p.can_delete_stories,
+        can_pin_messages: Some(p.can_pin_messages),
+        can_manage_topics: Some(p.can_manage_topics),
+        can_manage_tags: Some(p.can_manage_tags),
+        ..Default::default()
+    }
+}
+
+pub(crate) async fn get_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetChat = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(platform.chat_full(conversation, actor.id()).await?.into())
+}
+
+pub(crate) async fn get_chat_administrators(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetChatAdministrators = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let return_bots = call.params.get("return_bots").is_some_and(msg_spec::args::to_bool);
+    Ok(platform.administrators(conversation, actor.id(), return_bots).await?.into())
+}
+
+pub(crate) async fn get_chat_member_count(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetChatMemberCount = args(&call.params)?;
+    let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(json!(platform.member_count(conversation).await?).into())
+}
+
+pub(crate) async fn get_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetChatMember = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(platform.member_info(conversation, actor.id(), p.user_id).await?.into())
+}
+
+pub(crate) async fn leave_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::LeaveChat = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.leave(&actor, conversation).await?;
+    done()
+}
+
+pub(crate) async fn ban_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::BanChatMember = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.ban(&actor, conversation, p.user_id, p.until_date.unwrap_or(0)).await?;
+    done()
+}
+
+pub(crate) async fn unban_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::UnbanChatMember = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.unban(&actor, conversation, p.user_id, p.only_if_banned).await?;
+    done()
+}
+
+pub(crate) async fn restrict_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::RestrictChatMember = args(&call.params)?;
+    let permissions = permissions(p.permissions, p.use_independent_chat_permissions)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.restrict(&actor, conversation, p.user_id, permissions, p.until_date.unwrap_or(0)).await?;
+    done()
+}
+
+pub(crate) async fn promote_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::PromoteChatMember = args(&call.params)?;
+    let legacy = call.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
+    let rights = rights(&p, legacy);
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.promote(&actor, conversation, p.user_id, rights).await?;
+    done()
+}
+
+pub(crate) async fn set_chat_administrator_custom_title(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::SetChatAdministratorCustomTitle = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.set_custom_title(&actor, conversation, p.user_id, p.custom_title).await?;
+    done()
+}
+
+pub(crate) async fn set_chat_permissions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatPermissions = args(&call.params)?;
+    let permissions = permissions(p.permissions, p.use_independent_chat_permissions)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.set_permissions(&actor, conversation, permissions).await?;
+    done()
+}
+
+pub(crate) async fn set_chat_title(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatTitle = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.set_title(&actor, conversation, p.title).await?;
+    done()
+}
+
+pub(crate) async fn set_chat_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatDescription = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.set_description(&actor, conversation, p.description.unwrap_or_default()).await?;
+    done()
+}
+
+pub(crate) async fn pin_chat_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::PinChatMessage = args(&call.params)?;
+    business_unavailable(p.business_connection_id)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.pin(&actor, conversation, p.message_id.max(0), p.disable_notification).await?;
+    done()
+}
+
+pub(crate) async fn unpin_chat_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::UnpinChatMessage = args(&call.params)?;
+    business_unavailable(p.business_connection_id)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.unpin(&actor, conversation, p.message_id.unwrap_or(0).max(0)).await?;
+    done()
+}
+
+pub(crate) async fn unpin_all_chat_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::UnpinAllChatMessages = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.unpin_all(&actor, conversation).await?;
+    done()
+}
+
+/// setChatStickerSet: the reference's checks up to the sticker set, which never exists here.
+pub(crate) async fn set_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatStickerSet = args(&call.params)?;
+    let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    supergroup_only(&platform, conversation).await?;
+    if p.sticker_set_name.is_empty() {
+        return Err(ApiError::bad_request("sticker_set_name is empty"));
+    }
+    Err(ApiError::bad_request("sticker set not found"))
+}
+
+/// deleteChatStickerSet: a supergroup without a sticker set (none exist here).
+pub(crate) async fn delete_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteChatStickerSet = args(&call.params)?;
+    let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    supergroup_only(&platform, conversation).await?;
+    Err(ApiError::bad_request("CHAT_NOT_MODIFIED"))
+}
+
+async fn supergroup_only(platform: &Platform, conversation: Conversation) -> Result<(), ApiError> {
+    let only = || ApiError::bad_request("method is available only for supergroups");
+    let Conversation::Group(id) = conversation else { return Err(only()) };
+    if platform.group(id).await?.kind != "supergroup" {
+        return Err(only());
+    }
+    Ok(())
+}
+
+/// Business connections do not exist on the embedded platform yet.
+fn business_unavailable(id: Option<&str>) -> Result<(), ApiError> {
+    match id {
+        Some(id) if !id.is_empty() => Err(ApiError::bad_request("business connection not found")),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,295 @@
+//! Where each member stands in a group, and what the group itself allows: a member's
+//! [`Standing`] (creator, administrator with its `ChatAdministratorRights`, member, restricted
+//! with its `ChatPermissions` and until date, left, kicked with its until date) and a chat's
+//! [`ChatDetails`] (description, chat-wide permissions, pinned messages). Both are stored as the
+//! JSON `details` of their storage records. Temporary bans and restrictions end by time: a
+//! standing is always read through [`Standing::at`]. Not here: who may change them (see
+//! `groups.rs`).
+
+use msg_core::MemberRecord;
+use msg_spec::types;
+use serde::{Deserialize, Serialize};
+
+/// A restriction or ban ends at its until date; 0 (or one under 30 s away or over 366 days
+/// away, as the platform reads it) is for ever.
+fn forever(until_date: i64, now: i64) -> bool {
+    until_date == 0 || until_date < now + 30 || until_date > now + 366 * 86_400
+}
+
+/// The until date as stored: 0 for ever.
+pub fn until(until_date: i64, now: i64) -> i64 {
+    if until_date <= 0 || forever(until_date, now) { 0 } else { until_date }
+}
+
+fn is_zero(value: &i64) -> bool {
+    *value == 0
+}
+
+/// One member's standing in a group.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Standing {
+    /// `creator`, `administrator`, `member`, `restricted`, `left` or `kicked` (the record's column).
+    #[serde(skip)]
+    pub status: String,
+    /// An administrator's rights.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rights: Option<types::ChatAdministratorRights>,
+    /// A restricted member's permissions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<types::ChatPermissions>,
+    /// When a restriction or ban ends (0: never).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub until_date: i64,
+    /// A restricted member who is still in the chat.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub is_member: bool,
+    /// An administrator's (or the creator's) custom title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_title: Option<String>,
+    /// A member's tag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+    /// Who promoted an administrator (they, and the creator, may edit it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promoted_by: Option<i64>,
+}
+
+impl Standing {
+    pub fn of(status: &str) -> Self {
+        Self { status: status.to_owned(), ..Self::default() }
+    }
+
+    pub fn left() -> Self {
+        Self::of("left")
+    }
+
+    pub fn from_record(record: &MemberRecord) -> Self {
+        let mut standing: Standing = serde_json::from_str(&record.details).unwrap_or_default();
+        standing.status = record.status.clone();
+        standing
+    }
+
+    pub fn record(&self, chat_id: i64, user_id: i64) -> MemberRecord {
+        let details = serde_json::to_string(self).expect("a standing serializes");
+        MemberRecord::new(chat_id, user_id, self.status.clone(), details)
+    }
+
+    /// The standing as it is at `now`: an expired ban is `left`, an expired restriction lifts.
+    pub fn at(self, now: i64) -> Self {
+        if self.until_date == 0 || self.until_date > now {
+            return self;
+        }
+        match self.status.as_str() {
+            "kicked" => Self::left(),
+            "restricted" if self.is_member => Self::of("member"),
+            "restricted" => Self::left(),
+            _ => self,
+        }
+    }
+
+    /// In the chat now (an administrator, the creator, a member, or restricted but present).
+    pub fn present(&self) -> bool {
+        match self.status.as_str() {
+            "creator" | "administrator" | "member" => true,
+            "restricted" => self.is_member,
+            _ => false,
+        }
+    }
+
+    /// [`Standing::present`] as of `now`, without copying the standing.
+    pub fn present_at(&self, now: i64) -> bool {
+        if self.until_date != 0 && self.until_date <= now {
+            return self.status == "restricted" && self.is_member;
+        }
+        self.present()
+    }
+
+    pub fn is_admin(&self) -> bool {
+        matches!(self.status.as_str(), "creator" | "administrator")
+    }
+
+    /// Whether this member holds `right` (the creator holds every right).
+    pub fn may(&self, right: impl Fn(&types::ChatAdministratorRights) -> bool) -> bool {
+        match self.status.as_str() {
+            "creator" => true,
+            "administrator" => self.rights.as_ref().is_some_and(right),
+            _ => false,
+        }
+    }
+
+    /// Whether this member may do what `permission` names, under the chat's permissions.
+    pub fn allowed(&self, chat: &types::ChatPermissions, permission: impl Fn(&types::ChatPermissions) -> bool) -> bool {
+        match self.status.as_str() {
+            "creator" | "administrator" => true,
+            "restricted" => self.permissions.as_ref().is_some_and(&permission) && permission(chat),
+            _ => permission(chat),
+        }
+    }
+
+    /// The `ChatMember` object of `user` in this standing.
+    pub fn member(&self, user: types::User) -> types::ChatMember {
+        let user = Box::new(user);
+        match self.status.as_str() {
+            "creator" => types::ChatMember::ChatMemberOwner(types::ChatMemberOwner {
+                user,
+                is_anonymous: false,
+                custom_title: self.custom_title.clone(),
+            }),
+            "administrator" => {
+                let r = self.rights.clone().unwrap_or_default();
+                types::ChatMember::ChatMemberAdministrator(types::ChatMemberAdministrator {
+                    user,
+                    can_be_edited: false,
+                    is_anonymous: r.is_anonymous,
+                    can_manage_chat: r.can_manage_chat,
+                    can_delete_messages: r.can_delete_messages,
+                    can_manage_video_chats: r.can_manage_video_chats,
+                    can_restrict_members: r.can_restrict_members,
+                    can_promote_members: r.can_promote_members,
+                    can_change_info: r.can_change_info,
+                    can_invite_users: r.can_invite_users,
+                    can_post_stories: r.can_post_stories,
+                    can_edit_stories: r.can_edit_stories,
+                    can_delete_stories: r.can_delete_stories,
+                    can_post_messages: r.can_post_messages,
+                    can_edit_messages: r.can_edit_messages,
+                    can_pin_messages: r.can_pin_messages,
+                    can_manage_topics: r.can_manage_topics,
+                    can_manage_direct_messages: r.can_manage_direct_messages,
+                    can_manage_tags: r.can_manage_tags,
+                    custom_title: self.custom_title.clone(),
+                })
+            }
+            "member" => types::ChatMember::ChatMemberMember(types::ChatMemberMember {
+                user,
+                tag: self.tag.clone(),
+                until_date: None,
+            }),
+            "restricted" => {
+                let p = self.permissions.clone().unwrap_or_default();
+                let on = |flag: Option<bool>| flag.unwrap_or(false);
+                types::ChatMember::ChatMemberRestricted(types::ChatMemberRestricted {
+                    user,
+                    tag: self.tag.clone(),
+                    is_member: self.is_member,
+                    can_send_messages: on(p.can_send_messages),
+                    can_send_audios: on(p.can_send_audios),
+                    can_send_documents: on(p.can_send_documents),
+                    can_send_photos: on(p.can_send_photos),
+                    can_send_videos: on(p.can_send_videos),
+                    can_send_video_notes: on(p.can_send_video_notes),
+                    can_send_voice_notes: on(p.can_send_voice_notes),
+                    can_send_polls: on(p.can_send_polls),
+                    can_send_other_messages: on(p.can_send_other_messages),
+                    can_add_web_page_previews: on(p.can_add_web_page_previews),
+                    can_edit_tag: on(p.can_edit_tag),
+                    can_change_info: on(p.can_change_info),
+                    can_invite_users: on(p.can_invite_users),
+                    can_pin_messages: on(p.can_pin_messages),
+                    can_manage_topics: on(p.can_manage_topics),
+                    until_date: self.until_date,
+                })
+            }
+            "kicked" => {
+                types::ChatMember::ChatMemberBanned(types::ChatMemberBanned { user, until_date: self.until_date })
+            }
+            _ => types::ChatMember::ChatMemberLeft(types::ChatMemberLeft { user }),
+        }
+    }
+}
+
+/// A chat's own details besides its id, type and title.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChatDetails {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The chat-wide permissions of members; `None` is the platform's default (everything).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<types::ChatPermissions>,
+    /// Pinned messages, the most recent last.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pinned: Vec<i64>,
+}
+
+impl ChatDetails {
+    pub fn parse(text: &str) -> Self {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("chat details serialize")
+    }
+
+    /// The chat-wide permissions, every flag spelt out.
+    pub fn permissions(&self) -> types::ChatPermissions {
+        self.permissions.clone().unwrap_or_else(|| all_permissions(true))
+    }
+}
+
+/// Every permission set to `on`.
+pub fn all_permissions(on: bool) -> types::ChatPermissions {
+    let v = Some(on);
+    types::ChatPermissions {
+        can_send_messages: v,
+        can_send_audios: v,
+        can_send_documents: v,
+        can_send_photos: v,
+        can_send_videos: v,
+        can_send_video_notes: v,
+        can_send_voice_notes: v,
+        can_send_polls: v,
+        can_send_other_messages: v,
+        can_add_web_page_previews: v,
+        can_edit_tag: v,
+        can_change_info: v,
+        can_invite_users: v,
+        can_pin_messages: v,
+        can_manage_topics: v,
+    }
+}
+
+/// No right at all (promoteChatMember with every flag false demotes).
+pub fn no_rights(r: &types::ChatAdministratorRights) -> bool {
+    let flags = [
+        r.is_anonymous,
+        r.can_manage_chat,
+        r.can_delete_messages,
+        r.can_manage_video_chats,
+        r.can_restrict_members,
+        r.can_promote_members,
+        r.can_change_info,
+        r.can_invite_users,
+        r.can_post_stories,
+        r.can_edit_stories,
+        r.can_delete_stories,
+    ];
+    let optional =
+        [r.can_pin_messages, r.can_manage_topics, r.can_manage_tags, r.can_post_messages, r.can_edit_messages];
+    !flags.iter().any(|f| *f) && !optional.iter().any(|f| f.unwrap_or(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standings_round_trip_and_expire() {
+        let mut banned = Standing::of("kicked");
+        banned.until_date = 1_000;
+        let record = banned.record(-5, 7);
+        assert_eq!(record.details, r#"{"until_date":1000}"#);
+        assert_eq!(Standing::from_record(&record), banned);
+        assert_eq!(banned.clone().at(999).status, "kicked");
+        assert_eq!(banned.at(1_000).status, "left");
+        let mut restricted = Standing::of("restricted");
+        restricted.is_member = true;
+        restricted.until_date = 50;
+        assert!(restricted.present());
+        assert_eq!(restricted.at(60).status, "member");
+        assert_eq!(until(-1, 100), 0);
+        assert_eq!(until(110, 100), 0, "under 30 s away is for ever");
+        assert_eq!(until(1_000, 100), 1_000);
+    }
+}

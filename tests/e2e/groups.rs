@@ -1,0 +1,265 @@
+//! Groups on the embedded platform through real HTTP: a supergroup created by a person, a bot
+//! promoted there, members banned, restricted and reinstated with the public platform's rights
+//! and error strings, the chat's own settings, and the updates bots receive about it all. Every
+//! answer passes the server's schema check (validation mode).
+
+use std::time::{Duration, Instant};
+
+use msg_testkit::Server;
+use serde_json::{Value, json};
+
+use super::{create_bot, create_user, error, id_of, launch, ok};
+
+/// Polls `token`'s queue (a bot's, or a person's with `user`) until an update satisfies `want`,
+/// acknowledging what it reads; returns that update.
+fn next_update(server: &Server, token: &str, user: bool, want: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the update never came");
+        let params =
+            json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "my_chat_member", "chat_member"]});
+        let params = if user { json!({"offset": offset, "timeout": 5}) } else { params };
+        let reply =
+            if user { server.user_call(token, "getUpdates", params) } else { server.call(token, "getUpdates", params) };
+        for update in ok(reply).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if want(update) {
+                // Acknowledge it too.
+                let ack = json!({"offset": offset, "timeout": 0});
+                let _ = if user {
+                    server.user_call(token, "getUpdates", ack)
+                } else {
+                    server.call(token, "getUpdates", ack)
+                };
+                return update.clone();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_promoted_bot_administers_a_supergroup_with_the_platforms_rights() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "warden_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let carol = create_user(root.path(), "Carol");
+    let server = launch(root.path()).start();
+    let (bot_id, bob_id, carol_id) = (id_of(&bot), id_of(&bob), id_of(&carol));
+    // The bot asks for chat_member from the start (it is not in the default set).
+    ok(server.call(&bot, "getUpdates", json!({"allowed_updates": ["message", "my_chat_member", "chat_member"]})));
+
+    let group = ok(server.user_call(
+        &alice,
+        "createSupergroup",
+        json!({"title": "Guild", "member_ids": [bot_id, bob_id, carol_id]}),
+    ));
+    let chat = group["id"].as_i64().unwrap();
+    assert!(chat < -1_000_000_000_000, "supergroup ids are -100…: {chat}");
+    assert_eq!(group["type"], "supergroup");
+
+    // What a plain member bot may read.
+    let full = ok(server.call(&bot, "getChat", json!({"chat_id": chat})));
+    assert_eq!((full["type"].as_str(), full["title"].as_str()), (Some("supergroup"), Some("Guild")));
+    assert_eq!(full["permissions"]["can_send_messages"], true);
+    assert_eq!(ok(server.call(&bot, "getChatMemberCount", json!({"chat_id": chat}))), json!(4));
+    assert_eq!(ok(server.call(&bot, "getChatMembersCount", json!({"chat_id": chat}))), json!(4));
+    let admins = ok(server.call(&bot, "getChatAdministrators", json!({"chat_id": chat})));
+    assert_eq!(admins.as_array().unwrap().len(), 1);
+    assert_eq!(
+        (admins[0]["status"].as_str(), admins[0]["user"]["id"].as_i64()),
+        (Some("creator"), Some(id_of(&alice)))
+    );
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"], "member");
+    // The reference reads user_id before it looks at the chat.
+    for (params, expected) in [
+        (json!({}), "Bad Request: invalid user_id specified"),
+        (json!({"chat_id": chat, "user_id": "abc"}), "Bad Request: invalid user_id specified"),
+        (json!({"user_id": bob_id}), "Bad Request: chat_id is empty"),
+        (json!({"chat_id": -100999, "user_id": bob_id}), "Bad Request: chat not found"),
+    ] {
+        assert_eq!(error(server.call(&bot, "getChatMember", params)), (400, expected.to_owned()));
+    }
+
+    // Without rights a bot bans nobody; a plain member promotes nobody.
+    let refused = server.call(&bot, "banChatMember", json!({"chat_id": chat, "user_id": carol_id}));
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights to restrict/unrestrict chat member".into()));
+    let refused = server.user_call(
+        &bob,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_restrict_members": true}),
+    );
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights".into()));
+
+    // The owner promotes the bot: it learns so through my_chat_member.
+    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_restrict_members": true, "can_pin_messages": true,
+        "can_change_info": true, "can_invite_users": true, "can_delete_messages": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    let promoted =
+        next_update(&server, &bot, false, |u| u["my_chat_member"]["new_chat_member"]["status"] == "administrator");
+    let me = &promoted["my_chat_member"]["new_chat_member"];
+    assert_eq!((me["can_restrict_members"].as_bool(), me["can_promote_members"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(promoted["my_chat_member"]["old_chat_member"]["status"], "member");
+    let admins = ok(server.call(&bot, "getChatAdministrators", json!({"chat_id": chat})));
+    assert_eq!(admins.as_array().unwrap().len(), 2, "{admins}");
+
+    // The owner and the bot itself are out of reach.
+    for (target, expected) in [(id_of(&alice), "can't remove chat owner"), (bot_id, "can't restrict self")] {
+        let refused = server.call(&bot, "banChatMember", json!({"chat_id": chat, "user_id": target}));
+        assert_eq!(error(refused), (400, format!("Bad Request: {expected}")));
+    }
+
+    // A ban: the bot hears of it (chat_member), Carol is out and can't write.
+    ok(server.call(&bot, "banChatMember", json!({"chat_id": chat, "user_id": carol_id})));
+    let banned = next_update(&server, &bot, false, |u| u["chat_member"]["new_chat_member"]["status"] == "kicked");
+    assert_eq!(banned["chat_member"]["new_chat_member"]["user"]["id"], carol_id);
+    assert_eq!(banned["chat_member"]["new_chat_member"]["until_date"], 0);
+    let kicked = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": carol_id})));
+    assert_eq!(kicked["status"], "kicked");
+    assert_eq!(error(server.user_call(&carol, "sendMessage", json!({"chat_id": chat, "text": "hi"}))).0, 403);
+    let refused = server.user_call(&bob, "addChatMember", json!({"chat_id": chat, "user_id": carol_id}));
+    assert_eq!(error(refused), (400, "Bad Request: USER_KICKED".into()));
+    // only_if_banned on someone not banned changes nothing; the unban lets her back in.
+    ok(server.call(&bot, "unbanChatMember", json!({"chat_id": chat, "user_id": bob_id, "only_if_banned": true})));
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"], "member");
+    ok(server.call(&bot, "unbanChatMember", json!({"chat_id": chat, "user_id": carol_id, "only_if_banned": true})));
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": carol_id})))["status"], "left");
+    ok(server.user_call(&bob, "addChatMember", json!({"chat_id": chat, "user_id": carol_id})));
+
+    // A restriction: Bob may no longer write; a malformed permission is the reference's error.
+    let mute = json!({"chat_id": chat, "user_id": bob_id, "permissions": {"can_send_messages": false}});
+    ok(server.call(&bot, "restrictChatMember", mute));
+    let muted = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+    assert_eq!((muted["status"].as_str(), muted["is_member"].as_bool()), (Some("restricted"), Some(true)));
+    assert_eq!((muted["can_send_messages"].as_bool(), muted["until_date"].as_i64()), (Some(false), Some(0)));
+    let refused = server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "let me speak"}));
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights to send text messages to the chat".into()));
+    let bad = json!({"chat_id": chat, "user_id": bob_id, "permissions": {"can_send_messages": "no"}});
+    assert_eq!(
+        error(server.call(&bot, "restrictChatMember", bad)),
+        (400, "Bad Request: can't parse chat permissions: Field \"can_send_messages\" must be of type Boolean".into())
+    );
+    let all = json!({"can_send_messages": true, "can_send_audios": true, "can_send_documents": true, "can_send_photos": true,
+        "can_send_videos": true, "can_send_video_notes": true, "can_send_voice_notes": true, "can_send_polls": true,
+        "can_send_other_messages": true, "can_add_web_page_previews": true, "can_edit_tag": true, "can_change_info": true,
+        "can_invite_users": true, "can_pin_messages": true, "can_manage_topics": true});
+    ok(server.call(&bot, "restrictChatMember", json!({"chat_id": chat, "user_id": bob_id, "permissions": all})));
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"], "member");
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "thanks"})));
+
+    // Chat-wide permissions bind members, not administrators.
+    ok(server.call(&bot, "setChatPermissions", json!({"chat_id": chat, "permissions": {"can_send_messages": false}})));
+    assert_eq!(ok(server.call(&bot, "getChat", json!({"chat_id": chat})))["permissions"]["can_send_messages"], false);
+    assert_eq!(error(server.user_call(&carol, "sendMessage", json!({"chat_id": chat, "text": "x"}))).0, 400);
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "admins still talk"})));
+    ok(server.call(&bot, "setChatPermissions", json!({"chat_id": chat, "permissions": all})));
+
+    // Title, description and pins.
+    ok(server.call(&bot, "setChatTitle", json!({"chat_id": chat, "title": "  The   Guild "})));
+    let retitled = next_update(&server, &carol, true, |u| u["message"]["new_chat_title"].is_string());
+    assert_eq!(retitled["message"]["new_chat_title"], "The Guild");
+    ok(server.call(&bot, "setChatDescription", json!({"chat_id": chat, "description": "Members only"})));
+    let again = server.call(&bot, "setChatDescription", json!({"chat_id": chat, "description": "Members only"}));
+    assert_eq!(error(again), (400, "Bad Request: chat description is not modified".into()));
+    let note = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "Rules: be kind"})));
+    ok(server.call(&bot, "pinChatMessage", json!({"chat_id": chat, "message_id": note["message_id"]})));
+    let full = ok(server.call(&bot, "getChat", json!({"chat_id": chat})));
+    assert_eq!((full["title"].as_str(), full["description"].as_str()), (Some("The Guild"), Some("Members only")));
+    assert_eq!(full["pinned_message"]["text"], "Rules: be kind");
+    let missing = server.call(&bot, "pinChatMessage", json!({"chat_id": chat, "message_id": 9999}));
+    assert_eq!(error(missing), (400, "Bad Request: message to pin not found".into()));
+    ok(server.call(&bot, "unpinAllChatMessages", json!({"chat_id": chat})));
+    assert!(ok(server.call(&bot, "getChat", json!({"chat_id": chat}))).get("pinned_message").is_none());
+    let title = json!({"chat_id": chat, "user_id": bot_id, "custom_title": "Warden"});
+    assert_eq!(
+        error(server.call(&bot, "setChatAdministratorCustomTitle", title.clone())),
+        (400, "Bad Request: not enough rights to change custom title of the user".into())
+    );
+    assert_eq!(
+        error(server.call(&bot, "setChatStickerSet", json!({"chat_id": chat, "sticker_set_name": "cats"}))),
+        (400, "Bad Request: sticker set not found".into())
+    );
+
+    // Methods for supergroups only, and for groups only.
+    let basic = ok(server.user_call(&alice, "createGroup", json!({"title": "Basic", "member_ids": [bot_id, bob_id]})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let basic = basic["id"].as_i64().unwrap();
+    for (method, params, expected) in [
+        (
+            "unbanChatMember",
+            json!({"chat_id": basic, "user_id": bob_id}),
+            "method is available for supergroup and channel chats only",
+        ),
+        (
+            "promoteChatMember",
+            json!({"chat_id": basic, "user_id": bob_id}),
+            "method is available for supergroup and channel chats only",
+        ),
+        (
+            "restrictChatMember",
+            json!({"chat_id": basic, "user_id": bob_id}),
+            "method is available only for supergroups",
+        ),
+        (
+            "setChatStickerSet",
+            json!({"chat_id": basic, "sticker_set_name": "x"}),
+            "method is available only for supergroups",
+        ),
+        ("getChatAdministrators", json!({"chat_id": id_of(&alice)}), "there are no administrators in the private chat"),
+        ("leaveChat", json!({"chat_id": id_of(&alice)}), "can't leave private chats"),
+        ("banChatMember", json!({"chat_id": basic, "user_id": bob_id}), "CHAT_ADMIN_REQUIRED"),
+    ] {
+        assert_eq!(error(server.call(&bot, method, params)), (400, format!("Bad Request: {expected}")), "{method}");
+    }
+    assert_eq!(ok(server.call(&bot, "getChatMemberCount", json!({"chat_id": id_of(&alice)}))), json!(2));
+
+    // The bot leaves; banned, it is told it was kicked.
+    ok(server.call(&bot, "leaveChat", json!({"chat_id": chat})));
+    let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "?"}));
+    assert_eq!(error(gone), (403, "Forbidden: bot is not a member of the supergroup chat".into()));
+    ok(server.user_call(&alice, "addChatMember", json!({"chat_id": chat, "user_id": bot_id})));
+    ok(server.user_call(&alice, "banChatMember", json!({"chat_id": chat, "user_id": bot_id})));
+    let kicked = server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "?"}));
+    assert_eq!(error(kicked), (403, "Forbidden: bot was kicked from the supergroup chat".into()));
+}
+
+#[test]
+fn standings_survive_a_restart_and_temporary_bans_end() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "keeper_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let chat = {
+        let server = launch(root.path()).start();
+        let group =
+            ok(server.user_call(&alice, "createSupergroup", json!({"title": "Keep", "member_ids": [bot_id, bob_id]})));
+        let chat = group["id"].as_i64().unwrap();
+        ok(server.user_call(
+            &alice,
+            "promoteChatMember",
+            json!({"chat_id": chat, "user_id": bot_id, "can_restrict_members": true}),
+        ));
+        // A ban 33 s ahead is temporary (under 30 s would be for ever).
+        let until = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() + 33;
+        ok(server.call(&bot, "banChatMember", json!({"chat_id": chat, "user_id": bob_id, "until_date": until})));
+        let banned = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+        assert_eq!((banned["status"].as_str(), banned["until_date"].as_u64()), (Some("kicked"), Some(until)));
+        chat
+    };
+    let server = launch(root.path()).start();
+    let admin = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bot_id})));
+    assert_eq!(
+        (admin["status"].as_str(), admin["can_restrict_members"].as_bool()),
+        (Some("administrator"), Some(true))
+    );
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"], "kicked");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"] != "left" {
+        assert!(Instant::now() < deadline, "the temporary ban never ended");
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    // Bob may be added again.
+    ok(server.user_call(&alice, "addChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+}

@@ -1,0 +1,282 @@
+//! The bot's profile, kept in its own directory (so it moves with the bot): `setMyName` /
+//! `getMyName`, `setMyDescription` / `getMyDescription`, `setMyShortDescription` /
+//! `getMyShortDescription` (each per `language_code`, falling back to the default language),
+//! `setMyDefaultAdministratorRights` / `getMyDefaultAdministratorRights` (groups and channels
+//! apart), `setChatMenuButton` / `getChatMenuButton` (the default button and per-person ones),
+//! and what the bot may read of people's profiles: `getUserProfilePhotos`, `getUserProfileAudios`
+//! (people here have neither yet).
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, BotRecord, Change, MethodCall, Reply};
+use msg_spec::{params, types};
+use serde_json::{Value, json};
+
+use super::{args, internal, platform_bot};
+use crate::Platform;
+
+/// TDLib's `validate_bot_language_code`: empty, or two letters `a-z`.
+fn language(code: Option<&str>) -> Result<&str, ApiError> {
+    let code = code.unwrap_or_default();
+    if code.is_empty() || (code.len() == 2 && code.bytes().all(|b| b.is_ascii_lowercase())) {
+        Ok(code)
+    } else {
+        Err(ApiError::bad_request("invalid language code specified"))
+    }
+}
+
+async fn setting(platform: &Platform, bot: i64, key: &str) -> Result<Option<String>, ApiError> {
+    platform.storage.load_bot_setting(bot, key).await.map_err(internal)
+}
+
+async fn store(platform: &Platform, bot_id: i64, key: String, value: Option<String>) -> Result<(), ApiError> {
+    platform.storage.apply(vec![Change::BotSetting { bot_id, key, value }]).await.map_err(internal)
+}
+
+/// One of the texts of the bot's profile (`name`, `description`, `short_description`).
+struct Text {
+    field: &'static str,
+    /// The platform's length limit, in characters.
+    max: usize,
+}
+
+const NAME: Text = Text { field: "name", max: 64 };
+const DESCRIPTION: Text = Text { field: "description", max: 512 };
+const SHORT_DESCRIPTION: Text = Text { field: "short_description", max: 120 };
+
+impl Text {
+    async fn set(&self, platform: &Platform, bot: &BotRecord, value: Option<&str>, code: Option<&str>) -> Result<Reply, ApiError> {
+        let code = language(code)?;
+        let value = value.unwrap_or_default();
+        if value.chars().count() > self.max {
+            return Err(ApiError::bad_request(format!("bot {} is too long", self.field.replace('_', " "))));
+        }
+        let value = (!value.is_empty()).then(|| value.to_owned());
+        store(platform, bot.id, format!("profile:{}:{code}", self.field), value).await?;
+        Ok(json!(true).into())
+    }
+
+    /// The text for `code`, else the default language's; a bot's name defaults to its first name.
+    async fn get(&self, platform: &Platform, bot: &BotRecord, code: Option<&str>) -> Result<Reply, ApiError> {
+        let code = language(code)?;
+        let mut value = None;
+        for code in [code, ""] {
+            if value.is_none() {
+                value = setting(platform, bot.id, &format!("profile:{}:{code}", self.field)).await?;
+            }
+        }
+        let fallback = if self.field == "name" { bot.first_name.clone() } else { String::new() };
+        Ok(json!({ self.field: value.unwrap_or(fallback) }).into())
+    }
+}
+
+pub(crate) async fn set_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetMyName = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    NAME.set(&platform, &bot, p.name, p.language_code).await
+}
+
+pub(crate) async fn get_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetMyName = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    NAME.get(&platform, &bot, p.language_code).await
+}
+
+pub(crate) async fn set_my_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetMyDescription = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    DESCRIPTION.set(&platform, &bot, p.description, p.language_code).await
+}
+
+pub(crate) async fn get_my_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetMyDescription = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    DESCRIPTION.get(&platform, &bot, p.language_code).await
+}
+
+pub(crate) async fn set_my_short_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetMyShortDescription = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    SHORT_DESCRIPTION.set(&platform, &bot, p.short_description, p.language_code).await
+}
+
+pub(crate) async fn get_my_short_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetMyShortDescription = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    SHORT_DESCRIPTION.get(&platform, &bot, p.language_code).await
+}
+
+/// A `rights` parameter (`ChatAdministratorRights`) with the reference's errors; absent is none.
+fn administrator_rights(raw: Option<&str>) -> Result<types::ChatAdministratorRights, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(types::ChatAdministratorRights::default()) };
+    let prefix = "can't parse ChatAdministratorRights";
+    let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request(format!("{prefix} JSON object")))?;
+    let Value::Object(fields) = value else {
+        return Err(ApiError::bad_request(format!("{prefix}: ChatAdministratorRights must be an Object")));
+    };
+    let flag = |name: &str| -> Result<bool, ApiError> {
+        match fields.get(name) {
+            None => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(ApiError::bad_request(format!("{prefix}: Field \"{name}\" must be of type Boolean"))),
+        }
+    };
+    Ok(types::ChatAdministratorRights {
+        is_anonymous: flag("is_anonymous")?,
+        can_manage_chat: flag("can_manage_chat")?,
+        can_delete_messages: flag("can_delete_messages")?,
+        can_manage_video_chats: flag("can_manage_video_chats")? || flag("can_manage_voice_chats")?,
+        can_restrict_members: flag("can_restrict_members")?,
+        can_promote_members: flag("can_promote_members")?,
+        can_change_info: flag("can_change_info")?,
+        can_invite_users: flag("can_invite_users")?,
+        can_post_stories: flag("can_post_stories")?,
+        can_edit_stories: flag("can_edit_stories")?,
+        can_delete_stories: flag("can_delete_stories")?,
+        can_post_messages: Some(flag("can_post_messages")?),
+        can_edit_messages: Some(flag("can_edit_messages")?),
+        can_pin_messages: Some(flag("can_pin_messages")?),
+        can_manage_topics: Some(flag("can_manage_topics")?),
+        can_manage_direct_messages: Some(flag("can_manage_direct_messages")?),
+        can_manage_tags: Some(flag("can_manage_tags")?),
+    })
+}
+
+/// The rights as written for a chat kind: channels have no topics or tags, groups no posting.
+fn for_kind(rights: types::ChatAdministratorRights, channels: bool) -> types::ChatAdministratorRights {
+    let on = |flag: Option<bool>| Some(flag.unwrap_or(false));
+    if channels {
+        types::ChatAdministratorRights {
+            can_post_messages: on(rights.can_post_messages),
+            can_edit_messages: on(rights.can_edit_messages),
+            can_manage_direct_messages: on(rights.can_manage_direct_messages),
+            can_pin_messages: None,
+            can_manage_topics: None,
+            can_manage_tags: None,
+            ..rights
+        }
+    } else {
+        types::ChatAdministratorRights {
+            can_post_messages: None,
+            can_edit_messages: None,
+            can_manage_direct_messages: None,
+            can_pin_messages: on(rights.can_pin_messages),
+            can_manage_topics: on(rights.can_manage_topics),
+            can_manage_tags: on(rights.can_manage_tags),
+            ..rights
+        }
+    }
+}
+
+fn rights_key(channels: bool) -> String {
+    format!("default_rights:{}", if channels { "channels" } else { "groups" })
+}
+
+pub(crate) async fn set_my_default_administrator_rights(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::SetMyDefaultAdministratorRights = args(&call.params)?;
+    let rights = administrator_rights(p.rights)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let value = serde_json::to_string(&for_kind(rights, p.for_channels)).expect("rights serialize");
+    store(&platform, bot.id, rights_key(p.for_channels), Some(value)).await?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn get_my_default_administrator_rights(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::GetMyDefaultAdministratorRights = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let stored = setting(&platform, bot.id, &rights_key(p.for_channels)).await?;
+    let rights = stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default();
+    Ok(serde_json::to_value(for_kind(rights, p.for_channels)).expect("rights serialize").into())
+}
+
+/// A `menu_button` parameter with the reference's errors; absent is the default button.
+fn menu_button(raw: Option<&str>) -> Result<Value, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(json!({"type": "default"})) };
+    let prefix = "can't parse menu button";
+    let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request(format!("{prefix} JSON object")))?;
+    let Value::Object(fields) = value else {
+        return Err(ApiError::bad_request(format!("{prefix}: MenuButton must be an Object")));
+    };
+    let missing = |field: &str| ApiError::bad_request(format!("{prefix}: Can't find field \"{field}\""));
+    match fields.get("type").ok_or_else(|| missing("type"))?.as_str() {
+        Some("default") => Ok(json!({"type": "default"})),
+        Some("commands") => Ok(json!({"type": "commands"})),
+        Some("web_app") => {
+            let text = fields.get("text").ok_or_else(|| missing("text"))?.as_str().unwrap_or_default();
+            let web_app = fields.get("web_app").ok_or_else(|| missing("web_app"))?;
+            let Value::Object(web_app) = web_app else {
+                return Err(ApiError::bad_request(format!("{prefix}: Field \"web_app\" must be of type Object")));
+            };
+            let url = web_app.get("url").ok_or_else(|| missing("url"))?.as_str().unwrap_or_default();
+            if text.is_empty() {
+                return Err(ApiError::bad_request("menu button text must be non-empty"));
+            }
+            if !url.starts_with("https://") {
+                return Err(ApiError::bad_request(format!(
+                    "menu button Web App URL '{url}' is invalid: Only HTTPS links are allowed"
+                )));
+            }
+            Ok(json!({"type": "web_app", "text": text, "web_app": {"url": url}}))
+        }
+        _ => Err(ApiError::bad_request(format!("{prefix}: MenuButton has unsupported type"))),
+    }
+}
+
+/// The person a menu-button call names (`chat_id`, given at all): 0 for the default button.
+async fn menu_owner(platform: &Platform, call: &MethodCall) -> Result<i64, ApiError> {
+    if call.params.get("chat_id").is_none() {
+        return Ok(0);
+    }
+    let id = msg_spec::args::user_id(call.params.get("chat_id"), "chat_id").map_err(|e| ApiError::bad_request(e.0))?;
+    if platform.user(id).await?.is_none() {
+        return Err(ApiError::bad_request("user not found"));
+    }
+    Ok(id)
+}
+
+pub(crate) async fn set_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatMenuButton = args(&call.params)?;
+    let button = menu_button(p.menu_button)?;
+    let owner = menu_owner(&platform, &call).await?;
+    let bot = platform_bot(&platform, &call).await?;
+    let value = (button != json!({"type": "default"})).then(|| button.to_string());
+    store(&platform, bot.id, format!("menu_button:{owner}"), value).await?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn get_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let owner = menu_owner(&platform, &call).await?;
+    let bot = platform_bot(&platform, &call).await?;
+    let mut stored = setting(&platform, bot.id, &format!("menu_button:{owner}")).await?;
+    if stored.is_none() && owner != 0 {
+        stored = setting(&platform, bot.id, "menu_button:0").await?;
+    }
+    let button = stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_else(|| json!({"type": "default"}));
+    Ok(button.into())
+}
+
+/// The person a profile query names, after the reference's checks and clamps.
+async fn profile_owner(platform: &Platform, user_id: i64) -> Result<(), ApiError> {
+    if platform.participant(user_id).await?.is_none() {
+        return Err(ApiError::bad_request("user not found"));
+    }
+    Ok(())
+}
+
+pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetUserProfilePhotos = args(&call.params)?;
+    profile_owner(&platform, p.user_id).await?;
+    Ok(json!({"total_count": 0, "photos": []}).into())
+}
+
+pub(crate) async fn get_user_profile_audios(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetUserProfileAudios = args(&call.params)?;
+    profile_owner(&platform, p.user_id).await?;
+    Ok(json!({"total_count": 0, "audios": []}).into())
+}

@@ -263,3 +263,90 @@ fn standings_survive_a_restart_and_temporary_bans_end() {
     // Bob may be added again.
     ok(server.user_call(&alice, "addChatMember", json!({"chat_id": chat, "user_id": bob_id})));
 }
+
+#[test]
+fn the_bots_profile_is_kept_per_language_and_a_person_can_block_the_bot() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "profile_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+
+    // Names, descriptions and short descriptions fall back to the default language.
+    let first_name = ok(server.call(&bot, "getMe", json!({})))["first_name"].clone();
+    assert_eq!(ok(server.call(&bot, "getMyName", json!({}))), json!({"name": first_name}));
+    ok(server.call(&bot, "setMyName", json!({"name": "Profile Bot"})));
+    ok(server.call(&bot, "setMyName", json!({"name": "Profilbot", "language_code": "de"})));
+    assert_eq!(ok(server.call(&bot, "getMyName", json!({"language_code": "de"})))["name"], "Profilbot");
+    assert_eq!(ok(server.call(&bot, "getMyName", json!({"language_code": "fr"})))["name"], "Profile Bot");
+    ok(server.call(&bot, "setMyDescription", json!({"description": "Keeps profiles"})));
+    assert_eq!(ok(server.call(&bot, "getMyDescription", json!({}))), json!({"description": "Keeps profiles"}));
+    assert_eq!(ok(server.call(&bot, "getMyShortDescription", json!({}))), json!({"short_description": ""}));
+    let bad = server.call(&bot, "setMyShortDescription", json!({"short_description": "x", "language_code": "eng"}));
+    assert_eq!(error(bad), (400, "Bad Request: invalid language code specified".into()));
+
+    // Default administrator rights, groups and channels apart.
+    let rights = ok(server.call(&bot, "getMyDefaultAdministratorRights", json!({})));
+    assert_eq!(
+        (rights["can_restrict_members"].as_bool(), rights["can_pin_messages"].as_bool()),
+        (Some(false), Some(false))
+    );
+    ok(server.call(
+        &bot,
+        "setMyDefaultAdministratorRights",
+        json!({"rights": {"can_restrict_members": true, "can_manage_chat": true}}),
+    ));
+    let rights = ok(server.call(&bot, "getMyDefaultAdministratorRights", json!({})));
+    assert_eq!(rights["can_restrict_members"], true);
+    let channel = ok(server.call(&bot, "getMyDefaultAdministratorRights", json!({"for_channels": true})));
+    assert_eq!(
+        (channel["can_restrict_members"].as_bool(), channel["can_post_messages"].as_bool()),
+        (Some(false), Some(false))
+    );
+    let bad = server.call(&bot, "setMyDefaultAdministratorRights", json!({"rights": {"can_manage_chat": 1}}));
+    assert_eq!(
+        error(bad),
+        (
+            400,
+            "Bad Request: can't parse ChatAdministratorRights: Field \"can_manage_chat\" must be of type Boolean"
+                .into()
+        )
+    );
+
+    // The menu button: the default one, and one for a person.
+    assert_eq!(ok(server.call(&bot, "getChatMenuButton", json!({}))), json!({"type": "default"}));
+    let app = json!({"type": "web_app", "text": "Open", "web_app": {"url": "https://app.example/"}});
+    ok(server.call(&bot, "setChatMenuButton", json!({"chat_id": alice_id, "menu_button": app})));
+    assert_eq!(ok(server.call(&bot, "getChatMenuButton", json!({"chat_id": alice_id}))), app);
+    assert_eq!(ok(server.call(&bot, "getChatMenuButton", json!({}))), json!({"type": "default"}));
+    for (params, expected) in [
+        (json!({"menu_button": {"type": "nope"}}), "can't parse menu button: MenuButton has unsupported type"),
+        (json!({"menu_button": {"text": "x"}}), "can't parse menu button: Can't find field \"type\""),
+        (json!({"chat_id": "x", "menu_button": {"type": "commands"}}), "invalid chat_id specified"),
+        (json!({"chat_id": 12345, "menu_button": {"type": "commands"}}), "user not found"),
+    ] {
+        assert_eq!(error(server.call(&bot, "setChatMenuButton", params)), (400, format!("Bad Request: {expected}")));
+    }
+    assert_eq!(
+        ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": alice_id}))),
+        json!({"total_count": 0, "photos": []})
+    );
+    assert_eq!(
+        error(server.call(&bot, "getUserProfilePhotos", json!({"user_id": 0}))),
+        (400, "Bad Request: invalid user_id specified".into())
+    );
+
+    // A person blocks the bot: it is told, and its messages are refused until unblocked.
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    ok(server.user_call(&alice, "blockBot", json!({"chat_id": bot_id})));
+    let blocked = next_update(&server, &bot, false, |u| u["my_chat_member"]["new_chat_member"]["status"] == "kicked");
+    assert_eq!(blocked["my_chat_member"]["chat"]["id"], alice_id);
+    assert_eq!(blocked["my_chat_member"]["chat"]["type"], "private");
+    let refused = server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "still there?"}));
+    assert_eq!(error(refused), (403, "Forbidden: bot was blocked by the user".into()));
+    let refused = server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "hello?"}));
+    assert_eq!(error(refused), (400, "Bad Request: YOU_BLOCKED_USER".into()));
+    ok(server.user_call(&alice, "unblockBot", json!({"chat_id": bot_id})));
+    next_update(&server, &bot, false, |u| u["my_chat_member"]["new_chat_member"]["status"] == "member");
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "welcome back"})));
+}

@@ -187,6 +187,43 @@ impl Platform {
         Ok(())
     }
 
+    // ---------------------------------------------------------------- blocking a bot
+
+    /// A person blocks (`blocked`) or unblocks a bot. Kept as the person's standing in the
+    /// chat whose id is the bot's (`kicked` while blocked); the bot gets `my_chat_member`.
+    pub async fn block(&self, user: &UserRecord, bot_id: i64, blocked: bool) -> Result<(), ApiError> {
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let old = if self.blocked(user.id, bot_id).await? { Standing::of("kicked") } else { Standing::of("member") };
+        let new = if blocked { Standing::of("kicked") } else { Standing::of("member") };
+        if old == new {
+            return Ok(());
+        }
+        self.storage.apply(vec![Change::PutMember(new.record(bot_id, user.id))]).await.map_err(internal)?;
+        let cell = self.directory().await?;
+        self.dir(cell).members.entry(bot_id).or_default().insert(user.id, new.clone());
+        if self.updates.accepts(&bot, "my_chat_member").await? {
+            let bot_user = crate::world::bot_user(&bot);
+            let update = types::ChatMemberUpdated {
+                chat: Box::new(self.chat(Conversation::private(user.id, bot_id), bot_id).await?),
+                from: Box::new(crate::world::person(user)),
+                date: now(),
+                old_chat_member: Box::new(old.member(bot_user.clone())),
+                new_chat_member: Box::new(new.member(bot_user)),
+                ..Default::default()
+            };
+            let update = NewUpdate::new("my_chat_member", typed(&update).to_string(), user.id, now() + MESSAGE_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        Ok(())
+    }
+
+    /// Whether `user_id` has blocked the bot `bot_id`.
+    pub(crate) async fn blocked(&self, user_id: i64, bot_id: i64) -> Result<bool, ApiError> {
+        let cell = self.directory().await?;
+        let dir = self.dir(cell);
+        Ok(dir.members.get(&bot_id).and_then(|m| m.get(&user_id)).is_some_and(|s| s.status == "kicked"))
+    }
+
     // ---------------------------------------------------------------- members, by an admin
 
     /// The group `conversation` names, or the error a method for groups only gives in a private

@@ -87,6 +87,8 @@ pub fn methods() -> &'static [UserMethod] {
             method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
             method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
             method("leaveChat", "`chat_id`", "`true`", leave_chat),
+            method("blockBot", "`chat_id` (the bot)", "`true`", |c| block(c, true)),
+            method("unblockBot", "`chat_id` (the bot)", "`true`", |c| block(c, false)),
             method(
                 "promoteChatMember",
                 "`chat_id`, `user_id`, the `can_*` rights and `is_anonymous` as the Bot API's",
@@ -207,6 +209,12 @@ async fn member_action(c: &UserCall) -> Result<(Conversation, i64), ApiError> {
     let user_id =
         msg_spec::args::user_id(c.params.get("user_id"), "user_id").map_err(|e| ApiError::bad_request(e.0))?;
     Ok((c.chat().await?, user_id))
+}
+
+async fn block(c: UserCall, blocked: bool) -> Result<Value, ApiError> {
+    let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
+    c.platform.block(&c.user, bot_id, blocked).await?;
+    Ok(json!(true))
 }
 
 async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {

@@ -342,6 +342,9 @@ impl Platform {
                 if self.user(id).await?.is_none() {
                     return Err(ApiError::bad_request("chat not found"));
                 }
+                if self.blocked(id, actor.id()).await? {
+                    return Err(ApiError::forbidden("bot was blocked by the user"));
+                }
                 let conversation = Conversation::private(actor.id(), id);
                 let cell = self.directory().await?;
                 if !self.dir(cell).last_message_id.contains_key(&conversation.key()) {
@@ -352,6 +355,9 @@ impl Platform {
             Actor::User(_) => {
                 if self.bot_record(id).await?.is_none() {
                     return Err(ApiError::bad_request("chat not found"));
+                }
+                if self.blocked(actor.id(), id).await? {
+                    return Err(ApiError::bad_request("YOU_BLOCKED_USER"));
                 }
                 Ok(Conversation::private(actor.id(), id))
             }

@@ -8,6 +8,7 @@ pub(crate) mod chats;
 mod commands;
 pub(crate) mod media;
 pub(crate) mod messages;
+mod profile;
 
 use std::sync::Arc;
 
@@ -52,6 +53,18 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("setMyCommands", bound(slot, commands::set_my_commands));
     r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
     r.method("getMyCommands", bound(slot, commands::get_my_commands));
+    r.method("setMyName", bound(slot, profile::set_my_name));
+    r.method("getMyName", bound(slot, profile::get_my_name));
+    r.method("setMyDescription", bound(slot, profile::set_my_description));
+    r.method("getMyDescription", bound(slot, profile::get_my_description));
+    r.method("setMyShortDescription", bound(slot, profile::set_my_short_description));
+    r.method("getMyShortDescription", bound(slot, profile::get_my_short_description));
+    r.method("setChatMenuButton", bound(slot, profile::set_chat_menu_button));
+    r.method("getChatMenuButton", bound(slot, profile::get_chat_menu_button));
+    r.method("setMyDefaultAdministratorRights", bound(slot, profile::set_my_default_administrator_rights));
+    r.method("getMyDefaultAdministratorRights", bound(slot, profile::get_my_default_administrator_rights));
+    r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
+    r.method("getUserProfileAudios", bound(slot, profile::get_user_profile_audios));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));
 }
 

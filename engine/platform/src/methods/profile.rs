@@ -45,7 +45,13 @@ const DESCRIPTION: Text = Text { field: "description", max: 512 };
 const SHORT_DESCRIPTION: Text = Text { field: "short_description", max: 120 };
 
 impl Text {
-    async fn set(&self, platform: &Platform, bot: &BotRecord, value: Option<&str>, code: Option<&str>) -> Result<Reply, ApiError> {
+    async fn set(
+        &self,
+        platform: &Platform,
+        bot: &BotRecord,
+        value: Option<&str>,
+        code: Option<&str>,
+    ) -> Result<Reply, ApiError> {
         let code = language(code)?;
         let value = value.unwrap_or_default();
         if value.chars().count() > self.max {

@@ -18,7 +18,7 @@ fn next_update(server: &Server, token: &str, user: bool, want: impl Fn(&Value) -
     loop {
         assert!(Instant::now() < deadline, "the update never came");
         let params =
-            json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "my_chat_member", "chat_member"]});
+            json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "my_chat_member", "chat_member", "chat_join_request"]});
         let params = if user { json!({"offset": offset, "timeout": 5}) } else { params };
         let reply =
             if user { server.user_call(token, "getUpdates", params) } else { server.call(token, "getUpdates", params) };
@@ -349,4 +349,84 @@ fn the_bots_profile_is_kept_per_language_and_a_person_can_block_the_bot() {
     ok(server.user_call(&alice, "unblockBot", json!({"chat_id": bot_id})));
     next_update(&server, &bot, false, |u| u["my_chat_member"]["new_chat_member"]["status"] == "member");
     ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "welcome back"})));
+}
+
+#[test]
+fn people_join_by_invite_links_and_bots_settle_join_requests() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "doorman_bot");
+    let alice = create_user(root.path(), "Alice");
+    let dave = create_user(root.path(), "Dave");
+    let erin = create_user(root.path(), "Erin");
+    let frank = create_user(root.path(), "Frank");
+    let server = launch(root.path()).start();
+    let (bot_id, dave_id) = (id_of(&bot), id_of(&dave));
+    let group = ok(server.user_call(&alice, "createSupergroup", json!({"title": "Club", "member_ids": [bot_id]})));
+    let chat = group["id"].as_i64().unwrap();
+    let refused = server.call(&bot, "exportChatInviteLink", json!({"chat_id": chat}));
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights to manage chat invite link".into()));
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_invite_users": true}),
+    ));
+
+    let primary = ok(server.call(&bot, "exportChatInviteLink", json!({"chat_id": chat})));
+    let primary = primary.as_str().unwrap().to_owned();
+    assert!(primary.starts_with("https://t.me/+"), "{primary}");
+    assert_eq!(ok(server.call(&bot, "getChat", json!({"chat_id": chat})))["invite_link"], primary.as_str());
+
+    // A link asking for approval: the person is told the request is sent, the bot is asked.
+    let both = json!({"chat_id": chat, "creates_join_request": true, "member_limit": 5});
+    assert_eq!(
+        error(server.call(&bot, "createChatInviteLink", both)),
+        (400, "Bad Request: member limit can't be specified for links requiring administrator approval".into())
+    );
+    let vetted = ok(server.call(
+        &bot,
+        "createChatInviteLink",
+        json!({"chat_id": chat, "name": "Vetted", "creates_join_request": true}),
+    ));
+    assert_eq!((vetted["name"].as_str(), vetted["creates_join_request"].as_bool()), (Some("Vetted"), Some(true)));
+    assert_eq!((vetted["is_primary"].as_bool(), vetted["creator"]["id"].as_i64()), (Some(false), Some(bot_id)));
+    let link = vetted["invite_link"].as_str().unwrap();
+    let asked = server.user_call(&dave, "joinChat", json!({"invite_link": link}));
+    assert_eq!(error(asked), (400, "Bad Request: INVITE_REQUEST_SENT".into()));
+    let request = next_update(&server, &bot, false, |u| u.get("chat_join_request").is_some());
+    let request = &request["chat_join_request"];
+    assert_eq!((request["from"]["id"].as_i64(), request["user_chat_id"].as_i64()), (Some(dave_id), Some(dave_id)));
+    assert_eq!(request["invite_link"]["pending_join_request_count"], 1);
+    let missing = server.call(&bot, "declineChatJoinRequest", json!({"chat_id": chat, "user_id": id_of(&erin)}));
+    assert_eq!(error(missing), (400, "Bad Request: HIDE_REQUESTER_MISSING".into()));
+    ok(server.call(&bot, "approveChatJoinRequest", json!({"chat_id": chat, "user_id": dave_id})));
+    assert_eq!(
+        ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": dave_id})))["status"],
+        "member"
+    );
+    next_update(&server, &dave, true, |u| u["message"]["new_chat_members"][0]["id"] == dave_id);
+
+    // A limited link admits as many as it says; a revoked one nobody.
+    let one = ok(server.call(&bot, "createChatInviteLink", json!({"chat_id": chat, "member_limit": 1})));
+    let one = one["invite_link"].as_str().unwrap().to_owned();
+    ok(server.user_call(&erin, "joinChat", json!({"invite_link": one})));
+    assert_eq!(
+        error(server.user_call(&frank, "joinChat", json!({"invite_link": one}))),
+        (400, "Bad Request: USERS_TOO_MUCH".into())
+    );
+    let edited = ok(server.call(
+        &bot,
+        "editChatInviteLink",
+        json!({"chat_id": chat, "invite_link": one, "name": "Once", "member_limit": 2}),
+    ));
+    assert_eq!((edited["name"].as_str(), edited["member_limit"].as_i64()), (Some("Once"), Some(2)));
+    let revoked = ok(server.call(&bot, "revokeChatInviteLink", json!({"chat_id": chat, "invite_link": one})));
+    assert_eq!(revoked["is_revoked"], true);
+    assert_eq!(
+        error(server.user_call(&frank, "joinChat", json!({"invite_link": one}))),
+        (400, "Bad Request: INVITE_HASH_EXPIRED".into())
+    );
+    ok(server.user_call(&frank, "joinChat", json!({"invite_link": primary})));
+    assert_eq!(ok(server.call(&bot, "getChatMemberCount", json!({"chat_id": chat}))), json!(5));
+    let empty = server.call(&bot, "revokeChatInviteLink", json!({"chat_id": chat, "invite_link": ""}));
+    assert_eq!(error(empty), (400, "Bad Request: invite link must be non-empty".into()));
 }

@@ -440,7 +440,7 @@ impl Platform {
 
     // ---------------------------------------------------------------- the chat's own settings
 
-    async fn put_chat(&self, chat: ChatRecord) -> Result<(), ApiError> {
+    pub(crate) async fn put_group(&self, chat: ChatRecord) -> Result<(), ApiError> {
         self.storage.apply(vec![Change::PutChat(chat.clone())]).await.map_err(internal)?;
         let cell = self.directory().await?;
         self.dir(cell).chats.insert(chat.id, chat);
@@ -475,7 +475,7 @@ impl Platform {
         }
         details.permissions = Some(permissions);
         chat.details = details.to_json();
-        self.put_chat(chat).await
+        self.put_group(chat).await
     }
 
     /// setChatTitle: posts `new_chat_title`.
@@ -492,7 +492,7 @@ impl Platform {
             return Ok(());
         }
         chat.title = title.clone();
-        self.put_chat(chat).await?;
+        self.put_group(chat).await?;
         let mut service = Map::new();
         service.insert("new_chat_title".into(), title.into());
         self.post(actor, conversation, Content { service: Some(service), ..Content::default() }).await?;
@@ -517,7 +517,7 @@ impl Platform {
         }
         details.description = Some(description).filter(|d| !d.is_empty());
         chat.details = details.to_json();
-        self.put_chat(chat).await
+        self.put_group(chat).await
     }
 
     /// May `actor` manage pinned messages here?
@@ -555,7 +555,7 @@ impl Platform {
         match chat {
             Some(mut chat) => {
                 chat.details = details.to_json();
-                self.put_chat(chat).await
+                self.put_group(chat).await
             }
             None => Ok(()),
         }
@@ -631,6 +631,7 @@ impl Platform {
             let record = self.group(id).await?;
             let details = ChatDetails::parse(&record.details);
             full.description = details.description.clone();
+            full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
             full.permissions = Some(Box::new(details.permissions()));
             if let Some(pinned) = details.pinned.last()
                 && let Some(message) = self.load_message(conversation, *pinned).await?

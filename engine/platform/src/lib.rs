@@ -10,6 +10,7 @@
 pub mod entities;
 pub mod files;
 mod groups;
+mod invites;
 mod methods;
 pub mod parse_mode;
 mod standing;

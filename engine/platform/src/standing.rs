@@ -211,6 +211,38 @@ pub struct ChatDetails {
     /// Pinned messages, the most recent last.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pinned: Vec<i64>,
+    /// Invite links, the oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invites: Vec<Invite>,
+    /// People waiting for approval to join.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requests: Vec<JoinRequest>,
+}
+
+/// One invite link of a group.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Invite {
+    pub link: String,
+    pub creator: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub expire_date: i64,
+    pub member_limit: i64,
+    pub creates_join_request: bool,
+    pub is_primary: bool,
+    pub is_revoked: bool,
+    /// People who joined through it.
+    pub joined: i64,
+}
+
+/// A person waiting for approval.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JoinRequest {
+    pub user_id: i64,
+    pub date: i64,
+    pub link: String,
 }
 
 impl ChatDetails {

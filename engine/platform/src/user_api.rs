@@ -87,6 +87,7 @@ pub fn methods() -> &'static [UserMethod] {
             method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
             method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
             method("leaveChat", "`chat_id`", "`true`", leave_chat),
+            method("joinChat", "`invite_link`", "`true`", join_chat),
             method("blockBot", "`chat_id` (the bot)", "`true`", |c| block(c, true)),
             method("unblockBot", "`chat_id` (the bot)", "`true`", |c| block(c, false)),
             method(
@@ -214,6 +215,11 @@ async fn member_action(c: &UserCall) -> Result<(Conversation, i64), ApiError> {
 async fn block(c: UserCall, blocked: bool) -> Result<Value, ApiError> {
     let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
     c.platform.block(&c.user, bot_id, blocked).await?;
+    Ok(json!(true))
+}
+
+async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
+    c.platform.join_by_link(&c.user, c.params.get("invite_link").unwrap_or_default()).await?;
     Ok(json!(true))
 }
 

@@ -6,6 +6,7 @@
 mod bot;
 pub(crate) mod chats;
 mod commands;
+mod invites;
 pub(crate) mod media;
 pub(crate) mod messages;
 mod profile;
@@ -47,6 +48,12 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("pinChatMessage", bound(slot, chats::pin_chat_message));
     r.method("unpinChatMessage", bound(slot, chats::unpin_chat_message));
     r.method("unpinAllChatMessages", bound(slot, chats::unpin_all_chat_messages));
+    r.method("exportChatInviteLink", bound(slot, invites::export_chat_invite_link));
+    r.method("createChatInviteLink", bound(slot, invites::create_chat_invite_link));
+    r.method("editChatInviteLink", bound(slot, invites::edit_chat_invite_link));
+    r.method("revokeChatInviteLink", bound(slot, invites::revoke_chat_invite_link));
+    r.method("approveChatJoinRequest", bound(slot, invites::approve_chat_join_request));
+    r.method("declineChatJoinRequest", bound(slot, invites::decline_chat_join_request));
     r.method("setChatStickerSet", bound(slot, chats::set_chat_sticker_set));
     r.method("deleteChatStickerSet", bound(slot, chats::delete_chat_sticker_set));
     r.method("answerCallbackQuery", bound(slot, messages::answer_callback_query));

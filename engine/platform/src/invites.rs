@@ -1,0 +1,273 @@
+//! Invite links and join requests: a group's links (the primary one, and named ones with an
+//! expiry, a member limit, or administrator approval), people joining through them, and the
+//! join requests administrator bots approve or decline (`chat_join_request`). Kept in the chat's
+//! details; the rights are the public platform's (`can_invite_users`).
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use msg_core::{ApiError, NewUpdate, UserRecord};
+use msg_spec::types;
+
+use crate::standing::{ChatDetails, Invite, JoinRequest, Standing};
+use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
+
+/// What createChatInviteLink and editChatInviteLink set.
+#[derive(Debug, Clone, Default)]
+pub struct InviteTerms {
+    pub name: Option<String>,
+    pub expire_date: i64,
+    pub member_limit: i64,
+    pub creates_join_request: bool,
+}
+
+impl InviteTerms {
+    /// The reference's clamps and the platform's rule about approval and limits.
+    pub fn new(
+        name: Option<&str>,
+        expire_date: Option<i64>,
+        member_limit: Option<i64>,
+        approval: bool,
+    ) -> Result<Self, ApiError> {
+        let member_limit = member_limit.unwrap_or(0).clamp(0, 100_000);
+        if approval && member_limit > 0 {
+            return Err(ApiError::bad_request(
+                "member limit can't be specified for links requiring administrator approval",
+            ));
+        }
+        let name: Option<String> =
+            name.map(|n| n.trim().chars().take(32).collect::<String>()).filter(|n| !n.is_empty());
+        Ok(Self {
+            name,
+            expire_date: expire_date.unwrap_or(0).clamp(0, i64::from(i32::MAX)),
+            member_limit,
+            creates_join_request: approval,
+        })
+    }
+}
+
+fn new_link() -> String {
+    format!("https://t.me/+{}", URL_SAFE_NO_PAD.encode(rand::random::<[u8; 12]>()))
+}
+
+impl Platform {
+    /// The group's record and details, after checking `actor` may manage its invite links.
+    async fn invite_admin(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+    ) -> Result<(msg_core::ChatRecord, ChatDetails), ApiError> {
+        let Conversation::Group(id) = conversation else {
+            return Err(ApiError::bad_request("can't invite members to a private chat"));
+        };
+        let chat = self.group(id).await?;
+        let standing = self.standing(id, actor.id()).await?;
+        let allowed =
+            if chat.kind == "supergroup" { standing.may(|r| r.can_invite_users) } else { standing.is_admin() };
+        if !allowed {
+            return Err(ApiError::bad_request("not enough rights to manage chat invite link"));
+        }
+        let details = ChatDetails::parse(&chat.details);
+        Ok((chat, details))
+    }
+
+    async fn put_details(&self, mut chat: msg_core::ChatRecord, details: &ChatDetails) -> Result<(), ApiError> {
+        chat.details = details.to_json();
+        self.put_group(chat).await
+    }
+
+    /// The `ChatInviteLink` object of `invite`.
+    async fn invite_object(&self, invite: &Invite, details: &ChatDetails) -> Result<types::ChatInviteLink, ApiError> {
+        let creator = self.participant(invite.creator).await?.unwrap_or_default();
+        let pending = details.requests.iter().filter(|r| r.link == invite.link).count() as i64;
+        Ok(types::ChatInviteLink {
+            invite_link: invite.link.clone(),
+            creator: Box::new(creator),
+            creates_join_request: invite.creates_join_request,
+            is_primary: invite.is_primary,
+            is_revoked: invite.is_revoked,
+            name: invite.name.clone(),
+            expire_date: (invite.expire_date != 0).then_some(invite.expire_date),
+            member_limit: (invite.member_limit != 0).then_some(invite.member_limit),
+            pending_join_request_count: (pending != 0).then_some(pending),
+            ..Default::default()
+        })
+    }
+
+    /// exportChatInviteLink: a new primary link (the old one is revoked).
+    pub async fn export_invite(&self, actor: &Actor, conversation: Conversation) -> Result<String, ApiError> {
+        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        for invite in details.invites.iter_mut().filter(|i| i.is_primary) {
+            invite.is_revoked = true;
+            invite.is_primary = false;
+        }
+        let link = new_link();
+        details.invites.push(Invite { link: link.clone(), creator: actor.id(), is_primary: true, ..Invite::default() });
+        self.put_details(chat, &details).await?;
+        Ok(link)
+    }
+
+    /// createChatInviteLink.
+    pub async fn create_invite(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        terms: InviteTerms,
+    ) -> Result<serde_json::Value, ApiError> {
+        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        let invite = Invite {
+            link: new_link(),
+            creator: actor.id(),
+            name: terms.name,
+            expire_date: terms.expire_date,
+            member_limit: terms.member_limit,
+            creates_join_request: terms.creates_join_request,
+            ..Invite::default()
+        };
+        details.invites.push(invite.clone());
+        let object = self.invite_object(&invite, &details).await?;
+        self.put_details(chat, &details).await?;
+        Ok(typed(&object))
+    }
+
+    /// editChatInviteLink (`terms`) or revokeChatInviteLink (`None`).
+    pub async fn change_invite(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        link: &str,
+        terms: Option<InviteTerms>,
+    ) -> Result<serde_json::Value, ApiError> {
+        if link.is_empty() {
+            return Err(ApiError::bad_request("invite link must be non-empty"));
+        }
+        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        let Some(index) = details.invites.iter().position(|i| i.link == link) else {
+            return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
+        };
+        let revoking_primary = terms.is_none() && details.invites[index].is_primary;
+        match terms {
+            Some(terms) => {
+                let invite = &mut details.invites[index];
+                if invite.is_revoked {
+                    return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
+                }
+                invite.name = terms.name;
+                invite.expire_date = terms.expire_date;
+                invite.member_limit = terms.member_limit;
+                invite.creates_join_request = terms.creates_join_request;
+            }
+            None => {
+                let invite = &mut details.invites[index];
+                invite.is_revoked = true;
+                invite.is_primary = false;
+                details.requests.retain(|r| r.link != link);
+            }
+        }
+        if revoking_primary {
+            let fresh = Invite { link: new_link(), creator: actor.id(), is_primary: true, ..Invite::default() };
+            details.invites.push(fresh);
+        }
+        let object = self.invite_object(&details.invites[index], &details).await?;
+        self.put_details(chat, &details).await?;
+        Ok(typed(&object))
+    }
+
+    /// A person follows an invite link: joins, or (when the link asks for approval) asks to
+    /// join, which administrator bots learn of through `chat_join_request`.
+    pub async fn join_by_link(&self, user: &UserRecord, link: &str) -> Result<(), ApiError> {
+        let found = {
+            let cell = self.directory().await?;
+            let dir = self.dir(cell);
+            dir.chats.values().find(|c| ChatDetails::parse(&c.details).invites.iter().any(|i| i.link == link)).cloned()
+        };
+        let Some(chat) = found else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
+        let mut details = ChatDetails::parse(&chat.details);
+        let index = details.invites.iter().position(|i| i.link == link).expect("found above");
+        let invite = details.invites[index].clone();
+        if invite.is_revoked || (invite.expire_date != 0 && invite.expire_date <= now()) {
+            return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
+        }
+        let old = self.standing(chat.id, user.id).await?;
+        if old.present() {
+            return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
+        }
+        if old.status == "kicked" {
+            return Err(ApiError::bad_request("USER_BANNED_IN_CHANNEL"));
+        }
+        if invite.member_limit != 0 && invite.joined >= invite.member_limit {
+            return Err(ApiError::bad_request("USERS_TOO_MUCH"));
+        }
+        if invite.creates_join_request {
+            if details.requests.iter().any(|r| r.user_id == user.id) {
+                return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
+            }
+            let date = now();
+            details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned() });
+            let object = self.invite_object(&invite, &details).await?;
+            self.put_details(chat.clone(), &details).await?;
+            self.announce_request(chat.id, user, date, object).await?;
+            return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
+        }
+        details.invites[index].joined += 1;
+        self.put_details(chat.clone(), &details).await?;
+        let actor = Actor::User(user.clone());
+        self.transition(&actor, chat.id, user.id, old, Standing::of("member")).await
+    }
+
+    /// `chat_join_request` to every administrator bot of the chat that may invite.
+    async fn announce_request(
+        &self,
+        chat_id: i64,
+        user: &UserRecord,
+        date: i64,
+        link: types::ChatInviteLink,
+    ) -> Result<(), ApiError> {
+        for (member, standing) in self.standings(chat_id).await? {
+            if !standing.may(|r| r.can_invite_users) {
+                continue;
+            }
+            let Some(bot) = self.bot_record(member).await? else { continue };
+            if !self.updates.accepts(&bot, "chat_join_request").await? {
+                continue;
+            }
+            let request = types::ChatJoinRequest {
+                chat: Box::new(self.chat(Conversation::Group(chat_id), bot.id).await?),
+                from: Box::new(crate::world::person(user)),
+                user_chat_id: user.id,
+                date,
+                invite_link: Some(Box::new(link.clone())),
+                ..Default::default()
+            };
+            let update = NewUpdate::new("chat_join_request", typed(&request).to_string(), chat_id, date + MESSAGE_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        Ok(())
+    }
+
+    /// approveChatJoinRequest (`approve`) or declineChatJoinRequest.
+    pub async fn settle_request(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        user_id: i64,
+        approve: bool,
+    ) -> Result<(), ApiError> {
+        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        let Some(index) = details.requests.iter().position(|r| r.user_id == user_id) else {
+            return Err(ApiError::bad_request("HIDE_REQUESTER_MISSING"));
+        };
+        let request = details.requests.remove(index);
+        if approve && let Some(invite) = details.invites.iter_mut().find(|i| i.link == request.link) {
+            invite.joined += 1;
+        }
+        self.put_details(chat.clone(), &details).await?;
+        if approve {
+            let old = self.standing(chat.id, user_id).await?;
+            if old.present() {
+                return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
+            }
+            self.transition(actor, chat.id, user_id, old, Standing::of("member")).await?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,61 @@
+//! Invite links and join requests: `exportChatInviteLink`, `createChatInviteLink`,
+//! `editChatInviteLink`, `revokeChatInviteLink`, `approveChatJoinRequest`,
+//! `declineChatJoinRequest`. The reference clamps `expire_date` and `member_limit` before it
+//! looks at the chat.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Reply};
+use msg_spec::params;
+use serde_json::json;
+
+use super::{args, platform_bot};
+use crate::Platform;
+use crate::invites::InviteTerms;
+use crate::world::{Actor, Conversation};
+
+async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    Ok((actor, conversation))
+}
+
+pub(crate) async fn export_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::ExportChatInviteLink = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(json!(platform.export_invite(&actor, conversation).await?).into())
+}
+
+pub(crate) async fn create_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::CreateChatInviteLink = args(&call.params)?;
+    let terms = InviteTerms::new(p.name, p.expire_date, p.member_limit, p.creates_join_request);
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(platform.create_invite(&actor, conversation, terms?).await?.into())
+}
+
+pub(crate) async fn edit_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditChatInviteLink = args(&call.params)?;
+    let terms = InviteTerms::new(p.name, p.expire_date, p.member_limit, p.creates_join_request);
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(platform.change_invite(&actor, conversation, p.invite_link, Some(terms?)).await?.into())
+}
+
+pub(crate) async fn revoke_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::RevokeChatInviteLink = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(platform.change_invite(&actor, conversation, p.invite_link, None).await?.into())
+}
+
+pub(crate) async fn approve_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::ApproveChatJoinRequest = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.settle_request(&actor, conversation, p.user_id, true).await?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn decline_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeclineChatJoinRequest = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.settle_request(&actor, conversation, p.user_id, false).await?;
+    Ok(json!(true).into())
+}

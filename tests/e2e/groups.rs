@@ -17,8 +17,7 @@ fn next_update(server: &Server, token: &str, user: bool, want: impl Fn(&Value) -
     let mut offset = 0;
     loop {
         assert!(Instant::now() < deadline, "the update never came");
-        let params =
-            json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "my_chat_member", "chat_member", "chat_join_request"]});
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "my_chat_member", "chat_member", "chat_join_request"]});
         let params = if user { json!({"offset": offset, "timeout": 5}) } else { params };
         let reply =
             if user { server.user_call(token, "getUpdates", params) } else { server.call(token, "getUpdates", params) };
@@ -429,4 +428,95 @@ fn people_join_by_invite_links_and_bots_settle_join_requests() {
     assert_eq!(ok(server.call(&bot, "getChatMemberCount", json!({"chat_id": chat}))), json!(5));
     let empty = server.call(&bot, "revokeChatInviteLink", json!({"chat_id": chat, "invite_link": ""}));
     assert_eq!(error(empty), (400, "Bad Request: invite link must be non-empty".into()));
+}
+
+#[test]
+fn forum_topics_thread_messages_and_follow_the_rights() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "topics_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let forum = ok(server.user_call(
+        &alice,
+        "createSupergroup",
+        json!({"title": "Forum", "member_ids": [bot_id, bob_id], "is_forum": true}),
+    ));
+    let chat = forum["id"].as_i64().unwrap();
+    assert_eq!(forum["is_forum"], true);
+    assert_eq!(ok(server.call(&bot, "getChat", json!({"chat_id": chat})))["is_forum"], true);
+    assert_eq!(ok(server.call(&bot, "getForumTopicIconStickers", json!({}))), json!([]));
+
+    // Members create topics only while the chat's permissions allow it.
+    let mut closed_topics = json!({"can_send_messages": true, "can_manage_topics": false});
+    ok(server.user_call(&alice, "setChatPermissions", json!({"chat_id": chat, "permissions": closed_topics.take()})));
+    let refused = server.call(&bot, "createForumTopic", json!({"chat_id": chat, "name": "Help"}));
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights to create a topic".into()));
+    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_manage_topics": true, "can_pin_messages": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    for (params, expected) in [
+        (json!({"chat_id": chat, "name": "  "}), "name must be non-empty"),
+        (json!({"chat_id": chat, "name": "x", "icon_color": -1}), "invalid icon color specified"),
+        (json!({"chat_id": chat, "name": "x", "icon_color": 123}), "TOPIC_COLOR_INVALID"),
+    ] {
+        assert_eq!(error(server.call(&bot, "createForumTopic", params)), (400, format!("Bad Request: {expected}")));
+    }
+    let topic = ok(server.call(&bot, "createForumTopic", json!({"chat_id": chat, "name": "Help"})));
+    let thread = topic["message_thread_id"].as_i64().unwrap();
+    assert_eq!((topic["name"].as_str(), topic["icon_color"].as_i64()), (Some("Help"), Some(0x6F_B9F0)));
+    let created = next_update(&server, &alice, true, |u| u["message"]["forum_topic_created"].is_object());
+    assert_eq!(created["message"]["message_thread_id"], thread);
+    assert_eq!(created["message"]["is_topic_message"], true);
+
+    // Messages go to the topic; unknown threads are refused.
+    let sent =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "message_thread_id": thread, "text": "ask here"})));
+    assert_eq!((sent["message_thread_id"].as_i64(), sent["is_topic_message"].as_bool()), (Some(thread), Some(true)));
+    let got = next_update(&server, &bob, true, |u| u["message"]["text"] == "ask here");
+    assert_eq!(got["message"]["message_thread_id"], thread);
+    let lost = server.call(&bot, "sendMessage", json!({"chat_id": chat, "message_thread_id": 999, "text": "?"}));
+    assert_eq!(error(lost), (400, "Bad Request: message thread not found".into()));
+
+    // Closed, a topic takes messages only from those who manage topics.
+    ok(server.call(&bot, "closeForumTopic", json!({"chat_id": chat, "message_thread_id": thread})));
+    let again = server.call(&bot, "closeForumTopic", json!({"chat_id": chat, "message_thread_id": thread}));
+    assert_eq!(error(again), (400, "Bad Request: TOPIC_NOT_MODIFIED".into()));
+    let refused =
+        server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "message_thread_id": thread, "text": "hi"}));
+    assert_eq!(error(refused), (400, "Bad Request: TOPIC_CLOSED".into()));
+    ok(server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": chat, "message_thread_id": thread, "text": "closed for now"}),
+    ));
+    ok(server.call(&bot, "reopenForumTopic", json!({"chat_id": chat, "message_thread_id": thread})));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "message_thread_id": thread, "text": "hi"})));
+
+    // Edits, the general topic, and deletion.
+    ok(server.call(&bot, "editForumTopic", json!({"chat_id": chat, "message_thread_id": thread, "name": "Support"})));
+    let edited = next_update(&server, &alice, true, |u| u["message"]["forum_topic_edited"].is_object());
+    assert_eq!(edited["message"]["forum_topic_edited"]["name"], "Support");
+    ok(server.call(&bot, "editGeneralForumTopic", json!({"chat_id": chat, "name": "Lobby"})));
+    ok(server.call(&bot, "hideGeneralForumTopic", json!({"chat_id": chat})));
+    next_update(&server, &alice, true, |u| u["message"]["general_forum_topic_hidden"].is_object());
+    let again = server.call(&bot, "hideGeneralForumTopic", json!({"chat_id": chat}));
+    assert_eq!(error(again), (400, "Bad Request: TOPIC_NOT_MODIFIED".into()));
+    ok(server.call(&bot, "unhideGeneralForumTopic", json!({"chat_id": chat})));
+    ok(server.call(&bot, "unpinAllForumTopicMessages", json!({"chat_id": chat, "message_thread_id": thread})));
+    ok(server.call(&bot, "unpinAllGeneralForumTopicMessages", json!({"chat_id": chat})));
+    let refused = server.call(&bot, "deleteForumTopic", json!({"chat_id": chat, "message_thread_id": thread}));
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights to delete the topic".into()));
+    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_manage_topics": true, "can_delete_messages": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    ok(server.call(&bot, "deleteForumTopic", json!({"chat_id": chat, "message_thread_id": thread})));
+    let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat, "message_thread_id": thread, "text": "?"}));
+    assert_eq!(error(gone), (400, "Bad Request: message thread not found".into()));
+    let bad = server.call(&bot, "closeForumTopic", json!({"chat_id": chat, "message_thread_id": 0}));
+    assert_eq!(error(bad), (400, "Bad Request: invalid forum topic identifier specified".into()));
+
+    // Not a forum.
+    let plain = ok(server.user_call(&alice, "createSupergroup", json!({"title": "Plain", "member_ids": [bot_id]})));
+    let refused = server.call(&bot, "createForumTopic", json!({"chat_id": plain["id"], "name": "x"}));
+    assert_eq!(error(refused), (400, "Bad Request: the chat is not a forum".into()));
 }

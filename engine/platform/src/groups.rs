@@ -51,6 +51,7 @@ impl Platform {
         title: &str,
         members: &[i64],
         supergroup: bool,
+        forum: bool,
     ) -> Result<Value, ApiError> {
         let title = title.trim();
         if title.is_empty() || title.chars().count() > 128 {
@@ -78,6 +79,9 @@ impl Platform {
             let mut dir = self.dir(cell);
             dir.chats.insert(id, chat);
             dir.members.entry(id).or_default().insert(creator.id, owner);
+        }
+        if supergroup && forum {
+            self.make_forum(id).await?;
         }
         let actor = Actor::User(creator.clone());
         let mut service = Map::new();
@@ -622,6 +626,7 @@ impl Platform {
             username: chat.username,
             first_name: chat.first_name,
             last_name: chat.last_name,
+            is_forum: chat.is_forum,
             accent_color_id: chat.id.rem_euclid(7),
             max_reaction_count: 11,
             accepted_gift_types: Box::new(types::AcceptedGiftTypes::default()),

@@ -9,6 +9,7 @@
 
 pub mod entities;
 pub mod files;
+mod forums;
 mod groups;
 mod invites;
 mod methods;

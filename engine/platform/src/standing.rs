@@ -217,6 +217,29 @@ pub struct ChatDetails {
     /// People waiting for approval to join.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub requests: Vec<JoinRequest>,
+    /// A forum supergroup: its messages are organised in topics.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub is_forum: bool,
+    /// A forum's topics besides the general one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub topics: Vec<Topic>,
+    /// The general topic's settings (a forum's thread 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub general: Option<Topic>,
+}
+
+/// One forum topic: its thread id is the id of the message that created it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Topic {
+    pub id: i64,
+    pub name: String,
+    pub icon_color: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon_custom_emoji_id: Option<String>,
+    pub creator: i64,
+    pub closed: bool,
+    pub hidden: bool,
 }
 
 /// One invite link of a group.

@@ -83,7 +83,15 @@ pub fn methods() -> &'static [UserMethod] {
                 press_button,
             ),
             method("createGroup", "`title`, `member_ids`", "the group `Chat`", |c| create_group(c, false)),
-            method("createSupergroup", "`title`, `member_ids`", "the supergroup `Chat`", |c| create_group(c, true)),
+            method("createSupergroup", "`title`, `member_ids`, `is_forum`", "the supergroup `Chat`", |c| {
+                create_group(c, true)
+            }),
+            method(
+                "createForumTopic",
+                "`chat_id`, `name`, `icon_color`, `icon_custom_emoji_id`",
+                "the `ForumTopic`",
+                create_topic,
+            ),
             method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
             method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
             method("leaveChat", "`chat_id`", "`true`", leave_chat),
@@ -171,7 +179,8 @@ async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
     let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
-    let content = Content { text, entities, reply_to, ..Content::default() };
+    let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
+    let content = Content { text, entities, reply_to, thread, ..Content::default() };
     c.platform.post(&c.actor(), conversation, content).await
 }
 
@@ -201,7 +210,8 @@ async fn press_button(c: UserCall) -> Result<Value, ApiError> {
 
 async fn create_group(c: UserCall, supergroup: bool) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
-    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, supergroup).await
+    let forum = c.params.boolean("is_forum");
+    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, supergroup, forum).await
 }
 
 /// A person's action on a group member, with the Bot API's parameters: the user id is read
@@ -216,6 +226,13 @@ async fn block(c: UserCall, blocked: bool) -> Result<Value, ApiError> {
     let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
     c.platform.block(&c.user, bot_id, blocked).await?;
     Ok(json!(true))
+}
+
+async fn create_topic(c: UserCall) -> Result<Value, ApiError> {
+    let color = msg_spec::args::integer(c.params.get("icon_color")).unwrap_or(0);
+    let conversation = c.chat().await?;
+    let name = c.params.get("name").unwrap_or_default();
+    c.platform.create_topic(&c.actor(), conversation, name, color, c.params.get("icon_custom_emoji_id")).await
 }
 
 async fn join_chat(c: UserCall) -> Result<Value, ApiError> {

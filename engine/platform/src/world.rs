@@ -20,7 +20,7 @@ use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
 use crate::entities;
-use crate::standing::Standing;
+use crate::standing::{ChatDetails, Standing};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -184,6 +184,9 @@ pub struct Content {
     /// Media fields (`photo`, `document`, `media_group_id`, ...); `text` and `entities` are then
     /// the caption.
     pub media: Option<Map<String, Value>>,
+    /// The forum topic (`message_thread_id`) it is posted in; `Some(0)` opens a new topic whose
+    /// id is this message's own.
+    pub thread: Option<i64>,
 }
 
 pub(crate) struct Directory {
@@ -430,10 +433,12 @@ impl Platform {
                 let cell = self.directory().await?;
                 let dir = self.dir(cell);
                 let chat = dir.chats.get(&id).ok_or_else(|| ApiError::bad_request("chat not found"))?;
+                let forum = chat.details.contains("\"is_forum\"") && ChatDetails::parse(&chat.details).is_forum;
                 Ok(types::Chat {
                     id: chat.id,
                     r#type: chat.kind.clone(),
                     title: Some(chat.title.clone()),
+                    is_forum: forum.then_some(true),
                     ..types::Chat::default()
                 })
             }
@@ -470,9 +475,11 @@ impl Platform {
 
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
     pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
+        let mut content = content;
         if content.service.is_none() {
             let field = content.media.as_ref().and_then(|m| m.keys().find(|k| !k.starts_with("media_group")).cloned());
             self.may_send(actor, conversation, field.as_deref().unwrap_or("text")).await?;
+            content.thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
         }
         let cell = self.directory().await?;
         let mut stored = Map::new();
@@ -482,9 +489,19 @@ impl Platform {
             *counter += 1;
             *counter
         };
+        let thread = match content.thread {
+            Some(0) => Some(message_id),
+            other => other,
+        };
         stored.insert("message_id".into(), message_id.into());
+        if let Some(thread) = thread {
+            stored.insert("message_thread_id".into(), thread.into());
+        }
         stored.insert("from".into(), actor.json());
         stored.insert("date".into(), now().into());
+        if thread.is_some() {
+            stored.insert("is_topic_message".into(), true.into());
+        }
         if let Some(reply_to) = content.reply_to {
             match self.load_message(conversation, reply_to).await? {
                 Some(original) => {

@@ -346,6 +346,8 @@ pub(crate) struct SendOptions {
     reply_to: Option<i64>,
     allow_without_reply: bool,
     protect: bool,
+    /// `message_thread_id` (the reference's `get_forum_topic_id`: absent or negative is none).
+    thread: Option<i64>,
 }
 
 impl SendOptions {
@@ -353,7 +355,8 @@ impl SendOptions {
     pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
         let markup = reply_markup(p)?;
         let (reply_to, allow_without_reply) = reply_to(p)?;
-        Ok(Self { markup, reply_to, allow_without_reply, protect: p.boolean("protect_content") })
+        let thread = msg_spec::args::integer(p.get("message_thread_id")).filter(|t| *t > 0);
+        Ok(Self { markup, reply_to, allow_without_reply, protect: p.boolean("protect_content"), thread })
     }
 
     /// The message to post: `text` (a caption when `media` is given) with these options.
@@ -367,6 +370,7 @@ impl SendOptions {
             allow_without_reply: self.allow_without_reply,
             protect: self.protect,
             service: None,
+            thread: self.thread,
         }
     }
 }

@@ -6,6 +6,7 @@
 mod bot;
 pub(crate) mod chats;
 mod commands;
+mod forums;
 mod invites;
 pub(crate) mod media;
 pub(crate) mod messages;
@@ -70,6 +71,19 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("getChatMenuButton", bound(slot, profile::get_chat_menu_button));
     r.method("setMyDefaultAdministratorRights", bound(slot, profile::set_my_default_administrator_rights));
     r.method("getMyDefaultAdministratorRights", bound(slot, profile::get_my_default_administrator_rights));
+    r.method("getForumTopicIconStickers", bound(slot, forums::get_forum_topic_icon_stickers));
+    r.method("createForumTopic", bound(slot, forums::create_forum_topic));
+    r.method("editForumTopic", bound(slot, forums::edit_forum_topic));
+    r.method("closeForumTopic", bound(slot, forums::close_forum_topic));
+    r.method("reopenForumTopic", bound(slot, forums::reopen_forum_topic));
+    r.method("deleteForumTopic", bound(slot, forums::delete_forum_topic));
+    r.method("unpinAllForumTopicMessages", bound(slot, forums::unpin_all_forum_topic_messages));
+    r.method("editGeneralForumTopic", bound(slot, forums::edit_general_forum_topic));
+    r.method("closeGeneralForumTopic", bound(slot, forums::close_general_forum_topic));
+    r.method("reopenGeneralForumTopic", bound(slot, forums::reopen_general_forum_topic));
+    r.method("hideGeneralForumTopic", bound(slot, forums::hide_general_forum_topic));
+    r.method("unhideGeneralForumTopic", bound(slot, forums::unhide_general_forum_topic));
+    r.method("unpinAllGeneralForumTopicMessages", bound(slot, forums::unpin_all_general_forum_topic_messages));
     r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
     r.method("getUserProfileAudios", bound(slot, profile::get_user_profile_audios));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));

@@ -1,0 +1,308 @@
+//! Forum supergroups: topics (created, edited, closed, reopened, deleted), the general topic
+//! (renamed, closed, hidden), and which topic a message goes to. A topic's id is the id of the
+//! `forum_topic_created` message that opened it, and every message in it carries that id as
+//! `message_thread_id` with `is_topic_message`. Kept in the chat's details; the rights are the
+//! public platform's (`can_manage_topics`, `can_delete_messages`, `can_pin_messages`).
+
+use msg_core::{ApiError, ChatRecord};
+use msg_spec::types;
+use serde_json::{Map, Value, json};
+
+use crate::standing::{ChatDetails, Topic};
+use crate::world::{Actor, Content, Conversation, Platform, typed};
+
+/// The topic icon colours the platform offers; 0 picks the first.
+pub const ICON_COLORS: [i64; 6] = [0x6F_B9F0, 0xFF_D67E, 0xCB_86DB, 0x8E_EE98, 0xFF_93B2, 0xFB_6F5F];
+
+/// The general topic's thread id.
+const GENERAL: i64 = 1;
+
+/// What an administrative act on a topic needs.
+#[derive(Clone, Copy)]
+pub enum TopicAct {
+    Edit,
+    CloseOrOpen,
+    Delete,
+}
+
+impl Platform {
+    /// A forum's record and details (`the chat is not a forum` otherwise).
+    async fn forum(&self, conversation: Conversation) -> Result<(ChatRecord, ChatDetails), ApiError> {
+        let not_forum = || ApiError::bad_request("the chat is not a forum");
+        let Conversation::Group(id) = conversation else { return Err(not_forum()) };
+        let chat = self.group(id).await?;
+        let details = ChatDetails::parse(&chat.details);
+        if !details.is_forum {
+            return Err(not_forum());
+        }
+        Ok((chat, details))
+    }
+
+    /// Whether `actor` manages topics here (an administrator with the right, or anyone when the
+    /// chat's permissions allow it).
+    async fn manages_topics(&self, actor: &Actor, chat: &ChatRecord, details: &ChatDetails) -> Result<bool, ApiError> {
+        let standing = self.standing(chat.id, actor.id()).await?;
+        let permissions = details.permissions();
+        Ok(standing.may(|r| r.can_manage_topics.unwrap_or(false))
+            || (!standing.is_admin() && standing.allowed(&permissions, |p| p.can_manage_topics.unwrap_or(false))))
+    }
+
+    /// Makes a forum of a supergroup (at its creation).
+    pub(crate) async fn make_forum(&self, chat_id: i64) -> Result<(), ApiError> {
+        let mut chat = self.group(chat_id).await?;
+        let mut details = ChatDetails::parse(&chat.details);
+        details.is_forum = true;
+        chat.details = details.to_json();
+        self.put_group(chat).await
+    }
+
+    /// The thread a new message in `conversation` goes to: `thread` (0: none) in a forum,
+    /// checked; nothing elsewhere.
+    pub(crate) async fn thread_for(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        thread: i64,
+    ) -> Result<Option<i64>, ApiError> {
+        let Conversation::Group(id) = conversation else { return Ok(None) };
+        let chat = self.group(id).await?;
+        if !chat.details.contains("\"is_forum\"") {
+            return Ok(None);
+        }
+        let details = ChatDetails::parse(&chat.details);
+        if !details.is_forum || thread == 0 {
+            let general_closed = details.general.as_ref().is_some_and(|g| g.closed);
+            if details.is_forum && general_closed && !self.standing(id, actor.id()).await?.is_admin() {
+                return Err(ApiError::bad_request("TOPIC_CLOSED"));
+            }
+            return Ok(None);
+        }
+        let Some(topic) = details.topics.iter().find(|t| t.id == thread) else {
+            return Err(ApiError::bad_request("message thread not found"));
+        };
+        if topic.closed && !self.manages_topics(actor, &chat, &details).await? {
+            return Err(ApiError::bad_request("TOPIC_CLOSED"));
+        }
+        Ok(Some(thread))
+    }
+
+    /// Posts a service message about a topic into it.
+    async fn topic_service(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        thread: Option<i64>,
+        field: &str,
+        value: Value,
+    ) -> Result<Value, ApiError> {
+        let mut service = Map::new();
+        service.insert(field.into(), value);
+        let content = Content { service: Some(service), thread, ..Content::default() };
+        self.post(actor, conversation, content).await
+    }
+
+    /// createForumTopic: the topic, opened by its `forum_topic_created` message.
+    pub async fn create_topic(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        name: &str,
+        icon_color: i64,
+        icon_custom_emoji_id: Option<&str>,
+    ) -> Result<Value, ApiError> {
+        let (chat, details) = self.forum(conversation).await?;
+        if !self.manages_topics(actor, &chat, &details).await? {
+            return Err(ApiError::bad_request("not enough rights to create a topic"));
+        }
+        let name = clean_name(name);
+        if name.is_empty() {
+            return Err(ApiError::bad_request("name must be non-empty"));
+        }
+        if !(0..=0xFF_FFFF).contains(&icon_color) {
+            return Err(ApiError::bad_request("invalid icon color specified"));
+        }
+        let icon_color = if icon_color == 0 { ICON_COLORS[0] } else { icon_color };
+        if !ICON_COLORS.contains(&icon_color) {
+            return Err(ApiError::bad_request("TOPIC_COLOR_INVALID"));
+        }
+        let emoji = icon_custom_emoji_id.filter(|e| !e.is_empty() && *e != "0").map(str::to_owned);
+        let created = types::ForumTopicCreated {
+            name: name.clone(),
+            icon_color,
+            icon_custom_emoji_id: emoji.clone(),
+            ..Default::default()
+        };
+        let message = self.topic_service(actor, conversation, Some(0), "forum_topic_created", typed(&created)).await?;
+        let id = message["message_id"].as_i64().unwrap_or_default();
+        let mut chat = self.group(chat.id).await?;
+        let mut details = ChatDetails::parse(&chat.details);
+        let topic =
+            Topic { id, name, icon_color, icon_custom_emoji_id: emoji, creator: actor.id(), ..Topic::default() };
+        details.topics.push(topic.clone());
+        chat.details = details.to_json();
+        self.put_group(chat).await?;
+        let object = types::ForumTopic {
+            message_thread_id: topic.id,
+            name: topic.name,
+            icon_color: topic.icon_color,
+            icon_custom_emoji_id: topic.icon_custom_emoji_id,
+            ..Default::default()
+        };
+        Ok(typed(&object))
+    }
+
+    /// The topic `thread` of a forum after checking `actor` may do `act` to it; `GENERAL` names
+    /// the general topic. Returns the chat, its details and the topic's index (`None`: general).
+    async fn topic_for(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        thread: i64,
+        act: TopicAct,
+    ) -> Result<(ChatRecord, ChatDetails, Option<usize>), ApiError> {
+        let (chat, details) = self.forum(conversation).await?;
+        if thread <= 0 {
+            return Err(ApiError::bad_request("invalid forum topic identifier specified"));
+        }
+        let index = if thread == GENERAL {
+            None
+        } else {
+            let index = details.topics.iter().position(|t| t.id == thread);
+            Some(index.ok_or_else(|| ApiError::bad_request("message thread not found"))?)
+        };
+        let standing = self.standing(chat.id, actor.id()).await?;
+        let own = index.is_some_and(|i| details.topics[i].creator == actor.id());
+        let allowed = match act {
+            TopicAct::Delete => standing.may(|r| r.can_delete_messages),
+            TopicAct::Edit | TopicAct::CloseOrOpen => own || self.manages_topics(actor, &chat, &details).await?,
+        };
+        if !allowed {
+            return Err(ApiError::bad_request(match act {
+                TopicAct::Edit => "not enough rights to edit the topic",
+                TopicAct::CloseOrOpen => "not enough rights to close or open the topic",
+                TopicAct::Delete => "not enough rights to delete the topic",
+            }));
+        }
+        Ok((chat, details, index))
+    }
+
+    async fn put_details_of(&self, mut chat: ChatRecord, details: &ChatDetails) -> Result<(), ApiError> {
+        chat.details = details.to_json();
+        self.put_group(chat).await
+    }
+
+    /// editForumTopic / editGeneralForumTopic (`thread` 1): an empty name and no icon change
+    /// nothing.
+    pub async fn edit_topic(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        thread: i64,
+        name: &str,
+        icon_custom_emoji_id: Option<&str>,
+    ) -> Result<(), ApiError> {
+        let (chat, mut details, index) = self.topic_for(actor, conversation, thread, TopicAct::Edit).await?;
+        let name = clean_name(name);
+        if name.is_empty() && icon_custom_emoji_id.is_none() {
+            return Ok(());
+        }
+        let mut edited = types::ForumTopicEdited::default();
+        match index {
+            Some(i) => {
+                let topic = &mut details.topics[i];
+                if !name.is_empty() {
+                    topic.name = name.clone();
+                    edited.name = Some(name);
+                }
+                if let Some(emoji) = icon_custom_emoji_id {
+                    topic.icon_custom_emoji_id = Some(emoji.to_owned()).filter(|e| !e.is_empty() && e != "0");
+                    edited.icon_custom_emoji_id = Some(emoji.to_owned());
+                }
+            }
+            None => {
+                details.general.get_or_insert_with(Topic::default).name = name.clone();
+                edited.name = Some(name);
+            }
+        }
+        self.put_details_of(chat, &details).await?;
+        let thread = index.map(|_| thread);
+        self.topic_service(actor, conversation, thread, "forum_topic_edited", typed(&edited)).await?;
+        Ok(())
+    }
+
+    /// closeForumTopic / reopenForumTopic and their general-topic forms.
+    pub async fn close_topic(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        thread: i64,
+        closed: bool,
+    ) -> Result<(), ApiError> {
+        let (chat, mut details, index) = self.topic_for(actor, conversation, thread, TopicAct::CloseOrOpen).await?;
+        let topic = match index {
+            Some(i) => &mut details.topics[i],
+            None => details.general.get_or_insert_with(Topic::default),
+        };
+        if topic.closed == closed {
+            return Err(ApiError::bad_request("TOPIC_NOT_MODIFIED"));
+        }
+        topic.closed = closed;
+        self.put_details_of(chat, &details).await?;
+        let field = if closed { "forum_topic_closed" } else { "forum_topic_reopened" };
+        self.topic_service(actor, conversation, index.map(|_| thread), field, json!({})).await?;
+        Ok(())
+    }
+
+    /// hideGeneralForumTopic / unhideGeneralForumTopic.
+    pub async fn hide_general(&self, actor: &Actor, conversation: Conversation, hidden: bool) -> Result<(), ApiError> {
+        let (chat, mut details, _) = self.topic_for(actor, conversation, GENERAL, TopicAct::CloseOrOpen).await?;
+        let general = details.general.get_or_insert_with(Topic::default);
+        if general.hidden == hidden {
+            return Err(ApiError::bad_request("TOPIC_NOT_MODIFIED"));
+        }
+        general.hidden = hidden;
+        self.put_details_of(chat, &details).await?;
+        let field = if hidden { "general_forum_topic_hidden" } else { "general_forum_topic_unhidden" };
+        self.topic_service(actor, conversation, None, field, json!({})).await?;
+        Ok(())
+    }
+
+    /// deleteForumTopic: the topic and its place in the forum go.
+    pub async fn delete_topic(&self, actor: &Actor, conversation: Conversation, thread: i64) -> Result<(), ApiError> {
+        let (chat, mut details, index) = self.topic_for(actor, conversation, thread, TopicAct::Delete).await?;
+        let Some(index) = index else { return Err(ApiError::bad_request("TOPIC_ID_INVALID")) };
+        details.topics.remove(index);
+        self.put_details_of(chat, &details).await
+    }
+
+    /// unpinAllForumTopicMessages / unpinAllGeneralForumTopicMessages: the pins of one topic.
+    pub async fn unpin_topic(&self, actor: &Actor, conversation: Conversation, thread: i64) -> Result<(), ApiError> {
+        let (chat, details) = self.forum(conversation).await?;
+        if thread <= 0 {
+            return Err(ApiError::bad_request("invalid forum topic identifier specified"));
+        }
+        if thread != GENERAL && !details.topics.iter().any(|t| t.id == thread) {
+            return Err(ApiError::bad_request("message thread not found"));
+        }
+        let standing = self.standing(chat.id, actor.id()).await?;
+        if !standing.may(|r| r.can_pin_messages.unwrap_or(false)) {
+            return Err(ApiError::bad_request("not enough rights to manage pinned messages in the chat"));
+        }
+        let mut keep = Vec::new();
+        for id in &details.pinned {
+            let message = self.load_message(conversation, *id).await?.unwrap_or_default();
+            let in_thread = message["message_thread_id"].as_i64().unwrap_or(GENERAL);
+            if in_thread != thread {
+                keep.push(*id);
+            }
+        }
+        let mut details = details;
+        details.pinned = keep;
+        self.put_details_of(chat, &details).await
+    }
+}
+
+/// TDLib's `clean_name`: whitespace runs become one space, trimmed, at most 128 characters.
+fn clean_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(128).collect()
+}

@@ -1,0 +1,128 @@
+//! Forum topics: `createForumTopic`, `editForumTopic`, `closeForumTopic`, `reopenForumTopic`,
+//! `deleteForumTopic`, `unpinAllForumTopicMessages`, the general topic's `editGeneralForumTopic`,
+//! `closeGeneralForumTopic`, `reopenGeneralForumTopic`, `hideGeneralForumTopic`,
+//! `unhideGeneralForumTopic`, `unpinAllGeneralForumTopicMessages`, and
+//! `getForumTopicIconStickers` (no sticker exists here yet: an empty list).
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Reply};
+use msg_spec::params;
+use serde_json::json;
+
+use super::{args, platform_bot};
+use crate::Platform;
+use crate::world::{Actor, Conversation};
+
+async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    Ok((actor, conversation))
+}
+
+fn done() -> Result<Reply, ApiError> {
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn get_forum_topic_icon_stickers(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    platform_bot(&platform, &call).await?;
+    Ok(json!([]).into())
+}
+
+pub(crate) async fn create_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::CreateForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let topic = platform.create_topic(&actor, conversation, p.name, p.icon_color.unwrap_or(0), p.icon_custom_emoji_id);
+    Ok(topic.await?.into())
+}
+
+pub(crate) async fn edit_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let name = p.name.unwrap_or_default();
+    platform.edit_topic(&actor, conversation, p.message_thread_id, name, p.icon_custom_emoji_id).await?;
+    done()
+}
+
+pub(crate) async fn close_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::CloseForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.close_topic(&actor, conversation, p.message_thread_id, true).await?;
+    done()
+}
+
+pub(crate) async fn reopen_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::ReopenForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.close_topic(&actor, conversation, p.message_thread_id, false).await?;
+    done()
+}
+
+pub(crate) async fn delete_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.delete_topic(&actor, conversation, p.message_thread_id).await?;
+    done()
+}
+
+pub(crate) async fn unpin_all_forum_topic_messages(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::UnpinAllForumTopicMessages = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.unpin_topic(&actor, conversation, p.message_thread_id).await?;
+    done()
+}
+
+pub(crate) async fn edit_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditGeneralForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.edit_topic(&actor, conversation, 1, p.name, None).await?;
+    done()
+}
+
+/// The general topic's close, reopen, hide and unhide: `close` `Some(flag)`, or hide with `None`.
+async fn general(
+    platform: Arc<Platform>,
+    call: MethodCall,
+    close: Option<bool>,
+    hide: bool,
+) -> Result<Reply, ApiError> {
+    let p: params::CloseGeneralForumTopic = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    match close {
+        Some(closed) => platform.close_topic(&actor, conversation, 1, closed).await?,
+        None => platform.hide_general(&actor, conversation, hide).await?,
+    }
+    done()
+}
+
+pub(crate) async fn close_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    general(platform, call, Some(true), false).await
+}
+
+pub(crate) async fn reopen_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    general(platform, call, Some(false), false).await
+}
+
+pub(crate) async fn hide_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    general(platform, call, None, true).await
+}
+
+pub(crate) async fn unhide_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    general(platform, call, None, false).await
+}
+
+pub(crate) async fn unpin_all_general_forum_topic_messages(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::UnpinAllGeneralForumTopicMessages = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.unpin_topic(&actor, conversation, 1).await?;
+    done()
+}

@@ -520,3 +520,47 @@ fn forum_topics_thread_messages_and_follow_the_rights() {
     let refused = server.call(&bot, "createForumTopic", json!({"chat_id": plain["id"], "name": "x"}));
     assert_eq!(error(refused), (400, "Bad Request: the chat is not a forum".into()));
 }
+
+#[test]
+fn a_basic_group_upgraded_to_a_supergroup_points_bots_to_its_new_id() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "mover_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Old", "member_ids": [bot_id, bob_id]})));
+    let old = group["id"].as_i64().unwrap();
+    let refused = server.user_call(&bob, "upgradeGroup", json!({"chat_id": old}));
+    assert_eq!(error(refused), (400, "Bad Request: CHAT_ADMIN_REQUIRED".into()));
+    let new = ok(server.user_call(&alice, "upgradeGroup", json!({"chat_id": old})));
+    let new_id = new["id"].as_i64().unwrap();
+    assert_eq!((new["type"].as_str(), new["title"].as_str()), (Some("supergroup"), Some("Old")));
+
+    // Both service messages reach the bot; the old id now points to the new one.
+    let to = next_update(&server, &bot, false, |u| u["message"]["migrate_to_chat_id"].is_i64());
+    assert_eq!(
+        (to["message"]["chat"]["id"].as_i64(), to["message"]["migrate_to_chat_id"].as_i64()),
+        (Some(old), Some(new_id))
+    );
+    let from = next_update(&server, &bot, false, |u| u["message"]["migrate_from_chat_id"].is_i64());
+    assert_eq!(from["message"]["chat"]["id"], new_id);
+    assert_eq!(from["message"]["migrate_from_chat_id"], old);
+    let moved = server.call(&bot, "sendMessage", json!({"chat_id": old, "text": "hello?"}));
+    assert_eq!(moved.status, 400);
+    assert_eq!(
+        moved.json(),
+        json!({"ok": false, "error_code": 400, "description": "Bad Request: group chat was upgraded to a supergroup chat",
+            "parameters": {"migrate_to_chat_id": new_id}})
+    );
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": new_id, "text": "hello again"})));
+    assert_eq!(
+        ok(server.call(&bot, "getChatMember", json!({"chat_id": new_id, "user_id": id_of(&alice)})))["status"],
+        "creator"
+    );
+    assert_eq!(ok(server.call(&bot, "getChatMemberCount", json!({"chat_id": new_id}))), json!(3));
+    assert_eq!(
+        error(server.user_call(&alice, "upgradeGroup", json!({"chat_id": new_id}))),
+        (400, "Bad Request: CHAT_ID_INVALID".into())
+    );
+}

@@ -17,6 +17,21 @@ use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typ
 /// Supergroup ids are `-100` followed by the channel id.
 const SUPERGROUP_BASE: i64 = 1_000_000_000_000;
 
+/// The rights a basic group's administrator keeps in the supergroup it is upgraded to.
+fn basic_group_admin() -> types::ChatAdministratorRights {
+    types::ChatAdministratorRights {
+        can_manage_chat: true,
+        can_change_info: true,
+        can_delete_messages: true,
+        can_invite_users: true,
+        can_restrict_members: true,
+        can_pin_messages: Some(true),
+        can_manage_video_chats: true,
+        can_manage_topics: Some(true),
+        ..Default::default()
+    }
+}
+
 /// The right to restrict and ban, and the error without it.
 fn restrict_right(r: &types::ChatAdministratorRights) -> bool {
     r.can_restrict_members
@@ -44,6 +59,79 @@ impl Platform {
         Ok(members.map(|(id, s)| (*id, s.clone().at(now()))).collect())
     }
 
+    /// A fresh id for a basic group (`-4…`) or a supergroup (`-100…`).
+    async fn next_group_id(&self, supergroup: bool) -> Result<i64, ApiError> {
+        let cell = self.directory().await?;
+        let dir = self.dir(cell);
+        Ok(if supergroup {
+            let highest = dir.chats.keys().filter(|k| **k < -SUPERGROUP_BASE).map(|k| -k - SUPERGROUP_BASE).max();
+            -(SUPERGROUP_BASE + 1 + highest.unwrap_or(1_999_999_999))
+        } else {
+            let groups = dir.chats.keys().filter(|k| **k > -SUPERGROUP_BASE).map(|k| k.unsigned_abs() as i64);
+            -(1 + groups.max().unwrap_or(4_000_000_000).max(4_000_000_000))
+        })
+    }
+
+    /// The creator upgrades a basic group to a supergroup: everyone present keeps their place
+    /// (administrators with a basic group's administrator rights), the old group gets
+    /// `migrate_to_chat_id`, the new one `migrate_from_chat_id`, and from then on the old id
+    /// answers `group chat was upgraded to a supergroup chat` with `migrate_to_chat_id`.
+    pub async fn upgrade(&self, creator: &UserRecord, chat_id: i64) -> Result<Value, ApiError> {
+        let actor = Actor::User(creator.clone());
+        let old_conversation = self.resolve_chat(&actor, &chat_id.to_string()).await?;
+        let mut old = self.group(chat_id).await?;
+        if old.kind != "group" {
+            return Err(ApiError::bad_request("CHAT_ID_INVALID"));
+        }
+        if self.standing(chat_id, creator.id).await?.status != "creator" {
+            return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+        }
+        let id = self.next_group_id(true).await?;
+        let old_details = ChatDetails::parse(&old.details);
+        let mut chat = ChatRecord::new(id, "supergroup".into(), old.title.clone(), now());
+        let details = ChatDetails {
+            description: old_details.description.clone(),
+            permissions: old_details.permissions.clone(),
+            ..ChatDetails::default()
+        };
+        chat.details = details.to_json();
+        let mut changes = vec![Change::PutChat(chat.clone())];
+        let mut standings = Vec::new();
+        for (user_id, standing) in self.standings(chat_id).await? {
+            if !standing.present() {
+                continue;
+            }
+            let standing = match standing.status.as_str() {
+                "administrator" => Standing {
+                    rights: Some(basic_group_admin()),
+                    promoted_by: Some(creator.id),
+                    ..Standing::of("administrator")
+                },
+                _ => standing,
+            };
+            changes.push(Change::PutMember(standing.record(id, user_id)));
+            standings.push((user_id, standing));
+        }
+        self.storage.apply(changes).await.map_err(internal)?;
+        {
+            let cell = self.directory().await?;
+            let mut dir = self.dir(cell);
+            dir.chats.insert(id, chat);
+            dir.members.entry(id).or_default().extend(standings);
+        }
+        let mut service = Map::new();
+        service.insert("migrate_to_chat_id".into(), id.into());
+        self.post(&actor, old_conversation, Content { service: Some(service), ..Content::default() }).await?;
+        let mut old_details = old_details;
+        old_details.migrated_to = Some(id);
+        old.details = old_details.to_json();
+        self.put_group(old).await?;
+        let mut service = Map::new();
+        service.insert("migrate_from_chat_id".into(), chat_id.into());
+        self.post(&actor, Conversation::Group(id), Content { service: Some(service), ..Content::default() }).await?;
+        self.chat_json(Conversation::Group(id), creator.id).await
+    }
+
     /// A person creates a basic group or a supergroup with the given members (people and bots).
     pub async fn create_group(
         &self,
@@ -58,16 +146,7 @@ impl Platform {
             return Err(ApiError::bad_request("chat title is empty or too long"));
         }
         let cell = self.directory().await?;
-        let id = {
-            let dir = self.dir(cell);
-            if supergroup {
-                let highest = dir.chats.keys().filter(|k| **k < -SUPERGROUP_BASE).map(|k| -k - SUPERGROUP_BASE).max();
-                -(SUPERGROUP_BASE + 1 + highest.unwrap_or(1_999_999_999))
-            } else {
-                let groups = dir.chats.keys().filter(|k| **k > -SUPERGROUP_BASE).map(|k| k.unsigned_abs() as i64);
-                -(1 + groups.max().unwrap_or(4_000_000_000).max(4_000_000_000))
-            }
-        };
+        let id = self.next_group_id(supergroup).await?;
         let kind = if supergroup { "supergroup" } else { "group" };
         let chat = ChatRecord::new(id, kind.into(), title.to_owned(), now());
         let owner = Standing::of("creator");

@@ -226,6 +226,9 @@ pub struct ChatDetails {
     /// The general topic's settings (a forum's thread 1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub general: Option<Topic>,
+    /// A basic group upgraded to this supergroup.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub migrated_to: Option<i64>,
 }
 
 /// One forum topic: its thread id is the id of the message that created it.

@@ -95,6 +95,7 @@ pub fn methods() -> &'static [UserMethod] {
             method("addChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, true)),
             method("removeChatMember", "`chat_id`, `user_id`", "`true`", |c| change_member(c, false)),
             method("leaveChat", "`chat_id`", "`true`", leave_chat),
+            method("upgradeGroup", "`chat_id` (a basic group; its creator)", "the supergroup `Chat`", upgrade),
             method("joinChat", "`invite_link`", "`true`", join_chat),
             method("blockBot", "`chat_id` (the bot)", "`true`", |c| block(c, true)),
             method("unblockBot", "`chat_id` (the bot)", "`true`", |c| block(c, false)),
@@ -233,6 +234,11 @@ async fn create_topic(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let name = c.params.get("name").unwrap_or_default();
     c.platform.create_topic(&c.actor(), conversation, name, color, c.params.get("icon_custom_emoji_id")).await
+}
+
+async fn upgrade(c: UserCall) -> Result<Value, ApiError> {
+    let chat_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
+    c.platform.upgrade(&c.user, chat_id).await
 }
 
 async fn join_chat(c: UserCall) -> Result<Value, ApiError> {

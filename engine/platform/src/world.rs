@@ -322,8 +322,15 @@ impl Platform {
         if id < 0 {
             let cell = self.directory().await?;
             let dir = self.dir(cell);
-            if !dir.chats.contains_key(&id) {
+            let Some(chat) = dir.chats.get(&id) else {
                 return Err(ApiError::bad_request("chat not found"));
+            };
+            if chat.details.contains("\"migrated_to\"")
+                && let Some(to) = ChatDetails::parse(&chat.details).migrated_to
+            {
+                let mut upgraded = ApiError::bad_request("group chat was upgraded to a supergroup chat");
+                upgraded.migrate_to_chat_id = Some(to);
+                return Err(upgraded);
             }
             let standing = dir.members.get(&id).and_then(|m| m.get(&actor.id())).cloned().map(|s| s.at(now()));
             let standing = standing.unwrap_or_else(Standing::left);

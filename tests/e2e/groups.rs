@@ -17,7 +17,7 @@ fn next_update(server: &Server, token: &str, user: bool, want: impl Fn(&Value) -
     let mut offset = 0;
     loop {
         assert!(Instant::now() < deadline, "the update never came");
-        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "my_chat_member", "chat_member", "chat_join_request"]});
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "channel_post", "edited_channel_post", "my_chat_member", "chat_member", "chat_join_request"]});
         let params = if user { json!({"offset": offset, "timeout": 5}) } else { params };
         let reply =
             if user { server.user_call(token, "getUpdates", params) } else { server.call(token, "getUpdates", params) };
@@ -563,4 +563,66 @@ fn a_basic_group_upgraded_to_a_supergroup_points_bots_to_its_new_id() {
         error(server.user_call(&alice, "upgradeGroup", json!({"chat_id": new_id}))),
         (400, "Bad Request: CHAT_ID_INVALID".into())
     );
+}
+
+#[test]
+fn channels_post_as_the_channel_and_administrator_bots_get_channel_posts() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "herald_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let channel =
+        ok(server.user_call(&alice, "createChannel", json!({"title": "News", "member_ids": [bob_id, bot_id]})));
+    let chat = channel["id"].as_i64().unwrap();
+    assert_eq!(channel["type"], "channel");
+    assert!(chat < -1_000_000_000_000);
+    let full = ok(server.call(&bot, "getChat", json!({"chat_id": chat})));
+    assert_eq!(full["type"], "channel");
+    assert!(full.get("permissions").is_none(), "{full}");
+
+    let refused = server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "hi"}));
+    assert_eq!(error(refused), (400, "Bad Request: need administrator rights in the channel chat".into()));
+    let refused = server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "hi"}));
+    assert_eq!(error(refused), (400, "Bad Request: need administrator rights in the channel chat".into()));
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_post_messages": true}),
+    ));
+    let promoted =
+        next_update(&server, &bot, false, |u| u["my_chat_member"]["new_chat_member"]["status"] == "administrator");
+    let me = &promoted["my_chat_member"]["new_chat_member"];
+    assert_eq!((me["can_post_messages"].as_bool(), me.get("can_pin_messages")), (Some(true), None));
+
+    // A bot's post comes from the channel; subscribers see it.
+    let post = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "Issue 1"})));
+    assert_eq!(post["sender_chat"]["id"], chat);
+    assert!(post.get("from").is_none(), "{post}");
+    let seen = next_update(&server, &bob, true, |u| u["message"]["text"] == "Issue 1");
+    assert_eq!(seen["message"]["sender_chat"]["title"], "News");
+
+    // The owner's posts reach the administrator bot as channel_post (no privacy mode), and
+    // their edits as edited_channel_post.
+    let own = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "plain news"})));
+    let got = next_update(&server, &bot, false, |u| u.get("channel_post").is_some());
+    assert_eq!(
+        (got["channel_post"]["text"].as_str(), got["channel_post"]["chat"]["id"].as_i64()),
+        (Some("plain news"), Some(chat))
+    );
+    ok(server.user_call(
+        &alice,
+        "editMessageText",
+        json!({"chat_id": chat, "message_id": own["message_id"], "text": "fixed news"}),
+    ));
+    let edited = next_update(&server, &bot, false, |u| u.get("edited_channel_post").is_some());
+    assert_eq!(edited["edited_channel_post"]["text"], "fixed news");
+
+    let refused =
+        server.call(&bot, "restrictChatMember", json!({"chat_id": chat, "user_id": bob_id, "permissions": {}}));
+    assert_eq!(error(refused), (400, "Bad Request: method is available only for supergroups".into()));
+    ok(server.user_call(&alice, "removeChatMember", json!({"chat_id": chat, "user_id": bot_id})));
+    let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "?"}));
+    assert_eq!(error(gone), (403, "Forbidden: bot is not a member of the channel chat".into()));
 }

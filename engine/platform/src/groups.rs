@@ -140,14 +140,20 @@ impl Platform {
         members: &[i64],
         supergroup: bool,
         forum: bool,
+        channel: bool,
     ) -> Result<Value, ApiError> {
+        let supergroup = supergroup || channel;
         let title = title.trim();
         if title.is_empty() || title.chars().count() > 128 {
             return Err(ApiError::bad_request("chat title is empty or too long"));
         }
         let cell = self.directory().await?;
         let id = self.next_group_id(supergroup).await?;
-        let kind = if supergroup { "supergroup" } else { "group" };
+        let kind = match (supergroup, channel) {
+            (_, true) => "channel",
+            (true, false) => "supergroup",
+            (false, false) => "group",
+        };
         let chat = ChatRecord::new(id, kind.into(), title.to_owned(), now());
         let owner = Standing::of("creator");
         self.storage
@@ -164,7 +170,11 @@ impl Platform {
         }
         let actor = Actor::User(creator.clone());
         let mut service = Map::new();
-        let created = if supergroup { "supergroup_chat_created" } else { "group_chat_created" };
+        let created = match kind {
+            "channel" => "channel_chat_created",
+            "supergroup" => "supergroup_chat_created",
+            _ => "group_chat_created",
+        };
         service.insert(created.into(), true.into());
         self.post(&actor, Conversation::Group(id), Content { service: Some(service), ..Content::default() }).await?;
         for member in members {
@@ -386,7 +396,10 @@ impl Platform {
         only_if_banned: bool,
     ) -> Result<(), ApiError> {
         let only = "method is available for supergroup and channel chats only";
-        let chat = self.group_for(conversation, only, Some(only)).await?;
+        let chat = self.group_for(conversation, only, None).await?;
+        if chat.kind == "group" {
+            return Err(ApiError::bad_request(only));
+        }
         let old = self.standing(chat.id, user_id).await?;
         if (only_if_banned && old.status != "kicked") || old.status == "left" {
             return Ok(());
@@ -436,7 +449,10 @@ impl Platform {
         rights: types::ChatAdministratorRights,
     ) -> Result<(), ApiError> {
         let only = "method is available for supergroup and channel chats only";
-        let chat = self.group_for(conversation, only, Some(only)).await?;
+        let chat = self.group_for(conversation, only, None).await?;
+        if chat.kind == "group" {
+            return Err(ApiError::bad_request(only));
+        }
         self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let acting = self.standing(chat.id, actor.id()).await?;
         if !acting.may(|r| r.can_promote_members) {
@@ -460,6 +476,21 @@ impl Platform {
                 "bots can't add new chat members"
             }));
         }
+        let rights = if chat.kind == "channel" {
+            types::ChatAdministratorRights {
+                can_pin_messages: None,
+                can_manage_topics: None,
+                can_manage_tags: None,
+                ..rights
+            }
+        } else {
+            types::ChatAdministratorRights {
+                can_post_messages: None,
+                can_edit_messages: None,
+                can_manage_direct_messages: None,
+                ..rights
+            }
+        };
         let new = if any {
             Standing {
                 rights: Some(types::ChatAdministratorRights { can_manage_chat: true, ..rights }),
@@ -716,7 +747,9 @@ impl Platform {
             let details = ChatDetails::parse(&record.details);
             full.description = details.description.clone();
             full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
-            full.permissions = Some(Box::new(details.permissions()));
+            if record.kind != "channel" {
+                full.permissions = Some(Box::new(details.permissions()));
+            }
             if let Some(pinned) = details.pinned.last()
                 && let Some(message) = self.load_message(conversation, *pinned).await?
             {
@@ -785,6 +818,12 @@ impl Platform {
         field: &str,
     ) -> Result<(), ApiError> {
         let Conversation::Group(id) = conversation else { return Ok(()) };
+        if self.group(id).await?.kind == "channel" {
+            if self.standing(id, actor.id()).await?.may(|r| r.can_post_messages.unwrap_or(false)) {
+                return Ok(());
+            }
+            return Err(ApiError::bad_request("need administrator rights in the channel chat"));
+        }
         let permissions = self.chat_permissions(conversation).await?;
         let standing = self.standing(id, actor.id()).await?;
         let (allowed, what): (fn(&types::ChatPermissions) -> Option<bool>, &str) = match field {

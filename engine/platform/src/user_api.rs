@@ -83,6 +83,7 @@ pub fn methods() -> &'static [UserMethod] {
                 press_button,
             ),
             method("createGroup", "`title`, `member_ids`", "the group `Chat`", |c| create_group(c, false)),
+            method("createChannel", "`title`, `member_ids` (subscribers)", "the channel `Chat`", create_channel),
             method("createSupergroup", "`title`, `member_ids`, `is_forum`", "the supergroup `Chat`", |c| {
                 create_group(c, true)
             }),
@@ -212,7 +213,12 @@ async fn press_button(c: UserCall) -> Result<Value, ApiError> {
 async fn create_group(c: UserCall, supergroup: bool) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
     let forum = c.params.boolean("is_forum");
-    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, supergroup, forum).await
+    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, supergroup, forum, false).await
+}
+
+async fn create_channel(c: UserCall) -> Result<Value, ApiError> {
+    let title = c.params.required("title")?;
+    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, true, false, true).await
 }
 
 /// A person's action on a group member, with the Bot API's parameters: the user id is read

@@ -457,6 +457,13 @@ impl Platform {
         Ok(typed(&self.chat(conversation, viewer).await?))
     }
 
+    /// Whether `conversation` is a channel.
+    pub(crate) async fn is_channel(&self, conversation: Conversation) -> Result<bool, ApiError> {
+        let Conversation::Group(id) = conversation else { return Ok(false) };
+        let cell = self.directory().await?;
+        Ok(self.dir(cell).chats.get(&id).is_some_and(|c| c.kind == "channel"))
+    }
+
     /// Present members of a conversation.
     pub(crate) async fn participants(&self, conversation: Conversation) -> Result<Vec<i64>, ApiError> {
         Ok(match conversation {
@@ -504,7 +511,12 @@ impl Platform {
         if let Some(thread) = thread {
             stored.insert("message_thread_id".into(), thread.into());
         }
-        stored.insert("from".into(), actor.json());
+        // A channel's posts come from the channel itself.
+        if self.is_channel(conversation).await? {
+            stored.insert("sender_chat".into(), self.chat_json(conversation, actor.id()).await?);
+        } else {
+            stored.insert("from".into(), actor.json());
+        }
         stored.insert("date".into(), now().into());
         if thread.is_some() {
             stored.insert("is_topic_message".into(), true.into());
@@ -589,7 +601,15 @@ impl Platform {
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        if stored["from"]["id"].as_i64() != Some(actor.id()) {
+        // A channel's posts carry no author: its posting administrators may edit them.
+        let allowed = match conversation {
+            Conversation::Group(id) if stored.get("from").is_none() && self.is_channel(conversation).await? => {
+                let standing = self.standing(id, actor.id()).await?;
+                standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
+            }
+            _ => stored["from"]["id"].as_i64() == Some(actor.id()),
+        };
+        if !allowed {
             return Err(ApiError::bad_request("message can't be edited"));
         }
         Ok(stored)
@@ -717,6 +737,12 @@ impl Platform {
         mut extra: Vec<Change>,
     ) -> Result<(), ApiError> {
         let expires = now() + MESSAGE_TTL;
+        let channel = self.is_channel(conversation).await?;
+        let bot_kind = match kind {
+            "message" if channel => "channel_post",
+            "edited_message" if channel => "edited_channel_post",
+            other => other,
+        };
         for member in self.participants(conversation).await? {
             if member == sender {
                 continue;
@@ -736,18 +762,25 @@ impl Platform {
                     .await
                     .map_err(internal)?;
             } else if let Some(bot) = self.bot_record(member).await? {
-                if let Conversation::Group(_) = conversation
-                    && !addressed_to(stored, &bot)
-                {
-                    continue;
+                // Channel posts reach administrator bots only, all of them; in groups privacy
+                // mode decides.
+                if let Conversation::Group(id) = conversation {
+                    let skip = if channel {
+                        !self.standing(id, bot.id).await?.is_admin()
+                    } else {
+                        !addressed_to(stored, &bot)
+                    };
+                    if skip {
+                        continue;
+                    }
                 }
-                if !self.updates.accepts(&bot, kind).await? {
+                if !self.updates.accepts(&bot, bot_kind).await? {
                     continue;
                 }
                 let chat = self.chat_json(conversation, bot.id).await?;
                 let mut payload = with_chat(stored, &chat);
                 self.files.adopt(&mut payload, bot.id, true).await?;
-                let update = NewUpdate::new(kind, payload.to_string(), chat_key, expires);
+                let update = NewUpdate::new(bot_kind, payload.to_string(), chat_key, expires);
                 self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
             }
         }

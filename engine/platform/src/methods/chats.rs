@@ -101,7 +101,7 @@ pub(crate) fn permissions(raw: Option<&str>, independent: bool) -> Result<types:
     })
 }
 
-/// The rights promoteChatMember's flags grant (in a supergroup; channel-only rights left out).
+/// The rights promoteChatMember's flags grant (the platform keeps those of the chat's kind).
 pub(crate) fn rights(p: &params::PromoteChatMember, legacy_video_chats: bool) -> types::ChatAdministratorRights {
     types::ChatAdministratorRights {
         is_anonymous: p.is_anonymous,
@@ -115,10 +115,12 @@ pub(crate) fn rights(p: &params::PromoteChatMember, legacy_video_chats: bool) ->
         can_post_stories: p.can_post_stories,
         can_edit_stories: p.can_edit_stories,
         can_delete_stories: p.can_delete_stories,
+        can_post_messages: Some(p.can_post_messages),
+        can_edit_messages: Some(p.can_edit_messages),
+        can_manage_direct_messages: Some(p.can_manage_direct_messages),
         can_pin_messages: Some(p.can_pin_messages),
         can_manage_topics: Some(p.can_manage_topics),
         can_manage_tags: Some(p.can_manage_tags),
-        ..Default::default()
     }
 }
 

@@ -626,3 +626,48 @@ fn channels_post_as_the_channel_and_administrator_bots_get_channel_posts() {
     let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "?"}));
     assert_eq!(error(gone), (403, "Forbidden: bot is not a member of the channel chat".into()));
 }
+
+#[test]
+fn tags_sender_chats_boosts_and_emoji_statuses() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "tagger_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let group =
+        ok(server.user_call(&alice, "createSupergroup", json!({"title": "Tags", "member_ids": [bot_id, bob_id]})));
+    let chat = group["id"].as_i64().unwrap();
+    let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "Feed", "member_ids": []})));
+    let channel = channel["id"].as_i64().unwrap();
+
+    let tag = json!({"chat_id": chat, "user_id": bob_id, "tag": "helper"});
+    assert_eq!(
+        error(server.call(&bot, "setChatMemberTag", tag.clone())),
+        (400, "Bad Request: not enough rights".into())
+    );
+    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_manage_tags": true, "can_restrict_members": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    ok(server.call(&bot, "setChatMemberTag", tag));
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["tag"], "helper");
+    let long = json!({"chat_id": chat, "user_id": bob_id, "tag": "a tag far too long"});
+    assert_eq!(error(server.call(&bot, "setChatMemberTag", long)), (400, "Bad Request: TAG_INVALID".into()));
+
+    for (params, expected) in [
+        (json!({"chat_id": chat}), "sender_chat_id is empty"),
+        (json!({"chat_id": chat, "sender_chat_id": "12x"}), "sender_chat_id is not a valid Integer"),
+        (json!({"chat_id": chat, "sender_chat_id": -100}), "invalid chat identifier specified"),
+    ] {
+        assert_eq!(error(server.call(&bot, "banChatSenderChat", params)), (400, format!("Bad Request: {expected}")));
+    }
+    ok(server.call(&bot, "banChatSenderChat", json!({"chat_id": chat, "sender_chat_id": channel})));
+    ok(server.call(&bot, "unbanChatSenderChat", json!({"chat_id": chat, "sender_chat_id": channel})));
+
+    assert_eq!(
+        ok(server.call(&bot, "getUserChatBoosts", json!({"chat_id": chat, "user_id": bob_id}))),
+        json!({"boosts": []})
+    );
+    let status =
+        server.call(&bot, "setUserEmojiStatus", json!({"user_id": bob_id, "emoji_status_custom_emoji_id": "5"}));
+    assert_eq!(error(status), (400, "Bad Request: USER_PERMISSION_DENIED".into()));
+}

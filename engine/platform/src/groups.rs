@@ -537,6 +537,65 @@ impl Platform {
         self.put_standing(chat.id, user_id, standing).await
     }
 
+    /// setChatMemberTag: a member's tag, set by an administrator who manages tags (or by the
+    /// member itself where the chat lets members edit their tags); empty removes it.
+    pub async fn set_tag(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        user_id: i64,
+        tag: &str,
+    ) -> Result<(), ApiError> {
+        let only = "method is available only for groups and supergroups";
+        let chat = self.group_for(conversation, only, None).await?;
+        if chat.kind == "channel" {
+            return Err(ApiError::bad_request(only));
+        }
+        let mut standing = self.standing(chat.id, user_id).await?;
+        if !standing.present() {
+            return Err(ApiError::bad_request("USER_NOT_PARTICIPANT"));
+        }
+        let acting = self.standing(chat.id, actor.id()).await?;
+        let permissions = ChatDetails::parse(&chat.details).permissions();
+        let own = user_id == actor.id() && acting.allowed(&permissions, |p| p.can_edit_tag.unwrap_or(false));
+        if !own && !acting.may(|r| r.can_manage_tags.unwrap_or(false)) {
+            return Err(ApiError::bad_request("not enough rights"));
+        }
+        if tag.chars().count() > 16 || tag.contains(|c: char| c.is_control()) {
+            return Err(ApiError::bad_request("TAG_INVALID"));
+        }
+        standing.tag = Some(tag.to_owned()).filter(|t| !t.is_empty());
+        self.put_standing(chat.id, user_id, standing).await
+    }
+
+    /// banChatSenderChat / unbanChatSenderChat: a chat (a channel) may no longer post here as
+    /// itself, or may again.
+    pub async fn ban_sender(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        sender: i64,
+        ban: bool,
+    ) -> Result<(), ApiError> {
+        let mut chat = self.group_for(conversation, "can't ban members in private chats", None).await?;
+        if chat.kind == "group" {
+            return Err(ApiError::bad_request("can't ban chats in basic groups"));
+        }
+        if !self.standing(chat.id, actor.id()).await?.may(restrict_right) {
+            return Err(ApiError::bad_request("not enough rights to restrict/unrestrict chat member"));
+        }
+        if !self.is_channel(Conversation::Group(sender)).await? {
+            return Err(ApiError::bad_request("invalid chat identifier specified"));
+        }
+        let mut details = ChatDetails::parse(&chat.details);
+        details.banned_senders.retain(|id| *id != sender);
+        if ban {
+            details.banned_senders.push(sender);
+        }
+        chat.details = details.to_json();
+        self.put_group(chat).await
+    }
+
     /// Stores a standing that changes nothing anyone is told about (a title, a tag).
     async fn put_standing(&self, chat_id: i64, user_id: i64, standing: Standing) -> Result<(), ApiError> {
         self.storage.apply(vec![Change::PutMember(standing.record(chat_id, user_id))]).await.map_err(internal)?;

@@ -229,6 +229,9 @@ pub struct ChatDetails {
     /// A basic group upgraded to this supergroup.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub migrated_to: Option<i64>,
+    /// Chats banned from posting here as themselves (`banChatSenderChat`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub banned_senders: Vec<i64>,
 }
 
 /// One forum topic: its thread id is the id of the message that created it.

@@ -277,3 +277,60 @@ fn business_unavailable(id: Option<&str>) -> Result<(), ApiError> {
         _ => Ok(()),
     }
 }
+
+pub(crate) async fn set_chat_member_tag(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatMemberTag = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.set_tag(&actor, conversation, p.user_id, p.tag.unwrap_or_default()).await?;
+    done()
+}
+
+/// `sender_chat_id` as the reference reads it: present and a valid integer.
+fn sender_chat_id(call: &MethodCall) -> Result<i64, ApiError> {
+    let raw = call.params.get("sender_chat_id").unwrap_or_default();
+    if raw.is_empty() {
+        return Err(ApiError::bad_request("sender_chat_id is empty"));
+    }
+    match raw.parse::<i64>() {
+        Ok(id) if id.to_string() == raw => Ok(id),
+        _ => Err(ApiError::bad_request("sender_chat_id is not a valid Integer")),
+    }
+}
+
+pub(crate) async fn ban_chat_sender_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::BanChatSenderChat = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let sender = sender_chat_id(&call)?;
+    platform.ban_sender(&actor, conversation, sender, true).await?;
+    done()
+}
+
+pub(crate) async fn unban_chat_sender_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::UnbanChatSenderChat = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let sender = sender_chat_id(&call)?;
+    platform.ban_sender(&actor, conversation, sender, false).await?;
+    done()
+}
+
+/// getUserChatBoosts: nobody boosts chats on the embedded platform yet.
+pub(crate) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetUserChatBoosts = args(&call.params)?;
+    let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let _ = conversation;
+    if platform.participant(p.user_id).await?.is_none() {
+        return Err(ApiError::bad_request("user not found"));
+    }
+    Ok(json!({"boosts": []}).into())
+}
+
+/// setUserEmojiStatus: people here cannot allow a bot to set their emoji status yet, so the
+/// platform answers as for a person who has not.
+pub(crate) async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetUserEmojiStatus = args(&call.params)?;
+    platform_bot(&platform, &call).await?;
+    if platform.participant(p.user_id).await?.is_none() {
+        return Err(ApiError::bad_request("user not found"));
+    }
+    Err(ApiError::bad_request("USER_PERMISSION_DENIED"))
+}

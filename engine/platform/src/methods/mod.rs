@@ -43,6 +43,9 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("restrictChatMember", bound(slot, chats::restrict_chat_member));
     r.method("promoteChatMember", bound(slot, chats::promote_chat_member));
     r.method("setChatAdministratorCustomTitle", bound(slot, chats::set_chat_administrator_custom_title));
+    r.method("setChatMemberTag", bound(slot, chats::set_chat_member_tag));
+    r.method("banChatSenderChat", bound(slot, chats::ban_chat_sender_chat));
+    r.method("unbanChatSenderChat", bound(slot, chats::unban_chat_sender_chat));
     r.method("setChatPermissions", bound(slot, chats::set_chat_permissions));
     r.method("setChatTitle", bound(slot, chats::set_chat_title));
     r.method("setChatDescription", bound(slot, chats::set_chat_description));
@@ -84,6 +87,8 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("hideGeneralForumTopic", bound(slot, forums::hide_general_forum_topic));
     r.method("unhideGeneralForumTopic", bound(slot, forums::unhide_general_forum_topic));
     r.method("unpinAllGeneralForumTopicMessages", bound(slot, forums::unpin_all_general_forum_topic_messages));
+    r.method("getUserChatBoosts", bound(slot, chats::get_user_chat_boosts));
+    r.method("setUserEmojiStatus", bound(slot, chats::set_user_emoji_status));
     r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
     r.method("getUserProfileAudios", bound(slot, profile::get_user_profile_audios));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));

@@ -31,6 +31,20 @@ class Person:
         assert body["ok"], body
         return body["result"]
 
+    def call_error(self, method: str, **params):
+        """A call expected to be refused: its (code, description)."""
+        request = urllib.request.Request(
+            f"{BASE}/user{self.token}/{method}",
+            data=json.dumps(params).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=70) as response:
+                raise AssertionError(f"{method} succeeded: {json.load(response)}")
+        except urllib.error.HTTPError as e:
+            body = json.loads(e.read().decode())
+            return body["error_code"], body["description"]
+
     def send_file(self, method: str, field: str, name: str, data: bytes, **params):
         """A multipart upload, as a person's client would send a file."""
         boundary = "personboundary4f2a"

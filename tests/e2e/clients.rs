@@ -71,6 +71,26 @@ fn python_telegram_bot_webhook_application_converses() {
     assert!(out.contains("ptb webhook: ok"), "{out}");
 }
 
+#[test]
+fn python_telegram_bot_administers_a_forum_supergroup() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "ptb_admin_bot");
+    let people: Vec<String> = ["Alice", "Bob", "Carol", "Dave"].iter().map(|n| create_user(root.path(), n)).collect();
+    let server = launch(root.path()).start();
+    let out = run_script(
+        "ptb_admin.py",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_ALICE", people[0].clone()),
+            ("MSG_BOB", people[1].clone()),
+            ("MSG_CAROL", people[2].clone()),
+            ("MSG_DAVE", people[3].clone()),
+        ],
+    );
+    assert!(out.contains("ptb admin: ok"), "{out}");
+}
+
 /// PTB sends, fetches and downloads files with and without local mode.
 fn ptb_files(local: bool) {
     let root = tempfile::tempdir().unwrap();

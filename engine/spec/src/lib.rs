@@ -79,8 +79,36 @@ pub fn spec() -> &'static Spec {
             .into_values()
             .map(|m| serde_json::from_value(m).expect("the bundled schema's methods parse"))
             .collect();
-        Spec { version: raw.version, methods, types: raw.types }
+        let mut types = raw.types;
+        supplement(&mut types);
+        Spec { version: raw.version, methods, types }
     })
+}
+
+/// One field `supplement.json` inserts after `after`.
+#[derive(Deserialize)]
+struct Added {
+    after: String,
+    #[serde(flatten)]
+    field: Field,
+}
+
+#[derive(Deserialize)]
+struct Supplement {
+    types: HashMap<String, Vec<Added>>,
+}
+
+/// Inserts the later Bot API fields of `supplement.json` (see PROVENANCE.txt) into the types.
+fn supplement(types: &mut HashMap<String, Type>) {
+    let extra: Supplement =
+        serde_json::from_str(include_str!("../supplement.json")).expect("the bundled supplement parses");
+    for (name, added) in extra.types {
+        let ty = types.get_mut(&name).expect("the supplement names schema types");
+        for Added { after, field } in added {
+            let at = ty.fields.iter().position(|f| f.name == after).expect("the supplement names a field to follow");
+            ty.fields.insert(at + 1, field);
+        }
+    }
 }
 
 impl Spec {

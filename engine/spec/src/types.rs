@@ -1043,6 +1043,8 @@ pub struct ChatMemberRestricted {
     pub can_send_other_messages: bool,
     /// True, if the user is allowed to add web page previews to their messages
     pub can_add_web_page_previews: bool,
+    /// True, if the user is allowed to react to messages (Bot API 10.0).
+    pub can_react_to_messages: bool,
     /// True, if the user is allowed to edit their own tag
     pub can_edit_tag: bool,
     /// True, if the user is allowed to change the chat title, photo and other settings
@@ -1133,6 +1135,9 @@ pub struct ChatPermissions {
     /// Optional. True, if the user is allowed to add web page previews to their messages
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_add_web_page_previews: Option<bool>,
+    /// Optional. True, if the user is allowed to react to messages; defaults to can_send_messages (Bot API 10.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub can_react_to_messages: Option<bool>,
     /// Optional. True, if the user is allowed to edit their own tag
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_edit_tag: Option<bool>,

@@ -74,6 +74,7 @@ pub(crate) fn permissions(raw: Option<&str>, independent: bool) -> Result<types:
         }
     }
     let tag = flag("can_edit_tag")?.unwrap_or(pin);
+    let react = flag("can_react_to_messages")?.unwrap_or(messages);
     if (other || previews) && !independent {
         media = [true; 6];
         messages = true;
@@ -93,6 +94,7 @@ pub(crate) fn permissions(raw: Option<&str>, independent: bool) -> Result<types:
         can_send_polls: Some(polls),
         can_send_other_messages: Some(other),
         can_add_web_page_previews: Some(previews),
+        can_react_to_messages: Some(react),
         can_edit_tag: Some(tag),
         can_change_info: Some(change_info),
         can_invite_users: Some(invite),

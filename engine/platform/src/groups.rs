@@ -192,8 +192,22 @@ impl Platform {
         if old.present() {
             return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
         }
-        if old.status == "kicked" && !self.standing(chat_id, actor.id()).await?.is_admin() {
+        let acting = self.standing(chat_id, actor.id()).await?;
+        if old.status == "kicked" && !acting.is_admin() {
             return Err(ApiError::bad_request("USER_KICKED"));
+        }
+        // Adding someone takes the right to invite: an administrator's, or every member's where
+        // the chat allows it (never in a channel).
+        let chat = self.group(chat_id).await?;
+        let permissions = ChatDetails::parse(&chat.details).permissions();
+        let may_invite = if chat.kind == "channel" {
+            acting.may(|r| r.can_invite_users)
+        } else {
+            acting.may(|r| r.can_invite_users)
+                || (!acting.is_admin() && acting.allowed(&permissions, |p| p.can_invite_users.unwrap_or(false)))
+        };
+        if !may_invite {
+            return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
         }
         self.transition(actor, chat_id, user_id, old, Standing::of("member")).await
     }

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use crate::entities;
 use crate::files::Kind;
+use crate::invites::InviteTerms;
 use crate::methods::{chats, messages};
 use crate::world::{Actor, Content, Conversation, Platform, user_json};
 use msg_queue::long_poll;
@@ -98,6 +99,13 @@ pub fn methods() -> &'static [UserMethod] {
             method("leaveChat", "`chat_id`", "`true`", leave_chat),
             method("upgradeGroup", "`chat_id` (a basic group; its creator)", "the supergroup `Chat`", upgrade),
             method("joinChat", "`invite_link`", "`true`", join_chat),
+            method(
+                "createChatInviteLink",
+                "`chat_id`, `name`, `expire_date`, `member_limit`, `creates_join_request`",
+                "the `ChatInviteLink`",
+                create_invite,
+            ),
+            method("revokeChatInviteLink", "`chat_id`, `invite_link`", "the revoked `ChatInviteLink`", revoke_invite),
             method("blockBot", "`chat_id` (the bot)", "`true`", |c| block(c, true)),
             method("unblockBot", "`chat_id` (the bot)", "`true`", |c| block(c, false)),
             method(
@@ -245,6 +253,24 @@ async fn create_topic(c: UserCall) -> Result<Value, ApiError> {
 async fn upgrade(c: UserCall) -> Result<Value, ApiError> {
     let chat_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
     c.platform.upgrade(&c.user, chat_id).await
+}
+
+async fn create_invite(c: UserCall) -> Result<Value, ApiError> {
+    let p = &c.params;
+    let integer = |name| msg_spec::args::integer(p.get(name));
+    let terms = InviteTerms::new(
+        p.get("name"),
+        integer("expire_date"),
+        integer("member_limit"),
+        p.boolean("creates_join_request"),
+    );
+    let conversation = c.chat().await?;
+    c.platform.create_invite(&c.actor(), conversation, terms?).await
+}
+
+async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.change_invite(&c.actor(), conversation, c.params.get("invite_link").unwrap_or_default(), None).await
 }
 
 async fn join_chat(c: UserCall) -> Result<Value, ApiError> {

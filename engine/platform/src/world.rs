@@ -763,12 +763,13 @@ impl Platform {
                     .map_err(internal)?;
             } else if let Some(bot) = self.bot_record(member).await? {
                 // Channel posts reach administrator bots only, all of them; in groups privacy
-                // mode decides.
+                // mode decides for the others.
                 if let Conversation::Group(id) = conversation {
+                    // Administrator bots see everything, as on the public platform.
                     let skip = if channel {
                         !self.standing(id, bot.id).await?.is_admin()
                     } else {
-                        !addressed_to(stored, &bot)
+                        !addressed_to(stored, &bot) && !self.standing(id, bot.id).await?.is_admin()
                     };
                     if skip {
                         continue;

@@ -185,6 +185,7 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
         content.reply_to = reply;
         content.allow_without_reply = allow_without_reply;
         content.protect = p.boolean("protect_content");
+        content.thread = msg_spec::args::integer(p.get("message_thread_id")).filter(|t| *t > 0);
         sent.push(platform.post(&actor, conversation, content).await?);
     }
     Ok(Value::Array(sent).into())

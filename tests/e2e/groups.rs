@@ -619,6 +619,37 @@ fn channels_post_as_the_channel_and_administrator_bots_get_channel_posts() {
     let edited = next_update(&server, &bot, false, |u| u.get("edited_channel_post").is_some());
     assert_eq!(edited["edited_channel_post"]["text"], "fixed news");
 
+    // Subscription links belong to channels; nobody pays here yet, so people join by them.
+    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_post_messages": true, "can_invite_users": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    for (period, price, expected) in [
+        (2_592_000, 0, "invalid subscription pricing specified"),
+        (100, 50, "SUBSCRIPTION_PERIOD_INVALID"),
+        (2_592_000, 20_000, "SUBSCRIPTION_PRICE_INVALID"),
+    ] {
+        let params = json!({"chat_id": chat, "subscription_period": period, "subscription_price": price});
+        assert_eq!(
+            error(server.call(&bot, "createChatSubscriptionInviteLink", params)),
+            (400, format!("Bad Request: {expected}"))
+        );
+    }
+    let params =
+        json!({"chat_id": chat, "name": "Monthly", "subscription_period": 2_592_000, "subscription_price": 50});
+    let paid = ok(server.call(&bot, "createChatSubscriptionInviteLink", params));
+    assert_eq!(
+        (paid["subscription_period"].as_i64(), paid["subscription_price"].as_i64()),
+        (Some(2_592_000), Some(50))
+    );
+    let link = paid["invite_link"].as_str().unwrap().to_owned();
+    let rename = json!({"chat_id": chat, "invite_link": link, "name": "Monthly plan"});
+    assert_eq!(ok(server.call(&bot, "editChatSubscriptionInviteLink", rename))["name"], "Monthly plan");
+    let carol = create_user(root.path(), "Carol");
+    ok(server.user_call(&carol, "joinChat", json!({"invite_link": link})));
+    assert_eq!(
+        ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": id_of(&carol)})))["status"],
+        "member"
+    );
+
     let refused =
         server.call(&bot, "restrictChatMember", json!({"chat_id": chat, "user_id": bob_id, "permissions": {}}));
     assert_eq!(error(refused), (400, "Bad Request: method is available only for supergroups".into()));

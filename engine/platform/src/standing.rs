@@ -264,6 +264,9 @@ pub struct Invite {
     pub is_revoked: bool,
     /// People who joined through it.
     pub joined: i64,
+    /// A channel's subscription link: seconds per period (0 for other links) and its price.
+    pub subscription_period: i64,
+    pub subscription_price: i64,
 }
 
 /// A person waiting for approval.

@@ -59,3 +59,22 @@ pub(crate) async fn decline_chat_join_request(platform: Arc<Platform>, call: Met
     platform.settle_request(&actor, conversation, p.user_id, false).await?;
     Ok(json!(true).into())
 }
+
+pub(crate) async fn create_chat_subscription_invite_link(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::CreateChatSubscriptionInviteLink = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let link = platform.create_subscription(&actor, conversation, p.name, p.subscription_period, p.subscription_price);
+    Ok(link.await?.into())
+}
+
+pub(crate) async fn edit_chat_subscription_invite_link(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::EditChatSubscriptionInviteLink = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    Ok(platform.rename_subscription(&actor, conversation, p.invite_link, p.name).await?.into())
+}

@@ -55,6 +55,8 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("exportChatInviteLink", bound(slot, invites::export_chat_invite_link));
     r.method("createChatInviteLink", bound(slot, invites::create_chat_invite_link));
     r.method("editChatInviteLink", bound(slot, invites::edit_chat_invite_link));
+    r.method("createChatSubscriptionInviteLink", bound(slot, invites::create_chat_subscription_invite_link));
+    r.method("editChatSubscriptionInviteLink", bound(slot, invites::edit_chat_subscription_invite_link));
     r.method("revokeChatInviteLink", bound(slot, invites::revoke_chat_invite_link));
     r.method("approveChatJoinRequest", bound(slot, invites::approve_chat_join_request));
     r.method("declineChatJoinRequest", bound(slot, invites::decline_chat_join_request));

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::{create_bot, create_user, error, id_of, launch, ok, walk};
 
 /// A PNG of the given size, encoded in memory.
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
     let image = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 99]));
     let mut bytes = Vec::new();
     image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();

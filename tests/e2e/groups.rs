@@ -170,6 +170,28 @@ fn a_promoted_bot_administers_a_supergroup_with_the_platforms_rights() {
     assert_eq!(error(missing), (400, "Bad Request: message to pin not found".into()));
     ok(server.call(&bot, "unpinAllChatMessages", json!({"chat_id": chat})));
     assert!(ok(server.call(&bot, "getChat", json!({"chat_id": chat}))).get("pinned_message").is_none());
+    // A chat photo: an upload only; everyone sees it with file ids of their own.
+    let path = format!("/bot{bot}/setChatPhoto");
+    let refused = msg_testkit::Multipart::new().text("chat_id", &chat.to_string()).post(server.api, &path);
+    assert_eq!(error(refused), (400, "Bad Request: there is no photo in the request".into()));
+    let refused = server.call(&bot, "setChatPhoto", json!({"chat_id": chat, "photo": "https://example.com/a.png"}));
+    assert_eq!(error(refused), (400, "Bad Request: photo must be uploaded as an InputFile".into()));
+    let photo = super::files::png(640, 480);
+    let set = msg_testkit::Multipart::new()
+        .text("chat_id", &chat.to_string())
+        .file("photo", "avatar.png", "image/png", &photo)
+        .post(server.api, &path);
+    assert_eq!(ok(set), json!(true));
+    let shown = next_update(&server, &carol, true, |u| u["message"]["new_chat_photo"].is_array());
+    assert!(shown["message"]["new_chat_photo"].as_array().unwrap().len() >= 2, "{shown}");
+    let full = ok(server.call(&bot, "getChat", json!({"chat_id": chat})));
+    let file = ok(server.call(&bot, "getFile", json!({"file_id": full["photo"]["big_file_id"]})));
+    assert!(file["file_path"].as_str().unwrap().starts_with("photos/"), "{file}");
+    ok(server.call(&bot, "deleteChatPhoto", json!({"chat_id": chat})));
+    assert!(ok(server.call(&bot, "getChat", json!({"chat_id": chat}))).get("photo").is_none());
+    let again = server.call(&bot, "deleteChatPhoto", json!({"chat_id": chat}));
+    assert_eq!(error(again), (400, "Bad Request: CHAT_NOT_MODIFIED".into()));
+
     let title = json!({"chat_id": chat, "user_id": bot_id, "custom_title": "Warden"});
     assert_eq!(
         error(server.call(&bot, "setChatAdministratorCustomTitle", title.clone())),

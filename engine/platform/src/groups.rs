@@ -707,6 +707,53 @@ impl Platform {
         self.put_group(chat).await
     }
 
+    /// setChatPhoto (`photo` given: the sizes of the stored upload) or deleteChatPhoto; posts
+    /// `new_chat_photo` or `delete_chat_photo`.
+    pub async fn set_photo(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        photo: Option<Value>,
+    ) -> Result<(), ApiError> {
+        let private =
+            if photo.is_some() { "can't change private chat photo" } else { "can't delete private chat photo" };
+        let mut chat = self.group_for(conversation, private, None).await?;
+        if !self.standing(chat.id, actor.id()).await?.may(|r| r.can_change_info) {
+            return Err(ApiError::bad_request("not enough rights to change chat photo"));
+        }
+        let mut details = ChatDetails::parse(&chat.details);
+        if photo.is_none() && details.photo.is_none() {
+            return Err(ApiError::bad_request("CHAT_NOT_MODIFIED"));
+        }
+        details.photo = photo.clone();
+        chat.details = details.to_json();
+        self.put_group(chat).await?;
+        let mut service = Map::new();
+        match photo {
+            Some(sizes) => service.insert("new_chat_photo".into(), sizes),
+            None => service.insert("delete_chat_photo".into(), true.into()),
+        };
+        self.post(actor, conversation, Content { service: Some(service), ..Content::default() }).await?;
+        Ok(())
+    }
+
+    /// The chat's photo as `viewer` sees it (`ChatPhoto`), linking it into a bot's directory.
+    async fn chat_photo(&self, details: &ChatDetails, viewer: i64) -> Result<Option<types::ChatPhoto>, ApiError> {
+        let Some(sizes) = &details.photo else { return Ok(None) };
+        let mut holder = json!({ "photo": sizes });
+        let is_bot = self.bot_record(viewer).await?.is_some();
+        self.files.adopt(&mut holder, viewer, is_bot).await?;
+        let sizes = holder["photo"].as_array().cloned().unwrap_or_default();
+        let (Some(small), Some(big)) = (sizes.first(), sizes.last()) else { return Ok(None) };
+        let text = |v: &Value, k: &str| v[k].as_str().unwrap_or_default().to_owned();
+        Ok(Some(types::ChatPhoto {
+            small_file_id: text(small, "file_id"),
+            small_file_unique_id: text(small, "file_unique_id"),
+            big_file_id: text(big, "file_id"),
+            big_file_unique_id: text(big, "file_unique_id"),
+        }))
+    }
+
     /// May `actor` manage pinned messages here?
     async fn may_pin(&self, actor: &Actor, conversation: Conversation) -> Result<(), ApiError> {
         let Conversation::Group(id) = conversation else { return Ok(()) };
@@ -820,6 +867,7 @@ impl Platform {
             let details = ChatDetails::parse(&record.details);
             full.description = details.description.clone();
             full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
+            full.photo = self.chat_photo(&details, viewer).await?.map(Box::new);
             if record.kind != "channel" {
                 full.permissions = Some(Box::new(details.permissions()));
             }

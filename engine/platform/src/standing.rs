@@ -230,7 +230,12 @@ pub struct ChatDetails {
     /// A basic group upgraded to this supergroup.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub migrated_to: Option<i64>,
+    /// The chat's photo: its sizes as the one who set it sees them (file ids are rewritten for
+    /// each viewer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub photo: Option<serde_json::Value>,
     /// Chats banned from posting here as themselves (`banChatSenderChat`).
+
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub banned_senders: Vec<i64>,
 }

@@ -129,6 +129,8 @@ pub fn methods() -> &'static [UserMethod] {
                 set_permissions,
             ),
             method("setChatTitle", "`chat_id`, `title`", "`true`", set_title),
+            method("setChatPhoto", "`chat_id`, `photo` (a multipart part)", "`true`", set_photo),
+            method("deleteChatPhoto", "`chat_id`", "`true`", delete_photo),
             method("setChatDescription", "`chat_id`, `description`", "`true`", set_description),
             method("pinChatMessage", "`chat_id`, `message_id`", "`true`", pin),
         ];
@@ -321,6 +323,19 @@ async fn set_permissions(c: UserCall) -> Result<Value, ApiError> {
         chats::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
     let conversation = c.chat().await?;
     c.platform.set_permissions(&c.actor(), conversation, permissions).await?;
+    Ok(json!(true))
+}
+
+async fn set_photo(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let photo = chats::uploaded_photo(&c.platform, &c.actor(), &c.params).await?;
+    c.platform.set_photo(&c.actor(), conversation, Some(photo)).await?;
+    Ok(json!(true))
+}
+
+async fn delete_photo(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.set_photo(&c.actor(), conversation, None).await?;
     Ok(json!(true))
 }
 

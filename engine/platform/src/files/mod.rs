@@ -388,13 +388,15 @@ fn pointer_mut<'a>(value: &'a mut Value, path: &[PathStep]) -> Option<&'a mut Va
 fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, Kind, JsonPath)>) {
     let Value::Object(map) = message else { return };
     for (key, value) in map {
-        if key == "reply_to_message" {
+        if key == "reply_to_message" || key == "pinned_message" {
             at.push(PathStep::Key(key.clone()));
             collect_files(value, at, found);
             at.pop();
             continue;
         }
-        let Some(kind) = Kind::from_field(key).filter(|k| *k != Kind::Thumbnail) else { continue };
+        // A chat's new photo is a photo like any other (its sizes).
+        let field = if key == "new_chat_photo" { "photo" } else { key.as_str() };
+        let Some(kind) = Kind::from_field(field).filter(|k| *k != Kind::Thumbnail) else { continue };
         let mut here = at.clone();
         here.push(PathStep::Key(key.clone()));
         match value {

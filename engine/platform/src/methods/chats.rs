@@ -336,3 +336,43 @@ pub(crate) async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodC
     }
     Err(ApiError::bad_request("USER_PERMISSION_DENIED"))
 }
+
+/// The chat photo of a setChatPhoto call (a person's too), stored: its sizes as the caller sees
+/// them. The reference wants a new upload: a part, `attach://`, or `file://` in local mode.
+pub(crate) async fn uploaded_photo(
+    platform: &Platform,
+    actor: &Actor,
+    params: &msg_core::Params,
+) -> Result<Value, ApiError> {
+    use crate::files::input::{self, Extras, Sender, Source};
+    let value = params.get("photo").unwrap_or_default();
+    let source = match input::source(params, value, "photo", platform.local) {
+        Ok(Some(source @ (Source::Upload(_) | Source::Local(_)))) => source,
+        _ if value.is_empty() => return Err(ApiError::bad_request("there is no photo in the request")),
+        _ => return Err(ApiError::bad_request("photo must be uploaded as an InputFile")),
+    };
+    let sender = Sender { id: actor.id(), is_bot: matches!(actor, Actor::Bot(_)) };
+    let extras = Extras::from_params(params, platform.local);
+    let kind = crate::files::Kind::Photo;
+    input::attach(&platform.files, &platform.temp_dir, sender, kind, source, extras).await
+}
+
+pub(crate) async fn set_chat_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetChatPhoto = args(&call.params)?;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    // The file is read before the chat, as the reference does.
+    if p.photo.unwrap_or_default().is_empty() && call.params.file("photo").is_none() {
+        return Err(ApiError::bad_request("there is no photo in the request"));
+    }
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    let photo = uploaded_photo(&platform, &actor, &call.params).await?;
+    platform.set_photo(&actor, conversation, Some(photo)).await?;
+    done()
+}
+
+pub(crate) async fn delete_chat_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteChatPhoto = args(&call.params)?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    platform.set_photo(&actor, conversation, None).await?;
+    done()
+}

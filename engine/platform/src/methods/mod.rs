@@ -47,6 +47,8 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("banChatSenderChat", bound(slot, chats::ban_chat_sender_chat));
     r.method("unbanChatSenderChat", bound(slot, chats::unban_chat_sender_chat));
     r.method("setChatPermissions", bound(slot, chats::set_chat_permissions));
+    r.method("setChatPhoto", bound(slot, chats::set_chat_photo));
+    r.method("deleteChatPhoto", bound(slot, chats::delete_chat_photo));
     r.method("setChatTitle", bound(slot, chats::set_chat_title));
     r.method("setChatDescription", bound(slot, chats::set_chat_description));
     r.method("pinChatMessage", bound(slot, chats::pin_chat_message));

@@ -357,6 +357,27 @@ fn the_bots_profile_is_kept_per_language_and_a_person_can_block_the_bot() {
         (400, "Bad Request: invalid user_id specified".into())
     );
 
+    // The bot's profile photo: an upload, shown by getUserProfilePhotos.
+    for (photo, expected) in [
+        (json!(null), "photo isn't specified"),
+        (json!({"type": "static"}), "can't find field \"photo\""),
+        (json!({"type": "static", "photo": "https://example.com/a.png"}), "photo must be uploaded as a file"),
+        (json!({"type": "moving", "photo": "attach://p"}), "invalid profile photo type specified"),
+    ] {
+        let params = if photo.is_null() { json!({}) } else { json!({"photo": photo}) };
+        assert_eq!(error(server.call(&bot, "setMyProfilePhoto", params)), (400, format!("Bad Request: {expected}")));
+    }
+    let set = msg_testkit::Multipart::new()
+        .text("photo", r#"{"type":"static","photo":"attach://face"}"#)
+        .file("face", "face.png", "image/png", &super::files::png(320, 320))
+        .post(server.api, &format!("/bot{bot}/setMyProfilePhoto"));
+    assert_eq!(ok(set), json!(true));
+    let photos = ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": bot_id})));
+    assert_eq!(photos["total_count"], 1);
+    assert!(!photos["photos"][0].as_array().unwrap().is_empty(), "{photos}");
+    ok(server.call(&bot, "removeMyProfilePhoto", json!({})));
+    assert_eq!(ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": bot_id})))["total_count"], 0);
+
     // A person blocks the bot: it is told, and its messages are refused until unblocked.
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
     ok(server.user_call(&alice, "blockBot", json!({"chat_id": bot_id})));

@@ -74,6 +74,8 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("getMyDescription", bound(slot, profile::get_my_description));
     r.method("setMyShortDescription", bound(slot, profile::set_my_short_description));
     r.method("getMyShortDescription", bound(slot, profile::get_my_short_description));
+    r.method("setMyProfilePhoto", bound(slot, profile::set_my_profile_photo));
+    r.method("removeMyProfilePhoto", bound(slot, profile::remove_my_profile_photo));
     r.method("setChatMenuButton", bound(slot, profile::set_chat_menu_button));
     r.method("getChatMenuButton", bound(slot, profile::get_chat_menu_button));
     r.method("setMyDefaultAdministratorRights", bound(slot, profile::set_my_default_administrator_rights));

@@ -275,14 +275,90 @@ async fn profile_owner(platform: &Platform, user_id: i64) -> Result<(), ApiError
     Ok(())
 }
 
+/// getUserProfilePhotos: a bot's photo (setMyProfilePhoto), with the viewer's own file ids;
+/// people have none yet.
 pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserProfilePhotos = args(&call.params)?;
     profile_owner(&platform, p.user_id).await?;
-    Ok(json!({"total_count": 0, "photos": []}).into())
+    let viewer = platform_bot(&platform, &call).await?;
+    let stored = match platform.bot(p.user_id).await.map_err(internal)? {
+        Some(_) => setting(&platform, p.user_id, "profile_photo").await?,
+        None => None,
+    };
+    let Some(sizes) = stored.and_then(|s| serde_json::from_str::<Value>(&s).ok()) else {
+        return Ok(json!({"total_count": 0, "photos": []}).into());
+    };
+    let mut holder = json!({ "photo": sizes });
+    platform.files.adopt(&mut holder, viewer.id, true).await?;
+    let offset = p.offset.unwrap_or(0).clamp(0, i64::from(i32::MAX));
+    let limit = p.limit.unwrap_or(100).clamp(1, 100);
+    let photos: Vec<Value> =
+        std::iter::once(holder["photo"].take()).skip(offset as usize).take(limit as usize).collect();
+    Ok(json!({"total_count": 1, "photos": photos}).into())
 }
 
 pub(crate) async fn get_user_profile_audios(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserProfileAudios = args(&call.params)?;
     profile_owner(&platform, p.user_id).await?;
     Ok(json!({"total_count": 0, "audios": []}).into())
+}
+
+/// A `photo` parameter (`InputProfilePhoto`) with the reference's errors: the file it names,
+/// which must be a new upload (a part, or `file://` in local mode).
+fn profile_photo_file(params: &msg_core::Params, local: bool) -> Result<String, ApiError> {
+    let raw = params.get("photo").unwrap_or_default();
+    if raw.is_empty() {
+        return Err(ApiError::bad_request("photo isn't specified"));
+    }
+    let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse photo JSON object"))?;
+    let Value::Object(fields) = value else { return Err(ApiError::bad_request("object expected as profile photo")) };
+    let kind = match fields.get("type") {
+        None => return Err(ApiError::bad_request("can't find field \"type\"")),
+        Some(Value::String(kind)) => kind.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(_) => return Err(ApiError::bad_request("field \"type\" must be of type String")),
+    };
+    let field = match kind.as_str() {
+        "static" => "photo",
+        "animated" => {
+            if let Some(stamp) = fields.get("main_frame_timestamp") {
+                let Some(stamp) = stamp.as_f64() else {
+                    return Err(ApiError::bad_request("field \"main_frame_timestamp\" must be of type Number"));
+                };
+                if !(0.0..=10.0).contains(&stamp) {
+                    return Err(ApiError::bad_request("wrong main frame timestamp specified"));
+                }
+            }
+            "animation"
+        }
+        _ => return Err(ApiError::bad_request("invalid profile photo type specified")),
+    };
+    let file = fields.get(field).ok_or_else(|| ApiError::bad_request(format!("can't find field \"{field}\"")))?;
+    let file = file.as_str().unwrap_or_default();
+    let uploaded = file.strip_prefix("attach://").is_some_and(|part| params.file(part).is_some())
+        || (local && file.starts_with("file:/"));
+    if !uploaded {
+        return Err(ApiError::bad_request("photo must be uploaded as a file"));
+    }
+    Ok(file.to_owned())
+}
+
+pub(crate) async fn set_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    use crate::files::input::{self, Extras, Sender};
+    let file = profile_photo_file(&call.params, platform.local)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let source = input::source(&call.params, &file, "", platform.local)?
+        .ok_or_else(|| ApiError::bad_request("photo must be uploaded as a file"))?;
+    let sender = Sender { id: bot.id, is_bot: true };
+    let extras = Extras::from_params(&call.params, platform.local);
+    let kind = crate::files::Kind::Photo;
+    let sizes = input::attach(&platform.files, &platform.temp_dir, sender, kind, source, extras).await?;
+    store(&platform, bot.id, "profile_photo".into(), Some(sizes.to_string())).await?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn remove_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    store(&platform, bot.id, "profile_photo".into(), None).await?;
+    Ok(json!(true).into())
 }

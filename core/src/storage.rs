@@ -79,11 +79,23 @@ pub struct UserRecord {
     pub username: Option<String>,
     pub language_code: Option<String>,
     pub created_at: i64,
+    /// The platform's further details of the person (emoji status, ...) as a JSON object it
+    /// alone reads; `{}` when none.
+    pub details: String,
 }
 
 impl UserRecord {
     pub fn new(id: i64, secret: Secret, first_name: String, created_at: i64) -> Self {
-        Self { id, secret, first_name, last_name: None, username: None, language_code: None, created_at }
+        Self {
+            id,
+            secret,
+            first_name,
+            last_name: None,
+            username: None,
+            language_code: None,
+            created_at,
+            details: "{}".into(),
+        }
     }
 }
 

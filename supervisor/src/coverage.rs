@@ -28,8 +28,6 @@ const UNAVAILABLE: &[&str] = &[
     // No sticker sets exist on the embedded platform yet: `sticker set not found`.
     "setChatStickerSet",
     "deleteChatStickerSet",
-    // No person can allow a bot to set their emoji status yet: `USER_PERMISSION_DENIED`.
-    "setUserEmojiStatus",
 ];
 
 /// The user-side API's method table (`methods --user`): name, parameters, result.

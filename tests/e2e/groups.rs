@@ -741,7 +741,17 @@ fn tags_sender_chats_boosts_and_emoji_statuses() {
         ok(server.call(&bot, "getUserChatBoosts", json!({"chat_id": chat, "user_id": bob_id}))),
         json!({"boosts": []})
     );
-    let status =
-        server.call(&bot, "setUserEmojiStatus", json!({"user_id": bob_id, "emoji_status_custom_emoji_id": "5"}));
-    assert_eq!(error(status), (400, "Bad Request: USER_PERMISSION_DENIED".into()));
+    let status = json!({"user_id": bob_id, "emoji_status_custom_emoji_id": "5"});
+    let refused = server.call(&bot, "setUserEmojiStatus", status.clone());
+    assert_eq!(error(refused), (400, "Bad Request: USER_PERMISSION_DENIED".into()));
+    ok(server.user_call(&bob, "allowEmojiStatus", json!({"chat_id": bot_id})));
+    ok(server.call(&bot, "setUserEmojiStatus", status));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let profile = ok(server.call(&bot, "getChat", json!({"chat_id": bob_id})));
+    assert_eq!(
+        (profile["type"].as_str(), profile["emoji_status_custom_emoji_id"].as_str()),
+        (Some("private"), Some("5"))
+    );
+    ok(server.call(&bot, "setUserEmojiStatus", json!({"user_id": bob_id})));
+    assert!(ok(server.call(&bot, "getChat", json!({"chat_id": bob_id}))).get("emoji_status_custom_emoji_id").is_none());
 }

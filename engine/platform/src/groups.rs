@@ -11,7 +11,7 @@ use msg_spec::types;
 use serde_json::{Map, Value, json};
 
 use crate::internal;
-use crate::standing::{ChatDetails, Standing, all_permissions, no_rights, until};
+use crate::standing::{ChatDetails, PersonDetails, Standing, all_permissions, no_rights, until};
 use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// Supergroup ids are `-100` followed by the channel id.
@@ -329,6 +329,36 @@ impl Platform {
         let cell = self.directory().await?;
         let dir = self.dir(cell);
         Ok(dir.members.get(&bot_id).and_then(|m| m.get(&user_id)).is_some_and(|s| s.status == "kicked"))
+    }
+
+    // ---------------------------------------------------------------- people's emoji statuses
+
+    /// A person allows a bot to set their emoji status.
+    pub async fn allow_emoji_status(&self, user: &UserRecord, bot_id: i64) -> Result<(), ApiError> {
+        self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&person.details);
+        if !details.emoji_status_bots.contains(&bot_id) {
+            details.emoji_status_bots.push(bot_id);
+        }
+        person.details = details.to_json();
+        self.create_user(person).await
+    }
+
+    /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
+    pub async fn set_emoji_status(&self, bot_id: i64, user_id: i64, emoji: &str, until: i64) -> Result<(), ApiError> {
+        let Some(mut person) = self.user(user_id).await? else {
+            return Err(ApiError::bad_request("user not found"));
+        };
+        let mut details = PersonDetails::parse(&person.details);
+        if !details.emoji_status_bots.contains(&bot_id) {
+            return Err(ApiError::bad_request("USER_PERMISSION_DENIED"));
+        }
+        let emoji = Some(emoji.to_owned()).filter(|e| !e.is_empty() && e != "0");
+        details.emoji_status_expiration_date = if emoji.is_some() { until.max(0) } else { 0 };
+        details.emoji_status_custom_emoji_id = emoji;
+        person.details = details.to_json();
+        self.create_user(person).await
     }
 
     // ---------------------------------------------------------------- members, by an admin
@@ -862,6 +892,13 @@ impl Platform {
             accepted_gift_types: Box::new(types::AcceptedGiftTypes::default()),
             ..Default::default()
         };
+        if let Conversation::Private(..) = conversation
+            && let Some(person) = self.user(conversation.chat_id_for(viewer)).await?
+            && let Some((emoji, until)) = PersonDetails::parse(&person.details).emoji_status(now())
+        {
+            full.emoji_status_custom_emoji_id = Some(emoji);
+            full.emoji_status_expiration_date = until;
+        }
         if let Conversation::Group(id) = conversation {
             let record = self.group(id).await?;
             let details = ChatDetails::parse(&record.details);

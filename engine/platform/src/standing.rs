@@ -298,6 +298,40 @@ impl ChatDetails {
     }
 }
 
+/// A person's details besides name and username (the user record's JSON `details`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PersonDetails {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emoji_status_custom_emoji_id: Option<String>,
+    /// When the emoji status ends (0: never).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub emoji_status_expiration_date: i64,
+    /// Bots the person allowed to set their emoji status.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub emoji_status_bots: Vec<i64>,
+}
+
+impl PersonDetails {
+    pub fn parse(text: &str) -> Self {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("person details serialize")
+    }
+
+    /// The emoji status shown at `now`, with its expiry.
+    pub fn emoji_status(&self, now: i64) -> Option<(String, Option<i64>)> {
+        let id = self.emoji_status_custom_emoji_id.clone()?;
+        match self.emoji_status_expiration_date {
+            0 => Some((id, None)),
+            until if until > now => Some((id, Some(until))),
+            _ => None,
+        }
+    }
+}
+
 /// Every permission set to `on`.
 pub fn all_permissions(on: bool) -> types::ChatPermissions {
     let v = Some(on);

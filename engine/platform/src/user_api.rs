@@ -108,6 +108,7 @@ pub fn methods() -> &'static [UserMethod] {
             method("revokeChatInviteLink", "`chat_id`, `invite_link`", "the revoked `ChatInviteLink`", revoke_invite),
             method("blockBot", "`chat_id` (the bot)", "`true`", |c| block(c, true)),
             method("unblockBot", "`chat_id` (the bot)", "`true`", |c| block(c, false)),
+            method("allowEmojiStatus", "`chat_id` (the bot)", "`true`", allow_emoji_status),
             method(
                 "promoteChatMember",
                 "`chat_id`, `user_id`, the `can_*` rights and `is_anonymous` as the Bot API's",
@@ -277,6 +278,12 @@ async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
 
 async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
     c.platform.join_by_link(&c.user, c.params.get("invite_link").unwrap_or_default()).await?;
+    Ok(json!(true))
+}
+
+async fn allow_emoji_status(c: UserCall) -> Result<Value, ApiError> {
+    let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
+    c.platform.allow_emoji_status(&c.user, bot_id).await?;
     Ok(json!(true))
 }
 

@@ -116,7 +116,8 @@ CREATE TABLE IF NOT EXISTS users (
     last_name TEXT,
     username TEXT,
     language_code TEXT,
-    created_at INTEGER NOT NULL
+    created_at INTEGER NOT NULL,
+    details TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL, details TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS members (
@@ -269,10 +270,22 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     Ok(conn)
 }
 
+/// A person from a `SELECT id, secret, first_name, last_name, username, language_code,
+/// created_at, details FROM users` row.
+fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
+    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
+    u.last_name = r.get(3)?;
+    u.username = r.get(4)?;
+    u.language_code = r.get(5)?;
+    u.details = r.get(7)?;
+    Ok(u)
+}
+
 /// Brings a platform database written by an earlier version up to the current schema: the
-/// `details` columns of chats and members (added with supergroups and member standings).
+/// `details` columns of people, chats and members (added with supergroups, member standings
+/// and people's emoji statuses).
 fn upgrade_platform(conn: &Connection) -> rusqlite::Result<()> {
-    for table in ["chats", "members"] {
+    for table in ["users", "chats", "members"] {
         let has =
             conn.prepare(&format!("SELECT 1 FROM pragma_table_info('{table}') WHERE name = 'details'"))?.exists([])?;
         if !has {
@@ -471,8 +484,17 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         Change::PutUser(u) => {
             exec(
                 conn,
-                "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![u.id, u.secret.expose(), u.first_name, u.last_name, u.username, u.language_code, u.created_at],
+                "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at, details) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    u.id,
+                    u.secret.expose(),
+                    u.first_name,
+                    u.last_name,
+                    u.username,
+                    u.language_code,
+                    u.created_at,
+                    u.details
+                ],
             )?;
         }
         Change::PutChat(c) => {
@@ -646,16 +668,10 @@ impl StorageBackend for SqliteStorage {
         self.run(DbFile::Platform, |conn| {
             let mut state = PlatformState::default();
             let mut stmt = conn.prepare(
-                "SELECT id, secret, first_name, last_name, username, language_code, created_at FROM users ORDER BY id",
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users ORDER BY id",
             )?;
             state.users = stmt
-                .query_map([], |r| {
-                    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
-                    u.last_name = r.get(3)?;
-                    u.username = r.get(4)?;
-                    u.language_code = r.get(5)?;
-                    Ok(u)
-                })?
+                .query_map([], user_row)?
                 .collect::<Result<_, _>>()?;
             let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
             state.chats = stmt
@@ -682,15 +698,9 @@ impl StorageBackend for SqliteStorage {
     async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
         self.run(DbFile::Platform, move |conn| {
             conn.query_row(
-                "SELECT id, secret, first_name, last_name, username, language_code, created_at FROM users WHERE id = ?1",
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users WHERE id = ?1",
                 params![user_id],
-                |r| {
-                    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
-                    u.last_name = r.get(3)?;
-                    u.username = r.get(4)?;
-                    u.language_code = r.get(5)?;
-                    Ok(u)
-                },
+                user_row,
             )
             .optional()
         })

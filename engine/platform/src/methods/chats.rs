@@ -326,15 +326,15 @@ pub(crate) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCa
     Ok(json!({"boosts": []}).into())
 }
 
-/// setUserEmojiStatus: people here cannot allow a bot to set their emoji status yet, so the
-/// platform answers as for a person who has not.
+/// setUserEmojiStatus: for a person who allowed the bot (the user-side `allowEmojiStatus`);
+/// shown in the person's `getChat`.
 pub(crate) async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetUserEmojiStatus = args(&call.params)?;
-    platform_bot(&platform, &call).await?;
-    if platform.participant(p.user_id).await?.is_none() {
-        return Err(ApiError::bad_request("user not found"));
-    }
-    Err(ApiError::bad_request("USER_PERMISSION_DENIED"))
+    let bot = platform_bot(&platform, &call).await?;
+    let emoji = p.emoji_status_custom_emoji_id.unwrap_or_default();
+    let until = p.emoji_status_expiration_date.unwrap_or(0);
+    platform.set_emoji_status(bot.id, p.user_id, emoji, until).await?;
+    done()
 }
 
 /// The chat photo of a setChatPhoto call (a person's too), stored: its sizes as the caller sees

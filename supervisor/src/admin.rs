@@ -102,13 +102,43 @@ pub fn give_back(dir: &std::path::Path) -> std::io::Result<()> {
     walk(dir, owner.uid(), owner.gid(), false)
 }
 
-pub async fn revoke(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
+/// The bot `who` names (an id or a username, with or without `@`).
+async fn find(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
     let who = who.trim_start_matches('@');
     let bots = storage.list_bots().await?;
-    let Some(mut bot) = bots.into_iter().find(|b| b.id.to_string() == who || b.username.eq_ignore_ascii_case(who))
-    else {
-        bail!("no bot `{who}` in this working directory; `msg-bot-api bot list` shows the bots there");
-    };
+    match bots.into_iter().find(|b| b.id.to_string() == who || b.username.eq_ignore_ascii_case(who)) {
+        Some(bot) => Ok(bot),
+        None => bail!("no bot `{who}` in this working directory; `msg-bot-api bot list` shows the bots there"),
+    }
+}
+
+/// `bot set`: the operator's settings of a bot on the embedded platform, kept in the bot's own
+/// storage (`privacy`, `join_groups`: `off` or absent for on). Returns the bot and a summary.
+pub async fn set(
+    storage: &SqliteStorage,
+    who: &str,
+    privacy: Option<&str>,
+    join_groups: Option<&str>,
+) -> anyhow::Result<(BotRecord, String)> {
+    let bot = find(storage, who).await?;
+    let mut changes = Vec::new();
+    for (key, value) in [("privacy", privacy), ("join_groups", join_groups)] {
+        if let Some(value) = value {
+            let value = (value == "off").then(|| "off".to_owned());
+            changes.push(msg_core::Change::BotSetting { bot_id: bot.id, key: key.into(), value });
+        }
+    }
+    storage.apply(changes).await?;
+    let mut summary = Vec::new();
+    for key in ["privacy", "join_groups"] {
+        let on = storage.load_bot_setting(bot.id, key).await?.is_none_or(|v| v != "off");
+        summary.push(format!("{} {}", key.replace('_', "-"), if on { "on" } else { "off" }));
+    }
+    Ok((bot, summary.join(", ")))
+}
+
+pub async fn revoke(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
+    let mut bot = find(storage, who).await?;
     bot.revoked = true;
     storage.save_bot(&bot).await?;
     Ok(bot)

@@ -107,6 +107,19 @@ enum BotAction {
     },
     /// List the bots in the working directory
     List,
+    /// Change a bot's settings on the embedded platform (kept in its directory; a running
+    /// server follows within seconds)
+    Set {
+        /// The bot, by id or username
+        bot: String,
+        /// Privacy mode: with `off` the bot sees every message in its groups (getMe's
+        /// can_read_all_group_messages)
+        #[arg(long, value_parser = ["on", "off"])]
+        privacy: Option<String>,
+        /// With `off` people cannot add the bot to groups (getMe's can_join_groups)
+        #[arg(long, value_parser = ["on", "off"])]
+        join_groups: Option<String>,
+    },
     /// Revoke a bot's token (by id or username)
     Revoke { bot: String },
     /// Write a bot's directory to an archive for `bot import` on another server. Call logOut
@@ -377,6 +390,12 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     let state = if b.revoked { "revoked" } else { "active" };
                     println!("{:<12} {:<33} {:<8} {}", b.id, format!("@{}", b.username), state, b.first_name);
                 }
+            }
+            BotAction::Set { bot, privacy, join_groups } => {
+                let (bot, settings) = admin::set(&storage, bot, privacy.as_deref(), join_groups.as_deref())
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                println!("@{} (id {}): {settings}", bot.username, bot.id);
             }
             BotAction::Revoke { bot } => {
                 let bot = admin::revoke(&storage, bot).await.map_err(|e| fail(1, format!("{e:#}")))?;

@@ -755,3 +755,49 @@ fn tags_sender_chats_boosts_and_emoji_statuses() {
     ok(server.call(&bot, "setUserEmojiStatus", json!({"user_id": bob_id})));
     assert!(ok(server.call(&bot, "getChat", json!({"chat_id": bob_id}))).get("emoji_status_custom_emoji_id").is_none());
 }
+
+#[test]
+fn the_operator_sets_a_bots_privacy_mode_and_whether_it_joins_groups() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "listener_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let bot_id = id_of(&bot);
+    let me = ok(server.call(&bot, "getMe", json!({})));
+    assert_eq!(
+        (me["can_join_groups"].as_bool(), me["can_read_all_group_messages"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Chatter", "member_ids": [bot_id]})));
+    let chat = group["id"].as_i64().unwrap();
+
+    // Privacy off (set while the server runs): the bot sees plain chatter too.
+    let (status, stdout, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("@listener_bot").arg("--privacy").arg("off").run();
+    assert!(status.success(), "{stderr}");
+    assert_eq!(stdout.trim(), format!("@listener_bot (id {bot_id}): privacy off, join-groups on"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while ok(server.call(&bot, "getMe", json!({})))["can_read_all_group_messages"] != true {
+        assert!(Instant::now() < deadline, "the running server never saw the setting");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "just chatting"})));
+    next_update(&server, &bot, false, |u| u["message"]["text"] == "just chatting");
+
+    // Kept out of groups: people can no longer add it.
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg(bot_id.to_string()).arg("--join-groups").arg("off").run();
+    assert!(status.success(), "{stderr}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while ok(server.call(&bot, "getMe", json!({})))["can_join_groups"] != false {
+        assert!(Instant::now() < deadline, "the running server never saw the setting");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let other = ok(server.user_call(&alice, "createGroup", json!({"title": "Other", "member_ids": []})));
+    let refused = server.user_call(&alice, "addChatMember", json!({"chat_id": other["id"], "user_id": bot_id}));
+    assert_eq!(error(refused), (400, "Bad Request: BOT_GROUPS_BLOCKED".into()));
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("nobody_bot").arg("--privacy").arg("on").run();
+    assert!(!status.success());
+    assert!(stderr.contains("no bot `nobody_bot` in this working directory"), "{stderr}");
+}

@@ -199,6 +199,13 @@ impl Platform {
         // Adding someone takes the right to invite: an administrator's, or every member's where
         // the chat allows it (never in a channel).
         let chat = self.group(chat_id).await?;
+        // The operator may keep a bot out of groups (`bot set --join-groups off`).
+        if chat.kind != "channel"
+            && self.bot_record(user_id).await?.is_some()
+            && !self.bot_flags(user_id).await?.join_groups
+        {
+            return Err(ApiError::bad_request("BOT_GROUPS_BLOCKED"));
+        }
         let permissions = ChatDetails::parse(&chat.details).permissions();
         let may_invite = if chat.kind == "channel" {
             acting.may(|r| r.can_invite_users)

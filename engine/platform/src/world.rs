@@ -34,6 +34,16 @@ pub fn now() -> i64 {
     msg_core::storage::now_unix()
 }
 
+/// What the operator decides for a bot (`msg-bot-api bot set`), kept as the bot's own settings
+/// `privacy` and `join_groups` (`off` turns them off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotFlags {
+    /// Privacy mode: in groups the bot sees only what is addressed to it (unless an administrator).
+    pub privacy: bool,
+    /// The bot may be added to groups.
+    pub join_groups: bool,
+}
+
 /// Who acts.
 #[derive(Debug, Clone)]
 pub enum Actor {
@@ -205,6 +215,8 @@ pub struct Platform {
     pub(crate) updates: Arc<dyn BotUpdates>,
     /// Bot identities by id, each trusted for [`BOT_CACHE_TTL`].
     bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
+    /// Bots' operator settings by id, each trusted for [`BOT_CACHE_TTL`].
+    flags: std::sync::RwLock<HashMap<i64, (BotFlags, Instant)>>,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced when first used.
     pub(crate) announced: Mutex<HashSet<i64>>,
@@ -235,6 +247,7 @@ impl Platform {
             user_mailboxes: tokio::sync::Mutex::default(),
             updates,
             bots: std::sync::RwLock::default(),
+            flags: std::sync::RwLock::default(),
             announced: Mutex::default(),
             callbacks: Mutex::default(),
             local: config.local,
@@ -408,6 +421,22 @@ impl Platform {
             None => cache.remove(&id),
         };
         Ok(loaded)
+    }
+
+    /// The operator's settings of a bot (`bot set`), trusted for [`BOT_CACHE_TTL`].
+    pub async fn bot_flags(&self, bot_id: i64) -> Result<BotFlags, ApiError> {
+        if let Some((flags, at)) = self.flags.read().expect("flags cache").get(&bot_id)
+            && at.elapsed() < BOT_CACHE_TTL
+        {
+            return Ok(*flags);
+        }
+        let off = |v: Option<String>| v.is_some_and(|v| v == "off");
+        let flags = BotFlags {
+            privacy: !off(self.storage.load_bot_setting(bot_id, "privacy").await.map_err(internal)?),
+            join_groups: !off(self.storage.load_bot_setting(bot_id, "join_groups").await.map_err(internal)?),
+        };
+        self.flags.write().expect("flags cache").insert(bot_id, (flags, Instant::now()));
+        Ok(flags)
     }
 
     /// How many bots the cache has seen.
@@ -769,7 +798,9 @@ impl Platform {
                     let skip = if channel {
                         !self.standing(id, bot.id).await?.is_admin()
                     } else {
-                        !addressed_to(stored, &bot) && !self.standing(id, bot.id).await?.is_admin()
+                        !addressed_to(stored, &bot)
+                            && self.bot_flags(bot.id).await?.privacy
+                            && !self.standing(id, bot.id).await?.is_admin()
                     };
                     if skip {
                         continue;

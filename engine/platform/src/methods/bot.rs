@@ -9,9 +9,10 @@ use crate::Platform;
 /// `getMe`: the bot as a `User`; `id` equals the token's prefix.
 pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = super::platform_bot(&platform, &call).await?;
+    let flags = platform.bot_flags(bot.id).await?;
     let me = msg_spec::types::User {
-        can_join_groups: Some(true),
-        can_read_all_group_messages: Some(false),
+        can_join_groups: Some(flags.join_groups),
+        can_read_all_group_messages: Some(!flags.privacy),
         supports_inline_queries: Some(false),
         can_connect_to_business: Some(false),
         has_main_web_app: Some(false),

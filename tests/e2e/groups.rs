@@ -192,6 +192,11 @@ fn a_promoted_bot_administers_a_supergroup_with_the_platforms_rights() {
     let again = server.call(&bot, "deleteChatPhoto", json!({"chat_id": chat}));
     assert_eq!(error(again), (400, "Bad Request: CHAT_NOT_MODIFIED".into()));
 
+    let second = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "Also: be brief"})));
+    ok(server.call(&bot, "pinChatMessage", json!({"chat_id": chat, "message_id": second["message_id"]})));
+    ok(server.call(&bot, "unpinChatMessage", json!({"chat_id": chat, "message_id": second["message_id"]})));
+    let missing = server.call(&bot, "unpinChatMessage", json!({"chat_id": chat, "message_id": 9999}));
+    assert_eq!(error(missing), (400, "Bad Request: message to unpin not found".into()));
     let title = json!({"chat_id": chat, "user_id": bot_id, "custom_title": "Warden"});
     assert_eq!(
         error(server.call(&bot, "setChatAdministratorCustomTitle", title.clone())),
@@ -375,6 +380,20 @@ fn the_bots_profile_is_kept_per_language_and_a_person_can_block_the_bot() {
     let photos = ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": bot_id})));
     assert_eq!(photos["total_count"], 1);
     assert!(!photos["photos"][0].as_array().unwrap().is_empty(), "{photos}");
+    assert_eq!(
+        ok(server.call(&bot, "getUserProfileAudios", json!({"user_id": alice_id}))),
+        json!({"total_count": 0, "audios": []})
+    );
+    let person_photo = msg_testkit::Multipart::new()
+        .file("photo", "me.png", "image/png", &super::files::png(200, 200))
+        .post(server.api, &format!("/user{alice}/setProfilePhoto"));
+    assert_eq!(ok(person_photo), json!(true));
+    let hers = ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": alice_id, "limit": 5})));
+    assert_eq!(hers["total_count"], 1);
+    let file_id = hers["photos"][0][0]["file_id"].clone();
+    assert!(ok(server.call(&bot, "getFile", json!({"file_id": file_id})))["file_path"].is_string());
+    ok(server.user_call(&alice, "deleteProfilePhoto", json!({})));
+    assert_eq!(ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": alice_id})))["total_count"], 0);
     ok(server.call(&bot, "removeMyProfilePhoto", json!({})));
     assert_eq!(ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": bot_id})))["total_count"], 0);
 
@@ -546,6 +565,11 @@ fn forum_topics_thread_messages_and_follow_the_rights() {
     let again = server.call(&bot, "hideGeneralForumTopic", json!({"chat_id": chat}));
     assert_eq!(error(again), (400, "Bad Request: TOPIC_NOT_MODIFIED".into()));
     ok(server.call(&bot, "unhideGeneralForumTopic", json!({"chat_id": chat})));
+    ok(server.call(&bot, "closeGeneralForumTopic", json!({"chat_id": chat})));
+    let refused = server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "in general"}));
+    assert_eq!(error(refused), (400, "Bad Request: TOPIC_CLOSED".into()));
+    ok(server.call(&bot, "reopenGeneralForumTopic", json!({"chat_id": chat})));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "in general"})));
     ok(server.call(&bot, "unpinAllForumTopicMessages", json!({"chat_id": chat, "message_thread_id": thread})));
     ok(server.call(&bot, "unpinAllGeneralForumTopicMessages", json!({"chat_id": chat})));
     let refused = server.call(&bot, "deleteForumTopic", json!({"chat_id": chat, "message_thread_id": thread}));
@@ -720,12 +744,24 @@ fn tags_sender_chats_boosts_and_emoji_statuses() {
         error(server.call(&bot, "setChatMemberTag", tag.clone())),
         (400, "Bad Request: not enough rights".into())
     );
-    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_manage_tags": true, "can_restrict_members": true});
+    let rights = json!({"chat_id": chat, "user_id": bot_id, "can_manage_tags": true, "can_restrict_members": true,
+        "can_promote_members": true});
     ok(server.user_call(&alice, "promoteChatMember", rights));
     ok(server.call(&bot, "setChatMemberTag", tag));
     assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["tag"], "helper");
     let long = json!({"chat_id": chat, "user_id": bob_id, "tag": "a tag far too long"});
     assert_eq!(error(server.call(&bot, "setChatMemberTag", long)), (400, "Bad Request: TAG_INVALID".into()));
+    // An administrator the bot promoted gets a custom title from it.
+    ok(server.call(&bot, "promoteChatMember", json!({"chat_id": chat, "user_id": bob_id, "can_pin_messages": true})));
+    ok(server.call(
+        &bot,
+        "setChatAdministratorCustomTitle",
+        json!({"chat_id": chat, "user_id": bob_id, "custom_title": "Scribe"}),
+    ));
+    let scribe = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+    assert_eq!((scribe["status"].as_str(), scribe["custom_title"].as_str()), (Some("administrator"), Some("Scribe")));
+    ok(server.call(&bot, "promoteChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+    assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"], "member");
 
     for (params, expected) in [
         (json!({"chat_id": chat}), "sender_chat_id is empty"),

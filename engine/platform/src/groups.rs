@@ -368,6 +368,22 @@ impl Platform {
         self.create_user(person).await
     }
 
+    /// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
+    /// the newest.
+    pub async fn set_profile_photo(&self, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
+        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&person.details);
+        match photo {
+            Some(sizes) => details.photos.insert(0, sizes),
+            None if details.photos.is_empty() => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
+            None => {
+                details.photos.remove(0);
+            }
+        }
+        person.details = details.to_json();
+        self.create_user(person).await
+    }
+
     // ---------------------------------------------------------------- members, by an admin
 
     /// The group `conversation` names, or the error a method for groups only gives in a private

@@ -310,6 +310,9 @@ pub struct PersonDetails {
     /// Bots the person allowed to set their emoji status.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub emoji_status_bots: Vec<i64>,
+    /// Profile photos, the newest first: each one's sizes with the person's own file ids.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub photos: Vec<serde_json::Value>,
 }
 
 impl PersonDetails {

@@ -109,6 +109,8 @@ pub fn methods() -> &'static [UserMethod] {
             method("blockBot", "`chat_id` (the bot)", "`true`", |c| block(c, true)),
             method("unblockBot", "`chat_id` (the bot)", "`true`", |c| block(c, false)),
             method("allowEmojiStatus", "`chat_id` (the bot)", "`true`", allow_emoji_status),
+            method("setProfilePhoto", "`photo` (a multipart part)", "`true`", |c| profile_photo(c, true)),
+            method("deleteProfilePhoto", "—", "`true` (the newest goes)", |c| profile_photo(c, false)),
             method(
                 "promoteChatMember",
                 "`chat_id`, `user_id`, the `can_*` rights and `is_anonymous` as the Bot API's",
@@ -278,6 +280,12 @@ async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
 
 async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
     c.platform.join_by_link(&c.user, c.params.get("invite_link").unwrap_or_default()).await?;
+    Ok(json!(true))
+}
+
+async fn profile_photo(c: UserCall, add: bool) -> Result<Value, ApiError> {
+    let photo = if add { Some(chats::uploaded_photo(&c.platform, &c.actor(), &c.params).await?) } else { None };
+    c.platform.set_profile_photo(&c.user, photo).await?;
     Ok(json!(true))
 }
 

@@ -275,26 +275,29 @@ async fn profile_owner(platform: &Platform, user_id: i64) -> Result<(), ApiError
     Ok(())
 }
 
-/// getUserProfilePhotos: a bot's photo (setMyProfilePhoto), with the viewer's own file ids;
-/// people have none yet.
+/// getUserProfilePhotos: a person's photos (the user-side `setProfilePhoto`) or a bot's
+/// (setMyProfilePhoto), with the viewer's own file ids.
 pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserProfilePhotos = args(&call.params)?;
     profile_owner(&platform, p.user_id).await?;
     let viewer = platform_bot(&platform, &call).await?;
-    let stored = match platform.bot(p.user_id).await.map_err(internal)? {
-        Some(_) => setting(&platform, p.user_id, "profile_photo").await?,
-        None => None,
+    let all: Vec<Value> = match platform.user(p.user_id).await? {
+        Some(person) => crate::standing::PersonDetails::parse(&person.details).photos,
+        None => {
+            let stored = setting(&platform, p.user_id, "profile_photo").await?;
+            stored.and_then(|s| serde_json::from_str::<Value>(&s).ok()).into_iter().collect()
+        }
     };
-    let Some(sizes) = stored.and_then(|s| serde_json::from_str::<Value>(&s).ok()) else {
-        return Ok(json!({"total_count": 0, "photos": []}).into());
-    };
-    let mut holder = json!({ "photo": sizes });
-    platform.files.adopt(&mut holder, viewer.id, true).await?;
-    let offset = p.offset.unwrap_or(0).clamp(0, i64::from(i32::MAX));
-    let limit = p.limit.unwrap_or(100).clamp(1, 100);
-    let photos: Vec<Value> =
-        std::iter::once(holder["photo"].take()).skip(offset as usize).take(limit as usize).collect();
-    Ok(json!({"total_count": 1, "photos": photos}).into())
+    let offset = p.offset.unwrap_or(0).clamp(0, i64::from(i32::MAX)) as usize;
+    let limit = p.limit.unwrap_or(100).clamp(1, 100) as usize;
+    let mut photos = Vec::new();
+    for sizes in all.iter().skip(offset).take(limit) {
+        // Each viewer gets file ids of its own (and the files in its directory).
+        let mut holder = json!({ "photo": sizes });
+        platform.files.adopt(&mut holder, viewer.id, true).await?;
+        photos.push(holder["photo"].take());
+    }
+    Ok(json!({"total_count": all.len(), "photos": photos}).into())
 }
 
 pub(crate) async fn get_user_profile_audios(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

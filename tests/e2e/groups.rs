@@ -770,8 +770,21 @@ fn tags_sender_chats_boosts_and_emoji_statuses() {
     ] {
         assert_eq!(error(server.call(&bot, "banChatSenderChat", params)), (400, format!("Bad Request: {expected}")));
     }
+    // Alice posts in the group as her channel: the bot sees the channel (privacy mode off for
+    // the check below: a command).
+    let as_channel = json!({"chat_id": chat, "text": "/news from the feed", "sender_chat_id": channel});
+    let posted = ok(server.user_call(&alice, "sendMessage", as_channel.clone()));
+    assert_eq!(
+        (posted["sender_chat"]["id"].as_i64(), posted["from"]["username"].as_str()),
+        (Some(channel), Some("Channel_Bot"))
+    );
+    let refused = server.user_call(&bob, "sendMessage", as_channel.clone());
+    assert_eq!(error(refused), (400, "Bad Request: SEND_AS_PEER_INVALID".into()));
     ok(server.call(&bot, "banChatSenderChat", json!({"chat_id": chat, "sender_chat_id": channel})));
+    let refused = server.user_call(&alice, "sendMessage", as_channel.clone());
+    assert_eq!(error(refused), (400, "Bad Request: CHAT_SEND_AS_PEER_BANNED".into()));
     ok(server.call(&bot, "unbanChatSenderChat", json!({"chat_id": chat, "sender_chat_id": channel})));
+    ok(server.user_call(&alice, "sendMessage", as_channel));
 
     assert_eq!(
         ok(server.call(&bot, "getUserChatBoosts", json!({"chat_id": chat, "user_id": bob_id}))),

@@ -663,6 +663,26 @@ impl Platform {
         self.put_group(chat).await
     }
 
+    /// Whether `actor` may post in the group `conversation` on behalf of `channel`: an
+    /// administrator of that channel, in a group that has not banned it.
+    pub(crate) async fn may_send_as(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        channel: i64,
+    ) -> Result<(), ApiError> {
+        let Conversation::Group(id) = conversation else { return Err(ApiError::bad_request("SEND_AS_PEER_INVALID")) };
+        if !self.is_channel(Conversation::Group(channel)).await?
+            || !self.standing(channel, actor.id()).await?.is_admin()
+        {
+            return Err(ApiError::bad_request("SEND_AS_PEER_INVALID"));
+        }
+        if ChatDetails::parse(&self.group(id).await?.details).banned_senders.contains(&channel) {
+            return Err(ApiError::bad_request("CHAT_SEND_AS_PEER_BANNED"));
+        }
+        Ok(())
+    }
+
     /// Stores a standing that changes nothing anyone is told about (a title, a tag).
     async fn put_standing(&self, chat_id: i64, user_id: i64, standing: Standing) -> Result<(), ApiError> {
         self.storage.apply(vec![Change::PutMember(standing.record(chat_id, user_id))]).await.map_err(internal)?;

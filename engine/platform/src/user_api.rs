@@ -70,7 +70,7 @@ pub fn methods() -> &'static [UserMethod] {
             method("getMe", "—", "the person as a `User`", |c: UserCall| async move { Ok(user_json(&c.user)) }),
             method(
                 "sendMessage",
-                "`chat_id`, `text`, `entities`/`parse_mode`, `reply_to_message_id`",
+                "`chat_id`, `text`, `entities`/`parse_mode`, `reply_to_message_id`, `message_thread_id`, `sender_chat_id`",
                 "the `Message`",
                 send_message,
             ),
@@ -195,7 +195,8 @@ async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let (text, entities) = typed_text(&c.params)?;
     let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
     let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
-    let content = Content { text, entities, reply_to, thread, ..Content::default() };
+    let sender_chat = msg_spec::args::integer(c.params.get("sender_chat_id")).filter(|id| *id != 0);
+    let content = Content { text, entities, reply_to, thread, sender_chat, ..Content::default() };
     c.platform.post(&c.actor(), conversation, content).await
 }
 

@@ -105,6 +105,17 @@ pub fn bot_json(b: &BotRecord) -> Value {
     typed(&bot_user(b))
 }
 
+/// The user the platform puts in `from` of messages sent on behalf of a channel.
+pub fn channel_bot() -> types::User {
+    types::User {
+        id: 136_817_688,
+        is_bot: true,
+        first_name: "Channel".into(),
+        username: Some("Channel_Bot".into()),
+        ..types::User::default()
+    }
+}
+
 /// A value of a generated Bot API type as JSON (it declares every field it can carry).
 pub(crate) fn typed(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).expect("generated types serialize")
@@ -197,6 +208,8 @@ pub struct Content {
     /// The forum topic (`message_thread_id`) it is posted in; `Some(0)` opens a new topic whose
     /// id is this message's own.
     pub thread: Option<i64>,
+    /// A channel the sender posts as (in a group), instead of themselves.
+    pub sender_chat: Option<i64>,
 }
 
 pub(crate) struct Directory {
@@ -523,6 +536,9 @@ impl Platform {
             let field = content.media.as_ref().and_then(|m| m.keys().find(|k| !k.starts_with("media_group")).cloned());
             self.may_send(actor, conversation, field.as_deref().unwrap_or("text")).await?;
             content.thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
+            if let Some(channel) = content.sender_chat {
+                self.may_send_as(actor, conversation, channel).await?;
+            }
         }
         let cell = self.directory().await?;
         let mut stored = Map::new();
@@ -540,9 +556,13 @@ impl Platform {
         if let Some(thread) = thread {
             stored.insert("message_thread_id".into(), thread.into());
         }
-        // A channel's posts come from the channel itself.
+        // A channel's posts come from the channel itself; a post in a group on behalf of a
+        // channel carries the channel and, for older clients, the platform's placeholder user.
         if self.is_channel(conversation).await? {
             stored.insert("sender_chat".into(), self.chat_json(conversation, actor.id()).await?);
+        } else if let Some(channel) = content.sender_chat {
+            stored.insert("from".into(), typed(&channel_bot()));
+            stored.insert("sender_chat".into(), self.chat_json(Conversation::Group(channel), actor.id()).await?);
         } else {
             stored.insert("from".into(), actor.json());
         }

@@ -371,6 +371,7 @@ impl SendOptions {
             protect: self.protect,
             service: None,
             thread: self.thread,
+            sender_chat: None,
         }
     }
 }

@@ -7,6 +7,9 @@
 //! to an upstream Bot API server would take its place without touching the server.
 #![forbid(unsafe_code)]
 
+mod callbacks;
+mod chat_info;
+mod chat_settings;
 pub mod entities;
 pub mod files;
 mod forums;
@@ -14,6 +17,8 @@ mod groups;
 mod invites;
 mod methods;
 pub mod parse_mode;
+mod people;
+mod posting;
 mod standing;
 pub mod user_api;
 pub mod world;

@@ -335,6 +335,11 @@ impl PersonDetails {
     }
 }
 
+/// The right to restrict and ban (`can_restrict_members`).
+pub fn restrict_right(r: &types::ChatAdministratorRights) -> bool {
+    r.can_restrict_members
+}
+
 /// Every permission set to `on`.
 pub fn all_permissions(on: bool) -> types::ChatPermissions {
     let v = Some(on);

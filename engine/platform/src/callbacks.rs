@@ -1,0 +1,85 @@
+//! Callback queries: a person presses an inline button, the bot that sent the message gets
+//! `callback_query`, and its `answerCallbackQuery` goes back to the person who pressed.
+
+use std::time::Duration;
+
+use msg_core::{ApiError, NewUpdate, UserRecord};
+use msg_spec::types;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed, with_chat};
+
+impl Platform {
+    // ---------------------------------------------------------------- callback queries
+
+    /// A person presses an inline button; waits up to `wait` for the bot's answer.
+    pub async fn press_button(
+        &self,
+        user: &UserRecord,
+        conversation: Conversation,
+        message_id: i64,
+        data: &str,
+        wait: Duration,
+    ) -> Result<Value, ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message not found"))?;
+        let buttons = stored["reply_markup"]["inline_keyboard"].as_array().cloned().unwrap_or_default();
+        let pressed = buttons
+            .iter()
+            .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+            .any(|b| b["callback_data"] == data);
+        if !pressed {
+            return Err(ApiError::bad_request("the message has no button with this callback_data"));
+        }
+        let bot_id = stored["from"]["id"].as_i64().unwrap_or_default();
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
+        let query_id = format!("{}", rand::random::<u64>() >> 1);
+        let chat = self.chat_json(conversation, bot.id).await?;
+        let chat_instance = format!(
+            "{}",
+            (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
+        );
+        let message: types::Message = serde_json::from_value(with_chat(&stored, &chat)).map_err(|e| {
+            tracing::error!("message {message_id} is not a Bot API Message: {e}");
+            ApiError::internal("failed to build the update")
+        })?;
+        let query = types::CallbackQuery {
+            id: query_id.clone(),
+            from: Box::new(person(user)),
+            message: Some(Box::new(types::MaybeInaccessibleMessage::Message(message))),
+            chat_instance,
+            data: Some(data.to_owned()),
+            ..Default::default()
+        };
+        let payload = typed(&query).to_string();
+        let (tx, rx) = oneshot::channel();
+        self.callbacks.lock().expect("callbacks").insert(query_id.clone(), (bot.id, tx));
+        if self.updates.accepts(&bot, "callback_query").await? {
+            let chat_key = conversation.chat_id_for(bot.id);
+            let update = NewUpdate::new("callback_query", payload, chat_key, now() + CALLBACK_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        let answer = tokio::time::timeout(wait, rx).await;
+        self.callbacks.lock().expect("callbacks").remove(&query_id);
+        Ok(match answer {
+            Ok(Ok(answer)) => json!({"callback_query_id": query_id, "answered": true, "answer": answer}),
+            _ => json!({"callback_query_id": query_id, "answered": false}),
+        })
+    }
+
+    /// `bot_id` answers a callback query; only the bot the query was sent to may.
+    pub fn answer_callback(&self, bot_id: i64, query_id: &str, answer: Value) -> Result<(), ApiError> {
+        let mut open = self.callbacks.lock().expect("callbacks");
+        match open.get(query_id) {
+            Some((owner, _)) if *owner == bot_id => {
+                let (_, tx) = open.remove(query_id).expect("present");
+                let _ = tx.send(answer);
+                Ok(())
+            }
+            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! What a bot may read of a chat: `getChat` (a full `ChatFullInfo`, with the viewer's own
+//! file ids for the photo), a member, the administrators, the member count, and whether a sender
+//! may post what it is posting (`may_send`, which every post passes).
+
+use msg_core::ApiError;
+use msg_spec::types;
+use serde_json::Value;
+
+use crate::standing::{ChatDetails, PersonDetails, Standing};
+use crate::world::{Actor, Conversation, Platform, now, typed};
+
+impl Platform {
+    // ---------------------------------------------------------------- what a bot may read
+
+    /// getChat: the chat `viewer` sees, in full.
+    pub async fn chat_full(&self, conversation: Conversation, viewer: i64) -> Result<Value, ApiError> {
+        let chat = self.chat(conversation, viewer).await?;
+        let mut full = types::ChatFullInfo {
+            id: chat.id,
+            r#type: chat.r#type,
+            title: chat.title,
+            username: chat.username,
+            first_name: chat.first_name,
+            last_name: chat.last_name,
+            is_forum: chat.is_forum,
+            accent_color_id: chat.id.rem_euclid(7),
+            max_reaction_count: 11,
+            accepted_gift_types: Box::new(types::AcceptedGiftTypes::default()),
+            ..Default::default()
+        };
+        if let Conversation::Private(..) = conversation
+            && let Some(person) = self.user(conversation.chat_id_for(viewer)).await?
+            && let Some((emoji, until)) = PersonDetails::parse(&person.details).emoji_status(now())
+        {
+            full.emoji_status_custom_emoji_id = Some(emoji);
+            full.emoji_status_expiration_date = until;
+        }
+        if let Conversation::Group(id) = conversation {
+            let record = self.group(id).await?;
+            let details = ChatDetails::parse(&record.details);
+            full.description = details.description.clone();
+            full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
+            full.photo = self.chat_photo(&details, viewer).await?.map(Box::new);
+            if record.kind != "channel" {
+                full.permissions = Some(Box::new(details.permissions()));
+            }
+            if let Some(pinned) = details.pinned.last()
+                && let Some(message) = self.load_message(conversation, *pinned).await?
+            {
+                let chat = self.chat_json(conversation, viewer).await?;
+                full.pinned_message =
+                    serde_json::from_value(crate::world::with_chat(&message, &chat)).ok().map(Box::new);
+            }
+        }
+        Ok(typed(&full))
+    }
+
+    /// getChatMember.
+    pub async fn member_info(&self, conversation: Conversation, viewer: i64, user_id: i64) -> Result<Value, ApiError> {
+        let user = self.participant(user_id).await?;
+        match conversation {
+            Conversation::Private(a, b) => match user {
+                Some(user) if user_id == a || user_id == b => Ok(typed(&Standing::of("member").member(user))),
+                _ => Err(ApiError::bad_request("member not found")),
+            },
+            Conversation::Group(id) => {
+                let _ = viewer;
+                let user = user.ok_or_else(|| ApiError::bad_request("user not found"))?;
+                Ok(typed(&self.standing(id, user_id).await?.member(user)))
+            }
+        }
+    }
+
+    /// getChatAdministrators: the creator and administrators; other bots only with `return_bots`.
+    pub async fn administrators(
+        &self,
+        conversation: Conversation,
+        viewer: i64,
+        return_bots: bool,
+    ) -> Result<Value, ApiError> {
+        let Conversation::Group(id) = conversation else {
+            return Err(ApiError::bad_request("there are no administrators in the private chat"));
+        };
+        let mut out = Vec::new();
+        for (member, standing) in self.standings(id).await? {
+            if !standing.is_admin() {
+                continue;
+            }
+            let Some(user) = self.participant(member).await? else { continue };
+            if user.is_bot && member != viewer && !return_bots {
+                continue;
+            }
+            out.push(typed(&standing.member(user)));
+        }
+        Ok(Value::Array(out))
+    }
+
+    /// getChatMemberCount.
+    pub async fn member_count(&self, conversation: Conversation) -> Result<i64, ApiError> {
+        Ok(match conversation {
+            Conversation::Private(a, b) => 1 + i64::from(a != b),
+            Conversation::Group(_) => self.participants(conversation).await?.len() as i64,
+        })
+    }
+
+    /// Whether `actor` may post a message carrying `field` (`text`, `photo`, ...) here; the
+    /// platform's error when not.
+    pub(crate) async fn may_send(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        field: &str,
+    ) -> Result<(), ApiError> {
+        let Conversation::Group(id) = conversation else { return Ok(()) };
+        if self.group(id).await?.kind == "channel" {
+            if self.standing(id, actor.id()).await?.may(|r| r.can_post_messages.unwrap_or(false)) {
+                return Ok(());
+            }
+            return Err(ApiError::bad_request("need administrator rights in the channel chat"));
+        }
+        let permissions = self.chat_permissions(conversation).await?;
+        let standing = self.standing(id, actor.id()).await?;
+        let (allowed, what): (fn(&types::ChatPermissions) -> Option<bool>, &str) = match field {
+            "photo" => (|p| p.can_send_photos, "photos"),
+            "video" => (|p| p.can_send_videos, "videos"),
+            "audio" => (|p| p.can_send_audios, "music"),
+            "document" => (|p| p.can_send_documents, "documents"),
+            "voice" => (|p| p.can_send_voice_notes, "voice notes"),
+            "video_note" => (|p| p.can_send_video_notes, "video notes"),
+            "animation" | "sticker" => (|p| p.can_send_other_messages, "stickers"),
+            _ => (|p| p.can_send_messages, "text messages"),
+        };
+        if standing.allowed(&permissions, |p| allowed(p).unwrap_or(false)) {
+            Ok(())
+        } else {
+            Err(ApiError::bad_request(format!("not enough rights to send {what} to the chat")))
+        }
+    }
+}

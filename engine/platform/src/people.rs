@@ -1,0 +1,96 @@
+//! People and bots between themselves: a person blocking a bot (kept as the person's standing
+//! in the chat whose id is the bot's, so the bot gets `my_chat_member` and `403 bot was blocked
+//! by the user`), allowing it to set their emoji status, and their profile photos.
+
+use msg_core::{ApiError, Change, NewUpdate, UserRecord};
+use msg_spec::types;
+use serde_json::Value;
+
+use crate::internal;
+use crate::standing::{PersonDetails, Standing};
+use crate::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
+
+impl Platform {
+    // ---------------------------------------------------------------- blocking a bot
+
+    /// A person blocks (`blocked`) or unblocks a bot. Kept as the person's standing in the
+    /// chat whose id is the bot's (`kicked` while blocked); the bot gets `my_chat_member`.
+    pub async fn block(&self, user: &UserRecord, bot_id: i64, blocked: bool) -> Result<(), ApiError> {
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let old = if self.blocked(user.id, bot_id).await? { Standing::of("kicked") } else { Standing::of("member") };
+        let new = if blocked { Standing::of("kicked") } else { Standing::of("member") };
+        if old == new {
+            return Ok(());
+        }
+        self.storage.apply(vec![Change::PutMember(new.record(bot_id, user.id))]).await.map_err(internal)?;
+        let cell = self.directory().await?;
+        self.dir(cell).members.entry(bot_id).or_default().insert(user.id, new.clone());
+        if self.updates.accepts(&bot, "my_chat_member").await? {
+            let bot_user = crate::world::bot_user(&bot);
+            let update = types::ChatMemberUpdated {
+                chat: Box::new(self.chat(Conversation::private(user.id, bot_id), bot_id).await?),
+                from: Box::new(crate::world::person(user)),
+                date: now(),
+                old_chat_member: Box::new(old.member(bot_user.clone())),
+                new_chat_member: Box::new(new.member(bot_user)),
+                ..Default::default()
+            };
+            let update = NewUpdate::new("my_chat_member", typed(&update).to_string(), user.id, now() + MESSAGE_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        Ok(())
+    }
+
+    /// Whether `user_id` has blocked the bot `bot_id`.
+    pub(crate) async fn blocked(&self, user_id: i64, bot_id: i64) -> Result<bool, ApiError> {
+        let cell = self.directory().await?;
+        let dir = self.dir(cell);
+        Ok(dir.members.get(&bot_id).and_then(|m| m.get(&user_id)).is_some_and(|s| s.status == "kicked"))
+    }
+
+    // ---------------------------------------------------------------- people's emoji statuses
+
+    /// A person allows a bot to set their emoji status.
+    pub async fn allow_emoji_status(&self, user: &UserRecord, bot_id: i64) -> Result<(), ApiError> {
+        self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&person.details);
+        if !details.emoji_status_bots.contains(&bot_id) {
+            details.emoji_status_bots.push(bot_id);
+        }
+        person.details = details.to_json();
+        self.create_user(person).await
+    }
+
+    /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
+    pub async fn set_emoji_status(&self, bot_id: i64, user_id: i64, emoji: &str, until: i64) -> Result<(), ApiError> {
+        let Some(mut person) = self.user(user_id).await? else {
+            return Err(ApiError::bad_request("user not found"));
+        };
+        let mut details = PersonDetails::parse(&person.details);
+        if !details.emoji_status_bots.contains(&bot_id) {
+            return Err(ApiError::bad_request("USER_PERMISSION_DENIED"));
+        }
+        let emoji = Some(emoji.to_owned()).filter(|e| !e.is_empty() && e != "0");
+        details.emoji_status_expiration_date = if emoji.is_some() { until.max(0) } else { 0 };
+        details.emoji_status_custom_emoji_id = emoji;
+        person.details = details.to_json();
+        self.create_user(person).await
+    }
+
+    /// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
+    /// the newest.
+    pub async fn set_profile_photo(&self, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
+        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&person.details);
+        match photo {
+            Some(sizes) => details.photos.insert(0, sizes),
+            None if details.photos.is_empty() => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
+            None => {
+                details.photos.remove(0);
+            }
+        }
+        person.details = details.to_json();
+        self.create_user(person).await
+    }
+}

@@ -1,0 +1,385 @@
+//! Messages on the embedded platform: each one posted into a conversation (with the sender's
+//! checks: permissions, topics, sending as a channel), stored once, and delivered to every other
+//! participant as they see it (the `chat` per viewer, file ids per recipient, privacy mode for
+//! bots, `channel_post` in channels); edits and deletions the same way.
+
+use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate};
+use serde_json::{Map, Value, json};
+
+use crate::entities;
+use crate::internal;
+use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed, with_chat};
+
+impl Platform {
+    // ---------------------------------------------------------------- messages
+
+    /// A stored message (without `chat`).
+    pub async fn load_message(&self, conversation: Conversation, message_id: i64) -> Result<Option<Value>, ApiError> {
+        let stored = self.storage.load_message(&conversation.key(), message_id).await.map_err(internal)?;
+        Ok(stored.and_then(|s| serde_json::from_str(&s).ok()))
+    }
+
+    /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
+    pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
+        let mut content = content;
+        if content.service.is_none() {
+            let field = content.media.as_ref().and_then(|m| m.keys().find(|k| !k.starts_with("media_group")).cloned());
+            self.may_send(actor, conversation, field.as_deref().unwrap_or("text")).await?;
+            content.thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
+            if let Some(channel) = content.sender_chat {
+                self.may_send_as(actor, conversation, channel).await?;
+            }
+        }
+        let cell = self.directory().await?;
+        let mut stored = Map::new();
+        let message_id = {
+            let mut dir = self.dir(cell);
+            let counter = dir.last_message_id.entry(conversation.key()).or_insert(0);
+            *counter += 1;
+            *counter
+        };
+        let thread = match content.thread {
+            Some(0) => Some(message_id),
+            other => other,
+        };
+        stored.insert("message_id".into(), message_id.into());
+        if let Some(thread) = thread {
+            stored.insert("message_thread_id".into(), thread.into());
+        }
+        // A channel's posts come from the channel itself; a post in a group on behalf of a
+        // channel carries the channel and, for older clients, the platform's placeholder user.
+        if self.is_channel(conversation).await? {
+            stored.insert("sender_chat".into(), self.chat_json(conversation, actor.id()).await?);
+        } else if let Some(channel) = content.sender_chat {
+            stored.insert("from".into(), typed(&channel_bot()));
+            stored.insert("sender_chat".into(), self.chat_json(Conversation::Group(channel), actor.id()).await?);
+        } else {
+            stored.insert("from".into(), actor.json());
+        }
+        stored.insert("date".into(), now().into());
+        if thread.is_some() {
+            stored.insert("is_topic_message".into(), true.into());
+        }
+        if let Some(reply_to) = content.reply_to {
+            match self.load_message(conversation, reply_to).await? {
+                Some(original) => {
+                    stored.insert("reply_to_message".into(), original);
+                }
+                None if content.allow_without_reply => {}
+                None => return Err(ApiError::bad_request("message to be replied not found")),
+            }
+        }
+        let entities = match content.entities {
+            Some(Value::Array(entities)) => Some(Value::Array(self.mentions(entities).await?)),
+            other => other,
+        };
+        if let Some(service) = content.service {
+            stored.extend(service);
+        } else if let Some(media) = content.media {
+            stored.extend(media);
+            put_caption(&mut stored, content.text, entities);
+        } else {
+            stored.insert("text".into(), content.text.clone().into());
+            if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                stored.insert("entities".into(), entities);
+            }
+        }
+        if content.protect {
+            stored.insert("has_protected_content".into(), true.into());
+        }
+        // Inline keyboards belong to the message; reply keyboards (and their removal, and
+        // force_reply) are shown to the people in the chat only, as on the public platform.
+        let mut keyboard = None;
+        match content.reply_markup {
+            Some(markup) if markup.get("inline_keyboard").is_some() => {
+                stored.insert("reply_markup".into(), markup);
+            }
+            other => keyboard = other,
+        }
+        let stored = Value::Object(stored);
+        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        let changes = vec![Change::PutMessage(record)];
+        self.deliver(actor.id(), conversation, &stored, keyboard.as_ref(), "message", changes).await?;
+        let chat = self.chat_json(conversation, actor.id()).await?;
+        Ok(with_chat(&stored, &chat))
+    }
+
+    /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
+    /// `text_mention`s with the user's `User` object when the platform knows that person or bot;
+    /// otherwise they are dropped (as the platform drops mentions of unknown users).
+    async fn mentions(&self, entities: Vec<Value>) -> Result<Vec<Value>, ApiError> {
+        let mut out = Vec::with_capacity(entities.len());
+        for mut entity in entities {
+            let user_id = match entity["type"].as_str() {
+                Some("text_mention") => entity["user"]["id"].as_i64(),
+                Some("text_link") => entity["url"].as_str().and_then(entities::mentioned_user),
+                _ => {
+                    out.push(entity);
+                    continue;
+                }
+            };
+            match user_id {
+                Some(id) => {
+                    if let Some(user) = self.participant(id).await? {
+                        let fields = entity.as_object_mut().expect("entities are objects");
+                        fields.remove("url");
+                        fields.insert("type".into(), "text_mention".into());
+                        fields.insert("user".into(), typed(&user));
+                        out.push(entity);
+                    }
+                }
+                None => out.push(entity),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A message `actor` sent, loaded for editing.
+    async fn own_message(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<Value, ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
+        // A channel's posts carry no author: its posting administrators may edit them.
+        let allowed = match conversation {
+            Conversation::Group(id) if stored.get("from").is_none() && self.is_channel(conversation).await? => {
+                let standing = self.standing(id, actor.id()).await?;
+                standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
+            }
+            _ => stored["from"]["id"].as_i64() == Some(actor.id()),
+        };
+        if !allowed {
+            return Err(ApiError::bad_request("message can't be edited"));
+        }
+        Ok(stored)
+    }
+
+    /// Stores an edited message, sends `edited_message` to the others and returns it as the
+    /// editor sees it.
+    async fn publish_edit(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        stored: Value,
+    ) -> Result<Value, ApiError> {
+        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        let changes = vec![Change::PutMessage(record)];
+        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
+        let chat = self.chat_json(conversation, actor.id()).await?;
+        Ok(with_chat(&stored, &chat))
+    }
+
+    /// Edits a message's text (only its sender may); returns it as the editor sees it.
+    pub async fn edit_text(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        text: String,
+        entities: Option<Value>,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        if stored.get("text").is_none() {
+            return Err(ApiError::bad_request("there is no text in the message to edit"));
+        }
+        let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
+        if stored.get("text").and_then(Value::as_str) == Some(text.as_str()) && same_markup {
+            return Err(ApiError::bad_request(
+                "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+            ));
+        }
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        fields.insert("edit_date".into(), now().into());
+        fields.insert("text".into(), text.into());
+        match entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+            Some(e) => {
+                fields.insert("entities".into(), e);
+            }
+            None => {
+                fields.remove("entities");
+            }
+        }
+        if let Some(markup) = reply_markup {
+            fields.insert("reply_markup".into(), markup);
+        }
+        self.publish_edit(actor, conversation, message_id, stored).await
+    }
+
+    /// Replaces a message's media and caption (`content.media`, `text`, `entities`, and
+    /// `reply_markup` when given; only its sender may); returns it as the editor sees it.
+    pub async fn edit_media(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        content: Content,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        if !crate::files::Kind::ALL.iter().any(|k| fields.contains_key(k.field())) {
+            return Err(ApiError::bad_request("there is no media in the message to edit"));
+        }
+        for kind in crate::files::Kind::ALL {
+            fields.remove(kind.field());
+        }
+        fields.remove("caption");
+        fields.remove("caption_entities");
+        fields.insert("edit_date".into(), now().into());
+        fields.extend(content.media.unwrap_or_default());
+        put_caption(fields, content.text, content.entities);
+        if let Some(markup) = content.reply_markup {
+            fields.insert("reply_markup".into(), markup);
+        }
+        self.publish_edit(actor, conversation, message_id, stored).await
+    }
+
+    /// Deletes a message (its sender's own, or any in a private chat, as people may).
+    pub async fn delete(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
+        let own = stored["from"]["id"].as_i64() == Some(actor.id());
+        if !own && matches!(conversation, Conversation::Group(_)) {
+            return Err(ApiError::bad_request("message can't be deleted"));
+        }
+        self.storage
+            .apply(vec![Change::DeleteMessage { conversation: conversation.key(), message_id }])
+            .await
+            .map_err(internal)?;
+        // People in the chat see the deletion; bots get no update for it (as on the platform).
+        for member in self.participants(conversation).await? {
+            if member != actor.id() && self.user(member).await?.is_some() {
+                let chat = self.chat_json(conversation, member).await?;
+                let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
+                let mailbox = self.user_mailbox(member).await?;
+                mailbox
+                    .push(&self.storage, "deleted_messages", payload, 0, now() + MESSAGE_TTL, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts an update about `stored` into every other participant's mailbox, with `extra`
+    /// changes persisted in the first batch.
+    async fn deliver(
+        &self,
+        sender: i64,
+        conversation: Conversation,
+        stored: &Value,
+        keyboard: Option<&Value>,
+        kind: &str,
+        mut extra: Vec<Change>,
+    ) -> Result<(), ApiError> {
+        let expires = now() + MESSAGE_TTL;
+        let channel = self.is_channel(conversation).await?;
+        let bot_kind = match kind {
+            "message" if channel => "channel_post",
+            "edited_message" if channel => "edited_channel_post",
+            other => other,
+        };
+        for member in self.participants(conversation).await? {
+            if member == sender {
+                continue;
+            }
+            let chat_key = conversation.chat_id_for(member);
+            if let Some(user) = self.user(member).await? {
+                let chat = self.chat_json(conversation, user.id).await?;
+                let mut payload = with_chat(stored, &chat);
+                if let Some(keyboard) = keyboard {
+                    payload["reply_markup"] = keyboard.clone();
+                }
+                self.files.adopt(&mut payload, user.id, false).await?;
+                let payload = payload.to_string();
+                let mailbox = self.user_mailbox(user.id).await?;
+                mailbox
+                    .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
+                    .await
+                    .map_err(internal)?;
+            } else if let Some(bot) = self.bot_record(member).await? {
+                // Channel posts reach administrator bots only, all of them; in groups privacy
+                // mode decides for the others.
+                if let Conversation::Group(id) = conversation {
+                    // Administrator bots see everything, as on the public platform.
+                    let skip = if channel {
+                        !self.standing(id, bot.id).await?.is_admin()
+                    } else {
+                        !addressed_to(stored, &bot)
+                            && self.bot_flags(bot.id).await?.privacy
+                            && !self.standing(id, bot.id).await?.is_admin()
+                    };
+                    if skip {
+                        continue;
+                    }
+                }
+                if !self.updates.accepts(&bot, bot_kind).await? {
+                    continue;
+                }
+                let chat = self.chat_json(conversation, bot.id).await?;
+                let mut payload = with_chat(stored, &chat);
+                self.files.adopt(&mut payload, bot.id, true).await?;
+                let update = NewUpdate::new(bot_kind, payload.to_string(), chat_key, expires);
+                self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
+            }
+        }
+        if !extra.is_empty() {
+            self.storage.apply(extra).await.map_err(internal)?;
+        }
+        Ok(())
+    }
+
+    /// A chat action (typing, ...) shown to the people in the chat.
+    pub async fn chat_action(&self, actor: &Actor, conversation: Conversation, action: &str) -> Result<(), ApiError> {
+        for member in self.participants(conversation).await? {
+            if member != actor.id() && self.user(member).await?.is_some() {
+                let chat = self.chat_json(conversation, member).await?;
+                let payload = json!({"chat": chat, "from": actor.json(), "action": action}).to_string();
+                let mailbox = self.user_mailbox(member).await?;
+                mailbox
+                    .push(&self.storage, "chat_action", payload, 0, now() + 5, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A media message's caption and its entities (none when empty).
+fn put_caption(fields: &mut Map<String, Value>, caption: String, entities: Option<Value>) {
+    if caption.is_empty() {
+        return;
+    }
+    fields.insert("caption".into(), caption.into());
+    if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+        fields.insert("caption_entities".into(), entities);
+    }
+}
+
+/// Privacy mode: in groups a bot sees commands (its own or unaddressed), mentions of it, replies
+/// to its messages and service messages about members.
+fn addressed_to(stored: &Value, bot: &BotRecord) -> bool {
+    if stored.get("text").is_none() {
+        return true;
+    }
+    if stored["reply_to_message"]["from"]["id"].as_i64() == Some(bot.id) {
+        return true;
+    }
+    let text = stored["text"].as_str().unwrap_or_default();
+    let mention = format!("@{}", bot.username).to_ascii_lowercase();
+    stored["entities"].as_array().into_iter().flatten().any(|e| {
+        let (offset, length) = (e["offset"].as_u64().unwrap_or(0) as usize, e["length"].as_u64().unwrap_or(0) as usize);
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let piece =
+            String::from_utf16_lossy(units.get(offset..offset + length).unwrap_or_default()).to_ascii_lowercase();
+        match e["type"].as_str() {
+            Some("bot_command") => piece.split_once('@').is_none_or(|(_, to)| format!("@{to}") == mention),
+            Some("mention") => piece == mention,
+            _ => false,
+        }
+    })
+}

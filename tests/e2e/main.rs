@@ -7,6 +7,7 @@ mod fidelity;
 mod files;
 mod groups;
 mod hardening;
+mod messages;
 mod operations;
 mod outbound;
 mod platform;

@@ -127,7 +127,7 @@ impl Platform {
             "document" => (|p| p.can_send_documents, "documents"),
             "voice" => (|p| p.can_send_voice_notes, "voice notes"),
             "video_note" => (|p| p.can_send_video_notes, "video notes"),
-            "animation" | "sticker" => (|p| p.can_send_other_messages, "stickers"),
+            "animation" | "sticker" | "dice" => (|p| p.can_send_other_messages, "stickers"),
             _ => (|p| p.can_send_messages, "text messages"),
         };
         if standing.allowed(&permissions, |p| allowed(p).unwrap_or(false)) {

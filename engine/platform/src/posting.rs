@@ -23,7 +23,10 @@ impl Platform {
     pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
         let mut content = content;
         if content.service.is_none() {
-            let field = content.media.as_ref().and_then(|m| m.keys().find(|k| !k.starts_with("media_group")).cloned());
+            let field = content
+                .media
+                .as_ref()
+                .and_then(|m| m.keys().find(|k| !k.starts_with("media_group") && *k != "forward_origin").cloned());
             self.may_send(actor, conversation, field.as_deref().unwrap_or("text")).await?;
             content.thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
             if let Some(channel) = content.sender_chat {
@@ -186,9 +189,7 @@ impl Platform {
         }
         let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
         if stored.get("text").and_then(Value::as_str) == Some(text.as_str()) && same_markup {
-            return Err(ApiError::bad_request(
-                "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
-            ));
+            return Err(not_modified());
         }
         let fields = stored.as_object_mut().expect("stored messages are objects");
         fields.insert("edit_date".into(), now().into());
@@ -241,10 +242,7 @@ impl Platform {
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
-        let own = stored["from"]["id"].as_i64() == Some(actor.id());
-        if !own && matches!(conversation, Conversation::Group(_)) {
-            return Err(ApiError::bad_request("message can't be deleted"));
-        }
+        self.may_delete(actor, conversation, &stored).await?;
         self.storage
             .apply(vec![Change::DeleteMessage { conversation: conversation.key(), message_id }])
             .await
@@ -262,6 +260,171 @@ impl Platform {
             }
         }
         Ok(())
+    }
+
+    /// The public platform's deletion rules: nothing older than 48 hours; in private chats
+    /// anything; in groups one's own messages, or anyone's as an administrator (in a supergroup
+    /// or channel with `can_delete_messages`; a channel's posts also by its posting
+    /// administrators).
+    pub(crate) async fn may_delete(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        stored: &Value,
+    ) -> Result<(), ApiError> {
+        let refused = || ApiError::bad_request("message can't be deleted");
+        if stored["date"].as_i64().is_some_and(|date| now() - date > 48 * 3600) {
+            return Err(refused());
+        }
+        let Conversation::Group(id) = conversation else { return Ok(()) };
+        let standing = self.standing(id, actor.id()).await?;
+        let own = stored["from"]["id"].as_i64() == Some(actor.id());
+        let allowed = match self.group(id).await?.kind.as_str() {
+            "group" => own || standing.is_admin(),
+            "channel" => standing.may(|r| r.can_delete_messages || r.can_post_messages.unwrap_or(false)),
+            _ => own || standing.may(|r| r.can_delete_messages),
+        };
+        if allowed { Ok(()) } else { Err(refused()) }
+    }
+
+    /// Edits a media message's caption (its sender only); an empty caption removes it.
+    pub async fn edit_caption(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        caption: String,
+        entities: Option<Value>,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        if stored.get("text").is_some() || stored.get("new_chat_members").is_some() {
+            return Err(ApiError::bad_request("there is no caption in the message to edit"));
+        }
+        let entities = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty()));
+        let same_caption = stored.get("caption").and_then(Value::as_str).unwrap_or_default() == caption
+            && stored.get("caption_entities") == entities.as_ref();
+        let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
+        if same_caption && same_markup {
+            return Err(not_modified());
+        }
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        fields.insert("edit_date".into(), now().into());
+        fields.remove("caption");
+        fields.remove("caption_entities");
+        put_caption(fields, caption, entities);
+        if let Some(markup) = reply_markup {
+            fields.insert("reply_markup".into(), markup);
+        }
+        self.publish_edit(actor, conversation, message_id, stored).await
+    }
+
+    /// Replaces (or with `None` removes) a message's inline keyboard (its sender only).
+    pub async fn edit_markup(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        if stored.get("reply_markup") == reply_markup.as_ref() {
+            return Err(not_modified());
+        }
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        fields.insert("edit_date".into(), now().into());
+        match reply_markup {
+            Some(markup) => fields.insert("reply_markup".into(), markup),
+            None => fields.remove("reply_markup"),
+        };
+        self.publish_edit(actor, conversation, message_id, stored).await
+    }
+
+    /// Forwards (`copy` false) or copies a message into `to`: the content as it is (a copy
+    /// without its origin, with `caption` replacing a caption when given), as a new message of
+    /// `actor`'s.
+    pub async fn forward(
+        &self,
+        actor: &Actor,
+        from: Conversation,
+        message_id: i64,
+        to: Conversation,
+        copy: Option<Option<(String, Option<Value>)>>,
+        mut content: Content,
+    ) -> Result<Value, ApiError> {
+        let what = if copy.is_some() { "message to copy" } else { "message to forward" };
+        let Some(original) = self.load_message(from, message_id).await? else {
+            return Err(ApiError::bad_request(format!("{what} not found")));
+        };
+        if original.get("has_protected_content").is_some() {
+            return Err(ApiError::bad_request(if copy.is_some() {
+                "the message can't be copied"
+            } else {
+                "message has protected content and can't be forwarded"
+            }));
+        }
+        const ENVELOPE: [&str; 14] = [
+            "message_id",
+            "message_thread_id",
+            "from",
+            "sender_chat",
+            "date",
+            "chat",
+            "forward_origin",
+            "is_topic_message",
+            "reply_to_message",
+            "edit_date",
+            "has_protected_content",
+            "author_signature",
+            "reply_markup",
+            "media_group_id",
+        ];
+        let mut fields: Map<String, Value> = original
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(k, _)| !ENVELOPE.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        if SERVICE.iter().any(|f| fields.contains_key(*f)) || fields.is_empty() {
+            return Err(ApiError::bad_request(if copy.is_some() {
+                "the message can't be copied"
+            } else {
+                "the message can't be forwarded"
+            }));
+        }
+        match copy {
+            Some(Some((caption, entities))) if !fields.contains_key("text") => {
+                fields.remove("caption");
+                fields.remove("caption_entities");
+                put_caption(&mut fields, caption, entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())));
+            }
+            Some(_) => {}
+            None => {
+                let origin = self.origin_of(from, &original).await?;
+                let mut with_origin = Map::new();
+                with_origin.insert("forward_origin".into(), origin);
+                with_origin.extend(fields);
+                fields = with_origin;
+            }
+        }
+        content.media = Some(fields);
+        self.post(actor, to, content).await
+    }
+
+    /// The `MessageOrigin` of a forwarded message.
+    async fn origin_of(&self, from: Conversation, original: &Value) -> Result<Value, ApiError> {
+        let date = original["date"].clone();
+        if let Some(origin) = original.get("forward_origin") {
+            return Ok(origin.clone());
+        }
+        Ok(if self.is_channel(from).await? {
+            json!({"type": "channel", "chat": original["sender_chat"], "message_id": original["message_id"], "date": date})
+        } else if let Some(chat) = original.get("sender_chat") {
+            json!({"type": "chat", "sender_chat": chat, "date": date})
+        } else {
+            json!({"type": "user", "sender_user": original["from"], "date": date})
+        })
     }
 
     /// Puts an update about `stored` into every other participant's mailbox, with `extra`
@@ -347,6 +510,33 @@ impl Platform {
         }
         Ok(())
     }
+}
+
+/// Service-message fields: such messages can't be forwarded or copied.
+const SERVICE: [&str; 16] = [
+    "new_chat_members",
+    "left_chat_member",
+    "new_chat_title",
+    "new_chat_photo",
+    "delete_chat_photo",
+    "group_chat_created",
+    "supergroup_chat_created",
+    "channel_chat_created",
+    "migrate_to_chat_id",
+    "migrate_from_chat_id",
+    "pinned_message",
+    "forum_topic_created",
+    "forum_topic_edited",
+    "forum_topic_closed",
+    "forum_topic_reopened",
+    "general_forum_topic_hidden",
+];
+
+/// The reference's answer to an edit that changes nothing.
+pub(crate) fn not_modified() -> ApiError {
+    ApiError::bad_request(
+        "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+    )
 }
 
 /// A media message's caption and its entities (none when empty).

@@ -6,6 +6,7 @@
 mod bot;
 pub(crate) mod chats;
 mod commands;
+mod editing;
 mod forums;
 mod invites;
 pub(crate) mod media;
@@ -25,10 +26,18 @@ use crate::files::Kind;
 pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("getMe", bound(slot, bot::get_me));
     r.method("sendMessage", bound(slot, messages::send_message));
+    r.method("forwardMessage", bound(slot, editing::forward_message));
+    r.method("forwardMessages", bound(slot, editing::forward_messages));
+    r.method("copyMessage", bound(slot, editing::copy_message));
+    r.method("copyMessages", bound(slot, editing::copy_messages));
     for kind in Kind::SENDABLE {
         r.method(kind.send_method(), bound(slot, move |platform, call| media::send_kind(platform, call, kind)));
     }
     r.method("sendMediaGroup", bound(slot, media::send_media_group));
+    r.method("sendLocation", bound(slot, editing::send_location));
+    r.method("sendVenue", bound(slot, editing::send_venue));
+    r.method("sendContact", bound(slot, editing::send_contact));
+    r.method("sendDice", bound(slot, editing::send_dice));
     r.method("sendChatAction", bound(slot, messages::send_chat_action));
     r.method("getFile", bound(slot, media::get_file));
     r.method("getChat", bound(slot, chats::get_chat));
@@ -97,7 +106,12 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("setUserEmojiStatus", bound(slot, chats::set_user_emoji_status));
     r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
     r.method("getUserProfileAudios", bound(slot, profile::get_user_profile_audios));
+    r.method("editMessageText", bound(slot, editing::edit_message_text));
+    r.method("editMessageCaption", bound(slot, editing::edit_message_caption));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));
+    r.method("editMessageReplyMarkup", bound(slot, editing::edit_message_reply_markup));
+    r.method("deleteMessage", bound(slot, editing::delete_message));
+    r.method("deleteMessages", bound(slot, editing::delete_messages));
 }
 
 /// The call's parameters as `T`, a struct generated from the schema (`msg_spec::params`), read

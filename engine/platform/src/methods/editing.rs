@@ -1,0 +1,361 @@
+//! Changing and moving messages: `editMessageText`, `editMessageCaption`,
+//! `editMessageReplyMarkup`, `deleteMessage`, `deleteMessages`, `forwardMessage`,
+//! `forwardMessages`, `copyMessage`, `copyMessages`, and the small send methods
+//! `sendLocation`, `sendVenue`, `sendContact`, `sendDice`, in the reference's check order (what
+//! is read from the parameters first, then the chats, then the message).
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Params, Reply};
+use msg_spec::params;
+use serde_json::{Map, Value, json};
+
+use super::messages::{SendOptions, formatted, reply_markup, text_and_entities};
+use super::{args, platform_bot};
+use crate::Platform;
+use crate::world::{Actor, Conversation};
+
+/// Where an edit goes: a chat's message, or (chat_id and message_id both absent) an inline
+/// message, which the embedded platform does not have yet.
+async fn edit_target(
+    platform: &Platform,
+    call: &MethodCall,
+    chat_id: Option<&str>,
+    message_id: Option<i64>,
+) -> Result<(Actor, Conversation, i64), ApiError> {
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
+    let (chat_id, message_id) = (chat_id.unwrap_or_default(), message_id.unwrap_or(0).max(0));
+    if chat_id.is_empty() && message_id == 0 {
+        if call.params.get("inline_message_id").unwrap_or_default().is_empty() {
+            return Err(ApiError::bad_request("message identifier is not specified"));
+        }
+        return Err(ApiError::bad_request("invalid inline message identifier specified"));
+    }
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    if message_id == 0 || platform.load_message(conversation, message_id).await?.is_none() {
+        return Err(ApiError::bad_request("message to edit not found"));
+    }
+    Ok((actor, conversation, message_id))
+}
+
+/// An edited message as the editor gets it back: without the message it replies to.
+fn edited(mut message: Value) -> Reply {
+    if let Some(fields) = message.as_object_mut() {
+        fields.remove("reply_to_message");
+    }
+    message.into()
+}
+
+/// Only inline keyboards belong to a message.
+fn inline_markup(p: &Params) -> Result<Option<Value>, ApiError> {
+    match reply_markup(p)? {
+        Some(markup) if markup.get("inline_keyboard").is_none() => Err(ApiError::bad_request("REPLY_MARKUP_INVALID")),
+        other => Ok(other),
+    }
+}
+
+pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let (text, entities) = text_and_entities(&call.params, "text", "entities")?;
+    let p: params::EditMessageText = args(&call.params)?;
+    let markup = inline_markup(&call.params)?;
+    let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
+    let entities = crate::entities::with_found(&text, entities);
+    Ok(edited(platform.edit_text(&actor, conversation, message_id, text, entities, markup).await?))
+}
+
+pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditMessageCaption = args(&call.params)?;
+    let markup = inline_markup(&call.params)?;
+    let given = call.params.json::<Value>("caption_entities").and_then(Result::ok);
+    let (caption, entities) = formatted(p.caption.unwrap_or_default(), p.parse_mode.unwrap_or_default(), given)?;
+    let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
+    let entities = crate::entities::with_found(&caption, entities);
+    Ok(edited(platform.edit_caption(&actor, conversation, message_id, caption, entities, markup).await?))
+}
+
+pub(crate) async fn edit_message_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditMessageReplyMarkup = args(&call.params)?;
+    let markup = inline_markup(&call.params)?;
+    let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
+    Ok(edited(platform.edit_markup(&actor, conversation, message_id, markup).await?))
+}
+
+pub(crate) async fn delete_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteMessage = args(&call.params)?;
+    if p.chat_id.is_empty() {
+        return Err(ApiError::bad_request("chat identifier is not specified"));
+    }
+    if p.message_id <= 0 {
+        return Err(ApiError::bad_request("message identifier is not specified"));
+    }
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    platform.delete(&actor, conversation, p.message_id).await?;
+    Ok(json!(true).into())
+}
+
+/// `message_ids` as the reference reads it (`get_message_ids`, at most 100).
+fn message_ids(p: &Params) -> Result<Vec<i64>, ApiError> {
+    let raw = p.get("message_ids").unwrap_or_default();
+    if raw.is_empty() {
+        return Err(ApiError::bad_request("message identifiers are not specified"));
+    }
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse message_ids JSON object"))?;
+    let Value::Array(items) = value else {
+        return Err(ApiError::bad_request("expected an Array of message identifiers"));
+    };
+    if items.len() > 100 {
+        return Err(ApiError::bad_request("too many message identifiers specified"));
+    }
+    let mut ids = Vec::with_capacity(items.len());
+    for item in items {
+        let id = match item {
+            Value::Number(n) => n.as_i64().filter(|n| i32::try_from(*n).is_ok()),
+            Value::String(s) => s.parse::<i32>().ok().map(i64::from),
+            _ => return Err(ApiError::bad_request("message identifier must be a Number")),
+        };
+        match id {
+            None => return Err(ApiError::bad_request("can't parse message identifier as a Number")),
+            Some(id) if id <= 0 => return Err(ApiError::bad_request("invalid message identifier specified")),
+            Some(id) => ids.push(id),
+        }
+    }
+    if ids.is_empty() {
+        return Err(ApiError::bad_request("message identifiers are not specified"));
+    }
+    Ok(ids)
+}
+
+pub(crate) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteMessages = args(&call.params)?;
+    let ids = message_ids(&call.params)?;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    // Missing messages are skipped; one that may not be deleted refuses the whole call.
+    let mut found = Vec::new();
+    for id in ids {
+        if let Some(stored) = platform.load_message(conversation, id).await? {
+            platform.may_delete(&actor, conversation, &stored).await?;
+            found.push(id);
+        }
+    }
+    for id in found {
+        platform.delete(&actor, conversation, id).await?;
+    }
+    Ok(json!(true).into())
+}
+
+/// `from_chat_id`, required, and the source chat as the bot sees it.
+async fn source(platform: &Platform, actor: &Actor, p: &Params) -> Result<Conversation, ApiError> {
+    let from = p.get("from_chat_id").unwrap_or_default();
+    if from.is_empty() {
+        return Err(ApiError::parameter_required("from_chat_id"));
+    }
+    platform.resolve_chat(actor, from).await
+}
+
+/// A copy's caption: `caption` replaces the original's when given at all.
+fn replaced_caption(p: &Params) -> Result<Option<(String, Option<Value>)>, ApiError> {
+    let Some(caption) = p.get("caption") else { return Ok(None) };
+    let given = p.json::<Value>("caption_entities").and_then(Result::ok);
+    Ok(Some(formatted(caption, p.get("parse_mode").unwrap_or_default(), given)?))
+}
+
+/// forwardMessage / copyMessage.
+async fn move_one(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Result<Reply, ApiError> {
+    let p = &call.params;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    let from = source(&platform, &actor, p).await?;
+    let message_id = msg_spec::args::integer(p.get("message_id")).unwrap_or(0).max(0);
+    let caption = if copy { Some(replaced_caption(p)?) } else { None };
+    let options = SendOptions::read(p)?;
+    let what = if copy { "message to copy" } else { "message to forward" };
+    if message_id == 0 || platform.load_message(from, message_id).await?.is_none() {
+        return Err(ApiError::bad_request(format!("{what} not found")));
+    }
+    let to = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let content = options.content(String::new(), None, None);
+    let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
+    Ok(if copy { json!({"message_id": sent["message_id"]}) } else { sent }.into())
+}
+
+pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    move_one(platform, call, false).await
+}
+
+pub(crate) async fn copy_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    move_one(platform, call, true).await
+}
+
+/// forwardMessages / copyMessages: the messages found, in order; the ids of the new ones.
+async fn move_many(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Result<Reply, ApiError> {
+    let p = &call.params;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    if p.get("from_chat_id").unwrap_or_default().is_empty() {
+        return Err(ApiError::parameter_required("from_chat_id"));
+    }
+    let ids = message_ids(p)?;
+    let remove_caption = copy && p.boolean("remove_caption");
+    let to = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let from = source(&platform, &actor, p).await?;
+    let mut found = Vec::new();
+    for id in ids {
+        if platform.load_message(from, id).await?.is_some() {
+            found.push(id);
+        }
+    }
+    if found.is_empty() {
+        return Err(ApiError::bad_request("there are no messages to forward"));
+    }
+    let mut sent = Vec::new();
+    for id in found {
+        let options = SendOptions::read(p)?;
+        let caption = match (copy, remove_caption) {
+            (false, _) => None,
+            (true, true) => Some(Some((String::new(), None))),
+            (true, false) => Some(None),
+        };
+        let message =
+            platform.forward(&actor, from, id, to, caption, options.content(String::new(), None, None)).await?;
+        sent.push(json!({"message_id": message["message_id"]}));
+    }
+    Ok(Value::Array(sent).into())
+}
+
+pub(crate) async fn forward_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    move_many(platform, call, false).await
+}
+
+pub(crate) async fn copy_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    move_many(platform, call, true).await
+}
+
+/// `latitude` and `longitude` (the reference's `get_location`), checked as the platform does.
+fn location(p: &Params) -> Result<Map<String, Value>, ApiError> {
+    let read = |name: &str| -> Result<f64, ApiError> {
+        let raw = p.get(name).unwrap_or_default().trim();
+        if raw.is_empty() {
+            return Err(ApiError::bad_request(format!("{name} is empty")));
+        }
+        Ok(raw.parse().unwrap_or(0.0))
+    };
+    let (latitude, longitude) = (read("latitude")?, read("longitude")?);
+    let mut fields = Map::new();
+    fields.insert("latitude".into(), json!(latitude));
+    fields.insert("longitude".into(), json!(longitude));
+    if let Some(accuracy) = p.get("horizontal_accuracy").and_then(|v| v.trim().parse::<f64>().ok()) {
+        fields.insert("horizontal_accuracy".into(), json!(accuracy.clamp(0.0, 1500.0)));
+    }
+    if !(latitude.is_finite() && longitude.is_finite() && latitude.abs() <= 90.0 && longitude.abs() <= 180.0) {
+        return Err(ApiError::bad_request("wrong location specified"));
+    }
+    Ok(fields)
+}
+
+/// Sends `fields` (a content field's object) from the bot, with the send options.
+async fn send(platform: Arc<Platform>, call: &MethodCall, fields: Map<String, Value>) -> Result<Reply, ApiError> {
+    let options = SendOptions::read(&call.params)?;
+    let actor = Actor::Bot(platform_bot(&platform, call).await?);
+    let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
+    Ok(platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?.into())
+}
+
+pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendLocation = args(&call.params)?;
+    let mut place = location(&call.params)?;
+    let live_period = p.live_period.unwrap_or(0);
+    if live_period != 0 && !(60..=86_400).contains(&live_period) && live_period != i64::from(i32::MAX) {
+        return Err(ApiError::bad_request("wrong live location period specified"));
+    }
+    let heading = p.heading.unwrap_or(0);
+    if heading != 0 && !(1..=360).contains(&heading) {
+        return Err(ApiError::bad_request("wrong live location heading specified"));
+    }
+    let radius = p.proximity_alert_radius.unwrap_or(0);
+    if !(0..=100_000).contains(&radius) {
+        return Err(ApiError::bad_request("wrong live location proximity alert radius specified"));
+    }
+    if live_period != 0 {
+        place.insert("live_period".into(), live_period.into());
+        if heading != 0 {
+            place.insert("heading".into(), heading.into());
+        }
+        if radius != 0 {
+            place.insert("proximity_alert_radius".into(), radius.into());
+        }
+    }
+    let mut fields = Map::new();
+    fields.insert("location".into(), Value::Object(place));
+    send(platform, &call, fields).await
+}
+
+pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendVenue = args(&call.params)?;
+    let place = location(&call.params)?;
+    if p.title.trim().is_empty() || p.address.trim().is_empty() {
+        return Err(ApiError::bad_request(if p.title.trim().is_empty() {
+            "VENUE_TITLE_INVALID"
+        } else {
+            "VENUE_ADDRESS_INVALID"
+        }));
+    }
+    let mut venue = Map::new();
+    venue.insert("location".into(), Value::Object(place.clone()));
+    venue.insert("title".into(), p.title.into());
+    venue.insert("address".into(), p.address.into());
+    let given = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_owned);
+    if let Some(id) = given(p.foursquare_id) {
+        venue.insert("foursquare_id".into(), id.into());
+        if let Some(kind) = given(p.foursquare_type) {
+            venue.insert("foursquare_type".into(), kind.into());
+        }
+    } else if let Some(id) = given(p.google_place_id) {
+        venue.insert("google_place_id".into(), id.into());
+        if let Some(kind) = given(p.google_place_type) {
+            venue.insert("google_place_type".into(), kind.into());
+        }
+    }
+    // A venue message carries its location too.
+    let mut fields = Map::new();
+    fields.insert("venue".into(), Value::Object(venue));
+    fields.insert("location".into(), Value::Object(place));
+    send(platform, &call, fields).await
+}
+
+pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendContact = args(&call.params)?;
+    if p.phone_number.is_empty() {
+        return Err(ApiError::parameter_required("phone_number"));
+    }
+    if p.first_name.is_empty() {
+        return Err(ApiError::parameter_required("first_name"));
+    }
+    let mut contact = Map::new();
+    contact.insert("phone_number".into(), p.phone_number.into());
+    contact.insert("first_name".into(), p.first_name.into());
+    if let Some(last) = p.last_name.filter(|v| !v.is_empty()) {
+        contact.insert("last_name".into(), last.into());
+    }
+    if let Some(vcard) = p.vcard.filter(|v| !v.is_empty()) {
+        contact.insert("vcard".into(), vcard.into());
+    }
+    let mut fields = Map::new();
+    fields.insert("contact".into(), Value::Object(contact));
+    send(platform, &call, fields).await
+}
+
+/// The dice the platform rolls, and each one's highest value.
+const DICE: [(&str, i64); 6] = [("🎲", 6), ("🎯", 6), ("🎳", 6), ("🏀", 5), ("⚽", 5), ("🎰", 64)];
+
+pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendDice = args(&call.params)?;
+    let emoji = p.emoji.filter(|e| !e.is_empty()).unwrap_or("🎲").trim_end_matches('\u{fe0f}');
+    let Some((emoji, max)) = DICE.iter().find(|(e, _)| *e == emoji) else {
+        return Err(ApiError::bad_request("EMOTICON_INVALID"));
+    };
+    let value = 1 + (rand::random::<u64>() % *max as u64) as i64;
+    let mut fields = Map::new();
+    fields.insert("dice".into(), json!({"emoji": emoji, "value": value}));
+    send(platform, &call, fields).await
+}

@@ -1,0 +1,235 @@
+//! Changing and moving messages through real HTTP: edits (text, caption, keyboard) with the
+//! reference's "not modified" and ownership rules, deletions with the platform's rights,
+//! forwards and copies (origin, protected content), and locations, venues, contacts and dice.
+//! Every answer passes the server's schema check (validation mode).
+
+use std::time::{Duration, Instant};
+
+use msg_testkit::{Multipart, Server};
+use serde_json::{Value, json};
+
+use super::{create_bot, create_user, error, id_of, launch, ok};
+
+/// The first of `token`'s (a person's) updates that satisfies `want`, acknowledging as it reads.
+fn person_sees(server: &Server, token: &str, want: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the person never saw it");
+        for update in
+            ok(server.user_call(token, "getUpdates", json!({"offset": offset, "timeout": 5}))).as_array().unwrap()
+        {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if want(update) {
+                ok(server.user_call(token, "getUpdates", json!({"offset": offset, "timeout": 0})));
+                return update.clone();
+            }
+        }
+    }
+}
+
+const NOT_MODIFIED: &str = "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+
+#[test]
+fn bots_edit_and_delete_their_messages_as_the_platform_allows() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "editor_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let hello = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+
+    let keyboard = json!({"inline_keyboard": [[{"text": "Go", "callback_data": "go"}]]});
+    let sent =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Ready?", "reply_markup": keyboard})));
+    let id = sent["message_id"].as_i64().unwrap();
+    let done = json!({"inline_keyboard": [[{"text": "Done", "callback_data": "done"}]]});
+    let edit = json!({"chat_id": alice_id, "message_id": id, "text": "<b>Set</b>", "parse_mode": "HTML", "reply_markup": done});
+    let edited = ok(server.call(&bot, "editMessageText", edit.clone()));
+    assert_eq!((edited["text"].as_str(), edited["entities"][0]["type"].as_str()), (Some("Set"), Some("bold")));
+    assert!(edited["edit_date"].is_i64() && edited.get("reply_to_message").is_none(), "{edited}");
+    let seen = person_sees(&server, &alice, |u| u["edited_message"]["message_id"] == id);
+    assert_eq!(seen["edited_message"]["reply_markup"], done);
+    assert_eq!(error(server.call(&bot, "editMessageText", edit)), (400, NOT_MODIFIED.into()));
+    for (params, expected) in [
+        (json!({"chat_id": alice_id, "message_id": hello["message_id"], "text": "x"}), "message can't be edited"),
+        (json!({"chat_id": alice_id, "text": "x"}), "message to edit not found"),
+        (json!({"chat_id": alice_id, "message_id": 9999, "text": "x"}), "message to edit not found"),
+        (json!({"text": "x"}), "message identifier is not specified"),
+        (json!({"message_id": id, "text": "x"}), "chat_id is empty"),
+        (json!({"chat_id": alice_id, "message_id": id}), "message text is empty"),
+    ] {
+        assert_eq!(error(server.call(&bot, "editMessageText", params)), (400, format!("Bad Request: {expected}")));
+    }
+    let removed = ok(server.call(&bot, "editMessageReplyMarkup", json!({"chat_id": alice_id, "message_id": id})));
+    assert!(removed.get("reply_markup").is_none(), "{removed}");
+    let again = server.call(&bot, "editMessageReplyMarkup", json!({"chat_id": alice_id, "message_id": id}));
+    assert_eq!(error(again), (400, NOT_MODIFIED.into()));
+    let caption =
+        server.call(&bot, "editMessageCaption", json!({"chat_id": alice_id, "message_id": id, "caption": "x"}));
+    assert_eq!(error(caption), (400, "Bad Request: there is no caption in the message to edit".into()));
+
+    // A photo's caption.
+    let photo = Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .text("caption", "old")
+        .file("photo", "p.png", "image/png", &super::files::png(64, 64))
+        .post(server.api, &format!("/bot{bot}/sendPhoto"));
+    let photo_id = ok(photo)["message_id"].as_i64().unwrap();
+    let recaptioned = ok(server.call(
+        &bot,
+        "editMessageCaption",
+        json!({"chat_id": alice_id, "message_id": photo_id, "caption": "new"}),
+    ));
+    assert_eq!(recaptioned["caption"], "new");
+    let bare = ok(server.call(&bot, "editMessageCaption", json!({"chat_id": alice_id, "message_id": photo_id})));
+    assert!(bare.get("caption").is_none(), "{bare}");
+
+    // Deleting: the person sees it go; twice is an error; the parameters' own errors first.
+    ok(server.call(&bot, "deleteMessage", json!({"chat_id": alice_id, "message_id": id})));
+    let gone = person_sees(&server, &alice, |u| u.get("deleted_messages").is_some());
+    assert_eq!(gone["deleted_messages"]["message_ids"], json!([id]));
+    for (params, expected) in [
+        (json!({"chat_id": alice_id, "message_id": id}), "message to delete not found"),
+        (json!({"message_id": id}), "chat identifier is not specified"),
+        (json!({"chat_id": alice_id}), "message identifier is not specified"),
+    ] {
+        assert_eq!(error(server.call(&bot, "deleteMessage", params)), (400, format!("Bad Request: {expected}")));
+    }
+    let one = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "one"})))["message_id"].clone();
+    let two = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "two"})))["message_id"].clone();
+    ok(server.call(&bot, "deleteMessages", json!({"chat_id": alice_id, "message_ids": [one, two, 9999]})));
+    for (ids, expected) in [
+        (json!([]), "message identifiers are not specified"),
+        (json!([0]), "invalid message identifier specified"),
+        (json!("x"), "can't parse message_ids JSON object"),
+        (json!({"a": 1}), "expected an Array of message identifiers"),
+        (json!([true]), "message identifier must be a Number"),
+    ] {
+        let refused = server.call(&bot, "deleteMessages", json!({"chat_id": alice_id, "message_ids": ids}));
+        assert_eq!(error(refused), (400, format!("Bad Request: {expected}")));
+    }
+
+    // In a supergroup a bot deletes others' messages only with the right.
+    let bob = create_user(root.path(), "Bob");
+    let group =
+        ok(server.user_call(&alice, "createSupergroup", json!({"title": "Tidy", "member_ids": [bot_id, id_of(&bob)]})));
+    let chat = group["id"].as_i64().unwrap();
+    let chatter = ok(server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "spam"})));
+    let refused = server.call(&bot, "deleteMessage", json!({"chat_id": chat, "message_id": chatter["message_id"]}));
+    assert_eq!(error(refused), (400, "Bad Request: message can't be deleted".into()));
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_delete_messages": true}),
+    ));
+    ok(server.call(&bot, "deleteMessage", json!({"chat_id": chat, "message_id": chatter["message_id"]})));
+}
+
+#[test]
+fn bots_forward_copy_and_send_places_contacts_and_dice() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "mover_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let original = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "remember this"})));
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Notes", "member_ids": [bot_id]})));
+    let chat = group["id"].as_i64().unwrap();
+
+    let forward = json!({"chat_id": chat, "from_chat_id": alice_id, "message_id": original["message_id"]});
+    let forwarded = ok(server.call(&bot, "forwardMessage", forward));
+    assert_eq!(
+        (forwarded["text"].as_str(), forwarded["forward_origin"]["type"].as_str()),
+        (Some("remember this"), Some("user"))
+    );
+    assert_eq!(forwarded["forward_origin"]["sender_user"]["id"], alice_id);
+    assert_eq!(forwarded["from"]["id"], bot_id);
+    person_sees(&server, &alice, |u| u["message"]["forward_origin"]["type"] == "user");
+    let copy = json!({"chat_id": chat, "from_chat_id": alice_id, "message_id": original["message_id"]});
+    let copied = ok(server.call(&bot, "copyMessage", copy));
+    assert!(copied["message_id"].is_i64() && copied.as_object().unwrap().len() == 1, "{copied}");
+    let many = json!({"chat_id": chat, "from_chat_id": alice_id, "message_ids": [original["message_id"], 9999]});
+    let ids = ok(server.call(&bot, "forwardMessages", many.clone()));
+    assert_eq!(ids.as_array().unwrap().len(), 1);
+    assert_eq!(ok(server.call(&bot, "copyMessages", many)).as_array().unwrap().len(), 1);
+    for (method, params, expected) in [
+        ("forwardMessage", json!({"chat_id": chat, "message_id": 1}), "parameter \"from_chat_id\" is required"),
+        (
+            "forwardMessage",
+            json!({"chat_id": chat, "from_chat_id": alice_id, "message_id": 9999}),
+            "message to forward not found",
+        ),
+        (
+            "copyMessage",
+            json!({"chat_id": chat, "from_chat_id": alice_id, "message_id": 9999}),
+            "message to copy not found",
+        ),
+        (
+            "forwardMessages",
+            json!({"chat_id": chat, "from_chat_id": alice_id, "message_ids": [9999]}),
+            "there are no messages to forward",
+        ),
+    ] {
+        assert_eq!(error(server.call(&bot, method, params)), (400, format!("Bad Request: {expected}")), "{method}");
+    }
+    // Protected content stays where it is.
+    let secret =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "secret", "protect_content": true})));
+    let params = json!({"chat_id": chat, "from_chat_id": alice_id, "message_id": secret["message_id"]});
+    assert_eq!(
+        error(server.call(&bot, "forwardMessage", params.clone())),
+        (400, "Bad Request: message has protected content and can't be forwarded".into())
+    );
+    assert_eq!(
+        error(server.call(&bot, "copyMessage", params)),
+        (400, "Bad Request: the message can't be copied".into())
+    );
+
+    // Places, contacts and dice.
+    let here =
+        ok(server.call(&bot, "sendLocation", json!({"chat_id": alice_id, "latitude": 52.52, "longitude": 13.405})));
+    assert_eq!(
+        (here["location"]["latitude"].as_f64(), here["location"]["longitude"].as_f64()),
+        (Some(52.52), Some(13.405))
+    );
+    let live = ok(server.call(
+        &bot,
+        "sendLocation",
+        json!({"chat_id": alice_id, "latitude": 1, "longitude": 2, "live_period": 60, "heading": 90}),
+    ));
+    assert_eq!((live["location"]["live_period"].as_i64(), live["location"]["heading"].as_i64()), (Some(60), Some(90)));
+    for (params, expected) in [
+        (json!({"chat_id": alice_id, "longitude": 1}), "latitude is empty"),
+        (json!({"chat_id": alice_id, "latitude": 91, "longitude": 1}), "wrong location specified"),
+        (
+            json!({"chat_id": alice_id, "latitude": 1, "longitude": 1, "live_period": 30}),
+            "wrong live location period specified",
+        ),
+    ] {
+        assert_eq!(error(server.call(&bot, "sendLocation", params)), (400, format!("Bad Request: {expected}")));
+    }
+    let venue = json!({"chat_id": alice_id, "latitude": 48.8584, "longitude": 2.2945, "title": "Tower", "address": "Champ de Mars", "foursquare_id": "4adcda"});
+    let venue = ok(server.call(&bot, "sendVenue", venue));
+    assert_eq!(
+        (venue["venue"]["title"].as_str(), venue["location"]["latitude"].as_f64()),
+        (Some("Tower"), Some(48.8584))
+    );
+    let contact = ok(server.call(
+        &bot,
+        "sendContact",
+        json!({"chat_id": alice_id, "phone_number": "+15550100", "first_name": "Ann"}),
+    ));
+    assert_eq!(contact["contact"], json!({"phone_number": "+15550100", "first_name": "Ann"}));
+    let refused = server.call(&bot, "sendContact", json!({"chat_id": alice_id, "first_name": "Ann"}));
+    assert_eq!(error(refused), (400, "Bad Request: parameter \"phone_number\" is required".into()));
+    for (emoji, max) in [("🎲", 6), ("🎯", 6), ("🏀", 5), ("🎰", 64)] {
+        let dice = ok(server.call(&bot, "sendDice", json!({"chat_id": alice_id, "emoji": emoji})));
+        let value = dice["dice"]["value"].as_i64().unwrap();
+        assert!(dice["dice"]["emoji"] == emoji && (1..=max).contains(&value), "{dice}");
+    }
+    assert_eq!(ok(server.call(&bot, "sendDice", json!({"chat_id": alice_id})))["dice"]["emoji"], "🎲");
+    let refused = server.call(&bot, "sendDice", json!({"chat_id": alice_id, "emoji": "🍕"}));
+    assert_eq!(error(refused), (400, "Bad Request: EMOTICON_INVALID".into()));
+    person_sees(&server, &alice, |u| u["message"]["dice"].is_object());
+}

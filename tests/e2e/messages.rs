@@ -233,3 +233,91 @@ fn bots_forward_copy_and_send_places_contacts_and_dice() {
     assert_eq!(error(refused), (400, "Bad Request: EMOTICON_INVALID".into()));
     person_sees(&server, &alice, |u| u["message"]["dice"].is_object());
 }
+
+/// The first of the bot's updates that satisfies `want` (asking for polls too).
+fn bot_sees(server: &Server, bot: &str, want: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the bot never saw it");
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "poll", "poll_answer"]});
+        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if want(update) {
+                ok(server.call(bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+                return update.clone();
+            }
+        }
+    }
+}
+
+#[test]
+fn polls_take_votes_from_people_and_bots_stop_them() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "pollster_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    for (params, expected) in [
+        (json!({"question": "Q", "options": "x"}), "can't parse options JSON object"),
+        (json!({"question": "Q", "options": {"a": 1}}), "expected an Array of String as options"),
+        (json!({"question": "Q", "options": ["only"]}), "poll must have at least 2 option"),
+        (json!({"question": "Q", "options": ["a", "b"], "type": "survey"}), "unsupported poll type specified"),
+        (json!({"question": "Q", "options": ["a", "b"], "type": "quiz"}), "wrong correct option identifier specified"),
+        (json!({"question": "Q", "options": [{"txt": "a"}, "b"]}), "can't find field \"text\""),
+    ] {
+        let mut params = params;
+        params["chat_id"] = alice_id.into();
+        assert_eq!(error(server.call(&bot, "sendPoll", params)), (400, format!("Bad Request: {expected}")));
+    }
+
+    let sent = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": alice_id, "question": "Lunch?", "options": ["Pizza", {"text": "Salad"}], "is_anonymous": false}),
+    ));
+    let poll = &sent["poll"];
+    assert_eq!((poll["type"].as_str(), poll["is_anonymous"].as_bool()), (Some("regular"), Some(false)));
+    assert_eq!(poll["options"][1], json!({"text": "Salad", "voter_count": 0}));
+    let id = sent["message_id"].clone();
+    let voted =
+        ok(server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [0]})));
+    assert_eq!((voted["options"][0]["voter_count"].as_i64(), voted["total_voter_count"].as_i64()), (Some(1), Some(1)));
+    let answer = bot_sees(&server, &bot, |u| u.get("poll_answer").is_some());
+    assert_eq!(
+        (answer["poll_answer"]["user"]["id"].as_i64(), answer["poll_answer"]["option_ids"].clone()),
+        (Some(alice_id), json!([0]))
+    );
+    bot_sees(&server, &bot, |u| u["poll"]["total_voter_count"] == 1);
+    let changed =
+        ok(server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [1]})));
+    assert_eq!(
+        (changed["options"][0]["voter_count"].as_i64(), changed["options"][1]["voter_count"].as_i64()),
+        (Some(0), Some(1))
+    );
+    let bad = server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [5]}));
+    assert_eq!(error(bad), (400, "Bad Request: OPTION_INVALID".into()));
+    let stopped = ok(server.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": id})));
+    assert_eq!((stopped["is_closed"].as_bool(), stopped["options"][1]["voter_count"].as_i64()), (Some(true), Some(1)));
+    let again = server.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": id}));
+    assert_eq!(error(again), (400, "Bad Request: poll has already been closed".into()));
+    let late = server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [0]}));
+    assert_eq!(error(late), (400, "Bad Request: POLL_CLOSED".into()));
+
+    // A quiz takes one answer.
+    let quiz = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": alice_id, "question": "2+2?", "options": ["3", "4"], "type": "quiz", "correct_option_id": 1,
+            "explanation": "<i>basic</i>", "explanation_parse_mode": "HTML"}),
+    ));
+    assert_eq!(
+        (quiz["poll"]["correct_option_id"].as_i64(), quiz["poll"]["explanation"].as_str()),
+        (Some(1), Some("basic"))
+    );
+    let id = quiz["message_id"].clone();
+    ok(server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [0]})));
+    let revote = server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [1]}));
+    assert_eq!(error(revote), (400, "Bad Request: REVOTE_NOT_ALLOWED".into()));
+}

@@ -18,6 +18,7 @@ mod invites;
 mod methods;
 pub mod parse_mode;
 mod people;
+mod polls;
 mod posting;
 mod standing;
 pub mod user_api;

@@ -76,6 +76,12 @@ pub fn methods() -> &'static [UserMethod] {
             ),
             method("editMessageText", "`chat_id`, `message_id`, `text`", "the edited `Message`", edit_message_text),
             method("deleteMessage", "`chat_id`, `message_id`", "`true`", delete_message),
+            method(
+                "votePoll",
+                "`chat_id`, `message_id`, `option_ids` (JSON array; empty retracts)",
+                "the `Poll` as it stands",
+                vote_poll,
+            ),
             method("getUpdates", "`offset`, `limit`, `timeout`", "the person's updates", get_updates),
             method(
                 "pressButton",
@@ -210,6 +216,16 @@ async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     c.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
     Ok(json!(true))
+}
+
+async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let options = match c.params.json::<Vec<i64>>("option_ids") {
+        Some(Ok(ids)) => ids,
+        None => Vec::new(),
+        Some(Err(_)) => return Err(ApiError::bad_request("can't parse option_ids JSON array")),
+    };
+    c.platform.vote(&c.user, conversation, message_id(&c.params)?, options).await
 }
 
 async fn get_updates(c: UserCall) -> Result<Value, ApiError> {

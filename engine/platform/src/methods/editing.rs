@@ -359,3 +359,116 @@ pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Resu
     fields.insert("dice".into(), json!({"emoji": emoji, "value": value}));
     send(platform, &call, fields).await
 }
+
+/// One poll option (`String` or `InputPollOption`) as the poll shows it.
+fn poll_option(item: &Value) -> Result<Value, ApiError> {
+    let (text, entities) = match item {
+        Value::String(text) => (text.clone(), None),
+        Value::Object(fields) => {
+            let text = match fields.get("text") {
+                None => return Err(ApiError::bad_request("can't find field \"text\"")),
+                Some(Value::String(text)) => text.clone(),
+                Some(Value::Number(n)) => n.to_string(),
+                Some(_) => return Err(ApiError::bad_request("field \"text\" must be of type String")),
+            };
+            let mode = fields.get("text_parse_mode").and_then(Value::as_str).unwrap_or_default();
+            formatted(&text, mode, fields.get("text_entities").cloned())?
+        }
+        _ => return Err(ApiError::bad_request("expected an option to be of type String")),
+    };
+    if text.trim().is_empty() {
+        return Err(ApiError::bad_request("poll options must be non-empty"));
+    }
+    if text.chars().count() > 100 {
+        return Err(ApiError::bad_request("poll options length must not exceed 100"));
+    }
+    let mut option = json!({"text": text});
+    if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+        option["text_entities"] = entities;
+    }
+    option["voter_count"] = 0.into();
+    Ok(option)
+}
+
+pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendPoll = args(&call.params)?;
+    let given = call.params.json::<Value>("question_entities").and_then(Result::ok);
+    let (question, question_entities) = formatted(p.question, p.question_parse_mode.unwrap_or_default(), given)?;
+    let raw = p.options.unwrap_or_default();
+    let items: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse options JSON object"))?;
+    let Value::Array(items) = items else {
+        return Err(ApiError::bad_request("expected an Array of String as options"));
+    };
+    let options = items.iter().map(poll_option).collect::<Result<Vec<_>, _>>()?;
+    let is_anonymous = call.params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
+    let quiz = match p.r#type.unwrap_or_default() {
+        "" | "regular" => false,
+        "quiz" => true,
+        _ => return Err(ApiError::bad_request("unsupported poll type specified")),
+    };
+    if question.trim().is_empty() {
+        return Err(ApiError::bad_request("poll question must be non-empty"));
+    }
+    if question.chars().count() > 300 {
+        return Err(ApiError::bad_request("poll question length must not exceed 300"));
+    }
+    if options.len() < 2 {
+        return Err(ApiError::bad_request("poll must have at least 2 option"));
+    }
+    if options.len() > 12 {
+        return Err(ApiError::bad_request("poll can't have more than 12 options"));
+    }
+    let mut poll = json!({"id": (rand::random::<u64>() >> 1).to_string(), "question": question});
+    if let Some(entities) = question_entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+        poll["question_entities"] = entities;
+    }
+    poll["options"] = Value::Array(options.clone());
+    poll["total_voter_count"] = 0.into();
+    poll["is_closed"] = p.is_closed.into();
+    poll["is_anonymous"] = is_anonymous.into();
+    poll["type"] = if quiz { "quiz" } else { "regular" }.into();
+    poll["allows_multiple_answers"] = (p.allows_multiple_answers && !quiz).into();
+    if quiz {
+        let correct = msg_spec::args::integer(call.params.get("correct_option_id")).unwrap_or(-1);
+        if correct < 0 || correct >= options.len() as i64 {
+            return Err(ApiError::bad_request("wrong correct option identifier specified"));
+        }
+        poll["correct_option_id"] = correct.into();
+        if let Some(explanation) = p.explanation.filter(|e| !e.is_empty()) {
+            let given = call.params.json::<Value>("explanation_entities").and_then(Result::ok);
+            let (text, entities) = formatted(explanation, p.explanation_parse_mode.unwrap_or_default(), given)?;
+            if text.chars().count() > 200 {
+                return Err(ApiError::bad_request("poll explanation length must not exceed 200"));
+            }
+            poll["explanation"] = text.into();
+            poll["explanation_entities"] = entities.unwrap_or_else(|| json!([]));
+        }
+    }
+    let open_period = p.open_period.unwrap_or(0).clamp(0, 2_628_000);
+    let close_date = p.close_date.unwrap_or(0).max(0);
+    if open_period != 0 {
+        poll["open_period"] = open_period.into();
+        poll["close_date"] = (crate::world::now() + open_period).into();
+    } else if close_date != 0 {
+        poll["close_date"] = close_date.into();
+    }
+    let poll_id = poll["id"].as_str().unwrap_or_default().to_owned();
+    let options = SendOptions::read(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let actor = Actor::Bot(bot.clone());
+    let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
+    let mut fields = Map::new();
+    fields.insert("poll".into(), poll);
+    let sent = platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?;
+    platform.register_poll(bot.id, &poll_id, conversation, sent["message_id"].as_i64().unwrap_or_default()).await?;
+    Ok(sent.into())
+}
+
+pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::StopPoll = args(&call.params)?;
+    let markup = inline_markup(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let conversation = platform.resolve_chat(&Actor::Bot(bot.clone()), p.chat_id).await?;
+    Ok(platform.stop_poll(&bot, conversation, p.message_id, markup).await?.into())
+}

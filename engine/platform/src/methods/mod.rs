@@ -37,6 +37,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendLocation", bound(slot, editing::send_location));
     r.method("sendVenue", bound(slot, editing::send_venue));
     r.method("sendContact", bound(slot, editing::send_contact));
+    r.method("sendPoll", bound(slot, editing::send_poll));
     r.method("sendDice", bound(slot, editing::send_dice));
     r.method("sendChatAction", bound(slot, messages::send_chat_action));
     r.method("getFile", bound(slot, media::get_file));
@@ -110,6 +111,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("editMessageCaption", bound(slot, editing::edit_message_caption));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));
     r.method("editMessageReplyMarkup", bound(slot, editing::edit_message_reply_markup));
+    r.method("stopPoll", bound(slot, editing::stop_poll));
     r.method("deleteMessage", bound(slot, editing::delete_message));
     r.method("deleteMessages", bound(slot, editing::delete_messages));
 }

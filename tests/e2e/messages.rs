@@ -321,3 +321,55 @@ fn polls_take_votes_from_people_and_bots_stop_them() {
     let revote = server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [1]}));
     assert_eq!(error(revote), (400, "Bad Request: REVOTE_NOT_ALLOWED".into()));
 }
+
+#[test]
+fn reactions_reach_bots_that_ask_and_people_see_the_bots() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "reactor_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let hi = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "hi"})));
+    // The bot asks for message_reaction (not in the default set).
+    ok(server.call(&bot, "getUpdates", json!({"allowed_updates": ["message", "message_reaction"]})));
+    let like = json!([{"type": "emoji", "emoji": "👍"}]);
+    ok(server.user_call(
+        &alice,
+        "setMessageReaction",
+        json!({"chat_id": bot_id, "message_id": hi["message_id"], "reaction": like}),
+    ));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    let reaction = 'found: loop {
+        assert!(Instant::now() < deadline, "no message_reaction");
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "message_reaction"]});
+        for update in ok(server.call(&bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if update.get("message_reaction").is_some() {
+                break 'found update["message_reaction"].clone();
+            }
+        }
+    };
+    assert_eq!((reaction["user"]["id"].as_i64(), reaction["new_reaction"].clone()), (Some(alice_id), like.clone()));
+    assert_eq!(reaction["old_reaction"], json!([]));
+
+    // The bot reacts to the person's message: one reaction, from the schema's list.
+    let target = json!({"chat_id": alice_id, "message_id": hi["message_id"]});
+    let mut fire = target.clone();
+    fire["reaction"] = json!([{"type": "emoji", "emoji": "🔥"}]);
+    ok(server.call(&bot, "setMessageReaction", fire));
+    let seen = person_sees(&server, &alice, |u| u.get("message_reaction").is_some());
+    assert_eq!(seen["message_reaction"]["new_reaction"][0]["emoji"], "🔥");
+    for (reaction, expected) in [
+        (json!([{"type": "emoji", "emoji": "🍕"}]), "REACTION_INVALID"),
+        (json!([{"type": "emoji", "emoji": "👍"}, {"type": "emoji", "emoji": "👎"}]), "REACTIONS_TOO_MANY"),
+        (json!([{"type": "paid"}]), "can't parse ReactionType: invalid reaction type specified"),
+        (json!({"type": "emoji"}), "expected an Array of ReactionType"),
+    ] {
+        let mut params = target.clone();
+        params["reaction"] = reaction;
+        assert_eq!(error(server.call(&bot, "setMessageReaction", params)), (400, format!("Bad Request: {expected}")));
+    }
+    let missing = server.call(&bot, "setMessageReaction", json!({"chat_id": alice_id, "message_id": 9999}));
+    assert_eq!(error(missing), (400, "Bad Request: message to react not found".into()));
+}

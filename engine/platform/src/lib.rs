@@ -20,6 +20,7 @@ pub mod parse_mode;
 mod people;
 mod polls;
 mod posting;
+mod reactions;
 mod standing;
 pub mod user_api;
 pub mod world;

@@ -77,6 +77,12 @@ pub fn methods() -> &'static [UserMethod] {
             method("editMessageText", "`chat_id`, `message_id`, `text`", "the edited `Message`", edit_message_text),
             method("deleteMessage", "`chat_id`, `message_id`", "`true`", delete_message),
             method(
+                "setMessageReaction",
+                "`chat_id`, `message_id`, `reaction` (up to three `ReactionType`s; empty removes)",
+                "`true`; bots that asked for `message_reaction` get it (in groups, administrator bots)",
+                set_reaction,
+            ),
+            method(
                 "votePoll",
                 "`chat_id`, `message_id`, `option_ids` (JSON array; empty retracts)",
                 "the `Poll` as it stands",
@@ -215,6 +221,13 @@ async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
 async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     c.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
+    Ok(json!(true))
+}
+
+async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
+    let reactions = crate::reactions::reaction_types(c.params.get("reaction"))?;
+    let conversation = c.chat().await?;
+    c.platform.react(&c.actor(), conversation, message_id(&c.params)?, reactions).await?;
     Ok(json!(true))
 }
 

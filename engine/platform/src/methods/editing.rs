@@ -472,3 +472,12 @@ pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let conversation = platform.resolve_chat(&Actor::Bot(bot.clone()), p.chat_id).await?;
     Ok(platform.stop_poll(&bot, conversation, p.message_id, markup).await?.into())
 }
+
+pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetMessageReaction = args(&call.params)?;
+    let reactions = crate::reactions::reaction_types(p.reaction)?;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    platform.react(&actor, conversation, p.message_id, reactions).await?;
+    Ok(json!(true).into())
+}

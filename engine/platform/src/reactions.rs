@@ -1,0 +1,155 @@
+//! Reactions: a bot (one at a time) or a person (up to three) sets reactions on a message. The
+//! emoji allowed are the schema's own list (`ReactionTypeEmoji.emoji`); custom emoji do not exist
+//! here yet. Bots learn of people's reactions as `message_reaction` (only when they ask for it,
+//! and in groups only as administrators); people see a bot's.
+
+use std::sync::{Arc, OnceLock};
+
+use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
+use serde_json::{Value, json};
+
+use crate::internal;
+use crate::standing::PersonDetails;
+use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
+
+/// The reaction emoji the schema lists.
+fn allowed_emoji() -> &'static Vec<String> {
+    static EMOJI: OnceLock<Vec<String>> = OnceLock::new();
+    EMOJI.get_or_init(|| {
+        let spec = msg_spec::spec();
+        let description =
+            spec.types["ReactionTypeEmoji"].fields.iter().find(|f| f.name == "emoji").map(|f| f.description.clone());
+        description.unwrap_or_default().split('"').skip(1).step_by(2).map(str::to_owned).collect()
+    })
+}
+
+/// A `reaction` parameter (an array of `ReactionType`) as the reference reads it; absent or
+/// empty removes the reactions.
+pub fn reaction_types(raw: Option<&str>) -> Result<Vec<Value>, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(Vec::new()) };
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse reaction types JSON object"))?;
+    let Value::Array(items) = value else { return Err(ApiError::bad_request("expected an Array of ReactionType")) };
+    let wrap = |inner: &str| ApiError::bad_request(format!("can't parse ReactionType: {inner}"));
+    let mut out = Vec::new();
+    for item in items {
+        let Value::Object(fields) = item else { return Err(wrap("expected an Object")) };
+        match fields.get("type").and_then(Value::as_str) {
+            None => return Err(wrap("Can't find field \"type\"")),
+            Some("emoji") => {
+                let emoji =
+                    fields.get("emoji").and_then(Value::as_str).ok_or_else(|| wrap("Can't find field \"emoji\""))?;
+                out.push(json!({"type": "emoji", "emoji": emoji}));
+            }
+            Some("custom_emoji") => {
+                let id = fields.get("custom_emoji_id").ok_or_else(|| wrap("Can't find field \"custom_emoji_id\""))?;
+                let id = id.as_str().map(str::to_owned).or_else(|| id.as_i64().map(|n| n.to_string()));
+                out.push(json!({"type": "custom_emoji", "custom_emoji_id": id.unwrap_or_default()}));
+            }
+            Some(_) => return Err(wrap("invalid reaction type specified")),
+        }
+    }
+    Ok(out)
+}
+
+fn key(conversation: Conversation, message_id: i64) -> String {
+    format!("{}#{message_id}", conversation.key())
+}
+
+impl Platform {
+    /// `actor` sets its reactions on a message; the others concerned are told.
+    pub async fn react(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        reactions: Vec<Value>,
+    ) -> Result<(), ApiError> {
+        let most = if matches!(actor, Actor::Bot(_)) { 1 } else { 3 };
+        if reactions.len() > most {
+            return Err(ApiError::bad_request("REACTIONS_TOO_MANY"));
+        }
+        for reaction in &reactions {
+            let known = reaction["emoji"].as_str().is_some_and(|e| allowed_emoji().iter().any(|a| a == e));
+            if !known {
+                return Err(ApiError::bad_request("REACTION_INVALID"));
+            }
+        }
+        if self.load_message(conversation, message_id).await?.is_none() {
+            return Err(ApiError::bad_request("message to react not found"));
+        }
+        let old = match actor {
+            Actor::Bot(bot) => self.bot_reaction(bot, conversation, message_id, &reactions).await?,
+            Actor::User(user) => self.person_reaction(user, conversation, message_id, &reactions).await?,
+        };
+        if old == reactions {
+            return Ok(());
+        }
+        let date = now();
+        for member in self.participants(conversation).await? {
+            if member == actor.id() {
+                continue;
+            }
+            let chat = self.chat(conversation, member).await?;
+            let update = json!({"chat": typed(&chat), "message_id": message_id, "user": actor.json(), "date": date,
+                "old_reaction": old, "new_reaction": reactions});
+            if self.user(member).await?.is_some() {
+                let mailbox = self.user_mailbox(member).await?;
+                mailbox
+                    .push(&self.storage, "message_reaction", update.to_string(), 0, date + MESSAGE_TTL, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            } else if let Some(bot) = self.bot_record(member).await?
+                && matches!(actor, Actor::User(_))
+            {
+                let admin = match conversation {
+                    Conversation::Group(id) => self.standing(id, bot.id).await?.is_admin(),
+                    Conversation::Private(..) => true,
+                };
+                if admin && self.updates.accepts(&bot, "message_reaction").await? {
+                    let chat_key = conversation.chat_id_for(bot.id);
+                    let update = NewUpdate::new("message_reaction", update.to_string(), chat_key, date + MESSAGE_TTL);
+                    self.updates.push(&bot, update, Vec::new()).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Stores a bot's reaction (in its own storage); the one it replaces.
+    async fn bot_reaction(
+        &self,
+        bot: &Arc<BotRecord>,
+        conversation: Conversation,
+        message_id: i64,
+        reactions: &[Value],
+    ) -> Result<Vec<Value>, ApiError> {
+        let key = format!("reaction:{}", key(conversation, message_id));
+        let old = self.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
+        let old = old.and_then(|o| serde_json::from_str(&o).ok()).unwrap_or_default();
+        let value = (!reactions.is_empty()).then(|| Value::Array(reactions.to_vec()).to_string());
+        self.storage.apply(vec![Change::BotSetting { bot_id: bot.id, key, value }]).await.map_err(internal)?;
+        Ok(old)
+    }
+
+    /// Stores a person's reactions (in their details); the ones they replace.
+    async fn person_reaction(
+        &self,
+        user: &UserRecord,
+        conversation: Conversation,
+        message_id: i64,
+        reactions: &[Value],
+    ) -> Result<Vec<Value>, ApiError> {
+        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&person.details);
+        let key = key(conversation, message_id);
+        let old = if reactions.is_empty() {
+            details.reactions.remove(&key)
+        } else {
+            details.reactions.insert(key, reactions.to_vec())
+        };
+        person.details = details.to_json();
+        self.create_user(person).await?;
+        Ok(old.unwrap_or_default())
+    }
+}

@@ -112,26 +112,40 @@ async fn find(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
     }
 }
 
+/// What `bot set` changes (`on`/`off`; `None` leaves a setting as it is).
+#[derive(Debug, Default)]
+pub struct BotSettings<'a> {
+    pub privacy: Option<&'a str>,
+    pub join_groups: Option<&'a str>,
+    pub inline: Option<&'a str>,
+    pub inline_feedback: Option<&'a str>,
+}
+
+/// The settings `bot set` knows: (key, on by default).
+const BOT_SETTINGS: [(&str, bool); 4] =
+    [("privacy", true), ("join_groups", true), ("inline", false), ("inline_feedback", false)];
+
 /// `bot set`: the operator's settings of a bot on the embedded platform, kept in the bot's own
-/// storage (`privacy`, `join_groups`: `off` or absent for on). Returns the bot and a summary.
-pub async fn set(
-    storage: &SqliteStorage,
-    who: &str,
-    privacy: Option<&str>,
-    join_groups: Option<&str>,
-) -> anyhow::Result<(BotRecord, String)> {
+/// storage as the value that differs from the default (`off` or `on`), absent otherwise.
+/// Returns the bot and a summary.
+pub async fn set(storage: &SqliteStorage, who: &str, changes: BotSettings<'_>) -> anyhow::Result<(BotRecord, String)> {
     let bot = find(storage, who).await?;
-    let mut changes = Vec::new();
-    for (key, value) in [("privacy", privacy), ("join_groups", join_groups)] {
+    let wanted = [changes.privacy, changes.join_groups, changes.inline, changes.inline_feedback];
+    let mut batch = Vec::new();
+    for ((key, default_on), value) in BOT_SETTINGS.iter().zip(wanted) {
         if let Some(value) = value {
-            let value = (value == "off").then(|| "off".to_owned());
-            changes.push(msg_core::Change::BotSetting { bot_id: bot.id, key: key.into(), value });
+            let on = value == "on";
+            let stored = (on != *default_on).then(|| value.to_owned());
+            batch.push(msg_core::Change::BotSetting { bot_id: bot.id, key: (*key).into(), value: stored });
         }
     }
-    storage.apply(changes).await?;
+    storage.apply(batch).await?;
     let mut summary = Vec::new();
-    for key in ["privacy", "join_groups"] {
-        let on = storage.load_bot_setting(bot.id, key).await?.is_none_or(|v| v != "off");
+    for (key, default_on) in BOT_SETTINGS {
+        let on = match storage.load_bot_setting(bot.id, key).await? {
+            Some(v) => v == "on",
+            None => default_on,
+        };
         summary.push(format!("{} {}", key.replace('_', "-"), if on { "on" } else { "off" }));
     }
     Ok((bot, summary.join(", ")))

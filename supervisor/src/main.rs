@@ -119,6 +119,13 @@ enum BotAction {
         /// With `off` people cannot add the bot to groups (getMe's can_join_groups)
         #[arg(long, value_parser = ["on", "off"])]
         join_groups: Option<String>,
+        /// Inline mode: with `on` people may send the bot inline queries (getMe's
+        /// supports_inline_queries)
+        #[arg(long, value_parser = ["on", "off"])]
+        inline: Option<String>,
+        /// Inline feedback: with `on` the bot gets chosen_inline_result
+        #[arg(long, value_parser = ["on", "off"])]
+        inline_feedback: Option<String>,
     },
     /// Revoke a bot's token (by id or username)
     Revoke { bot: String },
@@ -391,10 +398,15 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     println!("{:<12} {:<33} {:<8} {}", b.id, format!("@{}", b.username), state, b.first_name);
                 }
             }
-            BotAction::Set { bot, privacy, join_groups } => {
-                let (bot, settings) = admin::set(&storage, bot, privacy.as_deref(), join_groups.as_deref())
-                    .await
-                    .map_err(|e| fail(1, format!("{e:#}")))?;
+            BotAction::Set { bot, privacy, join_groups, inline, inline_feedback } => {
+                let changes = admin::BotSettings {
+                    privacy: privacy.as_deref(),
+                    join_groups: join_groups.as_deref(),
+                    inline: inline.as_deref(),
+                    inline_feedback: inline_feedback.as_deref(),
+                };
+                let (bot, settings) =
+                    admin::set(&storage, bot, changes).await.map_err(|e| fail(1, format!("{e:#}")))?;
                 println!("@{} (id {}): {settings}", bot.username, bot.id);
             }
             BotAction::Revoke { bot } => {

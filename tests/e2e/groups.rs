@@ -824,7 +824,10 @@ fn the_operator_sets_a_bots_privacy_mode_and_whether_it_joins_groups() {
     let (status, stdout, stderr) =
         launch(root.path()).arg("bot").arg("set").arg("@listener_bot").arg("--privacy").arg("off").run();
     assert!(status.success(), "{stderr}");
-    assert_eq!(stdout.trim(), format!("@listener_bot (id {bot_id}): privacy off, join-groups on"));
+    assert_eq!(
+        stdout.trim(),
+        format!("@listener_bot (id {bot_id}): privacy off, join-groups on, inline off, inline-feedback off")
+    );
     let deadline = Instant::now() + Duration::from_secs(20);
     while ok(server.call(&bot, "getMe", json!({})))["can_read_all_group_messages"] != true {
         assert!(Instant::now() < deadline, "the running server never saw the setting");

@@ -373,3 +373,132 @@ fn reactions_reach_bots_that_ask_and_people_see_the_bots() {
     let missing = server.call(&bot, "setMessageReaction", json!({"chat_id": alice_id, "message_id": 9999}));
     assert_eq!(error(missing), (400, "Bad Request: message to react not found".into()));
 }
+
+#[test]
+fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bot() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "finder_bot");
+    let plain = create_bot(root.path(), "plain_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let (status, _, stderr) = launch(root.path())
+        .arg("bot")
+        .arg("set")
+        .arg("finder_bot")
+        .arg("--inline")
+        .arg("on")
+        .arg("--inline-feedback")
+        .arg("on")
+        .run();
+    assert!(status.success(), "{stderr}");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    assert_eq!(ok(server.call(&bot, "getMe", json!({})))["supports_inline_queries"], true);
+    assert_eq!(ok(server.call(&plain, "getMe", json!({})))["supports_inline_queries"], false);
+    let refused = server.user_call(&alice, "inlineQuery", json!({"chat_id": id_of(&plain), "query": "x"}));
+    assert_eq!(error(refused), (400, "Bad Request: BOT_INLINE_DISABLED".into()));
+    ok(server.call(
+        &bot,
+        "getUpdates",
+        json!({"allowed_updates": ["message", "inline_query", "chosen_inline_result"]}),
+    ));
+
+    // The person asks; the bot sees the query and answers it.
+    let asking = {
+        let (api, alice) = (server.api, alice.clone());
+        std::thread::spawn(move || {
+            let body = json!({"chat_id": bot_id, "query": "cats", "timeout": 20});
+            msg_testkit::post(
+                api,
+                &format!("/user{alice}/inlineQuery"),
+                "application/json",
+                body.to_string().as_bytes(),
+            )
+            .unwrap()
+        })
+    };
+    let query = bot_sees_kind(&server, &bot, "inline_query");
+    assert_eq!((query["query"].as_str(), query["from"]["id"].as_i64()), (Some("cats"), Some(alice_id)));
+    let id = query["id"].as_str().unwrap().to_owned();
+    for (results, expected) in [
+        (json!([{"type": "article", "id": "1"}]), "can't parse inline query result: Can't find field \"title\""),
+        (
+            json!([{"type": "bogus", "id": "1"}]),
+            "can't parse inline query result: type \"bogus\" is unsupported for the inline query result",
+        ),
+        (
+            json!([{"type": "article", "id": "1", "title": "t"}]),
+            "can't parse inline query result: Can't find field \"message_text\"",
+        ),
+        (json!({"type": "article"}), "expected an Array of inline query results"),
+        (
+            Value::Array(
+                (0..51)
+                    .map(|i| json!({"type": "contact", "id": i.to_string(), "phone_number": "1", "first_name": "a"}))
+                    .collect(),
+            ),
+            "too many inline query results specified",
+        ),
+    ] {
+        let refused = server.call(&bot, "answerInlineQuery", json!({"inline_query_id": id, "results": results}));
+        assert_eq!(error(refused), (400, format!("Bad Request: {expected}")));
+    }
+    let results = json!([
+        {"type": "article", "id": "a1", "title": "A cat", "input_message_content": {"message_text": "Meow!"}},
+        {"type": "location", "id": "l1", "title": "Cat cafe", "latitude": 35.0, "longitude": 139.0},
+    ]);
+    ok(server.call(
+        &bot,
+        "answerInlineQuery",
+        json!({"inline_query_id": id, "results": results, "cache_time": 0, "next_offset": "2"}),
+    ));
+    let late = server.call(&bot, "answerInlineQuery", json!({"inline_query_id": id, "results": []}));
+    assert_eq!(
+        error(late),
+        (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into())
+    );
+    let answered = asking.join().unwrap().json()["result"].clone();
+    assert_eq!(answered["answered"], true);
+    assert_eq!(
+        (answered["answer"]["results"][0]["id"].as_str(), answered["answer"]["next_offset"].as_str()),
+        (Some("a1"), Some("2"))
+    );
+
+    // The person picks a result in a group: it appears via the bot, the bot gets the choice.
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Cats", "member_ids": [id_of(&bob)]})));
+    let pick = json!({"inline_query_id": id, "result_id": "a1", "chat_id": group["id"]});
+    let posted = ok(server.user_call(&alice, "chooseInlineResult", pick));
+    assert_eq!((posted["text"].as_str(), posted["via_bot"]["id"].as_i64()), (Some("Meow!"), Some(bot_id)));
+    person_sees(&server, &bob, |u| u["message"]["via_bot"]["username"] == "finder_bot");
+    let chosen = bot_sees_kind(&server, &bot, "chosen_inline_result");
+    assert_eq!((chosen["result_id"].as_str(), chosen["query"].as_str()), (Some("a1"), Some("cats")));
+    let place = ok(server.user_call(
+        &alice,
+        "chooseInlineResult",
+        json!({"inline_query_id": id, "result_id": "l1", "chat_id": group["id"]}),
+    ));
+    assert_eq!(place["location"]["latitude"].as_f64(), Some(35.0));
+    let unknown = server.user_call(
+        &alice,
+        "chooseInlineResult",
+        json!({"inline_query_id": id, "result_id": "zz", "chat_id": group["id"]}),
+    );
+    assert_eq!(error(unknown), (400, "Bad Request: RESULT_ID_INVALID".into()));
+}
+
+/// The payload of the first bot update of `kind`.
+fn bot_sees_kind(server: &Server, bot: &str, kind: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the bot never got {kind}");
+        let params = json!({"offset": offset, "timeout": 5});
+        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if let Some(payload) = update.get(kind) {
+                ok(server.call(bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+                return payload.clone();
+            }
+        }
+    }
+}

@@ -14,6 +14,7 @@ pub mod entities;
 pub mod files;
 mod forums;
 mod groups;
+mod inline;
 mod invites;
 mod methods;
 pub mod parse_mode;

@@ -83,6 +83,18 @@ pub fn methods() -> &'static [UserMethod] {
                 set_reaction,
             ),
             method(
+                "inlineQuery",
+                "`chat_id` (the bot, or `@username`), `query`, `offset`, `timeout` (default 15 s)",
+                "`{\"inline_query_id\",\"answered\",\"answer\":{\"results\",\"cache_time\",\"is_personal\",\"next_offset\",\"button\"}}` once the bot calls `answerInlineQuery`",
+                inline_query,
+            ),
+            method(
+                "chooseInlineResult",
+                "`inline_query_id`, `result_id`, `chat_id` (where to post it)",
+                "the `Message` posted `via_bot`; a bot with feedback on gets `chosen_inline_result`",
+                choose_inline,
+            ),
+            method(
                 "votePoll",
                 "`chat_id`, `message_id`, `option_ids` (JSON array; empty retracts)",
                 "the `Poll` as it stands",
@@ -229,6 +241,30 @@ async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     c.platform.react(&c.actor(), conversation, message_id(&c.params)?, reactions).await?;
     Ok(json!(true))
+}
+
+async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
+    let bot = match c.chat().await? {
+        Conversation::Private(a, b) => {
+            if a == c.user.id {
+                b
+            } else {
+                a
+            }
+        }
+        Conversation::Group(_) => return Err(ApiError::bad_request("BOT_INVALID")),
+    };
+    let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
+    let query = c.params.get("query").unwrap_or_default();
+    let offset = c.params.get("offset").unwrap_or_default();
+    c.platform.inline_query(&c.user, bot, query, offset, wait).await
+}
+
+async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let query = c.params.get("inline_query_id").unwrap_or_default();
+    let result = c.params.get("result_id").unwrap_or_default();
+    c.platform.choose_inline(&c.user, query, result, conversation).await
 }
 
 async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {

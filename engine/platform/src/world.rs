@@ -34,13 +34,18 @@ pub fn now() -> i64 {
 }
 
 /// What the operator decides for a bot (`msg-bot-api bot set`), kept as the bot's own settings
-/// `privacy` and `join_groups` (`off` turns them off).
+/// `privacy` and `join_groups` (`off` turns them off), `inline` and `inline_feedback` (`on`
+/// turns them on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotFlags {
     /// Privacy mode: in groups the bot sees only what is addressed to it (unless an administrator).
     pub privacy: bool,
     /// The bot may be added to groups.
     pub join_groups: bool,
+    /// Inline mode: people may send it inline queries.
+    pub inline: bool,
+    /// The bot gets `chosen_inline_result` when a person picks one of its results.
+    pub inline_feedback: bool,
 }
 
 /// Who acts.
@@ -233,6 +238,9 @@ pub struct Platform {
     /// the working directory of a running server is announced when first used.
     pub(crate) announced: Mutex<HashSet<i64>>,
     pub config: PlatformConfig,
+    /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
+    /// the answer goes; then the answer, kept for the person to pick from.
+    pub(crate) inline: Mutex<HashMap<String, crate::inline::Asked>>,
     /// Open callback queries: the bot that may answer, and where its answer goes.
     pub(crate) callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     pub local: bool,
@@ -262,6 +270,7 @@ impl Platform {
             flags: std::sync::RwLock::default(),
             announced: Mutex::default(),
             callbacks: Mutex::default(),
+            inline: Mutex::default(),
             local: config.local,
             temp_dir: config.temp_dir.clone(),
             config,
@@ -443,9 +452,13 @@ impl Platform {
             return Ok(*flags);
         }
         let off = |v: Option<String>| v.is_some_and(|v| v == "off");
+        let on = |v: Option<String>| v.is_some_and(|v| v == "on");
+        let setting = |key: &'static str| self.storage.load_bot_setting(bot_id, key);
         let flags = BotFlags {
-            privacy: !off(self.storage.load_bot_setting(bot_id, "privacy").await.map_err(internal)?),
-            join_groups: !off(self.storage.load_bot_setting(bot_id, "join_groups").await.map_err(internal)?),
+            privacy: !off(setting("privacy").await.map_err(internal)?),
+            join_groups: !off(setting("join_groups").await.map_err(internal)?),
+            inline: on(setting("inline").await.map_err(internal)?),
+            inline_feedback: on(setting("inline_feedback").await.map_err(internal)?),
         };
         self.flags.write().expect("flags cache").insert(bot_id, (flags, Instant::now()));
         Ok(flags)

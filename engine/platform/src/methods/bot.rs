@@ -13,7 +13,7 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
     let me = msg_spec::types::User {
         can_join_groups: Some(flags.join_groups),
         can_read_all_group_messages: Some(!flags.privacy),
-        supports_inline_queries: Some(false),
+        supports_inline_queries: Some(flags.inline),
         can_connect_to_business: Some(false),
         has_main_web_app: Some(false),
         ..crate::world::bot_user(&bot)

@@ -481,3 +481,57 @@ pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCa
     platform.react(&actor, conversation, p.message_id, reactions).await?;
     Ok(json!(true).into())
 }
+
+/// `button` of answerInlineQuery (`InlineQueryResultsButton`), with the reference's errors.
+fn results_button(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
+    let value: Value = serde_json::from_str(raw)
+        .map_err(|_| ApiError::bad_request("can't parse inline query results button JSON object"))?;
+    let inner = |m: &str| ApiError::bad_request(format!("can't parse inline query results button: {m}"));
+    let Value::Object(fields) = &value else { return Err(inner("InlineQueryResultsButton must be an Object")) };
+    if !fields.get("text").is_some_and(Value::is_string) {
+        return Err(inner("Can't find field \"text\""));
+    }
+    if fields.get("start_parameter").is_none() && !fields.get("web_app").is_some_and(|w| w.get("url").is_some()) {
+        return Err(inner("InlineQueryResultsButton must have exactly one optional field"));
+    }
+    Ok(Some(value))
+}
+
+pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::AnswerInlineQuery = args(&call.params)?;
+    let cache_time = p.cache_time.unwrap_or(300).clamp(0, 86_400);
+    let button = results_button(call.params.get("button"))?;
+    let results = match p.results.filter(|r| !r.is_empty()) {
+        None => Vec::new(),
+        Some(raw) => {
+            let value: Value = serde_json::from_str(raw)
+                .map_err(|e| ApiError::bad_request(format!("can't parse JSON encoded inline query results: {e}")))?;
+            match value {
+                Value::Null => Vec::new(),
+                Value::Array(items) => items,
+                _ => return Err(ApiError::bad_request("expected an Array of inline query results")),
+            }
+        }
+    };
+    if results.len() > 50 {
+        return Err(ApiError::bad_request("too many inline query results specified"));
+    }
+    let results = results
+        .iter()
+        .map(|r| {
+            crate::inline::inline_result(r)
+                .map_err(|e| ApiError::bad_request(format!("can't parse inline query result: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let bot = platform_bot(&platform, &call).await?;
+    let mut answer = json!({"results": results, "cache_time": cache_time, "is_personal": p.is_personal});
+    if let Some(offset) = p.next_offset.filter(|o| !o.is_empty()) {
+        answer["next_offset"] = offset.into();
+    }
+    if let Some(button) = button {
+        answer["button"] = button;
+    }
+    platform.answer_inline(bot.id, p.inline_query_id, answer, results)?;
+    Ok(json!(true).into())
+}

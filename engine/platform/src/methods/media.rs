@@ -47,7 +47,7 @@ fn missing(kind: Kind) -> ApiError {
 
 /// The Message fields for a file: an animation also fills `document`, as on the platform (the
 /// same file as a `Document`: without `duration`, `width` and `height`).
-fn media_fields(kind: Kind, object: Value, flags: Map<String, Value>) -> Map<String, Value> {
+pub(crate) fn media_fields(kind: Kind, object: Value, flags: Map<String, Value>) -> Map<String, Value> {
     let mut media = Map::new();
     if kind == Kind::Animation {
         let mut document = object.clone();

@@ -113,6 +113,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("editMessageReplyMarkup", bound(slot, editing::edit_message_reply_markup));
     r.method("stopPoll", bound(slot, editing::stop_poll));
     r.method("setMessageReaction", bound(slot, editing::set_message_reaction));
+    r.method("answerInlineQuery", bound(slot, editing::answer_inline_query));
     r.method("deleteMessage", bound(slot, editing::delete_message));
     r.method("deleteMessages", bound(slot, editing::delete_messages));
 }

@@ -1,0 +1,314 @@
+//! Inline mode: a person types an inline query to a bot (the user-side `inlineQuery`), the bot
+//! gets `inline_query` and answers with `answerInlineQuery` (results validated as the reference
+//! validates them), the person sees the results and picks one (`chooseInlineResult`): it is
+//! posted in the person's chat `via_bot`, and a bot with feedback on gets `chosen_inline_result`.
+//! A bot's inline mode is the operator's setting (`bot set --inline on`).
+
+use std::time::{Duration, Instant};
+
+use msg_core::{ApiError, NewUpdate, Params, UserRecord};
+use serde_json::{Map, Value, json};
+use tokio::sync::oneshot;
+
+use crate::files::Kind;
+use crate::files::input::{self, Extras, Sender, Source};
+use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
+
+/// How long an inline query waits for its answer (the public platform's limit is similar).
+const ANSWER_TTL: i64 = 30;
+/// How long answered results stay available to pick from.
+const RESULTS_KEPT: Duration = Duration::from_secs(600);
+
+/// One inline query: who asked whom, and the answer (once there).
+pub struct Asked {
+    bot_id: i64,
+    user_id: i64,
+    query: String,
+    waiting: Option<oneshot::Sender<Value>>,
+    results: Vec<Value>,
+    at: Instant,
+}
+
+/// The reference's `get_inline_query_result`: the result as the person sees it, or the inner
+/// error text.
+pub fn inline_result(value: &Value) -> Result<Value, String> {
+    let Value::Object(fields) = value else { return Err("Inline query result must be an object".into()) };
+    let text = |name: &str| -> Result<Option<String>, String> {
+        match fields.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(_) => Err(format!("Field \"{name}\" must be of type String")),
+        }
+    };
+    let required =
+        |name: &str| -> Result<String, String> { text(name)?.ok_or_else(|| format!("Can't find field \"{name}\"")) };
+    let number = |name: &str| -> Result<f64, String> {
+        match fields.get(name) {
+            None => Err(format!("Can't find field \"{name}\"")),
+            Some(Value::Number(n)) => Ok(n.as_f64().unwrap_or(0.0)),
+            Some(_) => Err(format!("Field \"{name}\" must be of type Number")),
+        }
+    };
+    let kind = required("type")?.to_ascii_lowercase();
+    required("id")?;
+    match fields.get("input_message_content") {
+        None | Some(Value::Null) | Some(Value::Object(_)) => {}
+        Some(_) => return Err("Field \"input_message_content\" must be of type Object".into()),
+    }
+    let content = fields.get("input_message_content").and_then(Value::as_object);
+    let has_content_text =
+        content.and_then(|c| c.get("message_text")).and_then(Value::as_str).is_some_and(|t| !t.is_empty());
+    match kind.as_str() {
+        "article" => {
+            required("title")?;
+            let legacy = text("message_text")?.is_some_and(|t| !t.is_empty());
+            let located = content.is_some_and(|c| c.contains_key("latitude") || c.contains_key("phone_number"));
+            if !has_content_text && !legacy && !located {
+                return Err(if content.is_some() {
+                    "Input message content is not specified"
+                } else {
+                    "Can't find field \"message_text\""
+                }
+                .into());
+            }
+        }
+        "photo" => {
+            if text("photo_url")?.unwrap_or_default().is_empty() {
+                required("photo_file_id")?;
+            }
+        }
+        "gif" => {
+            if text("gif_url")?.unwrap_or_default().is_empty() {
+                required("gif_file_id")?;
+            }
+        }
+        "mpeg4_gif" => {
+            if text("mpeg4_url")?.unwrap_or_default().is_empty() {
+                required("mpeg4_file_id")?;
+            }
+        }
+        "sticker" => {
+            required("sticker_file_id")?;
+        }
+        "audio" => {
+            if text("audio_url")?.unwrap_or_default().is_empty() {
+                required("audio_file_id")?;
+            } else {
+                required("title")?;
+            }
+        }
+        "document" | "video" => {
+            required("title")?;
+            let url = if kind == "document" { "document_url" } else { "video_url" };
+            if text(url)?.unwrap_or_default().is_empty() {
+                required(&format!("{kind}_file_id"))?;
+            } else {
+                required("mime_type")?;
+            }
+        }
+        "voice" => {
+            required("title")?;
+            if text("voice_url")?.unwrap_or_default().is_empty() {
+                required("voice_file_id")?;
+            }
+        }
+        "location" => {
+            number("latitude")?;
+            number("longitude")?;
+            required("title")?;
+        }
+        "venue" => {
+            number("latitude")?;
+            number("longitude")?;
+            required("title")?;
+            required("address")?;
+        }
+        "contact" => {
+            required("phone_number")?;
+            required("first_name")?;
+        }
+        "game" => {
+            required("game_short_name")?;
+        }
+        other => return Err(format!("type \"{other}\" is unsupported for the inline query result")),
+    }
+    let mut result = fields.clone();
+    result.insert("type".into(), kind.into());
+    Ok(Value::Object(result))
+}
+
+/// What a picked result posts: its `input_message_content`, else its own media or place.
+async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<Map<String, Value>, ApiError> {
+    let mut fields = Map::new();
+    let content = result.get("input_message_content").or_else(|| result.get("message_text").map(|_| result));
+    if let Some(content) = content {
+        if let Some(text) = content.get("message_text").and_then(Value::as_str).filter(|t| !t.is_empty()) {
+            fields.insert("text".into(), text.into());
+            if let Some(entities) = content.get("entities").filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                fields.insert("entities".into(), entities.clone());
+            }
+            return Ok(fields);
+        }
+        if let (Some(lat), Some(lon)) = (content.get("latitude"), content.get("longitude")) {
+            let location = json!({"latitude": lat, "longitude": lon});
+            if let (Some(title), Some(address)) = (content.get("title"), content.get("address")) {
+                fields.insert("venue".into(), json!({"location": location, "title": title, "address": address}));
+            }
+            fields.insert("location".into(), location);
+            return Ok(fields);
+        }
+        if let Some(phone) = content.get("phone_number") {
+            fields.insert("contact".into(), json!({"phone_number": phone, "first_name": content["first_name"]}));
+            return Ok(fields);
+        }
+    }
+    let kind_of = |t: &str| match t {
+        "photo" => Some((Kind::Photo, "photo_file_id")),
+        "gif" => Some((Kind::Animation, "gif_file_id")),
+        "mpeg4_gif" => Some((Kind::Animation, "mpeg4_file_id")),
+        "sticker" => Some((Kind::Sticker, "sticker_file_id")),
+        "audio" => Some((Kind::Audio, "audio_file_id")),
+        "document" => Some((Kind::Document, "document_file_id")),
+        "video" => Some((Kind::Video, "video_file_id")),
+        "voice" => Some((Kind::Voice, "voice_file_id")),
+        _ => None,
+    };
+    let kind = result["type"].as_str().unwrap_or_default();
+    match kind {
+        "location" | "venue" => {
+            let location = json!({"latitude": result["latitude"], "longitude": result["longitude"]});
+            if kind == "venue" {
+                fields.insert(
+                    "venue".into(),
+                    json!({"location": location, "title": result["title"], "address": result["address"]}),
+                );
+            }
+            fields.insert("location".into(), location);
+        }
+        "contact" => {
+            fields.insert(
+                "contact".into(),
+                json!({"phone_number": result["phone_number"], "first_name": result["first_name"]}),
+            );
+        }
+        other => {
+            let Some((kind, field)) = kind_of(other) else { return Err(ApiError::bad_request("RESULT_TYPE_INVALID")) };
+            let params = Params::new();
+            let source = match result.get(field).and_then(Value::as_str).filter(|f| !f.is_empty()) {
+                Some(file_id) => input::source(&params, file_id, "", platform.local)?,
+                None => {
+                    let url =
+                        result.get(format!("{other}_url")).or_else(|| result.get("mpeg4_url")).and_then(Value::as_str);
+                    url.map(|u| Source::Url(u.to_owned()))
+                }
+            };
+            let source = source.ok_or_else(|| ApiError::bad_request("RESULT_TYPE_INVALID"))?;
+            let sender = Sender { id: bot_id, is_bot: true };
+            let object = input::attach(
+                &platform.files,
+                &platform.temp_dir,
+                sender,
+                kind,
+                source,
+                Extras::from_params(&params, false),
+            )
+            .await?;
+            fields = crate::methods::media::media_fields(kind, object, Map::new());
+            if let Some(caption) = result.get("caption").and_then(Value::as_str).filter(|c| !c.is_empty()) {
+                fields.insert("caption".into(), caption.into());
+            }
+        }
+    }
+    Ok(fields)
+}
+
+impl Platform {
+    /// A person's inline query to a bot in inline mode; waits up to `wait` for the answer.
+    pub async fn inline_query(
+        &self,
+        user: &UserRecord,
+        bot_id: i64,
+        query: &str,
+        offset: &str,
+        wait: Duration,
+    ) -> Result<Value, ApiError> {
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        if !self.bot_flags(bot.id).await?.inline {
+            return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
+        }
+        let id = (rand::random::<u64>() >> 1).to_string();
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut asked = self.inline.lock().expect("inline");
+            asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
+            let query = query.to_owned();
+            asked.insert(
+                id.clone(),
+                Asked { bot_id, user_id: user.id, query, waiting: Some(tx), results: Vec::new(), at: Instant::now() },
+            );
+        }
+        let update =
+            json!({"id": id, "from": typed(&person(user)), "query": query, "offset": offset, "chat_type": "sender"});
+        if self.updates.accepts(&bot, "inline_query").await? {
+            let update = NewUpdate::new("inline_query", update.to_string(), user.id, now() + ANSWER_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        Ok(match tokio::time::timeout(wait, rx).await {
+            Ok(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
+            _ => json!({"inline_query_id": id, "answered": false}),
+        })
+    }
+
+    /// answerInlineQuery: the bot's results go to the person who asked.
+    pub fn answer_inline(
+        &self,
+        bot_id: i64,
+        query_id: &str,
+        answer: Value,
+        results: Vec<Value>,
+    ) -> Result<(), ApiError> {
+        let mut asked = self.inline.lock().expect("inline");
+        match asked.get_mut(query_id) {
+            Some(a) if a.bot_id == bot_id && a.waiting.is_some() => {
+                a.results = results;
+                let _ = a.waiting.take().expect("checked").send(answer);
+                Ok(())
+            }
+            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+        }
+    }
+
+    /// The person picks a result: it is posted in `conversation` via the bot; a bot with
+    /// feedback on gets `chosen_inline_result`.
+    pub async fn choose_inline(
+        &self,
+        user: &UserRecord,
+        query_id: &str,
+        result_id: &str,
+        conversation: Conversation,
+    ) -> Result<Value, ApiError> {
+        let (bot_id, query, result) = {
+            let asked = self.inline.lock().expect("inline");
+            let Some(a) = asked.get(query_id).filter(|a| a.user_id == user.id) else {
+                return Err(ApiError::bad_request("QUERY_ID_INVALID"));
+            };
+            let result = a.results.iter().find(|r| r["id"].as_str() == Some(result_id)).cloned();
+            (a.bot_id, a.query.clone(), result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?)
+        };
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let mut fields = content_of(self, bot.id, &result).await?;
+        let mut media = Map::new();
+        media.insert("via_bot".into(), typed(&bot_user(&bot)));
+        media.append(&mut fields);
+        let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+        let content = Content { media: Some(media), reply_markup, ..Content::default() };
+        let sent = self.post(&Actor::User(user.clone()), conversation, content).await?;
+        if self.bot_flags(bot.id).await?.inline_feedback && self.updates.accepts(&bot, "chosen_inline_result").await? {
+            let chosen = json!({"result_id": result_id, "from": typed(&person(user)), "query": query});
+            let update = NewUpdate::new("chosen_inline_result", chosen.to_string(), user.id, now() + MESSAGE_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        Ok(sent)
+    }
+}

@@ -492,7 +492,7 @@ fn results_button(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
     if !fields.get("text").is_some_and(Value::is_string) {
         return Err(inner("Can't find field \"text\""));
     }
-    if fields.get("start_parameter").is_none() && !fields.get("web_app").is_some_and(|w| w.get("url").is_some()) {
+    if fields.get("start_parameter").is_none() && fields.get("web_app").is_none_or(|w| w.get("url").is_none()) {
         return Err(inner("InlineQueryResultsButton must have exactly one optional field"));
     }
     Ok(Some(value))

@@ -28,6 +28,13 @@ const UNAVAILABLE: &[&str] = &[
     // No sticker sets exist on the embedded platform yet: `sticker set not found`.
     "setChatStickerSet",
     "deleteChatStickerSet",
+    // Checklists are sent on behalf of business accounts: `business connection not found`.
+    "sendChecklist",
+    "editMessageChecklist",
+    // No Telegram Stars yet.
+    "sendPaidMedia",
+    // No Web App opens yet, so no query is ever open.
+    "answerWebAppQuery",
 ];
 
 /// The user-side API's method table (`methods --user`): name, parameters, result.

@@ -209,6 +209,56 @@ fn bots_forward_copy_and_send_places_contacts_and_dice() {
     ] {
         assert_eq!(error(server.call(&bot, "sendLocation", params)), (400, format!("Bad Request: {expected}")));
     }
+    // A live location moves until it is stopped.
+    let moved = json!({"chat_id": alice_id, "message_id": live["message_id"], "latitude": 1.5, "longitude": 2.5});
+    let moved_message = ok(server.call(&bot, "editMessageLiveLocation", moved.clone()));
+    assert_eq!(moved_message["location"]["latitude"].as_f64(), Some(1.5));
+    let stopped = ok(server.call(
+        &bot,
+        "stopMessageLiveLocation",
+        json!({"chat_id": alice_id, "message_id": live["message_id"]}),
+    ));
+    assert!(stopped["location"].get("live_period").is_none(), "{stopped}");
+    assert_eq!(
+        error(server.call(&bot, "editMessageLiveLocation", moved)),
+        (400, "Bad Request: there is no live location in the message to edit".into())
+    );
+    let still = json!({"chat_id": alice_id, "message_id": here["message_id"], "latitude": 1, "longitude": 1});
+    assert_eq!(
+        error(server.call(&bot, "editMessageLiveLocation", still)),
+        (400, "Bad Request: there is no live location in the message to edit".into())
+    );
+
+    // A draft streams to the person; the rest answer what the embedded platform lacks.
+    ok(server.call(&bot, "sendMessageDraft", json!({"chat_id": alice_id, "draft_id": 7, "text": "Typing an answer"})));
+    let draft = person_sees(&server, &alice, |u| u.get("message_draft").is_some());
+    assert_eq!(draft["message_draft"]["text"], "Typing an answer");
+    let article =
+        json!({"type": "article", "id": "p1", "title": "Prepared", "input_message_content": {"message_text": "hi"}});
+    let prepared = ok(server.call(&bot, "savePreparedInlineMessage", json!({"user_id": alice_id, "result": article})));
+    assert!(prepared["id"].is_string() && prepared["expiration_date"].is_i64(), "{prepared}");
+    for (method, params, expected) in [
+        (
+            "answerWebAppQuery",
+            json!({"web_app_query_id": "q", "result": article}),
+            "query is too old and response timeout expired or query ID is invalid",
+        ),
+        ("answerWebAppQuery", json!({"web_app_query_id": "q"}), "result isn't specified"),
+        (
+            "sendChecklist",
+            json!({"business_connection_id": "b", "chat_id": alice_id, "checklist": {"title": "T", "tasks": []}}),
+            "business connection not found",
+        ),
+        ("sendChecklist", json!({"chat_id": alice_id}), "parameter \"checklist\" is required"),
+        (
+            "sendPaidMedia",
+            json!({"chat_id": alice_id, "star_count": 5, "media": []}),
+            "paid media are not available: the embedded platform has no Telegram Stars yet",
+        ),
+    ] {
+        assert_eq!(error(server.call(&bot, method, params)), (400, format!("Bad Request: {expected}")), "{method}");
+    }
+
     let venue = json!({"chat_id": alice_id, "latitude": 48.8584, "longitude": 2.2945, "title": "Tower", "address": "Champ de Mars", "foursquare_id": "4adcda"});
     let venue = ok(server.call(&bot, "sendVenue", venue));
     assert_eq!(

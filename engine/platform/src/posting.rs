@@ -319,6 +319,68 @@ impl Platform {
         self.publish_edit(actor, conversation, message_id, stored).await
     }
 
+    /// Moves (`to`: latitude, longitude, accuracy) or stops (`None`) a live location of its
+    /// sender's while it is live.
+    pub async fn edit_live_location(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+        to: Option<Map<String, Value>>,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        let live_until = stored["date"].as_i64().unwrap_or(0) + stored["location"]["live_period"].as_i64().unwrap_or(0);
+        if stored["location"]["live_period"].as_i64().is_none() || live_until <= now() {
+            return Err(ApiError::bad_request("there is no live location in the message to edit"));
+        }
+        let location = stored["location"].as_object_mut().expect("checked above");
+        match to {
+            Some(to) => location.extend(to),
+            None => {
+                // Stopped: the location stays where it was, no longer live.
+                for field in ["live_period", "heading", "proximity_alert_radius"] {
+                    location.remove(field);
+                }
+            }
+        }
+        let fields = stored.as_object_mut().expect("stored messages are objects");
+        fields.insert("edit_date".into(), now().into());
+        if let Some(markup) = reply_markup {
+            fields.insert("reply_markup".into(), markup);
+        }
+        self.publish_edit(actor, conversation, message_id, stored).await
+    }
+
+    /// A draft streamed to the people of a conversation (`message_draft` in their updates).
+    pub async fn draft(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        draft_id: i64,
+        text: String,
+        entities: Option<Value>,
+    ) -> Result<(), ApiError> {
+        if draft_id == 0 {
+            return Err(ApiError::bad_request("DRAFT_ID_INVALID"));
+        }
+        for member in self.participants(conversation).await? {
+            if member != actor.id() && self.user(member).await?.is_some() {
+                let chat = self.chat_json(conversation, member).await?;
+                let mut draft = json!({"chat": chat, "from": actor.json(), "draft_id": draft_id, "text": text});
+                if let Some(entities) = entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                    draft["entities"] = entities;
+                }
+                let mailbox = self.user_mailbox(member).await?;
+                mailbox
+                    .push(&self.storage, "message_draft", draft.to_string(), 0, now() + 60, Vec::new())
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Replaces (or with `None` removes) a message's inline keyboard (its sender only).
     pub async fn edit_markup(
         &self,

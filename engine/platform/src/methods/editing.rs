@@ -535,3 +535,84 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
     platform.answer_inline(bot.id, p.inline_query_id, answer, results)?;
     Ok(json!(true).into())
 }
+
+pub(crate) async fn edit_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditMessageLiveLocation = args(&call.params)?;
+    let place = location(&call.params)?;
+    let markup = inline_markup(&call.params)?;
+    let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
+    Ok(edited(platform.edit_live_location(&actor, conversation, message_id, Some(place), markup).await?))
+}
+
+pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::StopMessageLiveLocation = args(&call.params)?;
+    let markup = inline_markup(&call.params)?;
+    let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
+    Ok(edited(platform.edit_live_location(&actor, conversation, message_id, None, markup).await?))
+}
+
+/// sendMessageDraft: a partial message streamed to a person (they see it as `message_draft`).
+pub(crate) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendMessageDraft = args(&call.params)?;
+    let given = call.params.json::<Value>("entities").and_then(Result::ok);
+    let (text, entities) = formatted(p.text, p.parse_mode.unwrap_or_default(), given)?;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
+    platform.draft(&actor, conversation, p.draft_id, text, entities).await?;
+    Ok(json!(true).into())
+}
+
+/// `result` of answerWebAppQuery and savePreparedInlineMessage: one inline query result.
+fn single_result(p: &Params) -> Result<Value, ApiError> {
+    let raw = p.get("result").unwrap_or_default();
+    if raw.is_empty() {
+        return Err(ApiError::bad_request("result isn't specified"));
+    }
+    let value: Value = serde_json::from_str(raw)
+        .map_err(|e| ApiError::bad_request(format!("can't parse JSON encoded web view query results {e}")))?;
+    crate::inline::inline_result(&value).map_err(ApiError::bad_request)
+}
+
+/// answerWebAppQuery: no Web App opens on the embedded platform yet, so no query is ever open.
+pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    single_result(&call.params)?;
+    platform_bot(&platform, &call).await?;
+    Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid"))
+}
+
+/// savePreparedInlineMessage: the result, kept for a day for the person named.
+pub(crate) async fn save_prepared_inline_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SavePreparedInlineMessage = args(&call.params)?;
+    single_result(&call.params)?;
+    platform_bot(&platform, &call).await?;
+    if platform.user(p.user_id).await?.is_none() {
+        return Err(ApiError::bad_request("user not found"));
+    }
+    let id = format!("{:016x}", rand::random::<u64>());
+    Ok(json!({"id": id, "expiration_date": crate::world::now() + 86_400}).into())
+}
+
+/// sendChecklist / editMessageChecklist: on behalf of a business account only, and business
+/// connections do not exist on the embedded platform yet.
+pub(crate) async fn business_checklist(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let raw = call.params.get("checklist").unwrap_or_default();
+    if raw.is_empty() {
+        return Err(ApiError::parameter_required("checklist"));
+    }
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse InputChecklist JSON object"))?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request("can't parse InputChecklist: expected an Object"));
+    }
+    platform_bot(&platform, &call).await?;
+    Err(ApiError::bad_request("business connection not found"))
+}
+
+/// sendPaidMedia: paid media are bought with Telegram Stars, which the embedded platform does
+/// not have yet.
+pub(crate) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendPaidMedia = args(&call.params)?;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    platform.resolve_chat(&actor, p.chat_id).await?;
+    Err(ApiError::bad_request("paid media are not available: the embedded platform has no Telegram Stars yet"))
+}

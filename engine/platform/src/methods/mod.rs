@@ -37,8 +37,11 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendLocation", bound(slot, editing::send_location));
     r.method("sendVenue", bound(slot, editing::send_venue));
     r.method("sendContact", bound(slot, editing::send_contact));
+    r.method("sendPaidMedia", bound(slot, editing::send_paid_media));
     r.method("sendPoll", bound(slot, editing::send_poll));
+    r.method("sendChecklist", bound(slot, editing::business_checklist));
     r.method("sendDice", bound(slot, editing::send_dice));
+    r.method("sendMessageDraft", bound(slot, editing::send_message_draft));
     r.method("sendChatAction", bound(slot, messages::send_chat_action));
     r.method("getFile", bound(slot, media::get_file));
     r.method("getChat", bound(slot, chats::get_chat));
@@ -110,10 +113,15 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("editMessageText", bound(slot, editing::edit_message_text));
     r.method("editMessageCaption", bound(slot, editing::edit_message_caption));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));
+    r.method("editMessageLiveLocation", bound(slot, editing::edit_message_live_location));
+    r.method("stopMessageLiveLocation", bound(slot, editing::stop_message_live_location));
+    r.method("editMessageChecklist", bound(slot, editing::business_checklist));
     r.method("editMessageReplyMarkup", bound(slot, editing::edit_message_reply_markup));
     r.method("stopPoll", bound(slot, editing::stop_poll));
     r.method("setMessageReaction", bound(slot, editing::set_message_reaction));
     r.method("answerInlineQuery", bound(slot, editing::answer_inline_query));
+    r.method("answerWebAppQuery", bound(slot, editing::answer_web_app_query));
+    r.method("savePreparedInlineMessage", bound(slot, editing::save_prepared_inline_message));
     r.method("deleteMessage", bound(slot, editing::delete_message));
     r.method("deleteMessages", bound(slot, editing::delete_messages));
 }

@@ -450,7 +450,7 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     ok(server.call(
         &bot,
         "getUpdates",
-        json!({"allowed_updates": ["message", "inline_query", "chosen_inline_result"]}),
+        json!({"allowed_updates": ["message", "inline_query", "chosen_inline_result", "callback_query"]}),
     ));
 
     // The person asks; the bot sees the query and answers it.
@@ -496,6 +496,8 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     let results = json!([
         {"type": "article", "id": "a1", "title": "A cat", "input_message_content": {"message_text": "Meow!"}},
         {"type": "location", "id": "l1", "title": "Cat cafe", "latitude": 35.0, "longitude": 139.0},
+        {"type": "article", "id": "k1", "title": "Vote", "input_message_content": {"message_text": "Cats or dogs?"},
+            "reply_markup": {"inline_keyboard": [[{"text": "Cats", "callback_data": "cats"}]]}},
     ]);
     ok(server.call(
         &bot,
@@ -528,6 +530,33 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
         json!({"inline_query_id": id, "result_id": "l1", "chat_id": group["id"]}),
     ));
     assert_eq!(place["location"]["latitude"].as_f64(), Some(35.0));
+    assert_eq!(bot_sees_kind(&server, &bot, "chosen_inline_result")["result_id"], "l1");
+    // A result with buttons: the bot edits it by inline_message_id, its buttons call the bot.
+    let voted = ok(server.user_call(
+        &alice,
+        "chooseInlineResult",
+        json!({"inline_query_id": id, "result_id": "k1", "chat_id": group["id"]}),
+    ));
+    let chosen = bot_sees_kind(&server, &bot, "chosen_inline_result");
+    let inline_id = chosen["inline_message_id"].as_str().unwrap().to_owned();
+    let edit = json!({"inline_message_id": inline_id, "text": "Cats or dogs? (open)",
+        "reply_markup": {"inline_keyboard": [[{"text": "Cats", "callback_data": "cats"}]]}});
+    assert_eq!(ok(server.call(&bot, "editMessageText", edit)), json!(true));
+    person_sees(&server, &bob, |u| u["edited_message"]["text"] == "Cats or dogs? (open)");
+    let bad = server.call(&bot, "editMessageText", json!({"inline_message_id": "nope", "text": "x"}));
+    assert_eq!(error(bad), (400, "Bad Request: invalid inline message identifier specified".into()));
+    let pressing = {
+        let (api, bob, chat, message_id) = (server.api, bob.clone(), group["id"].clone(), voted["message_id"].clone());
+        std::thread::spawn(move || {
+            let body = json!({"chat_id": chat, "message_id": message_id, "callback_data": "cats", "timeout": 20});
+            msg_testkit::post(api, &format!("/user{bob}/pressButton"), "application/json", body.to_string().as_bytes())
+                .unwrap()
+        })
+    };
+    let query = bot_sees_kind(&server, &bot, "callback_query");
+    assert_eq!((query["inline_message_id"].as_str(), query.get("message")), (Some(inline_id.as_str()), None));
+    ok(server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"], "text": "Counted"})));
+    assert_eq!(pressing.join().unwrap().json()["result"]["answer"]["text"], "Counted");
     let unknown = server.user_call(
         &alice,
         "chooseInlineResult",

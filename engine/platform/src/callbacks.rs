@@ -34,7 +34,10 @@ impl Platform {
         if !pressed {
             return Err(ApiError::bad_request("the message has no button with this callback_data"));
         }
-        let bot_id = stored["from"]["id"].as_i64().unwrap_or_default();
+        // A message sent via a bot (inline mode) brings its buttons' presses to that bot, as an
+        // inline message: `inline_message_id` instead of the message.
+        let via_bot = stored["via_bot"]["id"].as_i64();
+        let bot_id = via_bot.or_else(|| stored["from"]["id"].as_i64()).unwrap_or_default();
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
         let query_id = format!("{}", rand::random::<u64>() >> 1);
         let chat = self.chat_json(conversation, bot.id).await?;
@@ -46,10 +49,15 @@ impl Platform {
             tracing::error!("message {message_id} is not a Bot API Message: {e}");
             ApiError::internal("failed to build the update")
         })?;
+        let (message, inline_message_id) = match via_bot {
+            Some(_) => (None, Some(conversation.inline_id(message_id))),
+            None => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),
+        };
         let query = types::CallbackQuery {
             id: query_id.clone(),
             from: Box::new(person(user)),
-            message: Some(Box::new(types::MaybeInaccessibleMessage::Message(message))),
+            message,
+            inline_message_id,
             chat_instance,
             data: Some(data.to_owned()),
             ..Default::default()

@@ -149,7 +149,11 @@ impl Platform {
                 let standing = self.standing(id, actor.id()).await?;
                 standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
             }
-            _ => stored["from"]["id"].as_i64() == Some(actor.id()),
+            // A message sent via a bot (inline mode) is edited by that bot.
+            _ => {
+                stored["from"]["id"].as_i64() == Some(actor.id())
+                    || stored["via_bot"]["id"].as_i64() == Some(actor.id())
+            }
         };
         if !allowed {
             return Err(ApiError::bad_request("message can't be edited"));

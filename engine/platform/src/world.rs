@@ -156,6 +156,29 @@ impl Conversation {
         }
     }
 
+    /// The conversation a [`Conversation::key`] names.
+    pub fn from_key(key: &str) -> Option<Self> {
+        if let Some(pair) = key.strip_prefix('p') {
+            let (a, b) = pair.split_once(':')?;
+            return Some(Conversation::Private(a.parse().ok()?, b.parse().ok()?));
+        }
+        key.strip_prefix('g')?.parse().ok().map(Conversation::Group)
+    }
+
+    /// The `inline_message_id` of message `message_id` here (a message sent via a bot).
+    pub fn inline_id(&self, message_id: i64) -> String {
+        use base64::Engine as _;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("{}|{message_id}", self.key()))
+    }
+
+    /// The conversation and message an `inline_message_id` names.
+    pub fn from_inline_id(id: &str) -> Option<(Self, i64)> {
+        use base64::Engine as _;
+        let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(id).ok()?;
+        let (key, message_id) = std::str::from_utf8(&raw).ok()?.split_once('|')?;
+        Some((Self::from_key(key)?, message_id.parse().ok()?))
+    }
+
     /// The chat id `viewer` uses for this conversation.
     pub fn chat_id_for(&self, viewer: i64) -> i64 {
         match *self {

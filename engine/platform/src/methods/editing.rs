@@ -26,16 +26,38 @@ async fn edit_target(
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let (chat_id, message_id) = (chat_id.unwrap_or_default(), message_id.unwrap_or(0).max(0));
     if chat_id.is_empty() && message_id == 0 {
-        if call.params.get("inline_message_id").unwrap_or_default().is_empty() {
+        let inline = call.params.get("inline_message_id").unwrap_or_default();
+        if inline.is_empty() {
             return Err(ApiError::bad_request("message identifier is not specified"));
         }
-        return Err(ApiError::bad_request("invalid inline message identifier specified"));
+        // An inline message: one sent via this bot.
+        let invalid = || ApiError::bad_request("invalid inline message identifier specified");
+        let (conversation, message_id) = Conversation::from_inline_id(inline).ok_or_else(invalid)?;
+        let stored = platform
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("MESSAGE_ID_INVALID"))?;
+        if stored["via_bot"]["id"].as_i64() != Some(actor.id()) {
+            return Err(invalid());
+        }
+        return Ok((actor, conversation, message_id));
     }
     let conversation = platform.resolve_chat(&actor, chat_id).await?;
     if message_id == 0 || platform.load_message(conversation, message_id).await?.is_none() {
         return Err(ApiError::bad_request("message to edit not found"));
     }
     Ok((actor, conversation, message_id))
+}
+
+/// An edited message as the editor gets it back: without the message it replies to; `true`
+/// for an inline message (edited by `inline_message_id`).
+fn edited_for(call: &MethodCall, message: Value) -> Reply {
+    if call.params.get("inline_message_id").is_some_and(|id| !id.is_empty())
+        && call.params.get("chat_id").unwrap_or_default().is_empty()
+    {
+        return json!(true).into();
+    }
+    edited(message)
 }
 
 /// An edited message as the editor gets it back: without the message it replies to.
@@ -60,7 +82,7 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
     let markup = inline_markup(&call.params)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
-    Ok(edited(platform.edit_text(&actor, conversation, message_id, text, entities, markup).await?))
+    Ok(edited_for(&call, platform.edit_text(&actor, conversation, message_id, text, entities, markup).await?))
 }
 
 pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -70,14 +92,14 @@ pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCa
     let (caption, entities) = formatted(p.caption.unwrap_or_default(), p.parse_mode.unwrap_or_default(), given)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&caption, entities);
-    Ok(edited(platform.edit_caption(&actor, conversation, message_id, caption, entities, markup).await?))
+    Ok(edited_for(&call, platform.edit_caption(&actor, conversation, message_id, caption, entities, markup).await?))
 }
 
 pub(crate) async fn edit_message_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageReplyMarkup = args(&call.params)?;
     let markup = inline_markup(&call.params)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-    Ok(edited(platform.edit_markup(&actor, conversation, message_id, markup).await?))
+    Ok(edited_for(&call, platform.edit_markup(&actor, conversation, message_id, markup).await?))
 }
 
 pub(crate) async fn delete_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -541,14 +563,14 @@ pub(crate) async fn edit_message_live_location(platform: Arc<Platform>, call: Me
     let place = location(&call.params)?;
     let markup = inline_markup(&call.params)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-    Ok(edited(platform.edit_live_location(&actor, conversation, message_id, Some(place), markup).await?))
+    Ok(edited_for(&call, platform.edit_live_location(&actor, conversation, message_id, Some(place), markup).await?))
 }
 
 pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::StopMessageLiveLocation = args(&call.params)?;
     let markup = inline_markup(&call.params)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-    Ok(edited(platform.edit_live_location(&actor, conversation, message_id, None, markup).await?))
+    Ok(edited_for(&call, platform.edit_live_location(&actor, conversation, message_id, None, markup).await?))
 }
 
 /// sendMessageDraft: a partial message streamed to a person (they see it as `message_draft`).

@@ -581,3 +581,60 @@ fn bot_sees_kind(server: &Server, bot: &str, kind: &str) -> Value {
         }
     }
 }
+
+#[test]
+fn replies_quote_and_cross_chats_and_send_options_describe_the_message() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "quoter_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let said = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "The quick brown fox"})));
+    let reply = json!({"message_id": said["message_id"], "quote": "brown fox", "quote_position": 10});
+    let quoted =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Indeed", "reply_parameters": reply})));
+    assert_eq!(quoted["quote"], json!({"text": "brown fox", "position": 10, "is_manual": true}));
+    assert_eq!(quoted["reply_to_message"]["text"], "The quick brown fox");
+    let wrong = json!({"message_id": said["message_id"], "quote": "lazy dog"});
+    let refused =
+        server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "x", "reply_parameters": wrong}));
+    assert_eq!(error(refused), (400, "Bad Request: QUOTE_TEXT_INVALID".into()));
+
+    // A reply to a message of another chat.
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Elsewhere", "member_ids": [bot_id]})));
+    let cross = json!({"message_id": said["message_id"], "chat_id": alice_id});
+    let external = ok(server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": group["id"], "text": "As Alice said", "reply_parameters": cross}),
+    ));
+    assert_eq!(external["external_reply"]["origin"]["type"], "user");
+    assert!(external.get("reply_to_message").is_none(), "{external}");
+
+    // Link previews are described, effects and caption placement kept, business ids refused.
+    let preview = json!({"chat_id": alice_id, "text": "see https://example.com", "link_preview_options": {"is_disabled": true, "url": ""}});
+    assert_eq!(ok(server.call(&bot, "sendMessage", preview))["link_preview_options"], json!({"is_disabled": true}));
+    let legacy = json!({"chat_id": alice_id, "text": "see https://example.com", "disable_web_page_preview": true});
+    assert_eq!(ok(server.call(&bot, "sendMessage", legacy))["link_preview_options"], json!({"is_disabled": true}));
+    let bad = json!({"chat_id": alice_id, "text": "x", "link_preview_options": {"is_disabled": "yes"}});
+    assert_eq!(
+        error(server.call(&bot, "sendMessage", bad)),
+        (400, "Bad Request: field \"is_disabled\" must be of type Boolean".into())
+    );
+    let effect = ok(server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": alice_id, "text": "🎉", "message_effect_id": "5046509860389126442"}),
+    ));
+    assert_eq!(effect["effect_id"], "5046509860389126442");
+    let above = Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .text("caption", "on top")
+        .text("show_caption_above_media", "true")
+        .file("photo", "p.png", "image/png", &super::files::png(32, 32))
+        .post(server.api, &format!("/bot{bot}/sendPhoto"));
+    assert_eq!(ok(above)["show_caption_above_media"], true);
+    let business =
+        server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "x", "business_connection_id": "b1"}));
+    assert_eq!(error(business), (400, "Bad Request: business connection not found".into()));
+}

@@ -64,9 +64,37 @@ impl Platform {
             stored.insert("is_topic_message".into(), true.into());
         }
         if let Some(reply_to) = content.reply_to {
-            match self.load_message(conversation, reply_to).await? {
+            // A reply to a message of another chat is an external reply (origin, chat, id).
+            let other = match content.reply_chat.as_deref() {
+                Some(chat) if chat != conversation.chat_id_for(actor.id()).to_string() => {
+                    Some(self.resolve_chat(actor, chat).await?)
+                }
+                _ => None,
+            };
+            let source = other.unwrap_or(conversation);
+            match self.load_message(source, reply_to).await? {
                 Some(original) => {
-                    stored.insert("reply_to_message".into(), original);
+                    if let Some(quote) = &content.quote {
+                        let quoted = original.get("text").or_else(|| original.get("caption")).and_then(Value::as_str);
+                        if !quoted.is_some_and(|t| t.contains(&quote.text)) {
+                            return Err(ApiError::bad_request("QUOTE_TEXT_INVALID"));
+                        }
+                    }
+                    if other.is_some() {
+                        stored
+                            .insert("external_reply".into(), self.external_reply(source, &original, actor.id()).await?);
+                    } else {
+                        stored.insert("reply_to_message".into(), original);
+                    }
+                    if let Some(quote) = &content.quote {
+                        let mut object = json!({"text": quote.text, "position": quote.position, "is_manual": true});
+                        if let Some(entities) =
+                            quote.entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty()))
+                        {
+                            object["entities"] = entities;
+                        }
+                        stored.insert("quote".into(), object);
+                    }
                 }
                 None if content.allow_without_reply => {}
                 None => return Err(ApiError::bad_request("message to be replied not found")),
@@ -85,6 +113,17 @@ impl Platform {
             stored.insert("text".into(), content.text.clone().into());
             if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
                 stored.insert("entities".into(), entities);
+            }
+        }
+        // Options that apply: a preview's options to text, a caption's place to media.
+        for (field, value) in content.extra {
+            let applies = match field.as_str() {
+                "link_preview_options" => stored.contains_key("text"),
+                "show_caption_above_media" => stored.contains_key("caption"),
+                _ => true,
+            };
+            if applies {
+                stored.insert(field, value);
             }
         }
         if content.protect {
@@ -476,6 +515,40 @@ impl Platform {
         }
         content.media = Some(fields);
         self.post(actor, to, content).await
+    }
+
+    /// The `ExternalReplyInfo` of `original`, a message of `source` replied to from elsewhere.
+    async fn external_reply(&self, source: Conversation, original: &Value, viewer: i64) -> Result<Value, ApiError> {
+        let mut info = Map::new();
+        info.insert("origin".into(), self.origin_of(source, original).await?);
+        if let Conversation::Group(_) = source {
+            info.insert("chat".into(), self.chat_json(source, viewer).await?);
+            info.insert("message_id".into(), original["message_id"].clone());
+        }
+        const CONTENT: [&str; 13] = [
+            "link_preview_options",
+            "animation",
+            "audio",
+            "document",
+            "photo",
+            "sticker",
+            "video",
+            "video_note",
+            "voice",
+            "contact",
+            "dice",
+            "location",
+            "venue",
+        ];
+        for field in CONTENT {
+            if let Some(value) = original.get(field) {
+                info.insert(field.into(), value.clone());
+            }
+        }
+        if let Some(poll) = original.get("poll") {
+            info.insert("poll".into(), poll.clone());
+        }
+        Ok(Value::Object(info))
     }
 
     /// The `MessageOrigin` of a forwarded message.

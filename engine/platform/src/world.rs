@@ -237,6 +237,21 @@ pub struct Content {
     pub thread: Option<i64>,
     /// A channel the sender posts as (in a group), instead of themselves.
     pub sender_chat: Option<i64>,
+    /// The chat of the message replied to, when another (`reply_parameters.chat_id`).
+    pub reply_chat: Option<String>,
+    /// The part of the replied message quoted.
+    pub quote: Option<Quote>,
+    /// Further message fields the send options add (`link_preview_options`, `effect_id`,
+    /// `show_caption_above_media`).
+    pub extra: Map<String, Value>,
+}
+
+/// A quote of the message replied to (`reply_parameters.quote`).
+#[derive(Debug, Clone, Default)]
+pub struct Quote {
+    pub text: String,
+    pub entities: Option<Value>,
+    pub position: i64,
 }
 
 pub(crate) struct Directory {

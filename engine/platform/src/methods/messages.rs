@@ -330,22 +330,109 @@ pub(crate) fn non_blank(text: &str) -> Result<(), ApiError> {
 /// used only when `reply_parameters` is absent): the message replied to, and whether to send
 /// without the reply when it is gone.
 pub(crate) fn reply_to(p: &Params) -> Result<(Option<i64>, bool), ApiError> {
-    if let Some(parsed) = p.json::<Value>("reply_parameters") {
+    let reply = ReplyTo::read(p)?;
+    Ok((reply.message_id, reply.allow_without_reply))
+}
+
+/// A message's reply: `reply_parameters` (the message, its chat when another, a quote), or the
+/// older `reply_to_message_id` and `allow_sending_without_reply` when it is absent.
+#[derive(Debug, Default)]
+pub(crate) struct ReplyTo {
+    message_id: Option<i64>,
+    allow_without_reply: bool,
+    chat_id: Option<String>,
+    quote: Option<crate::world::Quote>,
+}
+
+impl ReplyTo {
+    pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
+        let Some(parsed) = p.json::<Value>("reply_parameters") else {
+            let id = p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok()).filter(|id: &i64| *id > 0);
+            return Ok(Self {
+                message_id: id,
+                allow_without_reply: p.boolean("allow_sending_without_reply"),
+                ..Self::default()
+            });
+        };
         let v = parsed.map_err(|_| ApiError::bad_request("can't parse reply parameters JSON object"))?;
+        if !v.is_object() {
+            return Err(ApiError::bad_request("object expected as reply parameters"));
+        }
         let lenient = |v: &Value| v.as_bool().unwrap_or_else(|| matches!(v.as_str(), Some("true" | "1" | "yes")));
-        let allow = v.get("allow_sending_without_reply").is_some_and(lenient);
-        return Ok((v.get("message_id").and_then(Value::as_i64), allow));
+        let text = |v: &Value| v.as_str().map(str::to_owned).or_else(|| v.as_i64().map(|n| n.to_string()));
+        let quote = match v.get("quote").and_then(Value::as_str).filter(|q| !q.is_empty()) {
+            None => None,
+            Some(quote) => {
+                let mode = v.get("quote_parse_mode").and_then(Value::as_str).unwrap_or_default();
+                let (text, entities) = formatted(quote, mode, v.get("quote_entities").cloned())?;
+                let position = v.get("quote_position").and_then(Value::as_i64).unwrap_or(0).max(0);
+                Some(crate::world::Quote { text, entities, position })
+            }
+        };
+        Ok(Self {
+            message_id: v.get("message_id").and_then(Value::as_i64).filter(|id| *id > 0),
+            allow_without_reply: v.get("allow_sending_without_reply").is_some_and(lenient),
+            chat_id: v.get("chat_id").and_then(text).filter(|c| !c.is_empty()),
+            quote,
+        })
     }
-    let id = p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok()).filter(|id: &i64| *id > 0);
-    Ok((id, p.boolean("allow_sending_without_reply")))
+}
+
+/// `link_preview_options` (or the older `disable_web_page_preview`), `message_effect_id` and
+/// `show_caption_above_media` as the message's fields (a preview is described, not fetched).
+fn message_extras(p: &Params) -> Result<Map<String, Value>, ApiError> {
+    let mut extra = Map::new();
+    match p.get("link_preview_options").filter(|v| !v.is_empty()) {
+        Some(raw) => {
+            let value: Value = serde_json::from_str(raw)
+                .map_err(|_| ApiError::bad_request("can't parse link preview options JSON object"))?;
+            let Value::Object(fields) = value else {
+                return Err(ApiError::bad_request("object expected as link preview options"));
+            };
+            let mut options = Map::new();
+            for flag in ["is_disabled", "prefer_small_media", "prefer_large_media", "show_above_text"] {
+                match fields.get(flag) {
+                    None | Some(Value::Bool(false)) => {}
+                    Some(Value::Bool(true)) => {
+                        options.insert(flag.into(), true.into());
+                    }
+                    Some(_) => return Err(field_type(flag, "Boolean")),
+                }
+            }
+            match fields.get("url") {
+                None => {}
+                Some(Value::String(url)) if url.is_empty() => {}
+                Some(Value::String(url)) => {
+                    options.insert("url".into(), url.clone().into());
+                }
+                Some(_) => return Err(field_type("url", "String")),
+            }
+            if !options.is_empty() {
+                extra.insert("link_preview_options".into(), Value::Object(options));
+            }
+        }
+        None if p.boolean("disable_web_page_preview") => {
+            extra.insert("link_preview_options".into(), json!({"is_disabled": true}));
+        }
+        None => {}
+    }
+    if let Some(effect) = p.get("message_effect_id").filter(|e| !e.is_empty()) {
+        extra.insert("effect_id".into(), effect.into());
+    }
+    if p.boolean("show_caption_above_media") {
+        extra.insert("show_caption_above_media".into(), true.into());
+    }
+    Ok(extra)
 }
 
 /// What every send method takes besides its content: the keyboard, the reply and protection.
 pub(crate) struct SendOptions {
     markup: Option<Value>,
-    reply_to: Option<i64>,
-    allow_without_reply: bool,
+    reply: ReplyTo,
     protect: bool,
+    /// Message fields the options add: `link_preview_options`, `effect_id`,
+    /// `show_caption_above_media`.
+    extra: Map<String, Value>,
     /// `message_thread_id` (the reference's `get_forum_topic_id`: absent or negative is none).
     thread: Option<i64>,
 }
@@ -353,10 +440,14 @@ pub(crate) struct SendOptions {
 impl SendOptions {
     /// Reads `reply_markup`, then the reply parameters (the reference's order).
     pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
+        if p.get("business_connection_id").is_some_and(|b| !b.is_empty()) {
+            return Err(ApiError::bad_request("business connection not found"));
+        }
+        let extra = message_extras(p)?;
         let markup = reply_markup(p)?;
-        let (reply_to, allow_without_reply) = reply_to(p)?;
+        let reply = ReplyTo::read(p)?;
         let thread = msg_spec::args::integer(p.get("message_thread_id")).filter(|t| *t > 0);
-        Ok(Self { markup, reply_to, allow_without_reply, protect: p.boolean("protect_content"), thread })
+        Ok(Self { markup, reply, protect: p.boolean("protect_content"), extra, thread })
     }
 
     /// The message to post: `text` (a caption when `media` is given) with these options.
@@ -366,8 +457,11 @@ impl SendOptions {
             entities,
             media,
             reply_markup: self.markup,
-            reply_to: self.reply_to,
-            allow_without_reply: self.allow_without_reply,
+            reply_to: self.reply.message_id,
+            allow_without_reply: self.reply.allow_without_reply,
+            reply_chat: self.reply.chat_id,
+            quote: self.reply.quote,
+            extra: self.extra,
             protect: self.protect,
             service: None,
             thread: self.thread,

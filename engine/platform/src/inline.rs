@@ -12,22 +12,12 @@ use tokio::sync::oneshot;
 
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
-use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
+use crate::world::{Actor, Content, Conversation, InlineAsked, MESSAGE_TTL, Platform, bot_user, now, person, typed};
 
 /// How long an inline query waits for its answer (the public platform's limit is similar).
 const ANSWER_TTL: i64 = 30;
 /// How long answered results stay available to pick from.
 const RESULTS_KEPT: Duration = Duration::from_secs(600);
-
-/// One inline query: who asked whom, and the answer (once there).
-pub struct Asked {
-    bot_id: i64,
-    user_id: i64,
-    query: String,
-    waiting: Option<oneshot::Sender<Value>>,
-    results: Vec<Value>,
-    at: Instant,
-}
 
 /// The reference's `get_inline_query_result`: the result as the person sees it, or the inner
 /// error text.
@@ -245,7 +235,14 @@ impl Platform {
             let query = query.to_owned();
             asked.insert(
                 id.clone(),
-                Asked { bot_id, user_id: user.id, query, waiting: Some(tx), results: Vec::new(), at: Instant::now() },
+                InlineAsked {
+                    bot_id,
+                    user_id: user.id,
+                    query,
+                    waiting: Some(tx),
+                    results: Vec::new(),
+                    at: Instant::now(),
+                },
             );
         }
         let update =

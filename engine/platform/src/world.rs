@@ -246,6 +246,16 @@ pub struct Content {
     pub extra: Map<String, Value>,
 }
 
+/// One inline query: who asked whom, and the answer (once there); see `inline.rs`.
+pub struct InlineAsked {
+    pub(crate) bot_id: i64,
+    pub(crate) user_id: i64,
+    pub(crate) query: String,
+    pub(crate) waiting: Option<oneshot::Sender<Value>>,
+    pub(crate) results: Vec<Value>,
+    pub(crate) at: Instant,
+}
+
 /// A quote of the message replied to (`reply_parameters.quote`).
 #[derive(Debug, Clone, Default)]
 pub struct Quote {
@@ -278,7 +288,7 @@ pub struct Platform {
     pub config: PlatformConfig,
     /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
     /// the answer goes; then the answer, kept for the person to pick from.
-    pub(crate) inline: Mutex<HashMap<String, crate::inline::Asked>>,
+    pub(crate) inline: Mutex<HashMap<String, InlineAsked>>,
     /// Open callback queries: the bot that may answer, and where its answer goes.
     pub(crate) callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     pub local: bool,

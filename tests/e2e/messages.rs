@@ -638,3 +638,59 @@ fn replies_quote_and_cross_chats_and_send_options_describe_the_message() {
         server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "x", "business_connection_id": "b1"}));
     assert_eq!(error(business), (400, "Bad Request: business connection not found".into()));
 }
+
+#[test]
+fn people_send_places_contacts_dice_and_forwards_and_channel_reactions_are_counted() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "counter_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let sent =
+        ok(server.user_call(&alice, "sendLocation", json!({"chat_id": bot_id, "latitude": 10, "longitude": 20})));
+    assert_eq!(sent["location"]["latitude"].as_f64(), Some(10.0));
+    ok(server.user_call(
+        &alice,
+        "sendContact",
+        json!({"chat_id": bot_id, "phone_number": "+1555", "first_name": "Al"}),
+    ));
+    let dice = ok(server.user_call(&alice, "sendDice", json!({"chat_id": bot_id, "emoji": "🎯"})));
+    assert!((1..=6).contains(&dice["dice"]["value"].as_i64().unwrap()));
+    let refused = server.user_call(&alice, "sendLocation", json!({"chat_id": bot_id, "longitude": 20}));
+    assert_eq!(error(refused), (400, "Bad Request: latitude is empty".into()));
+    // A person forwards a bot's message to another bot... and to the same bot.
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let note = ok(server.call(&bot, "sendMessage", json!({"chat_id": bob_id, "text": "a note"})));
+    let forwarded = ok(server.user_call(
+        &bob,
+        "forwardMessage",
+        json!({"chat_id": bot_id, "from_chat_id": bot_id, "message_id": note["message_id"]}),
+    ));
+    assert_eq!(
+        (forwarded["forward_origin"]["type"].as_str(), forwarded["text"].as_str()),
+        (Some("user"), Some("a note"))
+    );
+    let got = bot_sees_kind(&server, &bot, "message");
+    assert!(got.get("location").is_some(), "the bot receives the person's sends in order: {got}");
+
+    // In a channel reactions are anonymous: administrator bots get counts.
+    let channel =
+        ok(server.user_call(&alice, "createChannel", json!({"title": "News", "member_ids": [bob_id, bot_id]})));
+    let chat = channel["id"].as_i64().unwrap();
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_post_messages": true}),
+    ));
+    let post = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "Issue 1"})));
+    ok(server.call(&bot, "getUpdates", json!({"allowed_updates": ["message_reaction", "message_reaction_count"]})));
+    let like = json!([{"type": "emoji", "emoji": "👍"}]);
+    ok(server.user_call(
+        &bob,
+        "setMessageReaction",
+        json!({"chat_id": chat, "message_id": post["message_id"], "reaction": like}),
+    ));
+    let counted = bot_sees_kind(&server, &bot, "message_reaction_count");
+    assert_eq!(counted["reactions"], json!([{"type": {"type": "emoji", "emoji": "👍"}, "total_count": 1}]));
+}

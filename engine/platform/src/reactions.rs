@@ -101,6 +101,7 @@ impl Platform {
                     .map_err(internal)?;
             } else if let Some(bot) = self.bot_record(member).await?
                 && matches!(actor, Actor::User(_))
+                && !self.is_channel(conversation).await?
             {
                 let admin = match conversation {
                     Conversation::Group(id) => self.standing(id, bot.id).await?.is_admin(),
@@ -111,6 +112,38 @@ impl Platform {
                     let update = NewUpdate::new("message_reaction", update.to_string(), chat_key, date + MESSAGE_TTL);
                     self.updates.push(&bot, update, Vec::new()).await?;
                 }
+            }
+        }
+        if self.is_channel(conversation).await? {
+            self.count_reactions(conversation, message_id, date).await?;
+        }
+        Ok(())
+    }
+
+    /// In a channel reactions are anonymous: administrator bots that ask get the counts
+    /// (`message_reaction_count`).
+    async fn count_reactions(&self, conversation: Conversation, message_id: i64, date: i64) -> Result<(), ApiError> {
+        let Conversation::Group(id) = conversation else { return Ok(()) };
+        let key = key(conversation, message_id);
+        let mut counts: Vec<(Value, i64)> = Vec::new();
+        for member in self.participants(conversation).await? {
+            let Some(person) = self.user(member).await? else { continue };
+            for reaction in PersonDetails::parse(&person.details).reactions.get(&key).into_iter().flatten() {
+                match counts.iter_mut().find(|(r, _)| r == reaction) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((reaction.clone(), 1)),
+                }
+            }
+        }
+        let reactions: Vec<Value> = counts.into_iter().map(|(r, n)| json!({"type": r, "total_count": n})).collect();
+        for (member, standing) in self.standings(id).await? {
+            let Some(bot) = self.bot_record(member).await? else { continue };
+            if standing.is_admin() && self.updates.accepts(&bot, "message_reaction_count").await? {
+                let chat = self.chat(conversation, bot.id).await?;
+                let update =
+                    json!({"chat": typed(&chat), "message_id": message_id, "date": date, "reactions": reactions});
+                let update = NewUpdate::new("message_reaction_count", update.to_string(), id, date + MESSAGE_TTL);
+                self.updates.push(&bot, update, Vec::new()).await?;
             }
         }
         Ok(())

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::entities;
 use crate::files::Kind;
 use crate::invites::InviteTerms;
-use crate::methods::{chats, messages};
+use crate::methods::{chats, editing, messages};
 use crate::world::{Actor, Content, Conversation, Platform, user_json};
 use msg_queue::long_poll;
 use msg_spec::params;
@@ -93,6 +93,16 @@ pub fn methods() -> &'static [UserMethod] {
                 "`inline_query_id`, `result_id`, `chat_id` (where to post it)",
                 "the `Message` posted `via_bot`; a bot with feedback on gets `chosen_inline_result`",
                 choose_inline,
+            ),
+            method("sendLocation", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::location_message)),
+            method("sendVenue", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::venue_message)),
+            method("sendContact", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::contact_message)),
+            method("sendDice", "as the Bot API's", "the `Message` (a random value)", |c| send_fields(c, editing::dice_message)),
+            method(
+                "forwardMessage",
+                "`chat_id`, `from_chat_id`, `message_id`",
+                "the `Message` with its `forward_origin`",
+                forward_message,
             ),
             method(
                 "votePoll",
@@ -265,6 +275,27 @@ async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {
     let query = c.params.get("inline_query_id").unwrap_or_default();
     let result = c.params.get("result_id").unwrap_or_default();
     c.platform.choose_inline(&c.user, query, result, conversation).await
+}
+
+/// A person's send of a message whose fields `build` reads from the Bot API's parameters.
+async fn send_fields(
+    c: UserCall,
+    build: fn(&Params) -> Result<serde_json::Map<String, Value>, ApiError>,
+) -> Result<Value, ApiError> {
+    let fields = build(&c.params)?;
+    let conversation = c.chat().await?;
+    let content = Content { media: Some(fields), ..Content::default() };
+    c.platform.post(&c.actor(), conversation, content).await
+}
+
+async fn forward_message(c: UserCall) -> Result<Value, ApiError> {
+    let from = c.params.get("from_chat_id").unwrap_or_default();
+    if from.is_empty() {
+        return Err(ApiError::parameter_required("from_chat_id"));
+    }
+    let from = c.platform.resolve_chat(&c.actor(), from).await?;
+    let to = c.chat().await?;
+    c.platform.forward(&c.actor(), from, message_id(&c.params)?, to, None, Content::default()).await
 }
 
 async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {

@@ -283,9 +283,10 @@ async fn send(platform: Arc<Platform>, call: &MethodCall, fields: Map<String, Va
     Ok(platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?.into())
 }
 
-pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendLocation = args(&call.params)?;
-    let mut place = location(&call.params)?;
+/// The message fields of a location (the bot's `send_location`, a person's too).
+pub(crate) fn location_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+    let p: params::SendLocation = args(params)?;
+    let mut place = location(params)?;
     let live_period = p.live_period.unwrap_or(0);
     if live_period != 0 && !(60..=86_400).contains(&live_period) && live_period != i64::from(i32::MAX) {
         return Err(ApiError::bad_request("wrong live location period specified"));
@@ -309,12 +310,18 @@ pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> 
     }
     let mut fields = Map::new();
     fields.insert("location".into(), Value::Object(place));
+    Ok(fields)
+}
+
+pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let fields = location_message(&call.params)?;
     send(platform, &call, fields).await
 }
 
-pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendVenue = args(&call.params)?;
-    let place = location(&call.params)?;
+/// The message fields of a venue (the bot's `send_venue`, a person's too).
+pub(crate) fn venue_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+    let p: params::SendVenue = args(params)?;
+    let place = location(params)?;
     if p.title.trim().is_empty() || p.address.trim().is_empty() {
         return Err(ApiError::bad_request(if p.title.trim().is_empty() {
             "VENUE_TITLE_INVALID"
@@ -342,11 +349,17 @@ pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Res
     let mut fields = Map::new();
     fields.insert("venue".into(), Value::Object(venue));
     fields.insert("location".into(), Value::Object(place));
+    Ok(fields)
+}
+
+pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let fields = venue_message(&call.params)?;
     send(platform, &call, fields).await
 }
 
-pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendContact = args(&call.params)?;
+/// The message fields of a contact (the bot's `send_contact`, a person's too).
+pub(crate) fn contact_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+    let p: params::SendContact = args(params)?;
     if p.phone_number.is_empty() {
         return Err(ApiError::parameter_required("phone_number"));
     }
@@ -364,14 +377,20 @@ pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> R
     }
     let mut fields = Map::new();
     fields.insert("contact".into(), Value::Object(contact));
+    Ok(fields)
+}
+
+pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let fields = contact_message(&call.params)?;
     send(platform, &call, fields).await
 }
 
 /// The dice the platform rolls, and each one's highest value.
 const DICE: [(&str, i64); 6] = [("🎲", 6), ("🎯", 6), ("🎳", 6), ("🏀", 5), ("⚽", 5), ("🎰", 64)];
 
-pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendDice = args(&call.params)?;
+/// The message fields of a dice (the bot's `send_dice`, a person's too).
+pub(crate) fn dice_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+    let p: params::SendDice = args(params)?;
     let emoji = p.emoji.filter(|e| !e.is_empty()).unwrap_or("🎲").trim_end_matches('\u{fe0f}');
     let Some((emoji, max)) = DICE.iter().find(|(e, _)| *e == emoji) else {
         return Err(ApiError::bad_request("EMOTICON_INVALID"));
@@ -379,6 +398,11 @@ pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Resu
     let value = 1 + (rand::random::<u64>() % *max as u64) as i64;
     let mut fields = Map::new();
     fields.insert("dice".into(), json!({"emoji": emoji, "value": value}));
+    Ok(fields)
+}
+
+pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let fields = dice_message(&call.params)?;
     send(platform, &call, fields).await
 }
 

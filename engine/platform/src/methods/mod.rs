@@ -6,7 +6,7 @@
 mod bot;
 pub(crate) mod chats;
 mod commands;
-mod editing;
+pub(crate) mod editing;
 mod forums;
 mod invites;
 pub(crate) mod media;

@@ -329,7 +329,8 @@ fn polls_take_votes_from_people_and_bots_stop_them() {
     ));
     let poll = &sent["poll"];
     assert_eq!((poll["type"].as_str(), poll["is_anonymous"].as_bool()), (Some("regular"), Some(false)));
-    assert_eq!(poll["options"][1], json!({"text": "Salad", "voter_count": 0}));
+    assert_eq!(poll["options"][1], json!({"text": "Salad", "persistent_id": "1", "voter_count": 0}));
+    assert_eq!((poll["allows_revoting"].as_bool(), poll["members_only"].as_bool()), (Some(true), Some(false)));
     let id = sent["message_id"].clone();
     let voted =
         ok(server.user_call(&alice, "votePoll", json!({"chat_id": bot_id, "message_id": id, "option_ids": [0]})));

@@ -78,7 +78,7 @@ impl Platform {
         }
         let stored_votes = self.storage.load_bot_setting(bot.id, &key(&poll_id)).await.map_err(internal)?;
         let mut votes: Votes = stored_votes.and_then(|v| serde_json::from_str(&v).ok()).unwrap_or_default();
-        if poll["type"] == "quiz" && votes.votes.contains_key(&user.id) {
+        if (poll["type"] == "quiz" || poll["allows_revoting"] == false) && votes.votes.contains_key(&user.id) {
             return Err(ApiError::bad_request("REVOTE_NOT_ALLOWED"));
         }
         if options.is_empty() {
@@ -117,8 +117,12 @@ impl Platform {
     ) -> Result<(), ApiError> {
         let chat_key = conversation.chat_id_for(bot.id);
         if poll["is_anonymous"] == false && self.updates.accepts(bot, "poll_answer").await? {
-            let answer =
-                json!({"poll_id": poll["id"], "user": crate::world::typed(&person(user)), "option_ids": options});
+            let persistent: Vec<String> = options
+                .iter()
+                .map(|o| poll["options"][*o as usize]["persistent_id"].as_str().unwrap_or_default().to_owned())
+                .collect();
+            let answer = json!({"poll_id": poll["id"], "user": crate::world::typed(&person(user)), "option_ids": options,
+                    "option_persistent_ids": persistent});
             let update = NewUpdate::new("poll_answer", answer.to_string(), chat_key, now() + MESSAGE_TTL);
             self.updates.push(bot, update, Vec::new()).await?;
         }

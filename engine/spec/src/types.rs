@@ -4280,6 +4280,10 @@ pub struct Poll {
     pub r#type: String,
     /// True, if the poll allows multiple answers
     pub allows_multiple_answers: bool,
+    /// True, if the poll allows changing the chosen answers (Bot API 9.6).
+    pub allows_revoting: bool,
+    /// True, if only members of the chat may answer (Bot API 10.0).
+    pub members_only: bool,
     /// Optional. 0-based identifier of the correct answer option. Available only for polls in the quiz mode, which are closed, or was sent (not forwarded) by the bot or to the private chat with the bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub correct_option_id: Option<i64>,
@@ -4311,6 +4315,8 @@ pub struct PollAnswer {
     pub user: Option<Box<User>>,
     /// 0-based identifiers of chosen answer options. May be empty if the vote was retracted.
     pub option_ids: Vec<i64>,
+    /// Persistent identifiers of the chosen options (Bot API 9.6).
+    pub option_persistent_ids: Vec<String>,
 }
 
 /// `PollOption`: see <https://core.telegram.org/bots/api#polloption>.
@@ -4319,6 +4325,8 @@ pub struct PollAnswer {
 pub struct PollOption {
     /// Option text, 1-100 characters
     pub text: String,
+    /// Identifier of the option that stays the same when options change (Bot API 9.6).
+    pub persistent_id: String,
     /// Optional. Special entities that appear in the option text. Currently, only custom emoji entities are allowed in poll option texts
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_entities: Option<Vec<MessageEntity>>,

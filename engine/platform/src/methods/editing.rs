@@ -446,7 +446,20 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let Value::Array(items) = items else {
         return Err(ApiError::bad_request("expected an Array of String as options"));
     };
-    let options = items.iter().map(poll_option).collect::<Result<Vec<_>, _>>()?;
+    let mut options = items.iter().map(poll_option).collect::<Result<Vec<_>, _>>()?;
+    for (i, option) in options.iter_mut().enumerate() {
+        // The option's persistent id (Bot API 9.6) comes right after its text.
+        let fields = option.as_object_mut().expect("options are objects");
+        let mut ordered = serde_json::Map::new();
+        for (k, v) in std::mem::take(fields) {
+            let text = k == "text";
+            ordered.insert(k, v);
+            if text {
+                ordered.insert("persistent_id".into(), i.to_string().into());
+            }
+        }
+        *fields = ordered;
+    }
     let is_anonymous = call.params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
     let quiz = match p.r#type.unwrap_or_default() {
         "" | "regular" => false,
@@ -475,6 +488,8 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     poll["is_anonymous"] = is_anonymous.into();
     poll["type"] = if quiz { "quiz" } else { "regular" }.into();
     poll["allows_multiple_answers"] = (p.allows_multiple_answers && !quiz).into();
+    poll["allows_revoting"] = call.params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool).into();
+    poll["members_only"] = call.params.boolean("members_only").into();
     if quiz {
         let correct = msg_spec::args::integer(call.params.get("correct_option_id")).unwrap_or(-1);
         if correct < 0 || correct >= options.len() as i64 {

@@ -66,6 +66,17 @@ class Person:
         assert result["ok"], result
         return result["result"]
 
+    def expect_update(self, predicate, what: str, rounds: int = 6):
+        """Long-polls this person's updates until one satisfies `predicate`."""
+        seen = []
+        for _ in range(rounds):
+            for update in self.call("getUpdates", offset=self.offset, timeout=10):
+                self.offset = update["update_id"] + 1
+                seen.append(sorted(k for k in update if k != "update_id"))
+                if predicate(update):
+                    return update
+        raise AssertionError(f"never received {what}; saw {seen}")
+
     def expect_message(self, predicate, what: str, rounds: int = 6):
         """Long-polls this person's updates until a message satisfies `predicate`."""
         seen = []

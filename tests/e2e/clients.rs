@@ -91,6 +91,28 @@ fn python_telegram_bot_administers_a_forum_supergroup() {
     assert!(out.contains("ptb admin: ok"), "{out}");
 }
 
+#[test]
+fn python_telegram_bot_edits_echoes_and_answers_inline_queries() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "ptb_echo_bot");
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("ptb_echo_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let out = run_script(
+        "ptb_messages.py",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_ALICE", alice),
+            ("MSG_BOB", bob),
+        ],
+    );
+    assert!(out.contains("ptb messages: ok"), "{out}");
+}
+
 /// PTB sends, fetches and downloads files with and without local mode.
 fn ptb_files(local: bool) {
     let root = tempfile::tempdir().unwrap();

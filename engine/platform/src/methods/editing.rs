@@ -491,7 +491,25 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     poll["allows_revoting"] = call.params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool).into();
     poll["members_only"] = call.params.boolean("members_only").into();
     if quiz {
-        let correct = msg_spec::args::integer(call.params.get("correct_option_id")).unwrap_or(-1);
+        // Bot API 10.0 clients send `correct_option_ids`; a quiz here has exactly one.
+        let correct = match call.params.get("correct_option_ids") {
+            Some(raw) => {
+                let value: Value = serde_json::from_str(raw)
+                    .map_err(|_| ApiError::bad_request("can't parse correct option identifiers JSON object"))?;
+                let Value::Array(ids) = value else {
+                    return Err(ApiError::bad_request("expected an Array of correct option identifiers"));
+                };
+                let mut parsed = Vec::new();
+                for id in ids {
+                    let Some(id) = id.as_i64() else {
+                        return Err(ApiError::bad_request("correct option identifier must be of type Number"));
+                    };
+                    parsed.push(id);
+                }
+                if parsed.len() == 1 { parsed[0] } else { -1 }
+            }
+            None => msg_spec::args::integer(call.params.get("correct_option_id")).unwrap_or(-1),
+        };
         if correct < 0 || correct >= options.len() as i64 {
             return Err(ApiError::bad_request("wrong correct option identifier specified"));
         }

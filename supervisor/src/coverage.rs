@@ -33,8 +33,6 @@ const UNAVAILABLE: &[&str] = &[
     "editMessageChecklist",
     // No Telegram Stars yet.
     "sendPaidMedia",
-    // No Web App opens yet, so no query is ever open.
-    "answerWebAppQuery",
 ];
 
 /// The user-side API's method table (`methods --user`): name, parameters, result.

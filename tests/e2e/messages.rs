@@ -229,6 +229,22 @@ fn bots_forward_copy_and_send_places_contacts_and_dice() {
         (400, "Bad Request: there is no live location in the message to edit".into())
     );
 
+    // A Web App the person opens: the bot answers its query once, into their chat via the bot.
+    let opened = ok(server.user_call(&alice, "openWebApp", json!({"chat_id": bot_id})));
+    let web = json!({"web_app_query_id": opened["web_app_query_id"], "result": {"type": "article", "id": "w1", "title": "Order",
+        "input_message_content": {"message_text": "Ordered: tea"}}});
+    assert_eq!(ok(server.call(&bot, "answerWebAppQuery", web.clone())), json!({}));
+    let mut order = bot_sees_kind(&server, &bot, "message");
+    while order["text"] != "Ordered: tea" {
+        order = bot_sees_kind(&server, &bot, "message");
+    }
+    assert_eq!((order["text"].as_str(), order["via_bot"]["id"].as_i64()), (Some("Ordered: tea"), Some(bot_id)));
+    let twice = server.call(&bot, "answerWebAppQuery", web);
+    assert_eq!(
+        error(twice),
+        (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into())
+    );
+
     // A draft streams to the person; the rest answer what the embedded platform lacks.
     ok(server.call(&bot, "sendMessageDraft", json!({"chat_id": alice_id, "draft_id": 7, "text": "Typing an answer"})));
     let draft = person_sees(&server, &alice, |u| u.get("message_draft").is_some());

@@ -314,3 +314,55 @@ impl Platform {
         Ok(sent)
     }
 }
+
+/// The `query` of an open Web App's entry in the inline table.
+const WEB_APP: &str = "\u{0}web_app";
+
+impl Platform {
+    /// A person opens a bot's Web App (the user-side `openWebApp`): its query id, which the bot
+    /// answers once with `answerWebAppQuery`.
+    pub async fn open_web_app(&self, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
+        self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let id = format!("AAQ{:016x}", rand::random::<u64>());
+        let asked = InlineAsked {
+            bot_id,
+            user_id: user.id,
+            query: WEB_APP.into(),
+            waiting: None,
+            results: Vec::new(),
+            at: Instant::now(),
+        };
+        self.inline.lock().expect("inline").insert(id.clone(), asked);
+        Ok(json!({"web_app_query_id": id}))
+    }
+
+    /// answerWebAppQuery: the result is sent to the person's chat with the bot, on the person's
+    /// behalf via the bot; a `SentWebAppMessage`.
+    pub async fn answer_web_app(&self, bot_id: i64, query_id: &str, result: &Value) -> Result<Value, ApiError> {
+        let asked = {
+            let mut open = self.inline.lock().expect("inline");
+            match open.get(query_id) {
+                Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id),
+                _ => None,
+            }
+        };
+        let Some(asked) = asked else {
+            return Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid"));
+        };
+        let user = self.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let conversation = Conversation::private(user.id, bot.id);
+        let mut media = Map::new();
+        media.insert("via_bot".into(), typed(&bot_user(&bot)));
+        media.append(&mut content_of(self, bot.id, result).await?);
+        let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+        let content = Content { media: Some(media), reply_markup, ..Content::default() };
+        let sent = self.post(&Actor::User(user), conversation, content).await?;
+        Ok(match sent.get("reply_markup") {
+            Some(_) => {
+                json!({"inline_message_id": conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default())})
+            }
+            None => json!({}),
+        })
+    }
+}

@@ -89,6 +89,12 @@ pub fn methods() -> &'static [UserMethod] {
                 inline_query,
             ),
             method(
+                "openWebApp",
+                "`chat_id` (the bot)",
+                "`{\"web_app_query_id\"}`: the bot answers it once with `answerWebAppQuery`, whose result the person sends to the bot via it",
+                open_web_app,
+            ),
+            method(
                 "chooseInlineResult",
                 "`inline_query_id`, `result_id`, `chat_id` (where to post it)",
                 "the `Message` posted `via_bot`; a bot with feedback on gets `chosen_inline_result`",
@@ -268,6 +274,11 @@ async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
     let query = c.params.get("query").unwrap_or_default();
     let offset = c.params.get("offset").unwrap_or_default();
     c.platform.inline_query(&c.user, bot, query, offset, wait).await
+}
+
+async fn open_web_app(c: UserCall) -> Result<Value, ApiError> {
+    let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
+    c.platform.open_web_app(&c.user, bot_id).await
 }
 
 async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {

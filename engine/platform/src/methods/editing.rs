@@ -652,11 +652,12 @@ fn single_result(p: &Params) -> Result<Value, ApiError> {
     crate::inline::inline_result(&value).map_err(ApiError::bad_request)
 }
 
-/// answerWebAppQuery: no Web App opens on the embedded platform yet, so no query is ever open.
+/// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).
 pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    single_result(&call.params)?;
-    platform_bot(&platform, &call).await?;
-    Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid"))
+    let p: params::AnswerWebAppQuery = args(&call.params)?;
+    let result = single_result(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    Ok(platform.answer_web_app(bot.id, p.web_app_query_id, &result).await?.into())
 }
 
 /// savePreparedInlineMessage: the result, kept for a day for the person named.

@@ -711,3 +711,33 @@ fn people_send_places_contacts_dice_and_forwards_and_channel_reactions_are_count
     let counted = bot_sees_kind(&server, &bot, "message_reaction_count");
     assert_eq!(counted["reactions"], json!([{"type": {"type": "emoji", "emoji": "👍"}, "total_count": 1}]));
 }
+
+#[test]
+fn people_send_polls_and_their_votes_are_their_own() {
+    let root = tempfile::tempdir().unwrap();
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let carol = create_user(root.path(), "Carol");
+    let server = launch(root.path()).start();
+    let group = ok(server.user_call(
+        &alice,
+        "createGroup",
+        json!({"title": "Polls", "member_ids": [id_of(&bob), id_of(&carol)]}),
+    ));
+    let chat = group["id"].clone();
+    let sent = ok(server.user_call(
+        &alice,
+        "sendPoll",
+        json!({"chat_id": chat, "question": "Tea?", "options": ["Yes", "No"]}),
+    ));
+    let id = sent["message_id"].clone();
+    ok(server.user_call(&bob, "votePoll", json!({"chat_id": chat, "message_id": id, "option_ids": [0]})));
+    let after = ok(server.user_call(&carol, "votePoll", json!({"chat_id": chat, "message_id": id, "option_ids": [1]})));
+    assert_eq!((after["options"][0]["voter_count"].as_i64(), after["total_voter_count"].as_i64()), (Some(1), Some(2)));
+    let retracted =
+        ok(server.user_call(&bob, "votePoll", json!({"chat_id": chat, "message_id": id, "option_ids": []})));
+    assert_eq!(
+        (retracted["options"][0]["voter_count"].as_i64(), retracted["total_voter_count"].as_i64()),
+        (Some(0), Some(1))
+    );
+}

@@ -1,51 +1,18 @@
-//! Polls: a bot's poll is a message whose `poll` field holds the poll as everyone sees it (counts
-//! included); who voted for what is kept in the sending bot's own storage (`poll:<id>`), so
-//! votes can change (regular polls) or not (quizzes) and non-anonymous votes reach the bot as
-//! `poll_answer`, with the new state as `poll`. People vote through the user-side `votePoll`.
+//! Polls: a poll is a message whose `poll` field holds the poll as everyone sees it (counts
+//! included); each voter's choice is kept in the voter's details, so votes can change (regular
+//! polls) or not (quizzes, polls without revoting). A bot's poll tells its bot: non-anonymous
+//! votes as `poll_answer`, the new state as `poll`. People vote through the user-side
+//! `votePoll` and send polls with the user-side `sendPoll`.
 
 use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate, UserRecord};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::internal;
+use crate::standing::PersonDetails;
 use crate::world::{Conversation, MESSAGE_TTL, Platform, now, person};
 
-/// Who voted for which options in one poll, and where the poll is.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default)]
-struct Votes {
-    conversation: String,
-    message_id: i64,
-    /// `Conversation::key()` is not reversible for private chats: the two participants.
-    chat: (i64, i64),
-    votes: BTreeMap<i64, Vec<i64>>,
-}
-
-fn key(poll_id: &str) -> String {
-    format!("poll:{poll_id}")
-}
-
 impl Platform {
-    /// Remembers a bot's new poll (sent in `conversation` as `message_id`).
-    pub(crate) async fn register_poll(
-        &self,
-        bot_id: i64,
-        poll_id: &str,
-        conversation: Conversation,
-        message_id: i64,
-    ) -> Result<(), ApiError> {
-        let chat = match conversation {
-            Conversation::Private(a, b) => (a, b),
-            Conversation::Group(id) => (id, 0),
-        };
-        let votes = Votes { conversation: conversation.key(), message_id, chat, votes: BTreeMap::new() };
-        let value = serde_json::to_string(&votes).expect("votes serialize");
-        let change = Change::BotSetting { bot_id, key: key(poll_id), value: Some(value) };
-        self.storage.apply(vec![change]).await.map_err(internal)
-    }
-
     /// A person votes (`options` empty: retracts) in the poll of message `message_id`.
     pub async fn vote(
         &self,
@@ -60,8 +27,9 @@ impl Platform {
         let Some(poll) = stored.get("poll").cloned() else {
             return Err(ApiError::bad_request("message is not a poll"));
         };
-        let bot_id = stored["from"]["id"].as_i64().unwrap_or_default();
-        let Some(bot) = self.bot_record(bot_id).await? else { return Err(ApiError::bad_request("POLL_ID_INVALID")) };
+        // A bot's poll tells its bot; a person's poll tells nobody.
+        let owner = stored["from"]["id"].as_i64().unwrap_or_default();
+        let bot = self.bot_record(owner).await?;
         let poll_id = poll["id"].as_str().unwrap_or_default().to_owned();
         let close_date = poll["close_date"].as_i64().unwrap_or(0);
         if poll["is_closed"] == true || (close_date != 0 && close_date <= now()) {
@@ -76,33 +44,37 @@ impl Platform {
         {
             return Err(ApiError::bad_request("OPTION_INVALID"));
         }
-        let stored_votes = self.storage.load_bot_setting(bot.id, &key(&poll_id)).await.map_err(internal)?;
-        let mut votes: Votes = stored_votes.and_then(|v| serde_json::from_str(&v).ok()).unwrap_or_default();
-        if (poll["type"] == "quiz" || poll["allows_revoting"] == false) && votes.votes.contains_key(&user.id) {
+        // Each voter's choice is kept with the voter; the counts everyone sees with the poll.
+        let mut voter = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&voter.details);
+        let old = details.poll_votes.get(&poll_id).cloned();
+        if old.is_some() && (poll["type"] == "quiz" || poll["allows_revoting"] == false) {
             return Err(ApiError::bad_request("REVOTE_NOT_ALLOWED"));
         }
-        if options.is_empty() {
-            votes.votes.remove(&user.id);
-        } else {
-            votes.votes.insert(user.id, options.clone());
-        }
-        // The counts everyone sees.
         let mut poll = poll;
         for (i, option) in poll["options"].as_array_mut().into_iter().flatten().enumerate() {
-            option["voter_count"] = votes.votes.values().filter(|v| v.contains(&(i as i64))).count().into();
+            let i = i as i64;
+            let before = option["voter_count"].as_i64().unwrap_or(0);
+            let was = old.as_ref().is_some_and(|o| o.contains(&i));
+            let is = options.contains(&i);
+            option["voter_count"] = (before - i64::from(was) + i64::from(is)).max(0).into();
         }
-        poll["total_voter_count"] = votes.votes.len().into();
+        let total = poll["total_voter_count"].as_i64().unwrap_or(0);
+        poll["total_voter_count"] = (total - i64::from(old.is_some()) + i64::from(!options.is_empty())).max(0).into();
+        if options.is_empty() {
+            details.poll_votes.remove(&poll_id);
+        } else {
+            details.poll_votes.insert(poll_id, options.clone());
+        }
+        voter.details = details.to_json();
         stored["poll"] = poll.clone();
         let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        let value = serde_json::to_string(&votes).expect("votes serialize");
-        self.storage
-            .apply(vec![
-                Change::PutMessage(record),
-                Change::BotSetting { bot_id: bot.id, key: key(&poll_id), value: Some(value) },
-            ])
-            .await
-            .map_err(internal)?;
-        self.announce_vote(&bot, user, conversation, &poll, &options).await?;
+        // The vote and the counts are stored in one batch.
+        self.storage.apply(vec![Change::PutMessage(record), Change::PutUser(voter.clone())]).await.map_err(internal)?;
+        self.remember_user(voter).await?;
+        if let Some(bot) = bot {
+            self.announce_vote(&bot, user, conversation, &poll, &options).await?;
+        }
         Ok(poll)
     }
 

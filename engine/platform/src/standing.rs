@@ -313,7 +313,11 @@ pub struct PersonDetails {
     /// Profile photos, the newest first: each one's sizes with the person's own file ids.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub photos: Vec<serde_json::Value>,
+    /// The person's votes, by poll id.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub poll_votes: std::collections::BTreeMap<String, Vec<i64>>,
     /// The person's reactions, by `<conversation>#<message id>`.
+
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub reactions: std::collections::BTreeMap<String, Vec<serde_json::Value>>,
 }

@@ -104,6 +104,7 @@ pub fn methods() -> &'static [UserMethod] {
             method("sendVenue", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::venue_message)),
             method("sendContact", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::contact_message)),
             method("sendDice", "as the Bot API's", "the `Message` (a random value)", |c| send_fields(c, editing::dice_message)),
+            method("sendPoll", "as the Bot API's", "the `Message` with its `Poll`", |c| send_fields(c, editing::poll_message)),
             method(
                 "forwardMessage",
                 "`chat_id`, `from_chat_id`, `message_id`",

@@ -359,6 +359,13 @@ impl Platform {
         Ok(Some(self.dir(cell).users.entry(id).or_insert(loaded).clone()))
     }
 
+    /// Puts a person already stored into the directory.
+    pub(crate) async fn remember_user(&self, user: UserRecord) -> Result<(), ApiError> {
+        let cell = self.directory().await?;
+        self.dir(cell).users.insert(user.id, user);
+        Ok(())
+    }
+
     /// Creates a person (used by `user create`).
     pub async fn create_user(&self, user: UserRecord) -> Result<(), ApiError> {
         self.storage.apply(vec![Change::PutUser(user.clone())]).await.map_err(internal)?;

@@ -436,9 +436,10 @@ fn poll_option(item: &Value) -> Result<Value, ApiError> {
     Ok(option)
 }
 
-pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendPoll = args(&call.params)?;
-    let given = call.params.json::<Value>("question_entities").and_then(Result::ok);
+/// The message fields of a poll (the bot's `sendPoll`, a person's too).
+pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+    let p: params::SendPoll = args(params)?;
+    let given = params.json::<Value>("question_entities").and_then(Result::ok);
     let (question, question_entities) = formatted(p.question, p.question_parse_mode.unwrap_or_default(), given)?;
     let raw = p.options.unwrap_or_default();
     let items: Value =
@@ -460,7 +461,7 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
         }
         *fields = ordered;
     }
-    let is_anonymous = call.params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
+    let is_anonymous = params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
     let quiz = match p.r#type.unwrap_or_default() {
         "" | "regular" => false,
         "quiz" => true,
@@ -488,11 +489,11 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     poll["is_anonymous"] = is_anonymous.into();
     poll["type"] = if quiz { "quiz" } else { "regular" }.into();
     poll["allows_multiple_answers"] = (p.allows_multiple_answers && !quiz).into();
-    poll["allows_revoting"] = call.params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool).into();
-    poll["members_only"] = call.params.boolean("members_only").into();
+    poll["allows_revoting"] = params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool).into();
+    poll["members_only"] = params.boolean("members_only").into();
     if quiz {
         // Bot API 10.0 clients send `correct_option_ids`; a quiz here has exactly one.
-        let correct = match call.params.get("correct_option_ids") {
+        let correct = match params.get("correct_option_ids") {
             Some(raw) => {
                 let value: Value = serde_json::from_str(raw)
                     .map_err(|_| ApiError::bad_request("can't parse correct option identifiers JSON object"))?;
@@ -508,14 +509,14 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
                 }
                 if parsed.len() == 1 { parsed[0] } else { -1 }
             }
-            None => msg_spec::args::integer(call.params.get("correct_option_id")).unwrap_or(-1),
+            None => msg_spec::args::integer(params.get("correct_option_id")).unwrap_or(-1),
         };
         if correct < 0 || correct >= options.len() as i64 {
             return Err(ApiError::bad_request("wrong correct option identifier specified"));
         }
         poll["correct_option_id"] = correct.into();
         if let Some(explanation) = p.explanation.filter(|e| !e.is_empty()) {
-            let given = call.params.json::<Value>("explanation_entities").and_then(Result::ok);
+            let given = params.json::<Value>("explanation_entities").and_then(Result::ok);
             let (text, entities) = formatted(explanation, p.explanation_parse_mode.unwrap_or_default(), given)?;
             if text.chars().count() > 200 {
                 return Err(ApiError::bad_request("poll explanation length must not exceed 200"));
@@ -532,16 +533,14 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     } else if close_date != 0 {
         poll["close_date"] = close_date.into();
     }
-    let poll_id = poll["id"].as_str().unwrap_or_default().to_owned();
-    let options = SendOptions::read(&call.params)?;
-    let bot = platform_bot(&platform, &call).await?;
-    let actor = Actor::Bot(bot.clone());
-    let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
     let mut fields = Map::new();
     fields.insert("poll".into(), poll);
-    let sent = platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?;
-    platform.register_poll(bot.id, &poll_id, conversation, sent["message_id"].as_i64().unwrap_or_default()).await?;
-    Ok(sent.into())
+    Ok(fields)
+}
+
+pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let fields = poll_message(&call.params)?;
+    send(platform, &call, fields).await
 }
 
 pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

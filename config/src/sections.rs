@@ -18,6 +18,10 @@ pub struct DeclaredBot {
     pub username: String,
     /// Display name; defaults to the username.
     pub name: Option<String>,
+    /// The operator's settings of the bot on the embedded platform, as `bot set` stores them
+    /// (`privacy`/`join_groups` `off`, `inline`/`inline_feedback` `on`, `inline_placeholder`;
+    /// `None` back to the default), for the keys the entry gives.
+    pub settings: Vec<(String, Option<String>)>,
 }
 
 /// A dynamic plugin to load at start.
@@ -49,15 +53,46 @@ fn text<'a>(entry: &'a Value, key: &str) -> Option<&'a str> {
     entry.get(key).and_then(Value::as_str)
 }
 
-/// Validates `[[bots]]` entries: `token` (required), `username` (required), `name` (optional).
+/// The keys a `[[bots]]` entry may have.
+const BOT_KEYS: [&str; 8] =
+    ["token", "username", "name", "privacy", "can_join_groups", "inline", "inline_feedback", "inline_placeholder"];
+
+/// Validates `[[bots]]` entries: `token` (required), `username` (required), `name` (optional),
+/// and the operator's settings `privacy`, `can_join_groups`, `inline`, `inline_feedback`
+/// (booleans) and `inline_placeholder` (optional).
 pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) -> Vec<DeclaredBot> {
     let mut out: Vec<DeclaredBot> = Vec::new();
     for (i, entry) in entries(section, "bots", file, problems).iter().enumerate() {
         let at = |key: &str| format!("`bots[{i}].{key}` in config file {}", file.display());
-        if let Some(unknown) =
-            entry.as_object().and_then(|o| o.keys().find(|k| !["token", "username", "name"].contains(&k.as_str())))
-        {
-            problems.push(Problem::new(format!("{}: unknown key; a bot has token, username and name", at(unknown))));
+        if let Some(unknown) = entry.as_object().and_then(|o| o.keys().find(|k| !BOT_KEYS.contains(&k.as_str()))) {
+            problems.push(Problem::new(format!(
+                "{}: unknown key; a bot has token, username, name, privacy, can_join_groups, inline, inline_feedback and inline_placeholder",
+                at(unknown)
+            )));
+        }
+        let mut settings = Vec::new();
+        for (key, setting, default_on) in [
+            ("privacy", "privacy", true),
+            ("can_join_groups", "join_groups", true),
+            ("inline", "inline", false),
+            ("inline_feedback", "inline_feedback", false),
+        ] {
+            match entry.get(key) {
+                None => {}
+                Some(Value::Bool(on)) => {
+                    let value = (*on != default_on).then(|| if *on { "on" } else { "off" }.to_owned());
+                    settings.push((setting.to_owned(), value));
+                }
+                Some(_) => problems.push(Problem::new(format!("{} must be true or false", at(key)))),
+            }
+        }
+        match entry.get("inline_placeholder") {
+            None => {}
+            Some(Value::String(text)) if text.chars().count() <= 64 => {
+                settings.push(("inline_placeholder".to_owned(), Some(text.clone()).filter(|t| !t.is_empty())));
+            }
+            Some(_) => problems
+                .push(Problem::new(format!("{} must be a text of at most 64 characters", at("inline_placeholder")))),
         }
         let token = match text(entry, "token").map(BotToken::parse) {
             Some(Ok(token)) => Some(token),
@@ -105,7 +140,7 @@ pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) ->
             problems.push(Problem::new(format!("{}: @{username} is declared twice", at("username"))));
             continue;
         }
-        out.push(DeclaredBot { token, username, name });
+        out.push(DeclaredBot { token, username, name, settings });
     }
     out
 }

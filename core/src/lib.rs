@@ -28,7 +28,7 @@ pub use storage::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, PlatformState,
     StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
 };
-pub use updates::{BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
+pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

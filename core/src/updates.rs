@@ -32,6 +32,21 @@ impl NewUpdate {
     }
 }
 
+/// A bot the operator's configuration declares (`[[bots]]`): its record, and the bot settings
+/// to store with it (key, value; `None` removes).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct BotDeclaration {
+    pub record: BotRecord,
+    pub settings: Vec<(String, Option<String>)>,
+}
+
+impl BotDeclaration {
+    pub fn new(record: BotRecord, settings: Vec<(String, Option<String>)>) -> Self {
+        Self { record, settings }
+    }
+}
+
 /// Where the updates for bots go.
 #[async_trait::async_trait]
 pub trait BotUpdates: Send + Sync + 'static {
@@ -65,8 +80,9 @@ pub trait PlatformService: Send + Sync + 'static {
     fn start(&self, stop: CancellationToken);
 
     /// Creates or updates the bots the operator's configuration declares: their tokens,
-    /// usernames and names are authoritative. A clash is a [`StorageError::Conflict`] naming it.
-    async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError>;
+    /// usernames, names and settings are authoritative. A clash is a
+    /// [`StorageError::Conflict`] naming it.
+    async fn provision(&self, declared: Vec<BotDeclaration>) -> Result<(), StorageError>;
 
     /// The local file a download path (`/file/bot<token>/<file_path>`) names, if it is one of
     /// `bot_id`'s own files; the server streams it.

@@ -119,6 +119,8 @@ pub struct BotSettings<'a> {
     pub join_groups: Option<&'a str>,
     pub inline: Option<&'a str>,
     pub inline_feedback: Option<&'a str>,
+    /// The inline placeholder; empty removes it.
+    pub inline_placeholder: Option<&'a str>,
 }
 
 /// The settings `bot set` knows: (key, on by default).
@@ -138,6 +140,10 @@ pub async fn set(storage: &SqliteStorage, who: &str, changes: BotSettings<'_>) -
             let stored = (on != *default_on).then(|| value.to_owned());
             batch.push(msg_core::Change::BotSetting { bot_id: bot.id, key: (*key).into(), value: stored });
         }
+    }
+    if let Some(text) = changes.inline_placeholder {
+        let value = Some(text.to_owned()).filter(|t| !t.is_empty());
+        batch.push(msg_core::Change::BotSetting { bot_id: bot.id, key: "inline_placeholder".into(), value });
     }
     storage.apply(batch).await?;
     let mut summary = Vec::new();

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use msg_config::{ServerFlags, Settings, Sources};
-use msg_core::{BotRecord, Engine, Listeners, Registrar, StorageBackend};
+use msg_core::{Engine, Listeners, Registrar, StorageBackend};
 use msg_server::{BotApiEngine, EngineConfig};
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
@@ -126,6 +126,9 @@ enum BotAction {
         /// Inline feedback: with `on` the bot gets chosen_inline_result
         #[arg(long, value_parser = ["on", "off"])]
         inline_feedback: Option<String>,
+        /// The placeholder people see in the bot's inline query field (empty removes it)
+        #[arg(long)]
+        inline_placeholder: Option<String>,
     },
     /// Revoke a bot's token (by id or username)
     Revoke { bot: String },
@@ -295,7 +298,11 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
         if settings.local { "on" } else { "off" }
     );
     let signals = signals::listen().map_err(|e| report(1, format!("cannot install signal handlers: {e}")))?;
-    let declared: Vec<BotRecord> = settings.bots.iter().map(admin::declared_bot).collect();
+    let declared: Vec<msg_core::BotDeclaration> = settings
+        .bots
+        .iter()
+        .map(|bot| msg_core::BotDeclaration::new(admin::declared_bot(bot), bot.settings.clone()))
+        .collect();
     runtime()?.block_on(async {
         engine.provision(declared).await.map_err(|e| report(2, e.to_string()))?;
         let supervision = lifecycle::Supervision {
@@ -398,12 +405,13 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     println!("{:<12} {:<33} {:<8} {}", b.id, format!("@{}", b.username), state, b.first_name);
                 }
             }
-            BotAction::Set { bot, privacy, join_groups, inline, inline_feedback } => {
+            BotAction::Set { bot, privacy, join_groups, inline, inline_feedback, inline_placeholder } => {
                 let changes = admin::BotSettings {
                     privacy: privacy.as_deref(),
                     join_groups: join_groups.as_deref(),
                     inline: inline.as_deref(),
                     inline_feedback: inline_feedback.as_deref(),
+                    inline_placeholder: inline_placeholder.as_deref(),
                 };
                 let (bot, settings) =
                     admin::set(&storage, bot, changes).await.map_err(|e| fail(1, format!("{e:#}")))?;

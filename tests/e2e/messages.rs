@@ -741,3 +741,30 @@ fn people_send_polls_and_their_votes_are_their_own() {
         (Some(0), Some(1))
     );
 }
+
+#[test]
+fn declared_bots_carry_their_inline_mode_and_privacy_from_the_config_file() {
+    let root = tempfile::tempdir().unwrap();
+    let token = "525252:AAinlineTokenForCi_0123456789abcdefg";
+    let alice = create_user(root.path(), "Alice");
+    let config = root.path().join("msg.toml");
+    let entry = format!(
+        "[[bots]]\ntoken = \"{token}\"\nusername = \"seek_bot\"\ninline = true\ninline_placeholder = \"Search…\"\nprivacy = false\n"
+    );
+    std::fs::write(&config, entry).unwrap();
+    let server = launch(root.path()).arg("--config").arg(config.display().to_string()).start();
+    let me = ok(server.call(token, "getMe", json!({})));
+    assert_eq!(
+        (me["supports_inline_queries"].as_bool(), me["can_read_all_group_messages"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let asked = ok(server.user_call(&alice, "inlineQuery", json!({"chat_id": 525252, "query": "x", "timeout": 0})));
+    assert_eq!((asked["answered"].as_bool(), asked["placeholder"].as_str()), (Some(false), Some("Search…")));
+    drop(server);
+
+    std::fs::write(&config, format!("[[bots]]\ntoken = \"{token}\"\nusername = \"seek_bot\"\ninline = \"yes\"\n"))
+        .unwrap();
+    let (status, _, stderr) = launch(root.path()).arg("--config").arg(config.display().to_string()).run();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`bots[0].inline`") && stderr.contains("must be true or false"), "{stderr}");
+}

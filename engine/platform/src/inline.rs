@@ -251,10 +251,17 @@ impl Platform {
             let update = NewUpdate::new("inline_query", update.to_string(), user.id, now() + ANSWER_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
-        Ok(match tokio::time::timeout(wait, rx).await {
+        let mut reply = match tokio::time::timeout(wait, rx).await {
             Ok(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
             _ => json!({"inline_query_id": id, "answered": false}),
-        })
+        };
+        // What the person's inline field shows, when the operator set it.
+        if let Some(placeholder) =
+            self.storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(crate::internal)?
+        {
+            reply["placeholder"] = placeholder.into();
+        }
+        Ok(reply)
     }
 
     /// answerInlineQuery: the bot's results go to the person who asked.

@@ -32,8 +32,8 @@ use std::time::Duration;
 
 use msg_core::method::Late;
 use msg_core::{
-    ApiError, BotRecord, BotUpdates, Params, PlatformBuilder, PlatformService, Registrar, Reply, StorageBackend,
-    StorageError,
+    ApiError, BotRecord, BotUpdates, Change, Params, PlatformBuilder, PlatformService, Registrar, Reply,
+    StorageBackend, StorageError,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -132,8 +132,19 @@ impl PlatformService for Platform {
         }
     }
 
-    async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError> {
-        Platform::provision(self, declared).await
+    async fn provision(&self, declared: Vec<msg_core::BotDeclaration>) -> Result<(), StorageError> {
+        let settings: Vec<Change> = declared
+            .iter()
+            .flat_map(|d| {
+                d.settings.iter().map(|(key, value)| Change::BotSetting {
+                    bot_id: d.record.id,
+                    key: key.clone(),
+                    value: value.clone(),
+                })
+            })
+            .collect();
+        Platform::provision(self, declared.into_iter().map(|d| d.record).collect()).await?;
+        self.storage.apply(settings).await
     }
 
     async fn file(&self, bot_id: i64, file_path: &str) -> Option<PathBuf> {

@@ -213,7 +213,7 @@ impl BotApiEngine {
     }
 
     /// Creates or updates the bots declared in the configuration (the platform's job).
-    pub async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), BuildError> {
+    pub async fn provision(&self, declared: Vec<msg_core::BotDeclaration>) -> Result<(), BuildError> {
         Ok(self.shared.upstream.provision(declared).await?)
     }
 }

@@ -177,7 +177,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
-/// Which figures to print: all, or the ones named after the seconds (`getme send wake webhook
+/// Which figures to print: all, or the ones named after the seconds (`getme send edit wake webhook
 /// files idle`), so one figure can be profiled alone.
 struct Figures(Vec<String>);
 
@@ -244,6 +244,28 @@ async fn run(duration: Duration, figures: Figures) {
             wal(root.path().join("data/platform.sqlite-wal")),
             wal(root.path().join("data").join(bot_id.to_string()).join("bot.sqlite-wal")),
         );
+    }
+    if figures.wants("edit") {
+        // 2b. editMessageText round trips: the bot edits its messages in 20 private chats (each
+        //     edit stored and the person's edited_message committed before ok).
+        let mut targets = Vec::new();
+        for person in &people {
+            let sent = send(
+                &mut writer,
+                &format!("/bot{bot}/sendMessage"),
+                &json!({"chat_id": id_of(person), "text": "to edit"}),
+            )
+            .await
+            .1;
+            targets.push((id_of(person), sent["result"]["message_id"].as_i64().unwrap_or(0)));
+        }
+        let path = format!("/bot{bot}/editMessageText");
+        let (edit_rps, failed) = load(server.api, duration, move |n| {
+            let (chat, message) = targets[n as usize % targets.len()];
+            (path.clone(), json!({"chat_id": chat, "message_id": message, "text": format!("edit {n}")}))
+        })
+        .await;
+        println!("editMessageText (committed before ok): {edit_rps:.0} edits/s; failures {failed}");
     }
     if figures.wants("wake") {
         // 3. Wake latency: a bot waiting in getUpdates, a person writes.

@@ -533,6 +533,39 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
         (Some("a1"), Some("2"))
     );
 
+    // An answer with a cache_time is given again without asking the bot; a personal one only
+    // to the person who asked.
+    for (query, personal) in [("dogs", false), ("mine", true)] {
+        let asking = {
+            let (api, alice) = (server.api, alice.clone());
+            std::thread::spawn(move || {
+                let body = json!({"chat_id": bot_id, "query": query, "timeout": 20});
+                msg_testkit::post(
+                    api,
+                    &format!("/user{alice}/inlineQuery"),
+                    "application/json",
+                    body.to_string().as_bytes(),
+                )
+                .unwrap()
+            })
+        };
+        let asked = bot_sees_kind(&server, &bot, "inline_query");
+        let article =
+            json!([{"type": "article", "id": "d1", "title": "Dog", "input_message_content": {"message_text": "Woof"}}]);
+        let answer =
+            json!({"inline_query_id": asked["id"], "results": article, "cache_time": 60, "is_personal": personal});
+        ok(server.call(&bot, "answerInlineQuery", answer));
+        assert_eq!(asking.join().unwrap().json()["result"]["answered"], true);
+        let again =
+            ok(server.user_call(&alice, "inlineQuery", json!({"chat_id": bot_id, "query": query, "timeout": 0})));
+        assert_eq!(again["answered"], true, "{query}: the cached answer");
+        let other = ok(server.user_call(&bob, "inlineQuery", json!({"chat_id": bot_id, "query": query, "timeout": 0})));
+        assert_eq!(other["answered"], !personal, "{query}: someone else");
+        if personal {
+            bot_sees_kind(&server, &bot, "inline_query");
+        }
+    }
+
     // The person picks a result in a group: it appears via the bot, the bot gets the choice.
     let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Cats", "member_ids": [id_of(&bob)]})));
     let pick = json!({"inline_query_id": id, "result_id": "a1", "chat_id": group["id"]});

@@ -19,6 +19,11 @@ const ANSWER_TTL: i64 = 30;
 /// How long answered results stay available to pick from.
 const RESULTS_KEPT: Duration = Duration::from_secs(600);
 
+/// The cache key of an answer: per person when it is personal.
+fn cache_key(bot_id: i64, query: &str, offset: &str, person: Option<i64>) -> String {
+    format!("{bot_id}|{}|{query}|{offset}", person.map_or("*".to_owned(), |p| p.to_string()))
+}
+
 /// The reference's `get_inline_query_result`: the result as the person sees it, or the inner
 /// error text.
 pub fn inline_result(value: &Value) -> Result<Value, String> {
@@ -228,22 +233,31 @@ impl Platform {
             return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
         }
         let id = (rand::random::<u64>() >> 1).to_string();
+        // An answer the bot allowed to be cached is given again without asking it.
+        let cached = {
+            let mut cache = self.inline_cache.lock().expect("inline cache");
+            cache.retain(|_, (_, _, until)| *until > Instant::now());
+            [cache_key(bot_id, query, offset, Some(user.id)), cache_key(bot_id, query, offset, None)]
+                .iter()
+                .find_map(|k| cache.get(k).map(|(answer, results, _)| (answer.clone(), results.clone())))
+        };
         let (tx, rx) = oneshot::channel();
         {
             let mut asked = self.inline.lock().expect("inline");
             asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
-            let query = query.to_owned();
-            asked.insert(
-                id.clone(),
-                InlineAsked {
-                    bot_id,
-                    user_id: user.id,
-                    query,
-                    waiting: Some(tx),
-                    results: Vec::new(),
-                    at: Instant::now(),
-                },
-            );
+            let entry = InlineAsked {
+                bot_id,
+                user_id: user.id,
+                query: query.to_owned(),
+                offset: offset.to_owned(),
+                waiting: cached.is_none().then_some(tx),
+                results: cached.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
+                at: Instant::now(),
+            };
+            asked.insert(id.clone(), entry);
+        }
+        if let Some((answer, _)) = cached {
+            return Ok(json!({"inline_query_id": id, "answered": true, "answer": answer}));
         }
         let update =
             json!({"id": id, "from": typed(&person(user)), "query": query, "offset": offset, "chat_type": "sender"});
@@ -271,11 +285,18 @@ impl Platform {
         query_id: &str,
         answer: Value,
         results: Vec<Value>,
+        cache_time: i64,
+        personal: bool,
     ) -> Result<(), ApiError> {
         let mut asked = self.inline.lock().expect("inline");
         match asked.get_mut(query_id) {
             Some(a) if a.bot_id == bot_id && a.waiting.is_some() => {
-                a.results = results;
+                a.results = results.clone();
+                if cache_time > 0 {
+                    let key = cache_key(bot_id, &a.query, &a.offset, personal.then_some(a.user_id));
+                    let until = Instant::now() + Duration::from_secs(cache_time as u64);
+                    self.inline_cache.lock().expect("inline cache").insert(key, (answer.clone(), results, until));
+                }
                 let _ = a.waiting.take().expect("checked").send(answer);
                 Ok(())
             }
@@ -334,6 +355,7 @@ impl Platform {
         let asked = InlineAsked {
             bot_id,
             user_id: user.id,
+            offset: String::new(),
             query: WEB_APP.into(),
             waiting: None,
             results: Vec::new(),

@@ -251,6 +251,7 @@ pub struct InlineAsked {
     pub(crate) bot_id: i64,
     pub(crate) user_id: i64,
     pub(crate) query: String,
+    pub(crate) offset: String,
     pub(crate) waiting: Option<oneshot::Sender<Value>>,
     pub(crate) results: Vec<Value>,
     pub(crate) at: Instant,
@@ -289,6 +290,8 @@ pub struct Platform {
     /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
     /// the answer goes; then the answer, kept for the person to pick from.
     pub(crate) inline: Mutex<HashMap<String, InlineAsked>>,
+    /// Answers kept for their `cache_time`, by bot, query, offset and (personal answers) person.
+    pub(crate) inline_cache: Mutex<HashMap<String, (Value, Vec<Value>, Instant)>>,
     /// Open callback queries: the bot that may answer, and where its answer goes.
     pub(crate) callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     pub local: bool,
@@ -319,6 +322,7 @@ impl Platform {
             announced: Mutex::default(),
             callbacks: Mutex::default(),
             inline: Mutex::default(),
+            inline_cache: Mutex::default(),
             local: config.local,
             temp_dir: config.temp_dir.clone(),
             config,

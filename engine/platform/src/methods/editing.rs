@@ -610,7 +610,7 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
     if let Some(button) = button {
         answer["button"] = button;
     }
-    platform.answer_inline(bot.id, p.inline_query_id, answer, results)?;
+    platform.answer_inline(bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal)?;
     Ok(json!(true).into())
 }
 

@@ -246,6 +246,9 @@ pub struct Content {
     pub extra: Map<String, Value>,
 }
 
+/// An inline answer kept for its `cache_time`: the answer, its results, until when.
+pub(crate) type CachedAnswer = (Value, Vec<Value>, Instant);
+
 /// One inline query: who asked whom, and the answer (once there); see `inline.rs`.
 pub struct InlineAsked {
     pub(crate) bot_id: i64,
@@ -291,7 +294,7 @@ pub struct Platform {
     /// the answer goes; then the answer, kept for the person to pick from.
     pub(crate) inline: Mutex<HashMap<String, InlineAsked>>,
     /// Answers kept for their `cache_time`, by bot, query, offset and (personal answers) person.
-    pub(crate) inline_cache: Mutex<HashMap<String, (Value, Vec<Value>, Instant)>>,
+    pub(crate) inline_cache: Mutex<HashMap<String, CachedAnswer>>,
     /// Open callback queries: the bot that may answer, and where its answer goes.
     pub(crate) callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     pub local: bool,

@@ -607,6 +607,10 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     assert_eq!((query["inline_message_id"].as_str(), query.get("message")), (Some(inline_id.as_str()), None));
     ok(server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"], "text": "Counted"})));
     assert_eq!(pressing.join().unwrap().json()["result"]["answer"]["text"], "Counted");
+    // Once the person deletes it, the inline message is gone for the bot too.
+    ok(server.user_call(&alice, "deleteMessage", json!({"chat_id": group["id"], "message_id": voted["message_id"]})));
+    let gone = server.call(&bot, "editMessageText", json!({"inline_message_id": inline_id, "text": "closed"}));
+    assert_eq!(error(gone), (400, "Bad Request: MESSAGE_ID_INVALID".into()));
     let unknown = server.user_call(
         &alice,
         "chooseInlineResult",

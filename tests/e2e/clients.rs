@@ -113,6 +113,37 @@ fn python_telegram_bot_edits_echoes_and_answers_inline_queries() {
     assert!(out.contains("ptb messages: ok"), "{out}");
 }
 
+/// Runs `tests/clients/node/<script>` with Node and the libraries in `target/ci-node` (which
+/// `.ci/test` installs with `npm ci`); fails with its output.
+fn run_node(script: &str, env: &[(&str, String)]) -> String {
+    let dir = workspace().join("tests/clients/node");
+    let modules = workspace().join("target/ci-node/node_modules");
+    assert!(modules.is_dir(), "no Node client libraries: run `.ci/test` once (it installs target/ci-node)");
+    let node = std::env::var_os("BOT_API_TEST_NODE").unwrap_or_else(|| "node".into());
+    let mut cmd = Command::new(node);
+    cmd.arg(dir.join(script)).current_dir(&dir).env("NODE_PATH", &modules);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("node runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{script} failed ({}):\n{stdout}\n{stderr}", out.status);
+    stdout.into_owned()
+}
+
+#[test]
+fn grammy_drives_identity_callbacks_and_the_echo_bot() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "grammy_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let out = run_node(
+        "grammy_flows.js",
+        &[("MSG_BASE_URL", format!("http://{}", server.api)), ("MSG_BOT_TOKEN", bot), ("MSG_USER_TOKEN", alice)],
+    );
+    assert!(out.contains("grammy: ok"), "{out}");
+}
+
 /// PTB sends, fetches and downloads files with and without local mode.
 fn ptb_files(local: bool) {
     let root = tempfile::tempdir().unwrap();

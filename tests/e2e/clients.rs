@@ -144,6 +144,19 @@ fn grammy_drives_identity_callbacks_and_the_echo_bot() {
     assert!(out.contains("grammy: ok"), "{out}");
 }
 
+#[test]
+fn node_telegram_bot_api_drives_identity_callbacks_and_the_echo_bot() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "nbta_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let out = run_node(
+        "nbta_flows.js",
+        &[("MSG_BASE_URL", format!("http://{}", server.api)), ("MSG_BOT_TOKEN", bot), ("MSG_USER_TOKEN", alice)],
+    );
+    assert!(out.contains("node-telegram-bot-api: ok"), "{out}");
+}
+
 /// PTB sends, fetches and downloads files with and without local mode.
 fn ptb_files(local: bool) {
     let root = tempfile::tempdir().unwrap();

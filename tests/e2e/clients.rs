@@ -145,6 +145,28 @@ fn grammy_drives_identity_callbacks_and_the_echo_bot() {
 }
 
 #[test]
+fn grammy_drives_groups_its_webhook_runner_and_inline_mode() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "grammy_more_bot");
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("grammy_more_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).env("MSG_LOCAL", "true").start();
+    let out = run_node(
+        "grammy_more.js",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_USER_TOKEN", alice),
+            ("MSG_BOB_TOKEN", bob),
+        ],
+    );
+    assert!(out.contains("grammy more: ok"), "{out}");
+}
+
+#[test]
 fn node_telegram_bot_api_drives_identity_callbacks_and_the_echo_bot() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "nbta_bot");

@@ -45,7 +45,11 @@ async function main() {
   assert.equal(bot.botInfo.is_bot, true);
   console.log("grammY flow 1 (identity): ok");
 
-  const polling = bot.start({ drop_pending_updates: true, timeout: 5 });
+  // Act only once polling runs: drop_pending_updates would drop what came before.
+  let started;
+  const running = new Promise((resolve) => (started = resolve));
+  const polling = bot.start({ drop_pending_updates: true, timeout: 5, onStart: started });
+  await running;
   try {
     // 2. A button press edits the message.
     await alice.call("sendMessage", { chat_id: bot.botInfo.id, text: "/start" });

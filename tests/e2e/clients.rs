@@ -166,6 +166,37 @@ fn grammy_drives_groups_its_webhook_runner_and_inline_mode() {
     assert!(out.contains("grammy more: ok"), "{out}");
 }
 
+/// grammY's files flow, with and without `--local`.
+fn grammy_files(local: bool) {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "grammy_files_bot");
+    let alice = create_user(root.path(), "Alice");
+    let photo = root.path().join("photo.png");
+    std::fs::write(&photo, crate::files::png(320, 240)).unwrap();
+    let server = launch(root.path()).env("MSG_LOCAL", local.to_string()).start();
+    let out = run_node(
+        "grammy_files.js",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_USER_TOKEN", alice),
+            ("MSG_PHOTO", photo.display().to_string()),
+            ("MSG_LOCAL_MODE", if local { "1" } else { "0" }.to_owned()),
+        ],
+    );
+    assert!(out.contains(&format!("grammY flow 4 (files, local={local}): ok")), "{out}");
+}
+
+#[test]
+fn grammy_files_over_http() {
+    grammy_files(false);
+}
+
+#[test]
+fn grammy_files_in_local_mode() {
+    grammy_files(true);
+}
+
 #[test]
 fn node_telegram_bot_api_drives_identity_callbacks_and_the_echo_bot() {
     let root = tempfile::tempdir().unwrap();

@@ -210,6 +210,28 @@ fn node_telegram_bot_api_drives_identity_callbacks_and_the_echo_bot() {
     assert!(out.contains("node-telegram-bot-api: ok"), "{out}");
 }
 
+#[test]
+fn node_telegram_bot_api_drives_groups_its_webhook_server_and_inline_mode() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "nbta_more_bot");
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("nbta_more_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).env("MSG_LOCAL", "true").start();
+    let out = run_node(
+        "nbta_more.js",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_USER_TOKEN", alice),
+            ("MSG_BOB_TOKEN", bob),
+        ],
+    );
+    assert!(out.contains("node-telegram-bot-api more: ok"), "{out}");
+}
+
 /// PTB sends, fetches and downloads files with and without local mode.
 fn ptb_files(local: bool) {
     let root = tempfile::tempdir().unwrap();

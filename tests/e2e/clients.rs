@@ -232,6 +232,37 @@ fn node_telegram_bot_api_drives_groups_its_webhook_server_and_inline_mode() {
     assert!(out.contains("node-telegram-bot-api more: ok"), "{out}");
 }
 
+/// node-telegram-bot-api's files flow, with and without `--local`.
+fn nbta_files(local: bool) {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "nbta_files_bot");
+    let alice = create_user(root.path(), "Alice");
+    let photo = root.path().join("photo.png");
+    std::fs::write(&photo, crate::files::png(320, 240)).unwrap();
+    let server = launch(root.path()).env("MSG_LOCAL", local.to_string()).start();
+    let out = run_node(
+        "nbta_files.js",
+        &[
+            ("MSG_BASE_URL", format!("http://{}", server.api)),
+            ("MSG_BOT_TOKEN", bot),
+            ("MSG_USER_TOKEN", alice),
+            ("MSG_PHOTO", photo.display().to_string()),
+            ("MSG_LOCAL_MODE", if local { "1" } else { "0" }.to_owned()),
+        ],
+    );
+    assert!(out.contains(&format!("node-telegram-bot-api flow 4 (files, local={local}): ok")), "{out}");
+}
+
+#[test]
+fn node_telegram_bot_api_files_over_http() {
+    nbta_files(false);
+}
+
+#[test]
+fn node_telegram_bot_api_files_in_local_mode() {
+    nbta_files(true);
+}
+
 /// PTB sends, fetches and downloads files with and without local mode.
 fn ptb_files(local: bool) {
     let root = tempfile::tempdir().unwrap();

@@ -140,6 +140,7 @@ async def main() -> None:
         finally:
             await app.updater.stop()
             await app.stop()
+    print("python-telegram-bot flow 5 (groups): ok")
     print("ptb admin: ok")
 
 

@@ -69,6 +69,7 @@ async def main() -> None:
         # The person sees the bot's files too.
         seen = person.expect_message(lambda m: "photo" in m, "the photo")
         assert len(seen["photo"]) == 3
+    print(f"python-telegram-bot flow 4 (files, local={str(local).lower()}): ok")
     print(f"ptb files (local_mode={local}): ok")
 
 

@@ -127,6 +127,9 @@ async def main() -> None:
         finally:
             await app.updater.stop()
             await app.stop()
+    print("python-telegram-bot flow 2 (button press edits): ok")
+    print("python-telegram-bot flow 3 (echo): ok")
+    print("python-telegram-bot flow 7 (inline): ok")
     print("ptb messages: ok")
 
 

@@ -33,6 +33,8 @@ async def main() -> None:
         finally:
             await app.updater.stop()
             await app.stop()
+    print("python-telegram-bot flow 1 (identity): ok")
+    print("python-telegram-bot flow 2 (long polling, callback): ok")
     print("ptb polling: ok")
 
 

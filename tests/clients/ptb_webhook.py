@@ -41,6 +41,7 @@ async def main() -> None:
         finally:
             await app.updater.stop()
             await app.stop()
+    print("python-telegram-bot flow 6 (webhook): ok")
     print("ptb webhook: ok")
 
 

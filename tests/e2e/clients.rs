@@ -37,6 +37,8 @@ fn run_script(script: &str, env: &[(&str, String)]) -> String {
     let out = cmd.output().expect("python runs");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{script} failed ({}):\n{stdout}\n{stderr}", out.status);
+    // Shown with --nocapture: `.ci/matrix` reads the flows each library passed from it.
+    print!("{stdout}");
     stdout.into_owned()
 }
 
@@ -128,6 +130,8 @@ fn run_node(script: &str, env: &[(&str, String)]) -> String {
     let out = cmd.output().expect("node runs");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{script} failed ({}):\n{stdout}\n{stderr}", out.status);
+    // Shown with --nocapture: `.ci/matrix` reads the flows each library passed from it.
+    print!("{stdout}");
     stdout.into_owned()
 }
 

@@ -760,6 +760,15 @@ fn tags_sender_chats_boosts_and_emoji_statuses() {
     ));
     let scribe = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})));
     assert_eq!((scribe["status"].as_str(), scribe["custom_title"].as_str()), (Some("administrator"), Some("Scribe")));
+    assert_eq!(scribe["can_send_welcome_messages"], false, "a Bot API 10.3 field, false unless granted");
+    let welcome =
+        json!({"chat_id": chat, "user_id": bob_id, "can_pin_messages": true, "can_send_welcome_messages": true});
+    ok(server.call(&bot, "promoteChatMember", welcome));
+    let greeter = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+    assert_eq!(
+        (greeter["can_send_welcome_messages"].as_bool(), greeter["custom_title"].as_str()),
+        (Some(true), Some("Scribe"))
+    );
     ok(server.call(&bot, "promoteChatMember", json!({"chat_id": chat, "user_id": bob_id})));
     assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"], "member");
 

@@ -5,6 +5,7 @@ mod api;
 mod clients;
 mod fidelity;
 mod files;
+mod frankenstein;
 mod groups;
 mod hardening;
 mod messages;

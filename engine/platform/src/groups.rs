@@ -460,6 +460,7 @@ impl Platform {
                 can_pin_messages: None,
                 can_manage_topics: None,
                 can_manage_tags: None,
+                can_send_welcome_messages: false,
                 ..rights
             }
         } else {

@@ -158,6 +158,7 @@ impl Standing {
                     can_manage_topics: r.can_manage_topics,
                     can_manage_direct_messages: r.can_manage_direct_messages,
                     can_manage_tags: r.can_manage_tags,
+                    can_send_welcome_messages: r.can_send_welcome_messages,
                     custom_title: self.custom_title.clone(),
                 })
             }
@@ -384,6 +385,7 @@ pub fn no_rights(r: &types::ChatAdministratorRights) -> bool {
         r.can_post_stories,
         r.can_edit_stories,
         r.can_delete_stories,
+        r.can_send_welcome_messages,
     ];
     let optional =
         [r.can_pin_messages, r.can_manage_topics, r.can_manage_tags, r.can_post_messages, r.can_edit_messages];
@@ -411,5 +413,14 @@ mod tests {
         assert_eq!(until(-1, 100), 0);
         assert_eq!(until(110, 100), 0, "under 30 s away is for ever");
         assert_eq!(until(1_000, 100), 1_000);
+    }
+
+    #[test]
+    fn rights_stored_before_a_later_bot_api_field_still_read() {
+        // Written before Bot API 10.3 added `can_send_welcome_messages`: read as false.
+        let mut record = Standing::of("administrator").record(-5, 7);
+        record.details = r#"{"rights":{"is_anonymous":false,"can_manage_chat":true,"can_delete_messages":false,"can_manage_video_chats":false,"can_restrict_members":true,"can_promote_members":false,"can_change_info":false,"can_invite_users":false,"can_post_stories":false,"can_edit_stories":false,"can_delete_stories":false}}"#.into();
+        let rights = Standing::from_record(&record).rights.expect("the rights are read");
+        assert!(rights.can_restrict_members && !rights.can_send_welcome_messages);
     }
 }

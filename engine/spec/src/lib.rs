@@ -30,6 +30,10 @@ pub struct Field {
     pub required: bool,
     #[serde(default)]
     pub description: String,
+    /// The later Bot API version that added the field (only fields of `supplement.json`): data
+    /// written before it lacks the field, so a required one reads as its default there.
+    #[serde(default)]
+    pub since: Option<String>,
 }
 
 /// A method.
@@ -74,13 +78,13 @@ pub fn spec() -> &'static Spec {
     static SPEC: OnceLock<Spec> = OnceLock::new();
     SPEC.get_or_init(|| {
         let raw: Raw = serde_json::from_str(include_str!("../api-9.5.json")).expect("the bundled schema parses");
-        let methods = raw
+        let mut methods: Vec<Method> = raw
             .methods
             .into_values()
             .map(|m| serde_json::from_value(m).expect("the bundled schema's methods parse"))
             .collect();
         let mut types = raw.types;
-        supplement(&mut types);
+        supplement(&mut methods, &mut types);
         Spec { version: raw.version, methods, types }
     })
 }
@@ -96,18 +100,27 @@ struct Added {
 #[derive(Deserialize)]
 struct Supplement {
     types: HashMap<String, Vec<Added>>,
+    #[serde(default)]
+    methods: HashMap<String, Vec<Added>>,
 }
 
-/// Inserts the later Bot API fields of `supplement.json` (see PROVENANCE.txt) into the types.
-fn supplement(types: &mut HashMap<String, Type>) {
+/// Inserts the later Bot API fields of `supplement.json` (see PROVENANCE.txt) into the types and
+/// the methods' parameters.
+fn supplement(methods: &mut [Method], types: &mut HashMap<String, Type>) {
     let extra: Supplement =
         serde_json::from_str(include_str!("../supplement.json")).expect("the bundled supplement parses");
-    for (name, added) in extra.types {
-        let ty = types.get_mut(&name).expect("the supplement names schema types");
+    let insert = |fields: &mut Vec<Field>, added: Vec<Added>| {
         for Added { after, field } in added {
-            let at = ty.fields.iter().position(|f| f.name == after).expect("the supplement names a field to follow");
-            ty.fields.insert(at + 1, field);
+            let at = fields.iter().position(|f| f.name == after).expect("the supplement names a field to follow");
+            fields.insert(at + 1, field);
         }
+    };
+    for (name, added) in extra.types {
+        insert(&mut types.get_mut(&name).expect("the supplement names schema types").fields, added);
+    }
+    for (name, added) in extra.methods {
+        let method = methods.iter_mut().find(|m| m.name == name).expect("the supplement names schema methods");
+        insert(&mut method.fields, added);
     }
 }
 

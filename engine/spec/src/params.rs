@@ -1581,6 +1581,8 @@ pub struct PromoteChatMember<'a> {
     pub can_manage_direct_messages: bool,
     /// Pass True if the administrator can edit the tags of regular members; for groups and supergroups only
     pub can_manage_tags: bool,
+    /// Pass True if the administrator can manage chat welcome messages or directly send them in the case of bots (Bot API 10.3).
+    pub can_send_welcome_messages: bool,
 }
 
 impl<'a> Decode<'a> for PromoteChatMember<'a> {
@@ -1606,6 +1608,7 @@ impl<'a> Decode<'a> for PromoteChatMember<'a> {
             can_manage_topics: args::boolean(arg("can_manage_topics")),
             can_manage_direct_messages: args::boolean(arg("can_manage_direct_messages")),
             can_manage_tags: args::boolean(arg("can_manage_tags")),
+            can_send_welcome_messages: args::boolean(arg("can_send_welcome_messages")),
         })
     }
 }

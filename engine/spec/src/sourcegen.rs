@@ -146,6 +146,10 @@ pub fn render() -> String {
             doc(&mut out, "    ", &field.description);
             let rust = field_type(field);
             if field.required {
+                if field.since.is_some() {
+                    // Added by a later Bot API version: absent from data stored before it.
+                    let _ = writeln!(out, "    #[serde(default)]");
+                }
                 let _ = writeln!(out, "    pub {}: {rust},", field_name(&field.name));
             } else {
                 let _ = writeln!(out, "    #[serde(default, skip_serializing_if = \"Option::is_none\")]");

@@ -568,6 +568,9 @@ pub struct ChatAdministratorRights {
     /// Optional. True, if the administrator can edit the tags of regular members; for groups and supergroups only. If omitted defaults to the value of can_pin_messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_tags: Option<bool>,
+    /// True, if the administrator can manage chat welcome messages or directly send them in the case of bots (Bot API 10.3).
+    #[serde(default)]
+    pub can_send_welcome_messages: bool,
 }
 
 /// `ChatBackground`: see <https://core.telegram.org/bots/api#chatbackground>.
@@ -957,6 +960,9 @@ pub struct ChatMemberAdministrator {
     /// Optional. True, if the administrator can edit the tags of regular members; for groups and supergroups only. If omitted defaults to the value of can_pin_messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_tags: Option<bool>,
+    /// True, if the administrator can manage chat welcome messages or directly send them in the case of bots (Bot API 10.3).
+    #[serde(default)]
+    pub can_send_welcome_messages: bool,
     /// Optional. Custom title for this user
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_title: Option<String>,
@@ -1044,6 +1050,7 @@ pub struct ChatMemberRestricted {
     /// True, if the user is allowed to add web page previews to their messages
     pub can_add_web_page_previews: bool,
     /// True, if the user is allowed to react to messages (Bot API 10.0).
+    #[serde(default)]
     pub can_react_to_messages: bool,
     /// True, if the user is allowed to edit their own tag
     pub can_edit_tag: bool,
@@ -4281,8 +4288,10 @@ pub struct Poll {
     /// True, if the poll allows multiple answers
     pub allows_multiple_answers: bool,
     /// True, if the poll allows changing the chosen answers (Bot API 9.6).
+    #[serde(default)]
     pub allows_revoting: bool,
     /// True, if only members of the chat may answer (Bot API 10.0).
+    #[serde(default)]
     pub members_only: bool,
     /// Optional. 0-based identifier of the correct answer option. Available only for polls in the quiz mode, which are closed, or was sent (not forwarded) by the bot or to the private chat with the bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -4316,6 +4325,7 @@ pub struct PollAnswer {
     /// 0-based identifiers of chosen answer options. May be empty if the vote was retracted.
     pub option_ids: Vec<i64>,
     /// Persistent identifiers of the chosen options (Bot API 9.6).
+    #[serde(default)]
     pub option_persistent_ids: Vec<String>,
 }
 
@@ -4326,6 +4336,7 @@ pub struct PollOption {
     /// Option text, 1-100 characters
     pub text: String,
     /// Identifier of the option that stays the same when options change (Bot API 9.6).
+    #[serde(default)]
     pub persistent_id: String,
     /// Optional. Special entities that appear in the option text. Currently, only custom emoji entities are allowed in poll option texts
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -123,6 +123,7 @@ pub(crate) fn rights(p: &params::PromoteChatMember, legacy_video_chats: bool) ->
         can_pin_messages: Some(p.can_pin_messages),
         can_manage_topics: Some(p.can_manage_topics),
         can_manage_tags: Some(p.can_manage_tags),
+        can_send_welcome_messages: p.can_send_welcome_messages,
     }
 }
 

@@ -145,10 +145,12 @@ fn administrator_rights(raw: Option<&str>) -> Result<types::ChatAdministratorRig
         can_manage_topics: Some(flag("can_manage_topics")?),
         can_manage_direct_messages: Some(flag("can_manage_direct_messages")?),
         can_manage_tags: Some(flag("can_manage_tags")?),
+        can_send_welcome_messages: flag("can_send_welcome_messages")?,
     })
 }
 
-/// The rights as written for a chat kind: channels have no topics or tags, groups no posting.
+/// The rights as written for a chat kind: channels have no topics, tags or welcome messages,
+/// groups no posting.
 fn for_kind(rights: types::ChatAdministratorRights, channels: bool) -> types::ChatAdministratorRights {
     let on = |flag: Option<bool>| Some(flag.unwrap_or(false));
     if channels {
@@ -159,6 +161,7 @@ fn for_kind(rights: types::ChatAdministratorRights, channels: bool) -> types::Ch
             can_pin_messages: None,
             can_manage_topics: None,
             can_manage_tags: None,
+            can_send_welcome_messages: false,
             ..rights
         }
     } else {

@@ -17,7 +17,9 @@ from telegram.ext import (
     ContextTypes,
 )
 
-from person import BASE, Person
+from msg_bot_api_testing import Person
+
+BASE = os.environ["MSG_BASE_URL"]
 
 ADMINS = (ChatMember.OWNER, ChatMember.ADMINISTRATOR)
 
@@ -67,8 +69,8 @@ async def topic(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def main() -> None:
     token = os.environ["MSG_BOT_TOKEN"]
-    alice, bob = Person(os.environ["MSG_ALICE"]), Person(os.environ["MSG_BOB"])
-    carol, dave = Person(os.environ["MSG_CAROL"]), Person(os.environ["MSG_DAVE"])
+    alice, bob = Person(BASE, os.environ["MSG_ALICE"]), Person(BASE, os.environ["MSG_BOB"])
+    carol, dave = Person(BASE, os.environ["MSG_CAROL"]), Person(BASE, os.environ["MSG_DAVE"])
     ids = {name: int(p.token.split(":")[0]) for name, p in (("bob", bob), ("carol", carol), ("dave", dave))}
     blocked = asyncio.Event()
 

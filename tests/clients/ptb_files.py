@@ -12,7 +12,9 @@ from pathlib import Path
 
 from telegram import Bot
 
-from person import BASE, Person
+from msg_bot_api_testing import Person
+
+BASE = os.environ["MSG_BASE_URL"]
 
 
 def png(width: int, height: int) -> bytes:
@@ -29,7 +31,7 @@ def png(width: int, height: int) -> bytes:
 async def main() -> None:
     local = os.environ.get("MSG_LOCAL_MODE") == "1"
     token = os.environ["MSG_BOT_TOKEN"]
-    person = Person(os.environ["MSG_USER_TOKEN"])
+    person = Person(BASE, os.environ["MSG_USER_TOKEN"])
     bot = Bot(token, base_url=f"{BASE}/bot", base_file_url=f"{BASE}/file/bot", local_mode=local)
     work = Path(tempfile.mkdtemp())
     async with bot:

@@ -5,7 +5,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes, MessageHandler, filters
 
-from person import Person
+from msg_bot_api_testing import Person
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

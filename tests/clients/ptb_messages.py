@@ -25,7 +25,9 @@ from telegram.ext import (
     filters,
 )
 
-from person import BASE, Person
+from msg_bot_api_testing import Person
+
+BASE = os.environ["MSG_BASE_URL"]
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -68,7 +70,7 @@ async def inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def main() -> None:
     token = os.environ["MSG_BOT_TOKEN"]
-    alice, bob = Person(os.environ["MSG_ALICE"]), Person(os.environ["MSG_BOB"])
+    alice, bob = Person(BASE, os.environ["MSG_ALICE"]), Person(BASE, os.environ["MSG_BOB"])
     app = Application.builder().token(token).base_url(f"{BASE}/bot").base_file_url(f"{BASE}/file/bot").build()
     app.add_handler(CommandHandler("start", start))
     app.add_handler(CallbackQueryHandler(pressed))

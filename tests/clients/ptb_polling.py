@@ -5,8 +5,10 @@ import os
 
 from telegram.ext import Application
 
-from person import BASE, Person
 import ptb_flow
+from msg_bot_api_testing import Person
+
+BASE = os.environ["MSG_BASE_URL"]
 
 
 async def main() -> None:
@@ -25,7 +27,7 @@ async def main() -> None:
         await app.start()
         await app.updater.start_polling(poll_interval=0.0, timeout=5, drop_pending_updates=True)
         try:
-            await asyncio.to_thread(ptb_flow.converse, Person(os.environ["MSG_USER_TOKEN"]), app.bot.id)
+            await asyncio.to_thread(ptb_flow.converse, Person(BASE, os.environ["MSG_USER_TOKEN"]), app.bot.id)
             commands = [("start", "Say hello")]
             assert await app.bot.set_my_commands(commands)
             got = await app.bot.get_my_commands()

@@ -6,8 +6,10 @@ import os
 
 from telegram.ext import Application
 
-from person import BASE, Person
 import ptb_flow
+from msg_bot_api_testing import Person
+
+BASE = os.environ["MSG_BASE_URL"]
 
 
 async def main() -> None:
@@ -35,7 +37,7 @@ async def main() -> None:
         try:
             info = await app.bot.get_webhook_info()
             assert info.url == f"http://127.0.0.1:{port}/hook", info
-            await asyncio.to_thread(ptb_flow.converse, Person(os.environ["MSG_USER_TOKEN"]), app.bot.id)
+            await asyncio.to_thread(ptb_flow.converse, Person(BASE, os.environ["MSG_USER_TOKEN"]), app.bot.id)
             info = await app.bot.get_webhook_info()
             assert info.pending_update_count == 0 and info.last_error_date is None, info
         finally:

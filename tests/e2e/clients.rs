@@ -115,6 +115,22 @@ fn python_telegram_bot_edits_echoes_and_answers_inline_queries() {
     assert!(out.contains("ptb messages: ok"), "{out}");
 }
 
+#[test]
+fn the_pytest_plugin_passes_its_own_tests() {
+    // The plugin is installed in the venv by `.ci/test`, as a bot developer installs it; its
+    // fixtures start this build's binary.
+    let out = Command::new(python())
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+        .current_dir(workspace().join("tests/helpers/python"))
+        .env("MSG_BOT_API_BIN", env!("CARGO_BIN_EXE_msg-bot-api"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .expect("python runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the pytest plugin's tests failed ({}):\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.contains(" passed"), "{stdout}");
+}
+
 /// Runs `tests/clients/node/<script>` with Node and the libraries in `target/ci-node` (which
 /// `.ci/test` installs with `npm ci`); fails with its output.
 fn run_node(script: &str, env: &[(&str, String)]) -> String {
@@ -133,6 +149,24 @@ fn run_node(script: &str, env: &[(&str, String)]) -> String {
     // Shown with --nocapture: `.ci/matrix` reads the flows each library passed from it.
     print!("{stdout}");
     stdout.into_owned()
+}
+
+#[test]
+fn the_node_testing_module_passes_its_own_tests() {
+    // Its tests (node:test) start this build's binary; the README example among them uses grammY.
+    let modules = workspace().join("target/ci-node/node_modules");
+    assert!(modules.is_dir(), "no Node client libraries: run `.ci/test` once (it installs target/ci-node)");
+    let node = std::env::var_os("BOT_API_TEST_NODE").unwrap_or_else(|| "node".into());
+    let out = Command::new(node)
+        .args(["--test", "test/"])
+        .current_dir(workspace().join("tests/helpers/node"))
+        .env("NODE_PATH", &modules)
+        .env("MSG_BOT_API_BIN", env!("CARGO_BIN_EXE_msg-bot-api"))
+        .output()
+        .expect("node runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the Node testing module's tests failed ({}):\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.contains("# fail 0") && !stdout.contains("# pass 0"), "{stdout}");
 }
 
 #[test]

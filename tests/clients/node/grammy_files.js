@@ -1,18 +1,20 @@
 // grammY 1.46, flow 4 (files): the person sends a photo and a document; the bot fetches each
 // with getFile and downloads it from the file URL (grammY's core has no download helper),
-// byte-identical, then sends a photo back by upload and by file_id. Run with and without
+// byte-identical, then sends the photo and the document back each by upload and by file_id. Run with and without
 // `--local` (MSG_LOCAL_MODE=1: absolute file paths).
 "use strict";
 
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const { Bot, InputFile } = require("grammy");
-const { BASE, Person } = require("./person");
+const { Person } = require("../../helpers/node");
+
+const BASE = process.env.MSG_BASE_URL;
 
 async function main() {
   const token = process.env.MSG_BOT_TOKEN;
   const local = process.env.MSG_LOCAL_MODE === "1";
-  const alice = new Person(process.env.MSG_USER_TOKEN);
+  const alice = new Person(BASE, process.env.MSG_USER_TOKEN);
   const png = fs.readFileSync(process.env.MSG_PHOTO);
   const text = Buffer.from("a document's bytes\n".repeat(100));
   const bot = new Bot(token, { client: { apiRoot: BASE } });
@@ -34,6 +36,7 @@ async function main() {
   bot.on("message:document", async (ctx) => {
     const bytes = await download(ctx.message.document.file_id);
     assert.ok(bytes.equals(text), "the document comes back byte-identical");
+    await ctx.replyWithDocument(new InputFile(bytes, "notes.txt"), { caption: "uploaded document" });
     await ctx.replyWithDocument(ctx.message.document.file_id, { caption: "same document" });
   });
   await bot.init();
@@ -42,19 +45,13 @@ async function main() {
   const polling = bot.start({ drop_pending_updates: true, timeout: 5, onStart: started });
   await running;
   try {
-    const upload = async (method, field, name, bytes) => {
-      const form = new FormData();
-      form.append("chat_id", String(bot.botInfo.id));
-      form.append(field, new Blob([bytes]), name);
-      const response = await fetch(`${BASE}/user${alice.token}/${method}`, { method: "POST", body: form });
-      const body = await response.json();
-      assert.ok(body.ok, JSON.stringify(body));
-    };
-    await upload("sendPhoto", "photo", "cat.png", png);
+    await alice.sendPhoto(bot.botInfo.id, png, "cat.png");
     await alice.expectMessage((m) => (m.text || "").startsWith("photo "), "the photo's size");
     await alice.expectMessage((m) => m.caption === "uploaded" && m.photo, "the uploaded photo");
     await alice.expectMessage((m) => m.caption === "by file_id" && m.photo, "the photo by file_id");
-    await upload("sendDocument", "document", "notes.txt", text);
+    await alice.sendDocument(bot.botInfo.id, text, "notes.txt");
+    const uploaded = await alice.expectMessage((m) => m.caption === "uploaded document", "the uploaded document");
+    assert.equal(uploaded.document.file_size, text.length);
     const back = await alice.expectMessage((m) => m.caption === "same document", "the document by file_id");
     assert.equal(back.document.file_name, "notes.txt");
     console.log(`grammY flow 4 (files, local=${local}): ok`);

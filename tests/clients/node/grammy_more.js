@@ -7,12 +7,14 @@
 const assert = require("node:assert/strict");
 const http = require("node:http");
 const { Bot, webhookCallback } = require("grammy");
-const { BASE, Person } = require("./person");
+const { Person } = require("../../helpers/node");
+
+const BASE = process.env.MSG_BASE_URL;
 
 async function main() {
   const token = process.env.MSG_BOT_TOKEN;
-  const alice = new Person(process.env.MSG_USER_TOKEN);
-  const bob = new Person(process.env.MSG_BOB_TOKEN);
+  const alice = new Person(BASE, process.env.MSG_USER_TOKEN);
+  const bob = new Person(BASE, process.env.MSG_BOB_TOKEN);
   const bot = new Bot(token, { client: { apiRoot: BASE, canUseWebhookReply: (method) => method === "sendMessage" } });
   let removed;
   const removal = new Promise((resolve) => (removed = resolve));

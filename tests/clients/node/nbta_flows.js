@@ -5,11 +5,13 @@
 
 const assert = require("node:assert/strict");
 const { Bot, InlineKeyboardBuilder } = require("node-telegram-bot-api");
-const { BASE, Person } = require("./person");
+const { Person } = require("../../helpers/node");
+
+const BASE = process.env.MSG_BASE_URL;
 
 async function main() {
   const token = process.env.MSG_BOT_TOKEN;
-  const alice = new Person(process.env.MSG_USER_TOKEN);
+  const alice = new Person(BASE, process.env.MSG_USER_TOKEN);
   const bot = new Bot(token, { apiRoot: BASE });
   const api = bot.api;
 

@@ -5,12 +5,14 @@
 
 const assert = require("node:assert/strict");
 const { Bot, createWebhookServer } = require("node-telegram-bot-api/node");
-const { BASE, Person } = require("./person");
+const { Person } = require("../../helpers/node");
+
+const BASE = process.env.MSG_BASE_URL;
 
 async function main() {
   const token = process.env.MSG_BOT_TOKEN;
-  const alice = new Person(process.env.MSG_USER_TOKEN);
-  const bob = new Person(process.env.MSG_BOB_TOKEN);
+  const alice = new Person(BASE, process.env.MSG_USER_TOKEN);
+  const bob = new Person(BASE, process.env.MSG_BOB_TOKEN);
   const bot = new Bot(token, { apiRoot: BASE });
   const api = bot.api;
   let removed;

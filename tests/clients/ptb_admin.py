@@ -130,6 +130,9 @@ async def main() -> None:
 
     async with app:
         await app.start()
+        # chat_member updates are sent only once asked for: ask before anyone acts (polling
+        # starts in the background, and its first getUpdates may come after the first join).
+        await app.bot.get_updates(timeout=0, allowed_updates=Update.ALL_TYPES)
         await app.updater.start_polling(poll_interval=0.0, timeout=5, allowed_updates=Update.ALL_TYPES)
         try:
             await asyncio.to_thread(people)

@@ -152,21 +152,49 @@ fn run_node(script: &str, env: &[(&str, String)]) -> String {
 }
 
 #[test]
-fn the_node_testing_module_passes_its_own_tests() {
-    // Its tests (node:test) start this build's binary; the README example among them uses grammY.
+fn aiogram_and_py_telegram_bot_api_run_under_the_pytest_plugin() {
+    // Beyond the matrix: two more Python libraries' typical bots, written as a bot developer
+    // would test them (tests/clients/pytest, with the plugin's fixtures).
+    let out = Command::new(python())
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/clients/pytest"])
+        .current_dir(workspace())
+        .env("MSG_BOT_API_BIN", env!("CARGO_BIN_EXE_msg-bot-api"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .expect("python runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "aiogram / pyTelegramBotAPI failed ({}):\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.contains("2 passed"), "{stdout}");
+}
+
+#[test]
+fn telegraf_runs_under_the_node_testing_module() {
+    let out = run_node_test(&workspace().join("tests/clients/node"), "telegraf.test.js");
+    assert!(out.contains("# pass 1") && out.contains("# fail 0"), "{out}");
+}
+
+/// `node --test <what>` in `dir`, with the Node libraries and this build's binary; its stdout.
+fn run_node_test(dir: &Path, what: &str) -> String {
     let modules = workspace().join("target/ci-node/node_modules");
     assert!(modules.is_dir(), "no Node client libraries: run `.ci/test` once (it installs target/ci-node)");
     let node = std::env::var_os("BOT_API_TEST_NODE").unwrap_or_else(|| "node".into());
     let out = Command::new(node)
-        .args(["--test", "test/"])
-        .current_dir(workspace().join("tests/helpers/node"))
+        .args(["--test", what])
+        .current_dir(dir)
         .env("NODE_PATH", &modules)
         .env("MSG_BOT_API_BIN", env!("CARGO_BIN_EXE_msg-bot-api"))
         .output()
         .expect("node runs");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "the Node testing module's tests failed ({}):\n{stdout}\n{stderr}", out.status);
-    assert!(stdout.contains("# fail 0") && !stdout.contains("# pass 0"), "{stdout}");
+    assert!(out.status.success(), "node --test {what} failed ({}):\n{stdout}\n{stderr}", out.status);
+    stdout.into_owned()
+}
+
+#[test]
+fn the_node_testing_module_passes_its_own_tests() {
+    // Its tests (node:test) start this build's binary; the README example among them uses grammY.
+    let out = run_node_test(&workspace().join("tests/helpers/node"), "test/");
+    assert!(out.contains("# fail 0") && !out.contains("# pass 0"), "{out}");
 }
 
 #[test]

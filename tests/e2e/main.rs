@@ -11,9 +11,11 @@ mod hardening;
 mod messages;
 mod operations;
 mod outbound;
+mod person;
 mod platform;
 mod plugins;
 mod startup;
+mod teloxide;
 mod tls;
 
 use std::path::Path;

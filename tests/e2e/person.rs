@@ -1,0 +1,57 @@
+//! A person on the embedded platform for the Rust client-library tests (frankenstein, teloxide):
+//! user-side calls and long-polled waits over the testkit's HTTP.
+
+use std::time::{Duration, Instant};
+
+use msg_testkit::Server;
+use serde_json::{Value, json};
+
+use super::{id_of, ok};
+
+/// A person acting over the user-side API, reading what they receive with long polls.
+pub struct Person<'a> {
+    pub server: &'a Server,
+    pub token: String,
+    offset: i64,
+}
+
+impl<'a> Person<'a> {
+    pub fn new(server: &'a Server, token: String) -> Self {
+        Self { server, token, offset: 0 }
+    }
+
+    pub fn id(&self) -> i64 {
+        id_of(&self.token)
+    }
+
+    pub fn call(&self, method: &str, params: Value) -> Value {
+        ok(self.server.user_call(&self.token, method, params))
+    }
+
+    /// Long-polls until an update satisfies `want` (20 s at most); returns it.
+    pub fn expect(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut seen = Vec::new();
+        while Instant::now() < deadline {
+            for update in self.call("getUpdates", json!({"offset": self.offset, "timeout": 2})).as_array().unwrap() {
+                self.offset = update["update_id"].as_i64().unwrap() + 1;
+                if want(update) {
+                    return update.clone();
+                }
+                seen.push(update.clone());
+            }
+        }
+        panic!("never received {what}; saw {seen:#?}");
+    }
+
+    pub fn expect_message(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
+        self.expect(what, |u| {
+            let message = if u["message"].is_null() { &u["edited_message"] } else { &u["message"] };
+            !message.is_null() && want(message)
+        })
+        .as_object()
+        .and_then(|u| u.get("message").or_else(|| u.get("edited_message")))
+        .cloned()
+        .unwrap()
+    }
+}

@@ -134,6 +134,18 @@ fn a_promoted_bot_administers_a_supergroup_with_the_platforms_rights() {
     assert_eq!((muted["can_send_messages"].as_bool(), muted["until_date"].as_i64()), (Some(false), Some(0)));
     let refused = server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "let me speak"}));
     assert_eq!(error(refused), (400, "Bad Request: not enough rights to send text messages to the chat".into()));
+    // Each kind of content names itself, under the right that covers it (TDLib's wording).
+    let only_text = json!({"can_send_messages": true, "can_send_polls": false, "can_send_other_messages": false});
+    ok(server.call(&bot, "restrictChatMember", json!({"chat_id": chat, "user_id": bob_id, "permissions": only_text})));
+    let place = json!({"chat_id": chat, "latitude": 1, "longitude": 2});
+    ok(server.user_call(&bob, "sendLocation", place));
+    for (method, params, what) in [
+        ("sendPoll", json!({"chat_id": chat, "question": "Q?", "options": ["a", "b"]}), "polls"),
+        ("sendDice", json!({"chat_id": chat}), "dice"),
+    ] {
+        let refused = server.user_call(&bob, method, params);
+        assert_eq!(error(refused), (400, format!("Bad Request: not enough rights to send {what} to the chat")));
+    }
     let bad = json!({"chat_id": chat, "user_id": bob_id, "permissions": {"can_send_messages": "no"}});
     assert_eq!(
         error(server.call(&bot, "restrictChatMember", bad)),
@@ -303,6 +315,8 @@ fn the_bots_profile_is_kept_per_language_and_a_person_can_block_the_bot() {
     assert_eq!(ok(server.call(&bot, "getMyName", json!({}))), json!({"name": first_name}));
     ok(server.call(&bot, "setMyName", json!({"name": "Profile Bot"})));
     ok(server.call(&bot, "setMyName", json!({"name": "Profilbot", "language_code": "de"})));
+    // The default language's name is the bot's own name from then on.
+    assert_eq!(ok(server.call(&bot, "getMe", json!({})))["first_name"], "Profile Bot");
     assert_eq!(ok(server.call(&bot, "getMyName", json!({"language_code": "de"})))["name"], "Profilbot");
     assert_eq!(ok(server.call(&bot, "getMyName", json!({"language_code": "fr"})))["name"], "Profile Bot");
     ok(server.call(&bot, "setMyDescription", json!({"description": "Keeps profiles"})));

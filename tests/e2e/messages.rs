@@ -510,9 +510,18 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
         let refused = server.call(&bot, "answerInlineQuery", json!({"inline_query_id": id, "results": results}));
         assert_eq!(error(refused), (400, format!("Bad Request: {expected}")));
     }
+    let unclosed = json!([{"type": "article", "id": "1", "title": "t",
+        "input_message_content": {"message_text": "<b>x", "parse_mode": "HTML"}}]);
+    let refused = server.call(&bot, "answerInlineQuery", json!({"inline_query_id": id, "results": unclosed}));
+    assert_eq!(
+        error(refused),
+        (400, "Bad Request: can't parse inline query result: Can't parse entities: Can't find end tag corresponding to start tag \"b\"".into())
+    );
     let results = json!([
-        {"type": "article", "id": "a1", "title": "A cat", "input_message_content": {"message_text": "Meow!"}},
+        {"type": "article", "id": "a1", "title": "A cat",
+            "input_message_content": {"message_text": "<b>Meow!</b>", "parse_mode": "HTML"}},
         {"type": "location", "id": "l1", "title": "Cat cafe", "latitude": 35.0, "longitude": 139.0},
+        {"type": "contact", "id": "c1", "phone_number": "+15550100", "first_name": "Tom", "last_name": "Cat"},
         {"type": "article", "id": "k1", "title": "Vote", "input_message_content": {"message_text": "Cats or dogs?"},
             "reply_markup": {"inline_keyboard": [[{"text": "Cats", "callback_data": "cats"}]]}},
     ]);
@@ -571,6 +580,7 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     let pick = json!({"inline_query_id": id, "result_id": "a1", "chat_id": group["id"]});
     let posted = ok(server.user_call(&alice, "chooseInlineResult", pick));
     assert_eq!((posted["text"].as_str(), posted["via_bot"]["id"].as_i64()), (Some("Meow!"), Some(bot_id)));
+    assert_eq!(posted["entities"], json!([{"type": "bold", "offset": 0, "length": 5}]));
     person_sees(&server, &bob, |u| u["message"]["via_bot"]["username"] == "finder_bot");
     let chosen = bot_sees_kind(&server, &bot, "chosen_inline_result");
     assert_eq!((chosen["result_id"].as_str(), chosen["query"].as_str()), (Some("a1"), Some("cats")));
@@ -581,6 +591,13 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     ));
     assert_eq!(place["location"]["latitude"].as_f64(), Some(35.0));
     assert_eq!(bot_sees_kind(&server, &bot, "chosen_inline_result")["result_id"], "l1");
+    let card = ok(server.user_call(
+        &alice,
+        "chooseInlineResult",
+        json!({"inline_query_id": id, "result_id": "c1", "chat_id": group["id"]}),
+    ));
+    assert_eq!(card["contact"], json!({"phone_number": "+15550100", "first_name": "Tom", "last_name": "Cat"}));
+    assert_eq!(bot_sees_kind(&server, &bot, "chosen_inline_result")["result_id"], "c1");
     // A result with buttons: the bot edits it by inline_message_id, its buttons call the bot.
     let voted = ok(server.user_call(
         &alice,
@@ -605,8 +622,13 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     };
     let query = bot_sees_kind(&server, &bot, "callback_query");
     assert_eq!((query["inline_message_id"].as_str(), query.get("message")), (Some(inline_id.as_str()), None));
+    assert!(query["chat_instance"].as_str().is_some_and(|c| !c.is_empty()), "{query}");
     ok(server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"], "text": "Counted"})));
     assert_eq!(pressing.join().unwrap().json()["result"]["answer"]["text"], "Counted");
+    // Its keyboard goes by inline_message_id too; a second removal changes nothing.
+    let unkeyed = json!({"inline_message_id": inline_id});
+    assert_eq!(ok(server.call(&bot, "editMessageReplyMarkup", unkeyed.clone())), json!(true));
+    assert_eq!(error(server.call(&bot, "editMessageReplyMarkup", unkeyed)), (400, NOT_MODIFIED.into()));
     // Once the person deletes it, the inline message is gone for the bot too.
     ok(server.user_call(&alice, "deleteMessage", json!({"chat_id": group["id"], "message_id": voted["message_id"]})));
     let gone = server.call(&bot, "editMessageText", json!({"inline_message_id": inline_id, "text": "closed"}));
@@ -804,4 +826,152 @@ fn declared_bots_carry_their_inline_mode_and_privacy_from_the_config_file() {
     let (status, _, stderr) = launch(root.path()).arg("--config").arg(config.display().to_string()).run();
     assert_eq!(status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("`bots[0].inline`") && stderr.contains("must be true or false"), "{stderr}");
+}
+
+#[test]
+fn edits_change_something_or_are_refused_and_keyboards_follow_the_edit() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "reviser_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let keyboard = json!({"inline_keyboard": [[{"text": "Go", "callback_data": "go"}]]});
+    let sent =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Ready?", "reply_markup": keyboard})));
+    let id = sent["message_id"].clone();
+
+    // The same text with other entities is a change.
+    let bold = json!({"chat_id": alice_id, "message_id": id, "text": "<b>Ready?</b>", "parse_mode": "HTML",
+        "reply_markup": keyboard});
+    let edited = ok(server.call(&bot, "editMessageText", bold));
+    assert_eq!((edited["text"].as_str(), edited["entities"][0]["type"].as_str()), (Some("Ready?"), Some("bold")));
+    // An edit without reply_markup drops the keyboard, as on the public platform.
+    let plain = json!({"chat_id": alice_id, "message_id": id, "text": "<b>Ready?</b>", "parse_mode": "HTML"});
+    let dropped = ok(server.call(&bot, "editMessageText", plain.clone()));
+    assert!(dropped.get("reply_markup").is_none(), "{dropped}");
+    let seen = person_sees(&server, &alice, |u| {
+        u["edited_message"]["message_id"] == id && u["edited_message"].get("reply_markup").is_none()
+    });
+    assert_eq!(seen["edited_message"]["entities"][0]["type"], "bold");
+    assert_eq!(error(server.call(&bot, "editMessageText", plain)), (400, NOT_MODIFIED.into()));
+
+    // A caption: the same caption without the keyboard is a change, then nothing is.
+    let photo = Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .text("caption", "view")
+        .text("reply_markup", &keyboard.to_string())
+        .file("photo", "p.png", "image/png", &super::files::png(32, 32))
+        .post(server.api, &format!("/bot{bot}/sendPhoto"));
+    let photo = ok(photo);
+    let recaption = json!({"chat_id": alice_id, "message_id": photo["message_id"], "caption": "view"});
+    assert!(ok(server.call(&bot, "editMessageCaption", recaption.clone())).get("reply_markup").is_none());
+    assert_eq!(error(server.call(&bot, "editMessageCaption", recaption)), (400, NOT_MODIFIED.into()));
+    // The same media (by its file_id) and caption change nothing either; a new caption does.
+    let file_id = photo["photo"].as_array().unwrap().last().unwrap()["file_id"].clone();
+    let same = json!({"type": "photo", "media": file_id, "caption": "view"});
+    let media = json!({"chat_id": alice_id, "message_id": photo["message_id"], "media": same});
+    assert_eq!(error(server.call(&bot, "editMessageMedia", media)), (400, NOT_MODIFIED.into()));
+    let other = json!({"type": "photo", "media": file_id, "caption": "new view"});
+    let media = json!({"chat_id": alice_id, "message_id": photo["message_id"], "media": other});
+    assert_eq!(ok(server.call(&bot, "editMessageMedia", media))["caption"], "new view");
+
+    // A live location moved to where it is changes nothing.
+    let live = ok(server.call(
+        &bot,
+        "sendLocation",
+        json!({"chat_id": alice_id, "latitude": 1, "longitude": 2, "live_period": 60}),
+    ));
+    let stay = json!({"chat_id": alice_id, "message_id": live["message_id"], "latitude": 1, "longitude": 2});
+    assert_eq!(error(server.call(&bot, "editMessageLiveLocation", stay)), (400, NOT_MODIFIED.into()));
+
+    // A person's edit leaves the keyboard of a message as it is (people's apps do not touch it).
+    let own = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "typo"})));
+    let fixed = ok(server.user_call(
+        &alice,
+        "editMessageText",
+        json!({"chat_id": bot_id, "message_id": own["message_id"], "text": "fixed"}),
+    ));
+    assert_eq!(fixed["text"], "fixed");
+    let again = server.user_call(
+        &alice,
+        "editMessageText",
+        json!({"chat_id": bot_id, "message_id": own["message_id"], "text": "fixed"}),
+    );
+    assert_eq!(error(again), (400, NOT_MODIFIED.into()));
+}
+
+#[test]
+fn timed_and_stopped_polls_close_and_tell_their_bot_and_albums_move_together() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "pollster_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    bot_sees(&server, &bot, |u| u["message"]["text"] == "/start");
+
+    // A poll open for 5 seconds closes by itself: the bot gets its final state, votes are refused.
+    let options = json!(["Yes", "No"]);
+    let timed = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": alice_id, "question": "Quick?", "options": options, "open_period": 5}),
+    ));
+    let poll = &timed["poll"];
+    assert_eq!(poll["open_period"], 5);
+    assert_eq!(poll["close_date"].as_i64().unwrap() - timed["date"].as_i64().unwrap(), 5, "{poll}");
+    let closed = bot_sees(&server, &bot, |u| u["poll"]["id"] == poll["id"]);
+    assert_eq!(closed["poll"]["is_closed"], true);
+    let late = server.user_call(
+        &alice,
+        "votePoll",
+        json!({"chat_id": bot_id, "message_id": timed["message_id"], "option_ids": [0]}),
+    );
+    assert_eq!(error(late), (400, "Bad Request: POLL_CLOSED".into()));
+    // close_date gives both fields too.
+    let at = timed["date"].as_i64().unwrap() + 300;
+    let dated = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": alice_id, "question": "Later?", "options": options, "close_date": at}),
+    ));
+    assert_eq!(dated["poll"]["close_date"], at);
+    assert!(dated["poll"]["open_period"].as_i64().is_some_and(|p| (295..=300).contains(&p)), "{dated}");
+    // Stopping a poll tells its bot too; a second stop is refused.
+    let stopped = ok(server.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": dated["message_id"]})));
+    assert_eq!(stopped["is_closed"], true);
+    let update = bot_sees(&server, &bot, |u| u["poll"]["id"] == dated["poll"]["id"]);
+    assert_eq!(update["poll"]["is_closed"], true);
+    let again = server.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": dated["message_id"]}));
+    assert_eq!(error(again), (400, "Bad Request: poll has already been closed".into()));
+
+    // An album forwarded or copied stays an album, under a new media_group_id.
+    let album = ok(Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .text(
+            "media",
+            &json!([{"type": "photo", "media": "attach://a"}, {"type": "photo", "media": "attach://b"}]).to_string(),
+        )
+        .file("a", "a.png", "image/png", &super::files::png(20, 20))
+        .file("b", "b.png", "image/png", &super::files::png(24, 24))
+        .post(server.api, &format!("/bot{bot}/sendMediaGroup")));
+    let original = album[0]["media_group_id"].clone();
+    let ids = json!([album[0]["message_id"], album[1]["message_id"]]);
+    for method in ["forwardMessages", "copyMessages"] {
+        let moved =
+            ok(server.call(&bot, method, json!({"chat_id": alice_id, "from_chat_id": alice_id, "message_ids": ids})));
+        let first = person_sees(&server, &alice, |u| u["message"]["message_id"] == moved[0]["message_id"]);
+        let second = person_sees(&server, &alice, |u| u["message"]["message_id"] == moved[1]["message_id"]);
+        let group = &first["message"]["media_group_id"];
+        assert!(group.is_string() && *group != original, "{method}: {first}");
+        assert_eq!(second["message"]["media_group_id"], *group, "{method}");
+    }
+    // One message of an album forwarded alone is no album.
+    let single = ok(server.call(
+        &bot,
+        "forwardMessage",
+        json!({"chat_id": alice_id, "from_chat_id": alice_id, "message_id": album[0]["message_id"]}),
+    ));
+    assert!(single.get("media_group_id").is_none(), "{single}");
 }

@@ -104,7 +104,8 @@ impl Platform {
     }
 
     /// Whether `actor` may post a message carrying `field` (`text`, `photo`, ...) here; the
-    /// platform's error when not.
+    /// platform's error when not (TDLib's: each kind of content names itself, and the right
+    /// that covers it: polls their own, dice, stickers and animations the "other messages").
     pub(crate) async fn may_send(
         &self,
         actor: &Actor,
@@ -127,7 +128,13 @@ impl Platform {
             "document" => (|p| p.can_send_documents, "documents"),
             "voice" => (|p| p.can_send_voice_notes, "voice notes"),
             "video_note" => (|p| p.can_send_video_notes, "video notes"),
-            "animation" | "sticker" | "dice" => (|p| p.can_send_other_messages, "stickers"),
+            "animation" => (|p| p.can_send_other_messages, "animations"),
+            "sticker" => (|p| p.can_send_other_messages, "stickers"),
+            "dice" => (|p| p.can_send_other_messages, "dice"),
+            "poll" => (|p| p.can_send_polls, "polls"),
+            "location" => (|p| p.can_send_messages, "locations"),
+            "venue" => (|p| p.can_send_messages, "venues"),
+            "contact" => (|p| p.can_send_messages, "contacts"),
             _ => (|p| p.can_send_messages, "text messages"),
         };
         if standing.allowed(&permissions, |p| allowed(p).unwrap_or(false)) {

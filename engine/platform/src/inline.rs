@@ -133,28 +133,23 @@ pub fn inline_result(value: &Value) -> Result<Value, String> {
     Ok(Value::Object(result))
 }
 
-/// What a picked result posts: its `input_message_content`, else its own media or place.
+/// What a picked result posts: its `input_message_content`, else its own media or place (texts
+/// and captions already parsed when the answer arrived).
 async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<Map<String, Value>, ApiError> {
     let mut fields = Map::new();
     let content = result.get("input_message_content").or_else(|| result.get("message_text").map(|_| result));
     if let Some(content) = content {
         if let Some(text) = content.get("message_text").and_then(Value::as_str).filter(|t| !t.is_empty()) {
             fields.insert("text".into(), text.into());
-            if let Some(entities) = content.get("entities").filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-                fields.insert("entities".into(), entities.clone());
-            }
+            copy_fields(content, &mut fields, &["entities", "link_preview_options"]);
             return Ok(fields);
         }
-        if let (Some(lat), Some(lon)) = (content.get("latitude"), content.get("longitude")) {
-            let location = json!({"latitude": lat, "longitude": lon});
-            if let (Some(title), Some(address)) = (content.get("title"), content.get("address")) {
-                fields.insert("venue".into(), json!({"location": location, "title": title, "address": address}));
-            }
-            fields.insert("location".into(), location);
+        if content.get("latitude").is_some() && content.get("longitude").is_some() {
+            place(content, &mut fields);
             return Ok(fields);
         }
-        if let Some(phone) = content.get("phone_number") {
-            fields.insert("contact".into(), json!({"phone_number": phone, "first_name": content["first_name"]}));
+        if content.get("phone_number").is_some() {
+            fields.insert("contact".into(), contact(content));
             return Ok(fields);
         }
     }
@@ -171,21 +166,9 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
     };
     let kind = result["type"].as_str().unwrap_or_default();
     match kind {
-        "location" | "venue" => {
-            let location = json!({"latitude": result["latitude"], "longitude": result["longitude"]});
-            if kind == "venue" {
-                fields.insert(
-                    "venue".into(),
-                    json!({"location": location, "title": result["title"], "address": result["address"]}),
-                );
-            }
-            fields.insert("location".into(), location);
-        }
+        "location" | "venue" => place(result, &mut fields),
         "contact" => {
-            fields.insert(
-                "contact".into(),
-                json!({"phone_number": result["phone_number"], "first_name": result["first_name"]}),
-            );
+            fields.insert("contact".into(), contact(result));
         }
         other => {
             let Some((kind, field)) = kind_of(other) else { return Err(ApiError::bad_request("RESULT_TYPE_INVALID")) };
@@ -210,12 +193,50 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
             )
             .await?;
             fields = crate::methods::media::media_fields(kind, object, Map::new());
-            if let Some(caption) = result.get("caption").and_then(Value::as_str).filter(|c| !c.is_empty()) {
-                fields.insert("caption".into(), caption.into());
+            if result.get("caption").and_then(Value::as_str).is_some_and(|c| !c.is_empty()) {
+                copy_fields(result, &mut fields, &["caption", "caption_entities", "show_caption_above_media"]);
             }
         }
     }
     Ok(fields)
+}
+
+/// The fields of `names` that `from` has, copied.
+fn copy_fields(from: &Value, to: &mut Map<String, Value>, names: &[&str]) {
+    for name in names {
+        if let Some(value) = from.get(*name) {
+            to.insert((*name).into(), value.clone());
+        }
+    }
+}
+
+/// A location result or content: its `location` (with accuracy and, when live, the live
+/// fields), and a `venue` when it has a title and an address.
+fn place(from: &Value, fields: &mut Map<String, Value>) {
+    let mut location = Map::new();
+    copy_fields(from, &mut location, &["latitude", "longitude", "horizontal_accuracy"]);
+    if from.get("live_period").and_then(Value::as_i64).is_some_and(|p| p > 0) {
+        copy_fields(from, &mut location, &["live_period", "heading", "proximity_alert_radius"]);
+    }
+    let location = Value::Object(location);
+    if from.get("title").is_some() && from.get("address").is_some() {
+        let mut venue = Map::new();
+        venue.insert("location".into(), location.clone());
+        copy_fields(
+            from,
+            &mut venue,
+            &["title", "address", "foursquare_id", "foursquare_type", "google_place_id", "google_place_type"],
+        );
+        fields.insert("venue".into(), Value::Object(venue));
+    }
+    fields.insert("location".into(), location);
+}
+
+/// A contact result or content as a `Contact`.
+fn contact(from: &Value) -> Value {
+    let mut contact = Map::new();
+    copy_fields(from, &mut contact, &["phone_number", "first_name", "last_name", "vcard"]);
+    Value::Object(contact)
 }
 
 impl Platform {

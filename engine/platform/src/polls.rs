@@ -113,15 +113,28 @@ impl Platform {
         message_id: i64,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let Some(mut stored) = self.load_message(conversation, message_id).await? else {
+        let Some(stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message with poll to stop not found"));
         };
-        let Some(mut poll) = stored.get("poll").cloned() else {
+        if stored.get("poll").is_none() {
             return Err(ApiError::bad_request("message is not a poll"));
-        };
+        }
         if stored["from"]["id"].as_i64() != Some(bot.id) {
             return Err(ApiError::bad_request("poll can't be stopped"));
         }
+        self.close_poll(conversation, message_id, stored, reply_markup).await
+    }
+
+    /// Closes the poll of a stored message (stopped, or its `close_date` come): stored closed
+    /// (with a new keyboard when given), and the final state to the poll's bot as `poll`.
+    async fn close_poll(
+        &self,
+        conversation: Conversation,
+        message_id: i64,
+        mut stored: Value,
+        reply_markup: Option<Value>,
+    ) -> Result<Value, ApiError> {
+        let mut poll = stored["poll"].clone();
         if poll["is_closed"] == true {
             return Err(ApiError::bad_request("poll has already been closed"));
         }
@@ -132,6 +145,34 @@ impl Platform {
         }
         let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
         self.storage.apply(vec![Change::PutMessage(record)]).await.map_err(internal)?;
+        let owner = stored["from"]["id"].as_i64().unwrap_or_default();
+        if let Some(bot) = self.bot_record(owner).await?
+            && self.updates.accepts(&bot, "poll").await?
+        {
+            let update =
+                NewUpdate::new("poll", poll.to_string(), conversation.chat_id_for(bot.id), now() + MESSAGE_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
         Ok(poll)
+    }
+
+    /// Closes a poll when its `close_date` comes: a task per timed poll while the server runs
+    /// (after a restart such a poll still refuses votes once its time has passed).
+    pub(crate) fn close_when_due(&self, conversation: Conversation, message_id: i64, close_date: i64) {
+        let platform = self.self_arc();
+        tokio::spawn(async move {
+            let wait = u64::try_from(close_date - now()).unwrap_or(0);
+            tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+            let closing = async {
+                let Some(stored) = platform.load_message(conversation, message_id).await? else { return Ok(()) };
+                if stored["poll"]["is_closed"] == false {
+                    platform.close_poll(conversation, message_id, stored, None).await?;
+                }
+                Ok::<_, ApiError>(())
+            };
+            if let Err(e) = closing.await {
+                tracing::warn!("a poll could not be closed at its close_date: {}", e.description);
+            }
+        });
     }
 }

@@ -182,11 +182,13 @@ impl Platform {
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        // A channel's posts carry no author: its posting administrators may edit them.
+        // A channel's posts carry no author: its posting administrators may edit them, for 48
+        // hours as with anyone else's message.
         let allowed = match conversation {
             Conversation::Group(id) if stored.get("from").is_none() && self.is_channel(conversation).await? => {
                 let standing = self.standing(id, actor.id()).await?;
                 standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
+                    && !past_edit_window(&stored, now())
             }
             // A message sent via a bot (inline mode) is edited by that bot.
             _ => {
@@ -201,14 +203,28 @@ impl Platform {
     }
 
     /// Stores an edited message, sends `edited_message` to the others and returns it as the
-    /// editor sees it.
+    /// editor sees it. An edit that changes nothing (content, entities, keyboard) is refused
+    /// with the reference's "message is not modified".
     async fn publish_edit(
         &self,
         actor: &Actor,
         conversation: Conversation,
         message_id: i64,
-        stored: Value,
+        original: &Value,
+        mut stored: Value,
     ) -> Result<Value, ApiError> {
+        let unchanged = {
+            let strip = |m: &Value| {
+                let mut m = m.clone();
+                m.as_object_mut().map(|f| f.remove("edit_date"));
+                m
+            };
+            strip(original) == strip(&stored)
+        };
+        if unchanged {
+            return Err(not_modified());
+        }
+        stored.as_object_mut().expect("stored messages are objects").insert("edit_date".into(), now().into());
         let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
         let changes = vec![Change::PutMessage(record)];
         self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
@@ -226,16 +242,12 @@ impl Platform {
         entities: Option<Value>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let mut stored = self.own_message(actor, conversation, message_id).await?;
-        if stored.get("text").is_none() {
+        let original = self.own_message(actor, conversation, message_id).await?;
+        if original.get("text").is_none() {
             return Err(ApiError::bad_request("there is no text in the message to edit"));
         }
-        let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
-        if stored.get("text").and_then(Value::as_str) == Some(text.as_str()) && same_markup {
-            return Err(not_modified());
-        }
+        let mut stored = original.clone();
         let fields = stored.as_object_mut().expect("stored messages are objects");
-        fields.insert("edit_date".into(), now().into());
         fields.insert("text".into(), text.into());
         match entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
             Some(e) => {
@@ -245,10 +257,8 @@ impl Platform {
                 fields.remove("entities");
             }
         }
-        if let Some(markup) = reply_markup {
-            fields.insert("reply_markup".into(), markup);
-        }
-        self.publish_edit(actor, conversation, message_id, stored).await
+        set_markup(fields, reply_markup);
+        self.publish_edit(actor, conversation, message_id, &original, stored).await
     }
 
     /// Replaces a message's media and caption (`content.media`, `text`, `entities`, and
@@ -260,7 +270,8 @@ impl Platform {
         message_id: i64,
         content: Content,
     ) -> Result<Value, ApiError> {
-        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        let original = self.own_message(actor, conversation, message_id).await?;
+        let mut stored = original.clone();
         let fields = stored.as_object_mut().expect("stored messages are objects");
         if !crate::files::Kind::ALL.iter().any(|k| fields.contains_key(k.field())) {
             return Err(ApiError::bad_request("there is no media in the message to edit"));
@@ -270,13 +281,10 @@ impl Platform {
         }
         fields.remove("caption");
         fields.remove("caption_entities");
-        fields.insert("edit_date".into(), now().into());
         fields.extend(content.media.unwrap_or_default());
         put_caption(fields, content.text, content.entities);
-        if let Some(markup) = content.reply_markup {
-            fields.insert("reply_markup".into(), markup);
-        }
-        self.publish_edit(actor, conversation, message_id, stored).await
+        set_markup(fields, content.reply_markup);
+        self.publish_edit(actor, conversation, message_id, &original, stored).await
     }
 
     /// Deletes a message (its sender's own, or any in a private chat, as people may).
@@ -316,7 +324,7 @@ impl Platform {
         stored: &Value,
     ) -> Result<(), ApiError> {
         let refused = || ApiError::bad_request("message can't be deleted");
-        if stored["date"].as_i64().is_some_and(|date| now() - date > 48 * 3600) {
+        if past_edit_window(stored, now()) {
             return Err(refused());
         }
         let Conversation::Group(id) = conversation else { return Ok(()) };
@@ -340,26 +348,17 @@ impl Platform {
         entities: Option<Value>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let mut stored = self.own_message(actor, conversation, message_id).await?;
-        if stored.get("text").is_some() || stored.get("new_chat_members").is_some() {
+        let original = self.own_message(actor, conversation, message_id).await?;
+        if original.get("text").is_some() || original.get("new_chat_members").is_some() {
             return Err(ApiError::bad_request("there is no caption in the message to edit"));
         }
-        let entities = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty()));
-        let same_caption = stored.get("caption").and_then(Value::as_str).unwrap_or_default() == caption
-            && stored.get("caption_entities") == entities.as_ref();
-        let same_markup = reply_markup.is_none() || stored.get("reply_markup") == reply_markup.as_ref();
-        if same_caption && same_markup {
-            return Err(not_modified());
-        }
+        let mut stored = original.clone();
         let fields = stored.as_object_mut().expect("stored messages are objects");
-        fields.insert("edit_date".into(), now().into());
         fields.remove("caption");
         fields.remove("caption_entities");
         put_caption(fields, caption, entities);
-        if let Some(markup) = reply_markup {
-            fields.insert("reply_markup".into(), markup);
-        }
-        self.publish_edit(actor, conversation, message_id, stored).await
+        set_markup(fields, reply_markup);
+        self.publish_edit(actor, conversation, message_id, &original, stored).await
     }
 
     /// Moves (`to`: latitude, longitude, accuracy) or stops (`None`) a live location of its
@@ -372,7 +371,8 @@ impl Platform {
         to: Option<Map<String, Value>>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let mut stored = self.own_message(actor, conversation, message_id).await?;
+        let original = self.own_message(actor, conversation, message_id).await?;
+        let mut stored = original.clone();
         let live_until = stored["date"].as_i64().unwrap_or(0) + stored["location"]["live_period"].as_i64().unwrap_or(0);
         if stored["location"]["live_period"].as_i64().is_none() || live_until <= now() {
             return Err(ApiError::bad_request("there is no live location in the message to edit"));
@@ -387,12 +387,8 @@ impl Platform {
                 }
             }
         }
-        let fields = stored.as_object_mut().expect("stored messages are objects");
-        fields.insert("edit_date".into(), now().into());
-        if let Some(markup) = reply_markup {
-            fields.insert("reply_markup".into(), markup);
-        }
-        self.publish_edit(actor, conversation, message_id, stored).await
+        set_markup(stored.as_object_mut().expect("stored messages are objects"), reply_markup);
+        self.publish_edit(actor, conversation, message_id, &original, stored).await
     }
 
     /// A draft streamed to the people of a conversation (`message_draft` in their updates).
@@ -432,17 +428,10 @@ impl Platform {
         message_id: i64,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let mut stored = self.own_message(actor, conversation, message_id).await?;
-        if stored.get("reply_markup") == reply_markup.as_ref() {
-            return Err(not_modified());
-        }
-        let fields = stored.as_object_mut().expect("stored messages are objects");
-        fields.insert("edit_date".into(), now().into());
-        match reply_markup {
-            Some(markup) => fields.insert("reply_markup".into(), markup),
-            None => fields.remove("reply_markup"),
-        };
-        self.publish_edit(actor, conversation, message_id, stored).await
+        let original = self.own_message(actor, conversation, message_id).await?;
+        let mut stored = original.clone();
+        set_markup(stored.as_object_mut().expect("stored messages are objects"), reply_markup);
+        self.publish_edit(actor, conversation, message_id, &original, stored).await
     }
 
     /// Forwards (`copy` false) or copies a message into `to`: the content as it is (a copy
@@ -458,6 +447,8 @@ impl Platform {
         mut content: Content,
     ) -> Result<Value, ApiError> {
         let what = if copy.is_some() { "message to copy" } else { "message to forward" };
+        // The album the caller puts it in (forwardMessages, copyMessages), never the original's.
+        let album = content.media.take().and_then(|mut m| m.remove("media_group_id"));
         let Some(original) = self.load_message(from, message_id).await? else {
             return Err(ApiError::bad_request(format!("{what} not found")));
         };
@@ -512,6 +503,9 @@ impl Platform {
                 with_origin.extend(fields);
                 fields = with_origin;
             }
+        }
+        if let Some(album) = album {
+            fields.insert("media_group_id".into(), album);
         }
         content.media = Some(fields);
         self.post(actor, to, content).await
@@ -676,6 +670,21 @@ pub(crate) fn not_modified() -> ApiError {
     ApiError::bad_request(
         "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
     )
+}
+
+/// The inline keyboard a message keeps after an edit: the one the edit gives, or none (the
+/// public platform drops a keyboard that an edit does not repeat).
+fn set_markup(fields: &mut Map<String, Value>, markup: Option<Value>) {
+    match markup {
+        Some(markup) => fields.insert("reply_markup".into(), markup),
+        None => fields.remove("reply_markup"),
+    };
+}
+
+/// Whether a stored message is past the 48 hours in which others' messages may be edited and
+/// messages deleted.
+pub(crate) fn past_edit_window(stored: &Value, now: i64) -> bool {
+    stored["date"].as_i64().is_some_and(|date| now - date > 48 * 3600)
 }
 
 /// A media message's caption and its entities (none when empty).

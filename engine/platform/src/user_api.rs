@@ -244,7 +244,11 @@ async fn send_message(c: UserCall) -> Result<Value, ApiError> {
 async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
-    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, None).await
+    let message_id = message_id(&c.params)?;
+    // People's apps leave a message's keyboard as it is.
+    let keyboard =
+        c.platform.load_message(conversation, message_id).await?.and_then(|m| m.get("reply_markup").cloned());
+    c.platform.edit_text(&c.actor(), conversation, message_id, text, entities, keyboard).await
 }
 
 async fn delete_message(c: UserCall) -> Result<Value, ApiError> {

@@ -506,6 +506,16 @@ impl Platform {
         Ok(loaded)
     }
 
+    /// A bot's new name (setMyName in the default language): its record stored, and the name
+    /// seen at once (getMe, the `from` of what it sends).
+    pub(crate) async fn rename_bot(&self, bot: &BotRecord, first_name: &str) -> Result<(), ApiError> {
+        let mut record = bot.clone();
+        record.first_name = first_name.to_owned();
+        self.storage.save_bot(&record).await.map_err(internal)?;
+        self.bots.write().expect("bot cache").insert(record.id, (Arc::new(record), Instant::now()));
+        Ok(())
+    }
+
     /// The operator's settings of a bot (`bot set`), trusted for [`BOT_CACHE_TTL`].
     pub async fn bot_flags(&self, bot_id: i64) -> Result<BotFlags, ApiError> {
         if let Some((flags, at)) = self.flags.read().expect("flags cache").get(&bot_id)

@@ -16,8 +16,8 @@ use crate::Platform;
 use crate::world::{Actor, Conversation};
 
 /// Where an edit goes: a chat's message, or (chat_id and message_id both absent) an inline
-/// message, which the embedded platform does not have yet.
-async fn edit_target(
+/// message sent via this bot, named by `inline_message_id`.
+pub(super) async fn edit_target(
     platform: &Platform,
     call: &MethodCall,
     chat_id: Option<&str>,
@@ -51,7 +51,7 @@ async fn edit_target(
 
 /// An edited message as the editor gets it back: without the message it replies to; `true`
 /// for an inline message (edited by `inline_message_id`).
-fn edited_for(call: &MethodCall, message: Value) -> Reply {
+pub(super) fn edited_for(call: &MethodCall, message: Value) -> Reply {
     if call.params.get("inline_message_id").is_some_and(|id| !id.is_empty())
         && call.params.get("chat_id").unwrap_or_default().is_empty()
     {
@@ -223,23 +223,29 @@ async fn move_many(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Res
     let from = source(&platform, &actor, p).await?;
     let mut found = Vec::new();
     for id in ids {
-        if platform.load_message(from, id).await?.is_some() {
-            found.push(id);
+        if let Some(stored) = platform.load_message(from, id).await? {
+            found.push((id, stored["media_group_id"].as_str().map(str::to_owned)));
         }
     }
     if found.is_empty() {
         return Err(ApiError::bad_request("there are no messages to forward"));
     }
+    // Albums stay together: the messages of one album form a new album.
+    let mut albums = std::collections::HashMap::new();
     let mut sent = Vec::new();
-    for id in found {
+    for (id, album) in found {
         let options = SendOptions::read(p)?;
         let caption = match (copy, remove_caption) {
             (false, _) => None,
             (true, true) => Some(Some((String::new(), None))),
             (true, false) => Some(None),
         };
-        let message =
-            platform.forward(&actor, from, id, to, caption, options.content(String::new(), None, None)).await?;
+        let mut content = options.content(String::new(), None, None);
+        if let Some(album) = album {
+            let group = albums.entry(album).or_insert_with(|| (rand::random::<u64>() >> 1).to_string());
+            content.media.get_or_insert_default().insert("media_group_id".into(), group.clone().into());
+        }
+        let message = platform.forward(&actor, from, id, to, caption, content).await?;
         sent.push(json!({"message_id": message["message_id"]}));
     }
     Ok(Value::Array(sent).into())
@@ -277,10 +283,21 @@ fn location(p: &Params) -> Result<Map<String, Value>, ApiError> {
 
 /// Sends `fields` (a content field's object) from the bot, with the send options.
 async fn send(platform: Arc<Platform>, call: &MethodCall, fields: Map<String, Value>) -> Result<Reply, ApiError> {
+    Ok(post_fields(&platform, call, fields).await?.1.into())
+}
+
+/// Posts a message of the given content fields with the call's send options; where it went and
+/// the message.
+async fn post_fields(
+    platform: &Platform,
+    call: &MethodCall,
+    fields: Map<String, Value>,
+) -> Result<(Conversation, Value), ApiError> {
     let options = SendOptions::read(&call.params)?;
-    let actor = Actor::Bot(platform_bot(&platform, call).await?);
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
-    Ok(platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?.into())
+    let sent = platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?;
+    Ok((conversation, sent))
 }
 
 /// The message fields of a location (the bot's `send_location`, a person's too).
@@ -525,12 +542,16 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
             poll["explanation_entities"] = entities.unwrap_or_else(|| json!([]));
         }
     }
+    // The reference takes either; a poll carries both, `open_period` counted from now.
+    let now = crate::world::now();
     let open_period = p.open_period.unwrap_or(0).clamp(0, 2_628_000);
-    let close_date = p.close_date.unwrap_or(0).max(0);
+    let (open_period, close_date) = match p.close_date.unwrap_or(0) {
+        _ if open_period != 0 => (open_period, now + open_period),
+        date if date > now => (date - now, date),
+        _ => (0, 0),
+    };
     if open_period != 0 {
         poll["open_period"] = open_period.into();
-        poll["close_date"] = (crate::world::now() + open_period).into();
-    } else if close_date != 0 {
         poll["close_date"] = close_date.into();
     }
     let mut fields = Map::new();
@@ -540,7 +561,12 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
 
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let fields = poll_message(&call.params)?;
-    send(platform, &call, fields).await
+    let close_date = fields["poll"]["close_date"].as_i64();
+    let (conversation, sent) = post_fields(&platform, &call, fields).await?;
+    if let (Some(close_date), Some(message_id)) = (close_date, sent["message_id"].as_i64()) {
+        platform.close_when_due(conversation, message_id, close_date);
+    }
+    Ok(sent.into())
 }
 
 pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -558,6 +584,29 @@ pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCa
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     platform.react(&actor, conversation, p.message_id, reactions).await?;
     Ok(json!(true).into())
+}
+
+/// An inline result's texts as they will be posted: `message_text` of its
+/// `input_message_content` and its own `caption` parsed by their `parse_mode` (or their given
+/// entities normalised), as the reference parses them when the answer arrives.
+fn format_result(result: &mut Value) -> Result<(), ApiError> {
+    let format = |fields: &mut Map<String, Value>, text: &str, entities: &str| -> Result<(), ApiError> {
+        let Some(raw) = fields.get(text).and_then(Value::as_str).map(str::to_owned) else { return Ok(()) };
+        let mode = fields.remove("parse_mode").and_then(|m| m.as_str().map(str::to_owned)).unwrap_or_default();
+        let (formatted_text, found) = formatted(&raw, &mode, fields.remove(entities))?;
+        fields.insert(text.into(), formatted_text.into());
+        if let Some(found) = found.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+            fields.insert(entities.into(), found);
+        }
+        Ok(())
+    };
+    if let Some(content) = result.get_mut("input_message_content").and_then(Value::as_object_mut) {
+        format(content, "message_text", "entities")?;
+    }
+    if let Some(fields) = result.as_object_mut() {
+        format(fields, "caption", "caption_entities")?;
+    }
+    Ok(())
 }
 
 /// `button` of answerInlineQuery (`InlineQueryResultsButton`), with the reference's errors.
@@ -598,10 +647,19 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
     let results = results
         .iter()
         .map(|r| {
-            crate::inline::inline_result(r)
-                .map_err(|e| ApiError::bad_request(format!("can't parse inline query result: {e}")))
+            let unparsable =
+                |e: &dyn std::fmt::Display| ApiError::bad_request(format!("can't parse inline query result: {e}"));
+            let mut result = crate::inline::inline_result(r).map_err(|e| unparsable(&e))?;
+            // TDLib's own message, as it words it (capitalised) after the reference's prefix.
+            format_result(&mut result).map_err(|e| {
+                let inner = e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description);
+                let mut chars = inner.chars();
+                let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+                unparsable(&format!("{first}{}", chars.as_str()))
+            })?;
+            Ok(result)
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, ApiError>>()?;
     let bot = platform_bot(&platform, &call).await?;
     let mut answer = json!({"results": results, "cache_time": cache_time, "is_personal": p.is_personal});
     if let Some(offset) = p.next_offset.filter(|o| !o.is_empty()) {

@@ -194,24 +194,18 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
 pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
-    if p.get("inline_message_id").is_some_and(|v| !v.is_empty()) {
-        return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
-    }
-    let message_id = p.integer("message_id", 0, 0, i64::MAX);
-    if message_id == 0 {
-        return Err(ApiError::bad_request("message identifier is not specified"));
-    }
     let raw = p.required("media")?;
     let value: Value =
         serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
     let media = parse_input_media(p, &value, platform.local, false).map_err(unparsable_media)?;
     let markup = reply_markup(p)?;
-    let actor = Actor::Bot(bot);
-    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
-    let mut content = attach_media(&platform, &actor, media).await?;
+    let chat_id = p.get("chat_id").filter(|c| !c.is_empty());
+    let message_id = Some(p.integer("message_id", 0, 0, i64::MAX)).filter(|id| *id != 0);
+    let (actor, conversation, message_id) = super::editing::edit_target(&platform, &call, chat_id, message_id).await?;
+    let mut content = attach_media(&platform, &Actor::Bot(bot), media).await?;
     content.reply_markup = markup;
     let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
-    Ok(edited.into())
+    Ok(super::editing::edited_for(&call, edited))
 }
 
 pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -79,7 +79,12 @@ impl Text {
 pub(crate) async fn set_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetMyName = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
-    NAME.set(&platform, &bot, p.name, p.language_code).await
+    let reply = NAME.set(&platform, &bot, p.name, p.language_code).await?;
+    // The default language's name is the bot's name.
+    if let Some(name) = p.name.filter(|n| !n.is_empty() && p.language_code.unwrap_or_default().is_empty()) {
+        platform.rename_bot(&bot, name).await?;
+    }
+    Ok(reply)
 }
 
 pub(crate) async fn get_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

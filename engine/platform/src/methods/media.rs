@@ -201,11 +201,11 @@ pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
     let markup = reply_markup(p)?;
     let chat_id = p.get("chat_id").filter(|c| !c.is_empty());
     let message_id = Some(p.integer("message_id", 0, 0, i64::MAX)).filter(|id| *id != 0);
-    let (actor, conversation, message_id) = super::editing::edit_target(&platform, &call, chat_id, message_id).await?;
+    let (actor, conversation, message_id) = super::target::edit_target(&platform, &call, chat_id, message_id).await?;
     let mut content = attach_media(&platform, &Actor::Bot(bot), media).await?;
     content.reply_markup = markup;
     let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
-    Ok(super::editing::edited_for(&call, edited))
+    Ok(super::target::edited_for(&call, edited))
 }
 
 pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

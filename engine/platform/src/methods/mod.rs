@@ -12,6 +12,7 @@ mod invites;
 pub(crate) mod media;
 pub(crate) mod messages;
 mod profile;
+mod target;
 
 use std::sync::Arc;
 

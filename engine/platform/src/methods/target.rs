@@ -1,0 +1,62 @@
+//! Where an edit goes and what the editor gets back, shared by the edit methods
+//! (`editMessageText`, `editMessageCaption`, `editMessageMedia`, ...).
+
+use msg_core::{ApiError, MethodCall, Reply};
+use serde_json::{Value, json};
+
+use super::platform_bot;
+use crate::Platform;
+use crate::world::{Actor, Conversation};
+
+/// Where an edit goes: a chat's message, or (chat_id and message_id both absent) an inline
+/// message sent via this bot, named by `inline_message_id`.
+pub(crate) async fn edit_target(
+    platform: &Platform,
+    call: &MethodCall,
+    chat_id: Option<&str>,
+    message_id: Option<i64>,
+) -> Result<(Actor, Conversation, i64), ApiError> {
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
+    let (chat_id, message_id) = (chat_id.unwrap_or_default(), message_id.unwrap_or(0).max(0));
+    if chat_id.is_empty() && message_id == 0 {
+        let inline = call.params.get("inline_message_id").unwrap_or_default();
+        if inline.is_empty() {
+            return Err(ApiError::bad_request("message identifier is not specified"));
+        }
+        // An inline message: one sent via this bot.
+        let invalid = || ApiError::bad_request("invalid inline message identifier specified");
+        let (conversation, message_id) = Conversation::from_inline_id(inline).ok_or_else(invalid)?;
+        let stored = platform
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("MESSAGE_ID_INVALID"))?;
+        if stored["via_bot"]["id"].as_i64() != Some(actor.id()) {
+            return Err(invalid());
+        }
+        return Ok((actor, conversation, message_id));
+    }
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    if message_id == 0 || platform.load_message(conversation, message_id).await?.is_none() {
+        return Err(ApiError::bad_request("message to edit not found"));
+    }
+    Ok((actor, conversation, message_id))
+}
+
+/// An edited message as the editor gets it back: without the message it replies to; `true`
+/// for an inline message (edited by `inline_message_id`).
+pub(crate) fn edited_for(call: &MethodCall, message: Value) -> Reply {
+    if call.params.get("inline_message_id").is_some_and(|id| !id.is_empty())
+        && call.params.get("chat_id").unwrap_or_default().is_empty()
+    {
+        return json!(true).into();
+    }
+    edited(message)
+}
+
+/// An edited message as the editor gets it back: without the message it replies to.
+pub(crate) fn edited(mut message: Value) -> Reply {
+    if let Some(fields) = message.as_object_mut() {
+        fields.remove("reply_to_message");
+    }
+    message.into()
+}

@@ -15,6 +15,7 @@ mod person;
 mod platform;
 mod plugins;
 mod startup;
+mod surface;
 mod teloxide;
 mod tls;
 

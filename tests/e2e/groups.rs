@@ -876,3 +876,98 @@ fn the_operator_sets_a_bots_privacy_mode_and_whether_it_joins_groups() {
     assert!(!status.success());
     assert!(stderr.contains("no bot `nobody_bot` in this working directory"), "{stderr}");
 }
+
+/// Every update `bot` has, asking for all kinds (chat_member included), until `want` has seen
+/// what it needs; the updates, each of which passed the server's schema check on the way.
+fn bot_updates_until(server: &Server, bot: &str, want: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    let kinds = json!(["message", "edited_message", "channel_post", "my_chat_member", "chat_member"]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (mut offset, mut seen) = (0, Vec::new());
+    while !want(&seen) {
+        assert!(Instant::now() < deadline, "the bot never saw it all; saw {seen:#?}");
+        let params = json!({"offset": offset, "timeout": 2, "allowed_updates": kinds});
+        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            seen.push(update.clone());
+        }
+    }
+    seen
+}
+
+#[test]
+fn service_messages_reach_bots_in_the_schemas_shape() {
+    let root = tempfile::tempdir().unwrap();
+    let watcher = create_bot(root.path(), "watcher_bot");
+    let actor = create_bot(root.path(), "actor_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let server = launch(root.path()).start();
+    let (watcher_id, actor_id, bob_id) = (id_of(&watcher), id_of(&actor), id_of(&bob));
+    // chat_member is asked for before anything happens; it is left out unless asked for.
+    ok(server.call(&watcher, "getUpdates", json!({"allowed_updates": ["message", "my_chat_member", "chat_member"]})));
+    ok(server.call(&actor, "getUpdates", json!({})));
+
+    // A basic group and a forum, each made with the watcher in it.
+    ok(server.user_call(&alice, "createGroup", json!({"title": "Basic", "member_ids": [watcher_id]})));
+    let forum = ok(server.user_call(
+        &alice,
+        "createSupergroup",
+        json!({"title": "Forum", "member_ids": [watcher_id, actor_id, bob_id], "is_forum": true}),
+    ));
+    let chat = forum["id"].as_i64().unwrap();
+    let rights = json!({"chat_id": chat, "can_manage_topics": true, "can_pin_messages": true, "can_change_info": true,
+        "can_restrict_members": true, "can_delete_messages": true, "can_invite_users": true});
+    for bot in [watcher_id, actor_id] {
+        let mut promote = rights.clone();
+        promote["user_id"] = bot.into();
+        ok(server.user_call(&alice, "promoteChatMember", promote));
+    }
+
+    // The other bot acts: topics, the general topic, the photo, a pin, the title, a removal.
+    let topic = ok(server.call(&actor, "createForumTopic", json!({"chat_id": chat, "name": "Help"})));
+    let thread = topic["message_thread_id"].clone();
+    for (method, params) in [
+        ("editForumTopic", json!({"chat_id": chat, "message_thread_id": thread, "name": "Support"})),
+        ("closeForumTopic", json!({"chat_id": chat, "message_thread_id": thread})),
+        ("reopenForumTopic", json!({"chat_id": chat, "message_thread_id": thread})),
+        ("hideGeneralForumTopic", json!({"chat_id": chat})),
+        ("unhideGeneralForumTopic", json!({"chat_id": chat})),
+        ("setChatTitle", json!({"chat_id": chat, "title": "Forum II"})),
+    ] {
+        ok(server.call(&actor, method, params));
+    }
+    let photo = msg_testkit::Multipart::new()
+        .text("chat_id", &chat.to_string())
+        .file("photo", "p.png", "image/png", &super::files::png(64, 64))
+        .post(server.api, &format!("/bot{actor}/setChatPhoto"));
+    ok(photo);
+    ok(server.call(&actor, "deleteChatPhoto", json!({"chat_id": chat})));
+    let note = ok(server.call(&actor, "sendMessage", json!({"chat_id": chat, "text": "Rules"})));
+    ok(server.call(&actor, "pinChatMessage", json!({"chat_id": chat, "message_id": note["message_id"]})));
+    ok(server.call(&actor, "banChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+
+    let service = [
+        "group_chat_created",
+        "new_chat_members",
+        "forum_topic_created",
+        "forum_topic_edited",
+        "forum_topic_closed",
+        "forum_topic_reopened",
+        "general_forum_topic_hidden",
+        "general_forum_topic_unhidden",
+        "new_chat_title",
+        "new_chat_photo",
+        "delete_chat_photo",
+        "pinned_message",
+        "left_chat_member",
+    ];
+    let has = |seen: &[Value], field: &str| seen.iter().any(|u| u["message"].get(field).is_some());
+    let seen = bot_updates_until(&server, &watcher, |seen| {
+        service.iter().all(|f| has(seen, f))
+            && seen.iter().any(|u| u["chat_member"]["new_chat_member"]["status"] == "kicked")
+    });
+    // The actor asked for nothing special: no chat_member for it.
+    let actor_seen = ok(server.call(&actor, "getUpdates", json!({"timeout": 0})));
+    assert!(actor_seen.as_array().unwrap().iter().all(|u| u.get("chat_member").is_none()), "{actor_seen}");
+    assert!(seen.iter().any(|u| u["my_chat_member"]["new_chat_member"]["status"] == "administrator"));
+}

@@ -104,11 +104,9 @@ fn abandoned_requests_never_stall_a_queue_nor_leave_anything_half_done() {
     let group =
         ok(server.user_call(&alice, "createGroup", json!({"title": "Steady", "member_ids": [bot_id, id_of(&carol)]})));
     let group_id = group["id"].as_i64().unwrap();
-    let got = receive_until(&server, &carol, true, |u| {
-        u["message"]["new_chat_members"].is_array() && u["message"]["new_chat_members"][0]["id"] == id_of(&carol)
-    });
+    let got = receive_until(&server, &carol, true, |u| u["message"]["group_chat_created"] == true);
     seen.entry(carol.clone()).or_default().extend(got);
-    let got = receive_until(&server, &bot, false, |u| u["message"]["new_chat_members"][0]["id"] == id_of(&carol));
+    let got = receive_until(&server, &bot, false, |u| u["message"]["group_chat_created"] == true);
     seen.entry(bot.clone()).or_default().extend(got);
     for (i, how) in WAYS.iter().cycle().take(21).enumerate() {
         let body = json_body(json!({"chat_id": group_id, "text": format!("/lost{i}")}));

@@ -171,17 +171,33 @@ impl Platform {
             _ => "group_chat_created",
         };
         service.insert(created.into(), true.into());
-        self.post(&actor, Conversation::Group(id), Content { service: Some(service), ..Content::default() }).await?;
+        let creation = Content { service: Some(service), ..Content::default() };
+        // A basic group is created with its members, who all see `group_chat_created` (bots
+        // too); nobody can be in a supergroup or channel as it is created, so there the members
+        // join after it, each with `new_chat_members`.
+        let basic = kind == "group";
+        if !basic {
+            self.post(&actor, Conversation::Group(id), creation.clone()).await?;
+        }
         for member in members {
             if *member != creator.id {
-                self.add_member(&actor, id, *member).await?;
+                self.join_by(&actor, id, *member, !basic).await?;
             }
+        }
+        if basic {
+            self.post(&actor, Conversation::Group(id), creation).await?;
         }
         self.chat_json(Conversation::Group(id), creator.id).await
     }
 
     /// Adds a person or bot to a group (anyone present may add).
     pub async fn add_member(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<(), ApiError> {
+        self.join_by(actor, chat_id, user_id, true).await
+    }
+
+    /// Adds a member as `add_member` does; `announce` false leaves out the `new_chat_members`
+    /// message (a basic group's first members, who get `group_chat_created` instead).
+    async fn join_by(&self, actor: &Actor, chat_id: i64, user_id: i64, announce: bool) -> Result<(), ApiError> {
         self.resolve_chat(actor, &chat_id.to_string()).await?;
         let old = self.standing(chat_id, user_id).await?;
         if old.present() {
@@ -211,7 +227,7 @@ impl Platform {
         if !may_invite {
             return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
         }
-        self.transition(actor, chat_id, user_id, old, Standing::of("member")).await
+        self.change_standing(actor, chat_id, user_id, old, Standing::of("member"), announce).await
     }
 
     /// Removes a person or bot from a group, or (removing oneself) leaves it.
@@ -241,6 +257,19 @@ impl Platform {
         user_id: i64,
         old: Standing,
         new: Standing,
+    ) -> Result<(), ApiError> {
+        self.change_standing(actor, chat_id, user_id, old, new, true).await
+    }
+
+    /// `transition`, with the service message about presence left out when `announce` is false.
+    async fn change_standing(
+        &self,
+        actor: &Actor,
+        chat_id: i64,
+        user_id: i64,
+        old: Standing,
+        new: Standing,
+        announce: bool,
     ) -> Result<(), ApiError> {
         let user = self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let conversation = Conversation::Group(chat_id);
@@ -280,7 +309,7 @@ impl Platform {
                 self.updates.push(&bot, update, Vec::new()).await?;
             }
         }
-        if joined || left {
+        if announce && (joined || left) {
             let mut service = Map::new();
             if joined {
                 service.insert("new_chat_members".into(), json!([typed(&user)]));

@@ -194,13 +194,15 @@ impl Conversation {
     }
 }
 
-/// Inserts `chat` after `from` (or first) into a stored message and its nested reply.
+/// Inserts `chat` after `from` (or first) into a stored message and the messages it carries.
 pub(crate) fn with_chat(stored: &Value, chat: &Value) -> Value {
     let Value::Object(fields) = stored else { return stored.clone() };
     let mut out = Map::new();
     let mut placed = false;
     for (k, v) in fields {
-        if k == "reply_to_message" {
+        // The messages a message carries (the one it replies to, the one a pin names) are of
+        // the same chat.
+        if k == "reply_to_message" || k == "pinned_message" {
             out.insert(k.clone(), with_chat(v, chat));
         } else {
             out.insert(k.clone(), v.clone());

@@ -486,6 +486,7 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     };
     let query = bot_sees_kind(&server, &bot, "inline_query");
     assert_eq!((query["query"].as_str(), query["from"]["id"].as_i64()), (Some("cats"), Some(alice_id)));
+    assert_eq!(query["chat_type"], "private", "typed in the bot's chat");
     let id = query["id"].as_str().unwrap().to_owned();
     for (results, expected) in [
         (json!([{"type": "article", "id": "1"}]), "can't parse inline query result: Can't find field \"title\""),
@@ -548,7 +549,7 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
         let asking = {
             let (api, alice) = (server.api, alice.clone());
             std::thread::spawn(move || {
-                let body = json!({"chat_id": bot_id, "query": query, "timeout": 20});
+                let body = json!({"chat_id": bot_id, "query": query, "in_chat_id": alice_id, "timeout": 20});
                 msg_testkit::post(
                     api,
                     &format!("/user{alice}/inlineQuery"),
@@ -559,6 +560,7 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
             })
         };
         let asked = bot_sees_kind(&server, &bot, "inline_query");
+        assert_eq!(asked["chat_type"], "sender", "typed in one's own chat");
         let article =
             json!([{"type": "article", "id": "d1", "title": "Dog", "input_message_content": {"message_text": "Woof"}}]);
         let answer =

@@ -240,13 +240,15 @@ fn contact(from: &Value) -> Value {
 }
 
 impl Platform {
-    /// A person's inline query to a bot in inline mode; waits up to `wait` for the answer.
+    /// A person's inline query to a bot in inline mode, typed in a chat of `chat_type`; waits up
+    /// to `wait` for the answer.
     pub async fn inline_query(
         &self,
         user: &UserRecord,
         bot_id: i64,
         query: &str,
         offset: &str,
+        chat_type: &str,
         wait: Duration,
     ) -> Result<Value, ApiError> {
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
@@ -280,8 +282,8 @@ impl Platform {
         if let Some((answer, _)) = cached {
             return Ok(json!({"inline_query_id": id, "answered": true, "answer": answer}));
         }
-        let update =
-            json!({"id": id, "from": typed(&person(user)), "query": query, "offset": offset, "chat_type": "sender"});
+        let update = json!({"id": id, "from": typed(&person(user)), "chat_type": chat_type, "query": query,
+            "offset": offset});
         if self.updates.accepts(&bot, "inline_query").await? {
             let update = NewUpdate::new("inline_query", update.to_string(), user.id, now() + ANSWER_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;

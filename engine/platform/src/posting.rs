@@ -721,3 +721,19 @@ fn addressed_to(stored: &Value, bot: &BotRecord) -> bool {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn others_messages_are_edited_and_messages_deleted_for_48_hours() {
+        let now = 1_800_000_000;
+        let sent = |ago: i64| json!({"message_id": 1, "date": now - ago});
+        assert!(!past_edit_window(&sent(0), now));
+        assert!(!past_edit_window(&sent(48 * 3600), now));
+        assert!(past_edit_window(&sent(48 * 3600 + 1), now));
+        // A message without a date (never stored so) is never too old.
+        assert!(!past_edit_window(&json!({"message_id": 1}), now));
+    }
+}

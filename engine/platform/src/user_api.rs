@@ -84,7 +84,7 @@ pub fn methods() -> &'static [UserMethod] {
             ),
             method(
                 "inlineQuery",
-                "`chat_id` (the bot, or `@username`), `query`, `offset`, `timeout` (default 15 s)",
+                "`chat_id` (the bot, or `@username`), `query`, `offset`, `in_chat_id` (the chat typed in: the bot's by default; the bot's `chat_type`), `timeout` (default 15 s)",
                 "`{\"inline_query_id\",\"answered\",\"answer\":{\"results\",\"cache_time\",\"is_personal\",\"next_offset\",\"button\"}}` once the bot calls `answerInlineQuery`",
                 inline_query,
             ),
@@ -278,7 +278,17 @@ async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
     let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
     let query = c.params.get("query").unwrap_or_default();
     let offset = c.params.get("offset").unwrap_or_default();
-    c.platform.inline_query(&c.user, bot, query, offset, wait).await
+    // The chat the person types in (the bot's own by default), as the bot learns it: `sender`
+    // for one's own chat, else the chat's type.
+    let chat_type = match c.params.get("in_chat_id").filter(|v| !v.is_empty()) {
+        None => "private".to_owned(),
+        Some(raw) if msg_spec::args::to_integer(raw.trim()) == c.user.id => "sender".to_owned(),
+        Some(raw) => match c.platform.resolve_chat(&c.actor(), raw).await? {
+            Conversation::Private(..) => "private".to_owned(),
+            Conversation::Group(id) => c.platform.group(id).await?.kind,
+        },
+    };
+    c.platform.inline_query(&c.user, bot, query, offset, &chat_type, wait).await
 }
 
 async fn open_web_app(c: UserCall) -> Result<Value, ApiError> {

@@ -977,3 +977,53 @@ fn timed_and_stopped_polls_close_and_tell_their_bot_and_albums_move_together() {
     ));
     assert!(single.get("media_group_id").is_none(), "{single}");
 }
+
+#[test]
+fn copies_rewrite_captions_and_reactions_reach_only_bots_that_ask() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "copier_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let photo = ok(Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .text("caption", "original")
+        .file("photo", "p.png", "image/png", &super::files::png(16, 16))
+        .post(server.api, &format!("/bot{bot}/sendPhoto")));
+
+    // copyMessage: a new caption, parsed by its parse_mode; copyMessages: captions removed.
+    let recaptioned = json!({"chat_id": alice_id, "from_chat_id": alice_id, "message_id": photo["message_id"],
+        "caption": "<i>copied</i>", "parse_mode": "HTML"});
+    let copy = ok(server.call(&bot, "copyMessage", recaptioned));
+    let seen = person_sees(&server, &alice, |u| u["message"]["message_id"] == copy["message_id"]);
+    assert_eq!(seen["message"]["caption"], "copied");
+    assert_eq!(seen["message"]["caption_entities"], json!([{"type": "italic", "offset": 0, "length": 6}]));
+    assert!(seen["message"].get("forward_origin").is_none(), "{seen}");
+    let bare = json!({"chat_id": alice_id, "from_chat_id": alice_id, "message_ids": [photo["message_id"]],
+        "remove_caption": true});
+    let copies = ok(server.call(&bot, "copyMessages", bare));
+    let seen = person_sees(&server, &alice, |u| u["message"]["message_id"] == copies[0]["message_id"]);
+    assert!(seen["message"].get("caption").is_none() && seen["message"]["photo"].is_array(), "{seen}");
+
+    // A reaction reaches the bot only once it asks for message_reaction: before, the message
+    // after it comes alone.
+    let react =
+        json!({"chat_id": bot_id, "message_id": photo["message_id"], "reaction": [{"type": "emoji", "emoji": "👍"}]});
+    ok(server.user_call(&alice, "setMessageReaction", react));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "after"})));
+    let updates = ok(server.call(&bot, "getUpdates", json!({"timeout": 5})));
+    let kinds: Vec<&str> =
+        updates.as_array().unwrap().iter().flat_map(|u| u.as_object().unwrap().keys()).map(String::as_str).collect();
+    assert!(!kinds.contains(&"message_reaction") && kinds.contains(&"message"), "{updates}");
+    let last = updates.as_array().unwrap().last().unwrap()["update_id"].as_i64().unwrap();
+    let asked = json!({"offset": last + 1, "timeout": 0, "allowed_updates": ["message", "message_reaction"]});
+    ok(server.call(&bot, "getUpdates", asked));
+    let heart =
+        json!({"chat_id": bot_id, "message_id": photo["message_id"], "reaction": [{"type": "emoji", "emoji": "❤"}]});
+    ok(server.user_call(&alice, "setMessageReaction", heart));
+    let updates = ok(server.call(&bot, "getUpdates", json!({"offset": last + 1, "timeout": 5})));
+    let reaction = &updates[0]["message_reaction"];
+    assert_eq!(reaction["new_reaction"][0]["emoji"], "❤", "{updates}");
+    assert_eq!(reaction["old_reaction"][0]["emoji"], "👍", "{updates}");
+}

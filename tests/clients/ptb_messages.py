@@ -38,6 +38,10 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def pressed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     await query.answer("noted")
+    if query.data == "undo":
+        # The keyboard alone goes (editMessageReplyMarkup).
+        await query.edit_message_reply_markup(reply_markup=None)
+        return
     undo = InlineKeyboardMarkup([[InlineKeyboardButton("Undo", callback_data="undo")]])
     await query.edit_message_text(f"Chosen: {query.data}", reply_markup=undo)
 
@@ -45,7 +49,7 @@ async def pressed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.message
     chat = message.chat_id
-    await message.reply_text(message.text)
+    await message.reply_text(message.text, do_quote=True)  # reply_parameters (in private chats too)
     await message.forward(chat)
     await message.copy(chat)
     temporary = await context.bot.send_message(chat, "temporary")
@@ -86,12 +90,16 @@ async def main() -> None:
         assert press["answered"] and press["answer"]["text"] == "noted", press
         edited = alice.expect_message(lambda m: m.get("text") == "Chosen: yes", "the edit")
         assert edited["reply_markup"]["inline_keyboard"][0][0]["text"] == "Undo", edited
+        alice.call("pressButton", chat_id=bot_id, message_id=ready["message_id"], callback_data="undo", timeout=30)
+        bare = alice.expect_message(lambda m: m.get("text") == "Chosen: yes" and "reply_markup" not in m, "the keyboard gone")
+        assert bare["message_id"] == ready["message_id"], bare
         # The echo bot's repertoire.
         alice.call("sendMessage", chat_id=bot_id, text="echo me")
         got = {}
-        kinds = ["forward", "copy", "reply", "location", "venue", "contact", "dice", "poll"]
-        while len(got) < len(kinds):
-            update = alice.expect_update(lambda u: "message" in u or "deleted_messages" in u, "the echo bot's messages")
+        kinds = ["forward", "copy", "reply", "deleted", "location", "venue", "contact", "dice", "poll"]
+        while set(got) != set(kinds):
+            what = f"the echo bot's messages (have {sorted(got)})"
+            update = alice.expect_update(lambda u: "message" in u or "deleted_messages" in u, what)
             message = update.get("message")
             if message is None:
                 got["deleted"] = update

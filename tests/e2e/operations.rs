@@ -70,6 +70,32 @@ fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rol
         .file("document", "ledger.csv", "text/csv", b"a,b\n1,2\n")
         .post(old.api, &format!("/bot{bot}/sendDocument")));
     let file_id = sent["document"]["file_id"].clone();
+    // So does its own profile: name, descriptions, commands, menu button, default rights.
+    for (method, params) in [
+        ("setMyName", json!({"name": "Mover"})),
+        ("setMyDescription", json!({"description": "Moves house", "language_code": "de"})),
+        ("setMyShortDescription", json!({"short_description": "Mobile"})),
+        ("setMyCommands", json!({"commands": [{"command": "go", "description": "Go"}]})),
+        ("setChatMenuButton", json!({"menu_button": {"type": "commands"}})),
+        ("setMyDefaultAdministratorRights", json!({"rights": {"can_pin_messages": true}})),
+    ] {
+        ok(old.call(&bot, method, params));
+    }
+    let profile = |server: &msg_testkit::Server| -> Vec<Value> {
+        [
+            ("getMe", json!({})),
+            ("getMyDescription", json!({"language_code": "de"})),
+            ("getMyShortDescription", json!({})),
+            ("getMyCommands", json!({})),
+            ("getChatMenuButton", json!({})),
+            ("getMyDefaultAdministratorRights", json!({})),
+        ]
+        .into_iter()
+        .map(|(method, params)| ok(server.call(&bot, method, params)))
+        .collect()
+    };
+    let before = profile(&old);
+    assert_eq!(before[0]["first_name"], "Mover");
 
     // A bot that is still live on a running server is not exported (it would then be live twice).
     let archive = old_root.join("moving_bot.tgz");
@@ -121,6 +147,7 @@ fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rol
     // 4. Start the new server: the bot, its pending updates and its webhook are there.
     let new = local(new_root).start();
     assert_eq!(ok(new.call(&bot, "getMe", json!({})))["username"], "moving_bot");
+    assert_eq!(profile(&new), before);
     let info = webhook_info(&new, &bot);
     assert_eq!(info["url"], url.as_str());
     let file = ok(new.call(&bot, "getFile", json!({"file_id": file_id})));

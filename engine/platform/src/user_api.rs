@@ -211,7 +211,8 @@ fn user_ids(p: &Params, field: &str) -> Result<Vec<i64>, ApiError> {
 
 /// Text typed by a person: explicit entities or parse_mode, else computed (commands, mentions…).
 fn typed_text(p: &Params) -> Result<(String, Option<Value>), ApiError> {
-    let (text, entities) = messages::text_and_entities(p, "text", "entities")?;
+    let (text, entities) =
+        messages::text_and_entities(p.get("text").unwrap_or_default(), p.get("parse_mode"), p.get("entities"))?;
     messages::non_blank(&text)?;
     let entities = entities.or_else(|| Some(Value::Array(entities::detect(&text))));
     Ok((text, entities))

@@ -25,8 +25,8 @@ fn inline_markup(p: &Params) -> Result<Option<Value>, ApiError> {
 }
 
 pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let (text, entities) = text_and_entities(&call.params, "text", "entities")?;
     let p: params::EditMessageText = args(&call.params)?;
+    let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
     let markup = inline_markup(&call.params)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
@@ -65,8 +65,8 @@ pub(crate) async fn delete_message(platform: Arc<Platform>, call: MethodCall) ->
 }
 
 /// `message_ids` as the reference reads it (`get_message_ids`, at most 100).
-fn message_ids(p: &Params) -> Result<Vec<i64>, ApiError> {
-    let raw = p.get("message_ids").unwrap_or_default();
+fn message_ids(raw: Option<&str>) -> Result<Vec<i64>, ApiError> {
+    let raw = raw.unwrap_or_default();
     if raw.is_empty() {
         return Err(ApiError::bad_request("message identifiers are not specified"));
     }
@@ -99,7 +99,7 @@ fn message_ids(p: &Params) -> Result<Vec<i64>, ApiError> {
 
 pub(crate) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteMessages = args(&call.params)?;
-    let ids = message_ids(&call.params)?;
+    let ids = message_ids(p.message_ids)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     // Missing messages are skipped; one that may not be deleted refuses the whole call.
@@ -117,58 +117,83 @@ pub(crate) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -
 }
 
 /// `from_chat_id`, required, and the source chat as the bot sees it.
-async fn source(platform: &Platform, actor: &Actor, p: &Params) -> Result<Conversation, ApiError> {
-    let from = p.get("from_chat_id").unwrap_or_default();
+async fn source(platform: &Platform, actor: &Actor, from: &str) -> Result<Conversation, ApiError> {
     if from.is_empty() {
         return Err(ApiError::parameter_required("from_chat_id"));
     }
     platform.resolve_chat(actor, from).await
 }
 
-/// A copy's caption: `caption` replaces the original's when given at all.
-fn replaced_caption(p: &Params) -> Result<Option<(String, Option<Value>)>, ApiError> {
-    let Some(caption) = p.get("caption") else { return Ok(None) };
-    let given = p.json::<Value>("caption_entities").and_then(Result::ok);
-    Ok(Some(formatted(caption, p.get("parse_mode").unwrap_or_default(), given)?))
+/// What forwardMessage and copyMessage share: where from and to, which message.
+struct MoveOne<'a> {
+    chat_id: &'a str,
+    from_chat_id: &'a str,
+    message_id: i64,
 }
 
-/// forwardMessage / copyMessage.
-async fn move_one(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Result<Reply, ApiError> {
-    let p = &call.params;
-    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
-    let from = source(&platform, &actor, p).await?;
-    let message_id = msg_spec::args::integer(p.get("message_id")).unwrap_or(0).max(0);
-    let caption = if copy { Some(replaced_caption(p)?) } else { None };
-    let options = SendOptions::read(p)?;
+/// forwardMessage / copyMessage (`caption`: a copy's caption, which replaces the original's
+/// when given at all).
+async fn move_one(
+    platform: Arc<Platform>,
+    call: &MethodCall,
+    one: MoveOne<'_>,
+    caption: Option<Option<(String, Option<Value>)>>,
+) -> Result<Reply, ApiError> {
+    let copy = caption.is_some();
+    let actor = Actor::Bot(platform_bot(&platform, call).await?);
+    let from = source(&platform, &actor, one.from_chat_id).await?;
+    let message_id = one.message_id.max(0);
+    let options = SendOptions::read(&call.params)?;
     let what = if copy { "message to copy" } else { "message to forward" };
     if message_id == 0 || platform.load_message(from, message_id).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
-    let to = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let to = platform.resolve_chat(&actor, one.chat_id).await?;
     let content = options.content(String::new(), None, None);
     let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
     Ok(if copy { json!({"message_id": sent["message_id"]}) } else { sent }.into())
 }
 
 pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    move_one(platform, call, false).await
+    let p: params::ForwardMessage = args(&call.params)?;
+    let one = MoveOne { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_id: p.message_id };
+    move_one(platform, &call, one, None).await
 }
 
 pub(crate) async fn copy_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    move_one(platform, call, true).await
+    let p: params::CopyMessage = args(&call.params)?;
+    let one = MoveOne { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_id: p.message_id };
+    let caption = match p.caption {
+        None => None,
+        Some(caption) => {
+            Some(formatted(caption, p.parse_mode.unwrap_or_default(), super::messages::json_value(p.caption_entities))?)
+        }
+    };
+    move_one(platform, &call, one, Some(caption)).await
 }
 
-/// forwardMessages / copyMessages: the messages found, in order; the ids of the new ones.
-async fn move_many(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Result<Reply, ApiError> {
-    let p = &call.params;
-    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
-    if p.get("from_chat_id").unwrap_or_default().is_empty() {
+/// What forwardMessages and copyMessages share.
+struct MoveMany<'a> {
+    chat_id: &'a str,
+    from_chat_id: &'a str,
+    message_ids: Option<&'a str>,
+}
+
+/// forwardMessages / copyMessages (`copy`: with or without captions): the messages found, in
+/// order; the ids of the new ones.
+async fn move_many(
+    platform: Arc<Platform>,
+    call: &MethodCall,
+    many: MoveMany<'_>,
+    copy: Option<bool>,
+) -> Result<Reply, ApiError> {
+    let actor = Actor::Bot(platform_bot(&platform, call).await?);
+    if many.from_chat_id.is_empty() {
         return Err(ApiError::parameter_required("from_chat_id"));
     }
-    let ids = message_ids(p)?;
-    let remove_caption = copy && p.boolean("remove_caption");
-    let to = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
-    let from = source(&platform, &actor, p).await?;
+    let ids = message_ids(many.message_ids)?;
+    let to = platform.resolve_chat(&actor, many.chat_id).await?;
+    let from = source(&platform, &actor, many.from_chat_id).await?;
     let mut found = Vec::new();
     for id in ids {
         if let Some(stored) = platform.load_message(from, id).await? {
@@ -182,11 +207,11 @@ async fn move_many(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Res
     let mut albums = std::collections::HashMap::new();
     let mut sent = Vec::new();
     for (id, album) in found {
-        let options = SendOptions::read(p)?;
-        let caption = match (copy, remove_caption) {
-            (false, _) => None,
-            (true, true) => Some(Some((String::new(), None))),
-            (true, false) => Some(None),
+        let options = SendOptions::read(&call.params)?;
+        let caption = match copy {
+            None => None,
+            Some(true) => Some(Some((String::new(), None))),
+            Some(false) => Some(None),
         };
         let mut content = options.content(String::new(), None, None);
         if let Some(album) = album {
@@ -200,11 +225,15 @@ async fn move_many(platform: Arc<Platform>, call: MethodCall, copy: bool) -> Res
 }
 
 pub(crate) async fn forward_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    move_many(platform, call, false).await
+    let p: params::ForwardMessages = args(&call.params)?;
+    let many = MoveMany { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_ids: p.message_ids };
+    move_many(platform, &call, many, None).await
 }
 
 pub(crate) async fn copy_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    move_many(platform, call, true).await
+    let p: params::CopyMessages = args(&call.params)?;
+    let many = MoveMany { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_ids: p.message_ids };
+    move_many(platform, &call, many, Some(p.remove_caption)).await
 }
 
 /// `latitude` and `longitude` (the reference's `get_location`), checked as the platform does.

@@ -5,10 +5,11 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
+use msg_spec::params;
 use serde_json::{Map, Value, json};
 
 use super::messages::{SendOptions, reply_markup, reply_to};
-use super::platform_bot;
+use super::{args, platform_bot};
 use crate::Platform;
 use crate::entities::utf16_len;
 use crate::files::id::FileId;
@@ -193,14 +194,14 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
 
 pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let p = &call.params;
-    let raw = p.required("media")?;
+    let p: params::EditMessageMedia = args(&call.params)?;
+    let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
     let value: Value =
         serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
-    let media = parse_input_media(p, &value, platform.local, false).map_err(unparsable_media)?;
-    let markup = reply_markup(p)?;
-    let chat_id = p.get("chat_id").filter(|c| !c.is_empty());
-    let message_id = Some(p.integer("message_id", 0, 0, i64::MAX)).filter(|id| *id != 0);
+    let media = parse_input_media(&call.params, &value, platform.local, false).map_err(unparsable_media)?;
+    let markup = reply_markup(&call.params)?;
+    let chat_id = p.chat_id.filter(|c| !c.is_empty());
+    let message_id = p.message_id.filter(|id| *id > 0);
     let (actor, conversation, message_id) = super::target::edit_target(&platform, &call, chat_id, message_id).await?;
     let mut content = attach_media(&platform, &Actor::Bot(bot), media).await?;
     content.reply_markup = markup;
@@ -210,7 +211,8 @@ pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
 
 pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let text = call.params.get("file_id").unwrap_or_default().trim();
+    let p: params::GetFile = args(&call.params)?;
+    let text = p.file_id.trim();
     if text.is_empty() {
         return Err(ApiError::bad_request("file_id not specified"));
     }

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
+use msg_spec::params;
 use serde_json::{Map, Value, json};
 
-use super::platform_bot;
+use super::{args, platform_bot};
 use crate::Platform;
 use crate::entities::{self, utf16_len};
 use crate::world::{Actor, Content, now};
@@ -283,23 +284,27 @@ pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
 /// `parse_mode`. An empty text is refused here; a text of only spaces and newlines is refused by
 /// [`non_blank`], which the reference checks later (after the chat).
 pub(crate) fn text_and_entities(
-    p: &Params,
-    field: &str,
-    entities_field: &str,
+    text: &str,
+    parse_mode: Option<&str>,
+    entities: Option<&str>,
 ) -> Result<(String, Option<Value>), ApiError> {
-    let text = p.get(field).unwrap_or_default();
     if text.is_empty() {
         return Err(ApiError::bad_request("message text is empty"));
     }
     if text.len() > 1 << 15 {
         return Err(ApiError::bad_request("text is too long"));
     }
-    let given = p.json::<Value>(entities_field).and_then(Result::ok);
-    let (text, entities) = formatted(text, p.get("parse_mode").unwrap_or_default(), given)?;
+    let (text, entities) = formatted(text, parse_mode.unwrap_or_default(), json_value(entities))?;
     if utf16_len(&text) > MAX_TEXT {
         return Err(ApiError::bad_request("message is too long"));
     }
     Ok((text, entities))
+}
+
+/// A nested parameter's raw JSON as a value; what does not parse is no value (as the reference
+/// ignores given entities that are not JSON).
+pub(crate) fn json_value(raw: Option<&str>) -> Option<Value> {
+    raw.and_then(|r| serde_json::from_str(r).ok())
 }
 
 /// A text (or caption) with its entities: the `given` ones validated and normalised, or those
@@ -472,16 +477,15 @@ impl SendOptions {
 
 pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let p = &call.params;
+    let p: params::SendMessage = args(&call.params)?;
     // The reference's order: the text first, then the markup and reply, then the chat.
-    let (text, entities) = text_and_entities(p, "text", "entities")?;
-    let options = SendOptions::read(p)?;
-    let chat_id = p.get("chat_id").unwrap_or_default();
-    if chat_id.is_empty() {
+    let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
+    let options = SendOptions::read(&call.params)?;
+    if p.chat_id.is_empty() {
         return Err(ApiError::bad_request("chat_id is empty"));
     }
     let actor = Actor::Bot(bot);
-    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
     Ok(platform.post(&actor, conversation, options.content(text, entities, None)).await?.into())
@@ -489,8 +493,8 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
 
 pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let p = &call.params;
-    let action = p.get("action").unwrap_or_default().trim().to_ascii_lowercase();
+    let p: params::SendChatAction = args(&call.params)?;
+    let action = p.action.trim().to_ascii_lowercase();
     if action.is_empty() {
         return Err(ApiError::parameter_required("action"));
     }
@@ -498,23 +502,26 @@ pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) 
         return Err(ApiError::bad_request("wrong parameter action in request"));
     }
     let actor = Actor::Bot(bot);
-    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     platform.chat_action(&actor, conversation, &action).await?;
     Ok(json!(true).into())
 }
 
 pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let p = &call.params;
-    let id = p.required("callback_query_id")?;
-    let text = p.get("text").unwrap_or_default();
+    let p: params::AnswerCallbackQuery = args(&call.params)?;
+    if p.callback_query_id.is_empty() {
+        return Err(ApiError::parameter_required("callback_query_id"));
+    }
+    let text = p.text.unwrap_or_default();
     if text.chars().count() > 200 {
         return Err(ApiError::bad_request("MESSAGE_TOO_LONG"));
     }
-    let mut answer = json!({"text": text, "show_alert": p.boolean("show_alert"), "cache_time": p.integer("cache_time", 0, 0, i64::MAX), "date": now()});
-    if let Some(url) = p.get("url").filter(|u| !u.is_empty()) {
+    let cache_time = p.cache_time.unwrap_or(0).max(0);
+    let mut answer = json!({"text": text, "show_alert": p.show_alert, "cache_time": cache_time, "date": now()});
+    if let Some(url) = p.url.filter(|u| !u.is_empty()) {
         answer["url"] = url.into();
     }
-    platform.answer_callback(bot.id, id, answer)?;
+    platform.answer_callback(bot.id, p.callback_query_id, answer)?;
     Ok(json!(true).into())
 }

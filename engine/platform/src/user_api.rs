@@ -17,7 +17,7 @@ use crate::files::Kind;
 use crate::invites::InviteTerms;
 use crate::methods::{chats, editing, messages};
 use crate::world::{Actor, Content, Conversation, Platform, user_json};
-use msg_queue::long_poll;
+use msg_queue::{PollArgs, long_poll};
 use msg_spec::params;
 
 /// What a user-side method gets: the platform, the person acting, the parameters, and whether
@@ -337,7 +337,9 @@ async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {
 
 async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
     let mailbox = c.platform.user_mailbox(c.user.id).await?;
-    long_poll(&mailbox, &c.platform.storage, &c.params, false, c.serving).await
+    let integer = |name| msg_spec::args::integer(c.params.get(name));
+    let args = PollArgs::new(integer("offset"), integer("limit"), integer("timeout"));
+    long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await
 }
 
 async fn press_button(c: UserCall) -> Result<Value, ApiError> {

@@ -379,6 +379,26 @@ impl Mailbox {
 /// The longest getUpdates wait, in seconds (the reference's 50).
 const LONG_POLL_MAX: i64 = 50;
 
+/// getUpdates' parameters, with the reference's defaults and clamps: `offset` 0, `limit` 100
+/// (1 to 100), `timeout` 0 (0 to 50 s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PollArgs {
+    pub offset: i64,
+    pub limit: usize,
+    pub timeout: i64,
+}
+
+impl PollArgs {
+    /// From the parameters as decoded (absent: the default; garbage was read as 0).
+    pub fn new(offset: Option<i64>, limit: Option<i64>, timeout: Option<i64>) -> Self {
+        Self {
+            offset: offset.unwrap_or(0),
+            limit: limit.unwrap_or(100).clamp(1, 100) as usize,
+            timeout: timeout.unwrap_or(0).clamp(0, LONG_POLL_MAX),
+        }
+    }
+}
+
 /// The getUpdates core shared by bots and people: acknowledge by `offset`, answer at once when
 /// something is pending, else wait up to `timeout` seconds for the first new update (not at all
 /// unless `serving`: the server is draining). `paced` applies the reference's anti-busy-loop rule
@@ -386,14 +406,12 @@ const LONG_POLL_MAX: i64 = 50;
 pub async fn long_poll(
     mailbox: &Arc<Mailbox>,
     storage: &Arc<dyn StorageBackend>,
-    p: &msg_core::Params,
+    args: PollArgs,
     paced: bool,
     serving: bool,
 ) -> Result<serde_json::Value, msg_core::ApiError> {
     use msg_core::ApiError;
-    let offset = p.integer("offset", 0, i64::MIN, i64::MAX);
-    let limit = p.integer("limit", 100, 1, 100) as usize;
-    let timeout = p.integer("timeout", 0, 0, LONG_POLL_MAX);
+    let PollArgs { offset, limit, timeout } = args;
     let (limit, mut timeout) = if paced { mailbox.pace(offset, limit, timeout) } else { (limit, timeout) };
     if !serving {
         timeout = 0;

@@ -11,12 +11,19 @@ use serde_json::{Map, Value, json};
 use super::{bot_of, internal};
 use crate::Shared;
 use crate::sessions::session::{self, BotSession, Webhook};
-use msg_queue::{PollAbort, long_poll};
+use msg_queue::{PollAbort, PollArgs, long_poll};
+use msg_spec::args::Decode;
+use msg_spec::params;
+
+/// A method's parameters through its generated struct (the reference's reading rules).
+fn decode<'a, T: Decode<'a>>(p: &'a Params) -> Result<T, ApiError> {
+    T::decode(&|name| p.get(name)).map_err(|e| ApiError::bad_request(e.0))
+}
 
 /// Applies an `allowed_updates` parameter: absent, empty or unparsable keeps the setting; `[]` or
 /// no known kind restores the default set.
-async fn update_allowed(shared: &Shared, session: &BotSession, params: &Params) -> Result<(), ApiError> {
-    let Some(Ok(kinds)) = params.json::<Vec<String>>("allowed_updates") else { return Ok(()) };
+async fn update_allowed(shared: &Shared, session: &BotSession, allowed: Option<&str>) -> Result<(), ApiError> {
+    let Some(Ok(kinds)) = allowed.map(serde_json::from_str::<Vec<String>>) else { return Ok(()) };
     let mask = session::mask_of(kinds.iter().map(String::as_str));
     let (mask, stored) = if mask == 0 {
         (session::default_mask(), None)
@@ -58,9 +65,11 @@ async fn bot_poll(shared: &Shared, session: &BotSession, p: &Params) -> Result<V
             "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
         ));
     }
-    update_allowed(shared, session, p).await?;
+    let args: params::GetUpdates = decode(p)?;
+    update_allowed(shared, session, args.allowed_updates).await?;
     let serving = shared.phase.get() == msg_core::Phase::Ready;
-    long_poll(&session.mailbox, &shared.storage, p, true, serving).await
+    let poll = PollArgs::new(args.offset, args.limit, args.timeout);
+    long_poll(&session.mailbox, &shared.storage, poll, true, serving).await
 }
 
 /// The reference's check of a webhook address outside local mode: IPv4 only, and public.
@@ -213,7 +222,9 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     let bot = bot_of(&shared, &call).await?;
     let session = shared.sessions.session(&bot).await?;
     let p = &call.params;
-    let url = if delete { String::new() } else { p.get("url").unwrap_or_default().trim().to_owned() };
+    // setWebhook's parameters; deleteWebhook has only drop_pending_updates of them.
+    let args: params::SetWebhook = decode(p)?;
+    let url = if delete { String::new() } else { args.url.trim().to_owned() };
     let local = shared.config.local;
     let mut resolved_ip = None;
     let mut wanted = if url.is_empty() {
@@ -228,13 +239,14 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
             settings.last_set_webhook = Some(Instant::now());
         }
         let url = check_url(&url, local)?;
-        let secret = p.get("secret_token").filter(|s| !s.is_empty()).map(str::to_owned);
+        let secret = args.secret_token.filter(|s| !s.is_empty()).map(str::to_owned);
         if let Some(s) = &secret {
             check_secret(s)?;
         }
         let max = if local { 100_000 } else { 100 };
-        let max_connections = p.integer("max_connections", shared.config.max_webhook_connections as i64, 1, max) as u32;
-        let given = p.get("ip_address").map(str::trim).filter(|s| !s.is_empty());
+        let max_connections =
+            args.max_connections.map_or(shared.config.max_webhook_connections as i64, |m| m.clamp(1, max)) as u32;
+        let given = args.ip_address.map(str::trim).filter(|s| !s.is_empty());
         let (ip_address, resolved) = webhook_address(&shared, &url, given).await?;
         resolved_ip = resolved;
         Some(Webhook { url, max_connections, ip_address, secret_token: secret, certificate: false })
@@ -246,11 +258,11 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
     if let Some(webhook) = &mut wanted {
         webhook.certificate = certificate.is_some();
     }
-    let drop_pending = p.boolean("drop_pending_updates");
+    let drop_pending = args.drop_pending_updates;
     let current = session.webhook();
     let with_certificate = |w: &Option<Webhook>| w.as_ref().is_some_and(|w| w.certificate);
     let unchanged = current == wanted && !with_certificate(&current) && !with_certificate(&wanted);
-    update_allowed(&shared, &session, p).await?;
+    update_allowed(&shared, &session, args.allowed_updates).await?;
     if drop_pending {
         session.mailbox.clear(&shared.storage).await.map_err(internal)?;
     }

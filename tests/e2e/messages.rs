@@ -1027,3 +1027,65 @@ fn copies_rewrite_captions_and_reactions_reach_only_bots_that_ask() {
     assert_eq!(reaction["new_reaction"][0]["emoji"], "❤", "{updates}");
     assert_eq!(reaction["old_reaction"][0]["emoji"], "👍", "{updates}");
 }
+
+#[test]
+fn inline_results_of_cached_files_and_by_url_post_media_with_parsed_captions() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "gallery_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let (status, _, stderr) = launch(root.path()).arg("bot").arg("set").arg("gallery_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    // Local mode: the photo by URL comes from a server on this machine.
+    let server = launch(root.path()).env("MSG_LOCAL", "true").start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let images = msg_testkit::Receiver::start();
+    images.reply_next("image/png", super::files::png(48, 36));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let photo = ok(Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .file("photo", "p.png", "image/png", &super::files::png(40, 30))
+        .post(server.api, &format!("/bot{bot}/sendPhoto")));
+    let document = ok(Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .file("document", "notes.txt", "text/plain", b"inline notes")
+        .post(server.api, &format!("/bot{bot}/sendDocument")));
+    let photo_id = photo["photo"].as_array().unwrap().last().unwrap()["file_id"].clone();
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Gallery", "member_ids": [id_of(&bob)]})));
+
+    let asking = {
+        let (api, alice) = (server.api, alice.clone());
+        std::thread::spawn(move || {
+            let body = json!({"chat_id": bot_id, "query": "pics", "timeout": 20});
+            msg_testkit::post(api, &format!("/user{alice}/inlineQuery"), "application/json", body.to_string().as_bytes())
+                .unwrap()
+        })
+    };
+    let query = bot_sees_kind(&server, &bot, "inline_query");
+    let url = format!("http://{}/cat.png", images.addr);
+    let results = json!([
+        {"type": "photo", "id": "p", "photo_file_id": photo_id, "caption": "<b>cached</b>", "parse_mode": "HTML"},
+        {"type": "document", "id": "d", "title": "Notes", "document_file_id": document["document"]["file_id"]},
+        {"type": "photo", "id": "u", "photo_url": url, "thumbnail_url": url},
+    ]);
+    ok(server.call(&bot, "answerInlineQuery", json!({"inline_query_id": query["id"], "results": results, "cache_time": 0})));
+    let asked = asking.join().unwrap().json()["result"].clone();
+    assert_eq!(asked["answered"], true, "{asked}");
+    let choose = |result: &str| {
+        let pick = json!({"inline_query_id": asked["inline_query_id"], "result_id": result, "chat_id": group["id"]});
+        ok(server.user_call(&alice, "chooseInlineResult", pick))
+    };
+    let cached = choose("p");
+    assert_eq!((cached["caption"].as_str(), cached["via_bot"]["id"].as_i64()), (Some("cached"), Some(bot_id)));
+    assert_eq!(cached["caption_entities"], json!([{"type": "bold", "offset": 0, "length": 6}]));
+    assert_eq!(cached["photo"].as_array().unwrap().last().unwrap()["width"], 40);
+    let notes = choose("d");
+    assert_eq!(notes["document"]["file_name"], "notes.txt");
+    let fetched = choose("u");
+    assert_eq!(fetched["photo"].as_array().unwrap().last().unwrap()["width"], 48, "{fetched}");
+    // Bob sees all three, each with file ids of his own that download.
+    for kind in ["photo", "document", "photo"] {
+        let seen = person_sees(&server, &bob, |u| u["message"].get(kind).is_some());
+        assert_eq!(seen["message"]["via_bot"]["username"], "gallery_bot");
+    }
+}

@@ -1034,7 +1034,8 @@ fn inline_results_of_cached_files_and_by_url_post_media_with_parsed_captions() {
     let bot = create_bot(root.path(), "gallery_bot");
     let alice = create_user(root.path(), "Alice");
     let bob = create_user(root.path(), "Bob");
-    let (status, _, stderr) = launch(root.path()).arg("bot").arg("set").arg("gallery_bot").arg("--inline").arg("on").run();
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("gallery_bot").arg("--inline").arg("on").run();
     assert!(status.success(), "{stderr}");
     // Local mode: the photo by URL comes from a server on this machine.
     let server = launch(root.path()).env("MSG_LOCAL", "true").start();
@@ -1057,8 +1058,13 @@ fn inline_results_of_cached_files_and_by_url_post_media_with_parsed_captions() {
         let (api, alice) = (server.api, alice.clone());
         std::thread::spawn(move || {
             let body = json!({"chat_id": bot_id, "query": "pics", "timeout": 20});
-            msg_testkit::post(api, &format!("/user{alice}/inlineQuery"), "application/json", body.to_string().as_bytes())
-                .unwrap()
+            msg_testkit::post(
+                api,
+                &format!("/user{alice}/inlineQuery"),
+                "application/json",
+                body.to_string().as_bytes(),
+            )
+            .unwrap()
         })
     };
     let query = bot_sees_kind(&server, &bot, "inline_query");
@@ -1068,7 +1074,11 @@ fn inline_results_of_cached_files_and_by_url_post_media_with_parsed_captions() {
         {"type": "document", "id": "d", "title": "Notes", "document_file_id": document["document"]["file_id"]},
         {"type": "photo", "id": "u", "photo_url": url, "thumbnail_url": url},
     ]);
-    ok(server.call(&bot, "answerInlineQuery", json!({"inline_query_id": query["id"], "results": results, "cache_time": 0})));
+    ok(server.call(
+        &bot,
+        "answerInlineQuery",
+        json!({"inline_query_id": query["id"], "results": results, "cache_time": 0}),
+    ));
     let asked = asking.join().unwrap().json()["result"].clone();
     assert_eq!(asked["answered"], true, "{asked}");
     let choose = |result: &str| {

@@ -353,12 +353,17 @@ impl Platform {
         let content = Content { media: Some(media), reply_markup, ..Content::default() };
         let sent = self.post(&Actor::User(user.clone()), conversation, content).await?;
         if self.bot_flags(bot.id).await?.inline_feedback && self.updates.accepts(&bot, "chosen_inline_result").await? {
-            let mut chosen = json!({"result_id": result_id, "from": typed(&person(user)), "query": query});
-            // With an inline keyboard the bot may edit the message later, by this id.
+            // The reference's field order; with an inline keyboard the bot may edit the message
+            // later, by its inline_message_id.
+            let mut chosen = Map::new();
+            chosen.insert("from".into(), typed(&person(user)));
             if sent.get("reply_markup").is_some() {
                 let message_id = sent["message_id"].as_i64().unwrap_or_default();
-                chosen["inline_message_id"] = conversation.inline_id(message_id).into();
+                chosen.insert("inline_message_id".into(), conversation.inline_id(message_id).into());
             }
+            chosen.insert("query".into(), query.into());
+            chosen.insert("result_id".into(), result_id.into());
+            let chosen = Value::Object(chosen);
             let update = NewUpdate::new("chosen_inline_result", chosen.to_string(), user.id, now() + MESSAGE_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }

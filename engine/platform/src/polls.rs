@@ -5,7 +5,7 @@
 //! `votePoll` and send polls with the user-side `sendPoll`.
 
 use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate, UserRecord};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 
 use crate::internal;
@@ -93,8 +93,14 @@ impl Platform {
                 .iter()
                 .map(|o| poll["options"][*o as usize]["persistent_id"].as_str().unwrap_or_default().to_owned())
                 .collect();
-            let answer = json!({"poll_id": poll["id"], "user": crate::world::typed(&person(user)), "option_ids": options,
-                    "option_persistent_ids": persistent});
+            let answer = msg_spec::types::PollAnswer {
+                poll_id: poll["id"].as_str().unwrap_or_default().to_owned(),
+                user: Some(Box::new(person(user))),
+                option_ids: options.to_vec(),
+                option_persistent_ids: persistent,
+                ..Default::default()
+            };
+            let answer = crate::world::typed(&answer);
             let update = NewUpdate::new("poll_answer", answer.to_string(), chat_key, now() + MESSAGE_TTL);
             self.updates.push(bot, update, Vec::new()).await?;
         }

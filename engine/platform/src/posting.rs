@@ -4,6 +4,7 @@
 //! bots, `channel_post` in channels); edits and deletions the same way.
 
 use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate};
+use msg_spec::types;
 use serde_json::{Map, Value, json};
 
 use crate::entities;
@@ -87,13 +88,21 @@ impl Platform {
                         stored.insert("reply_to_message".into(), original);
                     }
                     if let Some(quote) = &content.quote {
-                        let mut object = json!({"text": quote.text, "position": quote.position, "is_manual": true});
-                        if let Some(entities) =
-                            quote.entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty()))
-                        {
-                            object["entities"] = entities;
-                        }
-                        stored.insert("quote".into(), object);
+                        // Entities were normalised when the quote was read: they are the schema's.
+                        let entities = quote
+                            .entities
+                            .clone()
+                            .filter(|e| e.as_array().is_some_and(|a| !a.is_empty()))
+                            .map(serde_json::from_value)
+                            .transpose()
+                            .map_err(|e| ApiError::bad_request(format!("can't parse quote entities: {e}")))?;
+                        let quote = types::TextQuote {
+                            text: quote.text.clone(),
+                            entities,
+                            position: quote.position,
+                            is_manual: Some(true),
+                        };
+                        stored.insert("quote".into(), typed(&quote));
                     }
                 }
                 None if content.allow_without_reply => {}

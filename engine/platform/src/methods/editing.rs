@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use msg_spec::params;
+use msg_spec::{params, types};
 use serde_json::{Map, Value, json};
 
 use super::messages::{SendOptions, formatted, reply_markup, text_and_entities};
@@ -391,7 +391,7 @@ pub(crate) fn dice_message(params: &Params) -> Result<Map<String, Value>, ApiErr
     };
     let value = 1 + (rand::random::<u64>() % *max as u64) as i64;
     let mut fields = Map::new();
-    fields.insert("dice".into(), json!({"emoji": emoji, "value": value}));
+    fields.insert("dice".into(), crate::world::typed(&types::Dice { emoji: (*emoji).to_owned(), value }));
     Ok(fields)
 }
 
@@ -703,7 +703,8 @@ pub(crate) async fn save_prepared_inline_message(platform: Arc<Platform>, call: 
         return Err(ApiError::bad_request("user not found"));
     }
     let id = format!("{:016x}", rand::random::<u64>());
-    Ok(json!({"id": id, "expiration_date": crate::world::now() + 86_400}).into())
+    let prepared = types::PreparedInlineMessage { id, expiration_date: crate::world::now() + 86_400 };
+    Ok(crate::world::typed(&prepared).into())
 }
 
 /// sendChecklist / editMessageChecklist: on behalf of a business account only, and business

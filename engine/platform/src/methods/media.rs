@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
 use msg_spec::params;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::messages::{SendOptions, reply_markup, reply_to};
 use super::{args, platform_bot};
@@ -231,11 +231,11 @@ pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Resul
     platform.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(super::internal)?;
     let file_path =
         if local { files.bot_dir(bot.id).join(&record.path).display().to_string() } else { record.path.clone() };
-    Ok(json!({
-        "file_id": id.encode(),
-        "file_unique_id": crate::files::id::unique_id(&id.hash),
-        "file_size": record.size,
-        "file_path": file_path,
-    })
-    .into())
+    let file = msg_spec::types::File {
+        file_id: id.encode(),
+        file_unique_id: crate::files::id::unique_id(&id.hash),
+        file_size: Some(record.size as i64),
+        file_path: Some(file_path),
+    };
+    Ok(crate::world::typed(&file).into())
 }

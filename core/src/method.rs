@@ -214,6 +214,32 @@ impl From<serde_json::Value> for Reply {
 pub trait MethodHandler: Send + Sync + 'static {
     /// Runs the method; `Ok` becomes `{"ok":true,"result":...}`.
     async fn call(&self, call: MethodCall) -> Result<Reply, ApiError>;
+
+    /// Whether a call may change state. The server runs every call that may in a task of its
+    /// own, so a client that goes away never cuts a change in half (cancellation safety); a
+    /// method that only reads (see [`read_only`]) runs in the request itself, without that cost.
+    fn changes_state(&self) -> bool {
+        true
+    }
+}
+
+/// `handler`, declared to change no state: it only reads, so being dropped halfway (a client
+/// gone) leaves nothing half done. Declare only methods that write nothing at all.
+pub fn read_only(handler: std::sync::Arc<dyn MethodHandler>) -> std::sync::Arc<dyn MethodHandler> {
+    std::sync::Arc::new(ReadOnly(handler))
+}
+
+struct ReadOnly(std::sync::Arc<dyn MethodHandler>);
+
+#[async_trait::async_trait]
+impl MethodHandler for ReadOnly {
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+        self.0.call(call).await
+    }
+
+    fn changes_state(&self) -> bool {
+        false
+    }
 }
 
 /// State that exists only once the engine is built, while its methods are registered before:
@@ -252,6 +278,14 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn methods_change_state_unless_declared_read_only() {
+        let slot: Late<()> = Late::default();
+        let handler = bound(&slot, |_state, _call| async { Ok(Reply::from(serde_json::json!(true))) });
+        assert!(handler.changes_state(), "the safe default");
+        assert!(!read_only(handler).changes_state());
+    }
 
     #[test]
     fn parameters_follow_the_reference_rules() {

@@ -68,16 +68,19 @@ async fn bot_request(
     let (params, uploads) = crate::call::read_params(shared, req).await?;
     let method = if method.is_empty() { params.get("method").unwrap_or_default().to_owned() } else { method };
     let shared = shared.clone();
-    // Everything from here on may change state: it runs to its end even if the client goes away.
-    crate::call::detached(async move {
+    // A method that may change state runs to its end even if the client goes away (a task of
+    // its own); one that only reads runs here. What runs before it (authentication, a logged-out
+    // bot's return) is idempotent: cut short, the next request does it again.
+    let read_only = shared.registry.method(&method).is_some_and(|e| !e.handler.changes_state());
+    let run = async move {
         let bot = authenticate(&shared, &token, &method).await?;
         shared.stats.record_bot_request(bot.id, &bot.username);
         check_presence(&shared, &bot).await?;
         let reply = crate::call::invoke(&shared, &bot, method, params).await;
         drop(uploads);
         reply
-    })
-    .await
+    };
+    if read_only { run.await } else { crate::call::detached(run).await }
 }
 
 /// The people's side, `/user<token>/<method>`: parameters decoded here, then the platform's

@@ -16,7 +16,7 @@ mod target;
 
 use std::sync::Arc;
 
-use msg_core::method::{Late, bound};
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, BotRecord, MethodCall, Params, Registrar};
 use msg_spec::args::Decode;
 
@@ -25,7 +25,7 @@ use crate::files::Kind;
 
 /// Every method of the platform.
 pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("getMe", bound(slot, bot::get_me));
+    r.method("getMe", read_only(bound(slot, bot::get_me)));
     r.method("sendMessage", bound(slot, messages::send_message));
     r.method("forwardMessage", bound(slot, editing::forward_message));
     r.method("forwardMessages", bound(slot, editing::forward_messages));
@@ -45,11 +45,11 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendMessageDraft", bound(slot, editing::send_message_draft));
     r.method("sendChatAction", bound(slot, messages::send_chat_action));
     r.method("getFile", bound(slot, media::get_file));
-    r.method("getChat", bound(slot, chats::get_chat));
-    r.method("getChatAdministrators", bound(slot, chats::get_chat_administrators));
-    r.method("getChatMemberCount", bound(slot, chats::get_chat_member_count));
-    r.method("getChatMembersCount", bound(slot, chats::get_chat_member_count));
-    r.method("getChatMember", bound(slot, chats::get_chat_member));
+    r.method("getChat", read_only(bound(slot, chats::get_chat)));
+    r.method("getChatAdministrators", read_only(bound(slot, chats::get_chat_administrators)));
+    r.method("getChatMemberCount", read_only(bound(slot, chats::get_chat_member_count)));
+    r.method("getChatMembersCount", read_only(bound(slot, chats::get_chat_member_count)));
+    r.method("getChatMember", read_only(bound(slot, chats::get_chat_member)));
     r.method("leaveChat", bound(slot, chats::leave_chat));
     r.method("banChatMember", bound(slot, chats::ban_chat_member));
     r.method("kickChatMember", bound(slot, chats::ban_chat_member));
@@ -81,20 +81,20 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("answerCallbackQuery", bound(slot, messages::answer_callback_query));
     r.method("setMyCommands", bound(slot, commands::set_my_commands));
     r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
-    r.method("getMyCommands", bound(slot, commands::get_my_commands));
+    r.method("getMyCommands", read_only(bound(slot, commands::get_my_commands)));
     r.method("setMyName", bound(slot, profile::set_my_name));
-    r.method("getMyName", bound(slot, profile::get_my_name));
+    r.method("getMyName", read_only(bound(slot, profile::get_my_name)));
     r.method("setMyDescription", bound(slot, profile::set_my_description));
-    r.method("getMyDescription", bound(slot, profile::get_my_description));
+    r.method("getMyDescription", read_only(bound(slot, profile::get_my_description)));
     r.method("setMyShortDescription", bound(slot, profile::set_my_short_description));
-    r.method("getMyShortDescription", bound(slot, profile::get_my_short_description));
+    r.method("getMyShortDescription", read_only(bound(slot, profile::get_my_short_description)));
     r.method("setMyProfilePhoto", bound(slot, profile::set_my_profile_photo));
     r.method("removeMyProfilePhoto", bound(slot, profile::remove_my_profile_photo));
     r.method("setChatMenuButton", bound(slot, profile::set_chat_menu_button));
-    r.method("getChatMenuButton", bound(slot, profile::get_chat_menu_button));
+    r.method("getChatMenuButton", read_only(bound(slot, profile::get_chat_menu_button)));
     r.method("setMyDefaultAdministratorRights", bound(slot, profile::set_my_default_administrator_rights));
-    r.method("getMyDefaultAdministratorRights", bound(slot, profile::get_my_default_administrator_rights));
-    r.method("getForumTopicIconStickers", bound(slot, forums::get_forum_topic_icon_stickers));
+    r.method("getMyDefaultAdministratorRights", read_only(bound(slot, profile::get_my_default_administrator_rights)));
+    r.method("getForumTopicIconStickers", read_only(bound(slot, forums::get_forum_topic_icon_stickers)));
     r.method("createForumTopic", bound(slot, forums::create_forum_topic));
     r.method("editForumTopic", bound(slot, forums::edit_forum_topic));
     r.method("closeForumTopic", bound(slot, forums::close_forum_topic));
@@ -107,10 +107,10 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("hideGeneralForumTopic", bound(slot, forums::hide_general_forum_topic));
     r.method("unhideGeneralForumTopic", bound(slot, forums::unhide_general_forum_topic));
     r.method("unpinAllGeneralForumTopicMessages", bound(slot, forums::unpin_all_general_forum_topic_messages));
-    r.method("getUserChatBoosts", bound(slot, chats::get_user_chat_boosts));
+    r.method("getUserChatBoosts", read_only(bound(slot, chats::get_user_chat_boosts)));
     r.method("setUserEmojiStatus", bound(slot, chats::set_user_emoji_status));
     r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
-    r.method("getUserProfileAudios", bound(slot, profile::get_user_profile_audios));
+    r.method("getUserProfileAudios", read_only(bound(slot, profile::get_user_profile_audios)));
     r.method("editMessageText", bound(slot, editing::edit_message_text));
     r.method("editMessageCaption", bound(slot, editing::edit_message_caption));
     r.method("editMessageMedia", bound(slot, media::edit_message_media));

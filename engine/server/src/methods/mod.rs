@@ -8,7 +8,7 @@ mod updates;
 
 use std::sync::Arc;
 
-use msg_core::method::bound;
+use msg_core::method::{bound, read_only};
 use msg_core::{ApiError, BotRecord, MethodCall, Registrar};
 
 use crate::{Shared, Slot};
@@ -18,7 +18,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Slot) {
     r.method("getUpdates", bound(slot, updates::get_updates));
     r.method("setWebhook", bound(slot, updates::set_webhook));
     r.method("deleteWebhook", bound(slot, updates::delete_webhook));
-    r.method("getWebhookInfo", bound(slot, updates::get_webhook_info));
+    r.method("getWebhookInfo", read_only(bound(slot, updates::get_webhook_info)));
     r.method("logOut", bound(slot, bot::log_out));
     r.method("close", bound(slot, bot::close));
 }

@@ -971,3 +971,140 @@ fn service_messages_reach_bots_in_the_schemas_shape() {
     assert!(actor_seen.as_array().unwrap().iter().all(|u| u.get("chat_member").is_none()), "{actor_seen}");
     assert!(seen.iter().any(|u| u["my_chat_member"]["new_chat_member"]["status"] == "administrator"));
 }
+
+#[test]
+fn rights_decide_each_chat_setting_and_forum_threads_and_privacy_hold_in_supergroups() {
+    let root = tempfile::tempdir().unwrap();
+    let warden = create_bot(root.path(), "warden_bot");
+    let keeper = create_bot(root.path(), "keeper_bot");
+    let quiet = create_bot(root.path(), "quiet_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let carol = create_user(root.path(), "Carol");
+    let server = launch(root.path()).start();
+    let (warden_id, keeper_id, quiet_id) = (id_of(&warden), id_of(&keeper), id_of(&quiet));
+    let (alice_id, bob_id, carol_id) = (id_of(&alice), id_of(&bob), id_of(&carol));
+    let forum = ok(server.user_call(
+        &alice,
+        "createSupergroup",
+        json!({"title": "Guild", "member_ids": [warden_id, keeper_id, quiet_id, bob_id, carol_id], "is_forum": true}),
+    ));
+    let chat = forum["id"].as_i64().unwrap();
+    let promote = |user: i64, rights: Value| {
+        let mut params = rights;
+        params["chat_id"] = chat.into();
+        params["user_id"] = user.into();
+        ok(server.user_call(&alice, "promoteChatMember", params));
+    };
+    promote(warden_id, json!({"can_restrict_members": true}));
+    promote(keeper_id, json!({"can_pin_messages": true, "can_manage_topics": true, "can_change_info": true}));
+    promote(carol_id, json!({"can_invite_users": true}));
+
+    // An administrator with the right to restrict only: every other setting is refused, each in
+    // its own words; another's administrator is out of reach.
+    let topic = ok(server.user_call(&alice, "createForumTopic", json!({"chat_id": chat, "name": "Plans"})));
+    let thread = topic["message_thread_id"].as_i64().unwrap();
+    let note = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "Read me"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": warden_id, "text": "/start"})));
+    for (method, params, expected) in [
+        ("setChatTitle", json!({"chat_id": chat, "title": "Mine"}), "not enough rights to change chat title"),
+        (
+            "setChatDescription",
+            json!({"chat_id": chat, "description": "x"}),
+            "not enough rights to set chat description",
+        ),
+        (
+            "pinChatMessage",
+            json!({"chat_id": chat, "message_id": note["message_id"]}),
+            "not enough rights to manage pinned messages in the chat",
+        ),
+        (
+            "editForumTopic",
+            json!({"chat_id": chat, "message_thread_id": thread, "name": "Ours"}),
+            "not enough rights to edit the topic",
+        ),
+        (
+            "closeForumTopic",
+            json!({"chat_id": chat, "message_thread_id": thread}),
+            "not enough rights to close or open the topic",
+        ),
+        (
+            "restrictChatMember",
+            json!({"chat_id": chat, "user_id": carol_id, "permissions": {}}),
+            "user is an administrator of the chat",
+        ),
+        ("getChatMember", json!({"chat_id": alice_id, "user_id": bob_id}), "member not found"),
+        ("deleteChatStickerSet", json!({"chat_id": chat}), "CHAT_NOT_MODIFIED"),
+        ("setChatStickerSet", json!({"chat_id": chat, "sticker_set_name": "cats"}), "sticker set not found"),
+    ] {
+        let refused = server.call(&warden, method, params);
+        assert_ne!(refused.status, 200, "{method} succeeded");
+        assert_eq!(error(refused), (400, format!("Bad Request: {expected}")), "{method}");
+    }
+    let photo = msg_testkit::Multipart::new()
+        .text("chat_id", &chat.to_string())
+        .file("photo", "p.png", "image/png", &super::files::png(32, 32))
+        .post(server.api, &format!("/bot{warden}/setChatPhoto"));
+    assert_eq!(error(photo), (400, "Bad Request: not enough rights to change chat photo".into()));
+    // Chat-wide permissions take the right to restrict, which the other administrator lacks.
+    let everyone = json!({"chat_id": chat, "permissions": {"can_send_messages": true}});
+    let refused = server.call(&keeper, "setChatPermissions", everyone);
+    assert_eq!(error(refused), (400, "Bad Request: not enough rights to change chat permissions".into()));
+
+    // Permissions imply each other unless use_independent_chat_permissions says otherwise.
+    let member = |user: i64| ok(server.call(&warden, "getChatMember", json!({"chat_id": chat, "user_id": user})));
+    let polls_only = json!({"can_send_polls": true});
+    ok(server.call(
+        &warden,
+        "restrictChatMember",
+        json!({"chat_id": chat, "user_id": bob_id, "permissions": polls_only}),
+    ));
+    assert_eq!(
+        (member(bob_id)["can_send_polls"].as_bool(), member(bob_id)["can_send_messages"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let independent = json!({"chat_id": chat, "user_id": bob_id, "permissions": polls_only, "use_independent_chat_permissions": true});
+    ok(server.call(&warden, "restrictChatMember", independent));
+    assert_eq!(
+        (member(bob_id)["can_send_polls"].as_bool(), member(bob_id)["can_send_messages"].as_bool()),
+        (Some(true), Some(false))
+    );
+
+    // Sends in a topic carry its thread, media and polls too; unpinning a topic's messages
+    // unpins them.
+    let sent_photo = ok(msg_testkit::Multipart::new()
+        .text("chat_id", &chat.to_string())
+        .text("message_thread_id", &thread.to_string())
+        .file("photo", "p.png", "image/png", &super::files::png(16, 16))
+        .post(server.api, &format!("/bot{keeper}/sendPhoto")));
+    let poll = ok(server.call(
+        &keeper,
+        "sendPoll",
+        json!({"chat_id": chat, "message_thread_id": thread, "question": "When?", "options": ["Now", "Later"]}),
+    ));
+    for sent in [&sent_photo, &poll] {
+        assert_eq!(
+            (sent["message_thread_id"].as_i64(), sent["is_topic_message"].as_bool()),
+            (Some(thread), Some(true)),
+            "{sent}"
+        );
+    }
+    ok(server.call(&keeper, "pinChatMessage", json!({"chat_id": chat, "message_id": poll["message_id"]})));
+    assert_eq!(
+        ok(server.call(&keeper, "getChat", json!({"chat_id": chat})))["pinned_message"]["message_id"],
+        poll["message_id"]
+    );
+    ok(server.call(&keeper, "unpinAllForumTopicMessages", json!({"chat_id": chat, "message_thread_id": thread})));
+    assert!(ok(server.call(&keeper, "getChat", json!({"chat_id": chat}))).get("pinned_message").is_none());
+
+    // Privacy mode in a supergroup: a plain member bot sees what is addressed to it only.
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "just chatting"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "/ping@quiet_bot"})));
+    let texts = std::cell::RefCell::new(Vec::new());
+    next_update(&server, &quiet, false, |u| {
+        texts.borrow_mut().extend(u["message"]["text"].as_str().map(str::to_owned));
+        u["message"]["text"] == "/ping@quiet_bot"
+    });
+    let texts = texts.into_inner();
+    assert!(!texts.iter().any(|t| t == "just chatting" || t == "Read me"), "{texts:?}");
+}

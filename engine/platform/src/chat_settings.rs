@@ -196,7 +196,7 @@ impl Platform {
         let Some(message) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message to pin not found"));
         };
-        if message.get("text").is_none() && message.get("caption").is_none() && !is_media(&message) {
+        if crate::posting::is_service(&message) {
             return Err(ApiError::bad_request("service messages can't be pinned"));
         }
         self.may_pin(actor, conversation).await?;
@@ -233,11 +233,4 @@ impl Platform {
         details.pinned.clear();
         self.put_pins(chat, details).await
     }
-}
-
-/// A message with media (which may be pinned without text).
-fn is_media(message: &Value) -> bool {
-    ["photo", "video", "audio", "document", "voice", "video_note", "animation", "sticker"]
-        .iter()
-        .any(|f| message.get(*f).is_some())
 }

@@ -654,8 +654,13 @@ impl Platform {
     }
 }
 
-/// Service-message fields: such messages can't be forwarded or copied.
-const SERVICE: [&str; 16] = [
+/// Whether a stored message is a service message (members, title, photo, pins, topics, ...).
+pub(crate) fn is_service(stored: &Value) -> bool {
+    SERVICE.iter().any(|f| stored.get(*f).is_some())
+}
+
+/// Service-message fields: such messages can't be forwarded, copied or pinned.
+const SERVICE: [&str; 17] = [
     "new_chat_members",
     "left_chat_member",
     "new_chat_title",
@@ -672,6 +677,7 @@ const SERVICE: [&str; 16] = [
     "forum_topic_closed",
     "forum_topic_reopened",
     "general_forum_topic_hidden",
+    "general_forum_topic_unhidden",
 ];
 
 /// The reference's answer to an edit that changes nothing.

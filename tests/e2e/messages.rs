@@ -1099,3 +1099,81 @@ fn inline_results_of_cached_files_and_by_url_post_media_with_parsed_captions() {
         assert_eq!(seen["message"]["via_bot"]["username"], "gallery_bot");
     }
 }
+
+#[test]
+fn inline_choices_reach_bots_only_with_feedback_and_people_send_venues() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "mute_inline_bot");
+    let alice = create_user(root.path(), "Alice");
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("mute_inline_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Quiet", "member_ids": []})));
+
+    // Inline feedback is off: the pick posts via the bot, and the bot hears nothing of it.
+    let asking = {
+        let (api, alice) = (server.api, alice.clone());
+        std::thread::spawn(move || {
+            let body = json!({"chat_id": bot_id, "query": "hi", "timeout": 20});
+            msg_testkit::post(
+                api,
+                &format!("/user{alice}/inlineQuery"),
+                "application/json",
+                body.to_string().as_bytes(),
+            )
+            .unwrap()
+        })
+    };
+    let all = json!(["message", "inline_query", "chosen_inline_result"]);
+    let query = bot_sees_kind_with(&server, &bot, "inline_query", &all);
+    let article =
+        json!([{"type": "article", "id": "a", "title": "Hi", "input_message_content": {"message_text": "Hi!"}}]);
+    ok(server.call(&bot, "answerInlineQuery", json!({"inline_query_id": query["id"], "results": article})));
+    let asked = asking.join().unwrap().json()["result"].clone();
+    let pick = json!({"inline_query_id": asked["inline_query_id"], "result_id": "a", "chat_id": group["id"]});
+    assert_eq!(ok(server.user_call(&alice, "chooseInlineResult", pick))["via_bot"]["id"], bot_id);
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/after"})));
+    let mut kinds = Vec::new();
+    let mut offset = 0;
+    while !kinds.iter().any(|k: &String| k == "message") {
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": all});
+        for update in ok(server.call(&bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            kinds.extend(update.as_object().unwrap().keys().filter(|k| *k != "update_id").cloned());
+        }
+    }
+    assert!(!kinds.iter().any(|k| k == "chosen_inline_result"), "{kinds:?}");
+
+    // savePreparedInlineMessage is for people who exist.
+    let result = json!({"type": "article", "id": "p", "title": "P", "input_message_content": {"message_text": "p"}});
+    let nobody = server.call(&bot, "savePreparedInlineMessage", json!({"user_id": 999_999, "result": result}));
+    assert_eq!(error(nobody), (400, "Bad Request: user not found".into()));
+    let prepared = ok(server.call(&bot, "savePreparedInlineMessage", json!({"user_id": alice_id, "result": result})));
+    assert!(prepared["id"].is_string() && prepared["expiration_date"].is_i64(), "{prepared}");
+
+    // A person sends a venue: the bot gets it with its location.
+    let venue =
+        json!({"chat_id": bot_id, "latitude": 48.85, "longitude": 2.29, "title": "Tower", "address": "Champ de Mars"});
+    ok(server.user_call(&alice, "sendVenue", venue));
+    let got = bot_sees(&server, &bot, |u| u["message"]["venue"].is_object())["message"].clone();
+    assert_eq!((got["venue"]["title"].as_str(), got["location"]["latitude"].as_f64()), (Some("Tower"), Some(48.85)));
+}
+
+/// The payload of the first bot update of `kind`, asking for `allowed` kinds.
+fn bot_sees_kind_with(server: &Server, bot: &str, kind: &str, allowed: &Value) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the bot never got {kind}");
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": allowed});
+        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if let Some(payload) = update.get(kind) {
+                ok(server.call(bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+                return payload.clone();
+            }
+        }
+    }
+}

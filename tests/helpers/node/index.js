@@ -243,6 +243,7 @@ class Server {
       MSG_HTTP_IP_ADDRESS: "127.0.0.1",
       MSG_LOCAL: local ? "true" : "false",
     });
+    this.validate = validate;
     if (validate) this.env.BOTAPI_VALIDATE = "1";
     Object.assign(this.env, env);
     this.baseUrl = undefined;
@@ -301,10 +302,18 @@ class Server {
     }
   }
 
-  /** Stops the server; a scratch working directory is removed. */
+  /**
+   * Stops the server; a scratch working directory is removed. In validation mode (the default)
+   * it then fails when the server answered anything outside the Bot API schema, so every test
+   * that closes its server checks its answers.
+   */
   async close() {
     await this.stop();
+    const found = this.validate ? this.violations() : [];
     if (this.scratch) fs.rmSync(this.workdir, { recursive: true, force: true });
+    if (found.length > 0) {
+      throw new Error(`the server answered outside the Bot API schema:\n${found.join("\n")}`);
+    }
   }
 
   /** Everything the server printed so far. */

@@ -471,19 +471,7 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     ));
 
     // The person asks; the bot sees the query and answers it.
-    let asking = {
-        let (api, alice) = (server.api, alice.clone());
-        std::thread::spawn(move || {
-            let body = json!({"chat_id": bot_id, "query": "cats", "timeout": 20});
-            msg_testkit::post(
-                api,
-                &format!("/user{alice}/inlineQuery"),
-                "application/json",
-                body.to_string().as_bytes(),
-            )
-            .unwrap()
-        })
-    };
+    let asking = ask_inline(&server, &alice, json!({"chat_id": bot_id, "query": "cats", "timeout": 20}));
     let query = bot_sees_kind(&server, &bot, "inline_query");
     assert_eq!((query["query"].as_str(), query["from"]["id"].as_i64()), (Some("cats"), Some(alice_id)));
     assert_eq!(query["chat_type"], "private", "typed in the bot's chat");
@@ -546,19 +534,11 @@ fn inline_queries_go_to_bots_in_inline_mode_and_picked_results_appear_via_the_bo
     // An answer with a cache_time is given again without asking the bot; a personal one only
     // to the person who asked.
     for (query, personal) in [("dogs", false), ("mine", true)] {
-        let asking = {
-            let (api, alice) = (server.api, alice.clone());
-            std::thread::spawn(move || {
-                let body = json!({"chat_id": bot_id, "query": query, "in_chat_id": alice_id, "timeout": 20});
-                msg_testkit::post(
-                    api,
-                    &format!("/user{alice}/inlineQuery"),
-                    "application/json",
-                    body.to_string().as_bytes(),
-                )
-                .unwrap()
-            })
-        };
+        let asking = ask_inline(
+            &server,
+            &alice,
+            json!({"chat_id": bot_id, "query": query, "in_chat_id": alice_id, "timeout": 20}),
+        );
         let asked = bot_sees_kind(&server, &bot, "inline_query");
         assert_eq!(asked["chat_type"], "sender", "typed in one's own chat");
         let article =
@@ -1054,19 +1034,7 @@ fn inline_results_of_cached_files_and_by_url_post_media_with_parsed_captions() {
     let photo_id = photo["photo"].as_array().unwrap().last().unwrap()["file_id"].clone();
     let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Gallery", "member_ids": [id_of(&bob)]})));
 
-    let asking = {
-        let (api, alice) = (server.api, alice.clone());
-        std::thread::spawn(move || {
-            let body = json!({"chat_id": bot_id, "query": "pics", "timeout": 20});
-            msg_testkit::post(
-                api,
-                &format!("/user{alice}/inlineQuery"),
-                "application/json",
-                body.to_string().as_bytes(),
-            )
-            .unwrap()
-        })
-    };
+    let asking = ask_inline(&server, &alice, json!({"chat_id": bot_id, "query": "pics", "timeout": 20}));
     let query = bot_sees_kind(&server, &bot, "inline_query");
     let url = format!("http://{}/cat.png", images.addr);
     let results = json!([
@@ -1113,19 +1081,7 @@ fn inline_choices_reach_bots_only_with_feedback_and_people_send_venues() {
     let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Quiet", "member_ids": []})));
 
     // Inline feedback is off: the pick posts via the bot, and the bot hears nothing of it.
-    let asking = {
-        let (api, alice) = (server.api, alice.clone());
-        std::thread::spawn(move || {
-            let body = json!({"chat_id": bot_id, "query": "hi", "timeout": 20});
-            msg_testkit::post(
-                api,
-                &format!("/user{alice}/inlineQuery"),
-                "application/json",
-                body.to_string().as_bytes(),
-            )
-            .unwrap()
-        })
-    };
+    let asking = ask_inline(&server, &alice, json!({"chat_id": bot_id, "query": "hi", "timeout": 20}));
     let all = json!(["message", "inline_query", "chosen_inline_result"]);
     let query = bot_sees_kind_with(&server, &bot, "inline_query", &all);
     let article =
@@ -1176,4 +1132,11 @@ fn bot_sees_kind_with(server: &Server, bot: &str, kind: &str, allowed: &Value) -
             }
         }
     }
+}
+
+/// A person's inline query, asked on a thread of its own (it waits for the bot's answer); join
+/// it for the answer.
+fn ask_inline(server: &Server, person: &str, body: Value) -> std::thread::JoinHandle<msg_testkit::HttpResponse> {
+    let (api, path) = (server.api, format!("/user{person}/inlineQuery"));
+    std::thread::spawn(move || msg_testkit::post(api, &path, "application/json", body.to_string().as_bytes()).unwrap())
 }

@@ -10,6 +10,28 @@ use serde_json::{Value, json};
 
 use super::{create_bot, create_user, error, id_of, launch, ok};
 
+/// A server with a bot and Alice, who has started it: the commonest setup here.
+/// Bind `root` first when destructuring (`Started { root: _root, .. }`), and it is dropped last:
+/// the server's directory outlives the server, as the field order keeps it too.
+struct Started {
+    server: Server,
+    bot: String,
+    alice: String,
+    bot_id: i64,
+    alice_id: i64,
+    root: tempfile::TempDir,
+}
+
+fn started(username: &str) -> Started {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), username);
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    Started { root, server, bot, alice, bot_id, alice_id }
+}
+
 /// The first of `token`'s (a person's) updates that satisfies `want`, acknowledging as it reads.
 fn person_sees(server: &Server, token: &str, want: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -319,12 +341,7 @@ fn bot_sees(server: &Server, bot: &str, want: impl Fn(&Value) -> bool) -> Value 
 
 #[test]
 fn polls_take_votes_from_people_and_bots_stop_them() {
-    let root = tempfile::tempdir().unwrap();
-    let bot = create_bot(root.path(), "pollster_bot");
-    let alice = create_user(root.path(), "Alice");
-    let server = launch(root.path()).start();
-    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
-    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("pollster_bot");
     for (params, expected) in [
         (json!({"question": "Q", "options": "x"}), "can't parse options JSON object"),
         (json!({"question": "Q", "options": {"a": 1}}), "expected an Array of String as options"),
@@ -812,12 +829,7 @@ fn declared_bots_carry_their_inline_mode_and_privacy_from_the_config_file() {
 
 #[test]
 fn edits_change_something_or_are_refused_and_keyboards_follow_the_edit() {
-    let root = tempfile::tempdir().unwrap();
-    let bot = create_bot(root.path(), "reviser_bot");
-    let alice = create_user(root.path(), "Alice");
-    let server = launch(root.path()).start();
-    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
-    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("reviser_bot");
     let keyboard = json!({"inline_keyboard": [[{"text": "Go", "callback_data": "go"}]]});
     let sent =
         ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Ready?", "reply_markup": keyboard})));
@@ -885,12 +897,7 @@ fn edits_change_something_or_are_refused_and_keyboards_follow_the_edit() {
 
 #[test]
 fn timed_and_stopped_polls_close_and_tell_their_bot_and_albums_move_together() {
-    let root = tempfile::tempdir().unwrap();
-    let bot = create_bot(root.path(), "pollster_bot");
-    let alice = create_user(root.path(), "Alice");
-    let server = launch(root.path()).start();
-    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
-    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("pollster_bot");
     bot_sees(&server, &bot, |u| u["message"]["text"] == "/start");
 
     // A poll open for 5 seconds closes by itself: the bot gets its final state, votes are refused.
@@ -960,12 +967,7 @@ fn timed_and_stopped_polls_close_and_tell_their_bot_and_albums_move_together() {
 
 #[test]
 fn copies_rewrite_captions_and_reactions_reach_only_bots_that_ask() {
-    let root = tempfile::tempdir().unwrap();
-    let bot = create_bot(root.path(), "copier_bot");
-    let alice = create_user(root.path(), "Alice");
-    let server = launch(root.path()).start();
-    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
-    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("copier_bot");
     let photo = ok(Multipart::new()
         .text("chat_id", &alice_id.to_string())
         .text("caption", "original")

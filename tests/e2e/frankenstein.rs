@@ -121,12 +121,7 @@ fn frankenstein_drives_identity_callbacks_echo_groups_webhook_and_inline() {
 
         // 7. Inline mode.
         let chat = alice.call("createGroup", json!({"title": "Inline", "member_ids": [bob.id()]}));
-        let asked = alice.call("inlineQuery", json!({"chat_id": me, "query": "Hello", "timeout": 30}));
-        assert_eq!(asked["answered"], true, "{asked}");
-        alice.call(
-            "chooseInlineResult",
-            json!({"inline_query_id": asked["inline_query_id"], "result_id": "a1", "chat_id": chat["id"]}),
-        );
+        alice.pick_inline(me, "Hello", "a1", &chat["id"]);
         let picked = bob.expect_message("the inline article", |m| m["text"] == "Hello!");
         assert_eq!(picked["via_bot"]["username"], "franky_bot");
         println!("frankenstein flow 7 (inline): ok");

@@ -28,6 +28,14 @@ impl<'a> Person<'a> {
         ok(self.server.user_call(&self.token, method, params))
     }
 
+    /// Asks `bot` an inline query (waiting for its answer) and picks `result` into `chat`.
+    pub fn pick_inline(&self, bot: i64, query: &str, result: &str, chat: &Value) {
+        let asked = self.call("inlineQuery", json!({"chat_id": bot, "query": query, "timeout": 30}));
+        assert_eq!(asked["answered"], true, "{asked}");
+        let pick = json!({"inline_query_id": asked["inline_query_id"], "result_id": result, "chat_id": chat});
+        self.call("chooseInlineResult", pick);
+    }
+
     /// Long-polls until an update satisfies `want` (20 s at most); returns it.
     pub fn expect(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
         let deadline = Instant::now() + Duration::from_secs(20);

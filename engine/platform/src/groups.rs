@@ -179,14 +179,20 @@ impl Platform {
         if !basic {
             self.post(&actor, Conversation::Group(id), creation.clone()).await?;
         }
-        for member in members {
-            if *member != creator.id {
-                self.join_by(&actor, id, *member, !basic).await?;
+        let joined = async {
+            for member in members {
+                if *member != creator.id {
+                    self.join_by(&actor, id, *member, !basic).await?;
+                }
             }
+            Ok::<_, ApiError>(())
         }
+        .await;
+        // The group exists: its creation message is posted even when a member could not join.
         if basic {
             self.post(&actor, Conversation::Group(id), creation).await?;
         }
+        joined?;
         self.chat_json(Conversation::Group(id), creator.id).await
     }
 

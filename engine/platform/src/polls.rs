@@ -21,6 +21,7 @@ impl Platform {
         message_id: i64,
         options: Vec<i64>,
     ) -> Result<Value, ApiError> {
+        let _poll_state = self.polls.lock().await;
         let Some(mut stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message not found"));
         };
@@ -119,6 +120,7 @@ impl Platform {
         message_id: i64,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
+        let _poll_state = self.polls.lock().await;
         let Some(stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message with poll to stop not found"));
         };
@@ -128,11 +130,19 @@ impl Platform {
         if stored["from"]["id"].as_i64() != Some(bot.id) {
             return Err(ApiError::bad_request("poll can't be stopped"));
         }
-        self.close_poll(conversation, message_id, stored, reply_markup).await
+        // A timed poll past its close_date (its timer lost to a restart) is closed now all the
+        // same, and answers that it was closed already.
+        let overdue = stored["poll"]["close_date"].as_i64().is_some_and(|date| date < now());
+        let poll = self.close_poll(conversation, message_id, stored, reply_markup).await?;
+        if overdue {
+            return Err(ApiError::bad_request("poll has already been closed"));
+        }
+        Ok(poll)
     }
 
     /// Closes the poll of a stored message (stopped, or its `close_date` come): stored closed
-    /// (with a new keyboard when given), and the final state to the poll's bot as `poll`.
+    /// (with a new keyboard when given), and the final state to the poll's bot as `poll`. The
+    /// caller holds `polls`.
     async fn close_poll(
         &self,
         conversation: Conversation,
@@ -163,13 +173,16 @@ impl Platform {
     }
 
     /// Closes a poll when its `close_date` comes: a task per timed poll while the server runs
-    /// (after a restart such a poll still refuses votes once its time has passed).
+    /// (it holds the platform weakly, so a stopped platform ends it). After a restart such a poll
+    /// still refuses votes once its time has passed, and is closed at the next stopPoll.
     pub(crate) fn close_when_due(&self, conversation: Conversation, message_id: i64, close_date: i64) {
-        let platform = self.self_arc();
+        let platform = Arc::downgrade(&self.self_arc());
         tokio::spawn(async move {
             let wait = u64::try_from(close_date - now()).unwrap_or(0);
             tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+            let Some(platform) = platform.upgrade() else { return };
             let closing = async {
+                let _poll_state = platform.polls.lock().await;
                 let Some(stored) = platform.load_message(conversation, message_id).await? else { return Ok(()) };
                 if stored["poll"]["is_closed"] == false {
                     platform.close_poll(conversation, message_id, stored, None).await?;

@@ -191,13 +191,12 @@ impl Platform {
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        // A channel's posts carry no author: its posting administrators may edit them, for 48
-        // hours as with anyone else's message.
+        // A channel's posts carry no author: its posting administrators may edit them, at any
+        // time (the 48-hour limit of the Bot API is for business messages only).
         let allowed = match conversation {
             Conversation::Group(id) if stored.get("from").is_none() && self.is_channel(conversation).await? => {
                 let standing = self.standing(id, actor.id()).await?;
                 standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
-                    && !past_edit_window(&stored, now())
             }
             // A message sent via a bot (inline mode) is edited by that bot.
             _ => {
@@ -333,7 +332,7 @@ impl Platform {
         stored: &Value,
     ) -> Result<(), ApiError> {
         let refused = || ApiError::bad_request("message can't be deleted");
-        if past_edit_window(stored, now()) {
+        if past_deletion_window(stored, now()) {
             return Err(refused());
         }
         let Conversation::Group(id) = conversation else { return Ok(()) };
@@ -696,9 +695,8 @@ fn set_markup(fields: &mut Map<String, Value>, markup: Option<Value>) {
     };
 }
 
-/// Whether a stored message is past the 48 hours in which others' messages may be edited and
-/// messages deleted.
-pub(crate) fn past_edit_window(stored: &Value, now: i64) -> bool {
+/// Whether a stored message is past the 48 hours in which it may be deleted.
+pub(crate) fn past_deletion_window(stored: &Value, now: i64) -> bool {
     stored["date"].as_i64().is_some_and(|date| now - date > 48 * 3600)
 }
 
@@ -742,13 +740,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn others_messages_are_edited_and_messages_deleted_for_48_hours() {
+    fn messages_are_deleted_for_48_hours() {
         let now = 1_800_000_000;
         let sent = |ago: i64| json!({"message_id": 1, "date": now - ago});
-        assert!(!past_edit_window(&sent(0), now));
-        assert!(!past_edit_window(&sent(48 * 3600), now));
-        assert!(past_edit_window(&sent(48 * 3600 + 1), now));
+        assert!(!past_deletion_window(&sent(0), now));
+        assert!(!past_deletion_window(&sent(48 * 3600), now));
+        assert!(past_deletion_window(&sent(48 * 3600 + 1), now));
         // A message without a date (never stored so) is never too old.
-        assert!(!past_edit_window(&json!({"message_id": 1}), now));
+        assert!(!past_deletion_window(&json!({"message_id": 1}), now));
     }
 }

@@ -299,6 +299,9 @@ pub struct Platform {
     pub(crate) inline_cache: Mutex<HashMap<String, CachedAnswer>>,
     /// Open callback queries: the bot that may answer, and where its answer goes.
     pub(crate) callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
+    /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
+    /// so two of them never both see it open.
+    pub(crate) polls: tokio::sync::Mutex<()>,
     pub local: bool,
     /// Where uploads in flight and fetched files wait (the server's temp dir).
     pub temp_dir: std::path::PathBuf,
@@ -328,6 +331,7 @@ impl Platform {
             callbacks: Mutex::default(),
             inline: Mutex::default(),
             inline_cache: Mutex::default(),
+            polls: tokio::sync::Mutex::default(),
             local: config.local,
             temp_dir: config.temp_dir.clone(),
             config,
@@ -511,7 +515,9 @@ impl Platform {
     /// A bot's new name (setMyName in the default language): its record stored, and the name
     /// seen at once (getMe, the `from` of what it sends).
     pub(crate) async fn rename_bot(&self, bot: &BotRecord, first_name: &str) -> Result<(), ApiError> {
-        let mut record = bot.clone();
+        // The stored record as it is now (not the cached one): an operator's revoke or a new
+        // token since is kept.
+        let Some(mut record) = self.storage.load_bot(bot.id).await.map_err(internal)? else { return Ok(()) };
         record.first_name = first_name.to_owned();
         self.storage.save_bot(&record).await.map_err(internal)?;
         self.bots.write().expect("bot cache").insert(record.id, (Arc::new(record), Instant::now()));

@@ -5,6 +5,7 @@
 use std::net::SocketAddr;
 use std::sync::{Arc, Weak};
 
+use futures_util::FutureExt;
 use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
 use hyper::{Method, Request, Response, StatusCode};
@@ -80,7 +81,14 @@ async fn bot_request(
         drop(uploads);
         reply
     };
-    if read_only { run.await } else { crate::call::detached(run).await }
+    if !read_only {
+        return crate::call::detached(run).await;
+    }
+    // As in a task of its own, a panic answers 500 for this request only.
+    match std::panic::AssertUnwindSafe(run).catch_unwind().await {
+        Ok(reply) => reply,
+        Err(_) => Err(ApiError::internal("method handler failed")),
+    }
 }
 
 /// The people's side, `/user<token>/<method>`: parameters decoded here, then the platform's

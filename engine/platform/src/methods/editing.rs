@@ -131,27 +131,41 @@ struct MoveOne<'a> {
     message_id: i64,
 }
 
-/// forwardMessage / copyMessage (`caption`: a copy's caption, which replaces the original's
-/// when given at all).
+/// A copy's caption as given: `caption` replaces the original's when given at all.
+struct CopyCaption<'a> {
+    caption: Option<&'a str>,
+    parse_mode: Option<&'a str>,
+    entities: Option<&'a str>,
+}
+
+/// forwardMessage / copyMessage (`copy`: a copy, with its caption as given), in the reference's
+/// order: the source chat, the message id, the caption, the send options, then the message.
 async fn move_one(
     platform: Arc<Platform>,
     call: &MethodCall,
     one: MoveOne<'_>,
-    caption: Option<Option<(String, Option<Value>)>>,
+    copy: Option<CopyCaption<'_>>,
 ) -> Result<Reply, ApiError> {
-    let copy = caption.is_some();
     let actor = Actor::Bot(platform_bot(&platform, call).await?);
     let from = source(&platform, &actor, one.from_chat_id).await?;
     let message_id = one.message_id.max(0);
+    let what = if copy.is_some() { "message to copy" } else { "message to forward" };
+    let caption = match copy {
+        None => None,
+        Some(CopyCaption { caption: None, .. }) => Some(None),
+        Some(CopyCaption { caption: Some(text), parse_mode, entities }) => {
+            Some(Some(formatted(text, parse_mode.unwrap_or_default(), super::messages::json_value(entities))?))
+        }
+    };
     let options = SendOptions::read(&call.params)?;
-    let what = if copy { "message to copy" } else { "message to forward" };
     if message_id == 0 || platform.load_message(from, message_id).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
     let to = platform.resolve_chat(&actor, one.chat_id).await?;
     let content = options.content(String::new(), None, None);
+    let copied = caption.is_some();
     let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
-    Ok(if copy { json!({"message_id": sent["message_id"]}) } else { sent }.into())
+    Ok(if copied { json!({"message_id": sent["message_id"]}) } else { sent }.into())
 }
 
 pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -163,12 +177,7 @@ pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -
 pub(crate) async fn copy_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CopyMessage = args(&call.params)?;
     let one = MoveOne { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_id: p.message_id };
-    let caption = match p.caption {
-        None => None,
-        Some(caption) => {
-            Some(formatted(caption, p.parse_mode.unwrap_or_default(), super::messages::json_value(p.caption_entities))?)
-        }
-    };
+    let caption = CopyCaption { caption: p.caption, parse_mode: p.parse_mode, entities: p.caption_entities };
     move_one(platform, &call, one, Some(caption)).await
 }
 
@@ -524,7 +533,10 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
     let open_period = p.open_period.unwrap_or(0).clamp(0, 2_628_000);
     let (open_period, close_date) = match p.close_date.unwrap_or(0) {
         _ if open_period != 0 => (open_period, now + open_period),
-        date if date > now => (date - now, date),
+        date if date > now => {
+            let period = (date - now).min(2_628_000);
+            (period, now + period)
+        }
         _ => (0, 0),
     };
     if open_period != 0 {

@@ -45,7 +45,8 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendMessageDraft", bound(slot, editing::send_message_draft));
     r.method("sendChatAction", bound(slot, messages::send_chat_action));
     r.method("getFile", bound(slot, media::get_file));
-    r.method("getChat", read_only(bound(slot, chats::get_chat)));
+    // Not read-only: a chat photo's file is linked into the bot's directory as it is shown.
+    r.method("getChat", bound(slot, chats::get_chat));
     r.method("getChatAdministrators", read_only(bound(slot, chats::get_chat_administrators)));
     r.method("getChatMemberCount", read_only(bound(slot, chats::get_chat_member_count)));
     r.method("getChatMembersCount", read_only(bound(slot, chats::get_chat_member_count)));

@@ -245,7 +245,7 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         }
         let max = if local { 100_000 } else { 100 };
         let max_connections =
-            args.max_connections.map_or(shared.config.max_webhook_connections as i64, |m| m.clamp(1, max)) as u32;
+            args.max_connections.unwrap_or(shared.config.max_webhook_connections as i64).clamp(1, max) as u32;
         let given = args.ip_address.map(str::trim).filter(|s| !s.is_empty());
         let (ip_address, resolved) = webhook_address(&shared, &url, given).await?;
         resolved_ip = resolved;

@@ -683,6 +683,10 @@ fn channels_post_as_the_channel_and_administrator_bots_get_channel_posts() {
     assert!(post.get("from").is_none(), "{post}");
     let seen = next_update(&server, &bob, true, |u| u["message"]["text"] == "Issue 1");
     assert_eq!(seen["message"]["sender_chat"]["title"], "News");
+    // Its poll there too, which it may stop as a posting administrator.
+    let poll = ok(server.call(&bot, "sendPoll", json!({"chat_id": chat, "question": "Next?", "options": ["A", "B"]})));
+    let stopped = ok(server.call(&bot, "stopPoll", json!({"chat_id": chat, "message_id": poll["message_id"]})));
+    assert_eq!(stopped["is_closed"], true);
 
     // The owner's posts reach the administrator bot as channel_post (no privacy mode), and
     // their edits as edited_channel_post.

@@ -127,13 +127,9 @@ impl Platform {
         if stored.get("poll").is_none() {
             return Err(ApiError::bad_request("message is not a poll"));
         }
-        // A channel's posts carry no author: its administrators who may edit or post stop them.
-        let allowed = match conversation {
-            Conversation::Group(id) if stored.get("from").is_none() && self.is_channel(conversation).await? => {
-                let standing = self.standing(id, bot.id).await?;
-                standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
-            }
-            _ => stored["from"]["id"].as_i64() == Some(bot.id),
+        let allowed = match self.manages_channel_post(bot.id, conversation, &stored).await? {
+            Some(allowed) => allowed,
+            None => stored["from"]["id"].as_i64() == Some(bot.id),
         };
         if !allowed {
             return Err(ApiError::bad_request("poll can't be stopped"));

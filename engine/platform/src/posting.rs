@@ -191,15 +191,11 @@ impl Platform {
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        // A channel's posts carry no author: its posting administrators may edit them, at any
-        // time (the 48-hour limit of the Bot API is for business messages only).
-        let allowed = match conversation {
-            Conversation::Group(id) if stored.get("from").is_none() && self.is_channel(conversation).await? => {
-                let standing = self.standing(id, actor.id()).await?;
-                standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))
-            }
+        // At any time: the 48-hour limit of the Bot API is for business messages only.
+        let allowed = match self.manages_channel_post(actor.id(), conversation, &stored).await? {
+            Some(allowed) => allowed,
             // A message sent via a bot (inline mode) is edited by that bot.
-            _ => {
+            None => {
                 stored["from"]["id"].as_i64() == Some(actor.id())
                     || stored["via_bot"]["id"].as_i64() == Some(actor.id())
             }
@@ -208,6 +204,23 @@ impl Platform {
             return Err(ApiError::bad_request("message can't be edited"));
         }
         Ok(stored)
+    }
+
+    /// For a channel's post (which carries no author), whether `user_id` is one of the channel's
+    /// administrators who may edit or post, and so edit it or stop its poll; `None` for any
+    /// other message.
+    pub(crate) async fn manages_channel_post(
+        &self,
+        user_id: i64,
+        conversation: Conversation,
+        stored: &Value,
+    ) -> Result<Option<bool>, ApiError> {
+        let Conversation::Group(id) = conversation else { return Ok(None) };
+        if stored.get("from").is_some() || !self.is_channel(conversation).await? {
+            return Ok(None);
+        }
+        let standing = self.standing(id, user_id).await?;
+        Ok(Some(standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))))
     }
 
     /// Stores an edited message, sends `edited_message` to the others and returns it as the
@@ -221,15 +234,7 @@ impl Platform {
         original: &Value,
         mut stored: Value,
     ) -> Result<Value, ApiError> {
-        let unchanged = {
-            let strip = |m: &Value| {
-                let mut m = m.clone();
-                m.as_object_mut().map(|f| f.remove("edit_date"));
-                m
-            };
-            strip(original) == strip(&stored)
-        };
-        if unchanged {
+        if same_but_edit_date(original, &stored) {
             return Err(not_modified());
         }
         stored.as_object_mut().expect("stored messages are objects").insert("edit_date".into(), now().into());
@@ -248,7 +253,7 @@ impl Platform {
         message_id: i64,
         text: String,
         entities: Option<Value>,
-        reply_markup: Option<Value>,
+        keyboard: Keyboard,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
         if original.get("text").is_none() {
@@ -265,7 +270,9 @@ impl Platform {
                 fields.remove("entities");
             }
         }
-        set_markup(fields, reply_markup);
+        if let Keyboard::Replace(markup) = keyboard {
+            set_markup(fields, markup);
+        }
         self.publish_edit(actor, conversation, message_id, &original, stored).await
     }
 
@@ -686,6 +693,14 @@ pub(crate) fn not_modified() -> ApiError {
     )
 }
 
+/// What a text edit does to the message's inline keyboard.
+pub enum Keyboard {
+    /// Leaves it as it is (people's apps do not touch it).
+    Keep,
+    /// Replaces it with this one, or none (a bot's edit: one it does not repeat is dropped).
+    Replace(Option<Value>),
+}
+
 /// The inline keyboard a message keeps after an edit: the one the edit gives, or none (the
 /// public platform drops a keyboard that an edit does not repeat).
 fn set_markup(fields: &mut Map<String, Value>, markup: Option<Value>) {
@@ -693,6 +708,13 @@ fn set_markup(fields: &mut Map<String, Value>, markup: Option<Value>) {
         Some(markup) => fields.insert("reply_markup".into(), markup),
         None => fields.remove("reply_markup"),
     };
+}
+
+/// Whether two stored messages are the same but for when they were last edited.
+fn same_but_edit_date(a: &Value, b: &Value) -> bool {
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else { return a == b };
+    let fields = |m: &Map<String, Value>| m.len() - usize::from(m.contains_key("edit_date"));
+    fields(a) == fields(b) && a.iter().filter(|(k, _)| *k != "edit_date").all(|(k, v)| b.get(k) == Some(v))
 }
 
 /// Whether a stored message is past the 48 hours in which it may be deleted.
@@ -738,6 +760,19 @@ fn addressed_to(stored: &Value, bot: &BotRecord) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edit_that_only_moves_the_edit_date_changes_nothing() {
+        let before = json!({"message_id": 1, "text": "a", "edit_date": 5});
+        assert!(same_but_edit_date(&before, &json!({"message_id": 1, "text": "a"})));
+        assert!(same_but_edit_date(&json!({"message_id": 1, "text": "a"}), &before));
+        assert!(!same_but_edit_date(&before, &json!({"message_id": 1, "text": "b"})));
+        assert!(!same_but_edit_date(&before, &json!({"message_id": 1, "text": "a", "reply_markup": {}})));
+        assert!(!same_but_edit_date(
+            &json!({"message_id": 1, "text": "a", "x": 1}),
+            &json!({"message_id": 1, "text": "a"})
+        ));
+    }
 
     #[test]
     fn messages_are_deleted_for_48_hours() {

@@ -16,6 +16,7 @@ use crate::entities;
 use crate::files::Kind;
 use crate::invites::InviteTerms;
 use crate::methods::{chats, editing, messages};
+use crate::posting::Keyboard;
 use crate::world::{Actor, Content, Conversation, Platform, user_json};
 use msg_queue::{PollArgs, long_poll};
 use msg_spec::params;
@@ -245,11 +246,7 @@ async fn send_message(c: UserCall) -> Result<Value, ApiError> {
 async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
-    let message_id = message_id(&c.params)?;
-    // People's apps leave a message's keyboard as it is.
-    let keyboard =
-        c.platform.load_message(conversation, message_id).await?.and_then(|m| m.get("reply_markup").cloned());
-    c.platform.edit_text(&c.actor(), conversation, message_id, text, entities, keyboard).await
+    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, Keyboard::Keep).await
 }
 
 async fn delete_message(c: UserCall) -> Result<Value, ApiError> {

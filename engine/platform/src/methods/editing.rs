@@ -14,6 +14,7 @@ use super::messages::{SendOptions, formatted, reply_markup, text_and_entities};
 use super::target::{edit_target, edited_for};
 use super::{args, platform_bot};
 use crate::Platform;
+use crate::posting::Keyboard;
 use crate::world::{Actor, Conversation};
 
 /// Only inline keyboards belong to a message.
@@ -30,7 +31,8 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
     let markup = inline_markup(&call.params)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
-    Ok(edited_for(&call, platform.edit_text(&actor, conversation, message_id, text, entities, markup).await?))
+    let keyboard = Keyboard::Replace(markup);
+    Ok(edited_for(&call, platform.edit_text(&actor, conversation, message_id, text, entities, keyboard).await?))
 }
 
 pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -149,7 +151,8 @@ async fn move_one(
     let actor = Actor::Bot(platform_bot(&platform, call).await?);
     let from = source(&platform, &actor, one.from_chat_id).await?;
     let message_id = one.message_id.max(0);
-    let what = if copy.is_some() { "message to copy" } else { "message to forward" };
+    let copying = copy.is_some();
+    let what = if copying { "message to copy" } else { "message to forward" };
     let caption = match copy {
         None => None,
         Some(CopyCaption { caption: None, .. }) => Some(None),
@@ -163,9 +166,8 @@ async fn move_one(
     }
     let to = platform.resolve_chat(&actor, one.chat_id).await?;
     let content = options.content(String::new(), None, None);
-    let copied = caption.is_some();
     let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
-    Ok(if copied { json!({"message_id": sent["message_id"]}) } else { sent }.into())
+    Ok(if copying { json!({"message_id": sent["message_id"]}) } else { sent }.into())
 }
 
 pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -193,7 +193,6 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
 }
 
 pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = platform_bot(&platform, &call).await?;
     let p: params::EditMessageMedia = args(&call.params)?;
     let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
     let value: Value =
@@ -203,7 +202,7 @@ pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
     let chat_id = p.chat_id.filter(|c| !c.is_empty());
     let message_id = p.message_id.filter(|id| *id > 0);
     let (actor, conversation, message_id) = super::target::edit_target(&platform, &call, chat_id, message_id).await?;
-    let mut content = attach_media(&platform, &Actor::Bot(bot), media).await?;
+    let mut content = attach_media(&platform, &actor, media).await?;
     content.reply_markup = markup;
     let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
     Ok(super::target::edited_for(&call, edited))

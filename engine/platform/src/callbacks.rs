@@ -8,7 +8,8 @@ use msg_spec::types;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
-use crate::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed, with_chat};
+use crate::posting::sender_id;
+use crate::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
 
 impl Platform {
     // ---------------------------------------------------------------- callback queries
@@ -26,29 +27,26 @@ impl Platform {
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message not found"))?;
-        let buttons = stored["reply_markup"]["inline_keyboard"].as_array().cloned().unwrap_or_default();
-        let pressed = buttons
+        let pressed = stored
+            .reply_markup
             .iter()
-            .flat_map(|row| row.as_array().cloned().unwrap_or_default())
-            .any(|b| b["callback_data"] == data);
+            .flat_map(|markup| markup.inline_keyboard.iter().flatten())
+            .any(|b| b.callback_data.as_deref() == Some(data));
         if !pressed {
             return Err(ApiError::bad_request("the message has no button with this callback_data"));
         }
         // A message sent via a bot (inline mode) brings its buttons' presses to that bot, as an
         // inline message: `inline_message_id` instead of the message.
-        let via_bot = stored["via_bot"]["id"].as_i64();
-        let bot_id = via_bot.or_else(|| stored["from"]["id"].as_i64()).unwrap_or_default();
+        let via_bot = stored.via_bot.as_ref().map(|b| b.id);
+        let bot_id = via_bot.or_else(|| sender_id(&stored)).unwrap_or_default();
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
         let query_id = format!("{}", rand::random::<u64>() >> 1);
-        let chat = self.chat_json(conversation, bot.id).await?;
+        let chat = self.chat(conversation, bot.id).await?;
         let chat_instance = format!(
             "{}",
             (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
         );
-        let message: types::Message = serde_json::from_value(with_chat(&stored, &chat)).map_err(|e| {
-            tracing::error!("message {message_id} is not a Bot API Message: {e}");
-            ApiError::internal("failed to build the update")
-        })?;
+        let message = crate::stored::for_viewer(&stored, &chat);
         let (message, inline_message_id) = match via_bot {
             Some(_) => (None, Some(conversation.inline_id(message_id))),
             None => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),

@@ -47,9 +47,8 @@ impl Platform {
             if let Some(pinned) = details.pinned.last()
                 && let Some(message) = self.load_message(conversation, *pinned).await?
             {
-                let chat = self.chat_json(conversation, viewer).await?;
-                full.pinned_message =
-                    serde_json::from_value(crate::world::with_chat(&message, &chat)).ok().map(Box::new);
+                let chat = self.chat(conversation, viewer).await?;
+                full.pinned_message = Some(Box::new(crate::stored::for_viewer(&message, &chat)));
             }
         }
         Ok(typed(&full))

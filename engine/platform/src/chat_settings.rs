@@ -4,10 +4,11 @@
 
 use msg_core::{ApiError, Change, ChatRecord};
 use msg_spec::types;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::internal;
 use crate::standing::{ChatDetails, all_permissions, restrict_right};
+use crate::stored::decode;
 use crate::world::{Actor, Content, Conversation, Platform};
 
 impl Platform {
@@ -66,9 +67,8 @@ impl Platform {
         }
         chat.title = title.clone();
         self.put_group(chat).await?;
-        let mut service = Map::new();
-        service.insert("new_chat_title".into(), title.into());
-        self.post(actor, conversation, Content { service: Some(service), ..Content::default() }).await?;
+        let service = types::Message { new_chat_title: Some(title), ..Default::default() };
+        self.post(actor, conversation, Content::of(service)).await?;
         Ok(())
     }
 
@@ -114,12 +114,11 @@ impl Platform {
         details.photo = photo.clone();
         chat.details = details.to_json();
         self.put_group(chat).await?;
-        let mut service = Map::new();
-        match photo {
-            Some(sizes) => service.insert("new_chat_photo".into(), sizes),
-            None => service.insert("delete_chat_photo".into(), true.into()),
+        let service = match photo {
+            Some(sizes) => types::Message { new_chat_photo: Some(decode(sizes, "chat photo")?), ..Default::default() },
+            None => types::Message { delete_chat_photo: Some(true), ..Default::default() },
         };
-        self.post(actor, conversation, Content { service: Some(service), ..Content::default() }).await?;
+        self.post(actor, conversation, Content::of(service)).await?;
         Ok(())
     }
 
@@ -193,10 +192,10 @@ impl Platform {
         message_id: i64,
         silent: bool,
     ) -> Result<(), ApiError> {
-        let Some(message) = self.load_message(conversation, message_id).await? else {
+        let Some(mut message) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message to pin not found"));
         };
-        if crate::posting::is_service(&message) {
+        if crate::stored::is_service(&message) {
             return Err(ApiError::bad_request("service messages can't be pinned"));
         }
         self.may_pin(actor, conversation).await?;
@@ -204,10 +203,12 @@ impl Platform {
         details.pinned.retain(|id| *id != message_id);
         details.pinned.push(message_id);
         self.put_pins(chat, details).await?;
-        let mut service = Map::new();
-        service.insert("pinned_message".into(), message);
+        // The pinned message comes without the message it replies to, as the Bot API says.
+        message.reply_to_message = None;
+        let pinned = types::MaybeInaccessibleMessage::Message(message);
+        let service = types::Message { pinned_message: Some(Box::new(pinned)), ..Default::default() };
         let _ = silent;
-        self.post(actor, conversation, Content { service: Some(service), ..Content::default() }).await?;
+        self.post(actor, conversation, Content::of(service)).await?;
         Ok(())
     }
 

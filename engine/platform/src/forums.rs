@@ -6,7 +6,7 @@
 
 use msg_core::{ApiError, ChatRecord};
 use msg_spec::types;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::standing::{ChatDetails, Topic};
 use crate::world::{Actor, Content, Conversation, Platform, typed};
@@ -92,12 +92,9 @@ impl Platform {
         actor: &Actor,
         conversation: Conversation,
         thread: Option<i64>,
-        field: &str,
-        value: Value,
+        service: types::Message,
     ) -> Result<Value, ApiError> {
-        let mut service = Map::new();
-        service.insert(field.into(), value);
-        let content = Content { service: Some(service), thread, ..Content::default() };
+        let content = Content { thread, ..Content::of(service) };
         self.post(actor, conversation, content).await
     }
 
@@ -132,7 +129,8 @@ impl Platform {
             icon_custom_emoji_id: emoji.clone(),
             ..Default::default()
         };
-        let message = self.topic_service(actor, conversation, Some(0), "forum_topic_created", typed(&created)).await?;
+        let service = types::Message { forum_topic_created: Some(Box::new(created)), ..Default::default() };
+        let message = self.topic_service(actor, conversation, Some(0), service).await?;
         let id = message["message_id"].as_i64().unwrap_or_default();
         let mut chat = self.group(chat.id).await?;
         let mut details = ChatDetails::parse(&chat.details);
@@ -226,7 +224,8 @@ impl Platform {
         }
         self.put_details_of(chat, &details).await?;
         let thread = index.map(|_| thread);
-        self.topic_service(actor, conversation, thread, "forum_topic_edited", typed(&edited)).await?;
+        let service = types::Message { forum_topic_edited: Some(Box::new(edited)), ..Default::default() };
+        self.topic_service(actor, conversation, thread, service).await?;
         Ok(())
     }
 
@@ -248,8 +247,12 @@ impl Platform {
         }
         topic.closed = closed;
         self.put_details_of(chat, &details).await?;
-        let field = if closed { "forum_topic_closed" } else { "forum_topic_reopened" };
-        self.topic_service(actor, conversation, index.map(|_| thread), field, json!({})).await?;
+        let service = if closed {
+            types::Message { forum_topic_closed: Some(Box::default()), ..Default::default() }
+        } else {
+            types::Message { forum_topic_reopened: Some(Box::default()), ..Default::default() }
+        };
+        self.topic_service(actor, conversation, index.map(|_| thread), service).await?;
         Ok(())
     }
 
@@ -262,8 +265,12 @@ impl Platform {
         }
         general.hidden = hidden;
         self.put_details_of(chat, &details).await?;
-        let field = if hidden { "general_forum_topic_hidden" } else { "general_forum_topic_unhidden" };
-        self.topic_service(actor, conversation, None, field, json!({})).await?;
+        let service = if hidden {
+            types::Message { general_forum_topic_hidden: Some(Box::default()), ..Default::default() }
+        } else {
+            types::Message { general_forum_topic_unhidden: Some(Box::default()), ..Default::default() }
+        };
+        self.topic_service(actor, conversation, None, service).await?;
         Ok(())
     }
 
@@ -291,7 +298,7 @@ impl Platform {
         let mut keep = Vec::new();
         for id in &details.pinned {
             let message = self.load_message(conversation, *id).await?.unwrap_or_default();
-            let in_thread = message["message_thread_id"].as_i64().unwrap_or(GENERAL);
+            let in_thread = message.message_thread_id.unwrap_or(GENERAL);
             if in_thread != thread {
                 keep.push(*id);
             }

@@ -8,7 +8,7 @@
 
 use msg_core::{ApiError, Change, ChatRecord, NewUpdate, UserRecord};
 use msg_spec::types;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::internal;
 use crate::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
@@ -114,16 +114,14 @@ impl Platform {
             dir.chats.insert(id, chat);
             dir.members.entry(id).or_default().extend(standings);
         }
-        let mut service = Map::new();
-        service.insert("migrate_to_chat_id".into(), id.into());
-        self.post(&actor, old_conversation, Content { service: Some(service), ..Content::default() }).await?;
+        let service = types::Message { migrate_to_chat_id: Some(id), ..Default::default() };
+        self.post(&actor, old_conversation, Content::of(service)).await?;
         let mut old_details = old_details;
         old_details.migrated_to = Some(id);
         old.details = old_details.to_json();
         self.put_group(old).await?;
-        let mut service = Map::new();
-        service.insert("migrate_from_chat_id".into(), chat_id.into());
-        self.post(&actor, Conversation::Group(id), Content { service: Some(service), ..Content::default() }).await?;
+        let service = types::Message { migrate_from_chat_id: Some(chat_id), ..Default::default() };
+        self.post(&actor, Conversation::Group(id), Content::of(service)).await?;
         self.chat_json(Conversation::Group(id), creator.id).await
     }
 
@@ -164,14 +162,13 @@ impl Platform {
             self.make_forum(id).await?;
         }
         let actor = Actor::User(creator.clone());
-        let mut service = Map::new();
-        let created = match kind {
-            "channel" => "channel_chat_created",
-            "supergroup" => "supergroup_chat_created",
-            _ => "group_chat_created",
-        };
-        service.insert(created.into(), true.into());
-        let creation = Content { service: Some(service), ..Content::default() };
+        let mut service = types::Message::default();
+        match kind {
+            "channel" => service.channel_chat_created = Some(true),
+            "supergroup" => service.supergroup_chat_created = Some(true),
+            _ => service.group_chat_created = Some(true),
+        }
+        let creation = Content::of(service);
         // A basic group is created with its members, who all see `group_chat_created` (bots
         // too); nobody can be in a supergroup or channel as it is created, so there the members
         // join after it, each with `new_chat_members`.
@@ -316,13 +313,12 @@ impl Platform {
             }
         }
         if announce && (joined || left) {
-            let mut service = Map::new();
-            if joined {
-                service.insert("new_chat_members".into(), json!([typed(&user)]));
+            let service = if joined {
+                types::Message { new_chat_members: Some(vec![user]), ..Default::default() }
             } else {
-                service.insert("left_chat_member".into(), typed(&user));
-            }
-            let posted = self.post(actor, conversation, Content { service: Some(service), ..Content::default() }).await;
+                types::Message { left_chat_member: Some(Box::new(user)), ..Default::default() }
+            };
+            let posted = self.post(actor, conversation, Content::of(service)).await;
             if left {
                 self.dir(cell).members.entry(chat_id).or_default().insert(user_id, new);
             }

@@ -7,11 +7,14 @@
 use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, NewUpdate, Params, UserRecord};
-use serde_json::{Map, Value, json};
+use msg_spec::types;
+use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
+use crate::methods::media::Shown;
+use crate::stored::{decode, entity_list};
 use crate::world::{Actor, Content, Conversation, InlineAsked, MESSAGE_TTL, Platform, bot_user, now, person, typed};
 
 /// How long an inline query waits for its answer (the public platform's limit is similar).
@@ -135,22 +138,24 @@ pub fn inline_result(value: &Value) -> Result<Value, String> {
 
 /// What a picked result posts: its `input_message_content`, else its own media or place (texts
 /// and captions already parsed when the answer arrived).
-async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<Map<String, Value>, ApiError> {
-    let mut fields = Map::new();
+async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<types::Message, ApiError> {
+    let mut body = types::Message::default();
     let content = result.get("input_message_content").or_else(|| result.get("message_text").map(|_| result));
     if let Some(content) = content {
         if let Some(text) = content.get("message_text").and_then(Value::as_str).filter(|t| !t.is_empty()) {
-            fields.insert("text".into(), text.into());
-            copy_fields(content, &mut fields, &["entities", "link_preview_options"]);
-            return Ok(fields);
+            body.text = Some(text.to_owned());
+            body.entities = entity_list(content.get("entities").cloned())?;
+            body.link_preview_options =
+                content.get("link_preview_options").cloned().map(|o| decode(o, "link preview options")).transpose()?;
+            return Ok(body);
         }
         if content.get("latitude").is_some() && content.get("longitude").is_some() {
-            place(content, &mut fields);
-            return Ok(fields);
+            place(content, &mut body);
+            return Ok(body);
         }
         if content.get("phone_number").is_some() {
-            fields.insert("contact".into(), contact(content));
-            return Ok(fields);
+            body.contact = Some(Box::new(contact(content)));
+            return Ok(body);
         }
     }
     let kind_of = |t: &str| match t {
@@ -166,10 +171,8 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
     };
     let kind = result["type"].as_str().unwrap_or_default();
     match kind {
-        "location" | "venue" => place(result, &mut fields),
-        "contact" => {
-            fields.insert("contact".into(), contact(result));
-        }
+        "location" | "venue" => place(result, &mut body),
+        "contact" => body.contact = Some(Box::new(contact(result))),
         other => {
             let Some((kind, field)) = kind_of(other) else { return Err(ApiError::bad_request("RESULT_TYPE_INVALID")) };
             let params = Params::new();
@@ -192,51 +195,59 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
                 Extras::from_params(&params, false),
             )
             .await?;
-            fields = crate::methods::media::media_fields(kind, object, Map::new());
-            if result.get("caption").and_then(Value::as_str).is_some_and(|c| !c.is_empty()) {
-                copy_fields(result, &mut fields, &["caption", "caption_entities", "show_caption_above_media"]);
+            let caption = result.get("caption").and_then(Value::as_str).filter(|c| !c.is_empty());
+            let above =
+                caption.is_some() && result.get("show_caption_above_media").and_then(Value::as_bool) == Some(true);
+            let shown = Shown { caption_above: above, spoiler: false };
+            body = crate::methods::media::media_body(kind, object, shown)?;
+            if let Some(caption) = caption {
+                body.caption = Some(caption.to_owned());
+                body.caption_entities = entity_list(result.get("caption_entities").cloned())?;
             }
         }
     }
-    Ok(fields)
-}
-
-/// The fields of `names` that `from` has, copied.
-fn copy_fields(from: &Value, to: &mut Map<String, Value>, names: &[&str]) {
-    for name in names {
-        if let Some(value) = from.get(*name) {
-            to.insert((*name).into(), value.clone());
-        }
-    }
+    Ok(body)
 }
 
 /// A location result or content: its `location` (with accuracy and, when live, the live
 /// fields), and a `venue` when it has a title and an address.
-fn place(from: &Value, fields: &mut Map<String, Value>) {
-    let mut location = Map::new();
-    copy_fields(from, &mut location, &["latitude", "longitude", "horizontal_accuracy"]);
-    if from.get("live_period").and_then(Value::as_i64).is_some_and(|p| p > 0) {
-        copy_fields(from, &mut location, &["live_period", "heading", "proximity_alert_radius"]);
+fn place(from: &Value, body: &mut types::Message) {
+    let number = |name: &str| from.get(name).and_then(Value::as_f64);
+    let whole = |name: &str| from.get(name).and_then(Value::as_i64);
+    let live = whole("live_period").filter(|p| *p > 0);
+    let location = types::Location {
+        latitude: number("latitude").unwrap_or_default(),
+        longitude: number("longitude").unwrap_or_default(),
+        horizontal_accuracy: number("horizontal_accuracy"),
+        live_period: live,
+        heading: live.and(whole("heading")),
+        proximity_alert_radius: live.and(whole("proximity_alert_radius")),
+    };
+    let text = |name: &str| from.get(name).and_then(Value::as_str).map(str::to_owned);
+    if let (Some(title), Some(address)) = (text("title"), text("address")) {
+        body.venue = Some(Box::new(types::Venue {
+            location: Box::new(location.clone()),
+            title,
+            address,
+            foursquare_id: text("foursquare_id"),
+            foursquare_type: text("foursquare_type"),
+            google_place_id: text("google_place_id"),
+            google_place_type: text("google_place_type"),
+        }));
     }
-    let location = Value::Object(location);
-    if from.get("title").is_some() && from.get("address").is_some() {
-        let mut venue = Map::new();
-        venue.insert("location".into(), location.clone());
-        copy_fields(
-            from,
-            &mut venue,
-            &["title", "address", "foursquare_id", "foursquare_type", "google_place_id", "google_place_type"],
-        );
-        fields.insert("venue".into(), Value::Object(venue));
-    }
-    fields.insert("location".into(), location);
+    body.location = Some(Box::new(location));
 }
 
 /// A contact result or content as a `Contact`.
-fn contact(from: &Value) -> Value {
-    let mut contact = Map::new();
-    copy_fields(from, &mut contact, &["phone_number", "first_name", "last_name", "vcard"]);
-    Value::Object(contact)
+fn contact(from: &Value) -> types::Contact {
+    let text = |name: &str| from.get(name).and_then(Value::as_str).map(str::to_owned);
+    types::Contact {
+        phone_number: text("phone_number").unwrap_or_default(),
+        first_name: text("first_name").unwrap_or_default(),
+        last_name: text("last_name"),
+        vcard: text("vcard"),
+        ..Default::default()
+    }
 }
 
 impl Platform {
@@ -282,10 +293,16 @@ impl Platform {
         if let Some((answer, _)) = cached {
             return Ok(json!({"inline_query_id": id, "answered": true, "answer": answer}));
         }
-        let update = json!({"id": id, "from": typed(&person(user)), "chat_type": chat_type, "query": query,
-            "offset": offset});
+        let update = types::InlineQuery {
+            id: id.clone(),
+            from: Box::new(person(user)),
+            query: query.to_owned(),
+            offset: offset.to_owned(),
+            chat_type: Some(chat_type.to_owned()),
+            location: None,
+        };
         if self.updates.accepts(&bot, "inline_query").await? {
-            let update = NewUpdate::new("inline_query", update.to_string(), user.id, now() + ANSWER_TTL);
+            let update = NewUpdate::new("inline_query", typed(&update).to_string(), user.id, now() + ANSWER_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
         let mut reply = match tokio::time::timeout(wait, rx).await {
@@ -345,26 +362,26 @@ impl Platform {
             (a.bot_id, a.query.clone(), result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?)
         };
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let mut fields = content_of(self, bot.id, &result).await?;
-        let mut media = Map::new();
-        media.insert("via_bot".into(), typed(&bot_user(&bot)));
-        media.append(&mut fields);
+        let mut body = content_of(self, bot.id, &result).await?;
+        body.via_bot = Some(Box::new(bot_user(&bot)));
         let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        let content = Content { media: Some(media), reply_markup, ..Content::default() };
+        let content = Content { reply_markup, ..Content::of(body) };
         let sent = self.post(&Actor::User(user.clone()), conversation, content).await?;
         if self.bot_flags(bot.id).await?.inline_feedback && self.updates.accepts(&bot, "chosen_inline_result").await? {
-            // The reference's field order; with an inline keyboard the bot may edit the message
-            // later, by its inline_message_id.
-            let mut chosen = Map::new();
-            chosen.insert("from".into(), typed(&person(user)));
-            if sent.get("reply_markup").is_some() {
-                let message_id = sent["message_id"].as_i64().unwrap_or_default();
-                chosen.insert("inline_message_id".into(), conversation.inline_id(message_id).into());
-            }
-            chosen.insert("query".into(), query.into());
-            chosen.insert("result_id".into(), result_id.into());
-            let chosen = Value::Object(chosen);
-            let update = NewUpdate::new("chosen_inline_result", chosen.to_string(), user.id, now() + MESSAGE_TTL);
+            // With an inline keyboard the bot may edit the message later, by its
+            // inline_message_id.
+            let inline_message_id = sent
+                .get("reply_markup")
+                .map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
+            let chosen = types::ChosenInlineResult {
+                result_id: result_id.to_owned(),
+                from: Box::new(person(user)),
+                location: None,
+                inline_message_id,
+                query,
+            };
+            let chosen = typed(&chosen).to_string();
+            let update = NewUpdate::new("chosen_inline_result", chosen, user.id, now() + MESSAGE_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
         Ok(sent)
@@ -409,11 +426,10 @@ impl Platform {
         let user = self.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
         let conversation = Conversation::private(user.id, bot.id);
-        let mut media = Map::new();
-        media.insert("via_bot".into(), typed(&bot_user(&bot)));
-        media.append(&mut content_of(self, bot.id, result).await?);
+        let mut body = content_of(self, bot.id, result).await?;
+        body.via_bot = Some(Box::new(bot_user(&bot)));
         let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        let content = Content { media: Some(media), reply_markup, ..Content::default() };
+        let content = Content { reply_markup, ..Content::of(body) };
         let sent = self.post(&Actor::User(user), conversation, content).await?;
         Ok(match sent.get("reply_markup") {
             Some(_) => {

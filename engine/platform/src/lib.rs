@@ -23,6 +23,7 @@ mod polls;
 mod posting;
 mod reactions;
 mod standing;
+mod stored;
 pub mod user_api;
 pub mod world;
 

@@ -4,13 +4,15 @@
 //! votes as `poll_answer`, the new state as `poll`. People vote through the user-side
 //! `votePoll` and send polls with the user-side `sendPoll`.
 
-use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate, UserRecord};
+use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
+use msg_spec::types::{self, Message, Poll};
 use serde_json::Value;
 use std::sync::Arc;
 
 use crate::internal;
+use crate::posting::{put_message, sender_id, set_markup};
 use crate::standing::PersonDetails;
-use crate::world::{Conversation, MESSAGE_TTL, Platform, now, person};
+use crate::world::{Conversation, MESSAGE_TTL, Platform, now, person, typed};
 
 impl Platform {
     /// A person votes (`options` empty: retracts) in the poll of message `message_id`.
@@ -25,58 +27,52 @@ impl Platform {
         let Some(mut stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message not found"));
         };
-        let Some(poll) = stored.get("poll").cloned() else {
+        // A bot's poll tells its bot; a person's poll tells nobody.
+        let bot = self.bot_record(sender_id(&stored).unwrap_or_default()).await?;
+        let Some(poll) = stored.poll.as_deref_mut() else {
             return Err(ApiError::bad_request("message is not a poll"));
         };
-        // A bot's poll tells its bot; a person's poll tells nobody.
-        let owner = stored["from"]["id"].as_i64().unwrap_or_default();
-        let bot = self.bot_record(owner).await?;
-        let poll_id = poll["id"].as_str().unwrap_or_default().to_owned();
-        let close_date = poll["close_date"].as_i64().unwrap_or(0);
-        if poll["is_closed"] == true || (close_date != 0 && close_date <= now()) {
+        let close_date = poll.close_date.unwrap_or(0);
+        if poll.is_closed || (close_date != 0 && close_date <= now()) {
             return Err(ApiError::bad_request("POLL_CLOSED"));
         }
-        let count = poll["options"].as_array().map_or(0, Vec::len) as i64;
+        let count = poll.options.len() as i64;
         let mut options = options;
         options.sort_unstable();
         options.dedup();
-        if options.iter().any(|o| *o < 0 || *o >= count)
-            || (options.len() > 1 && poll["allows_multiple_answers"] != true)
-        {
+        if options.iter().any(|o| *o < 0 || *o >= count) || (options.len() > 1 && !poll.allows_multiple_answers) {
             return Err(ApiError::bad_request("OPTION_INVALID"));
         }
         // Each voter's choice is kept with the voter; the counts everyone sees with the poll.
         let mut voter = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let mut details = PersonDetails::parse(&voter.details);
-        let old = details.poll_votes.get(&poll_id).cloned();
-        if old.is_some() && (poll["type"] == "quiz" || poll["allows_revoting"] == false) {
+        let old = details.poll_votes.get(&poll.id).cloned();
+        if old.is_some() && (poll.r#type == "quiz" || !poll.allows_revoting) {
             return Err(ApiError::bad_request("REVOTE_NOT_ALLOWED"));
         }
-        let mut poll = poll;
-        for (i, option) in poll["options"].as_array_mut().into_iter().flatten().enumerate() {
+        for (i, option) in poll.options.iter_mut().enumerate() {
             let i = i as i64;
-            let before = option["voter_count"].as_i64().unwrap_or(0);
             let was = old.as_ref().is_some_and(|o| o.contains(&i));
             let is = options.contains(&i);
-            option["voter_count"] = (before - i64::from(was) + i64::from(is)).max(0).into();
+            option.voter_count = (option.voter_count - i64::from(was) + i64::from(is)).max(0);
         }
-        let total = poll["total_voter_count"].as_i64().unwrap_or(0);
-        poll["total_voter_count"] = (total - i64::from(old.is_some()) + i64::from(!options.is_empty())).max(0).into();
+        poll.total_voter_count =
+            (poll.total_voter_count - i64::from(old.is_some()) + i64::from(!options.is_empty())).max(0);
         if options.is_empty() {
-            details.poll_votes.remove(&poll_id);
+            details.poll_votes.remove(&poll.id);
         } else {
-            details.poll_votes.insert(poll_id, options.clone());
+            details.poll_votes.insert(poll.id.clone(), options.clone());
         }
         voter.details = details.to_json();
-        stored["poll"] = poll.clone();
-        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
+        let poll = poll.clone();
         // The vote and the counts are stored in one batch.
-        self.storage.apply(vec![Change::PutMessage(record), Change::PutUser(voter.clone())]).await.map_err(internal)?;
+        let changes = vec![put_message(conversation, &stored), Change::PutUser(voter.clone())];
+        self.storage.apply(changes).await.map_err(internal)?;
         self.remember_user(voter).await?;
         if let Some(bot) = bot {
             self.announce_vote(&bot, user, conversation, &poll, &options).await?;
         }
-        Ok(poll)
+        Ok(typed(&poll))
     }
 
     /// `poll_answer` (non-anonymous polls) and `poll` (the new state) to the poll's bot.
@@ -85,28 +81,25 @@ impl Platform {
         bot: &Arc<BotRecord>,
         user: &UserRecord,
         conversation: Conversation,
-        poll: &Value,
+        poll: &Poll,
         options: &[i64],
     ) -> Result<(), ApiError> {
         let chat_key = conversation.chat_id_for(bot.id);
-        if poll["is_anonymous"] == false && self.updates.accepts(bot, "poll_answer").await? {
-            let persistent: Vec<String> = options
-                .iter()
-                .map(|o| poll["options"][*o as usize]["persistent_id"].as_str().unwrap_or_default().to_owned())
-                .collect();
-            let answer = msg_spec::types::PollAnswer {
-                poll_id: poll["id"].as_str().unwrap_or_default().to_owned(),
+        if !poll.is_anonymous && self.updates.accepts(bot, "poll_answer").await? {
+            let persistent: Vec<String> =
+                options.iter().map(|o| poll.options[*o as usize].persistent_id.clone()).collect();
+            let answer = types::PollAnswer {
+                poll_id: poll.id.clone(),
                 user: Some(Box::new(person(user))),
                 option_ids: options.to_vec(),
                 option_persistent_ids: persistent,
                 ..Default::default()
             };
-            let answer = crate::world::typed(&answer);
-            let update = NewUpdate::new("poll_answer", answer.to_string(), chat_key, now() + MESSAGE_TTL);
+            let update = NewUpdate::new("poll_answer", typed(&answer).to_string(), chat_key, now() + MESSAGE_TTL);
             self.updates.push(bot, update, Vec::new()).await?;
         }
         if self.updates.accepts(bot, "poll").await? {
-            let update = NewUpdate::new("poll", poll.to_string(), chat_key, now() + MESSAGE_TTL);
+            let update = NewUpdate::new("poll", typed(poll).to_string(), chat_key, now() + MESSAGE_TTL);
             self.updates.push(bot, update, Vec::new()).await?;
         }
         Ok(())
@@ -124,24 +117,24 @@ impl Platform {
         let Some(stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message with poll to stop not found"));
         };
-        if stored.get("poll").is_none() {
+        let Some(close_date) = stored.poll.as_ref().map(|p| p.close_date) else {
             return Err(ApiError::bad_request("message is not a poll"));
-        }
+        };
         let allowed = match self.manages_channel_post(bot.id, conversation, &stored).await? {
             Some(allowed) => allowed,
-            None => stored["from"]["id"].as_i64() == Some(bot.id),
+            None => sender_id(&stored) == Some(bot.id),
         };
         if !allowed {
             return Err(ApiError::bad_request("poll can't be stopped"));
         }
         // A timed poll past its close_date (its timer lost to a restart) is closed now all the
         // same, and answers that it was closed already.
-        let overdue = stored["poll"]["close_date"].as_i64().is_some_and(|date| date < now());
-        let poll = self.close_poll(conversation, message_id, stored, reply_markup).await?;
+        let overdue = close_date.is_some_and(|date| date < now());
+        let poll = self.close_poll(conversation, stored, reply_markup).await?;
         if overdue {
             return Err(ApiError::bad_request("poll has already been closed"));
         }
-        Ok(poll)
+        Ok(typed(&poll))
     }
 
     /// Closes the poll of a stored message (stopped, or its `close_date` come): stored closed
@@ -150,27 +143,24 @@ impl Platform {
     async fn close_poll(
         &self,
         conversation: Conversation,
-        message_id: i64,
-        mut stored: Value,
+        mut stored: Message,
         reply_markup: Option<Value>,
-    ) -> Result<Value, ApiError> {
-        let mut poll = stored["poll"].clone();
-        if poll["is_closed"] == true {
+    ) -> Result<Poll, ApiError> {
+        let poll = stored.poll.as_deref_mut().expect("the caller checked that the message has a poll");
+        if poll.is_closed {
             return Err(ApiError::bad_request("poll has already been closed"));
         }
-        poll["is_closed"] = true.into();
-        stored["poll"] = poll.clone();
-        if let Some(markup) = reply_markup {
-            stored["reply_markup"] = markup;
+        poll.is_closed = true;
+        let poll = poll.clone();
+        if reply_markup.is_some() {
+            set_markup(&mut stored, reply_markup)?;
         }
-        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        self.storage.apply(vec![Change::PutMessage(record)]).await.map_err(internal)?;
-        let owner = stored["from"]["id"].as_i64().unwrap_or_default();
-        if let Some(bot) = self.bot_record(owner).await?
+        self.storage.apply(vec![put_message(conversation, &stored)]).await.map_err(internal)?;
+        if let Some(bot) = self.bot_record(sender_id(&stored).unwrap_or_default()).await?
             && self.updates.accepts(&bot, "poll").await?
         {
-            let update =
-                NewUpdate::new("poll", poll.to_string(), conversation.chat_id_for(bot.id), now() + MESSAGE_TTL);
+            let chat_key = conversation.chat_id_for(bot.id);
+            let update = NewUpdate::new("poll", typed(&poll).to_string(), chat_key, now() + MESSAGE_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
         Ok(poll)
@@ -188,8 +178,8 @@ impl Platform {
             let closing = async {
                 let _poll_state = platform.polls.lock().await;
                 let Some(stored) = platform.load_message(conversation, message_id).await? else { return Ok(()) };
-                if stored["poll"]["is_closed"] == false {
-                    platform.close_poll(conversation, message_id, stored, None).await?;
+                if stored.poll.as_ref().is_some_and(|p| !p.is_closed) {
+                    platform.close_poll(conversation, stored, None).await?;
                 }
                 Ok::<_, ApiError>(())
             };

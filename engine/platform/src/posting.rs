@@ -1,41 +1,50 @@
 //! Messages on the embedded platform: each one posted into a conversation (with the sender's
-//! checks: permissions, topics, sending as a channel), stored once, and delivered to every other
-//! participant as they see it (the `chat` per viewer, file ids per recipient, privacy mode for
-//! bots, `channel_post` in channels); edits and deletions the same way.
+//! checks: permissions, topics, sending as a channel), stored once as a typed `Message` (see
+//! `stored.rs`), and delivered to every other participant as they see it (the `chat` per viewer,
+//! file ids per recipient, privacy mode for bots, `channel_post` in channels); edits and
+//! deletions the same way.
 
 use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate};
-use msg_spec::types;
-use serde_json::{Map, Value, json};
+use msg_spec::types::{self, Message};
+use serde_json::{Value, json};
 
 use crate::entities;
 use crate::internal;
-use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed, with_chat};
+use crate::stored::{self, decode, entity_list};
+use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
 
 impl Platform {
     // ---------------------------------------------------------------- messages
 
-    /// A stored message (without `chat`).
-    pub async fn load_message(&self, conversation: Conversation, message_id: i64) -> Result<Option<Value>, ApiError> {
+    /// A stored message (its chat a placeholder: see `stored::for_viewer`).
+    pub async fn load_message(&self, conversation: Conversation, message_id: i64) -> Result<Option<Message>, ApiError> {
         let stored = self.storage.load_message(&conversation.key(), message_id).await.map_err(internal)?;
-        Ok(stored.and_then(|s| serde_json::from_str(&s).ok()))
+        Ok(stored.and_then(|s| stored::parse(&s)))
+    }
+
+    /// `message` as `viewer` sees it, as JSON.
+    pub(crate) async fn message_for(
+        &self,
+        conversation: Conversation,
+        message: &Message,
+        viewer: i64,
+    ) -> Result<Value, ApiError> {
+        let chat = self.chat(conversation, viewer).await?;
+        Ok(typed(&stored::for_viewer(message, &chat)))
     }
 
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
     pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
         let mut content = content;
-        if content.service.is_none() {
-            let field = content
-                .media
-                .as_ref()
-                .and_then(|m| m.keys().find(|k| !k.starts_with("media_group") && *k != "forward_origin").cloned());
-            self.may_send(actor, conversation, field.as_deref().unwrap_or("text")).await?;
+        let service = stored::is_service(&content.body);
+        if !service {
+            self.may_send(actor, conversation, stored::content_kind(&content.body)).await?;
             content.thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
             if let Some(channel) = content.sender_chat {
                 self.may_send_as(actor, conversation, channel).await?;
             }
         }
         let cell = self.directory().await?;
-        let mut stored = Map::new();
         let message_id = {
             let mut dir = self.dir(cell);
             let counter = dir.last_message_id.entry(conversation.key()).or_insert(0);
@@ -46,23 +55,22 @@ impl Platform {
             Some(0) => Some(message_id),
             other => other,
         };
-        stored.insert("message_id".into(), message_id.into());
-        if let Some(thread) = thread {
-            stored.insert("message_thread_id".into(), thread.into());
-        }
+        let mut message = std::mem::take(&mut content.body);
+        message.message_id = message_id;
+        message.message_thread_id = thread;
         // A channel's posts come from the channel itself; a post in a group on behalf of a
         // channel carries the channel and, for older clients, the platform's placeholder user.
         if self.is_channel(conversation).await? {
-            stored.insert("sender_chat".into(), self.chat_json(conversation, actor.id()).await?);
+            message.sender_chat = Some(Box::new(self.chat(conversation, actor.id()).await?));
         } else if let Some(channel) = content.sender_chat {
-            stored.insert("from".into(), typed(&channel_bot()));
-            stored.insert("sender_chat".into(), self.chat_json(Conversation::Group(channel), actor.id()).await?);
+            message.from = Some(Box::new(channel_bot()));
+            message.sender_chat = Some(Box::new(self.chat(Conversation::Group(channel), actor.id()).await?));
         } else {
-            stored.insert("from".into(), actor.json());
+            message.from = Some(Box::new(actor.user()));
         }
-        stored.insert("date".into(), now().into());
+        message.date = now();
         if thread.is_some() {
-            stored.insert("is_topic_message".into(), true.into());
+            message.is_topic_message = Some(true);
         }
         if let Some(reply_to) = content.reply_to {
             // A reply to a message of another chat is an external reply (origin, chat, id).
@@ -76,25 +84,20 @@ impl Platform {
             match self.load_message(source, reply_to).await? {
                 Some(original) => {
                     if let Some(quote) = &content.quote {
-                        let quoted = original.get("text").or_else(|| original.get("caption")).and_then(Value::as_str);
+                        let quoted = original.text.as_deref().or(original.caption.as_deref());
                         if !quoted.is_some_and(|t| t.contains(&quote.text)) {
                             return Err(ApiError::bad_request("QUOTE_TEXT_INVALID"));
                         }
                     }
                     if other.is_some() {
-                        stored
-                            .insert("external_reply".into(), self.external_reply(source, &original, actor.id()).await?);
+                        let external = self.external_reply(source, &original, actor.id()).await?;
+                        message.external_reply = Some(Box::new(external));
                     } else {
-                        stored.insert("reply_to_message".into(), original);
+                        message.reply_to_message = Some(Box::new(original));
                     }
                     if let Some(quote) = &content.quote {
                         // Entities were normalised when the quote was read: they are the schema's.
-                        let entities = quote
-                            .entities
-                            .clone()
-                            .filter(|e| e.as_array().is_some_and(|a| !a.is_empty()))
-                            .map(serde_json::from_value)
-                            .transpose()
+                        let entities = entity_list(quote.entities.clone())
                             .map_err(|e| ApiError::bad_request(format!("can't parse quote entities: {e}")))?;
                         let quote = types::TextQuote {
                             text: quote.text.clone(),
@@ -102,7 +105,7 @@ impl Platform {
                             position: quote.position,
                             is_manual: Some(true),
                         };
-                        stored.insert("quote".into(), typed(&quote));
+                        message.quote = Some(Box::new(quote));
                     }
                 }
                 None if content.allow_without_reply => {}
@@ -113,46 +116,38 @@ impl Platform {
             Some(Value::Array(entities)) => Some(Value::Array(self.mentions(entities).await?)),
             other => other,
         };
-        if let Some(service) = content.service {
-            stored.extend(service);
-        } else if let Some(media) = content.media {
-            stored.extend(media);
-            put_caption(&mut stored, content.text, entities);
-        } else {
-            stored.insert("text".into(), content.text.clone().into());
-            if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-                stored.insert("entities".into(), entities);
-            }
-        }
-        // Options that apply: a preview's options to text, a caption's place to media.
-        for (field, value) in content.extra {
-            let applies = match field.as_str() {
-                "link_preview_options" => stored.contains_key("text"),
-                "show_caption_above_media" => stored.contains_key("caption"),
-                _ => true,
-            };
-            if applies {
-                stored.insert(field, value);
+        // The text, or the caption of media; the options that apply (a preview's to text, a
+        // caption's place to a caption).
+        if !service {
+            if stored::has_media(&message) {
+                put_caption(&mut message, content.text, entities)?;
+                message.link_preview_options = None;
+                if message.caption.is_none() {
+                    message.show_caption_above_media = None;
+                }
+            } else {
+                if message.text.is_none() {
+                    message.text = Some(content.text);
+                    message.entities = entity_list(entities)?;
+                }
+                message.show_caption_above_media = None;
             }
         }
         if content.protect {
-            stored.insert("has_protected_content".into(), true.into());
+            message.has_protected_content = Some(true);
         }
         // Inline keyboards belong to the message; reply keyboards (and their removal, and
         // force_reply) are shown to the people in the chat only, as on the public platform.
         let mut keyboard = None;
         match content.reply_markup {
             Some(markup) if markup.get("inline_keyboard").is_some() => {
-                stored.insert("reply_markup".into(), markup);
+                message.reply_markup = Some(decode(markup, "inline keyboard")?);
             }
             other => keyboard = other,
         }
-        let stored = Value::Object(stored);
-        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        let changes = vec![Change::PutMessage(record)];
-        self.deliver(actor.id(), conversation, &stored, keyboard.as_ref(), "message", changes).await?;
-        let chat = self.chat_json(conversation, actor.id()).await?;
-        Ok(with_chat(&stored, &chat))
+        let changes = vec![put_message(conversation, &message)];
+        self.deliver(actor.id(), conversation, &message, keyboard.as_ref(), "message", changes).await?;
+        self.message_for(conversation, &message, actor.id()).await
     }
 
     /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
@@ -186,7 +181,12 @@ impl Platform {
     }
 
     /// A message `actor` sent, loaded for editing.
-    async fn own_message(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<Value, ApiError> {
+    async fn own_message(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        message_id: i64,
+    ) -> Result<Message, ApiError> {
         let stored = self
             .load_message(conversation, message_id)
             .await?
@@ -195,10 +195,7 @@ impl Platform {
         let allowed = match self.manages_channel_post(actor.id(), conversation, &stored).await? {
             Some(allowed) => allowed,
             // A message sent via a bot (inline mode) is edited by that bot.
-            None => {
-                stored["from"]["id"].as_i64() == Some(actor.id())
-                    || stored["via_bot"]["id"].as_i64() == Some(actor.id())
-            }
+            None => sender_id(&stored) == Some(actor.id()) || stored.via_bot.as_ref().map(|b| b.id) == Some(actor.id()),
         };
         if !allowed {
             return Err(ApiError::bad_request("message can't be edited"));
@@ -213,10 +210,10 @@ impl Platform {
         &self,
         user_id: i64,
         conversation: Conversation,
-        stored: &Value,
+        stored: &Message,
     ) -> Result<Option<bool>, ApiError> {
         let Conversation::Group(id) = conversation else { return Ok(None) };
-        if stored.get("from").is_some() || !self.is_channel(conversation).await? {
+        if stored.from.is_some() || !self.is_channel(conversation).await? {
             return Ok(None);
         }
         let standing = self.standing(id, user_id).await?;
@@ -230,19 +227,16 @@ impl Platform {
         &self,
         actor: &Actor,
         conversation: Conversation,
-        message_id: i64,
-        original: &Value,
-        mut stored: Value,
+        original: &Message,
+        mut edited: Message,
     ) -> Result<Value, ApiError> {
-        if same_but_edit_date(original, &stored) {
+        if stored::same_but_edit_date(original, &mut edited) {
             return Err(not_modified());
         }
-        stored.as_object_mut().expect("stored messages are objects").insert("edit_date".into(), now().into());
-        let record = MessageRecord { conversation: conversation.key(), message_id, payload: stored.to_string() };
-        let changes = vec![Change::PutMessage(record)];
-        self.deliver(actor.id(), conversation, &stored, None, "edited_message", changes).await?;
-        let chat = self.chat_json(conversation, actor.id()).await?;
-        Ok(with_chat(&stored, &chat))
+        edited.edit_date = Some(now());
+        let changes = vec![put_message(conversation, &edited)];
+        self.deliver(actor.id(), conversation, &edited, None, "edited_message", changes).await?;
+        self.message_for(conversation, &edited, actor.id()).await
     }
 
     /// Edits a message's text (only its sender may); returns it as the editor sees it.
@@ -256,27 +250,19 @@ impl Platform {
         keyboard: Keyboard,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
-        if original.get("text").is_none() {
+        if original.text.is_none() {
             return Err(ApiError::bad_request("there is no text in the message to edit"));
         }
-        let mut stored = original.clone();
-        let fields = stored.as_object_mut().expect("stored messages are objects");
-        fields.insert("text".into(), text.into());
-        match entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-            Some(e) => {
-                fields.insert("entities".into(), e);
-            }
-            None => {
-                fields.remove("entities");
-            }
-        }
+        let mut edited = original.clone();
+        edited.text = Some(text);
+        edited.entities = entity_list(entities)?;
         if let Keyboard::Replace(markup) = keyboard {
-            set_markup(fields, markup);
+            set_markup(&mut edited, markup)?;
         }
-        self.publish_edit(actor, conversation, message_id, &original, stored).await
+        self.publish_edit(actor, conversation, &original, edited).await
     }
 
-    /// Replaces a message's media and caption (`content.media`, `text`, `entities`, and
+    /// Replaces a message's media and caption (`content.body`'s file, `text`, `entities`, and
     /// `reply_markup` when given; only its sender may); returns it as the editor sees it.
     pub async fn edit_media(
         &self,
@@ -286,20 +272,25 @@ impl Platform {
         content: Content,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
-        let mut stored = original.clone();
-        let fields = stored.as_object_mut().expect("stored messages are objects");
-        if !crate::files::Kind::ALL.iter().any(|k| fields.contains_key(k.field())) {
+        if !stored::has_file(&original) {
             return Err(ApiError::bad_request("there is no media in the message to edit"));
         }
-        for kind in crate::files::Kind::ALL {
-            fields.remove(kind.field());
-        }
-        fields.remove("caption");
-        fields.remove("caption_entities");
-        fields.extend(content.media.unwrap_or_default());
-        put_caption(fields, content.text, content.entities);
-        set_markup(fields, content.reply_markup);
-        self.publish_edit(actor, conversation, message_id, &original, stored).await
+        let mut edited = original.clone();
+        stored::clear_file(&mut edited);
+        let body = content.body;
+        edited.animation = body.animation;
+        edited.audio = body.audio;
+        edited.document = body.document;
+        edited.photo = body.photo;
+        edited.sticker = body.sticker;
+        edited.video = body.video;
+        edited.video_note = body.video_note;
+        edited.voice = body.voice;
+        edited.has_media_spoiler = body.has_media_spoiler;
+        edited.show_caption_above_media = body.show_caption_above_media;
+        put_caption(&mut edited, content.text, content.entities)?;
+        set_markup(&mut edited, content.reply_markup)?;
+        self.publish_edit(actor, conversation, &original, edited).await
     }
 
     /// Deletes a message (its sender's own, or any in a private chat, as people may).
@@ -336,15 +327,15 @@ impl Platform {
         &self,
         actor: &Actor,
         conversation: Conversation,
-        stored: &Value,
+        stored: &Message,
     ) -> Result<(), ApiError> {
         let refused = || ApiError::bad_request("message can't be deleted");
-        if past_deletion_window(stored, now()) {
+        if stored::past_deletion_window(stored, now()) {
             return Err(refused());
         }
         let Conversation::Group(id) = conversation else { return Ok(()) };
         let standing = self.standing(id, actor.id()).await?;
-        let own = stored["from"]["id"].as_i64() == Some(actor.id());
+        let own = sender_id(stored) == Some(actor.id());
         let allowed = match self.group(id).await?.kind.as_str() {
             "group" => own || standing.is_admin(),
             "channel" => standing.may(|r| r.can_delete_messages || r.can_post_messages.unwrap_or(false)),
@@ -364,16 +355,14 @@ impl Platform {
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
-        if original.get("text").is_some() || original.get("new_chat_members").is_some() {
+        if original.text.is_some() || original.new_chat_members.is_some() {
             return Err(ApiError::bad_request("there is no caption in the message to edit"));
         }
-        let mut stored = original.clone();
-        let fields = stored.as_object_mut().expect("stored messages are objects");
-        fields.remove("caption");
-        fields.remove("caption_entities");
-        put_caption(fields, caption, entities);
-        set_markup(fields, reply_markup);
-        self.publish_edit(actor, conversation, message_id, &original, stored).await
+        let mut edited = original.clone();
+        stored::clear_caption(&mut edited);
+        put_caption(&mut edited, caption, entities)?;
+        set_markup(&mut edited, reply_markup)?;
+        self.publish_edit(actor, conversation, &original, edited).await
     }
 
     /// Moves (`to`: latitude, longitude, accuracy) or stops (`None`) a live location of its
@@ -383,27 +372,32 @@ impl Platform {
         actor: &Actor,
         conversation: Conversation,
         message_id: i64,
-        to: Option<Map<String, Value>>,
+        to: Option<types::Location>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
-        let mut stored = original.clone();
-        let live_until = stored["date"].as_i64().unwrap_or(0) + stored["location"]["live_period"].as_i64().unwrap_or(0);
-        if stored["location"]["live_period"].as_i64().is_none() || live_until <= now() {
+        let mut edited = original.clone();
+        let live = edited.location.as_deref_mut().filter(|l| l.live_period.is_some());
+        let Some(location) = live.filter(|l| original.date + l.live_period.unwrap_or(0) > now()) else {
             return Err(ApiError::bad_request("there is no live location in the message to edit"));
-        }
-        let location = stored["location"].as_object_mut().expect("checked above");
+        };
         match to {
-            Some(to) => location.extend(to),
-            None => {
-                // Stopped: the location stays where it was, no longer live.
-                for field in ["live_period", "heading", "proximity_alert_radius"] {
-                    location.remove(field);
+            Some(to) => {
+                location.latitude = to.latitude;
+                location.longitude = to.longitude;
+                if to.horizontal_accuracy.is_some() {
+                    location.horizontal_accuracy = to.horizontal_accuracy;
                 }
             }
+            None => {
+                // Stopped: the location stays where it was, no longer live.
+                location.live_period = None;
+                location.heading = None;
+                location.proximity_alert_radius = None;
+            }
         }
-        set_markup(stored.as_object_mut().expect("stored messages are objects"), reply_markup);
-        self.publish_edit(actor, conversation, message_id, &original, stored).await
+        set_markup(&mut edited, reply_markup)?;
+        self.publish_edit(actor, conversation, &original, edited).await
     }
 
     /// A draft streamed to the people of a conversation (`message_draft` in their updates).
@@ -444,9 +438,9 @@ impl Platform {
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
-        let mut stored = original.clone();
-        set_markup(stored.as_object_mut().expect("stored messages are objects"), reply_markup);
-        self.publish_edit(actor, conversation, message_id, &original, stored).await
+        let mut edited = original.clone();
+        set_markup(&mut edited, reply_markup)?;
+        self.publish_edit(actor, conversation, &original, edited).await
     }
 
     /// Forwards (`copy` false) or copies a message into `to`: the content as it is (a copy
@@ -463,125 +457,120 @@ impl Platform {
     ) -> Result<Value, ApiError> {
         let what = if copy.is_some() { "message to copy" } else { "message to forward" };
         // The album the caller puts it in (forwardMessages, copyMessages), never the original's.
-        let album = content.media.take().and_then(|mut m| m.remove("media_group_id"));
+        let album = content.body.media_group_id.take();
         let Some(original) = self.load_message(from, message_id).await? else {
             return Err(ApiError::bad_request(format!("{what} not found")));
         };
-        if original.get("has_protected_content").is_some() {
+        if original.has_protected_content.is_some() {
             return Err(ApiError::bad_request(if copy.is_some() {
                 "the message can't be copied"
             } else {
                 "message has protected content and can't be forwarded"
             }));
         }
-        const ENVELOPE: [&str; 14] = [
-            "message_id",
-            "message_thread_id",
-            "from",
-            "sender_chat",
-            "date",
-            "chat",
-            "forward_origin",
-            "is_topic_message",
-            "reply_to_message",
-            "edit_date",
-            "has_protected_content",
-            "author_signature",
-            "reply_markup",
-            "media_group_id",
-        ];
-        let mut fields: Map<String, Value> = original
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(k, _)| !ENVELOPE.contains(&k.as_str()))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        if SERVICE.iter().any(|f| fields.contains_key(*f)) || fields.is_empty() {
+        let origin = if copy.is_none() { Some(self.origin_of(from, &original).await?) } else { None };
+        // The content alone, without the original's envelope.
+        let mut body = original;
+        body.message_id = 0;
+        body.message_thread_id = None;
+        body.from = None;
+        body.sender_chat = None;
+        body.date = 0;
+        body.forward_origin = None;
+        body.is_topic_message = None;
+        body.reply_to_message = None;
+        body.external_reply = None;
+        body.quote = None;
+        body.edit_date = None;
+        body.author_signature = None;
+        body.reply_markup = None;
+        body.media_group_id = None;
+        if stored::is_service(&body) || (body.text.is_none() && !stored::has_media(&body)) {
             return Err(ApiError::bad_request(if copy.is_some() {
                 "the message can't be copied"
             } else {
                 "the message can't be forwarded"
             }));
         }
-        match copy {
-            Some(Some((caption, entities))) if !fields.contains_key("text") => {
-                fields.remove("caption");
-                fields.remove("caption_entities");
-                put_caption(&mut fields, caption, entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())));
-            }
-            Some(_) => {}
-            None => {
-                let origin = self.origin_of(from, &original).await?;
-                let mut with_origin = Map::new();
-                with_origin.insert("forward_origin".into(), origin);
-                with_origin.extend(fields);
-                fields = with_origin;
-            }
+        if let Some(Some((caption, entities))) = copy
+            && body.text.is_none()
+        {
+            stored::clear_caption(&mut body);
+            put_caption(&mut body, caption, entities)?;
         }
-        if let Some(album) = album {
-            fields.insert("media_group_id".into(), album);
-        }
-        content.media = Some(fields);
+        body.forward_origin = origin.map(Box::new);
+        body.media_group_id = album;
+        content.body = body;
         self.post(actor, to, content).await
     }
 
     /// The `ExternalReplyInfo` of `original`, a message of `source` replied to from elsewhere.
-    async fn external_reply(&self, source: Conversation, original: &Value, viewer: i64) -> Result<Value, ApiError> {
-        let mut info = Map::new();
-        info.insert("origin".into(), self.origin_of(source, original).await?);
+    async fn external_reply(
+        &self,
+        source: Conversation,
+        original: &Message,
+        viewer: i64,
+    ) -> Result<types::ExternalReplyInfo, ApiError> {
+        let mut info = types::ExternalReplyInfo {
+            origin: Box::new(self.origin_of(source, original).await?),
+            link_preview_options: original.link_preview_options.clone(),
+            animation: original.animation.clone(),
+            audio: original.audio.clone(),
+            document: original.document.clone(),
+            photo: original.photo.clone(),
+            sticker: original.sticker.clone(),
+            video: original.video.clone(),
+            video_note: original.video_note.clone(),
+            voice: original.voice.clone(),
+            contact: original.contact.clone(),
+            dice: original.dice.clone(),
+            location: original.location.clone(),
+            venue: original.venue.clone(),
+            poll: original.poll.clone(),
+            ..types::ExternalReplyInfo::default()
+        };
         if let Conversation::Group(_) = source {
-            info.insert("chat".into(), self.chat_json(source, viewer).await?);
-            info.insert("message_id".into(), original["message_id"].clone());
+            info.chat = Some(Box::new(self.chat(source, viewer).await?));
+            info.message_id = Some(original.message_id);
         }
-        const CONTENT: [&str; 13] = [
-            "link_preview_options",
-            "animation",
-            "audio",
-            "document",
-            "photo",
-            "sticker",
-            "video",
-            "video_note",
-            "voice",
-            "contact",
-            "dice",
-            "location",
-            "venue",
-        ];
-        for field in CONTENT {
-            if let Some(value) = original.get(field) {
-                info.insert(field.into(), value.clone());
-            }
-        }
-        if let Some(poll) = original.get("poll") {
-            info.insert("poll".into(), poll.clone());
-        }
-        Ok(Value::Object(info))
+        Ok(info)
     }
 
     /// The `MessageOrigin` of a forwarded message.
-    async fn origin_of(&self, from: Conversation, original: &Value) -> Result<Value, ApiError> {
-        let date = original["date"].clone();
-        if let Some(origin) = original.get("forward_origin") {
-            return Ok(origin.clone());
+    async fn origin_of(&self, from: Conversation, original: &Message) -> Result<types::MessageOrigin, ApiError> {
+        use types::MessageOrigin;
+        if let Some(origin) = &original.forward_origin {
+            return Ok((**origin).clone());
         }
+        let date = original.date;
         Ok(if self.is_channel(from).await? {
-            json!({"type": "channel", "chat": original["sender_chat"], "message_id": original["message_id"], "date": date})
-        } else if let Some(chat) = original.get("sender_chat") {
-            json!({"type": "chat", "sender_chat": chat, "date": date})
+            MessageOrigin::MessageOriginChannel(types::MessageOriginChannel {
+                chat: original.sender_chat.clone().unwrap_or_default(),
+                message_id: original.message_id,
+                date,
+                ..Default::default()
+            })
+        } else if let Some(chat) = &original.sender_chat {
+            MessageOrigin::MessageOriginChat(types::MessageOriginChat {
+                sender_chat: chat.clone(),
+                date,
+                ..Default::default()
+            })
         } else {
-            json!({"type": "user", "sender_user": original["from"], "date": date})
+            MessageOrigin::MessageOriginUser(types::MessageOriginUser {
+                sender_user: original.from.clone().unwrap_or_default(),
+                date,
+            })
         })
     }
 
-    /// Puts an update about `stored` into every other participant's mailbox, with `extra`
+    /// Puts an update about `message` into every other participant's mailbox, with `extra`
     /// changes persisted in the first batch.
     async fn deliver(
         &self,
         sender: i64,
         conversation: Conversation,
-        stored: &Value,
+        message: &Message,
         keyboard: Option<&Value>,
         kind: &str,
         mut extra: Vec<Change>,
@@ -599,8 +588,8 @@ impl Platform {
             }
             let chat_key = conversation.chat_id_for(member);
             if let Some(user) = self.user(member).await? {
-                let chat = self.chat_json(conversation, user.id).await?;
-                let mut payload = with_chat(stored, &chat);
+                let mut payload = self.message_for(conversation, message, user.id).await?;
+                // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
                 if let Some(keyboard) = keyboard {
                     payload["reply_markup"] = keyboard.clone();
                 }
@@ -619,7 +608,7 @@ impl Platform {
                     let skip = if channel {
                         !self.standing(id, bot.id).await?.is_admin()
                     } else {
-                        !addressed_to(stored, &bot)
+                        !addressed_to(message, &bot)
                             && self.bot_flags(bot.id).await?.privacy
                             && !self.standing(id, bot.id).await?.is_admin()
                     };
@@ -630,8 +619,7 @@ impl Platform {
                 if !self.updates.accepts(&bot, bot_kind).await? {
                     continue;
                 }
-                let chat = self.chat_json(conversation, bot.id).await?;
-                let mut payload = with_chat(stored, &chat);
+                let mut payload = self.message_for(conversation, message, bot.id).await?;
                 self.files.adopt(&mut payload, bot.id, true).await?;
                 let update = NewUpdate::new(bot_kind, payload.to_string(), chat_key, expires);
                 self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
@@ -660,31 +648,19 @@ impl Platform {
     }
 }
 
-/// Whether a stored message is a service message (members, title, photo, pins, topics, ...).
-pub(crate) fn is_service(stored: &Value) -> bool {
-    SERVICE.iter().any(|f| stored.get(*f).is_some())
+/// The change that stores a message as it is now (a new one, or one changed).
+pub(crate) fn put_message(conversation: Conversation, message: &Message) -> Change {
+    Change::PutMessage(MessageRecord {
+        conversation: conversation.key(),
+        message_id: message.message_id,
+        payload: stored::payload(message),
+    })
 }
 
-/// Service-message fields: such messages can't be forwarded, copied or pinned.
-const SERVICE: [&str; 17] = [
-    "new_chat_members",
-    "left_chat_member",
-    "new_chat_title",
-    "new_chat_photo",
-    "delete_chat_photo",
-    "group_chat_created",
-    "supergroup_chat_created",
-    "channel_chat_created",
-    "migrate_to_chat_id",
-    "migrate_from_chat_id",
-    "pinned_message",
-    "forum_topic_created",
-    "forum_topic_edited",
-    "forum_topic_closed",
-    "forum_topic_reopened",
-    "general_forum_topic_hidden",
-    "general_forum_topic_unhidden",
-];
+/// Who sent a message (none for a channel's post).
+pub(crate) fn sender_id(message: &Message) -> Option<i64> {
+    message.from.as_ref().map(|u| u.id)
+}
 
 /// The reference's answer to an edit that changes nothing.
 pub(crate) fn not_modified() -> ApiError {
@@ -703,85 +679,38 @@ pub enum Keyboard {
 
 /// The inline keyboard a message keeps after an edit: the one the edit gives, or none (the
 /// public platform drops a keyboard that an edit does not repeat).
-fn set_markup(fields: &mut Map<String, Value>, markup: Option<Value>) {
-    match markup {
-        Some(markup) => fields.insert("reply_markup".into(), markup),
-        None => fields.remove("reply_markup"),
-    };
-}
-
-/// Whether two stored messages are the same but for when they were last edited.
-fn same_but_edit_date(a: &Value, b: &Value) -> bool {
-    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else { return a == b };
-    let fields = |m: &Map<String, Value>| m.len() - usize::from(m.contains_key("edit_date"));
-    fields(a) == fields(b) && a.iter().filter(|(k, _)| *k != "edit_date").all(|(k, v)| b.get(k) == Some(v))
-}
-
-/// Whether a stored message is past the 48 hours in which it may be deleted.
-pub(crate) fn past_deletion_window(stored: &Value, now: i64) -> bool {
-    stored["date"].as_i64().is_some_and(|date| now - date > 48 * 3600)
+pub(crate) fn set_markup(message: &mut Message, markup: Option<Value>) -> Result<(), ApiError> {
+    message.reply_markup = markup.map(|m| decode(m, "inline keyboard")).transpose()?;
+    Ok(())
 }
 
 /// A media message's caption and its entities (none when empty).
-fn put_caption(fields: &mut Map<String, Value>, caption: String, entities: Option<Value>) {
+pub(crate) fn put_caption(message: &mut Message, caption: String, entities: Option<Value>) -> Result<(), ApiError> {
     if caption.is_empty() {
-        return;
+        return Ok(());
     }
-    fields.insert("caption".into(), caption.into());
-    if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-        fields.insert("caption_entities".into(), entities);
-    }
+    message.caption = Some(caption);
+    message.caption_entities = entity_list(entities)?;
+    Ok(())
 }
 
 /// Privacy mode: in groups a bot sees commands (its own or unaddressed), mentions of it, replies
 /// to its messages and service messages about members.
-fn addressed_to(stored: &Value, bot: &BotRecord) -> bool {
-    if stored.get("text").is_none() {
+fn addressed_to(message: &Message, bot: &BotRecord) -> bool {
+    let Some(text) = message.text.as_deref() else { return true };
+    if message.reply_to_message.as_deref().and_then(sender_id) == Some(bot.id) {
         return true;
     }
-    if stored["reply_to_message"]["from"]["id"].as_i64() == Some(bot.id) {
-        return true;
-    }
-    let text = stored["text"].as_str().unwrap_or_default();
     let mention = format!("@{}", bot.username).to_ascii_lowercase();
-    stored["entities"].as_array().into_iter().flatten().any(|e| {
-        let (offset, length) = (e["offset"].as_u64().unwrap_or(0) as usize, e["length"].as_u64().unwrap_or(0) as usize);
-        let units: Vec<u16> = text.encode_utf16().collect();
+    let units: Vec<u16> = text.encode_utf16().collect();
+    message.entities.iter().flatten().any(|e| {
+        let (offset, length) = (e.offset.max(0) as usize, e.length.max(0) as usize);
         let piece =
             String::from_utf16_lossy(units.get(offset..offset + length).unwrap_or_default()).to_ascii_lowercase();
-        match e["type"].as_str() {
-            Some("bot_command") => piece.split_once('@').is_none_or(|(_, to)| format!("@{to}") == mention),
-            Some("mention") => piece == mention,
+        match e.r#type.as_str() {
+            "bot_command" => piece.split_once('@').is_none_or(|(_, to)| format!("@{to}") == mention),
+            "mention" => piece == mention,
             _ => false,
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_edit_that_only_moves_the_edit_date_changes_nothing() {
-        let before = json!({"message_id": 1, "text": "a", "edit_date": 5});
-        assert!(same_but_edit_date(&before, &json!({"message_id": 1, "text": "a"})));
-        assert!(same_but_edit_date(&json!({"message_id": 1, "text": "a"}), &before));
-        assert!(!same_but_edit_date(&before, &json!({"message_id": 1, "text": "b"})));
-        assert!(!same_but_edit_date(&before, &json!({"message_id": 1, "text": "a", "reply_markup": {}})));
-        assert!(!same_but_edit_date(
-            &json!({"message_id": 1, "text": "a", "x": 1}),
-            &json!({"message_id": 1, "text": "a"})
-        ));
-    }
-
-    #[test]
-    fn messages_are_deleted_for_48_hours() {
-        let now = 1_800_000_000;
-        let sent = |ago: i64| json!({"message_id": 1, "date": now - ago});
-        assert!(!past_deletion_window(&sent(0), now));
-        assert!(!past_deletion_window(&sent(48 * 3600), now));
-        assert!(past_deletion_window(&sent(48 * 3600 + 1), now));
-        // A message without a date (never stored so) is never too old.
-        assert!(!past_deletion_window(&json!({"message_id": 1}), now));
-    }
 }

@@ -301,14 +301,14 @@ async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {
     c.platform.choose_inline(&c.user, query, result, conversation).await
 }
 
-/// A person's send of a message whose fields `build` reads from the Bot API's parameters.
+/// A person's send of a message whose content `build` reads from the Bot API's parameters.
 async fn send_fields(
     c: UserCall,
-    build: fn(&Params) -> Result<serde_json::Map<String, Value>, ApiError>,
+    build: fn(&Params) -> Result<msg_spec::types::Message, ApiError>,
 ) -> Result<Value, ApiError> {
-    let fields = build(&c.params)?;
+    let body = build(&c.params)?;
     let conversation = c.chat().await?;
-    let content = Content { media: Some(fields), ..Content::default() };
+    let content = Content::of(body);
     c.platform.post(&c.actor(), conversation, content).await
 }
 

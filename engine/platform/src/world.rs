@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, BotRecord, BotUpdates, Change, ChatRecord, Owner, StorageBackend, UserRecord};
 use msg_spec::types;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tokio::sync::oneshot;
 
 use msg_queue::{Mailbox, PollAbort};
@@ -194,30 +194,6 @@ impl Conversation {
     }
 }
 
-/// Inserts `chat` after `from` (or first) into a stored message and the messages it carries.
-pub(crate) fn with_chat(stored: &Value, chat: &Value) -> Value {
-    let Value::Object(fields) = stored else { return stored.clone() };
-    let mut out = Map::new();
-    let mut placed = false;
-    for (k, v) in fields {
-        // The messages a message carries (the one it replies to, the one a pin names) are of
-        // the same chat.
-        if k == "reply_to_message" || k == "pinned_message" {
-            out.insert(k.clone(), with_chat(v, chat));
-        } else {
-            out.insert(k.clone(), v.clone());
-        }
-        if k == "from" || (k == "message_id" && !fields.contains_key("from")) {
-            out.insert("chat".into(), chat.clone());
-            placed = true;
-        }
-    }
-    if !placed {
-        out.insert("chat".into(), chat.clone());
-    }
-    Value::Object(out)
-}
-
 /// What a new message carries besides its sender and chat.
 #[derive(Debug, Clone, Default)]
 pub struct Content {
@@ -229,11 +205,12 @@ pub struct Content {
     pub allow_without_reply: bool,
     /// `protect_content`: the message carries `has_protected_content`.
     pub protect: bool,
-    /// Service-message fields (`new_chat_members`, `group_chat_created`, ...).
-    pub service: Option<Map<String, Value>>,
-    /// Media fields (`photo`, `document`, `media_group_id`, ...); `text` and `entities` are then
-    /// the caption.
-    pub media: Option<Map<String, Value>>,
+    /// The message's own fields besides its text: a file, a place, a poll, a service
+    /// message's event, an album (`media_group_id`), what the send options add
+    /// (`link_preview_options`, `effect_id`, `show_caption_above_media`). With media,
+    /// `text` and `entities` are the caption. The envelope (id, sender, date, chat, the reply)
+    /// is `post`'s.
+    pub body: types::Message,
     /// The forum topic (`message_thread_id`) it is posted in; `Some(0)` opens a new topic whose
     /// id is this message's own.
     pub thread: Option<i64>,
@@ -243,9 +220,13 @@ pub struct Content {
     pub reply_chat: Option<String>,
     /// The part of the replied message quoted.
     pub quote: Option<Quote>,
-    /// Further message fields the send options add (`link_preview_options`, `effect_id`,
-    /// `show_caption_above_media`).
-    pub extra: Map<String, Value>,
+}
+
+impl Content {
+    /// A message of `body` alone (a service message's event, a file, a place, ...).
+    pub fn of(body: types::Message) -> Self {
+        Content { body, ..Content::default() }
+    }
 }
 
 /// An inline answer kept for its `cache_time`: the answer, its results, until when.

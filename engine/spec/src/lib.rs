@@ -102,10 +102,13 @@ struct Supplement {
     types: HashMap<String, Vec<Added>>,
     #[serde(default)]
     methods: HashMap<String, Vec<Added>>,
+    /// Type -> its fields in the reference server's order, where that is not the schema's.
+    #[serde(default)]
+    order: HashMap<String, Vec<String>>,
 }
 
 /// Inserts the later Bot API fields of `supplement.json` (see PROVENANCE.txt) into the types and
-/// the methods' parameters.
+/// the methods' parameters, and puts the fields of the types it orders in the reference's order.
 fn supplement(methods: &mut [Method], types: &mut HashMap<String, Type>) {
     let extra: Supplement =
         serde_json::from_str(include_str!("../supplement.json")).expect("the bundled supplement parses");
@@ -121,6 +124,11 @@ fn supplement(methods: &mut [Method], types: &mut HashMap<String, Type>) {
     for (name, added) in extra.methods {
         let method = methods.iter_mut().find(|m| m.name == name).expect("the supplement names schema methods");
         insert(&mut method.fields, added);
+    }
+    for (name, order) in extra.order {
+        let fields = &mut types.get_mut(&name).expect("the supplement orders schema types").fields;
+        assert_eq!(order.len(), fields.len(), "the supplement's order of {name} names each of its fields once");
+        fields.sort_by_key(|f| order.iter().position(|o| *o == f.name).expect("the order names the type's fields"));
     }
 }
 

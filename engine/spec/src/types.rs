@@ -1266,8 +1266,6 @@ pub struct ChecklistTasksDone {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChosenInlineResult {
-    /// The unique identifier for the result that was chosen
-    pub result_id: String,
     /// The user that chose the result
     pub from: Box<User>,
     /// Optional. Sender location, only for bots that require user location
@@ -1278,6 +1276,8 @@ pub struct ChosenInlineResult {
     pub inline_message_id: Option<String>,
     /// The query that was used to obtain the result
     pub query: String,
+    /// The unique identifier for the result that was chosen
+    pub result_id: String,
 }
 
 /// `Contact`: see <https://core.telegram.org/bots/api#contact>.
@@ -1291,12 +1291,12 @@ pub struct Contact {
     /// Optional. Contact's last name
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_name: Option<String>,
-    /// Optional. Contact's user identifier in Telegram. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a 64-bit integer or double-precision float type are safe for storing this identifier.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub user_id: Option<i64>,
     /// Optional. Additional data about the contact in the form of a vCard
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vcard: Option<String>,
+    /// Optional. Contact's user identifier in Telegram. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a 64-bit integer or double-precision float type are safe for storing this identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<i64>,
 }
 
 /// `CopyTextButton`: see <https://core.telegram.org/bots/api#copytextbutton>.
@@ -1440,9 +1440,6 @@ pub struct ExternalReplyInfo {
     /// Optional. Message is a sticker, information about the sticker
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sticker: Option<Box<Sticker>>,
-    /// Optional. Message is a forwarded story
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub story: Option<Box<Story>>,
     /// Optional. Message is a video, information about the video
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub video: Option<Box<Video>>,
@@ -1452,12 +1449,6 @@ pub struct ExternalReplyInfo {
     /// Optional. Message is a voice message, information about the file
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub voice: Option<Box<Voice>>,
-    /// Optional. True, if the message media is covered by a spoiler animation
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub has_media_spoiler: Option<bool>,
-    /// Optional. Message is a checklist
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checklist: Option<Box<Checklist>>,
     /// Optional. Message is a shared contact, information about the contact
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contact: Option<Box<Contact>>,
@@ -1467,24 +1458,33 @@ pub struct ExternalReplyInfo {
     /// Optional. Message is a game, information about the game. More about games: https://core.telegram.org/bots/api#games
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<Box<Game>>,
-    /// Optional. Message is a scheduled giveaway, information about the giveaway
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub giveaway: Option<Box<Giveaway>>,
-    /// Optional. A giveaway with public winners was completed
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub giveaway_winners: Option<Box<GiveawayWinners>>,
     /// Optional. Message is an invoice for a payment, information about the invoice. More about payments: https://core.telegram.org/bots/api#payments
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invoice: Option<Box<Invoice>>,
     /// Optional. Message is a shared location, information about the location
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<Box<Location>>,
-    /// Optional. Message is a native poll, information about the poll
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub poll: Option<Box<Poll>>,
     /// Optional. Message is a venue, information about the venue
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub venue: Option<Box<Venue>>,
+    /// Optional. Message is a native poll, information about the poll
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll: Option<Box<Poll>>,
+    /// Optional. Message is a scheduled giveaway, information about the giveaway
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giveaway: Option<Box<Giveaway>>,
+    /// Optional. A giveaway with public winners was completed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giveaway_winners: Option<Box<GiveawayWinners>>,
+    /// Optional. Message is a forwarded story
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<Box<Story>>,
+    /// Optional. Message is a checklist
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checklist: Option<Box<Checklist>>,
+    /// Optional. True, if the message media is covered by a spoiler animation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_media_spoiler: Option<bool>,
 }
 
 /// `File`: see <https://core.telegram.org/bots/api#file>.
@@ -1878,16 +1878,16 @@ pub struct InlineQuery {
     pub id: String,
     /// Sender
     pub from: Box<User>,
+    /// Optional. Sender location, only for bots that request user location
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Box<Location>>,
+    /// Optional. Type of the chat from which the inline query was sent. Can be either "sender" for a private chat with the inline query sender, "private", "group", "supergroup", or "channel". The chat type should be always known for requests sent from official clients and most third-party clients, unless the request was sent from a secret chat
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_type: Option<String>,
     /// Text of the query (up to 256 characters)
     pub query: String,
     /// Offset of the results to be returned, can be controlled by the bot
     pub offset: String,
-    /// Optional. Type of the chat from which the inline query was sent. Can be either "sender" for a private chat with the inline query sender, "private", "group", "supergroup", or "channel". The chat type should be always known for requests sent from official clients and most third-party clients, unless the request was sent from a secret chat
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat_type: Option<String>,
-    /// Optional. Sender location, only for bots that request user location
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub location: Option<Box<Location>>,
 }
 
 /// `InlineQueryResult`: see <https://core.telegram.org/bots/api#inlinequeryresult>.
@@ -3313,9 +3313,6 @@ pub struct Location {
     pub latitude: f64,
     /// Longitude as defined by the sender
     pub longitude: f64,
-    /// Optional. The radius of uncertainty for the location, measured in meters; 0-1500
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub horizontal_accuracy: Option<f64>,
     /// Optional. Time relative to the message sending date, during which the location can be updated; in seconds. For active live locations only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live_period: Option<i64>,
@@ -3325,6 +3322,9 @@ pub struct Location {
     /// Optional. The maximum distance for proximity alerts about approaching another chat member, in meters. For sent live locations only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proximity_alert_radius: Option<i64>,
+    /// Optional. The radius of uncertainty for the location, measured in meters; 0-1500
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horizontal_accuracy: Option<f64>,
 }
 
 /// `LocationAddress`: see <https://core.telegram.org/bots/api#locationaddress>.
@@ -3424,42 +3424,36 @@ pub struct MenuButtonWebApp {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Message {
-    /// Unique message identifier inside this chat. In specific instances (e.g., message containing a video sent to a big chat), the server might automatically schedule a message instead of sending it immediately. In such cases, this field will be 0 and the relevant message will be unusable until it is actually sent
-    pub message_id: i64,
-    /// Optional. Unique identifier of a message thread or forum topic to which the message belongs; for supergroups and private chats only
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message_thread_id: Option<i64>,
-    /// Optional. Information about the direct messages chat topic that contains the message
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub direct_messages_topic: Option<Box<DirectMessagesTopic>>,
-    /// Optional. Sender of the message; may be empty for messages sent to channels. For backward compatibility, if the message was sent on behalf of a chat, the field contains a fake sender user in non-channel chats
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<Box<User>>,
-    /// Optional. Sender of the message when sent on behalf of a chat. For example, the supergroup itself for messages sent by its anonymous administrators or a linked channel for messages automatically forwarded to the channel's discussion group. For backward compatibility, if the message was sent on behalf of a chat, the field from contains a fake sender user in non-channel chats.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sender_chat: Option<Box<Chat>>,
-    /// Optional. If the sender of the message boosted the chat, the number of boosts added by the user
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sender_boost_count: Option<i64>,
-    /// Optional. The bot that actually sent the message on behalf of the business account. Available only for outgoing messages sent on behalf of the connected business account.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sender_business_bot: Option<Box<User>>,
-    /// Optional. Tag or custom title of the sender of the message; for supergroups only
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sender_tag: Option<String>,
-    /// Date the message was sent in Unix time. It is always a positive number, representing a valid date.
-    pub date: i64,
     /// Optional. Unique identifier of the business connection from which the message was received. If non-empty, the message belongs to a chat of the corresponding business account that is independent from any potential bot chat which might share the same identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub business_connection_id: Option<String>,
+    /// Optional. The bot that actually sent the message on behalf of the business account. Available only for outgoing messages sent on behalf of the connected business account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender_business_bot: Option<Box<User>>,
+    /// Unique message identifier inside this chat. In specific instances (e.g., message containing a video sent to a big chat), the server might automatically schedule a message instead of sending it immediately. In such cases, this field will be 0 and the relevant message will be unusable until it is actually sent
+    pub message_id: i64,
+    /// Optional. Sender of the message; may be empty for messages sent to channels. For backward compatibility, if the message was sent on behalf of a chat, the field contains a fake sender user in non-channel chats
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Box<User>>,
+    /// Optional. Signature of the post author for messages in channels, or the custom title of an anonymous group administrator
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_signature: Option<String>,
+    /// Optional. Sender of the message when sent on behalf of a chat. For example, the supergroup itself for messages sent by its anonymous administrators or a linked channel for messages automatically forwarded to the channel's discussion group. For backward compatibility, if the message was sent on behalf of a chat, the field from contains a fake sender user in non-channel chats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender_chat: Option<Box<Chat>>,
     /// Chat the message belongs to
     pub chat: Box<Chat>,
+    /// Date the message was sent in Unix time. It is always a positive number, representing a valid date.
+    pub date: i64,
+    /// Optional. Date the message was last edited in Unix time
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edit_date: Option<i64>,
+    /// Optional. Unique identifier of a message thread or forum topic to which the message belongs; for supergroups and private chats only
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_thread_id: Option<i64>,
     /// Optional. Information about the original message for forwarded messages
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forward_origin: Option<Box<MessageOrigin>>,
-    /// Optional. True, if the message is sent to a topic in a forum supergroup or a private chat with the bot
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub is_topic_message: Option<bool>,
     /// Optional. True, if the message is a channel post that was automatically forwarded to the connected discussion group
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_automatic_forward: Option<bool>,
@@ -3472,36 +3466,15 @@ pub struct Message {
     /// Optional. For replies that quote part of the original message, the quoted part of the message
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quote: Option<Box<TextQuote>>,
-    /// Optional. For replies to a story, the original story
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reply_to_story: Option<Box<Story>>,
     /// Optional. Identifier of the specific checklist task that is being replied to
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_to_checklist_task_id: Option<i64>,
-    /// Optional. Bot through which the message was sent
+    /// Optional. For replies to a story, the original story
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub via_bot: Option<Box<User>>,
-    /// Optional. Date the message was last edited in Unix time
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub edit_date: Option<i64>,
-    /// Optional. True, if the message can't be forwarded
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub has_protected_content: Option<bool>,
-    /// Optional. True, if the message was sent by an implicit action, for example, as an away or a greeting business message, or as a scheduled message
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub is_from_offline: Option<bool>,
-    /// Optional. True, if the message is a paid post. Note that such posts must not be deleted for 24 hours to receive the payment and can't be edited.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub is_paid_post: Option<bool>,
+    pub reply_to_story: Option<Box<Story>>,
     /// Optional. The unique identifier inside this chat of a media message group this message belongs to
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub media_group_id: Option<String>,
-    /// Optional. Signature of the post author for messages in channels, or the custom title of an anonymous group administrator
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author_signature: Option<String>,
-    /// Optional. The number of Telegram Stars that were paid by the sender of the message to send it
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub paid_star_count: Option<i64>,
     /// Optional. For text messages, the actual UTF-8 text of the message
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -3511,21 +3484,15 @@ pub struct Message {
     /// Optional. Options used for link preview generation for the message, if it is a text message and link preview options were changed
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link_preview_options: Option<Box<LinkPreviewOptions>>,
-    /// Optional. Information about suggested post parameters if the message is a suggested post in a channel direct messages chat. If the message is an approved or declined suggested post, then it can't be edited.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suggested_post_info: Option<Box<SuggestedPostInfo>>,
-    /// Optional. Unique identifier of the message effect added to the message
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect_id: Option<String>,
     /// Optional. Message is an animation, information about the animation. For backward compatibility, when this field is set, the document field will also be set
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub animation: Option<Box<Animation>>,
-    /// Optional. Message is an audio file, information about the file
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub audio: Option<Box<Audio>>,
     /// Optional. Message is a general file, information about the file
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub document: Option<Box<Document>>,
+    /// Optional. Message is an audio file, information about the file
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audio: Option<Box<Audio>>,
     /// Optional. Message contains paid media; information about the paid media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paid_media: Option<Box<PaidMediaInfo>>,
@@ -3535,9 +3502,6 @@ pub struct Message {
     /// Optional. Message is a sticker, information about the sticker
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sticker: Option<Box<Sticker>>,
-    /// Optional. Message is a forwarded story
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub story: Option<Box<Story>>,
     /// Optional. Message is a video, information about the video
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub video: Option<Box<Video>>,
@@ -3559,9 +3523,6 @@ pub struct Message {
     /// Optional. True, if the message media is covered by a spoiler animation
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub has_media_spoiler: Option<bool>,
-    /// Optional. Message is a checklist
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checklist: Option<Box<Checklist>>,
     /// Optional. Message is a shared contact, information about the contact
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contact: Option<Box<Contact>>,
@@ -3571,27 +3532,24 @@ pub struct Message {
     /// Optional. Message is a game, information about the game. More about games: https://core.telegram.org/bots/api#games
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<Box<Game>>,
-    /// Optional. Message is a native poll, information about the poll
+    /// Optional. Message is an invoice for a payment, information about the invoice. More about payments: https://core.telegram.org/bots/api#payments
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub poll: Option<Box<Poll>>,
-    /// Optional. Message is a venue, information about the venue. For backward compatibility, when this field is set, the location field will also be set
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub venue: Option<Box<Venue>>,
+    pub invoice: Option<Box<Invoice>>,
     /// Optional. Message is a shared location, information about the location
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<Box<Location>>,
+    /// Optional. Message is a venue, information about the venue. For backward compatibility, when this field is set, the location field will also be set
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub venue: Option<Box<Venue>>,
+    /// Optional. Message is a native poll, information about the poll
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll: Option<Box<Poll>>,
     /// Optional. New members that were added to the group or supergroup and information about them (the bot itself may be one of these members)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_chat_members: Option<Vec<User>>,
     /// Optional. A member was removed from the group, information about them (this member may be the bot itself)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left_chat_member: Option<Box<User>>,
-    /// Optional. Service message: chat owner has left
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat_owner_left: Option<Box<ChatOwnerLeft>>,
-    /// Optional. Service message: chat owner has changed
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat_owner_changed: Option<Box<ChatOwnerChanged>>,
     /// Optional. A chat title was changed to this value
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_chat_title: Option<String>,
@@ -3610,69 +3568,12 @@ pub struct Message {
     /// Optional. Service message: the channel has been created. This field can't be received in a message coming through updates, because bot can't be a member of a channel when it is created. It can only be found in reply_to_message if someone replies to a very first message in a channel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub channel_chat_created: Option<bool>,
-    /// Optional. Service message: auto-delete timer settings changed in the chat
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message_auto_delete_timer_changed: Option<Box<MessageAutoDeleteTimerChanged>>,
     /// Optional. The group has been migrated to a supergroup with the specified identifier. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a signed 64-bit integer or double-precision float type are safe for storing this identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migrate_to_chat_id: Option<i64>,
     /// Optional. The supergroup has been migrated from a group with the specified identifier. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a signed 64-bit integer or double-precision float type are safe for storing this identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migrate_from_chat_id: Option<i64>,
-    /// Optional. Specified message was pinned. Note that the Message object in this field will not contain further reply_to_message fields even if it itself is a reply.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pinned_message: Option<Box<MaybeInaccessibleMessage>>,
-    /// Optional. Message is an invoice for a payment, information about the invoice. More about payments: https://core.telegram.org/bots/api#payments
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub invoice: Option<Box<Invoice>>,
-    /// Optional. Message is a service message about a successful payment, information about the payment. More about payments: https://core.telegram.org/bots/api#payments
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub successful_payment: Option<Box<SuccessfulPayment>>,
-    /// Optional. Message is a service message about a refunded payment, information about the payment. More about payments: https://core.telegram.org/bots/api#payments
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refunded_payment: Option<Box<RefundedPayment>>,
-    /// Optional. Service message: users were shared with the bot
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub users_shared: Option<Box<UsersShared>>,
-    /// Optional. Service message: a chat was shared with the bot
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat_shared: Option<Box<ChatShared>>,
-    /// Optional. Service message: a regular gift was sent or received
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gift: Option<Box<GiftInfo>>,
-    /// Optional. Service message: a unique gift was sent or received
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unique_gift: Option<Box<UniqueGiftInfo>>,
-    /// Optional. Service message: upgrade of a gift was purchased after the gift was sent
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gift_upgrade_sent: Option<Box<GiftInfo>>,
-    /// Optional. The domain name of the website on which the user has logged in. More about Telegram Login: https://core.telegram.org/widgets/login
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub connected_website: Option<String>,
-    /// Optional. Service message: the user allowed the bot to write messages after adding it to the attachment or side menu, launching a Web App from a link, or accepting an explicit request from a Web App sent by the method requestWriteAccess
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub write_access_allowed: Option<Box<WriteAccessAllowed>>,
-    /// Optional. Telegram Passport data
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub passport_data: Option<Box<PassportData>>,
-    /// Optional. Service message. A user in the chat triggered another user's proximity alert while sharing Live Location.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proximity_alert_triggered: Option<Box<ProximityAlertTriggered>>,
-    /// Optional. Service message: user boosted the chat
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub boost_added: Option<Box<ChatBoostAdded>>,
-    /// Optional. Service message: chat background set
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat_background_set: Option<Box<ChatBackground>>,
-    /// Optional. Service message: some tasks in a checklist were marked as done or not done
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checklist_tasks_done: Option<Box<ChecklistTasksDone>>,
-    /// Optional. Service message: tasks were added to a checklist
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checklist_tasks_added: Option<Box<ChecklistTasksAdded>>,
-    /// Optional. Service message: the price for paid messages in the corresponding direct messages chat of a channel has changed
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub direct_message_price_changed: Option<Box<DirectMessagePriceChanged>>,
     /// Optional. Service message: forum topic created
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forum_topic_created: Option<Box<ForumTopicCreated>>,
@@ -3691,36 +3592,21 @@ pub struct Message {
     /// Optional. Service message: the 'General' forum topic unhidden
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub general_forum_topic_unhidden: Option<Box<GeneralForumTopicUnhidden>>,
-    /// Optional. Service message: a scheduled giveaway was created
+    /// Optional. Specified message was pinned. Note that the Message object in this field will not contain further reply_to_message fields even if it itself is a reply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub giveaway_created: Option<Box<GiveawayCreated>>,
-    /// Optional. The message is a scheduled giveaway message
+    pub pinned_message: Option<Box<MaybeInaccessibleMessage>>,
+    /// Optional. Message is a service message about a successful payment, information about the payment. More about payments: https://core.telegram.org/bots/api#payments
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub giveaway: Option<Box<Giveaway>>,
-    /// Optional. A giveaway with public winners was completed
+    pub successful_payment: Option<Box<SuccessfulPayment>>,
+    /// Optional. Service message: auto-delete timer settings changed in the chat
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub giveaway_winners: Option<Box<GiveawayWinners>>,
-    /// Optional. Service message: a giveaway without public winners was completed
+    pub message_auto_delete_timer_changed: Option<Box<MessageAutoDeleteTimerChanged>>,
+    /// Optional. Telegram Passport data
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub giveaway_completed: Option<Box<GiveawayCompleted>>,
-    /// Optional. Service message: the price for paid messages has changed in the chat
+    pub passport_data: Option<Box<PassportData>>,
+    /// Optional. Service message. A user in the chat triggered another user's proximity alert while sharing Live Location.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub paid_message_price_changed: Option<Box<PaidMessagePriceChanged>>,
-    /// Optional. Service message: a suggested post was approved
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suggested_post_approved: Option<Box<SuggestedPostApproved>>,
-    /// Optional. Service message: approval of a suggested post has failed
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suggested_post_approval_failed: Option<Box<SuggestedPostApprovalFailed>>,
-    /// Optional. Service message: a suggested post was declined
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suggested_post_declined: Option<Box<SuggestedPostDeclined>>,
-    /// Optional. Service message: payment for a suggested post was received
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suggested_post_paid: Option<Box<SuggestedPostPaid>>,
-    /// Optional. Service message: payment for a suggested post was refunded
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suggested_post_refunded: Option<Box<SuggestedPostRefunded>>,
+    pub proximity_alert_triggered: Option<Box<ProximityAlertTriggered>>,
     /// Optional. Service message: video chat scheduled
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub video_chat_scheduled: Option<Box<VideoChatScheduled>>,
@@ -3736,9 +3622,123 @@ pub struct Message {
     /// Optional. Service message: data sent by a Web App
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub web_app_data: Option<Box<WebAppData>>,
+    /// Optional. The domain name of the website on which the user has logged in. More about Telegram Login: https://core.telegram.org/widgets/login
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connected_website: Option<String>,
+    /// Optional. Service message: the user allowed the bot to write messages after adding it to the attachment or side menu, launching a Web App from a link, or accepting an explicit request from a Web App sent by the method requestWriteAccess
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write_access_allowed: Option<Box<WriteAccessAllowed>>,
+    /// Optional. Service message: users were shared with the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub users_shared: Option<Box<UsersShared>>,
+    /// Optional. Service message: a chat was shared with the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_shared: Option<Box<ChatShared>>,
+    /// Optional. Message is a forwarded story
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<Box<Story>>,
+    /// Optional. Service message: chat background set
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_background_set: Option<Box<ChatBackground>>,
+    /// Optional. Service message: a scheduled giveaway was created
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giveaway_created: Option<Box<GiveawayCreated>>,
+    /// Optional. The message is a scheduled giveaway message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giveaway: Option<Box<Giveaway>>,
+    /// Optional. A giveaway with public winners was completed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giveaway_winners: Option<Box<GiveawayWinners>>,
+    /// Optional. Service message: a giveaway without public winners was completed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub giveaway_completed: Option<Box<GiveawayCompleted>>,
+    /// Optional. Service message: user boosted the chat
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boost_added: Option<Box<ChatBoostAdded>>,
+    /// Optional. Message is a service message about a refunded payment, information about the payment. More about payments: https://core.telegram.org/bots/api#payments
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refunded_payment: Option<Box<RefundedPayment>>,
+    /// Optional. Service message: upgrade of a gift was purchased after the gift was sent
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift_upgrade_sent: Option<Box<GiftInfo>>,
+    /// Optional. Service message: a regular gift was sent or received
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift: Option<Box<GiftInfo>>,
+    /// Optional. Service message: a unique gift was sent or received
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_gift: Option<Box<UniqueGiftInfo>>,
+    /// Optional. Service message: the price for paid messages has changed in the chat
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paid_message_price_changed: Option<Box<PaidMessagePriceChanged>>,
+    /// Optional. Service message: the price for paid messages in the corresponding direct messages chat of a channel has changed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direct_message_price_changed: Option<Box<DirectMessagePriceChanged>>,
+    /// Optional. Message is a checklist
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checklist: Option<Box<Checklist>>,
+    /// Optional. Service message: some tasks in a checklist were marked as done or not done
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checklist_tasks_done: Option<Box<ChecklistTasksDone>>,
+    /// Optional. Service message: tasks were added to a checklist
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checklist_tasks_added: Option<Box<ChecklistTasksAdded>>,
+    /// Optional. Service message: approval of a suggested post has failed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_post_approval_failed: Option<Box<SuggestedPostApprovalFailed>>,
+    /// Optional. Service message: a suggested post was approved
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_post_approved: Option<Box<SuggestedPostApproved>>,
+    /// Optional. Service message: a suggested post was declined
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_post_declined: Option<Box<SuggestedPostDeclined>>,
+    /// Optional. Service message: payment for a suggested post was received
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_post_paid: Option<Box<SuggestedPostPaid>>,
+    /// Optional. Service message: payment for a suggested post was refunded
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_post_refunded: Option<Box<SuggestedPostRefunded>>,
+    /// Optional. Service message: chat owner has left
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_owner_left: Option<Box<ChatOwnerLeft>>,
+    /// Optional. Service message: chat owner has changed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_owner_changed: Option<Box<ChatOwnerChanged>>,
     /// Optional. Inline keyboard attached to the message. login_url buttons are represented as ordinary url buttons.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_markup: Option<Box<InlineKeyboardMarkup>>,
+    /// Optional. Bot through which the message was sent
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via_bot: Option<Box<User>>,
+    /// Optional. True, if the message can't be forwarded
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_protected_content: Option<bool>,
+    /// Optional. True, if the message is sent to a topic in a forum supergroup or a private chat with the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_topic_message: Option<bool>,
+    /// Optional. Information about the direct messages chat topic that contains the message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direct_messages_topic: Option<Box<DirectMessagesTopic>>,
+    /// Optional. True, if the message was sent by an implicit action, for example, as an away or a greeting business message, or as a scheduled message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_from_offline: Option<bool>,
+    /// Optional. Unique identifier of the message effect added to the message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_id: Option<String>,
+    /// Optional. If the sender of the message boosted the chat, the number of boosts added by the user
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender_boost_count: Option<i64>,
+    /// Optional. Tag or custom title of the sender of the message; for supergroups only
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sender_tag: Option<String>,
+    /// Optional. The number of Telegram Stars that were paid by the sender of the message to send it
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paid_star_count: Option<i64>,
+    /// Optional. True, if the message is a paid post. Note that such posts must not be deleted for 24 hours to receive the payment and can't be edited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_paid_post: Option<bool>,
+    /// Optional. Information about suggested post parameters if the message is a suggested post in a channel direct messages chat. If the message is an approved or declined suggested post, then it can't be edited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_post_info: Option<Box<SuggestedPostInfo>>,
 }
 
 /// `MessageAutoDeleteTimerChanged`: see <https://core.telegram.org/bots/api#messageautodeletetimerchanged>.
@@ -3806,8 +3806,6 @@ pub enum MessageOrigin {
 #[serde(deny_unknown_fields)]
 pub struct MessageOriginChannel {
     // `type` is the tag of the union this type belongs to.
-    /// Date the message was sent originally in Unix time
-    pub date: i64,
     /// Channel chat to which the message was originally sent
     pub chat: Box<Chat>,
     /// Unique message identifier inside the chat
@@ -3815,6 +3813,8 @@ pub struct MessageOriginChannel {
     /// Optional. Signature of the original post author
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_signature: Option<String>,
+    /// Date the message was sent originally in Unix time
+    pub date: i64,
 }
 
 /// `MessageOriginChat`: see <https://core.telegram.org/bots/api#messageoriginchat>.
@@ -3822,13 +3822,13 @@ pub struct MessageOriginChannel {
 #[serde(deny_unknown_fields)]
 pub struct MessageOriginChat {
     // `type` is the tag of the union this type belongs to.
-    /// Date the message was sent originally in Unix time
-    pub date: i64,
     /// Chat that sent the message originally
     pub sender_chat: Box<Chat>,
     /// Optional. For messages originally sent by an anonymous chat administrator, original message author signature
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_signature: Option<String>,
+    /// Date the message was sent originally in Unix time
+    pub date: i64,
 }
 
 /// `MessageOriginHiddenUser`: see <https://core.telegram.org/bots/api#messageoriginhiddenuser>.
@@ -3836,10 +3836,10 @@ pub struct MessageOriginChat {
 #[serde(deny_unknown_fields)]
 pub struct MessageOriginHiddenUser {
     // `type` is the tag of the union this type belongs to.
-    /// Date the message was sent originally in Unix time
-    pub date: i64,
     /// Name of the user that sent the message originally
     pub sender_user_name: String,
+    /// Date the message was sent originally in Unix time
+    pub date: i64,
 }
 
 /// `MessageOriginUser`: see <https://core.telegram.org/bots/api#messageoriginuser>.
@@ -3847,10 +3847,10 @@ pub struct MessageOriginHiddenUser {
 #[serde(deny_unknown_fields)]
 pub struct MessageOriginUser {
     // `type` is the tag of the union this type belongs to.
-    /// Date the message was sent originally in Unix time
-    pub date: i64,
     /// User that sent the message originally
     pub sender_user: Box<User>,
+    /// Date the message was sent originally in Unix time
+    pub date: i64,
 }
 
 /// `MessageReactionCountUpdated`: see <https://core.telegram.org/bots/api#messagereactioncountupdated>.
@@ -4279,12 +4279,16 @@ pub struct Poll {
     pub options: Vec<PollOption>,
     /// Total number of users that voted in the poll
     pub total_voter_count: i64,
+    /// Optional. Amount of time in seconds the poll will be active after creation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_period: Option<i64>,
+    /// Optional. Point in time (Unix timestamp) when the poll will be automatically closed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_date: Option<i64>,
     /// True, if the poll is closed
     pub is_closed: bool,
     /// True, if the poll is anonymous
     pub is_anonymous: bool,
-    /// Poll type, currently can be "regular" or "quiz"
-    pub r#type: String,
     /// True, if the poll allows multiple answers
     pub allows_multiple_answers: bool,
     /// True, if the poll allows changing the chosen answers (Bot API 9.6).
@@ -4293,6 +4297,8 @@ pub struct Poll {
     /// True, if only members of the chat may answer (Bot API 10.0).
     #[serde(default)]
     pub members_only: bool,
+    /// Poll type, currently can be "regular" or "quiz"
+    pub r#type: String,
     /// Optional. 0-based identifier of the correct answer option. Available only for polls in the quiz mode, which are closed, or was sent (not forwarded) by the bot or to the private chat with the bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub correct_option_id: Option<i64>,
@@ -4302,12 +4308,6 @@ pub struct Poll {
     /// Optional. Special entities like usernames, URLs, bot commands, etc. that appear in the explanation
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explanation_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Amount of time in seconds the poll will be active after creation
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open_period: Option<i64>,
-    /// Optional. Point in time (Unix timestamp) when the poll will be automatically closed
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub close_date: Option<i64>,
 }
 
 /// `PollAnswer`: see <https://core.telegram.org/bots/api#pollanswer>.
@@ -4333,11 +4333,11 @@ pub struct PollAnswer {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PollOption {
-    /// Option text, 1-100 characters
-    pub text: String,
     /// Identifier of the option that stays the same when options change (Bot API 9.6).
     #[serde(default)]
     pub persistent_id: String,
+    /// Option text, 1-100 characters
+    pub text: String,
     /// Optional. Special entities that appear in the option text. Currently, only custom emoji entities are allowed in poll option texts
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_entities: Option<Vec<MessageEntity>>,

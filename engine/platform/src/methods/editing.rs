@@ -15,6 +15,7 @@ use super::target::{edit_target, edited_for};
 use super::{args, platform_bot};
 use crate::Platform;
 use crate::posting::Keyboard;
+use crate::stored::entity_list;
 use crate::world::{Actor, Conversation};
 
 /// Only inline keyboards belong to a message.
@@ -165,7 +166,7 @@ async fn move_one(
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
     let to = platform.resolve_chat(&actor, one.chat_id).await?;
-    let content = options.content(String::new(), None, None);
+    let content = options.content(String::new(), None, types::Message::default());
     let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
     Ok(if copying { json!({"message_id": sent["message_id"]}) } else { sent }.into())
 }
@@ -208,7 +209,7 @@ async fn move_many(
     let mut found = Vec::new();
     for id in ids {
         if let Some(stored) = platform.load_message(from, id).await? {
-            found.push((id, stored["media_group_id"].as_str().map(str::to_owned)));
+            found.push((id, stored.media_group_id));
         }
     }
     if found.is_empty() {
@@ -224,11 +225,12 @@ async fn move_many(
             Some(true) => Some(Some((String::new(), None))),
             Some(false) => Some(None),
         };
-        let mut content = options.content(String::new(), None, None);
+        let mut body = types::Message::default();
         if let Some(album) = album {
             let group = albums.entry(album).or_insert_with(|| (rand::random::<u64>() >> 1).to_string());
-            content.media.get_or_insert_default().insert("media_group_id".into(), group.clone().into());
+            body.media_group_id = Some(group.clone());
         }
+        let content = options.content(String::new(), None, body);
         let message = platform.forward(&actor, from, id, to, caption, content).await?;
         sent.push(json!({"message_id": message["message_id"]}));
     }
@@ -248,7 +250,7 @@ pub(crate) async fn copy_messages(platform: Arc<Platform>, call: MethodCall) -> 
 }
 
 /// `latitude` and `longitude` (the reference's `get_location`), checked as the platform does.
-fn location(p: &Params) -> Result<Map<String, Value>, ApiError> {
+fn location(p: &Params) -> Result<types::Location, ApiError> {
     let read = |name: &str| -> Result<f64, ApiError> {
         let raw = p.get(name).unwrap_or_default().trim();
         if raw.is_empty() {
@@ -257,39 +259,34 @@ fn location(p: &Params) -> Result<Map<String, Value>, ApiError> {
         Ok(raw.parse().unwrap_or(0.0))
     };
     let (latitude, longitude) = (read("latitude")?, read("longitude")?);
-    let mut fields = Map::new();
-    fields.insert("latitude".into(), json!(latitude));
-    fields.insert("longitude".into(), json!(longitude));
-    if let Some(accuracy) = p.get("horizontal_accuracy").and_then(|v| v.trim().parse::<f64>().ok()) {
-        fields.insert("horizontal_accuracy".into(), json!(accuracy.clamp(0.0, 1500.0)));
-    }
+    let horizontal_accuracy =
+        p.get("horizontal_accuracy").and_then(|v| v.trim().parse::<f64>().ok()).map(|a| a.clamp(0.0, 1500.0));
     if !(latitude.is_finite() && longitude.is_finite() && latitude.abs() <= 90.0 && longitude.abs() <= 180.0) {
         return Err(ApiError::bad_request("wrong location specified"));
     }
-    Ok(fields)
+    Ok(types::Location { latitude, longitude, horizontal_accuracy, ..Default::default() })
 }
 
-/// Sends `fields` (a content field's object) from the bot, with the send options.
-async fn send(platform: Arc<Platform>, call: &MethodCall, fields: Map<String, Value>) -> Result<Reply, ApiError> {
-    Ok(post_fields(&platform, call, fields).await?.1.into())
+/// Sends a message of `body` from the bot, with the send options.
+async fn send(platform: Arc<Platform>, call: &MethodCall, body: types::Message) -> Result<Reply, ApiError> {
+    Ok(post_body(&platform, call, body).await?.1.into())
 }
 
-/// Posts a message of the given content fields with the call's send options; where it went and
-/// the message.
-async fn post_fields(
+/// Posts a message of `body` with the call's send options; where it went and the message.
+async fn post_body(
     platform: &Platform,
     call: &MethodCall,
-    fields: Map<String, Value>,
+    body: types::Message,
 ) -> Result<(Conversation, Value), ApiError> {
     let options = SendOptions::read(&call.params)?;
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
-    let sent = platform.post(&actor, conversation, options.content(String::new(), None, Some(fields))).await?;
+    let sent = platform.post(&actor, conversation, options.content(String::new(), None, body)).await?;
     Ok((conversation, sent))
 }
 
-/// The message fields of a location (the bot's `send_location`, a person's too).
-pub(crate) fn location_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+/// The message of a location (the bot's `send_location`, a person's too).
+pub(crate) fn location_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendLocation = args(params)?;
     let mut place = location(params)?;
     let live_period = p.live_period.unwrap_or(0);
@@ -305,26 +302,20 @@ pub(crate) fn location_message(params: &Params) -> Result<Map<String, Value>, Ap
         return Err(ApiError::bad_request("wrong live location proximity alert radius specified"));
     }
     if live_period != 0 {
-        place.insert("live_period".into(), live_period.into());
-        if heading != 0 {
-            place.insert("heading".into(), heading.into());
-        }
-        if radius != 0 {
-            place.insert("proximity_alert_radius".into(), radius.into());
-        }
+        place.live_period = Some(live_period);
+        place.heading = Some(heading).filter(|h| *h != 0);
+        place.proximity_alert_radius = Some(radius).filter(|r| *r != 0);
     }
-    let mut fields = Map::new();
-    fields.insert("location".into(), Value::Object(place));
-    Ok(fields)
+    Ok(types::Message { location: Some(Box::new(place)), ..Default::default() })
 }
 
 pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let fields = location_message(&call.params)?;
-    send(platform, &call, fields).await
+    let body = location_message(&call.params)?;
+    send(platform, &call, body).await
 }
 
-/// The message fields of a venue (the bot's `send_venue`, a person's too).
-pub(crate) fn venue_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+/// The message of a venue (the bot's `send_venue`, a person's too).
+pub(crate) fn venue_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendVenue = args(params)?;
     let place = location(params)?;
     if p.title.trim().is_empty() || p.address.trim().is_empty() {
@@ -334,36 +325,31 @@ pub(crate) fn venue_message(params: &Params) -> Result<Map<String, Value>, ApiEr
             "VENUE_ADDRESS_INVALID"
         }));
     }
-    let mut venue = Map::new();
-    venue.insert("location".into(), Value::Object(place.clone()));
-    venue.insert("title".into(), p.title.into());
-    venue.insert("address".into(), p.address.into());
+    let mut venue = types::Venue {
+        location: Box::new(place.clone()),
+        title: p.title.into(),
+        address: p.address.into(),
+        ..Default::default()
+    };
     let given = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_owned);
     if let Some(id) = given(p.foursquare_id) {
-        venue.insert("foursquare_id".into(), id.into());
-        if let Some(kind) = given(p.foursquare_type) {
-            venue.insert("foursquare_type".into(), kind.into());
-        }
+        venue.foursquare_id = Some(id);
+        venue.foursquare_type = given(p.foursquare_type);
     } else if let Some(id) = given(p.google_place_id) {
-        venue.insert("google_place_id".into(), id.into());
-        if let Some(kind) = given(p.google_place_type) {
-            venue.insert("google_place_type".into(), kind.into());
-        }
+        venue.google_place_id = Some(id);
+        venue.google_place_type = given(p.google_place_type);
     }
     // A venue message carries its location too.
-    let mut fields = Map::new();
-    fields.insert("venue".into(), Value::Object(venue));
-    fields.insert("location".into(), Value::Object(place));
-    Ok(fields)
+    Ok(types::Message { venue: Some(Box::new(venue)), location: Some(Box::new(place)), ..Default::default() })
 }
 
 pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let fields = venue_message(&call.params)?;
-    send(platform, &call, fields).await
+    let body = venue_message(&call.params)?;
+    send(platform, &call, body).await
 }
 
-/// The message fields of a contact (the bot's `send_contact`, a person's too).
-pub(crate) fn contact_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+/// The message of a contact (the bot's `send_contact`, a person's too).
+pub(crate) fn contact_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendContact = args(params)?;
     if p.phone_number.is_empty() {
         return Err(ApiError::parameter_required("phone_number"));
@@ -371,48 +357,44 @@ pub(crate) fn contact_message(params: &Params) -> Result<Map<String, Value>, Api
     if p.first_name.is_empty() {
         return Err(ApiError::parameter_required("first_name"));
     }
-    let mut contact = Map::new();
-    contact.insert("phone_number".into(), p.phone_number.into());
-    contact.insert("first_name".into(), p.first_name.into());
-    if let Some(last) = p.last_name.filter(|v| !v.is_empty()) {
-        contact.insert("last_name".into(), last.into());
-    }
-    if let Some(vcard) = p.vcard.filter(|v| !v.is_empty()) {
-        contact.insert("vcard".into(), vcard.into());
-    }
-    let mut fields = Map::new();
-    fields.insert("contact".into(), Value::Object(contact));
-    Ok(fields)
+    let given = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_owned);
+    let contact = types::Contact {
+        phone_number: p.phone_number.into(),
+        first_name: p.first_name.into(),
+        last_name: given(p.last_name),
+        vcard: given(p.vcard),
+        ..Default::default()
+    };
+    Ok(types::Message { contact: Some(Box::new(contact)), ..Default::default() })
 }
 
 pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let fields = contact_message(&call.params)?;
-    send(platform, &call, fields).await
+    let body = contact_message(&call.params)?;
+    send(platform, &call, body).await
 }
 
 /// The dice the platform rolls, and each one's highest value.
 const DICE: [(&str, i64); 6] = [("🎲", 6), ("🎯", 6), ("🎳", 6), ("🏀", 5), ("⚽", 5), ("🎰", 64)];
 
-/// The message fields of a dice (the bot's `send_dice`, a person's too).
-pub(crate) fn dice_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+/// The message of a dice (the bot's `send_dice`, a person's too).
+pub(crate) fn dice_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendDice = args(params)?;
     let emoji = p.emoji.filter(|e| !e.is_empty()).unwrap_or("🎲").trim_end_matches('\u{fe0f}');
     let Some((emoji, max)) = DICE.iter().find(|(e, _)| *e == emoji) else {
         return Err(ApiError::bad_request("EMOTICON_INVALID"));
     };
     let value = 1 + (rand::random::<u64>() % *max as u64) as i64;
-    let mut fields = Map::new();
-    fields.insert("dice".into(), crate::world::typed(&types::Dice { emoji: (*emoji).to_owned(), value }));
-    Ok(fields)
+    let dice = types::Dice { emoji: (*emoji).to_owned(), value };
+    Ok(types::Message { dice: Some(Box::new(dice)), ..Default::default() })
 }
 
 pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let fields = dice_message(&call.params)?;
-    send(platform, &call, fields).await
+    let body = dice_message(&call.params)?;
+    send(platform, &call, body).await
 }
 
 /// One poll option (`String` or `InputPollOption`) as the poll shows it.
-fn poll_option(item: &Value) -> Result<Value, ApiError> {
+fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
     let (text, entities) = match item {
         Value::String(text) => (text.clone(), None),
         Value::Object(fields) => {
@@ -433,16 +415,11 @@ fn poll_option(item: &Value) -> Result<Value, ApiError> {
     if text.chars().count() > 100 {
         return Err(ApiError::bad_request("poll options length must not exceed 100"));
     }
-    let mut option = json!({"text": text});
-    if let Some(entities) = entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-        option["text_entities"] = entities;
-    }
-    option["voter_count"] = 0.into();
-    Ok(option)
+    Ok(types::PollOption { text, text_entities: entity_list(entities)?, voter_count: 0, ..Default::default() })
 }
 
-/// The message fields of a poll (the bot's `sendPoll`, a person's too).
-pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiError> {
+/// The message of a poll (the bot's `sendPoll`, a person's too).
+pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendPoll = args(params)?;
     let given = params.json::<Value>("question_entities").and_then(Result::ok);
     let (question, question_entities) = formatted(p.question, p.question_parse_mode.unwrap_or_default(), given)?;
@@ -454,17 +431,7 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
     };
     let mut options = items.iter().map(poll_option).collect::<Result<Vec<_>, _>>()?;
     for (i, option) in options.iter_mut().enumerate() {
-        // The option's persistent id (Bot API 9.6) comes right after its text.
-        let fields = option.as_object_mut().expect("options are objects");
-        let mut ordered = serde_json::Map::new();
-        for (k, v) in std::mem::take(fields) {
-            let text = k == "text";
-            ordered.insert(k, v);
-            if text {
-                ordered.insert("persistent_id".into(), i.to_string().into());
-            }
-        }
-        *fields = ordered;
+        option.persistent_id = i.to_string();
     }
     let is_anonymous = params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
     let quiz = match p.r#type.unwrap_or_default() {
@@ -484,18 +451,21 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
     if options.len() > 12 {
         return Err(ApiError::bad_request("poll can't have more than 12 options"));
     }
-    let mut poll = json!({"id": (rand::random::<u64>() >> 1).to_string(), "question": question});
-    if let Some(entities) = question_entities.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-        poll["question_entities"] = entities;
-    }
-    poll["options"] = Value::Array(options.clone());
-    poll["total_voter_count"] = 0.into();
-    poll["is_closed"] = p.is_closed.into();
-    poll["is_anonymous"] = is_anonymous.into();
-    poll["type"] = if quiz { "quiz" } else { "regular" }.into();
-    poll["allows_multiple_answers"] = (p.allows_multiple_answers && !quiz).into();
-    poll["allows_revoting"] = params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool).into();
-    poll["members_only"] = params.boolean("members_only").into();
+    let count = options.len() as i64;
+    let mut poll = types::Poll {
+        id: (rand::random::<u64>() >> 1).to_string(),
+        question,
+        question_entities: entity_list(question_entities)?,
+        options,
+        total_voter_count: 0,
+        is_closed: p.is_closed,
+        is_anonymous,
+        r#type: if quiz { "quiz" } else { "regular" }.into(),
+        allows_multiple_answers: p.allows_multiple_answers && !quiz,
+        allows_revoting: params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool),
+        members_only: params.boolean("members_only"),
+        ..Default::default()
+    };
     if quiz {
         // Bot API 10.0 clients send `correct_option_ids`; a quiz here has exactly one.
         let correct = match params.get("correct_option_ids") {
@@ -516,18 +486,18 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
             }
             None => msg_spec::args::integer(params.get("correct_option_id")).unwrap_or(-1),
         };
-        if correct < 0 || correct >= options.len() as i64 {
+        if correct < 0 || correct >= count {
             return Err(ApiError::bad_request("wrong correct option identifier specified"));
         }
-        poll["correct_option_id"] = correct.into();
+        poll.correct_option_id = Some(correct);
         if let Some(explanation) = p.explanation.filter(|e| !e.is_empty()) {
             let given = params.json::<Value>("explanation_entities").and_then(Result::ok);
             let (text, entities) = formatted(explanation, p.explanation_parse_mode.unwrap_or_default(), given)?;
             if text.chars().count() > 200 {
                 return Err(ApiError::bad_request("poll explanation length must not exceed 200"));
             }
-            poll["explanation"] = text.into();
-            poll["explanation_entities"] = entities.unwrap_or_else(|| json!([]));
+            poll.explanation = Some(text);
+            poll.explanation_entities = Some(entity_list(entities)?.unwrap_or_default());
         }
     }
     // The reference takes either; a poll carries both, `open_period` counted from now.
@@ -542,18 +512,16 @@ pub(crate) fn poll_message(params: &Params) -> Result<Map<String, Value>, ApiErr
         _ => (0, 0),
     };
     if open_period != 0 {
-        poll["open_period"] = open_period.into();
-        poll["close_date"] = close_date.into();
+        poll.open_period = Some(open_period);
+        poll.close_date = Some(close_date);
     }
-    let mut fields = Map::new();
-    fields.insert("poll".into(), poll);
-    Ok(fields)
+    Ok(types::Message { poll: Some(Box::new(poll)), ..Default::default() })
 }
 
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let fields = poll_message(&call.params)?;
-    let close_date = fields["poll"]["close_date"].as_i64();
-    let (conversation, sent) = post_fields(&platform, &call, fields).await?;
+    let body = poll_message(&call.params)?;
+    let close_date = body.poll.as_ref().and_then(|p| p.close_date);
+    let (conversation, sent) = post_body(&platform, &call, body).await?;
     if let (Some(close_date), Some(message_id)) = (close_date, sent["message_id"].as_i64()) {
         platform.close_when_due(conversation, message_id, close_date);
     }

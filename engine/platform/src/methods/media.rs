@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use msg_spec::params;
-use serde_json::{Map, Value};
+use msg_spec::{params, types};
+use serde_json::Value;
 
 use super::messages::{SendOptions, reply_markup, reply_to};
 use super::{args, platform_bot};
@@ -15,6 +15,7 @@ use crate::entities::utf16_len;
 use crate::files::id::FileId;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::{Kind, MAX_DOWNLOAD};
+use crate::stored::decode;
 use crate::world::{Actor, Content};
 
 const MAX_CAPTION: usize = 1024;
@@ -46,34 +47,52 @@ fn missing(kind: Kind) -> ApiError {
     ApiError::bad_request(format!("There is no {} in the request", kind.field().replace('_', " ")))
 }
 
-/// The Message fields for a file: an animation also fills `document`, as on the platform (the
-/// same file as a `Document`: without `duration`, `width` and `height`).
-pub(crate) fn media_fields(kind: Kind, object: Value, flags: Map<String, Value>) -> Map<String, Value> {
-    let mut media = Map::new();
-    if kind == Kind::Animation {
-        let mut document = object.clone();
-        if let Some(fields) = document.as_object_mut() {
-            for field in ["duration", "width", "height"] {
-                fields.remove(field);
-            }
-        }
-        media.insert("document".into(), document);
-    }
-    media.insert(kind.field().into(), object);
-    media.extend(flags);
-    media
+/// How a file is shown: `show_caption_above_media` and `has_spoiler` of a send or an
+/// `InputMedia`.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Shown {
+    pub caption_above: bool,
+    pub spoiler: bool,
 }
 
-/// `show_caption_above_media` and `has_spoiler` of a send method, as Message fields.
-fn param_flags(p: &Params, kind: Kind) -> Map<String, Value> {
-    let mut flags = Map::new();
-    if p.boolean("show_caption_above_media") {
-        flags.insert("show_caption_above_media".into(), true.into());
+/// The message of a file: the file store's object as the field of its kind. An animation also
+/// fills `document`, as on the platform (the same file as a `Document`: without `duration`,
+/// `width` and `height`).
+pub(crate) fn media_body(kind: Kind, object: Value, shown: Shown) -> Result<types::Message, ApiError> {
+    let mut body = types::Message::default();
+    let what = kind.field();
+    match kind {
+        Kind::Animation => {
+            let animation: types::Animation = decode(object, what)?;
+            let document = types::Document {
+                file_id: animation.file_id.clone(),
+                file_unique_id: animation.file_unique_id.clone(),
+                thumbnail: animation.thumbnail.clone(),
+                file_name: animation.file_name.clone(),
+                mime_type: animation.mime_type.clone(),
+                file_size: animation.file_size,
+            };
+            body.document = Some(Box::new(document));
+            body.animation = Some(Box::new(animation));
+        }
+        Kind::Photo => body.photo = Some(decode(object, what)?),
+        Kind::Video => body.video = Some(decode(object, what)?),
+        Kind::Document => body.document = Some(decode(object, what)?),
+        Kind::Audio => body.audio = Some(decode(object, what)?),
+        Kind::Voice => body.voice = Some(decode(object, what)?),
+        Kind::VideoNote => body.video_note = Some(decode(object, what)?),
+        Kind::Sticker => body.sticker = Some(decode(object, what)?),
+        Kind::Thumbnail => return Err(ApiError::bad_request("a thumbnail is not a message's file")),
     }
-    if p.boolean("has_spoiler") && matches!(kind, Kind::Photo | Kind::Video | Kind::Animation) {
-        flags.insert("has_media_spoiler".into(), true.into());
-    }
-    flags
+    body.show_caption_above_media = shown.caption_above.then_some(true);
+    body.has_media_spoiler =
+        (shown.spoiler && matches!(kind, Kind::Photo | Kind::Video | Kind::Animation)).then_some(true);
+    Ok(body)
+}
+
+/// `show_caption_above_media` and `has_spoiler` of a send method.
+fn param_flags(p: &Params) -> Shown {
+    Shown { caption_above: p.boolean("show_caption_above_media"), spoiler: p.boolean("has_spoiler") }
 }
 
 /// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
@@ -87,9 +106,9 @@ pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
     let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
     let files = &platform.files;
     let object = input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?;
-    let media = Some(media_fields(kind, object, param_flags(p, kind)));
+    let body = media_body(kind, object, param_flags(p))?;
     let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };
-    platform.post(&actor, conversation, options.content(text, entities, media)).await
+    platform.post(&actor, conversation, options.content(text, entities, body)).await
 }
 
 /// A bot's send method for one kind of file.
@@ -104,7 +123,7 @@ struct InputMedia<'a> {
     source: Source<'a>,
     extras: Extras<'a>,
     caption: (String, Option<Value>),
-    flags: Map<String, Value>,
+    shown: Shown,
 }
 
 fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool) -> Result<InputMedia<'a>, String> {
@@ -120,15 +139,9 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
         return Err(format!("type \"{kind_name}\" can't be used in sendMediaGroup"));
     }
     let source = input::source(p, text("media"), "", local).map_err(reason)?.ok_or("media not found")?;
-    let mut flags = Map::new();
-    for (flag, field) in
-        [("show_caption_above_media", "show_caption_above_media"), ("has_spoiler", "has_media_spoiler")]
-    {
-        if object.get(flag).and_then(Value::as_bool).unwrap_or(false) {
-            flags.insert(field.into(), true.into());
-        }
-    }
-    Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, flags })
+    let flag = |name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
+    let shown = Shown { caption_above: flag("show_caption_above_media"), spoiler: flag("has_spoiler") };
+    Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, shown })
 }
 
 /// An error's message without its `Bad Request: ` prefix, to nest in another message.
@@ -146,8 +159,8 @@ async fn attach_media(platform: &Platform, actor: &Actor, media: InputMedia<'_>)
     let object =
         input::attach(files, &platform.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
     let (text, entities) = media.caption;
-    let media = Some(media_fields(media.kind, object, media.flags));
-    Ok(Content { text, entities, media, ..Content::default() })
+    let body = media_body(media.kind, object, media.shown)?;
+    Ok(Content { text, entities, body, ..Content::default() })
 }
 
 pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -182,7 +195,7 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
     let group_id = format!("{}", rand::random::<u64>() >> 1);
     let mut sent = Vec::new();
     for mut content in prepared {
-        content.media.get_or_insert_default().insert("media_group_id".into(), group_id.clone().into());
+        content.body.media_group_id = Some(group_id.clone());
         content.reply_to = reply;
         content.allow_without_reply = allow_without_reply;
         content.protect = p.boolean("protect_content");

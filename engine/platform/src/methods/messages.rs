@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use msg_spec::params;
+use msg_spec::{params, types};
 use serde_json::{Map, Value, json};
 
 use super::{args, platform_bot};
@@ -383,10 +383,18 @@ impl ReplyTo {
     }
 }
 
-/// `link_preview_options` (or the older `disable_web_page_preview`), `message_effect_id` and
-/// `show_caption_above_media` as the message's fields (a preview is described, not fetched).
-fn message_extras(p: &Params) -> Result<Map<String, Value>, ApiError> {
-    let mut extra = Map::new();
+/// What the send options add to a message: `link_preview_options` (or the older
+/// `disable_web_page_preview`), `message_effect_id` and `show_caption_above_media` (a preview
+/// is described, not fetched).
+#[derive(Debug, Default)]
+struct Extras {
+    link_preview_options: Option<types::LinkPreviewOptions>,
+    effect_id: Option<String>,
+    show_caption_above_media: bool,
+}
+
+fn message_extras(p: &Params) -> Result<Extras, ApiError> {
+    let mut extras = Extras::default();
     match p.get("link_preview_options").filter(|v| !v.is_empty()) {
         Some(raw) => {
             let value: Value = serde_json::from_str(raw)
@@ -394,40 +402,37 @@ fn message_extras(p: &Params) -> Result<Map<String, Value>, ApiError> {
             let Value::Object(fields) = value else {
                 return Err(ApiError::bad_request("object expected as link preview options"));
             };
-            let mut options = Map::new();
-            for flag in ["is_disabled", "prefer_small_media", "prefer_large_media", "show_above_text"] {
-                match fields.get(flag) {
-                    None | Some(Value::Bool(false)) => {}
-                    Some(Value::Bool(true)) => {
-                        options.insert(flag.into(), true.into());
-                    }
-                    Some(_) => return Err(field_type(flag, "Boolean")),
-                }
-            }
+            let flag = |name: &str| match fields.get(name) {
+                None | Some(Value::Bool(false)) => Ok(None),
+                Some(Value::Bool(true)) => Ok(Some(true)),
+                Some(_) => Err(field_type(name, "Boolean")),
+            };
+            let mut options = types::LinkPreviewOptions {
+                is_disabled: flag("is_disabled")?,
+                prefer_small_media: flag("prefer_small_media")?,
+                prefer_large_media: flag("prefer_large_media")?,
+                show_above_text: flag("show_above_text")?,
+                ..Default::default()
+            };
             match fields.get("url") {
                 None => {}
                 Some(Value::String(url)) if url.is_empty() => {}
-                Some(Value::String(url)) => {
-                    options.insert("url".into(), url.clone().into());
-                }
+                Some(Value::String(url)) => options.url = Some(url.clone()),
                 Some(_) => return Err(field_type("url", "String")),
             }
-            if !options.is_empty() {
-                extra.insert("link_preview_options".into(), Value::Object(options));
+            if options != types::LinkPreviewOptions::default() {
+                extras.link_preview_options = Some(options);
             }
         }
         None if p.boolean("disable_web_page_preview") => {
-            extra.insert("link_preview_options".into(), json!({"is_disabled": true}));
+            extras.link_preview_options =
+                Some(types::LinkPreviewOptions { is_disabled: Some(true), ..Default::default() });
         }
         None => {}
     }
-    if let Some(effect) = p.get("message_effect_id").filter(|e| !e.is_empty()) {
-        extra.insert("effect_id".into(), effect.into());
-    }
-    if p.boolean("show_caption_above_media") {
-        extra.insert("show_caption_above_media".into(), true.into());
-    }
-    Ok(extra)
+    extras.effect_id = p.get("message_effect_id").filter(|e| !e.is_empty()).map(str::to_owned);
+    extras.show_caption_above_media = p.boolean("show_caption_above_media");
+    Ok(extras)
 }
 
 /// What every send method takes besides its content: the keyboard, the reply and protection.
@@ -435,9 +440,8 @@ pub(crate) struct SendOptions {
     markup: Option<Value>,
     reply: ReplyTo,
     protect: bool,
-    /// Message fields the options add: `link_preview_options`, `effect_id`,
-    /// `show_caption_above_media`.
-    extra: Map<String, Value>,
+    /// Message fields the options add.
+    extras: Extras,
     /// `message_thread_id` (the reference's `get_forum_topic_id`: absent or negative is none).
     thread: Option<i64>,
 }
@@ -448,27 +452,30 @@ impl SendOptions {
         if p.get("business_connection_id").is_some_and(|b| !b.is_empty()) {
             return Err(ApiError::bad_request("business connection not found"));
         }
-        let extra = message_extras(p)?;
+        let extras = message_extras(p)?;
         let markup = reply_markup(p)?;
         let reply = ReplyTo::read(p)?;
         let thread = msg_spec::args::integer(p.get("message_thread_id")).filter(|t| *t > 0);
-        Ok(Self { markup, reply, protect: p.boolean("protect_content"), extra, thread })
+        Ok(Self { markup, reply, protect: p.boolean("protect_content"), extras, thread })
     }
 
-    /// The message to post: `text` (a caption when `media` is given) with these options.
-    pub(crate) fn content(self, text: String, entities: Option<Value>, media: Option<Map<String, Value>>) -> Content {
+    /// The message to post: `text` (a caption when `body` has media) with these options.
+    pub(crate) fn content(self, text: String, entities: Option<Value>, mut body: types::Message) -> Content {
+        body.link_preview_options = self.extras.link_preview_options.map(Box::new);
+        body.effect_id = self.extras.effect_id;
+        if self.extras.show_caption_above_media {
+            body.show_caption_above_media = Some(true);
+        }
         Content {
             text,
             entities,
-            media,
+            body,
             reply_markup: self.markup,
             reply_to: self.reply.message_id,
             allow_without_reply: self.reply.allow_without_reply,
             reply_chat: self.reply.chat_id,
             quote: self.reply.quote,
-            extra: self.extra,
             protect: self.protect,
-            service: None,
             thread: self.thread,
             sender_chat: None,
         }
@@ -488,7 +495,7 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
-    Ok(platform.post(&actor, conversation, options.content(text, entities, None)).await?.into())
+    Ok(platform.post(&actor, conversation, options.content(text, entities, types::Message::default())).await?.into())
 }
 
 pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -30,7 +30,7 @@ pub(crate) async fn edit_target(
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("MESSAGE_ID_INVALID"))?;
-        if stored["via_bot"]["id"].as_i64() != Some(actor.id()) {
+        if stored.via_bot.as_ref().map(|b| b.id) != Some(actor.id()) {
             return Err(invalid());
         }
         return Ok((actor, conversation, message_id));

@@ -1,0 +1,254 @@
+//! A message as the platform keeps it: the schema's [`types::Message`], typed, so a message can
+//! neither carry a field the Bot API does not declare nor miss one it requires. Its `chat` is not
+//! stored (each viewer sees the chat their own way: a private chat shows its other side), so it
+//! is left out of the stored text and filled in for each viewer by [`for_viewer`]; the messages
+//! a message carries (the one it replies to, the one a pin names) are of the same chat and are
+//! treated alike.
+
+use msg_core::ApiError;
+use msg_spec::types::{self, MaybeInaccessibleMessage, Message};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// The fields of a message that carry another message of the same chat.
+const CARRIED: [&str; 2] = ["reply_to_message", "pinned_message"];
+
+/// The text a message is stored as: its JSON without `chat` (nor the chats of the messages it
+/// carries).
+pub(crate) fn payload(message: &Message) -> String {
+    let mut value = serde_json::to_value(message).expect("generated types serialize");
+    strip_chat(&mut value);
+    value.to_string()
+}
+
+fn strip_chat(value: &mut Value) {
+    let Some(fields) = value.as_object_mut() else { return };
+    fields.shift_remove("chat");
+    for field in CARRIED {
+        if let Some(carried) = fields.get_mut(field) {
+            strip_chat(carried);
+        }
+    }
+}
+
+/// A stored message, read back; `None` for a text that is not one. Its chat is a placeholder
+/// until [`for_viewer`] puts in the viewer's.
+pub(crate) fn parse(payload: &str) -> Option<Message> {
+    let mut value: Value = serde_json::from_str(payload).ok()?;
+    fill_chat(&mut value);
+    match serde_json::from_value(value) {
+        Ok(message) => Some(message),
+        Err(e) => {
+            tracing::warn!("a stored message does not read as a Message: {e}");
+            None
+        }
+    }
+}
+
+fn fill_chat(value: &mut Value) {
+    let Some(fields) = value.as_object_mut() else { return };
+    if !fields.contains_key("chat") {
+        fields.insert("chat".into(), json!({"id": 0, "type": "private"}));
+    }
+    for field in CARRIED {
+        if let Some(carried) = fields.get_mut(field) {
+            fill_chat(carried);
+        }
+    }
+}
+
+/// `message` as `chat`'s viewer sees it: with their chat, and the messages it carries too.
+pub(crate) fn for_viewer(message: &Message, chat: &types::Chat) -> Message {
+    let mut message = message.clone();
+    set_chat(&mut message, chat);
+    message
+}
+
+fn set_chat(message: &mut Message, chat: &types::Chat) {
+    *message.chat = chat.clone();
+    if let Some(replied) = message.reply_to_message.as_deref_mut() {
+        set_chat(replied, chat);
+    }
+    match message.pinned_message.as_deref_mut() {
+        Some(MaybeInaccessibleMessage::Message(pinned)) => set_chat(pinned, chat),
+        Some(MaybeInaccessibleMessage::InaccessibleMessage(pinned)) => *pinned.chat = chat.clone(),
+        None => {}
+    }
+}
+
+/// A part of a message built as JSON elsewhere (a file's object from the file store, a keyboard
+/// or entities a client sent, normalised), as its schema type; one that does not fit is refused
+/// with `can't parse <what>`.
+pub(crate) fn decode<T: DeserializeOwned>(value: Value, what: &str) -> Result<T, ApiError> {
+    serde_json::from_value(value).map_err(|e| ApiError::bad_request(format!("can't parse {what}: {e}")))
+}
+
+/// Entities as a message carries them: none when there are none.
+pub(crate) fn entity_list(entities: Option<Value>) -> Result<Option<Vec<types::MessageEntity>>, ApiError> {
+    match entities {
+        Some(Value::Array(items)) if !items.is_empty() => decode(Value::Array(items), "entities").map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// What kind of content a message has, as the permission that covers it names it (`photo`,
+/// `animation`, `venue`, ..., or `text`): an animation is also a document, a venue also a
+/// location; the more particular one counts.
+pub(crate) fn content_kind(m: &Message) -> &'static str {
+    let kinds = [
+        (m.animation.is_some(), "animation"),
+        (m.photo.is_some(), "photo"),
+        (m.video.is_some(), "video"),
+        (m.audio.is_some(), "audio"),
+        (m.document.is_some(), "document"),
+        (m.voice.is_some(), "voice"),
+        (m.video_note.is_some(), "video_note"),
+        (m.sticker.is_some(), "sticker"),
+        (m.dice.is_some(), "dice"),
+        (m.poll.is_some(), "poll"),
+        (m.venue.is_some(), "venue"),
+        (m.location.is_some(), "location"),
+        (m.contact.is_some(), "contact"),
+    ];
+    kinds.iter().find(|(present, _)| *present).map_or("text", |(_, kind)| kind)
+}
+
+/// Whether a message is a service message (members, title, photo, pins, topics, ...): such
+/// messages can't be forwarded, copied or pinned.
+pub(crate) fn is_service(m: &Message) -> bool {
+    m.new_chat_members.is_some()
+        || m.left_chat_member.is_some()
+        || m.new_chat_title.is_some()
+        || m.new_chat_photo.is_some()
+        || m.delete_chat_photo.is_some()
+        || m.group_chat_created.is_some()
+        || m.supergroup_chat_created.is_some()
+        || m.channel_chat_created.is_some()
+        || m.migrate_to_chat_id.is_some()
+        || m.migrate_from_chat_id.is_some()
+        || m.pinned_message.is_some()
+        || m.forum_topic_created.is_some()
+        || m.forum_topic_edited.is_some()
+        || m.forum_topic_closed.is_some()
+        || m.forum_topic_reopened.is_some()
+        || m.general_forum_topic_hidden.is_some()
+        || m.general_forum_topic_unhidden.is_some()
+}
+
+/// Whether a message's content is a file, a place, a contact, a dice or a poll (so its text, if
+/// any, is a caption), rather than text.
+pub(crate) fn has_media(m: &Message) -> bool {
+    m.animation.is_some()
+        || m.audio.is_some()
+        || m.document.is_some()
+        || m.photo.is_some()
+        || m.sticker.is_some()
+        || m.video.is_some()
+        || m.video_note.is_some()
+        || m.voice.is_some()
+        || m.contact.is_some()
+        || m.dice.is_some()
+        || m.location.is_some()
+        || m.venue.is_some()
+        || m.poll.is_some()
+}
+
+/// Whether a message has a file (the content `editMessageMedia` replaces).
+pub(crate) fn has_file(m: &Message) -> bool {
+    m.animation.is_some()
+        || m.audio.is_some()
+        || m.document.is_some()
+        || m.photo.is_some()
+        || m.sticker.is_some()
+        || m.video.is_some()
+        || m.video_note.is_some()
+        || m.voice.is_some()
+}
+
+/// Removes a message's file (and its caption), for another.
+pub(crate) fn clear_file(m: &mut Message) {
+    m.animation = None;
+    m.audio = None;
+    m.document = None;
+    m.photo = None;
+    m.sticker = None;
+    m.video = None;
+    m.video_note = None;
+    m.voice = None;
+    m.has_media_spoiler = None;
+    clear_caption(m);
+}
+
+/// Removes a message's caption.
+pub(crate) fn clear_caption(m: &mut Message) {
+    m.caption = None;
+    m.caption_entities = None;
+}
+
+/// Whether `edited` is `original` but for when it was last edited (compared in place, without
+/// a copy of either).
+pub(crate) fn same_but_edit_date(original: &Message, edited: &mut Message) -> bool {
+    let date = std::mem::replace(&mut edited.edit_date, original.edit_date);
+    let same = original == edited;
+    edited.edit_date = date;
+    same
+}
+
+/// Whether a message is past the 48 hours in which it may be deleted.
+pub(crate) fn past_deletion_window(m: &Message, now: i64) -> bool {
+    m.date != 0 && now - m.date > 48 * 3600
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(text: &str) -> Message {
+        Message { message_id: 1, date: 5, text: Some(text.into()), ..Message::default() }
+    }
+
+    #[test]
+    fn a_stored_message_leaves_out_its_chat_and_reads_back_with_the_viewers() {
+        let mut sent = message("a");
+        sent.reply_to_message = Some(Box::new(message("b")));
+        let stored = payload(&sent);
+        assert!(!stored.contains("\"chat\""), "{stored}");
+        let back = parse(&stored).expect("reads back");
+        let chat = types::Chat { id: 7, r#type: "group".into(), ..types::Chat::default() };
+        let seen = for_viewer(&back, &chat);
+        assert_eq!((seen.chat.id, seen.reply_to_message.as_ref().map(|r| r.chat.id)), (7, Some(7)));
+        assert_eq!(seen.text.as_deref(), Some("a"));
+        // Stored as the reference prints a message: its id, then the date, then the text.
+        assert!(stored.starts_with(r#"{"message_id":1,"date":5,"reply_to_message":"#), "{stored}");
+    }
+
+    #[test]
+    fn a_text_that_is_not_a_message_reads_as_none() {
+        assert!(parse(r#"{"message_id": 1, "date": 1, "undeclared": true}"#).is_none());
+        assert!(parse("not json").is_none());
+    }
+
+    #[test]
+    fn an_edit_that_only_moves_the_edit_date_changes_nothing() {
+        let mut before = message("a");
+        before.edit_date = Some(5);
+        assert!(same_but_edit_date(&before, &mut message("a")));
+        assert!(same_but_edit_date(&message("a"), &mut before.clone()));
+        assert_eq!(before.edit_date, Some(5), "the edit keeps its own date");
+        assert!(!same_but_edit_date(&before, &mut message("b")));
+        let mut with_keyboard = message("a");
+        with_keyboard.reply_markup = Some(Box::default());
+        assert!(!same_but_edit_date(&before, &mut with_keyboard));
+    }
+
+    #[test]
+    fn messages_are_deleted_for_48_hours() {
+        let now = 1_800_000_000;
+        let sent = |ago: i64| Message { message_id: 1, date: now - ago, ..Message::default() };
+        assert!(!past_deletion_window(&sent(0), now));
+        assert!(!past_deletion_window(&sent(48 * 3600), now));
+        assert!(past_deletion_window(&sent(48 * 3600 + 1), now));
+        // A message without a date (never stored so) is never too old.
+        assert!(!past_deletion_window(&Message { message_id: 1, ..Message::default() }, now));
+    }
+}

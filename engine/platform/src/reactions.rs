@@ -6,10 +6,12 @@
 use std::sync::{Arc, OnceLock};
 
 use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
+use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::internal;
 use crate::standing::PersonDetails;
+use crate::stored::decode;
 use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// The reaction emoji the schema lists.
@@ -86,13 +88,22 @@ impl Platform {
             return Ok(());
         }
         let date = now();
+        let (old_reaction, new_reaction): (Vec<types::ReactionType>, Vec<types::ReactionType>) =
+            (decode(Value::Array(old), "reactions")?, decode(Value::Array(reactions), "reactions")?);
         for member in self.participants(conversation).await? {
             if member == actor.id() {
                 continue;
             }
-            let chat = self.chat(conversation, member).await?;
-            let update = json!({"chat": typed(&chat), "message_id": message_id, "user": actor.json(), "date": date,
-                "old_reaction": old, "new_reaction": reactions});
+            let update = types::MessageReactionUpdated {
+                chat: Box::new(self.chat(conversation, member).await?),
+                message_id,
+                user: Some(Box::new(actor.user())),
+                actor_chat: None,
+                date,
+                old_reaction: old_reaction.clone(),
+                new_reaction: new_reaction.clone(),
+            };
+            let update = typed(&update);
             if self.user(member).await?.is_some() {
                 let mailbox = self.user_mailbox(member).await?;
                 mailbox
@@ -135,14 +146,21 @@ impl Platform {
                 }
             }
         }
-        let reactions: Vec<Value> = counts.into_iter().map(|(r, n)| json!({"type": r, "total_count": n})).collect();
+        let reactions = counts
+            .into_iter()
+            .map(|(r, n)| Ok(types::ReactionCount { r#type: decode(r, "reaction")?, total_count: n }))
+            .collect::<Result<Vec<_>, ApiError>>()?;
         for (member, standing) in self.standings(id).await? {
             let Some(bot) = self.bot_record(member).await? else { continue };
             if standing.is_admin() && self.updates.accepts(&bot, "message_reaction_count").await? {
-                let chat = self.chat(conversation, bot.id).await?;
+                let update = types::MessageReactionCountUpdated {
+                    chat: Box::new(self.chat(conversation, bot.id).await?),
+                    message_id,
+                    date,
+                    reactions: reactions.clone(),
+                };
                 let update =
-                    json!({"chat": typed(&chat), "message_id": message_id, "date": date, "reactions": reactions});
-                let update = NewUpdate::new("message_reaction_count", update.to_string(), id, date + MESSAGE_TTL);
+                    NewUpdate::new("message_reaction_count", typed(&update).to_string(), id, date + MESSAGE_TTL);
                 self.updates.push(&bot, update, Vec::new()).await?;
             }
         }

@@ -242,6 +242,20 @@ mod tests {
     }
 
     #[test]
+    fn a_message_is_checked_as_its_most_particular_kind_of_content() {
+        let file = || types::Document { file_id: "f".into(), file_unique_id: "u".into(), ..Default::default() };
+        // An animation carries a document too; the permission that counts is the animation's.
+        let animation =
+            Message { animation: Some(Box::default()), document: Some(Box::new(file())), ..Message::default() };
+        assert_eq!(content_kind(&animation), "animation");
+        assert_eq!(content_kind(&Message { document: Some(Box::new(file())), ..Message::default() }), "document");
+        let venue = Message { venue: Some(Box::default()), location: Some(Box::default()), ..Message::default() };
+        assert_eq!(content_kind(&venue), "venue");
+        assert_eq!(content_kind(&message("a")), "text");
+        assert!(has_media(&venue) && !has_media(&message("a")) && !has_file(&venue));
+    }
+
+    #[test]
     fn messages_are_deleted_for_48_hours() {
         let now = 1_800_000_000;
         let sent = |ago: i64| Message { message_id: 1, date: now - ago, ..Message::default() };

@@ -2,7 +2,9 @@
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
 //! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
 //! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,
-//! files) kept raw for the handler. A required text or chat id is empty when absent.
+//! files) kept raw for the handler. A required text or chat id is empty when absent. The traits at
+//! the end (`accessors` in `supplement.json`) give one handler the parameters several methods
+//! share, whichever of them the call is.
 
 use crate::args::{self, ArgError, Decode, Source};
 
@@ -4441,5 +4443,689 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
             message_id: args::integer(arg("message_id")),
             inline_message_id: arg("inline_message_id"),
         })
+    }
+}
+
+/// The options every method that sends a message takes besides its content: where it goes, the reply, the keyboard, protection and the message's options.
+///
+/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`.
+pub trait SendArgs<'a>: Sync {
+    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    fn chat_id(&self) -> &'a str {
+        ""
+    }
+    /// Unique identifier of the business connection on behalf of which the message will be sent
+    fn business_connection_id(&self) -> Option<&'a str> {
+        None
+    }
+    /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
+    fn message_thread_id(&self) -> Option<i64> {
+        None
+    }
+    /// Protects the contents of the sent message from forwarding and saving
+    fn protect_content(&self) -> bool {
+        false
+    }
+    /// Unique identifier of the message effect to be added to the message; for private chats only
+    fn message_effect_id(&self) -> Option<&'a str> {
+        None
+    }
+    /// Description of the message to reply to
+    fn reply_parameters(&self) -> Option<&'a str> {
+        None
+    }
+    /// Additional interface options.
+    fn reply_markup(&self) -> Option<&'a str> {
+        None
+    }
+    /// Link preview generation options for the message
+    fn link_preview_options(&self) -> Option<&'a str> {
+        None
+    }
+    /// Pass True, if the caption must be shown above the message media.
+    fn show_caption_above_media(&self) -> bool {
+        false
+    }
+}
+
+impl<'a> SendArgs<'a> for SendMessage<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn link_preview_options(&self) -> Option<&'a str> {
+        self.link_preview_options
+    }
+}
+
+impl<'a> SendArgs<'a> for ForwardMessage<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+}
+
+impl<'a> SendArgs<'a> for ForwardMessages<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+}
+
+impl<'a> SendArgs<'a> for CopyMessage<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
+    }
+}
+
+impl<'a> SendArgs<'a> for CopyMessages<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+}
+
+impl<'a> SendArgs<'a> for SendPhoto<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
+    }
+}
+
+impl<'a> SendArgs<'a> for SendAudio<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendDocument<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendVideo<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
+    }
+}
+
+impl<'a> SendArgs<'a> for SendAnimation<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
+    }
+}
+
+impl<'a> SendArgs<'a> for SendVoice<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendVideoNote<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendMediaGroup<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+}
+
+impl<'a> SendArgs<'a> for SendLocation<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendVenue<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendContact<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendPoll<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendDice<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
+/// What the methods that send one file take: the file (under its kind's name), its caption and how it shows, and the facts about it the caller gives.
+///
+/// Implemented by the parameters of `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`.
+pub trait FileArgs<'a>: SendArgs<'a> {
+    /// Photo to send.
+    fn photo(&self) -> Option<&'a str> {
+        None
+    }
+    /// Audio file to send.
+    fn audio(&self) -> Option<&'a str> {
+        None
+    }
+    /// File to send.
+    fn document(&self) -> Option<&'a str> {
+        None
+    }
+    /// Video to send.
+    fn video(&self) -> Option<&'a str> {
+        None
+    }
+    /// Animation to send.
+    fn animation(&self) -> Option<&'a str> {
+        None
+    }
+    /// Audio file to send.
+    fn voice(&self) -> Option<&'a str> {
+        None
+    }
+    /// Video note to send.
+    fn video_note(&self) -> Option<&'a str> {
+        None
+    }
+    /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    fn caption(&self) -> Option<&'a str> {
+        None
+    }
+    /// Mode for parsing entities in the photo caption.
+    fn parse_mode(&self) -> Option<&'a str> {
+        None
+    }
+    /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    fn caption_entities(&self) -> Option<&'a str> {
+        None
+    }
+    /// Pass True if the photo needs to be covered with a spoiler animation
+    fn has_spoiler(&self) -> bool {
+        false
+    }
+    /// Duration of the audio in seconds
+    fn duration(&self) -> Option<i64> {
+        None
+    }
+    /// Video width
+    fn width(&self) -> Option<i64> {
+        None
+    }
+    /// Video height
+    fn height(&self) -> Option<i64> {
+        None
+    }
+    /// Video width and height, i.e.
+    fn length(&self) -> Option<i64> {
+        None
+    }
+    /// Performer
+    fn performer(&self) -> Option<&'a str> {
+        None
+    }
+    /// Track name
+    fn title(&self) -> Option<&'a str> {
+        None
+    }
+    /// Thumbnail of the file sent; can be ignored if thumbnail generation for the file is supported server-side.
+    fn thumbnail(&self) -> Option<&'a str> {
+        None
+    }
+}
+
+impl<'a> FileArgs<'a> for SendPhoto<'a> {
+    fn photo(&self) -> Option<&'a str> {
+        self.photo
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn has_spoiler(&self) -> bool {
+        self.has_spoiler
+    }
+}
+
+impl<'a> FileArgs<'a> for SendAudio<'a> {
+    fn audio(&self) -> Option<&'a str> {
+        self.audio
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn duration(&self) -> Option<i64> {
+        self.duration
+    }
+    fn performer(&self) -> Option<&'a str> {
+        self.performer
+    }
+    fn title(&self) -> Option<&'a str> {
+        self.title
+    }
+    fn thumbnail(&self) -> Option<&'a str> {
+        self.thumbnail
+    }
+}
+
+impl<'a> FileArgs<'a> for SendDocument<'a> {
+    fn document(&self) -> Option<&'a str> {
+        self.document
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn thumbnail(&self) -> Option<&'a str> {
+        self.thumbnail
+    }
+}
+
+impl<'a> FileArgs<'a> for SendVideo<'a> {
+    fn video(&self) -> Option<&'a str> {
+        self.video
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn has_spoiler(&self) -> bool {
+        self.has_spoiler
+    }
+    fn duration(&self) -> Option<i64> {
+        self.duration
+    }
+    fn width(&self) -> Option<i64> {
+        self.width
+    }
+    fn height(&self) -> Option<i64> {
+        self.height
+    }
+    fn thumbnail(&self) -> Option<&'a str> {
+        self.thumbnail
+    }
+}
+
+impl<'a> FileArgs<'a> for SendAnimation<'a> {
+    fn animation(&self) -> Option<&'a str> {
+        self.animation
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn has_spoiler(&self) -> bool {
+        self.has_spoiler
+    }
+    fn duration(&self) -> Option<i64> {
+        self.duration
+    }
+    fn width(&self) -> Option<i64> {
+        self.width
+    }
+    fn height(&self) -> Option<i64> {
+        self.height
+    }
+    fn thumbnail(&self) -> Option<&'a str> {
+        self.thumbnail
+    }
+}
+
+impl<'a> FileArgs<'a> for SendVoice<'a> {
+    fn voice(&self) -> Option<&'a str> {
+        self.voice
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn duration(&self) -> Option<i64> {
+        self.duration
+    }
+}
+
+impl<'a> FileArgs<'a> for SendVideoNote<'a> {
+    fn video_note(&self) -> Option<&'a str> {
+        self.video_note
+    }
+    fn duration(&self) -> Option<i64> {
+        self.duration
+    }
+    fn length(&self) -> Option<i64> {
+        self.length
+    }
+    fn thumbnail(&self) -> Option<&'a str> {
+        self.thumbnail
     }
 }

@@ -179,7 +179,9 @@ const PARAMS_HEADER: &str =
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
 //! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
 //! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,
-//! files) kept raw for the handler. A required text or chat id is empty when absent.
+//! files) kept raw for the handler. A required text or chat id is empty when absent. The traits at
+//! the end (`accessors` in `supplement.json`) give one handler the parameters several methods
+//! share, whichever of them the call is.
 
 use crate::args::{self, ArgError, Decode, Source};
 ";
@@ -238,7 +240,75 @@ pub fn render_params() -> String {
         }
         let _ = writeln!(out, "        }})\n    }}\n}}");
     }
+    render_accessors(&mut out);
     out
+}
+
+/// A parameter's value when the method does not declare it: absent.
+fn absent(ty: &str) -> &'static str {
+    match ty {
+        "bool" => "false",
+        "i64" => "0",
+        "f64" => "0.0",
+        "&'a str" => "\"\"",
+        _ => "None",
+    }
+}
+
+/// The accessor traits of `supplement.json` ("accessors"): for parameters several methods share,
+/// a trait with a method per parameter, implemented by each listed method's struct.
+fn render_accessors(out: &mut String) {
+    let supplement: serde_json::Value =
+        serde_json::from_str(include_str!("../supplement.json")).expect("the bundled supplement parses");
+    let Some(accessors) = supplement["accessors"].as_object() else { return };
+    for (name, accessor) in accessors {
+        let list = |key: &str| -> Vec<&str> {
+            accessor[key].as_array().into_iter().flatten().filter_map(serde_json::Value::as_str).collect()
+        };
+        let methods: Vec<&crate::Method> = list("methods")
+            .into_iter()
+            .map(|m| spec().methods.iter().find(|x| x.name == m).expect("an accessor names schema methods"))
+            .collect();
+        // Each parameter's type, as the methods that declare it agree.
+        let mut params = Vec::new();
+        for param_name in list("params") {
+            let types: HashSet<String> = methods
+                .iter()
+                .filter_map(|m| m.fields.iter().find(|f| f.name == param_name))
+                .map(|f| param(f).0)
+                .collect();
+            assert_eq!(types.len(), 1, "{name}: the methods declare {param_name} with one type ({types:?})");
+            let field = methods.iter().find_map(|m| m.fields.iter().find(|f| f.name == param_name)).expect("declared");
+            params.push((field, types.into_iter().next().expect("one")));
+        }
+        let _ = writeln!(out);
+        doc(out, "", accessor["doc"].as_str().unwrap_or_default());
+        let names: Vec<String> = methods.iter().map(|m| format!("`{}`", m.name)).collect();
+        doc(out, "", &format!("\nImplemented by the parameters of {}.", names.join(", ")));
+        // `Sync`, so a handler holding one as `&dyn` across an await stays `Send`.
+        let extends = accessor["extends"].as_str().map_or_else(|| ": Sync".to_owned(), |t| format!(": {t}<'a>"));
+        let _ = writeln!(out, "pub trait {name}<'a>{extends} {{");
+        for (field, ty) in &params {
+            doc(out, "    ", &summary(&field.description));
+            let _ =
+                writeln!(out, "    fn {}(&self) -> {ty} {{\n        {}\n    }}", field_name(&field.name), absent(ty));
+        }
+        let _ = writeln!(out, "}}");
+        for method in &methods {
+            let mut ty = method.name.clone();
+            ty[..1].make_ascii_uppercase();
+            let lifetime = method.fields.iter().any(|f| param(f).0.contains("'a"));
+            let generics = if lifetime { "<'a>" } else { "" };
+            let _ = writeln!(out, "\nimpl<'a> {name}<'a> for {ty}{generics} {{");
+            for (field, ty) in &params {
+                if method.fields.iter().any(|f| f.name == field.name) {
+                    let field = field_name(&field.name);
+                    let _ = writeln!(out, "    fn {field}(&self) -> {ty} {{\n        self.{field}\n    }}");
+                }
+            }
+            let _ = writeln!(out, "}}");
+        }
+    }
 }
 
 /// `text` formatted by rustfmt with the workspace's settings.

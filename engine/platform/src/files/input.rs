@@ -103,6 +103,22 @@ impl<'a> Extras<'a> {
         }
     }
 
+    /// From the parameters of a method that sends one file (`thumb`, the older name of
+    /// `thumbnail` that the schema no longer declares, read by name).
+    pub fn from_args(args: &dyn msg_spec::params::FileArgs<'_>, p: &'a Params, local: bool) -> Self {
+        let int = |value: Option<i64>, max: i64| value.map(|v| v.clamp(0, max));
+        let text = |value: Option<&str>| value.filter(|v| !v.is_empty()).map(str::to_owned);
+        Self {
+            duration: int(args.duration(), MAX_DURATION),
+            width: int(args.width(), MAX_LENGTH),
+            height: int(args.height(), MAX_LENGTH),
+            length: int(args.length(), MAX_LENGTH),
+            performer: text(args.performer()),
+            title: text(args.title()),
+            thumbnail: thumbnail(p, args.thumbnail().or(p.get("thumb")).unwrap_or_default(), local),
+        }
+    }
+
     /// From an `InputMedia` object.
     pub fn from_media(p: &'a Params, media: &Map<String, Value>, local: bool) -> Self {
         let int = |name: &str, max: i64| media.get(name).and_then(Value::as_i64).map(|v| v.clamp(0, max));

@@ -7,10 +7,11 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use msg_spec::{params, types};
+use msg_spec::params::{self, SendArgs};
+use msg_spec::types;
 use serde_json::{Map, Value, json};
 
-use super::messages::{SendOptions, formatted, reply_markup, text_and_entities};
+use super::messages::{SendOptions, formatted, json_value, reply_markup, text_and_entities};
 use super::target::{edit_target, edited_for};
 use super::{args, platform_bot};
 use crate::Platform;
@@ -19,8 +20,8 @@ use crate::stored::entity_list;
 use crate::world::{Actor, Conversation};
 
 /// Only inline keyboards belong to a message.
-fn inline_markup(p: &Params) -> Result<Option<Value>, ApiError> {
-    match reply_markup(p)? {
+fn inline_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
+    match reply_markup(raw)? {
         Some(markup) if markup.get("inline_keyboard").is_none() => Err(ApiError::bad_request("REPLY_MARKUP_INVALID")),
         other => Ok(other),
     }
@@ -29,7 +30,7 @@ fn inline_markup(p: &Params) -> Result<Option<Value>, ApiError> {
 pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageText = args(&call.params)?;
     let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
-    let markup = inline_markup(&call.params)?;
+    let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
     let keyboard = Keyboard::Replace(markup);
@@ -38,8 +39,8 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
 
 pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageCaption = args(&call.params)?;
-    let markup = inline_markup(&call.params)?;
-    let given = call.params.json::<Value>("caption_entities").and_then(Result::ok);
+    let markup = inline_markup(p.reply_markup)?;
+    let given = json_value(p.caption_entities);
     let (caption, entities) = formatted(p.caption.unwrap_or_default(), p.parse_mode.unwrap_or_default(), given)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&caption, entities);
@@ -48,7 +49,7 @@ pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCa
 
 pub(crate) async fn edit_message_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageReplyMarkup = args(&call.params)?;
-    let markup = inline_markup(&call.params)?;
+    let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     Ok(edited_for(&call, platform.edit_markup(&actor, conversation, message_id, markup).await?))
 }
@@ -146,6 +147,7 @@ struct CopyCaption<'a> {
 async fn move_one(
     platform: Arc<Platform>,
     call: &MethodCall,
+    args: &dyn SendArgs<'_>,
     one: MoveOne<'_>,
     copy: Option<CopyCaption<'_>>,
 ) -> Result<Reply, ApiError> {
@@ -158,10 +160,10 @@ async fn move_one(
         None => None,
         Some(CopyCaption { caption: None, .. }) => Some(None),
         Some(CopyCaption { caption: Some(text), parse_mode, entities }) => {
-            Some(Some(formatted(text, parse_mode.unwrap_or_default(), super::messages::json_value(entities))?))
+            Some(Some(formatted(text, parse_mode.unwrap_or_default(), json_value(entities))?))
         }
     };
-    let options = SendOptions::read(&call.params)?;
+    let options = SendOptions::read(args, &call.params)?;
     if message_id == 0 || platform.load_message(from, message_id).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
@@ -174,14 +176,14 @@ async fn move_one(
 pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ForwardMessage = args(&call.params)?;
     let one = MoveOne { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_id: p.message_id };
-    move_one(platform, &call, one, None).await
+    move_one(platform, &call, &p, one, None).await
 }
 
 pub(crate) async fn copy_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CopyMessage = args(&call.params)?;
     let one = MoveOne { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_id: p.message_id };
     let caption = CopyCaption { caption: p.caption, parse_mode: p.parse_mode, entities: p.caption_entities };
-    move_one(platform, &call, one, Some(caption)).await
+    move_one(platform, &call, &p, one, Some(caption)).await
 }
 
 /// What forwardMessages and copyMessages share.
@@ -196,6 +198,7 @@ struct MoveMany<'a> {
 async fn move_many(
     platform: Arc<Platform>,
     call: &MethodCall,
+    args: &dyn SendArgs<'_>,
     many: MoveMany<'_>,
     copy: Option<bool>,
 ) -> Result<Reply, ApiError> {
@@ -219,7 +222,7 @@ async fn move_many(
     let mut albums = std::collections::HashMap::new();
     let mut sent = Vec::new();
     for (id, album) in found {
-        let options = SendOptions::read(&call.params)?;
+        let options = SendOptions::read(args, &call.params)?;
         let caption = match copy {
             None => None,
             Some(true) => Some(Some((String::new(), None))),
@@ -240,13 +243,13 @@ async fn move_many(
 pub(crate) async fn forward_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ForwardMessages = args(&call.params)?;
     let many = MoveMany { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_ids: p.message_ids };
-    move_many(platform, &call, many, None).await
+    move_many(platform, &call, &p, many, None).await
 }
 
 pub(crate) async fn copy_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CopyMessages = args(&call.params)?;
     let many = MoveMany { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_ids: p.message_ids };
-    move_many(platform, &call, many, Some(p.remove_caption)).await
+    move_many(platform, &call, &p, many, Some(p.remove_caption)).await
 }
 
 /// `latitude` and `longitude` (the reference's `get_location`), checked as the platform does.
@@ -267,20 +270,27 @@ fn location(p: &Params) -> Result<types::Location, ApiError> {
     Ok(types::Location { latitude, longitude, horizontal_accuracy, ..Default::default() })
 }
 
-/// Sends a message of `body` from the bot, with the send options.
-async fn send(platform: Arc<Platform>, call: &MethodCall, body: types::Message) -> Result<Reply, ApiError> {
-    Ok(post_body(&platform, call, body).await?.1.into())
+/// Sends a message of `body` from the bot, with the send options of the method's `args`.
+async fn send(
+    platform: Arc<Platform>,
+    call: &MethodCall,
+    args: &dyn SendArgs<'_>,
+    body: types::Message,
+) -> Result<Reply, ApiError> {
+    Ok(post_body(&platform, call, args, body).await?.1.into())
 }
 
-/// Posts a message of `body` with the call's send options; where it went and the message.
+/// Posts a message of `body` with the send options of the method's `args`; where it went and
+/// the message.
 async fn post_body(
     platform: &Platform,
     call: &MethodCall,
+    args: &dyn SendArgs<'_>,
     body: types::Message,
 ) -> Result<(Conversation, Value), ApiError> {
-    let options = SendOptions::read(&call.params)?;
+    let options = SendOptions::read(args, &call.params)?;
     let actor = Actor::Bot(platform_bot(platform, call).await?);
-    let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
+    let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
     let sent = platform.post(&actor, conversation, options.content(String::new(), None, body)).await?;
     Ok((conversation, sent))
 }
@@ -310,8 +320,9 @@ pub(crate) fn location_message(params: &Params) -> Result<types::Message, ApiErr
 }
 
 pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendLocation = args(&call.params)?;
     let body = location_message(&call.params)?;
-    send(platform, &call, body).await
+    send(platform, &call, &p, body).await
 }
 
 /// The message of a venue (the bot's `send_venue`, a person's too).
@@ -344,8 +355,9 @@ pub(crate) fn venue_message(params: &Params) -> Result<types::Message, ApiError>
 }
 
 pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendVenue = args(&call.params)?;
     let body = venue_message(&call.params)?;
-    send(platform, &call, body).await
+    send(platform, &call, &p, body).await
 }
 
 /// The message of a contact (the bot's `send_contact`, a person's too).
@@ -369,8 +381,9 @@ pub(crate) fn contact_message(params: &Params) -> Result<types::Message, ApiErro
 }
 
 pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendContact = args(&call.params)?;
     let body = contact_message(&call.params)?;
-    send(platform, &call, body).await
+    send(platform, &call, &p, body).await
 }
 
 /// The dice the platform rolls, and each one's highest value.
@@ -389,8 +402,9 @@ pub(crate) fn dice_message(params: &Params) -> Result<types::Message, ApiError> 
 }
 
 pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendDice = args(&call.params)?;
     let body = dice_message(&call.params)?;
-    send(platform, &call, body).await
+    send(platform, &call, &p, body).await
 }
 
 /// One poll option (`String` or `InputPollOption`) as the poll shows it.
@@ -421,7 +435,7 @@ fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
 /// The message of a poll (the bot's `sendPoll`, a person's too).
 pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendPoll = args(params)?;
-    let given = params.json::<Value>("question_entities").and_then(Result::ok);
+    let given = json_value(p.question_entities);
     let (question, question_entities) = formatted(p.question, p.question_parse_mode.unwrap_or_default(), given)?;
     let raw = p.options.unwrap_or_default();
     let items: Value =
@@ -433,6 +447,7 @@ pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
     for (i, option) in options.iter_mut().enumerate() {
         option.persistent_id = i.to_string();
     }
+    // True unless given (the decoded flag cannot tell absent from false).
     let is_anonymous = params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
     let quiz = match p.r#type.unwrap_or_default() {
         "" | "regular" => false,
@@ -484,14 +499,14 @@ pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
                 }
                 if parsed.len() == 1 { parsed[0] } else { -1 }
             }
-            None => msg_spec::args::integer(params.get("correct_option_id")).unwrap_or(-1),
+            None => p.correct_option_id.unwrap_or(-1),
         };
         if correct < 0 || correct >= count {
             return Err(ApiError::bad_request("wrong correct option identifier specified"));
         }
         poll.correct_option_id = Some(correct);
         if let Some(explanation) = p.explanation.filter(|e| !e.is_empty()) {
-            let given = params.json::<Value>("explanation_entities").and_then(Result::ok);
+            let given = json_value(p.explanation_entities);
             let (text, entities) = formatted(explanation, p.explanation_parse_mode.unwrap_or_default(), given)?;
             if text.chars().count() > 200 {
                 return Err(ApiError::bad_request("poll explanation length must not exceed 200"));
@@ -519,9 +534,10 @@ pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
 }
 
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendPoll = args(&call.params)?;
     let body = poll_message(&call.params)?;
     let close_date = body.poll.as_ref().and_then(|p| p.close_date);
-    let (conversation, sent) = post_body(&platform, &call, body).await?;
+    let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
     if let (Some(close_date), Some(message_id)) = (close_date, sent["message_id"].as_i64()) {
         platform.close_when_due(conversation, message_id, close_date);
     }
@@ -530,7 +546,7 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
 
 pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::StopPoll = args(&call.params)?;
-    let markup = inline_markup(&call.params)?;
+    let markup = inline_markup(p.reply_markup)?;
     let bot = platform_bot(&platform, &call).await?;
     let conversation = platform.resolve_chat(&Actor::Bot(bot.clone()), p.chat_id).await?;
     Ok(platform.stop_poll(&bot, conversation, p.message_id, markup).await?.into())
@@ -587,7 +603,7 @@ fn results_button(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
 pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerInlineQuery = args(&call.params)?;
     let cache_time = p.cache_time.unwrap_or(300).clamp(0, 86_400);
-    let button = results_button(call.params.get("button"))?;
+    let button = results_button(p.button)?;
     let results = match p.results.filter(|r| !r.is_empty()) {
         None => Vec::new(),
         Some(raw) => {
@@ -634,14 +650,14 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
 pub(crate) async fn edit_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageLiveLocation = args(&call.params)?;
     let place = location(&call.params)?;
-    let markup = inline_markup(&call.params)?;
+    let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     Ok(edited_for(&call, platform.edit_live_location(&actor, conversation, message_id, Some(place), markup).await?))
 }
 
 pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::StopMessageLiveLocation = args(&call.params)?;
-    let markup = inline_markup(&call.params)?;
+    let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     Ok(edited_for(&call, platform.edit_live_location(&actor, conversation, message_id, None, markup).await?))
 }
@@ -649,17 +665,17 @@ pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: Me
 /// sendMessageDraft: a partial message streamed to a person (they see it as `message_draft`).
 pub(crate) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendMessageDraft = args(&call.params)?;
-    let given = call.params.json::<Value>("entities").and_then(Result::ok);
-    let (text, entities) = formatted(p.text, p.parse_mode.unwrap_or_default(), given)?;
+    let (text, entities) = formatted(p.text, p.parse_mode.unwrap_or_default(), json_value(p.entities))?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    // The chat as given: the decoded Integer cannot tell an absent chat from chat 0.
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
     platform.draft(&actor, conversation, p.draft_id, text, entities).await?;
     Ok(json!(true).into())
 }
 
 /// `result` of answerWebAppQuery and savePreparedInlineMessage: one inline query result.
-fn single_result(p: &Params) -> Result<Value, ApiError> {
-    let raw = p.get("result").unwrap_or_default();
+fn single_result(raw: Option<&str>) -> Result<Value, ApiError> {
+    let raw = raw.unwrap_or_default();
     if raw.is_empty() {
         return Err(ApiError::bad_request("result isn't specified"));
     }
@@ -671,7 +687,7 @@ fn single_result(p: &Params) -> Result<Value, ApiError> {
 /// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).
 pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerWebAppQuery = args(&call.params)?;
-    let result = single_result(&call.params)?;
+    let result = single_result(p.result)?;
     let bot = platform_bot(&platform, &call).await?;
     Ok(platform.answer_web_app(bot.id, p.web_app_query_id, &result).await?.into())
 }
@@ -679,7 +695,7 @@ pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCa
 /// savePreparedInlineMessage: the result, kept for a day for the person named.
 pub(crate) async fn save_prepared_inline_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SavePreparedInlineMessage = args(&call.params)?;
-    single_result(&call.params)?;
+    single_result(p.result)?;
     platform_bot(&platform, &call).await?;
     if platform.user(p.user_id).await?.is_none() {
         return Err(ApiError::bad_request("user not found"));

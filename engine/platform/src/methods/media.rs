@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use msg_spec::{params, types};
+use msg_spec::params::{self, FileArgs};
+use msg_spec::types;
 use serde_json::Value;
 
 use super::messages::{SendOptions, reply_markup, reply_to};
@@ -33,9 +34,9 @@ fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, O
     Ok((text, entities))
 }
 
-fn caption_of(p: &Params) -> Result<(String, Option<Value>), ApiError> {
-    let entities = p.json::<Value>("caption_entities").and_then(Result::ok);
-    caption(p.get("caption").unwrap_or_default(), p.get("parse_mode").unwrap_or_default(), entities)
+fn caption_of(args: &dyn FileArgs<'_>) -> Result<(String, Option<Value>), ApiError> {
+    let entities = super::messages::json_value(args.caption_entities());
+    caption(args.caption().unwrap_or_default(), args.parse_mode().unwrap_or_default(), entities)
 }
 
 fn sender(actor: &Actor) -> Sender {
@@ -90,23 +91,49 @@ pub(crate) fn media_body(kind: Kind, object: Value, shown: Shown) -> Result<type
     Ok(body)
 }
 
-/// `show_caption_above_media` and `has_spoiler` of a send method.
-fn param_flags(p: &Params) -> Shown {
-    Shown { caption_above: p.boolean("show_caption_above_media"), spoiler: p.boolean("has_spoiler") }
+/// The parameters of the method that sends a file of `kind`, decoded by its generated struct.
+fn file_args<'a>(p: &'a Params, kind: Kind) -> Result<Box<dyn FileArgs<'a> + Send + 'a>, ApiError> {
+    Ok(match kind {
+        Kind::Photo => Box::new(args::<params::SendPhoto>(p)?),
+        Kind::Audio => Box::new(args::<params::SendAudio>(p)?),
+        Kind::Document => Box::new(args::<params::SendDocument>(p)?),
+        Kind::Video => Box::new(args::<params::SendVideo>(p)?),
+        Kind::Animation => Box::new(args::<params::SendAnimation>(p)?),
+        Kind::Voice => Box::new(args::<params::SendVoice>(p)?),
+        Kind::VideoNote => Box::new(args::<params::SendVideoNote>(p)?),
+        Kind::Sticker | Kind::Thumbnail => return Err(ApiError::bad_request("wrong file kind to send")),
+    })
+}
+
+/// The file a send method names, under its kind's parameter.
+fn file_of<'a>(args: &dyn FileArgs<'a>, kind: Kind) -> Option<&'a str> {
+    match kind {
+        Kind::Photo => args.photo(),
+        Kind::Audio => args.audio(),
+        Kind::Document => args.document(),
+        Kind::Video => args.video(),
+        Kind::Animation => args.animation(),
+        Kind::Voice => args.voice(),
+        Kind::VideoNote => args.video_note(),
+        Kind::Sticker | Kind::Thumbnail => None,
+    }
 }
 
 /// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
 pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
     let local = platform.local;
+    let args = file_args(p, kind)?;
+    let args = args.as_ref();
     let source =
-        input::source(p, p.get(kind.field()).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
-    let extras = Extras::from_params(p, local);
-    let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(p)? };
-    let options = SendOptions::read(p)?;
-    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+        input::source(p, file_of(args, kind).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
+    let extras = Extras::from_args(args, p, local);
+    let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(args)? };
+    let options = SendOptions::read(args, p)?;
+    let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
     let files = &platform.files;
     let object = input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?;
-    let body = media_body(kind, object, param_flags(p))?;
+    let shown = Shown { caption_above: args.show_caption_above_media(), spoiler: args.has_spoiler() };
+    let body = media_body(kind, object, shown)?;
     let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };
     platform.post(&actor, conversation, options.content(text, entities, body)).await
 }
@@ -166,8 +193,9 @@ async fn attach_media(platform: &Platform, actor: &Actor, media: InputMedia<'_>)
 pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
-    let (reply, allow_without_reply) = reply_to(p)?;
-    let raw = p.required("media")?;
+    let group: params::SendMediaGroup = args(p)?;
+    let (reply, allow_without_reply) = reply_to(group.reply_parameters, p)?;
+    let raw = group.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
     let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse media JSON object"))?;
     let items = value.as_array().ok_or_else(|| ApiError::bad_request("Expected an Array of InputMedia"))?;
     let local = platform.local;
@@ -187,7 +215,7 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
         return Err(ApiError::bad_request("Can't use the media of the specified type in the album"));
     }
     let actor = Actor::Bot(bot);
-    let conversation = platform.resolve_chat(&actor, p.get("chat_id").unwrap_or_default()).await?;
+    let conversation = platform.resolve_chat(&actor, group.chat_id).await?;
     let mut prepared = Vec::new();
     for media in parsed {
         prepared.push(attach_media(&platform, &actor, media).await?);
@@ -198,8 +226,8 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
         content.body.media_group_id = Some(group_id.clone());
         content.reply_to = reply;
         content.allow_without_reply = allow_without_reply;
-        content.protect = p.boolean("protect_content");
-        content.thread = msg_spec::args::integer(p.get("message_thread_id")).filter(|t| *t > 0);
+        content.protect = group.protect_content;
+        content.thread = group.message_thread_id.filter(|t| *t > 0);
         sent.push(platform.post(&actor, conversation, content).await?);
     }
     Ok(Value::Array(sent).into())
@@ -211,7 +239,7 @@ pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
     let value: Value =
         serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
     let media = parse_input_media(&call.params, &value, platform.local, false).map_err(unparsable_media)?;
-    let markup = reply_markup(&call.params)?;
+    let markup = reply_markup(p.reply_markup)?;
     let chat_id = p.chat_id.filter(|c| !c.is_empty());
     let message_id = p.message_id.filter(|id| *id > 0);
     let (actor, conversation, message_id) = super::target::edit_target(&platform, &call, chat_id, message_id).await?;

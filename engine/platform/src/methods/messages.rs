@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Params, Reply};
-use msg_spec::{params, types};
+use msg_spec::params::{self, SendArgs};
+use msg_spec::types;
 use serde_json::{Map, Value, json};
 
 use super::{args, platform_bot};
@@ -206,8 +207,8 @@ fn declared_rows(rows: &Value, fields: &[(&str, Shape)]) -> Value {
 /// `reply_markup`, validated as the reference does: an inline keyboard, a reply keyboard (string
 /// buttons normalised to `{"text": ...}`), `remove_keyboard` or `force_reply`. `None` when absent
 /// or when the object holds none of them.
-pub(crate) fn reply_markup(p: &Params) -> Result<Option<Value>, ApiError> {
-    let Some(raw) = p.get("reply_markup").filter(|r| !r.is_empty()) else { return Ok(None) };
+pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
     let mut markup: Value = serde_json::from_str(raw)
         .map_err(|_| ApiError::bad_request("Can't parse reply keyboard markup JSON object"))?;
     if !markup.is_object() {
@@ -334,8 +335,8 @@ pub(crate) fn non_blank(text: &str) -> Result<(), ApiError> {
 /// `reply_parameters` (or the older `reply_to_message_id` and `allow_sending_without_reply`,
 /// used only when `reply_parameters` is absent): the message replied to, and whether to send
 /// without the reply when it is gone.
-pub(crate) fn reply_to(p: &Params) -> Result<(Option<i64>, bool), ApiError> {
-    let reply = ReplyTo::read(p)?;
+pub(crate) fn reply_to(reply_parameters: Option<&str>, p: &Params) -> Result<(Option<i64>, bool), ApiError> {
+    let reply = ReplyTo::read(reply_parameters, p)?;
     Ok((reply.message_id, reply.allow_without_reply))
 }
 
@@ -350,8 +351,10 @@ pub(crate) struct ReplyTo {
 }
 
 impl ReplyTo {
-    pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
-        let Some(parsed) = p.json::<Value>("reply_parameters") else {
+    /// From the method's `reply_parameters`, else the older parameters (which the schema no
+    /// longer declares, so they are read by name).
+    pub(crate) fn read(reply_parameters: Option<&str>, p: &Params) -> Result<Self, ApiError> {
+        let Some(parsed) = reply_parameters.map(serde_json::from_str::<Value>) else {
             let id = p.get("reply_to_message_id").and_then(|v| v.trim().parse().ok()).filter(|id: &i64| *id > 0);
             return Ok(Self {
                 message_id: id,
@@ -393,9 +396,9 @@ struct Extras {
     show_caption_above_media: bool,
 }
 
-fn message_extras(p: &Params) -> Result<Extras, ApiError> {
+fn message_extras(args: &dyn SendArgs<'_>, p: &Params) -> Result<Extras, ApiError> {
     let mut extras = Extras::default();
-    match p.get("link_preview_options").filter(|v| !v.is_empty()) {
+    match args.link_preview_options().filter(|v| !v.is_empty()) {
         Some(raw) => {
             let value: Value = serde_json::from_str(raw)
                 .map_err(|_| ApiError::bad_request("can't parse link preview options JSON object"))?;
@@ -424,14 +427,15 @@ fn message_extras(p: &Params) -> Result<Extras, ApiError> {
                 extras.link_preview_options = Some(options);
             }
         }
+        // The older parameter, no longer declared.
         None if p.boolean("disable_web_page_preview") => {
             extras.link_preview_options =
                 Some(types::LinkPreviewOptions { is_disabled: Some(true), ..Default::default() });
         }
         None => {}
     }
-    extras.effect_id = p.get("message_effect_id").filter(|e| !e.is_empty()).map(str::to_owned);
-    extras.show_caption_above_media = p.boolean("show_caption_above_media");
+    extras.effect_id = args.message_effect_id().filter(|e| !e.is_empty()).map(str::to_owned);
+    extras.show_caption_above_media = args.show_caption_above_media();
     Ok(extras)
 }
 
@@ -447,16 +451,17 @@ pub(crate) struct SendOptions {
 }
 
 impl SendOptions {
-    /// Reads `reply_markup`, then the reply parameters (the reference's order).
-    pub(crate) fn read(p: &Params) -> Result<Self, ApiError> {
-        if p.get("business_connection_id").is_some_and(|b| !b.is_empty()) {
+    /// Reads `reply_markup`, then the reply parameters (the reference's order), from the
+    /// method's parameters (`args`; `p` for the older ones the schema no longer declares).
+    pub(crate) fn read(args: &dyn SendArgs<'_>, p: &Params) -> Result<Self, ApiError> {
+        if args.business_connection_id().is_some_and(|b| !b.is_empty()) {
             return Err(ApiError::bad_request("business connection not found"));
         }
-        let extras = message_extras(p)?;
-        let markup = reply_markup(p)?;
-        let reply = ReplyTo::read(p)?;
-        let thread = msg_spec::args::integer(p.get("message_thread_id")).filter(|t| *t > 0);
-        Ok(Self { markup, reply, protect: p.boolean("protect_content"), extras, thread })
+        let extras = message_extras(args, p)?;
+        let markup = reply_markup(args.reply_markup())?;
+        let reply = ReplyTo::read(args.reply_parameters(), p)?;
+        let thread = args.message_thread_id().filter(|t| *t > 0);
+        Ok(Self { markup, reply, protect: args.protect_content(), extras, thread })
     }
 
     /// The message to post: `text` (a caption when `body` has media) with these options.
@@ -487,7 +492,7 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
     let p: params::SendMessage = args(&call.params)?;
     // The reference's order: the text first, then the markup and reply, then the chat.
     let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
-    let options = SendOptions::read(&call.params)?;
+    let options = SendOptions::read(&p, &call.params)?;
     if p.chat_id.is_empty() {
         return Err(ApiError::bad_request("chat_id is empty"));
     }

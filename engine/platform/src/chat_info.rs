@@ -48,7 +48,7 @@ impl Platform {
                 && let Some(message) = self.load_message(conversation, *pinned).await?
             {
                 let chat = self.chat(conversation, viewer).await?;
-                full.pinned_message = Some(Box::new(crate::stored::for_viewer(&message, &chat)));
+                full.pinned_message = Some(Box::new(crate::stored::with_chat(message, &chat)));
             }
         }
         Ok(typed(&full))

@@ -16,21 +16,21 @@ use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_
 impl Platform {
     // ---------------------------------------------------------------- messages
 
-    /// A stored message (its chat a placeholder: see `stored::for_viewer`).
+    /// A stored message (its chat a placeholder: see `stored::set_chat`).
     pub async fn load_message(&self, conversation: Conversation, message_id: i64) -> Result<Option<Message>, ApiError> {
         let stored = self.storage.load_message(&conversation.key(), message_id).await.map_err(internal)?;
         Ok(stored.and_then(|s| stored::parse(&s)))
     }
 
-    /// `message` as `viewer` sees it, as JSON.
+    /// `message` as `viewer` sees it, as JSON (its chat set to theirs in place).
     pub(crate) async fn message_for(
         &self,
         conversation: Conversation,
-        message: &Message,
+        message: &mut Message,
         viewer: i64,
     ) -> Result<Value, ApiError> {
-        let chat = self.chat(conversation, viewer).await?;
-        Ok(typed(&stored::for_viewer(message, &chat)))
+        stored::set_chat(message, &self.chat(conversation, viewer).await?);
+        Ok(typed(message))
     }
 
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
@@ -146,8 +146,8 @@ impl Platform {
             other => keyboard = other,
         }
         let changes = vec![put_message(conversation, &message)];
-        self.deliver(actor.id(), conversation, &message, keyboard.as_ref(), "message", changes).await?;
-        self.message_for(conversation, &message, actor.id()).await
+        self.deliver(actor.id(), conversation, &mut message, keyboard.as_ref(), "message", changes).await?;
+        self.message_for(conversation, &mut message, actor.id()).await
     }
 
     /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
@@ -235,8 +235,8 @@ impl Platform {
         }
         edited.edit_date = Some(now());
         let changes = vec![put_message(conversation, &edited)];
-        self.deliver(actor.id(), conversation, &edited, None, "edited_message", changes).await?;
-        self.message_for(conversation, &edited, actor.id()).await
+        self.deliver(actor.id(), conversation, &mut edited, None, "edited_message", changes).await?;
+        self.message_for(conversation, &mut edited, actor.id()).await
     }
 
     /// Edits a message's text (only its sender may); returns it as the editor sees it.
@@ -276,18 +276,7 @@ impl Platform {
             return Err(ApiError::bad_request("there is no media in the message to edit"));
         }
         let mut edited = original.clone();
-        stored::clear_file(&mut edited);
-        let body = content.body;
-        edited.animation = body.animation;
-        edited.audio = body.audio;
-        edited.document = body.document;
-        edited.photo = body.photo;
-        edited.sticker = body.sticker;
-        edited.video = body.video;
-        edited.video_note = body.video_note;
-        edited.voice = body.voice;
-        edited.has_media_spoiler = body.has_media_spoiler;
-        edited.show_caption_above_media = body.show_caption_above_media;
+        stored::replace_file(&mut edited, content.body);
         put_caption(&mut edited, content.text, content.entities)?;
         set_markup(&mut edited, content.reply_markup)?;
         self.publish_edit(actor, conversation, &original, edited).await
@@ -565,12 +554,12 @@ impl Platform {
     }
 
     /// Puts an update about `message` into every other participant's mailbox, with `extra`
-    /// changes persisted in the first batch.
+    /// changes persisted in the first batch (the message's chat is each one's in turn).
     async fn deliver(
         &self,
         sender: i64,
         conversation: Conversation,
-        message: &Message,
+        message: &mut Message,
         keyboard: Option<&Value>,
         kind: &str,
         mut extra: Vec<Change>,

@@ -1,9 +1,10 @@
 //! A message as the platform keeps it: the schema's [`types::Message`], typed, so a message can
-//! neither carry a field the Bot API does not declare nor miss one it requires. Its `chat` is not
-//! stored (each viewer sees the chat their own way: a private chat shows its other side), so it
-//! is left out of the stored text and filled in for each viewer by [`for_viewer`]; the messages
-//! a message carries (the one it replies to, the one a pin names) are of the same chat and are
-//! treated alike.
+//! neither carry a field the Bot API does not declare nor miss one it requires. Its `chat` is
+//! not the platform's to store (each viewer sees the chat their own way: a private chat shows its
+//! other side): a stored message's chat, and the chats of the messages it carries (the one it
+//! replies to, the one a pin names, of the same chat), are placeholders that [`set_chat`] fills
+//! in for each viewer. Messages stored before they were typed have no `chat` at all; [`parse`]
+//! reads those too.
 
 use msg_core::ApiError;
 use msg_spec::types::{self, MaybeInaccessibleMessage, Message};
@@ -13,27 +14,17 @@ use serde_json::{Value, json};
 /// The fields of a message that carry another message of the same chat.
 const CARRIED: [&str; 2] = ["reply_to_message", "pinned_message"];
 
-/// The text a message is stored as: its JSON without `chat` (nor the chats of the messages it
-/// carries).
+/// The text a message is stored as (its chat a placeholder).
 pub(crate) fn payload(message: &Message) -> String {
-    let mut value = serde_json::to_value(message).expect("generated types serialize");
-    strip_chat(&mut value);
-    value.to_string()
+    serde_json::to_string(message).expect("generated types serialize")
 }
 
-fn strip_chat(value: &mut Value) {
-    let Some(fields) = value.as_object_mut() else { return };
-    fields.shift_remove("chat");
-    for field in CARRIED {
-        if let Some(carried) = fields.get_mut(field) {
-            strip_chat(carried);
-        }
-    }
-}
-
-/// A stored message, read back; `None` for a text that is not one. Its chat is a placeholder
-/// until [`for_viewer`] puts in the viewer's.
+/// A stored message, read back; `None` for a text that is not one.
 pub(crate) fn parse(payload: &str) -> Option<Message> {
+    if let Ok(message) = serde_json::from_str(payload) {
+        return Some(message);
+    }
+    // Stored without a chat (before messages were typed), or not a message at all.
     let mut value: Value = serde_json::from_str(payload).ok()?;
     fill_chat(&mut value);
     match serde_json::from_value(value) {
@@ -57,14 +48,8 @@ fn fill_chat(value: &mut Value) {
     }
 }
 
-/// `message` as `chat`'s viewer sees it: with their chat, and the messages it carries too.
-pub(crate) fn for_viewer(message: &Message, chat: &types::Chat) -> Message {
-    let mut message = message.clone();
-    set_chat(&mut message, chat);
-    message
-}
-
-fn set_chat(message: &mut Message, chat: &types::Chat) {
+/// Puts the viewer's `chat` into a message and the messages it carries.
+pub(crate) fn set_chat(message: &mut Message, chat: &types::Chat) {
     *message.chat = chat.clone();
     if let Some(replied) = message.reply_to_message.as_deref_mut() {
         set_chat(replied, chat);
@@ -74,6 +59,12 @@ fn set_chat(message: &mut Message, chat: &types::Chat) {
         Some(MaybeInaccessibleMessage::InaccessibleMessage(pinned)) => *pinned.chat = chat.clone(),
         None => {}
     }
+}
+
+/// `message` as `chat`'s viewer sees it.
+pub(crate) fn with_chat(mut message: Message, chat: &types::Chat) -> Message {
+    set_chat(&mut message, chat);
+    message
 }
 
 /// A part of a message built as JSON elsewhere (a file's object from the file store, a keyboard
@@ -138,14 +129,7 @@ pub(crate) fn is_service(m: &Message) -> bool {
 /// Whether a message's content is a file, a place, a contact, a dice or a poll (so its text, if
 /// any, is a caption), rather than text.
 pub(crate) fn has_media(m: &Message) -> bool {
-    m.animation.is_some()
-        || m.audio.is_some()
-        || m.document.is_some()
-        || m.photo.is_some()
-        || m.sticker.is_some()
-        || m.video.is_some()
-        || m.video_note.is_some()
-        || m.voice.is_some()
+    has_file(m)
         || m.contact.is_some()
         || m.dice.is_some()
         || m.location.is_some()
@@ -165,17 +149,18 @@ pub(crate) fn has_file(m: &Message) -> bool {
         || m.voice.is_some()
 }
 
-/// Removes a message's file (and its caption), for another.
-pub(crate) fn clear_file(m: &mut Message) {
-    m.animation = None;
-    m.audio = None;
-    m.document = None;
-    m.photo = None;
-    m.sticker = None;
-    m.video = None;
-    m.video_note = None;
-    m.voice = None;
-    m.has_media_spoiler = None;
+/// Puts the file of `from` (and how it shows) in place of `m`'s, without a caption.
+pub(crate) fn replace_file(m: &mut Message, from: Message) {
+    m.animation = from.animation;
+    m.audio = from.audio;
+    m.document = from.document;
+    m.photo = from.photo;
+    m.sticker = from.sticker;
+    m.video = from.video;
+    m.video_note = from.video_note;
+    m.voice = from.voice;
+    m.has_media_spoiler = from.has_media_spoiler;
+    m.show_caption_above_media = from.show_caption_above_media;
     clear_caption(m);
 }
 
@@ -208,18 +193,25 @@ mod tests {
     }
 
     #[test]
-    fn a_stored_message_leaves_out_its_chat_and_reads_back_with_the_viewers() {
+    fn a_stored_message_reads_back_with_each_viewers_chat() {
         let mut sent = message("a");
         sent.reply_to_message = Some(Box::new(message("b")));
         let stored = payload(&sent);
-        assert!(!stored.contains("\"chat\""), "{stored}");
+        // Stored as the reference prints a message: its id, then the chat, the date, the text.
+        assert!(stored.starts_with(r#"{"message_id":1,"chat":{"id":0,"type":""},"date":5,"#), "{stored}");
         let back = parse(&stored).expect("reads back");
         let chat = types::Chat { id: 7, r#type: "group".into(), ..types::Chat::default() };
-        let seen = for_viewer(&back, &chat);
+        let seen = with_chat(back, &chat);
         assert_eq!((seen.chat.id, seen.reply_to_message.as_ref().map(|r| r.chat.id)), (7, Some(7)));
         assert_eq!(seen.text.as_deref(), Some("a"));
-        // Stored as the reference prints a message: its id, then the date, then the text.
-        assert!(stored.starts_with(r#"{"message_id":1,"date":5,"reply_to_message":"#), "{stored}");
+    }
+
+    #[test]
+    fn a_message_stored_without_a_chat_still_reads() {
+        let old = r#"{"message_id":3,"from":{"id":1,"is_bot":false,"first_name":"A"},"date":9,
+            "reply_to_message":{"message_id":2,"date":8,"text":"b"},"text":"a"}"#;
+        let back = parse(old).expect("reads back");
+        assert_eq!((back.message_id, back.reply_to_message.map(|r| r.message_id)), (3, Some(2)));
     }
 
     #[test]

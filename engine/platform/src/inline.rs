@@ -431,11 +431,8 @@ impl Platform {
         let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
         let content = Content { reply_markup, ..Content::of(body) };
         let sent = self.post(&Actor::User(user), conversation, content).await?;
-        Ok(match sent.get("reply_markup") {
-            Some(_) => {
-                json!({"inline_message_id": conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default())})
-            }
-            None => json!({}),
-        })
+        let inline_message_id =
+            sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
+        Ok(typed(&types::SentWebAppMessage { inline_message_id }))
     }
 }

@@ -324,7 +324,7 @@ pub(crate) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCa
     if platform.participant(p.user_id).await?.is_none() {
         return Err(ApiError::bad_request("user not found"));
     }
-    Ok(json!({"boosts": []}).into())
+    Ok(crate::world::typed(&types::UserChatBoosts { boosts: Vec::new() }).into())
 }
 
 /// setUserEmojiStatus: for a person who allowed the bot (the user-side `allowEmojiStatus`);

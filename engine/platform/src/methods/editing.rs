@@ -170,7 +170,7 @@ async fn move_one(
     let to = platform.resolve_chat(&actor, one.chat_id).await?;
     let content = options.content(String::new(), None, types::Message::default());
     let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
-    Ok(if copying { json!({"message_id": sent["message_id"]}) } else { sent }.into())
+    Ok(if copying { message_id_of(&sent) } else { sent }.into())
 }
 
 pub(crate) async fn forward_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -184,6 +184,11 @@ pub(crate) async fn copy_message(platform: Arc<Platform>, call: MethodCall) -> R
     let one = MoveOne { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_id: p.message_id };
     let caption = CopyCaption { caption: p.caption, parse_mode: p.parse_mode, entities: p.caption_entities };
     move_one(platform, &call, &p, one, Some(caption)).await
+}
+
+/// The `MessageId` of a message just sent.
+fn message_id_of(sent: &Value) -> Value {
+    crate::world::typed(&types::MessageId { message_id: sent["message_id"].as_i64().unwrap_or_default() })
 }
 
 /// What forwardMessages and copyMessages share.
@@ -235,7 +240,7 @@ async fn move_many(
         }
         let content = options.content(String::new(), None, body);
         let message = platform.forward(&actor, from, id, to, caption, content).await?;
-        sent.push(json!({"message_id": message["message_id"]}));
+        sent.push(message_id_of(&message));
     }
     Ok(Value::Array(sent).into())
 }

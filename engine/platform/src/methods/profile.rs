@@ -14,6 +14,8 @@ use serde_json::{Value, json};
 
 use super::{args, internal, platform_bot};
 use crate::Platform;
+use crate::stored::decode;
+use crate::world::typed;
 
 /// TDLib's `validate_bot_language_code`: empty, or two letters `a-z`.
 fn language(code: Option<&str>) -> Result<&str, ApiError> {
@@ -72,7 +74,13 @@ impl Text {
             }
         }
         let fallback = if self.field == "name" { bot.first_name.clone() } else { String::new() };
-        Ok(json!({ self.field: value.unwrap_or(fallback) }).into())
+        let value = value.unwrap_or(fallback);
+        let typed = match self.field {
+            "name" => typed(&types::BotName { name: value }),
+            "description" => typed(&types::BotDescription { description: value }),
+            _ => typed(&types::BotShortDescription { short_description: value }),
+        };
+        Ok(typed.into())
     }
 }
 
@@ -271,8 +279,10 @@ pub(crate) async fn get_chat_menu_button(platform: Arc<Platform>, call: MethodCa
     if stored.is_none() && owner != 0 {
         stored = setting(&platform, bot.id, "menu_button:0").await?;
     }
-    let button = stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_else(|| json!({"type": "default"}));
-    Ok(button.into())
+    let button: types::MenuButton = stored
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(types::MenuButton::MenuButtonDefault(types::MenuButtonDefault {}));
+    Ok(typed(&button).into())
 }
 
 /// The person a profile query names, after the reference's checks and clamps.
@@ -303,15 +313,15 @@ pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: Metho
         // Each viewer gets file ids of its own (and the files in its directory).
         let mut holder = json!({ "photo": sizes });
         platform.files.adopt(&mut holder, viewer.id, true).await?;
-        photos.push(holder["photo"].take());
+        photos.push(decode(holder["photo"].take(), "profile photo")?);
     }
-    Ok(json!({"total_count": all.len(), "photos": photos}).into())
+    Ok(typed(&types::UserProfilePhotos { total_count: all.len() as i64, photos }).into())
 }
 
 pub(crate) async fn get_user_profile_audios(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserProfileAudios = args(&call.params)?;
     profile_owner(&platform, p.user_id).await?;
-    Ok(json!({"total_count": 0, "audios": []}).into())
+    Ok(typed(&types::UserProfileAudios { total_count: 0, audios: Vec::new() }).into())
 }
 
 /// A `photo` parameter (`InputProfilePhoto`) with the reference's errors: the file it names,

@@ -18,6 +18,7 @@ mod startup;
 mod surface;
 mod teloxide;
 mod tls;
+mod wording;
 
 use std::path::Path;
 

@@ -177,7 +177,7 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
             let Some((kind, field)) = kind_of(other) else { return Err(ApiError::bad_request("RESULT_TYPE_INVALID")) };
             let params = Params::new();
             let source = match result.get(field).and_then(Value::as_str).filter(|f| !f.is_empty()) {
-                Some(file_id) => input::source(&params, file_id, "", platform.local)?,
+                Some(file_id) => input::source(&params, file_id, "", platform.local),
                 None => {
                     let url =
                         result.get(format!("{other}_url")).or_else(|| result.get("mpeg4_url")).and_then(Value::as_str);

@@ -19,7 +19,9 @@ pub enum Source<'a> {
     Upload(&'a UploadedFile),
     Local(PathBuf),
     Url(String),
-    Existing(FileId),
+    /// A `file_id`, as given: decoded when the file is attached, after the chat is checked (a
+    /// wrong one is refused then, as the reference passes it on to TDLib unread).
+    Existing(String),
 }
 
 pub fn wrong_file_identifier() -> ApiError {
@@ -42,31 +44,31 @@ fn local_path(rest: &str) -> PathBuf {
 }
 
 /// Reads an `InputFile` value: `value` is the parameter's (or a JSON media's) string, `field`
-/// the multipart part to use when it is empty. `Ok(None)` when there is no file.
-pub fn source<'a>(p: &'a Params, value: &str, field: &str, local: bool) -> Result<Option<Source<'a>>, ApiError> {
+/// the multipart part to use when it is empty. `None` when there is no file.
+pub fn source<'a>(p: &'a Params, value: &str, field: &str, local: bool) -> Option<Source<'a>> {
     if !value.is_empty() {
         if local && let Some(rest) = value.strip_prefix("file:/") {
-            return Ok(Some(Source::Local(local_path(rest))));
+            return Some(Source::Local(local_path(rest)));
         }
         if let Some(name) = value.strip_prefix("attach://") {
-            return Ok(p.file(name).map(Source::Upload));
+            return p.file(name).map(Source::Upload);
         }
         if value.starts_with("http://") || value.starts_with("https://") {
-            return Ok(Some(Source::Url(value.to_owned())));
+            return Some(Source::Url(value.to_owned()));
         }
-        return FileId::decode(value).map(|id| Some(Source::Existing(id))).ok_or_else(wrong_file_identifier);
+        return Some(Source::Existing(value.to_owned()));
     }
     if field.is_empty() {
-        return Ok(None);
+        return None;
     }
-    Ok(p.file(field).map(Source::Upload))
+    p.file(field).map(Source::Upload)
 }
 
 /// A thumbnail must be a new upload (a part or `attach://`), or in local mode a `file://` path.
 pub fn thumbnail<'a>(p: &'a Params, value: &str, local: bool) -> Option<Source<'a>> {
     let fields = ["thumbnail", "thumb"];
     let from_value = match source(p, value, "", local) {
-        Ok(Some(s @ (Source::Upload(_) | Source::Local(_)))) => Some(s),
+        Some(s @ (Source::Upload(_) | Source::Local(_))) => Some(s),
         _ => None,
     };
     from_value.or_else(|| fields.iter().find_map(|f| p.file(f).map(Source::Upload)))
@@ -305,6 +307,7 @@ pub async fn attach(
     extras: Extras<'_>,
 ) -> Result<Value, ApiError> {
     if let Source::Existing(id) = source {
+        let id = FileId::decode(&id).ok_or_else(wrong_file_identifier)?;
         return reuse(files, sender, kind, &id).await;
     }
     let fetched = fetch(&source, kind, files, temp_dir).await?;
@@ -452,12 +455,14 @@ mod tests {
         assert_eq!(local_path("//tmp/a%20b.txt"), PathBuf::from("/tmp/a b.txt"));
         assert_eq!(local_path("/localhost/srv/x"), PathBuf::from("/srv/x"));
         let p = Params::new();
-        assert!(matches!(source(&p, "file:///tmp/x", "doc", true), Ok(Some(Source::Local(_)))));
-        // Without local mode a file:// URI is just a bad file identifier.
-        let err = source(&p, "file:///tmp/x", "doc", false).unwrap_err();
-        assert_eq!(err.description, "Bad Request: wrong file identifier/HTTP URL specified");
-        assert!(matches!(source(&p, "attach://nothing", "doc", false), Ok(None)));
-        assert!(matches!(source(&p, "", "doc", false), Ok(None)));
-        assert!(matches!(source(&p, "http://127.0.0.1/x.png", "", false), Ok(Some(Source::Url(_)))));
+        assert!(matches!(source(&p, "file:///tmp/x", "doc", true), Some(Source::Local(_))));
+        // Without local mode a file:// URI is just a file_id, refused when the file is attached.
+        assert!(
+            matches!(source(&p, "file:///tmp/x", "doc", false), Some(Source::Existing(id)) if id == "file:///tmp/x")
+        );
+        assert!(FileId::decode("file:///tmp/x").is_none());
+        assert!(source(&p, "attach://nothing", "doc", false).is_none());
+        assert!(source(&p, "", "doc", false).is_none());
+        assert!(matches!(source(&p, "http://127.0.0.1/x.png", "", false), Some(Source::Url(_))));
     }
 }

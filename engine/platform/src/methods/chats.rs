@@ -348,7 +348,7 @@ pub(crate) async fn uploaded_photo(
     use crate::files::input::{self, Extras, Sender, Source};
     let value = params.get("photo").unwrap_or_default();
     let source = match input::source(params, value, "photo", platform.local) {
-        Ok(Some(source @ (Source::Upload(_) | Source::Local(_)))) => source,
+        Some(source @ (Source::Upload(_) | Source::Local(_))) => source,
         _ if value.is_empty() => return Err(ApiError::bad_request("there is no photo in the request")),
         _ => return Err(ApiError::bad_request("photo must be uploaded as an InputFile")),
     };

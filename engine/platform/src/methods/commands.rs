@@ -51,10 +51,12 @@ async fn store(platform: &Platform, bot_id: i64, key: String, value: Option<Stri
 pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p: params::SetMyCommands = args(&call.params)?;
-    let commands = match p.commands.map(serde_json::from_str::<Vec<Value>>) {
-        None => return Err(ApiError::parameter_required("commands")),
+    // Without commands the list is cleared, as the reference reads an absent list as empty.
+    let commands = match p.commands.filter(|c| !c.is_empty()).map(serde_json::from_str::<Value>) {
+        None => Vec::new(),
         Some(Err(_)) => return Err(ApiError::bad_request("can't parse commands JSON object")),
-        Some(Ok(list)) => list,
+        Some(Ok(Value::Array(list))) => list,
+        Some(Ok(_)) => return Err(ApiError::bad_request("expected an Array of BotCommand")),
     };
     if commands.len() > 100 {
         return Err(ApiError::bad_request("too many commands specified"));

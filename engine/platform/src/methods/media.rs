@@ -125,7 +125,7 @@ pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
     let args = file_args(p, kind)?;
     let args = args.as_ref();
     let source =
-        input::source(p, file_of(args, kind).unwrap_or_default(), kind.field(), local)?.ok_or_else(|| missing(kind))?;
+        input::source(p, file_of(args, kind).unwrap_or_default(), kind.field(), local).ok_or_else(|| missing(kind))?;
     let extras = Extras::from_args(args, p, local);
     let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(args)? };
     let options = SendOptions::read(args, p)?;
@@ -165,7 +165,7 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     if album && kind == Kind::Animation {
         return Err(format!("type \"{kind_name}\" can't be used in sendMediaGroup"));
     }
-    let source = input::source(p, text("media"), "", local).map_err(reason)?.ok_or("media not found")?;
+    let source = input::source(p, text("media"), "", local).ok_or("media not found")?;
     let flag = |name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
     let shown = Shown { caption_above: flag("show_caption_above_media"), spoiler: flag("has_spoiler") };
     Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, shown })

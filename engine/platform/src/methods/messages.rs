@@ -15,15 +15,19 @@ use crate::world::{Actor, Content, now};
 
 const MAX_TEXT: usize = 4096;
 const CHAT_ACTIONS: &[&str] = &[
+    "cancel",
     "typing",
     "upload_photo",
     "record_video",
     "upload_video",
     "record_voice",
+    "record_audio",
     "upload_voice",
+    "upload_audio",
     "upload_document",
     "choose_sticker",
     "find_location",
+    "pick_up_location",
     "record_video_note",
     "upload_video_note",
 ];
@@ -506,13 +510,19 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
 pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p: params::SendChatAction = args(&call.params)?;
-    let action = p.action.trim().to_ascii_lowercase();
-    if action.is_empty() {
-        return Err(ApiError::parameter_required("action"));
-    }
+    // Read before the chat, and one word for an absent action and an unknown one, as the
+    // reference does (it also takes `cancel` and the old `record_audio`-style names).
+    let action = p.action.to_ascii_lowercase();
     if !CHAT_ACTIONS.contains(&action.as_str()) {
         return Err(ApiError::bad_request("wrong parameter action in request"));
     }
+    // People see the current name of an action.
+    let action = match action.as_str() {
+        "record_audio" => "record_voice".to_owned(),
+        "upload_audio" => "upload_voice".to_owned(),
+        "pick_up_location" => "find_location".to_owned(),
+        _ => action,
+    };
     let actor = Actor::Bot(bot);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     platform.chat_action(&actor, conversation, &action).await?;
@@ -521,10 +531,8 @@ pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) 
 
 pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
+    // No check of its own: an absent id is an unknown query, as in the reference.
     let p: params::AnswerCallbackQuery = args(&call.params)?;
-    if p.callback_query_id.is_empty() {
-        return Err(ApiError::parameter_required("callback_query_id"));
-    }
     let text = p.text.unwrap_or_default();
     if text.chars().count() > 200 {
         return Err(ApiError::bad_request("MESSAGE_TOO_LONG"));

@@ -368,7 +368,7 @@ pub(crate) async fn set_my_profile_photo(platform: Arc<Platform>, call: MethodCa
     use crate::files::input::{self, Extras, Sender};
     let file = profile_photo_file(&call.params, platform.local)?;
     let bot = platform_bot(&platform, &call).await?;
-    let source = input::source(&call.params, &file, "", platform.local)?
+    let source = input::source(&call.params, &file, "", platform.local)
         .ok_or_else(|| ApiError::bad_request("photo must be uploaded as a file"))?;
     let sender = Sender { id: bot.id, is_bot: true };
     let extras = Extras::from_params(&call.params, platform.local);

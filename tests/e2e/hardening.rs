@@ -344,3 +344,33 @@ fn oversized_bodies_are_refused_before_they_are_read() {
     assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 413"), "{answer}");
     no_uploads_left(root.path());
 }
+
+#[test]
+fn uploads_cut_off_by_a_kill_9_are_swept_at_the_next_start() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "swept_bot");
+    let mut server = launch(root.path()).start();
+    let uploads = || -> Vec<String> {
+        let names = std::fs::read_dir(root.path().join("tmp")).unwrap().flatten();
+        names.map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with("msg-upload-")).collect()
+    };
+    // Another host's upload in a shared temp dir, still fresh: not this host's to judge.
+    let foreign = "msg-upload-00000000000000ff-1@another-host";
+    std::fs::create_dir(root.path().join("tmp").join(foreign)).unwrap();
+
+    let mut stream = TcpStream::connect(server.api).unwrap();
+    let head = format!(
+        "POST /bot{bot}/sendDocument HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 10000000\r\n\r\n--b\r\nContent-Disposition: form-data; name=\"document\"; filename=\"big.bin\"\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(&vec![7u8; 1 << 20]).unwrap();
+    poll_until("the upload is being written", || uploads().len() == 2);
+    server.signal("KILL");
+    server.wait_exit(Duration::from_secs(5)).expect("killed");
+    drop((stream, server));
+    assert_eq!(uploads().len(), 2, "the killed server left its upload behind");
+
+    let server = launch(root.path()).start();
+    assert_eq!(uploads(), [foreign]);
+    assert!(server.output().contains("removed 1 upload directories"), "{}", server.output());
+}

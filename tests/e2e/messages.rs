@@ -966,6 +966,32 @@ fn timed_and_stopped_polls_close_and_tell_their_bot_and_albums_move_together() {
 }
 
 #[test]
+fn a_timed_poll_closes_on_time_across_a_kill_9() {
+    let Started { root, mut server, bot, alice: _alice, bot_id: _, alice_id } = started("patient_bot");
+    let options = json!(["Yes", "No"]);
+    let send = |params: Value| ok(server.call(&bot, "sendPoll", params));
+    let timed = send(json!({"chat_id": alice_id, "question": "Soon?", "options": options, "open_period": 5}));
+    // A poll stopped before its time: its timer, still kept, finds it closed and says nothing.
+    let at = timed["poll"]["close_date"].clone();
+    let stopped = send(json!({"chat_id": alice_id, "question": "Now?", "options": options, "close_date": at}));
+    ok(server.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": stopped["message_id"]})));
+    bot_sees(&server, &bot, |u| u["poll"]["id"] == stopped["poll"]["id"]);
+    server.signal("KILL");
+    server.wait_exit(Duration::from_secs(5)).expect("killed");
+    drop(server);
+
+    // The restarted server re-arms the timer: the poll closes on time and its bot is told.
+    let server = launch(root.path()).start();
+    let closed = bot_sees(&server, &bot, |u| u["poll"]["id"] == timed["poll"]["id"]);
+    assert_eq!(closed["poll"]["is_closed"], true);
+    let params = json!({"timeout": 2, "allowed_updates": ["poll"]});
+    let later = ok(server.call(&bot, "getUpdates", params));
+    assert!(later.as_array().unwrap().iter().all(|u| u["poll"]["id"] != stopped["poll"]["id"]), "{later}");
+    let again = server.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": timed["message_id"]}));
+    assert_eq!(error(again), (400, "Bad Request: poll has already been closed".into()));
+}
+
+#[test]
 fn copies_rewrite_captions_and_reactions_reach_only_bots_that_ask() {
     let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("copier_bot");
     let photo = ok(Multipart::new()

@@ -128,6 +128,14 @@ impl PlatformService for Platform {
 
     fn start(&self, stop: CancellationToken) {
         self.survey();
+        let platform = self.self_arc();
+        tokio::spawn(async move {
+            match platform.rearm_poll_timers().await {
+                Ok(0) => {}
+                Ok(armed) => tracing::info!("{armed} timed polls re-armed"),
+                Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),
+            }
+        });
         if let Some(period) = self.config.file_retention {
             tokio::spawn(files::retention::run(self.self_arc(), period, stop));
         }

@@ -7,6 +7,7 @@
 use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
 use msg_spec::types::{self, Message, Poll};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::internal;
@@ -127,8 +128,8 @@ impl Platform {
         if !allowed {
             return Err(ApiError::bad_request("poll can't be stopped"));
         }
-        // A timed poll past its close_date (its timer lost to a restart) is closed now all the
-        // same, and answers that it was closed already.
+        // A timed poll past its close_date whose timer has not fired yet (a restart's re-arming
+        // still under way) is closed now all the same, and answers that it was closed already.
         let overdue = close_date.is_some_and(|date| date < now());
         let poll = self.close_poll(conversation, stored, reply_markup).await?;
         if overdue {
@@ -166,10 +167,59 @@ impl Platform {
         Ok(poll)
     }
 
-    /// Closes a poll when its `close_date` comes: a task per timed poll while the server runs
-    /// (it holds the platform weakly, so a stopped platform ends it). After a restart such a poll
-    /// still refuses votes once its time has passed, and is closed at the next stopPoll.
-    pub(crate) fn close_when_due(&self, conversation: Conversation, message_id: i64, close_date: i64) {
+    /// Closes a timed poll of `bot` when its `close_date` comes. The timer is kept in the
+    /// bot's settings (`poll_timers`) before this returns, so a restart re-arms it
+    /// ([`Platform::rearm_poll_timers`]); while the server runs a task waits for it.
+    pub(crate) async fn arm_poll_timer(
+        &self,
+        bot_id: i64,
+        conversation: Conversation,
+        message_id: i64,
+        close_date: i64,
+    ) -> Result<(), ApiError> {
+        {
+            let _poll_state = self.polls.lock().await;
+            let mut timers = self.poll_timers(bot_id).await?;
+            timers.insert(timer_key(conversation, message_id), close_date);
+            self.store_poll_timers(bot_id, &timers).await?;
+        }
+        self.close_when_due(bot_id, conversation, message_id, close_date);
+        Ok(())
+    }
+
+    /// Re-arms the timers of every bot's timed polls (at start); those already due close now.
+    pub(crate) async fn rearm_poll_timers(&self) -> Result<usize, ApiError> {
+        let mut armed = 0;
+        for bot in self.storage.list_bots().await.map_err(internal)? {
+            for (key, close_date) in self.poll_timers(bot.id).await? {
+                match key.rsplit_once('|').and_then(|(c, m)| Some((Conversation::from_key(c)?, m.parse().ok()?))) {
+                    Some((conversation, message_id)) => {
+                        self.close_when_due(bot.id, conversation, message_id, close_date);
+                        armed += 1;
+                    }
+                    None => tracing::warn!("bot {}: an unreadable poll timer {key:?} is skipped", bot.id),
+                }
+            }
+        }
+        Ok(armed)
+    }
+
+    /// A bot's timed polls: `conversation|message_id` to `close_date`.
+    async fn poll_timers(&self, bot_id: i64) -> Result<BTreeMap<String, i64>, ApiError> {
+        let stored = self.storage.load_bot_setting(bot_id, POLL_TIMERS).await.map_err(internal)?;
+        Ok(stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default())
+    }
+
+    async fn store_poll_timers(&self, bot_id: i64, timers: &BTreeMap<String, i64>) -> Result<(), ApiError> {
+        let value = (!timers.is_empty()).then(|| serde_json::to_string(timers).expect("a map of numbers"));
+        let change = Change::BotSetting { bot_id, key: POLL_TIMERS.into(), value };
+        self.storage.apply(vec![change]).await.map_err(internal)
+    }
+
+    /// Closes a poll when its `close_date` comes, then forgets its timer (a poll stopped before
+    /// keeps its timer until then, which finds it closed). The task holds the platform weakly,
+    /// so a stopped platform ends it; a vote past the `close_date` is refused all the same.
+    fn close_when_due(&self, bot_id: i64, conversation: Conversation, message_id: i64, close_date: i64) {
         let platform = Arc::downgrade(&self.self_arc());
         tokio::spawn(async move {
             let wait = u64::try_from(close_date - now()).unwrap_or(0);
@@ -177,9 +227,14 @@ impl Platform {
             let Some(platform) = platform.upgrade() else { return };
             let closing = async {
                 let _poll_state = platform.polls.lock().await;
-                let Some(stored) = platform.load_message(conversation, message_id).await? else { return Ok(()) };
-                if stored.poll.as_ref().is_some_and(|p| !p.is_closed) {
+                if let Some(stored) = platform.load_message(conversation, message_id).await?
+                    && stored.poll.as_ref().is_some_and(|p| !p.is_closed)
+                {
                     platform.close_poll(conversation, stored, None).await?;
+                }
+                let mut timers = platform.poll_timers(bot_id).await?;
+                if timers.remove(&timer_key(conversation, message_id)).is_some() {
+                    platform.store_poll_timers(bot_id, &timers).await?;
                 }
                 Ok::<_, ApiError>(())
             };
@@ -188,4 +243,11 @@ impl Platform {
             }
         });
     }
+}
+
+/// The bot setting that keeps a bot's timed polls.
+const POLL_TIMERS: &str = "poll_timers";
+
+fn timer_key(conversation: Conversation, message_id: i64) -> String {
+    format!("{}|{message_id}", conversation.key())
 }

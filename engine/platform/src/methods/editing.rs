@@ -544,7 +544,7 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let close_date = body.poll.as_ref().and_then(|p| p.close_date);
     let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
     if let (Some(close_date), Some(message_id)) = (close_date, sent["message_id"].as_i64()) {
-        platform.close_when_due(conversation, message_id, close_date);
+        platform.arm_poll_timer(call.ctx.bot_id, conversation, message_id, close_date).await?;
     }
     Ok(sent.into())
 }

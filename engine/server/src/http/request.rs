@@ -139,15 +139,20 @@ fn file_too_big() -> ApiError {
 }
 
 /// A request's upload directory under the temp dir, created only when a file arrives and removed
-/// (with its files) when dropped, i.e. when the request is done.
+/// (with its files) when dropped, i.e. when the request is done. Its name,
+/// `msg-upload-<random>-<pid>@<host>`, tells which server made it, so a server killed mid-upload
+/// leaves nothing for long: the next start on the host sweeps it ([`sweep_stale_uploads`]).
 pub struct UploadDir {
     path: PathBuf,
     used: AtomicBool,
 }
 
+const UPLOAD_PREFIX: &str = "msg-upload-";
+
 impl UploadDir {
     pub fn new(temp_dir: &Path) -> Self {
-        let name = format!("msg-upload-{:016x}", rand::random::<u64>());
+        let owner = owner();
+        let name = format!("{UPLOAD_PREFIX}{:016x}-{}@{}", rand::random::<u64>(), owner.0, owner.1);
         Self { path: temp_dir.join(name), used: AtomicBool::new(false) }
     }
 
@@ -164,6 +169,58 @@ impl Drop for UploadDir {
             let _ = std::fs::remove_dir_all(&self.path);
         }
     }
+}
+
+/// This process and its host, as upload directories name them.
+fn owner() -> &'static (u32, String) {
+    static OWNER: std::sync::OnceLock<(u32, String)> = std::sync::OnceLock::new();
+    OWNER.get_or_init(|| {
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .map(|h| h.trim().replace(['/', '@'], "_"))
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "localhost".into());
+        (std::process::id(), host)
+    })
+}
+
+/// An upload directory left without its request for this long is stale whoever made it.
+const ABANDONED: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// Removes the upload directories of requests that cannot finish any more, at start (before the
+/// server takes requests): those this host's servers made that are no longer running (this
+/// process's id included: it has made none yet), and any untouched for a day (another host's, or
+/// named before the owner was part of the name). Answers how many it removed.
+pub fn sweep_stale_uploads(temp_dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(temp_dir) else { return 0 };
+    let (own_pid, own_host) = owner();
+    let can_see_processes = Path::new("/proc/self").exists();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(UPLOAD_PREFIX) else { continue };
+        let path = entry.path();
+        let made_here = rest.split_once('-').and_then(|(_, owner)| owner.split_once('@')).and_then(|(pid, host)| {
+            let pid: u32 = pid.parse().ok()?;
+            (host == own_host).then_some(pid)
+        });
+        let gone = made_here.is_some_and(|pid| {
+            pid == *own_pid || (can_see_processes && !Path::new("/proc").join(pid.to_string()).exists())
+        });
+        if (gone || untouched_for(&path, ABANDONED)) && std::fs::remove_dir_all(&path).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Whether neither the directory nor any file in it changed for `age`.
+fn untouched_for(dir: &Path, age: std::time::Duration) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let files = std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path());
+    let newest = std::iter::once(dir.to_path_buf()).chain(files).filter_map(|p| modified(&p)).max();
+    newest.is_some_and(|t| t.elapsed().is_ok_and(|elapsed| elapsed >= age))
 }
 
 /// Reads the body into `params`; uploaded files go below `upload_dir`. A file larger than
@@ -336,6 +393,33 @@ fn multipart_error(e: multer::Error) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stale_uploads_are_told_from_live_ones() {
+        let temp = tempfile::tempdir().unwrap();
+        let (pid, host) = owner();
+        let make = |name: &str| {
+            std::fs::create_dir(temp.path().join(name)).unwrap();
+            name.to_owned()
+        };
+        // This process has made none yet; no process has the largest pid; pid 1 always runs.
+        let own = make(&format!("msg-upload-01-{pid}@{host}"));
+        let dead = make(&format!("msg-upload-02-{}@{host}", u32::MAX));
+        let live = make(&format!("msg-upload-03-1@{host}"));
+        let elsewhere = make("msg-upload-04-77@another-host");
+        let legacy = make("msg-upload-00000000000000ab");
+        let unrelated = make("kept");
+        // Untouched for a day: stale whoever made it.
+        let old = make("msg-upload-05-77@another-host");
+        let day_ago = std::time::SystemTime::now() - ABANDONED - std::time::Duration::from_secs(60);
+        std::fs::File::open(temp.path().join(&old)).unwrap().set_modified(day_ago).unwrap();
+
+        assert_eq!(sweep_stale_uploads(temp.path()), 3);
+        let left = |name: &String| temp.path().join(name).exists();
+        assert!(!left(&own) && !left(&dead) && !left(&old));
+        assert!(left(&live) && left(&elsewhere) && left(&legacy) && left(&unrelated));
+        assert_eq!(sweep_stale_uploads(&temp.path().join("missing")), 0);
+    }
 
     #[test]
     fn routes_follow_the_reference_grammar() {

@@ -690,7 +690,18 @@ fn replies_quote_and_cross_chats_and_send_options_describe_the_message() {
     let preview = json!({"chat_id": alice_id, "text": "see https://example.com", "link_preview_options": {"is_disabled": true, "url": ""}});
     assert_eq!(ok(server.call(&bot, "sendMessage", preview))["link_preview_options"], json!({"is_disabled": true}));
     let legacy = json!({"chat_id": alice_id, "text": "see https://example.com", "disable_web_page_preview": true});
-    assert_eq!(ok(server.call(&bot, "sendMessage", legacy))["link_preview_options"], json!({"is_disabled": true}));
+    let sent = ok(server.call(&bot, "sendMessage", legacy));
+    assert_eq!(sent["link_preview_options"], json!({"is_disabled": true}));
+    // An edit's text comes with its own preview options: new ones replace them, none remove them.
+    let above = json!({"show_above_text": true, "url": "https://example.org"});
+    let edit = json!({"chat_id": alice_id, "message_id": sent["message_id"], "text": "see https://example.org",
+        "link_preview_options": above});
+    assert_eq!(ok(server.call(&bot, "editMessageText", edit))["link_preview_options"], above);
+    let edit = json!({"chat_id": alice_id, "message_id": sent["message_id"], "text": "no preview"});
+    assert!(ok(server.call(&bot, "editMessageText", edit)).get("link_preview_options").is_none());
+    // Other sends ignore the parameter, as the reference does.
+    let dice = json!({"chat_id": alice_id, "link_preview_options": "not JSON"});
+    assert!(ok(server.call(&bot, "sendDice", dice)).get("link_preview_options").is_none());
     let bad = json!({"chat_id": alice_id, "text": "x", "link_preview_options": {"is_disabled": "yes"}});
     assert_eq!(
         error(server.call(&bot, "sendMessage", bad)),

@@ -109,6 +109,24 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
         ("sendMessage", json!({"text": "hi"}), "chat_id is empty"),
         ("sendMessage", json!({"chat_id": "$alice", "text": ""}), "message text is empty"),
         ("sendMessage", json!({"chat_id": "abc", "text": "hi"}), "chat not found"),
+        // The options every send shares are read before the chat: the link preview before the
+        // text, then the reply, then the keyboard.
+        ("sendMessage", json!({"link_preview_options": "x"}), "can't parse link preview options JSON object"),
+        ("sendMessage", json!({"text": "hi", "link_preview_options": "[]"}), "object expected as link preview options"),
+        (
+            "sendMessage",
+            json!({"text": "hi", "reply_parameters": "x", "reply_markup": "x"}),
+            "can't parse reply parameters JSON object",
+        ),
+        ("sendMessage", json!({"text": "hi", "reply_parameters": "[]"}), "object expected as reply parameters"),
+        ("sendMessage", json!({"text": "hi", "reply_markup": "x"}), "can't parse reply keyboard markup JSON object"),
+        ("sendMessage", json!({"text": "hi", "reply_markup": "[]"}), "object expected as reply markup"),
+        (
+            "sendPhoto",
+            json!({"photo": "AgADBAADbogus", "reply_markup": "x"}),
+            "can't parse reply keyboard markup JSON object",
+        ),
+        ("sendDice", json!({"reply_parameters": "x"}), "can't parse reply parameters JSON object"),
         // The message is looked up before the chat it goes to is read.
         ("forwardMessage", json!({"from_chat_id": "$alice"}), "message to forward not found"),
         ("forwardMessage", json!({"from_chat_id": "$alice", "message_id": "$sent"}), "chat_id is empty"),

@@ -245,8 +245,7 @@ impl Platform {
         actor: &Actor,
         conversation: Conversation,
         message_id: i64,
-        text: String,
-        entities: Option<Value>,
+        text: EditedText,
         keyboard: Keyboard,
     ) -> Result<Value, ApiError> {
         let original = self.own_message(actor, conversation, message_id).await?;
@@ -254,8 +253,11 @@ impl Platform {
             return Err(ApiError::bad_request("there is no text in the message to edit"));
         }
         let mut edited = original.clone();
-        edited.text = Some(text);
-        edited.entities = entity_list(entities)?;
+        edited.text = Some(text.text);
+        edited.entities = entity_list(text.entities)?;
+        if let Some(preview) = text.preview {
+            edited.link_preview_options = preview.map(Box::new);
+        }
         if let Keyboard::Replace(markup) = keyboard {
             set_markup(&mut edited, markup)?;
         }
@@ -656,6 +658,14 @@ pub(crate) fn not_modified() -> ApiError {
     ApiError::bad_request(
         "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
     )
+}
+
+/// A message's new text: its entities, and its link preview options when the edit sets them
+/// (`None`: kept as they are; `Some(None)`: removed).
+pub struct EditedText {
+    pub text: String,
+    pub entities: Option<Value>,
+    pub preview: Option<Option<types::LinkPreviewOptions>>,
 }
 
 /// What a text edit does to the message's inline keyboard.

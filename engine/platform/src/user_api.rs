@@ -16,7 +16,7 @@ use crate::entities;
 use crate::files::Kind;
 use crate::invites::InviteTerms;
 use crate::methods::{chats, editing, messages};
-use crate::posting::Keyboard;
+use crate::posting::{EditedText, Keyboard};
 use crate::world::{Actor, Content, Conversation, Platform, user_json};
 use msg_queue::{PollArgs, long_poll};
 use msg_spec::params;
@@ -246,7 +246,8 @@ async fn send_message(c: UserCall) -> Result<Value, ApiError> {
 async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
-    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, entities, Keyboard::Keep).await
+    let text = EditedText { text, entities, preview: None };
+    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, Keyboard::Keep).await
 }
 
 async fn delete_message(c: UserCall) -> Result<Value, ApiError> {

@@ -11,11 +11,11 @@ use msg_spec::params::{self, SendArgs};
 use msg_spec::types;
 use serde_json::{Map, Value, json};
 
-use super::messages::{SendOptions, formatted, json_value, reply_markup, text_and_entities};
+use super::messages::{SendOptions, formatted, json_value, link_preview, reply_markup, text_and_entities};
 use super::target::{edit_target, edited_for};
 use super::{args, platform_bot};
 use crate::Platform;
-use crate::posting::Keyboard;
+use crate::posting::{EditedText, Keyboard};
 use crate::stored::entity_list;
 use crate::world::{Actor, Conversation};
 
@@ -29,12 +29,14 @@ fn inline_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
 
 pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageText = args(&call.params)?;
+    // The new text comes with its own preview options (none given: none), as on the platform.
+    let preview = link_preview(p.link_preview_options, &call.params)?;
     let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
-    let keyboard = Keyboard::Replace(markup);
-    Ok(edited_for(&call, platform.edit_text(&actor, conversation, message_id, text, entities, keyboard).await?))
+    let text = EditedText { text, entities, preview: Some(preview) };
+    Ok(edited_for(&call, platform.edit_text(&actor, conversation, message_id, text, Keyboard::Replace(markup)).await?))
 }
 
 pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -390,19 +390,25 @@ impl ReplyTo {
     }
 }
 
-/// What the send options add to a message: `link_preview_options` (or the older
-/// `disable_web_page_preview`), `message_effect_id` and `show_caption_above_media` (a preview
-/// is described, not fetched).
+/// What the send options add to a message: `message_effect_id` and `show_caption_above_media`.
 #[derive(Debug, Default)]
 struct Extras {
-    link_preview_options: Option<types::LinkPreviewOptions>,
     effect_id: Option<String>,
     show_caption_above_media: bool,
 }
 
-fn message_extras(args: &dyn SendArgs<'_>, p: &Params) -> Result<Extras, ApiError> {
-    let mut extras = Extras::default();
-    match args.link_preview_options().filter(|v| !v.is_empty()) {
+fn message_extras(args: &dyn SendArgs<'_>) -> Extras {
+    Extras {
+        effect_id: args.message_effect_id().filter(|e| !e.is_empty()).map(str::to_owned),
+        show_caption_above_media: args.show_caption_above_media(),
+    }
+}
+
+/// A text message's `link_preview_options` (`raw`; or the older `disable_web_page_preview` in
+/// `p`), read as the reference reads them for sendMessage and editMessageText, before the text.
+/// A preview is described, not fetched; other methods ignore the parameter, as the reference does.
+pub(crate) fn link_preview(raw: Option<&str>, p: &Params) -> Result<Option<types::LinkPreviewOptions>, ApiError> {
+    match raw.filter(|v| !v.is_empty()) {
         Some(raw) => {
             let value: Value = serde_json::from_str(raw)
                 .map_err(|_| ApiError::bad_request("can't parse link preview options JSON object"))?;
@@ -427,20 +433,14 @@ fn message_extras(args: &dyn SendArgs<'_>, p: &Params) -> Result<Extras, ApiErro
                 Some(Value::String(url)) => options.url = Some(url.clone()),
                 Some(_) => return Err(field_type("url", "String")),
             }
-            if options != types::LinkPreviewOptions::default() {
-                extras.link_preview_options = Some(options);
-            }
+            Ok((options != types::LinkPreviewOptions::default()).then_some(options))
         }
         // The older parameter, no longer declared.
         None if p.boolean("disable_web_page_preview") => {
-            extras.link_preview_options =
-                Some(types::LinkPreviewOptions { is_disabled: Some(true), ..Default::default() });
+            Ok(Some(types::LinkPreviewOptions { is_disabled: Some(true), ..Default::default() }))
         }
-        None => {}
+        None => Ok(None),
     }
-    extras.effect_id = args.message_effect_id().filter(|e| !e.is_empty()).map(str::to_owned);
-    extras.show_caption_above_media = args.show_caption_above_media();
-    Ok(extras)
 }
 
 /// What every send method takes besides its content: the keyboard, the reply and protection.
@@ -455,22 +455,21 @@ pub(crate) struct SendOptions {
 }
 
 impl SendOptions {
-    /// Reads `reply_markup`, then the reply parameters (the reference's order), from the
-    /// method's parameters (`args`; `p` for the older ones the schema no longer declares).
+    /// Reads the reply parameters, then `reply_markup` (the reference's order), from the
+    /// method's parameters (`args`; `p` for the older ones the schema no longer declares); a
+    /// business connection is looked for after both are read.
     pub(crate) fn read(args: &dyn SendArgs<'_>, p: &Params) -> Result<Self, ApiError> {
+        let reply = ReplyTo::read(args.reply_parameters(), p)?;
+        let markup = reply_markup(args.reply_markup())?;
         if args.business_connection_id().is_some_and(|b| !b.is_empty()) {
             return Err(ApiError::bad_request("business connection not found"));
         }
-        let extras = message_extras(args, p)?;
-        let markup = reply_markup(args.reply_markup())?;
-        let reply = ReplyTo::read(args.reply_parameters(), p)?;
         let thread = args.message_thread_id().filter(|t| *t > 0);
-        Ok(Self { markup, reply, protect: args.protect_content(), extras, thread })
+        Ok(Self { markup, reply, protect: args.protect_content(), extras: message_extras(args), thread })
     }
 
     /// The message to post: `text` (a caption when `body` has media) with these options.
     pub(crate) fn content(self, text: String, entities: Option<Value>, mut body: types::Message) -> Content {
-        body.link_preview_options = self.extras.link_preview_options.map(Box::new);
         body.effect_id = self.extras.effect_id;
         if self.extras.show_caption_above_media {
             body.show_caption_above_media = Some(true);
@@ -494,7 +493,9 @@ impl SendOptions {
 pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p: params::SendMessage = args(&call.params)?;
-    // The reference's order: the text first, then the markup and reply, then the chat.
+    // The reference's order: the preview and the text first, then the reply and the markup,
+    // then the chat.
+    let preview = link_preview(p.link_preview_options, &call.params)?;
     let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
     let options = SendOptions::read(&p, &call.params)?;
     if p.chat_id.is_empty() {
@@ -504,7 +505,8 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
-    Ok(platform.post(&actor, conversation, options.content(text, entities, types::Message::default())).await?.into())
+    let body = types::Message { link_preview_options: preview.map(Box::new), ..types::Message::default() };
+    Ok(platform.post(&actor, conversation, options.content(text, entities, body)).await?.into())
 }
 
 pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -63,6 +63,34 @@ pub fn webhook_info(server: &Server, bot: &str) -> Value {
     ok(server.call(bot, "getWebhookInfo", json!({})))
 }
 
+/// A server with a bot and Alice, who has started it: the commonest setup here.
+/// Bind `root` first when destructuring (`Started { root: _root, .. }`), and it is dropped last:
+/// the server's directory outlives the server, as the field order keeps it too.
+pub struct Started {
+    pub server: Server,
+    pub bot: String,
+    pub alice: String,
+    pub bot_id: i64,
+    pub alice_id: i64,
+    pub root: tempfile::TempDir,
+}
+
+pub fn started(username: &str) -> Started {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), username);
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    Started { root, server, bot, alice, bot_id, alice_id }
+}
+
+/// The Bot API 9.5 schema the server is generated from.
+pub fn spec() -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/spec/api-9.5.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// The user id a bot or user token starts with.
 pub fn id_of(token: &str) -> i64 {
     token.split(':').next().unwrap().parse().unwrap()

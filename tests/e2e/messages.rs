@@ -8,29 +8,7 @@ use std::time::{Duration, Instant};
 use msg_testkit::{Multipart, Server};
 use serde_json::{Value, json};
 
-use super::{create_bot, create_user, error, id_of, launch, ok};
-
-/// A server with a bot and Alice, who has started it: the commonest setup here.
-/// Bind `root` first when destructuring (`Started { root: _root, .. }`), and it is dropped last:
-/// the server's directory outlives the server, as the field order keeps it too.
-struct Started {
-    server: Server,
-    bot: String,
-    alice: String,
-    bot_id: i64,
-    alice_id: i64,
-    root: tempfile::TempDir,
-}
-
-fn started(username: &str) -> Started {
-    let root = tempfile::tempdir().unwrap();
-    let bot = create_bot(root.path(), username);
-    let alice = create_user(root.path(), "Alice");
-    let server = launch(root.path()).start();
-    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
-    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
-    Started { root, server, bot, alice, bot_id, alice_id }
-}
+use super::{Started, create_bot, create_user, error, id_of, launch, ok, started};
 
 /// The first of `token`'s (a person's) updates that satisfies `want`, acknowledging as it reads.
 fn person_sees(server: &Server, token: &str, want: impl Fn(&Value) -> bool) -> Value {

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use super::{create_bot, create_user, id_of, launch, ok};
+use super::{create_bot, create_user, id_of, launch, ok, spec};
 
 /// Values that have broken parsers before: empty, garbage, edge integers, half and wrong JSON,
 /// control characters; then raw JSON of every kind (a JSON body keeps non-strings as they are).
@@ -60,11 +60,7 @@ fn well_formed(method: &str, params: &Value, reply: msg_testkit::HttpResponse) -
 
 #[test]
 fn every_method_survives_missing_and_malformed_parameters() {
-    let spec: Value = serde_json::from_str(
-        &std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/spec/api-9.5.json"))
-            .unwrap(),
-    )
-    .unwrap();
+    let spec = spec();
     let required: BTreeMap<String, Vec<String>> = spec["methods"]
         .as_object()
         .unwrap()

@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 
-use super::{create_bot, create_user, id_of, launch, ok};
+use super::{Started, launch, ok, spec, started};
 
 const INVALID_QUERY: &str = "query is too old and response timeout expired or query ID is invalid";
 
@@ -252,12 +252,7 @@ fn bind(params: &Value, alice: i64, sent: i64) -> Value {
 
 #[test]
 fn missing_and_malformed_parameters_get_the_references_words() {
-    let root = tempfile::tempdir().unwrap();
-    let bot = create_bot(root.path(), "wording_bot");
-    let alice = create_user(root.path(), "Alice");
-    let server = launch(root.path()).start();
-    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
-    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let Started { root: _root, server, bot, alice: _, bot_id: _, alice_id } = started("wording_bot");
     let sent = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "hello"})))["message_id"]
         .as_i64()
         .unwrap();
@@ -286,11 +281,7 @@ fn missing_and_malformed_parameters_get_the_references_words() {
 
 #[test]
 fn every_working_method_with_required_parameters_is_in_the_table() {
-    let spec: Value = serde_json::from_str(
-        &std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/spec/api-9.5.json"))
-            .unwrap(),
-    )
-    .unwrap();
+    let spec = spec();
     let root = tempfile::tempdir().unwrap();
     let (status, table, stderr) = launch(root.path()).arg("methods").arg("--markdown").run();
     assert!(status.success(), "{stderr}");

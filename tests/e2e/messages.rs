@@ -981,6 +981,36 @@ fn a_timed_poll_closes_on_time_across_a_kill_9() {
 }
 
 #[test]
+fn a_bots_channel_poll_tells_that_bot_of_votes_and_its_closing() {
+    let Started { root, server, bot, alice, bot_id, alice_id: _ } = started("herald_bot");
+    let other = create_bot(root.path(), "other_herald_bot");
+    let bob = create_user(root.path(), "Bob");
+    let members = json!([id_of(&bob), bot_id, id_of(&other)]);
+    let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "Votes", "member_ids": members})));
+    let chat = channel["id"].as_i64().unwrap();
+    for admin in [bot_id, id_of(&other)] {
+        let rights = json!({"chat_id": chat, "user_id": admin, "can_post_messages": true});
+        ok(server.user_call(&alice, "promoteChatMember", rights));
+    }
+    let sent =
+        ok(server.call(&bot, "sendPoll", json!({"chat_id": chat, "question": "Tea?", "options": ["Yes", "No"]})));
+    assert!(sent.get("from").is_none() && sent["sender_chat"]["id"] == chat, "{sent}");
+
+    // A vote (anonymous, as in every channel) gives the poll's bot the new counts; only it.
+    let vote = json!({"chat_id": chat, "message_id": sent["message_id"], "option_ids": [1]});
+    ok(server.user_call(&bob, "votePoll", vote));
+    let counted = bot_sees(&server, &bot, |u| u["poll"]["id"] == sent["poll"]["id"]);
+    assert_eq!(counted["poll"]["options"][1]["voter_count"], 1, "{counted}");
+    // Another administrator bot stops it: the poll's own bot is told it closed.
+    ok(server.call(&other, "stopPoll", json!({"chat_id": chat, "message_id": sent["message_id"]})));
+    let closed = bot_sees(&server, &bot, |u| u["poll"]["id"] == sent["poll"]["id"]);
+    assert_eq!(closed["poll"]["is_closed"], true);
+    let params = json!({"timeout": 0, "allowed_updates": ["poll"]});
+    let others = ok(server.call(&other, "getUpdates", params));
+    assert!(others.as_array().unwrap().iter().all(|u| u.get("poll").is_none()), "{others}");
+}
+
+#[test]
 fn copies_rewrite_captions_and_reactions_reach_only_bots_that_ask() {
     let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("copier_bot");
     let photo = ok(Multipart::new()

@@ -29,7 +29,7 @@ impl Platform {
             return Err(ApiError::bad_request("message not found"));
         };
         // A bot's poll tells its bot; a person's poll tells nobody.
-        let bot = self.bot_record(sender_id(&stored).unwrap_or_default()).await?;
+        let bot = self.poll_owner(conversation, &stored).await?;
         let Some(poll) = stored.poll.as_deref_mut() else {
             return Err(ApiError::bad_request("message is not a poll"));
         };
@@ -157,14 +157,57 @@ impl Platform {
             set_markup(&mut stored, reply_markup)?;
         }
         self.storage.apply(vec![put_message(conversation, &stored)]).await.map_err(internal)?;
-        if let Some(bot) = self.bot_record(sender_id(&stored).unwrap_or_default()).await?
-            && self.updates.accepts(&bot, "poll").await?
-        {
+        let Some(bot) = self.poll_owner(conversation, &stored).await? else { return Ok(poll) };
+        if self.updates.accepts(&bot, "poll").await? {
             let chat_key = conversation.chat_id_for(bot.id);
             let update = NewUpdate::new("poll", typed(&poll).to_string(), chat_key, now() + MESSAGE_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
+        if stored.from.is_none() {
+            // A closed channel poll changes no more: its bot need not be found again.
+            let mut owned = self.setting_map(bot.id, CHANNEL_POLLS).await?;
+            if owned.remove(&poll_key(conversation, stored.message_id)).is_some() {
+                self.store_setting_map(bot.id, CHANNEL_POLLS, &owned).await?;
+            }
+        }
         Ok(poll)
+    }
+
+    /// The bot a poll's votes and closing are told to: its sender, or for a channel's post (which
+    /// names no author) the channel's administrator bot that posted it ([`Platform::own_channel_poll`]).
+    async fn poll_owner(
+        &self,
+        conversation: Conversation,
+        stored: &Message,
+    ) -> Result<Option<Arc<BotRecord>>, ApiError> {
+        if let Some(sender) = sender_id(stored) {
+            return self.bot_record(sender).await;
+        }
+        let Conversation::Group(chat_id) = conversation else { return Ok(None) };
+        let key = poll_key(conversation, stored.message_id);
+        for (member, standing) in self.standings(chat_id).await? {
+            if standing.is_admin()
+                && let Some(bot) = self.bot_record(member).await?
+                && self.setting_map(bot.id, CHANNEL_POLLS).await?.contains_key(&key)
+            {
+                return Ok(Some(bot));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Remembers that `bot` posted the poll of channel post `message_id` (channel posts carry no
+    /// author), so its votes and its closing reach the bot as `poll` updates.
+    pub(crate) async fn own_channel_poll(
+        &self,
+        bot_id: i64,
+        conversation: Conversation,
+        message_id: i64,
+    ) -> Result<(), ApiError> {
+        let _poll_state = self.polls.lock().await;
+        let mut owned = self.setting_map(bot_id, CHANNEL_POLLS).await?;
+        owned.insert(poll_key(conversation, message_id), now());
+        self.store_setting_map(bot_id, CHANNEL_POLLS, &owned).await
     }
 
     /// Closes a timed poll of `bot` when its `close_date` comes. The timer is kept in the
@@ -179,9 +222,9 @@ impl Platform {
     ) -> Result<(), ApiError> {
         {
             let _poll_state = self.polls.lock().await;
-            let mut timers = self.poll_timers(bot_id).await?;
-            timers.insert(timer_key(conversation, message_id), close_date);
-            self.store_poll_timers(bot_id, &timers).await?;
+            let mut timers = self.setting_map(bot_id, POLL_TIMERS).await?;
+            timers.insert(poll_key(conversation, message_id), close_date);
+            self.store_setting_map(bot_id, POLL_TIMERS, &timers).await?;
         }
         self.close_when_due(bot_id, conversation, message_id, close_date);
         Ok(())
@@ -191,7 +234,7 @@ impl Platform {
     pub(crate) async fn rearm_poll_timers(&self) -> Result<usize, ApiError> {
         let mut armed = 0;
         for bot in self.storage.list_bots().await.map_err(internal)? {
-            for (key, close_date) in self.poll_timers(bot.id).await? {
+            for (key, close_date) in self.setting_map(bot.id, POLL_TIMERS).await? {
                 match key.rsplit_once('|').and_then(|(c, m)| Some((Conversation::from_key(c)?, m.parse().ok()?))) {
                     Some((conversation, message_id)) => {
                         self.close_when_due(bot.id, conversation, message_id, close_date);
@@ -204,15 +247,16 @@ impl Platform {
         Ok(armed)
     }
 
-    /// A bot's timed polls: `conversation|message_id` to `close_date`.
-    async fn poll_timers(&self, bot_id: i64) -> Result<BTreeMap<String, i64>, ApiError> {
-        let stored = self.storage.load_bot_setting(bot_id, POLL_TIMERS).await.map_err(internal)?;
+    /// One of a bot's poll maps, `conversation|message_id` to a date: [`POLL_TIMERS`] (to the
+    /// `close_date`) or [`CHANNEL_POLLS`] (to when it was posted).
+    async fn setting_map(&self, bot_id: i64, name: &str) -> Result<BTreeMap<String, i64>, ApiError> {
+        let stored = self.storage.load_bot_setting(bot_id, name).await.map_err(internal)?;
         Ok(stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default())
     }
 
-    async fn store_poll_timers(&self, bot_id: i64, timers: &BTreeMap<String, i64>) -> Result<(), ApiError> {
-        let value = (!timers.is_empty()).then(|| serde_json::to_string(timers).expect("a map of numbers"));
-        let change = Change::BotSetting { bot_id, key: POLL_TIMERS.into(), value };
+    async fn store_setting_map(&self, bot_id: i64, name: &str, map: &BTreeMap<String, i64>) -> Result<(), ApiError> {
+        let value = (!map.is_empty()).then(|| serde_json::to_string(map).expect("a map of numbers"));
+        let change = Change::BotSetting { bot_id, key: name.into(), value };
         self.storage.apply(vec![change]).await.map_err(internal)
     }
 
@@ -232,9 +276,9 @@ impl Platform {
                 {
                     platform.close_poll(conversation, stored, None).await?;
                 }
-                let mut timers = platform.poll_timers(bot_id).await?;
-                if timers.remove(&timer_key(conversation, message_id)).is_some() {
-                    platform.store_poll_timers(bot_id, &timers).await?;
+                let mut timers = platform.setting_map(bot_id, POLL_TIMERS).await?;
+                if timers.remove(&poll_key(conversation, message_id)).is_some() {
+                    platform.store_setting_map(bot_id, POLL_TIMERS, &timers).await?;
                 }
                 Ok::<_, ApiError>(())
             };
@@ -247,7 +291,9 @@ impl Platform {
 
 /// The bot setting that keeps a bot's timed polls.
 const POLL_TIMERS: &str = "poll_timers";
+/// The bot setting that keeps the polls a bot posted in channels.
+const CHANNEL_POLLS: &str = "channel_polls";
 
-fn timer_key(conversation: Conversation, message_id: i64) -> String {
+fn poll_key(conversation: Conversation, message_id: i64) -> String {
     format!("{}|{message_id}", conversation.key())
 }

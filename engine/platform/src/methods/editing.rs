@@ -545,7 +545,11 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let body = poll_message(&call.params)?;
     let close_date = body.poll.as_ref().and_then(|p| p.close_date);
     let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
-    if let (Some(close_date), Some(message_id)) = (close_date, sent["message_id"].as_i64()) {
+    let message_id = sent["message_id"].as_i64().unwrap_or_default();
+    if platform.is_channel(conversation).await? {
+        platform.own_channel_poll(call.ctx.bot_id, conversation, message_id).await?;
+    }
+    if let Some(close_date) = close_date {
         platform.arm_poll_timer(call.ctx.bot_id, conversation, message_id, close_date).await?;
     }
     Ok(sent.into())

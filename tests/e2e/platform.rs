@@ -303,6 +303,7 @@ fn groups_bring_bots_and_people_together() {
     ok(server.user_call(&dave, "sendMessage", json!({"chat_id": chat_id, "text": "just chatting"})));
     ok(server.user_call(&dave, "sendMessage", json!({"chat_id": chat_id, "text": "/help@group_helper_bot"})));
     let updates = ok(server.call(&bot, "getUpdates", json!({"timeout": 5})));
+    let seen = updates.as_array().unwrap().last().unwrap()["update_id"].as_i64().unwrap();
     let kinds: Vec<String> = updates
         .as_array()
         .unwrap()
@@ -328,13 +329,22 @@ fn groups_bring_bots_and_people_together() {
         ok(server.user_call(&dave, "removeChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
         json!(true)
     );
+    // Removed by someone else, a bot is kicked from a basic group (TDLib reports it banned).
     let gone = server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "still here?"}));
-    assert_eq!(gone.json()["description"], "Forbidden: bot is not a member of the group chat");
+    assert_eq!(gone.json()["description"], "Forbidden: bot was kicked from the group chat");
+    let kicked = ok(server.call(&bot, "getUpdates", json!({"offset": seen + 1, "timeout": 0})));
+    let mine = kicked.as_array().unwrap().iter().find_map(|u| u.get("my_chat_member")).cloned().unwrap_or_default();
+    assert_eq!(mine["new_chat_member"]["status"], "kicked", "{kicked}");
+    assert_eq!(mine["new_chat_member"]["until_date"], 0, "{kicked}");
     assert_eq!(
         ok(server.user_call(&dave, "addChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
         json!(true)
     );
     ok(server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "back"})));
+    // A bot that leaves by itself has left.
+    ok(server.call(&bot, "leaveChat", json!({"chat_id": chat_id})));
+    let left = server.call(&bot, "sendMessage", json!({"chat_id": chat_id, "text": "bye?"}));
+    assert_eq!(left.json()["description"], "Forbidden: bot is not a member of the group chat");
 }
 
 #[test]

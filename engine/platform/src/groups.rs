@@ -248,7 +248,18 @@ impl Platform {
         if old.status == "creator" {
             return Err(ApiError::bad_request("can't remove chat owner"));
         }
-        self.transition(actor, chat_id, user_id, old, Standing::left()).await
+        let new = self.removed(actor, chat_id, user_id).await?;
+        self.transition(actor, chat_id, user_id, old, new).await
+    }
+
+    /// Where a removal leaves `user_id`: a bot that someone else removes from a basic group is
+    /// `kicked` (the platform shows it the chat as forbidden: TDLib reports it banned, and its
+    /// sends answer "bot was kicked from the group chat"); anyone else, or whoever leaves, has
+    /// left. Only an administrator adds a kicked bot back.
+    async fn removed(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<Standing, ApiError> {
+        let basic = self.chat_kind(chat_id).await?.as_deref() == Some("group");
+        let removed_bot = user_id != actor.id() && self.bot_record(user_id).await?.is_some();
+        Ok(if basic && removed_bot { Standing::of("kicked") } else { Standing::left() })
     }
 
     /// Moves `user_id` from `old` to `new` in `chat_id`: stored, announced to the bots concerned
@@ -389,7 +400,7 @@ impl Platform {
         let new = if chat.kind == "supergroup" {
             Standing { until_date: until(until_date, now()), ..Standing::of("kicked") }
         } else if old.present() {
-            Standing::left()
+            self.removed(actor, chat.id, user_id).await?
         } else {
             return Ok(());
         };

@@ -579,6 +579,12 @@ impl Platform {
         Ok(self.dir(cell).chats.get(&id).is_some_and(|c| c.kind == "channel"))
     }
 
+    /// A group chat's kind (`group`, `supergroup` or `channel`), if there is such a chat.
+    pub(crate) async fn chat_kind(&self, chat_id: i64) -> Result<Option<String>, ApiError> {
+        let cell = self.directory().await?;
+        Ok(self.dir(cell).chats.get(&chat_id).map(|c| c.kind.clone()))
+    }
+
     /// Present members of a conversation.
     pub(crate) async fn participants(&self, conversation: Conversation) -> Result<Vec<i64>, ApiError> {
         Ok(match conversation {

@@ -276,10 +276,15 @@ fn to_tokio(listener: std::net::TcpListener, what: &str) -> Result<tokio::net::T
 impl Engine for BotApiEngine {
     async fn serve(&self, listeners: Listeners, shutdown: CancellationToken) -> Result<(), EngineError> {
         self.shared.phase.set(Phase::Starting);
-        let swept = http::request::sweep_stale_uploads(&self.shared.config.temp_dir);
-        if swept > 0 {
-            tracing::info!("removed {swept} upload directories left by requests that could not finish");
-        }
+        // Once a process: an engine restarted by the supervisor may still have requests of the
+        // one before it carrying out their work with their uploads.
+        static SWEEP: std::sync::Once = std::sync::Once::new();
+        SWEEP.call_once(|| {
+            let swept = http::request::sweep_stale_uploads(&self.shared.config.temp_dir);
+            if swept > 0 {
+                tracing::info!("removed {swept} upload directories left by requests that could not finish");
+            }
+        });
         let api = to_tokio(listeners.api, "the Bot API listener")?;
         let stop = shutdown.child_token();
         self.shared.upstream.start(stop.clone());

@@ -109,6 +109,8 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
         ("sendMessage", json!({"text": "hi"}), "chat_id is empty"),
         ("sendMessage", json!({"chat_id": "$alice", "text": ""}), "message text is empty"),
         ("sendMessage", json!({"chat_id": "abc", "text": "hi"}), "chat not found"),
+        ("sendMessage", json!({"chat_id": "0", "text": "hi"}), "chat not found"),
+        ("sendMessage", json!({"chat_id": "@nobody_here", "text": "hi"}), "chat not found"),
         // The options every send shares are read before the chat: the link preview before the
         // text, then the reply, then the keyboard.
         ("sendMessage", json!({"link_preview_options": "x"}), "can't parse link preview options JSON object"),
@@ -241,11 +243,13 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
     ]
 }
 
-/// Replaces `$alice` and `$sent` in every string value of `params`.
-fn bind(params: &Value, alice: i64, sent: i64) -> Value {
+/// Replaces each `$name` of `names` in every string value of `params` with its id.
+fn bind(params: &Value, names: &[(&str, i64)]) -> Value {
     match params {
-        Value::String(s) => Value::String(s.replace("$alice", &alice.to_string()).replace("$sent", &sent.to_string())),
-        Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), bind(v, alice, sent))).collect(),
+        Value::String(s) => {
+            Value::String(names.iter().fold(s.clone(), |s, (name, id)| s.replace(name, &id.to_string())))
+        }
+        Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), bind(v, names))).collect(),
         other => other.clone(),
     }
 }
@@ -260,7 +264,7 @@ fn missing_and_malformed_parameters_get_the_references_words() {
     let mut wrong = Vec::new();
     let rows = EMPTY_CALL.iter().map(|(method, words)| (*method, json!({}), *words));
     for (method, params, words) in rows.chain(partial_calls()) {
-        let params = bind(&params, alice_id, sent);
+        let params = bind(&params, &[("$alice", alice_id), ("$sent", sent)]);
         let reply = server.call(&bot, method, params.clone());
         let expected = format!("400 Bad Request: {words}");
         let got = format!("{} {}", reply.status, reply.json()["description"].as_str().unwrap_or_default());

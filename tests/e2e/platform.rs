@@ -336,6 +336,11 @@ fn groups_bring_bots_and_people_together() {
     let mine = kicked.as_array().unwrap().iter().find_map(|u| u.get("my_chat_member")).cloned().unwrap_or_default();
     assert_eq!(mine["new_chat_member"]["status"], "kicked", "{kicked}");
     assert_eq!(mine["new_chat_member"]["until_date"], 0, "{kicked}");
+    // To the others it has left: a basic group keeps no list of the removed.
+    let watcher = create_bot(root.path(), "team_watcher_bot");
+    ok(server.user_call(&dave, "addChatMember", json!({"chat_id": chat_id, "user_id": id_of(&watcher)})));
+    let seen = ok(server.call(&watcher, "getChatMember", json!({"chat_id": chat_id, "user_id": bot_id})));
+    assert_eq!(seen["status"], "left", "{seen}");
     assert_eq!(
         ok(server.user_call(&dave, "addChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
         json!(true)

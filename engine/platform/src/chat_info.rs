@@ -63,9 +63,12 @@ impl Platform {
                 _ => Err(ApiError::bad_request("member not found")),
             },
             Conversation::Group(id) => {
-                let _ = viewer;
                 let user = user.ok_or_else(|| ApiError::bad_request("user not found"))?;
-                Ok(typed(&self.standing(id, user_id).await?.member(user)))
+                let mut standing = self.standing(id, user_id).await?;
+                if viewer != user_id {
+                    standing = standing.seen_by_others(&self.chat_kind(id).await?.unwrap_or_default());
+                }
+                Ok(typed(&standing.member(user)))
             }
         }
     }

@@ -295,19 +295,23 @@ impl Platform {
         let listed = if left { old.clone() } else { new.clone() };
         self.dir(cell).members.entry(chat_id).or_default().insert(user_id, listed);
         let date = now();
-        let change = |viewer_chat: types::Chat| types::ChatMemberUpdated {
-            chat: Box::new(viewer_chat),
-            from: Box::new(actor.user()),
-            date,
-            old_chat_member: Box::new(old.member(user.clone())),
-            new_chat_member: Box::new(new.member(user.clone())),
-            ..Default::default()
+        let kind = self.chat_kind(chat_id).await?.unwrap_or_default();
+        let change = |viewer_chat: types::Chat, own: bool| {
+            let seen = |s: &Standing| if own { s.clone() } else { s.clone().seen_by_others(&kind) };
+            types::ChatMemberUpdated {
+                chat: Box::new(viewer_chat),
+                from: Box::new(actor.user()),
+                date,
+                old_chat_member: Box::new(seen(&old).member(user.clone())),
+                new_chat_member: Box::new(seen(&new).member(user.clone())),
+                ..Default::default()
+            }
         };
         // A bot learns of its own standing through my_chat_member.
         if let Some(bot) = self.bot_record(user_id).await?
             && self.updates.accepts(&bot, "my_chat_member").await?
         {
-            let payload = typed(&change(self.chat(conversation, bot.id).await?)).to_string();
+            let payload = typed(&change(self.chat(conversation, bot.id).await?, true)).to_string();
             let update = NewUpdate::new("my_chat_member", payload, chat_id, date + MESSAGE_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
@@ -318,7 +322,7 @@ impl Platform {
             }
             let Some(bot) = self.bot_record(member).await? else { continue };
             if self.updates.accepts(&bot, "chat_member").await? {
-                let payload = typed(&change(self.chat(conversation, bot.id).await?)).to_string();
+                let payload = typed(&change(self.chat(conversation, bot.id).await?, false)).to_string();
                 let update = NewUpdate::new("chat_member", payload, chat_id, date + MESSAGE_TTL);
                 self.updates.push(&bot, update, Vec::new()).await?;
             }

@@ -105,6 +105,12 @@ impl Standing {
         self.present()
     }
 
+    /// The standing as someone else sees it: a basic group keeps no list of the removed, so a
+    /// bot kicked from one (only it is told so) has simply left for the others.
+    pub fn seen_by_others(self, chat_kind: &str) -> Self {
+        if chat_kind == "group" && self.status == "kicked" { Self::left() } else { self }
+    }
+
     pub fn is_admin(&self) -> bool {
         matches!(self.status.as_str(), "creator" | "administrator")
     }
@@ -404,6 +410,10 @@ mod tests {
         assert_eq!(record.details, r#"{"until_date":1000}"#);
         assert_eq!(Standing::from_record(&record), banned);
         assert_eq!(banned.clone().at(999).status, "kicked");
+        // Only a basic group shows the removed as simply gone to the others.
+        assert_eq!(banned.clone().seen_by_others("supergroup").status, "kicked");
+        assert_eq!(banned.clone().seen_by_others("group").status, "left");
+        assert_eq!(Standing::of("member").seen_by_others("group").status, "member");
         assert_eq!(banned.at(1_000).status, "left");
         let mut restricted = Standing::of("restricted");
         restricted.is_member = true;

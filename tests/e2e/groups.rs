@@ -419,6 +419,8 @@ fn the_bots_profile_is_kept_per_language_and_a_person_can_block_the_bot() {
     assert_eq!(blocked["my_chat_member"]["chat"]["type"], "private");
     let refused = server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "still there?"}));
     assert_eq!(error(refused), (403, "Forbidden: bot was blocked by the user".into()));
+    // Reading the chat takes no more than it did (the reference checks nothing else for it).
+    assert_eq!(ok(server.call(&bot, "getChat", json!({"chat_id": alice_id})))["id"], alice_id);
     let refused = server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "hello?"}));
     assert_eq!(error(refused), (400, "Bad Request: YOU_BLOCKED_USER".into()));
     ok(server.user_call(&alice, "unblockBot", json!({"chat_id": bot_id})));

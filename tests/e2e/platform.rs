@@ -341,6 +341,12 @@ fn groups_bring_bots_and_people_together() {
     ok(server.user_call(&dave, "addChatMember", json!({"chat_id": chat_id, "user_id": id_of(&watcher)})));
     let seen = ok(server.call(&watcher, "getChatMember", json!({"chat_id": chat_id, "user_id": bot_id})));
     assert_eq!(seen["status"], "left", "{seen}");
+    // It may still read the chat and its own standing, as the reference lets it; not the members.
+    assert_eq!(ok(server.call(&bot, "getChat", json!({"chat_id": chat_id})))["type"], "group");
+    let own = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat_id, "user_id": bot_id})));
+    assert_eq!(own["status"], "kicked", "{own}");
+    let members = server.call(&bot, "getChatMemberCount", json!({"chat_id": chat_id}));
+    assert_eq!(members.json()["description"], "Forbidden: bot was kicked from the group chat");
     assert_eq!(
         ok(server.user_call(&dave, "addChatMember", json!({"chat_id": chat_id, "user_id": bot_id}))),
         json!(true)

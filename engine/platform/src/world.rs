@@ -137,6 +137,18 @@ fn private_chat(other: types::User) -> types::Chat {
     }
 }
 
+/// What a call needs of the chat it names (the reference's `AccessRights`, as far as the
+/// platform tells them apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// getChat and a bot's own getChatMember. (The reference also reads the source of a
+    /// forward so; the platform does not, as it cannot tell which messages of a basic group a
+    /// removed bot saw.)
+    Read,
+    /// Everything else.
+    Write,
+}
+
 /// A conversation: the pair of a private chat, or a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Conversation {
@@ -390,8 +402,20 @@ impl Platform {
 
     // ---------------------------------------------------------------- chats
 
-    /// Resolves a `chat_id` parameter into a conversation `actor` takes part in.
+    /// Resolves a `chat_id` parameter into a conversation `actor` takes part in, to write to it.
     pub async fn resolve_chat(&self, actor: &Actor, chat_id: &str) -> Result<Conversation, ApiError> {
+        self.resolve_chat_for(actor, chat_id, Access::Write).await
+    }
+
+    /// [`Platform::resolve_chat`] for what a call needs of the chat (the reference's access
+    /// rights): reading a bot's private chat with someone who blocked it, or a basic group it was
+    /// removed from, is allowed, as the reference checks nothing more for them.
+    pub async fn resolve_chat_for(
+        &self,
+        actor: &Actor,
+        chat_id: &str,
+        access: Access,
+    ) -> Result<Conversation, ApiError> {
         if chat_id.is_empty() {
             return Err(ApiError::bad_request("chat_id is empty"));
         }
@@ -417,8 +441,9 @@ impl Platform {
             }
             let standing = dir.members.get(&id).and_then(|m| m.get(&actor.id())).cloned().map(|s| s.at(now()));
             let standing = standing.unwrap_or_else(Standing::left);
-            if !standing.present() {
-                let kind = &dir.chats[&id].kind;
+            let kind = &dir.chats[&id].kind;
+            let readable = access == Access::Read && kind == "group" && matches!(actor, Actor::Bot(_));
+            if !standing.present() && !readable {
                 return Err(match (actor, standing.status.as_str()) {
                     (Actor::Bot(_), "kicked") => ApiError::forbidden(format!("bot was kicked from the {kind} chat")),
                     (Actor::Bot(_), _) => ApiError::forbidden(format!("bot is not a member of the {kind} chat")),
@@ -435,7 +460,7 @@ impl Platform {
                 if self.user(id).await?.is_none() {
                     return Err(ApiError::bad_request("chat not found"));
                 }
-                if self.blocked(id, actor.id()).await? {
+                if access == Access::Write && self.blocked(id, actor.id()).await? {
                     return Err(ApiError::forbidden("bot was blocked by the user"));
                 }
                 let conversation = Conversation::private(actor.id(), id);

@@ -13,12 +13,22 @@ use serde_json::{Value, json};
 
 use super::{args, platform_bot};
 use crate::Platform;
-use crate::world::{Actor, Conversation};
+use crate::world::{Access, Actor, Conversation};
 
 /// The bot acting and the chat `chat_id` names, as the bot sees it.
 async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
+    bot_chat_for(platform, call, chat_id, Access::Write).await
+}
+
+/// [`bot_chat`] for what the call needs of the chat.
+async fn bot_chat_for(
+    platform: &Platform,
+    call: &MethodCall,
+    chat_id: &str,
+    access: Access,
+) -> Result<(Actor, Conversation), ApiError> {
     let actor = Actor::Bot(platform_bot(platform, call).await?);
-    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    let conversation = platform.resolve_chat_for(&actor, chat_id, access).await?;
     Ok((actor, conversation))
 }
 
@@ -129,7 +139,7 @@ pub(crate) fn rights(p: &params::PromoteChatMember, legacy_video_chats: bool) ->
 
 pub(crate) async fn get_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetChat = args(&call.params)?;
-    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let (actor, conversation) = bot_chat_for(&platform, &call, p.chat_id, Access::Read).await?;
     Ok(platform.chat_full(conversation, actor.id()).await?.into())
 }
 
@@ -148,7 +158,9 @@ pub(crate) async fn get_chat_member_count(platform: Arc<Platform>, call: MethodC
 
 pub(crate) async fn get_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetChatMember = args(&call.params)?;
-    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    // Its own standing a bot may read anywhere it may read the chat; others' take more.
+    let access = if p.user_id == call.ctx.bot_id { Access::Read } else { Access::Write };
+    let (actor, conversation) = bot_chat_for(&platform, &call, p.chat_id, access).await?;
     Ok(platform.member_info(conversation, actor.id(), p.user_id).await?.into())
 }
 

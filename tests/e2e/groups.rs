@@ -877,6 +877,9 @@ fn the_operator_sets_a_bots_privacy_mode_and_whether_it_joins_groups() {
     let other = ok(server.user_call(&alice, "createGroup", json!({"title": "Other", "member_ids": []})));
     let refused = server.user_call(&alice, "addChatMember", json!({"chat_id": other["id"], "user_id": bot_id}));
     assert_eq!(error(refused), (400, "Bad Request: BOT_GROUPS_BLOCKED".into()));
+    // A basic group the bot was never in is not one it may read.
+    let unknown = server.call(&bot, "getChat", json!({"chat_id": other["id"]}));
+    assert_eq!(error(unknown), (403, "Forbidden: bot is not a member of the group chat".into()));
     let (status, _, stderr) =
         launch(root.path()).arg("bot").arg("set").arg("nobody_bot").arg("--privacy").arg("on").run();
     assert!(!status.success());

@@ -440,9 +440,12 @@ impl Platform {
                 return Err(upgraded);
             }
             let standing = dir.members.get(&id).and_then(|m| m.get(&actor.id())).cloned().map(|s| s.at(now()));
+            // A basic group the bot was once in stays readable to it (it knows the chat); one it
+            // never joined does not.
+            let once_in = standing.is_some();
             let standing = standing.unwrap_or_else(Standing::left);
             let kind = &dir.chats[&id].kind;
-            let readable = access == Access::Read && kind == "group" && matches!(actor, Actor::Bot(_));
+            let readable = access == Access::Read && once_in && kind == "group" && matches!(actor, Actor::Bot(_));
             if !standing.present() && !readable {
                 return Err(match (actor, standing.status.as_str()) {
                     (Actor::Bot(_), "kicked") => ApiError::forbidden(format!("bot was kicked from the {kind} chat")),

@@ -165,10 +165,7 @@ impl Platform {
         }
         if stored.from.is_none() {
             // A closed channel poll changes no more: its bot need not be found again.
-            let mut owned = self.setting_map(bot.id, CHANNEL_POLLS).await?;
-            if owned.remove(&poll_key(conversation, stored.message_id)).is_some() {
-                self.store_setting_map(bot.id, CHANNEL_POLLS, &owned).await?;
-            }
+            self.set_in_map(bot.id, CHANNEL_POLLS, poll_key(conversation, stored.message_id), None).await?;
         }
         Ok(poll)
     }
@@ -205,9 +202,7 @@ impl Platform {
         message_id: i64,
     ) -> Result<(), ApiError> {
         let _poll_state = self.polls.lock().await;
-        let mut owned = self.setting_map(bot_id, CHANNEL_POLLS).await?;
-        owned.insert(poll_key(conversation, message_id), now());
-        self.store_setting_map(bot_id, CHANNEL_POLLS, &owned).await
+        self.set_in_map(bot_id, CHANNEL_POLLS, poll_key(conversation, message_id), Some(now())).await
     }
 
     /// Closes a timed poll of `bot` when its `close_date` comes. The timer is kept in the
@@ -222,9 +217,7 @@ impl Platform {
     ) -> Result<(), ApiError> {
         {
             let _poll_state = self.polls.lock().await;
-            let mut timers = self.setting_map(bot_id, POLL_TIMERS).await?;
-            timers.insert(poll_key(conversation, message_id), close_date);
-            self.store_setting_map(bot_id, POLL_TIMERS, &timers).await?;
+            self.set_in_map(bot_id, POLL_TIMERS, poll_key(conversation, message_id), Some(close_date)).await?;
         }
         self.close_when_due(bot_id, conversation, message_id, close_date);
         Ok(())
@@ -254,9 +247,19 @@ impl Platform {
         Ok(stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default())
     }
 
-    async fn store_setting_map(&self, bot_id: i64, name: &str, map: &BTreeMap<String, i64>) -> Result<(), ApiError> {
-        let value = (!map.is_empty()).then(|| serde_json::to_string(map).expect("a map of numbers"));
-        let change = Change::BotSetting { bot_id, key: name.into(), value };
+    /// Sets (or with `None` removes) `key` in one of a bot's poll maps, storing the map when it
+    /// changes. The caller holds `polls`, so no two changes of a map interleave.
+    async fn set_in_map(&self, bot_id: i64, name: &str, key: String, value: Option<i64>) -> Result<(), ApiError> {
+        let mut map = self.setting_map(bot_id, name).await?;
+        let before = match value {
+            Some(v) => map.insert(key, v),
+            None => map.remove(&key),
+        };
+        if before == value {
+            return Ok(());
+        }
+        let stored = (!map.is_empty()).then(|| serde_json::to_string(&map).expect("a map of numbers"));
+        let change = Change::BotSetting { bot_id, key: name.into(), value: stored };
         self.storage.apply(vec![change]).await.map_err(internal)
     }
 
@@ -276,10 +279,7 @@ impl Platform {
                 {
                     platform.close_poll(conversation, stored, None).await?;
                 }
-                let mut timers = platform.setting_map(bot_id, POLL_TIMERS).await?;
-                if timers.remove(&poll_key(conversation, message_id)).is_some() {
-                    platform.store_setting_map(bot_id, POLL_TIMERS, &timers).await?;
-                }
+                platform.set_in_map(bot_id, POLL_TIMERS, poll_key(conversation, message_id), None).await?;
                 Ok::<_, ApiError>(())
             };
             if let Err(e) = closing.await {

@@ -58,6 +58,12 @@ pub struct ServerFlags {
     /// Close a connection whose request head has not fully arrived after this long (slowloris) [env: MSG_HTTP_HEADER_TIMEOUT, default 30]
     #[arg(long = "http-header-timeout", value_name = "PERIOD", global = true)]
     pub http_header_timeout: Option<String>,
+    /// Close a connection whose request body makes no progress for this long [env: MSG_HTTP_BODY_TIMEOUT, default 30]
+    #[arg(long = "http-body-timeout", value_name = "PERIOD", global = true)]
+    pub http_body_timeout: Option<String>,
+    /// How often the supervisor checks that the engine answers (three failures restart it) [env: MSG_HEALTH_INTERVAL, default 10]
+    #[arg(long = "health-interval", value_name = "PERIOD", global = true)]
+    pub health_interval: Option<String>,
 }
 
 impl ServerFlags {
@@ -81,6 +87,8 @@ impl ServerFlags {
             ("file_retention", &self.file_retention),
             ("http_idle_timeout", &self.http_idle_timeout),
             ("http_header_timeout", &self.http_header_timeout),
+            ("http_body_timeout", &self.http_body_timeout),
+            ("health_interval", &self.health_interval),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -35,6 +35,8 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("file_retention", "--file-retention"),
     ("http_idle_timeout", "--http-idle-timeout"),
     ("http_header_timeout", "--http-header-timeout"),
+    ("http_body_timeout", "--http-body-timeout"),
+    ("health_interval", "--health-interval"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

@@ -65,6 +65,10 @@ pub struct Settings {
     pub http_idle_timeout: std::time::Duration,
     /// A request head (the first one included) must arrive within this long.
     pub http_header_timeout: std::time::Duration,
+    /// A request body that is being read must make progress within this long.
+    pub http_body_timeout: std::time::Duration,
+    /// How often the supervisor checks the engine's health.
+    pub health_interval: std::time::Duration,
     /// The config file that was read, if any.
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
@@ -109,6 +113,8 @@ impl Settings {
             ("file_retention", quote(&self.file_retention.map_or("forever".into(), |d| format!("{}s", d.as_secs())))),
             ("http_idle_timeout", quote(&format!("{}s", self.http_idle_timeout.as_secs()))),
             ("http_header_timeout", quote(&format!("{}s", self.http_header_timeout.as_secs()))),
+            ("http_body_timeout", quote(&format!("{}s", self.http_body_timeout.as_secs()))),
+            ("health_interval", quote(&format!("{}s", self.health_interval.as_secs()))),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
@@ -355,6 +361,8 @@ fn defaults() -> Layer {
         ("log_max_file_size", crate::DEFAULT_LOG_MAX_FILE_SIZE.to_string()),
         ("http_idle_timeout", "500".to_owned()),
         ("http_header_timeout", "30".to_owned()),
+        ("http_body_timeout", "30".to_owned()),
+        ("health_interval", "10".to_owned()),
     ];
     Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
 }
@@ -549,6 +557,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     let period = |t: &str| parse_period(t).flatten();
     let http_idle_timeout = r.typed("http_idle_timeout", "a period such as 500, 90s or 10m", period);
     let http_header_timeout = r.typed("http_header_timeout", "a period such as 30, 30s or 1m", period);
+    let http_body_timeout = r.typed("http_body_timeout", "a period such as 30, 30s or 1m", period);
+    let health_interval = r.typed("health_interval", "a period such as 10, 10s or 1m", period);
     if let (Some(a), Some(b)) = (http_port, http_stat_port)
         && a == b
         && a != 0
@@ -577,6 +587,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         log_max_file_size,
         http_idle_timeout,
         http_header_timeout,
+        http_body_timeout,
+        health_interval,
     ) {
         (
             Some(api_id),
@@ -594,6 +606,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             Some(log_max_file_size),
             Some(http_idle_timeout),
             Some(http_header_timeout),
+            Some(http_body_timeout),
+            Some(health_interval),
         ) if problems.is_empty() => {
             let max_webhook_connections = match max_webhook_connections {
                 0 if local => 100,
@@ -618,6 +632,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 file_retention,
                 http_idle_timeout,
                 http_header_timeout,
+                http_body_timeout,
+                health_interval,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,

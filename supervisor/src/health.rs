@@ -1,5 +1,7 @@
 //! The liveness probe: `GET /` over HTTP/1.1 with a deadline. The supervisor polls it until the
-//! engine answers and then periodically; `msg-bot-api healthcheck` runs it once for containers.
+//! engine answers, then checks it periodically through a [`Prober`], which keeps its connection
+//! open between checks (a server whose descriptors are all taken by clients still answers on
+//! it); `msg-bot-api healthcheck` runs the probe once for containers.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
@@ -7,6 +9,7 @@ use std::time::Duration;
 use http_body_util::Empty;
 use hyper::Request;
 use hyper::body::Bytes;
+use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
@@ -19,18 +22,78 @@ pub fn local_target(addr: SocketAddr) -> SocketAddr {
     }
 }
 
+/// Why a periodic check failed.
+#[derive(Debug)]
+pub enum CheckError {
+    /// No connection could be made (or kept): the engine may be out of descriptors.
+    Unreachable(String),
+    /// A connection was there and `GET /` did not answer 200 in time.
+    Unhealthy(String),
+}
+
+/// Periodic checks on one kept-alive connection, reconnecting when it is gone.
+pub struct Prober {
+    target: SocketAddr,
+    sender: Option<SendRequest<Empty<Bytes>>>,
+}
+
+impl Prober {
+    pub fn new(target: SocketAddr) -> Self {
+        Self { target, sender: None }
+    }
+
+    /// `GET /` on the kept connection (or a new one), within `deadline`.
+    pub async fn check(&mut self, deadline: Duration) -> Result<(), CheckError> {
+        let target = self.target;
+        let attempt = async {
+            let alive = match self.sender.as_mut() {
+                Some(sender) => sender.ready().await.is_ok(),
+                None => false,
+            };
+            if !alive {
+                self.sender = Some(connect(target).await.map_err(CheckError::Unreachable)?);
+            }
+            let sender = self.sender.as_mut().expect("connected above");
+            let response = sender
+                .send_request(get(target))
+                .await
+                .map_err(|e| CheckError::Unreachable(format!("GET http://{target}/ lost its connection: {e}")))?;
+            if response.status() == hyper::StatusCode::OK {
+                Ok(())
+            } else {
+                Err(CheckError::Unhealthy(format!("GET http://{target}/ answered {}", response.status())))
+            }
+        };
+        let result = tokio::time::timeout(deadline, attempt).await.unwrap_or_else(|_| {
+            Err(CheckError::Unhealthy(format!("GET http://{target}/ took longer than {deadline:?}")))
+        });
+        if result.is_err() {
+            self.sender = None;
+        }
+        result
+    }
+}
+
+async fn connect(addr: SocketAddr) -> Result<SendRequest<Empty<Bytes>>, String> {
+    let stream = TcpStream::connect(addr).await.map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+    let (sender, connection) =
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
+    tokio::spawn(connection);
+    Ok(sender)
+}
+
+fn get(addr: SocketAddr) -> Request<Empty<Bytes>> {
+    Request::get("/")
+        .header(hyper::header::HOST, addr.to_string())
+        .body(Empty::<Bytes>::new())
+        .expect("a static request is well-formed")
+}
+
 /// `Ok` when `GET /` at `addr` answers 200 within `deadline`.
 pub async fn probe(addr: SocketAddr, deadline: Duration) -> Result<(), String> {
     let attempt = async {
-        let stream = TcpStream::connect(addr).await.map_err(|e| format!("cannot connect to {addr}: {e}"))?;
-        let (mut sender, connection) =
-            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
-        tokio::spawn(connection);
-        let request = Request::get("/")
-            .header(hyper::header::HOST, addr.to_string())
-            .body(Empty::<Bytes>::new())
-            .map_err(|e| e.to_string())?;
-        let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
+        let mut sender = connect(addr).await?;
+        let response = sender.send_request(get(addr)).await.map_err(|e| e.to_string())?;
         if response.status() == hyper::StatusCode::OK {
             Ok(())
         } else {

@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use msg_core::{Engine, Listeners};
+use msg_core::{Engine, Listeners, Phase};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -20,7 +20,6 @@ use crate::signals::Signal;
 pub const DRAIN_BOUND: Duration = Duration::from_secs(8);
 const READY_DEADLINE: Duration = Duration::from_secs(30);
 const READY_POLL: Duration = Duration::from_millis(10);
-const HEALTH_INTERVAL: Duration = Duration::from_secs(10);
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(5);
 const HEALTH_FAILURES: u32 = 3;
 const BACKOFF_FIRST: Duration = Duration::from_millis(250);
@@ -35,6 +34,8 @@ pub struct Supervision {
     pub api_addr: SocketAddr,
     pub stat_addr: Option<SocketAddr>,
     pub log: Arc<LogFile>,
+    /// How often a running engine is checked (`--health-interval`).
+    pub health_interval: Duration,
 }
 
 /// How supervision ended.
@@ -145,8 +146,11 @@ impl Supervision {
         let stats = self.stat_addr.map_or_else(|| "disabled".to_owned(), |a| format!("http://{a}/"));
         tracing::info!("ready: Bot API on http://{}/, statistics {stats}", self.api_addr);
 
-        let mut checks = tokio::time::interval_at(tokio::time::Instant::now() + HEALTH_INTERVAL, HEALTH_INTERVAL);
+        let interval = self.health_interval;
+        let mut checks = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
+        let mut prober = health::Prober::new(target);
         let mut failures = 0;
+        let mut degraded = false;
         loop {
             tokio::select! {
                 result = &mut task => return Ok(Run::Failed(describe(result))),
@@ -154,9 +158,17 @@ impl Supervision {
                     tracing::info!("{} received; draining (at most {} s)", name_of(signal), DRAIN_BOUND.as_secs());
                     return Ok(Run::Shutdown(drain(token, task, signals).await));
                 },
-                _ = checks.tick() => match health::probe(target, HEALTH_TIMEOUT).await {
-                    Ok(()) => failures = 0,
-                    Err(e) => {
+                _ = checks.tick() => match prober.check(HEALTH_TIMEOUT).await {
+                    Ok(()) => (failures, degraded) = (0, false),
+                    // No connection to be had, and the engine says it serves: its descriptors are
+                    // taken (by clients), which a restart would not mend. Degraded, not dead.
+                    Err(health::CheckError::Unreachable(e)) if self.engine.phase() == Phase::Ready => {
+                        if !degraded {
+                            tracing::warn!("health check could not reach the engine ({e}); it reports itself ready, so it is taken as degraded (out of descriptors?), not restarted");
+                            degraded = true;
+                        }
+                    }
+                    Err(health::CheckError::Unreachable(e) | health::CheckError::Unhealthy(e)) => {
                         failures += 1;
                         tracing::warn!("health check {failures}/{HEALTH_FAILURES} failed: {e}");
                         if failures >= HEALTH_FAILURES {
@@ -255,6 +267,7 @@ mod tests {
             api_addr,
             stat_addr: None,
             log: LogFile::open(&dir.path().join("test.log"), 1 << 20).unwrap(),
+            health_interval: Duration::from_secs(10),
         };
         let (signals, rx) = tokio::sync::mpsc::unbounded_channel();
         let started = Instant::now();

@@ -200,6 +200,7 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.storage_config = settings.storage.clone();
     config.connections.idle_timeout = settings.http_idle_timeout;
     config.connections.header_timeout = settings.http_header_timeout;
+    config.connections.body_timeout = settings.http_body_timeout;
     config
 }
 
@@ -311,6 +312,7 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
             api_addr,
             stat_addr,
             log,
+            health_interval: settings.health_interval,
         };
         supervision.run(signals).await.map_err(|e| report(1, format!("supervision failed: {e}")))
     })?;

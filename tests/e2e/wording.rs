@@ -105,7 +105,18 @@ const EMPTY_CALL: &[(&str, &str)] = &[
 /// One required parameter missing or malformed, the others in place: the check that fails.
 fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
     let too_many: Vec<i64> = (1..=101).collect();
-    vec![
+    // setMessageReaction on a message that is there, with a malformed `reaction`.
+    let reactions = [
+        (json!("x"), "can't parse reaction types JSON object"),
+        (json!("{}"), "expected an Array of ReactionType"),
+        (json!("[1]"), "can't parse ReactionType: expected an Object"),
+        (json!("[{}]"), "can't parse ReactionType: Can't find field \"type\""),
+        (json!([{"type": "x"}]), "can't parse ReactionType: invalid reaction type specified"),
+    ]
+    .map(|(reaction, words)| {
+        ("setMessageReaction", json!({"chat_id": "$alice", "message_id": "$sent", "reaction": reaction}), words)
+    });
+    let mut rows = vec![
         ("sendMessage", json!({"text": "hi"}), "chat_id is empty"),
         ("sendMessage", json!({"chat_id": "$alice", "text": ""}), "message text is empty"),
         ("sendMessage", json!({"chat_id": "abc", "text": "hi"}), "chat not found"),
@@ -206,31 +217,6 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
         ("pinChatMessage", json!({"chat_id": "$alice"}), "message to pin not found"),
         ("unpinChatMessage", json!({"chat_id": "$alice"}), "message to unpin not found"),
         ("setMessageReaction", json!({"chat_id": "$alice"}), "message to react not found"),
-        (
-            "setMessageReaction",
-            json!({"chat_id": "$alice", "message_id": "$sent", "reaction": "x"}),
-            "can't parse reaction types JSON object",
-        ),
-        (
-            "setMessageReaction",
-            json!({"chat_id": "$alice", "message_id": "$sent", "reaction": "{}"}),
-            "expected an Array of ReactionType",
-        ),
-        (
-            "setMessageReaction",
-            json!({"chat_id": "$alice", "message_id": "$sent", "reaction": "[1]"}),
-            "can't parse ReactionType: expected an Object",
-        ),
-        (
-            "setMessageReaction",
-            json!({"chat_id": "$alice", "message_id": "$sent", "reaction": "[{}]"}),
-            "can't parse ReactionType: Can't find field \"type\"",
-        ),
-        (
-            "setMessageReaction",
-            json!({"chat_id": "$alice", "message_id": "$sent", "reaction": [{"type": "x"}]}),
-            "can't parse ReactionType: invalid reaction type specified",
-        ),
         ("getFile", json!({"file_id": "abc"}), "invalid file_id"),
         ("setMyCommands", json!({"commands": "x"}), "can't parse commands JSON object"),
         ("setMyCommands", json!({"commands": "{}"}), "expected an Array of BotCommand"),
@@ -260,7 +246,9 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
             json!({"chat_id": "$alice", "question": "q", "options": 5}),
             "expected an Array of String as options",
         ),
-    ]
+    ];
+    rows.extend(reactions);
+    rows
 }
 
 /// Replaces each `$name` of `names` in every string value of `params` with its id.

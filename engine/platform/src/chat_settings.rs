@@ -2,24 +2,17 @@
 //! by those with the right (`can_restrict_members`, `can_change_info`, `can_pin_messages`), with
 //! the service messages the public platform posts.
 
-use msg_core::{ApiError, Change, ChatRecord};
+use msg_core::ApiError;
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use crate::internal;
+use crate::groups::GroupWrite;
 use crate::standing::{ChatDetails, all_permissions, restrict_right};
 use crate::stored::decode;
 use crate::world::{Actor, Content, Conversation, Platform};
 
 impl Platform {
     // ---------------------------------------------------------------- the chat's own settings
-
-    pub(crate) async fn put_group(&self, chat: ChatRecord) -> Result<(), ApiError> {
-        self.storage.apply(vec![Change::PutChat(chat.clone())]).await.map_err(internal)?;
-        let cell = self.directory().await?;
-        self.dir(cell).chats.insert(chat.id, chat);
-        Ok(())
-    }
 
     /// The chat-wide permissions of a group (every permission in a private chat).
     pub(crate) async fn chat_permissions(
@@ -39,17 +32,15 @@ impl Platform {
         conversation: Conversation,
         permissions: types::ChatPermissions,
     ) -> Result<(), ApiError> {
-        let mut chat = self.group_for(conversation, "can't change private chat permissions", None).await?;
-        if !self.standing(chat.id, actor.id()).await?.may(restrict_right) {
+        let mut group = self.write_group_for(conversation, "can't change private chat permissions", None).await?;
+        if !self.standing(group.chat.id, actor.id()).await?.may(restrict_right) {
             return Err(ApiError::bad_request("not enough rights to change chat permissions"));
         }
-        let mut details = ChatDetails::parse(&chat.details);
-        if details.permissions() == permissions {
+        if group.details.permissions() == permissions {
             return Ok(());
         }
-        details.permissions = Some(permissions);
-        chat.details = details.to_json();
-        self.put_group(chat).await
+        group.details.permissions = Some(permissions);
+        self.save_group(&group).await
     }
 
     /// setChatTitle: posts `new_chat_title`.
@@ -58,15 +49,15 @@ impl Platform {
         if title.is_empty() {
             return Err(ApiError::bad_request("title must be non-empty"));
         }
-        let mut chat = self.group_for(conversation, "can't change private chat title", None).await?;
-        if !self.standing(chat.id, actor.id()).await?.may(|r| r.can_change_info) {
+        let mut group = self.write_group_for(conversation, "can't change private chat title", None).await?;
+        if !self.standing(group.chat.id, actor.id()).await?.may(|r| r.can_change_info) {
             return Err(ApiError::bad_request("not enough rights to change chat title"));
         }
-        if chat.title == title {
+        if group.chat.title == title {
             return Ok(());
         }
-        chat.title = title.clone();
-        self.put_group(chat).await?;
+        group.chat.title = title.clone();
+        self.save_group(&group).await?;
         let service = types::Message { new_chat_title: Some(title), ..Default::default() };
         self.post(actor, conversation, Content::of(service)).await?;
         Ok(())
@@ -79,18 +70,16 @@ impl Platform {
         conversation: Conversation,
         description: &str,
     ) -> Result<(), ApiError> {
-        let mut chat = self.group_for(conversation, "can't change private chat description", None).await?;
-        if !self.standing(chat.id, actor.id()).await?.may(|r| r.can_change_info) {
+        let mut group = self.write_group_for(conversation, "can't change private chat description", None).await?;
+        if !self.standing(group.chat.id, actor.id()).await?.may(|r| r.can_change_info) {
             return Err(ApiError::bad_request("not enough rights to set chat description"));
         }
         let description: String = description.trim().chars().take(255).collect();
-        let mut details = ChatDetails::parse(&chat.details);
-        if details.description.as_deref().unwrap_or_default() == description {
+        if group.details.description.as_deref().unwrap_or_default() == description {
             return Err(ApiError::bad_request("chat description is not modified"));
         }
-        details.description = Some(description).filter(|d| !d.is_empty());
-        chat.details = details.to_json();
-        self.put_group(chat).await
+        group.details.description = Some(description).filter(|d| !d.is_empty());
+        self.save_group(&group).await
     }
 
     /// setChatPhoto (`photo` given: the sizes of the stored upload) or deleteChatPhoto; posts
@@ -103,17 +92,15 @@ impl Platform {
     ) -> Result<(), ApiError> {
         let private =
             if photo.is_some() { "can't change private chat photo" } else { "can't delete private chat photo" };
-        let mut chat = self.group_for(conversation, private, None).await?;
-        if !self.standing(chat.id, actor.id()).await?.may(|r| r.can_change_info) {
+        let mut group = self.write_group_for(conversation, private, None).await?;
+        if !self.standing(group.chat.id, actor.id()).await?.may(|r| r.can_change_info) {
             return Err(ApiError::bad_request("not enough rights to change chat photo"));
         }
-        let mut details = ChatDetails::parse(&chat.details);
-        if photo.is_none() && details.photo.is_none() {
+        if photo.is_none() && group.details.photo.is_none() {
             return Err(ApiError::bad_request("CHAT_NOT_MODIFIED"));
         }
-        details.photo = photo.clone();
-        chat.details = details.to_json();
-        self.put_group(chat).await?;
+        group.details.photo = photo.clone();
+        self.save_group(&group).await?;
         let service = match photo {
             Some(sizes) => types::Message { new_chat_photo: Some(decode(sizes, "chat photo")?), ..Default::default() },
             None => types::Message { delete_chat_photo: Some(true), ..Default::default() },
@@ -143,17 +130,19 @@ impl Platform {
         }))
     }
 
-    /// May `actor` manage pinned messages here?
-    async fn may_pin(&self, actor: &Actor, conversation: Conversation) -> Result<(), ApiError> {
-        let Conversation::Group(id) = conversation else { return Ok(()) };
-        let chat = self.group(id).await?;
-        let standing = self.standing(id, actor.id()).await?;
-        let permissions = ChatDetails::parse(&chat.details).permissions();
-        let allowed = if chat.kind == "supergroup" {
-            standing.may(|r| r.can_pin_messages.unwrap_or(false))
-                || (!standing.is_admin() && standing.allowed(&permissions, |p| p.can_pin_messages.unwrap_or(false)))
-        } else {
-            standing.is_admin() || standing.allowed(&permissions, |p| p.can_pin_messages.unwrap_or(false))
+    /// May `actor` manage pinned messages in `group` (`None`: a private chat, where anyone may)?
+    /// In a channel that takes an administrator who may edit messages, as on the platform.
+    async fn may_pin(&self, actor: &Actor, group: Option<&GroupWrite<'_>>) -> Result<(), ApiError> {
+        let Some(group) = group else { return Ok(()) };
+        let standing = self.standing(group.chat.id, actor.id()).await?;
+        let permissions = group.details.permissions();
+        let allowed = match group.chat.kind.as_str() {
+            "channel" => standing.may(|r| r.can_edit_messages.unwrap_or(false)),
+            "supergroup" => {
+                standing.may(|r| r.can_pin_messages.unwrap_or(false))
+                    || (!standing.is_admin() && standing.allowed(&permissions, |p| p.can_pin_messages.unwrap_or(false)))
+            }
+            _ => standing.is_admin() || standing.allowed(&permissions, |p| p.can_pin_messages.unwrap_or(false)),
         };
         if allowed {
             Ok(())
@@ -162,25 +151,12 @@ impl Platform {
         }
     }
 
-    async fn pins(&self, conversation: Conversation) -> Result<(Option<ChatRecord>, ChatDetails), ApiError> {
+    /// The group whose pins change, held for writing; `None` for a private chat, whose pins are
+    /// shown (the service message) but not kept.
+    async fn write_pins(&self, conversation: Conversation) -> Result<Option<GroupWrite<'_>>, ApiError> {
         match conversation {
-            Conversation::Group(id) => {
-                let chat = self.group(id).await?;
-                let details = ChatDetails::parse(&chat.details);
-                Ok((Some(chat), details))
-            }
-            // Pins in private chats are shown (the service message) but not kept.
-            Conversation::Private(..) => Ok((None, ChatDetails::default())),
-        }
-    }
-
-    async fn put_pins(&self, chat: Option<ChatRecord>, details: ChatDetails) -> Result<(), ApiError> {
-        match chat {
-            Some(mut chat) => {
-                chat.details = details.to_json();
-                self.put_group(chat).await
-            }
-            None => Ok(()),
+            Conversation::Group(id) => Ok(Some(self.write_group(id).await?)),
+            Conversation::Private(..) => Ok(None),
         }
     }
 
@@ -198,11 +174,13 @@ impl Platform {
         if crate::stored::is_service(&message) {
             return Err(ApiError::bad_request("service messages can't be pinned"));
         }
-        self.may_pin(actor, conversation).await?;
-        let (chat, mut details) = self.pins(conversation).await?;
-        details.pinned.retain(|id| *id != message_id);
-        details.pinned.push(message_id);
-        self.put_pins(chat, details).await?;
+        let mut group = self.write_pins(conversation).await?;
+        self.may_pin(actor, group.as_ref()).await?;
+        if let Some(group) = &mut group {
+            group.details.pinned.retain(|id| *id != message_id);
+            group.details.pinned.push(message_id);
+            self.save_group(group).await?;
+        }
         // The pinned message comes without the message it replies to, as the Bot API says.
         message.reply_to_message = None;
         let pinned = types::MaybeInaccessibleMessage::Message(message);
@@ -214,24 +192,35 @@ impl Platform {
 
     /// unpinChatMessage: `message_id` 0 unpins the most recent pin.
     pub async fn unpin(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
-        let (chat, mut details) = self.pins(conversation).await?;
-        let target = if message_id == 0 { details.pinned.last().copied() } else { Some(message_id) };
-        let Some(target) = target.filter(|t| details.pinned.contains(t) || message_id != 0) else {
+        let mut group = self.write_pins(conversation).await?;
+        let pinned = group.as_ref().map(|g| g.details.pinned.clone()).unwrap_or_default();
+        let target = if message_id == 0 { pinned.last().copied() } else { Some(message_id) };
+        let Some(target) = target.filter(|t| pinned.contains(t) || message_id != 0) else {
             return Err(ApiError::bad_request("message to unpin not found"));
         };
         if self.load_message(conversation, target).await?.is_none() {
             return Err(ApiError::bad_request("message to unpin not found"));
         }
-        self.may_pin(actor, conversation).await?;
-        details.pinned.retain(|id| *id != target);
-        self.put_pins(chat, details).await
+        self.may_pin(actor, group.as_ref()).await?;
+        match &mut group {
+            Some(group) => {
+                group.details.pinned.retain(|id| *id != target);
+                self.save_group(group).await
+            }
+            None => Ok(()),
+        }
     }
 
     /// unpinAllChatMessages.
     pub async fn unpin_all(&self, actor: &Actor, conversation: Conversation) -> Result<(), ApiError> {
-        self.may_pin(actor, conversation).await?;
-        let (chat, mut details) = self.pins(conversation).await?;
-        details.pinned.clear();
-        self.put_pins(chat, details).await
+        let mut group = self.write_pins(conversation).await?;
+        self.may_pin(actor, group.as_ref()).await?;
+        match &mut group {
+            Some(group) => {
+                group.details.pinned.clear();
+                self.save_group(group).await
+            }
+            None => Ok(()),
+        }
     }
 }

@@ -8,6 +8,7 @@ use msg_core::{ApiError, ChatRecord};
 use msg_spec::types;
 use serde_json::Value;
 
+use crate::groups::GroupWrite;
 use crate::standing::{ChatDetails, Topic};
 use crate::world::{Actor, Content, Conversation, Platform, typed};
 
@@ -26,16 +27,15 @@ pub enum TopicAct {
 }
 
 impl Platform {
-    /// A forum's record and details (`the chat is not a forum` otherwise).
-    async fn forum(&self, conversation: Conversation) -> Result<(ChatRecord, ChatDetails), ApiError> {
+    /// A forum held for writing (`the chat is not a forum` otherwise).
+    async fn forum(&self, conversation: Conversation) -> Result<GroupWrite<'_>, ApiError> {
         let not_forum = || ApiError::bad_request("the chat is not a forum");
         let Conversation::Group(id) = conversation else { return Err(not_forum()) };
-        let chat = self.group(id).await?;
-        let details = ChatDetails::parse(&chat.details);
-        if !details.is_forum {
+        let group = self.write_group(id).await?;
+        if !group.details.is_forum {
             return Err(not_forum());
         }
-        Ok((chat, details))
+        Ok(group)
     }
 
     /// Whether `actor` manages topics here (an administrator with the right, or anyone when the
@@ -49,11 +49,9 @@ impl Platform {
 
     /// Makes a forum of a supergroup (at its creation).
     pub(crate) async fn make_forum(&self, chat_id: i64) -> Result<(), ApiError> {
-        let mut chat = self.group(chat_id).await?;
-        let mut details = ChatDetails::parse(&chat.details);
-        details.is_forum = true;
-        chat.details = details.to_json();
-        self.put_group(chat).await
+        let mut group = self.write_group(chat_id).await?;
+        group.details.is_forum = true;
+        self.save_group(&group).await
     }
 
     /// The thread a new message in `conversation` goes to: `thread` (0: none) in a forum,
@@ -107,8 +105,8 @@ impl Platform {
         icon_color: i64,
         icon_custom_emoji_id: Option<&str>,
     ) -> Result<Value, ApiError> {
-        let (chat, details) = self.forum(conversation).await?;
-        if !self.manages_topics(actor, &chat, &details).await? {
+        let mut group = self.forum(conversation).await?;
+        if !self.manages_topics(actor, &group.chat, &group.details).await? {
             return Err(ApiError::bad_request("not enough rights to create a topic"));
         }
         let name = clean_name(name);
@@ -132,13 +130,10 @@ impl Platform {
         let service = types::Message { forum_topic_created: Some(Box::new(created)), ..Default::default() };
         let message = self.topic_service(actor, conversation, Some(0), service).await?;
         let id = message["message_id"].as_i64().unwrap_or_default();
-        let mut chat = self.group(chat.id).await?;
-        let mut details = ChatDetails::parse(&chat.details);
         let topic =
             Topic { id, name, icon_color, icon_custom_emoji_id: emoji, creator: actor.id(), ..Topic::default() };
-        details.topics.push(topic.clone());
-        chat.details = details.to_json();
-        self.put_group(chat).await?;
+        group.details.topics.push(topic.clone());
+        self.save_group(&group).await?;
         let object = types::ForumTopic {
             message_thread_id: topic.id,
             name: topic.name,
@@ -150,15 +145,17 @@ impl Platform {
     }
 
     /// The topic `thread` of a forum after checking `actor` may do `act` to it; `GENERAL` names
-    /// the general topic. Returns the chat, its details and the topic's index (`None`: general).
+    /// the general topic. Returns the forum held for writing and the topic's index (`None`:
+    /// general).
     async fn topic_for(
         &self,
         actor: &Actor,
         conversation: Conversation,
         thread: i64,
         act: TopicAct,
-    ) -> Result<(ChatRecord, ChatDetails, Option<usize>), ApiError> {
-        let (chat, details) = self.forum(conversation).await?;
+    ) -> Result<(GroupWrite<'_>, Option<usize>), ApiError> {
+        let group = self.forum(conversation).await?;
+        let (chat, details) = (&group.chat, &group.details);
         if thread <= 0 {
             return Err(ApiError::bad_request("invalid forum topic identifier specified"));
         }
@@ -172,7 +169,7 @@ impl Platform {
         let own = index.is_some_and(|i| details.topics[i].creator == actor.id());
         let allowed = match act {
             TopicAct::Delete => standing.may(|r| r.can_delete_messages),
-            TopicAct::Edit | TopicAct::CloseOrOpen => own || self.manages_topics(actor, &chat, &details).await?,
+            TopicAct::Edit | TopicAct::CloseOrOpen => own || self.manages_topics(actor, chat, details).await?,
         };
         if !allowed {
             return Err(ApiError::bad_request(match act {
@@ -181,12 +178,7 @@ impl Platform {
                 TopicAct::Delete => "not enough rights to delete the topic",
             }));
         }
-        Ok((chat, details, index))
-    }
-
-    async fn put_details_of(&self, mut chat: ChatRecord, details: &ChatDetails) -> Result<(), ApiError> {
-        chat.details = details.to_json();
-        self.put_group(chat).await
+        Ok((group, index))
     }
 
     /// editForumTopic / editGeneralForumTopic (`thread` 1): an empty name and no icon change
@@ -199,7 +191,8 @@ impl Platform {
         name: &str,
         icon_custom_emoji_id: Option<&str>,
     ) -> Result<(), ApiError> {
-        let (chat, mut details, index) = self.topic_for(actor, conversation, thread, TopicAct::Edit).await?;
+        let (mut group, index) = self.topic_for(actor, conversation, thread, TopicAct::Edit).await?;
+        let details = &mut group.details;
         let name = clean_name(name);
         if name.is_empty() && icon_custom_emoji_id.is_none() {
             return Ok(());
@@ -222,7 +215,7 @@ impl Platform {
                 edited.name = Some(name);
             }
         }
-        self.put_details_of(chat, &details).await?;
+        self.save_group(&group).await?;
         let thread = index.map(|_| thread);
         let service = types::Message { forum_topic_edited: Some(Box::new(edited)), ..Default::default() };
         self.topic_service(actor, conversation, thread, service).await?;
@@ -237,16 +230,16 @@ impl Platform {
         thread: i64,
         closed: bool,
     ) -> Result<(), ApiError> {
-        let (chat, mut details, index) = self.topic_for(actor, conversation, thread, TopicAct::CloseOrOpen).await?;
+        let (mut group, index) = self.topic_for(actor, conversation, thread, TopicAct::CloseOrOpen).await?;
         let topic = match index {
-            Some(i) => &mut details.topics[i],
-            None => details.general.get_or_insert_with(Topic::default),
+            Some(i) => &mut group.details.topics[i],
+            None => group.details.general.get_or_insert_with(Topic::default),
         };
         if topic.closed == closed {
             return Err(ApiError::bad_request("TOPIC_NOT_MODIFIED"));
         }
         topic.closed = closed;
-        self.put_details_of(chat, &details).await?;
+        self.save_group(&group).await?;
         let service = if closed {
             types::Message { forum_topic_closed: Some(Box::default()), ..Default::default() }
         } else {
@@ -258,13 +251,13 @@ impl Platform {
 
     /// hideGeneralForumTopic / unhideGeneralForumTopic.
     pub async fn hide_general(&self, actor: &Actor, conversation: Conversation, hidden: bool) -> Result<(), ApiError> {
-        let (chat, mut details, _) = self.topic_for(actor, conversation, GENERAL, TopicAct::CloseOrOpen).await?;
-        let general = details.general.get_or_insert_with(Topic::default);
+        let (mut group, _) = self.topic_for(actor, conversation, GENERAL, TopicAct::CloseOrOpen).await?;
+        let general = group.details.general.get_or_insert_with(Topic::default);
         if general.hidden == hidden {
             return Err(ApiError::bad_request("TOPIC_NOT_MODIFIED"));
         }
         general.hidden = hidden;
-        self.put_details_of(chat, &details).await?;
+        self.save_group(&group).await?;
         let service = if hidden {
             types::Message { general_forum_topic_hidden: Some(Box::default()), ..Default::default() }
         } else {
@@ -276,36 +269,35 @@ impl Platform {
 
     /// deleteForumTopic: the topic and its place in the forum go.
     pub async fn delete_topic(&self, actor: &Actor, conversation: Conversation, thread: i64) -> Result<(), ApiError> {
-        let (chat, mut details, index) = self.topic_for(actor, conversation, thread, TopicAct::Delete).await?;
+        let (mut group, index) = self.topic_for(actor, conversation, thread, TopicAct::Delete).await?;
         let Some(index) = index else { return Err(ApiError::bad_request("TOPIC_ID_INVALID")) };
-        details.topics.remove(index);
-        self.put_details_of(chat, &details).await
+        group.details.topics.remove(index);
+        self.save_group(&group).await
     }
 
     /// unpinAllForumTopicMessages / unpinAllGeneralForumTopicMessages: the pins of one topic.
     pub async fn unpin_topic(&self, actor: &Actor, conversation: Conversation, thread: i64) -> Result<(), ApiError> {
-        let (chat, details) = self.forum(conversation).await?;
+        let mut group = self.forum(conversation).await?;
         if thread <= 0 {
             return Err(ApiError::bad_request("invalid forum topic identifier specified"));
         }
-        if thread != GENERAL && !details.topics.iter().any(|t| t.id == thread) {
+        if thread != GENERAL && !group.details.topics.iter().any(|t| t.id == thread) {
             return Err(ApiError::bad_request("message thread not found"));
         }
-        let standing = self.standing(chat.id, actor.id()).await?;
+        let standing = self.standing(group.chat.id, actor.id()).await?;
         if !standing.may(|r| r.can_pin_messages.unwrap_or(false)) {
             return Err(ApiError::bad_request("not enough rights to manage pinned messages in the chat"));
         }
         let mut keep = Vec::new();
-        for id in &details.pinned {
+        for id in &group.details.pinned {
             let message = self.load_message(conversation, *id).await?.unwrap_or_default();
             let in_thread = message.message_thread_id.unwrap_or(GENERAL);
             if in_thread != thread {
                 keep.push(*id);
             }
         }
-        let mut details = details;
-        details.pinned = keep;
-        self.put_details_of(chat, &details).await
+        group.details.pinned = keep;
+        self.save_group(&group).await
     }
 }
 

@@ -11,8 +11,19 @@ use msg_spec::types;
 use serde_json::Value;
 
 use crate::internal;
+use crate::serial::{Entity, Held};
 use crate::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
 use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
+
+/// A group held for writing: its lock ([`Entity::Chat`]) and its record and details as they
+/// were once the lock was taken. Until it is dropped nobody else changes the chat or anyone's
+/// standing in it, so what is decided on them (rights included) still holds when
+/// [`Platform::save_group`] or [`Platform::transition`] stores the change.
+pub(crate) struct GroupWrite<'a> {
+    pub(crate) held: Held<'a>,
+    pub(crate) chat: ChatRecord,
+    pub(crate) details: ChatDetails,
+}
 
 /// Supergroup ids are `-100` followed by the channel id.
 const SUPERGROUP_BASE: i64 = 1_000_000_000_000;
@@ -39,6 +50,24 @@ impl Platform {
         self.dir(cell).chats.get(&chat_id).cloned().ok_or_else(|| ApiError::bad_request("chat not found"))
     }
 
+    /// Takes group `chat_id`'s lock and reads it (`chat not found` when there is none).
+    pub(crate) async fn write_group(&self, chat_id: i64) -> Result<GroupWrite<'_>, ApiError> {
+        let held = self.locks.lock(Entity::Chat(chat_id)).await;
+        let chat = self.group(chat_id).await?;
+        let details = ChatDetails::parse(&chat.details);
+        Ok(GroupWrite { held, chat, details })
+    }
+
+    /// Stores a group held for writing (its record with its details).
+    pub(crate) async fn save_group(&self, group: &GroupWrite<'_>) -> Result<(), ApiError> {
+        let mut chat = group.chat.clone();
+        chat.details = group.details.to_json();
+        self.storage.apply(vec![Change::PutChat(chat.clone())]).await.map_err(internal)?;
+        let cell = self.directory().await?;
+        self.dir(cell).chats.insert(chat.id, chat);
+        Ok(())
+    }
+
     /// Where `user_id` stands in `chat_id` now (`left` when never a member).
     pub(crate) async fn standing(&self, chat_id: i64, user_id: i64) -> Result<Standing, ApiError> {
         let cell = self.directory().await?;
@@ -57,14 +86,18 @@ impl Platform {
     /// A fresh id for a basic group (`-4…`) or a supergroup (`-100…`).
     async fn next_group_id(&self, supergroup: bool) -> Result<i64, ApiError> {
         let cell = self.directory().await?;
-        let dir = self.dir(cell);
-        Ok(if supergroup {
-            let highest = dir.chats.keys().filter(|k| **k < -SUPERGROUP_BASE).map(|k| -k - SUPERGROUP_BASE).max();
+        let mut dir = self.dir(cell);
+        // Ids handed out but not stored yet count as taken: two groups created at once get two.
+        let taken: Vec<i64> = dir.chats.keys().chain(dir.reserved_ids.iter()).copied().collect();
+        let id = if supergroup {
+            let highest = taken.iter().filter(|k| **k < -SUPERGROUP_BASE).map(|k| -k - SUPERGROUP_BASE).max();
             -(SUPERGROUP_BASE + 1 + highest.unwrap_or(1_999_999_999))
         } else {
-            let groups = dir.chats.keys().filter(|k| **k > -SUPERGROUP_BASE).map(|k| k.unsigned_abs() as i64);
+            let groups = taken.iter().filter(|k| **k > -SUPERGROUP_BASE).map(|k| k.unsigned_abs() as i64);
             -(1 + groups.max().unwrap_or(4_000_000_000).max(4_000_000_000))
-        })
+        };
+        dir.reserved_ids.insert(id);
+        Ok(id)
     }
 
     /// The creator upgrades a basic group to a supergroup: everyone present keeps their place
@@ -74,19 +107,18 @@ impl Platform {
     pub async fn upgrade(&self, creator: &UserRecord, chat_id: i64) -> Result<Value, ApiError> {
         let actor = Actor::User(creator.clone());
         let old_conversation = self.resolve_chat(&actor, &chat_id.to_string()).await?;
-        let mut old = self.group(chat_id).await?;
-        if old.kind != "group" {
+        let mut old = self.write_group(chat_id).await?;
+        if old.chat.kind != "group" {
             return Err(ApiError::bad_request("CHAT_ID_INVALID"));
         }
         if self.standing(chat_id, creator.id).await?.status != "creator" {
             return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
         }
         let id = self.next_group_id(true).await?;
-        let old_details = ChatDetails::parse(&old.details);
-        let mut chat = ChatRecord::new(id, "supergroup".into(), old.title.clone(), now());
+        let mut chat = ChatRecord::new(id, "supergroup".into(), old.chat.title.clone(), now());
         let details = ChatDetails {
-            description: old_details.description.clone(),
-            permissions: old_details.permissions.clone(),
+            description: old.details.description.clone(),
+            permissions: old.details.permissions.clone(),
             ..ChatDetails::default()
         };
         chat.details = details.to_json();
@@ -116,10 +148,9 @@ impl Platform {
         }
         let service = types::Message { migrate_to_chat_id: Some(id), ..Default::default() };
         self.post(&actor, old_conversation, Content::of(service)).await?;
-        let mut old_details = old_details;
-        old_details.migrated_to = Some(id);
-        old.details = old_details.to_json();
-        self.put_group(old).await?;
+        old.details.migrated_to = Some(id);
+        self.save_group(&old).await?;
+        drop(old);
         let service = types::Message { migrate_from_chat_id: Some(chat_id), ..Default::default() };
         self.post(&actor, Conversation::Group(id), Content::of(service)).await?;
         self.chat_json(Conversation::Group(id), creator.id).await
@@ -202,6 +233,7 @@ impl Platform {
     /// message (a basic group's first members, who get `group_chat_created` instead).
     async fn join_by(&self, actor: &Actor, chat_id: i64, user_id: i64, announce: bool) -> Result<(), ApiError> {
         self.resolve_chat(actor, &chat_id.to_string()).await?;
+        let group = self.write_group(chat_id).await?;
         let old = self.standing(chat_id, user_id).await?;
         if old.present() {
             return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
@@ -212,7 +244,7 @@ impl Platform {
         }
         // Adding someone takes the right to invite: an administrator's, or every member's where
         // the chat allows it (never in a channel).
-        let chat = self.group(chat_id).await?;
+        let chat = &group.chat;
         // The operator may keep a bot out of groups (`bot set --join-groups off`).
         if chat.kind != "channel"
             && self.bot_record(user_id).await?.is_some()
@@ -220,7 +252,7 @@ impl Platform {
         {
             return Err(ApiError::bad_request("BOT_GROUPS_BLOCKED"));
         }
-        let permissions = ChatDetails::parse(&chat.details).permissions();
+        let permissions = group.details.permissions();
         let may_invite = if chat.kind == "channel" {
             acting.may(|r| r.can_invite_users)
         } else {
@@ -230,12 +262,13 @@ impl Platform {
         if !may_invite {
             return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
         }
-        self.change_standing(actor, chat_id, user_id, old, Standing::of("member"), announce).await
+        self.change_standing(&group.held, actor, chat_id, user_id, old, Standing::of("member"), announce).await
     }
 
     /// Removes a person or bot from a group, or (removing oneself) leaves it.
     pub async fn remove_member(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<(), ApiError> {
         self.resolve_chat(actor, &chat_id.to_string()).await?;
+        let group = self.write_group(chat_id).await?;
         let old = self.standing(chat_id, user_id).await?;
         if !old.present() {
             return Err(ApiError::bad_request("USER_NOT_PARTICIPANT"));
@@ -248,36 +281,39 @@ impl Platform {
         if old.status == "creator" {
             return Err(ApiError::bad_request("can't remove chat owner"));
         }
-        let new = self.removed(actor, chat_id, user_id).await?;
-        self.transition(actor, chat_id, user_id, old, new).await
+        let new = self.removed(actor, &group.chat.kind, user_id).await?;
+        self.transition(&group.held, actor, chat_id, user_id, old, new).await
     }
 
     /// Where a removal leaves `user_id`: a bot that someone else removes from a basic group is
     /// `kicked` (the platform shows it the chat as forbidden: TDLib reports it banned, and its
     /// sends answer "bot was kicked from the group chat"); anyone else, or whoever leaves, has
     /// left. Only an administrator adds a kicked bot back.
-    async fn removed(&self, actor: &Actor, chat_id: i64, user_id: i64) -> Result<Standing, ApiError> {
-        let basic = self.chat_kind(chat_id).await?.as_deref() == Some("group");
+    async fn removed(&self, actor: &Actor, chat_kind: &str, user_id: i64) -> Result<Standing, ApiError> {
         let removed_bot = user_id != actor.id() && self.bot_record(user_id).await?.is_some();
-        Ok(if basic && removed_bot { Standing::of("kicked") } else { Standing::left() })
+        Ok(if chat_kind == "group" && removed_bot { Standing::of("kicked") } else { Standing::left() })
     }
 
     /// Moves `user_id` from `old` to `new` in `chat_id`: stored, announced to the bots concerned
     /// and, when presence changes, posted as a service message everyone present sees.
+    /// The caller holds the chat's lock (`held`), taken before `old` was read.
     pub(crate) async fn transition(
         &self,
+        held: &Held<'_>,
         actor: &Actor,
         chat_id: i64,
         user_id: i64,
         old: Standing,
         new: Standing,
     ) -> Result<(), ApiError> {
-        self.change_standing(actor, chat_id, user_id, old, new, true).await
+        self.change_standing(held, actor, chat_id, user_id, old, new, true).await
     }
 
     /// `transition`, with the service message about presence left out when `announce` is false.
+    #[allow(clippy::too_many_arguments)]
     async fn change_standing(
         &self,
+        held: &Held<'_>,
         actor: &Actor,
         chat_id: i64,
         user_id: i64,
@@ -285,6 +321,7 @@ impl Platform {
         new: Standing,
         announce: bool,
     ) -> Result<(), ApiError> {
+        assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
         let user = self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let conversation = Conversation::Group(chat_id);
         self.storage.apply(vec![Change::PutMember(new.record(chat_id, user_id))]).await.map_err(internal)?;
@@ -346,17 +383,18 @@ impl Platform {
 
     /// The group `conversation` names, or the error a method for groups only gives in a private
     /// chat; `supergroup_only` is the error for a basic group, when it is refused there too.
-    pub(crate) async fn group_for(
+    /// Held for writing (see [`GroupWrite`]).
+    pub(crate) async fn write_group_for(
         &self,
         conversation: Conversation,
         private: &str,
         supergroup_only: Option<&str>,
-    ) -> Result<ChatRecord, ApiError> {
+    ) -> Result<GroupWrite<'_>, ApiError> {
         let Conversation::Group(id) = conversation else { return Err(ApiError::bad_request(private)) };
-        let chat = self.group(id).await?;
+        let group = self.write_group(id).await?;
         match supergroup_only {
-            Some(error) if chat.kind != "supergroup" => Err(ApiError::bad_request(error)),
-            _ => Ok(chat),
+            Some(error) if group.chat.kind != "supergroup" => Err(ApiError::bad_request(error)),
+            _ => Ok(group),
         }
     }
 
@@ -397,18 +435,19 @@ impl Platform {
         user_id: i64,
         until_date: i64,
     ) -> Result<(), ApiError> {
-        let chat = self.group_for(conversation, "can't ban members in private chats", None).await?;
+        let group = self.write_group_for(conversation, "can't ban members in private chats", None).await?;
+        let chat = &group.chat;
         self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let old = self.standing(chat.id, user_id).await?;
-        self.restrictable(actor, &chat, &old, user_id).await?;
+        self.restrictable(actor, chat, &old, user_id).await?;
         let new = if chat.kind == "supergroup" {
             Standing { until_date: until(until_date, now()), ..Standing::of("kicked") }
         } else if old.present() {
-            self.removed(actor, chat.id, user_id).await?
+            self.removed(actor, &chat.kind, user_id).await?
         } else {
             return Ok(());
         };
-        self.transition(actor, chat.id, user_id, old, new).await
+        self.transition(&group.held, actor, chat.id, user_id, old, new).await
     }
 
     /// unbanChatMember: a banned user may join again; without `only_if_banned` a present member
@@ -421,7 +460,8 @@ impl Platform {
         only_if_banned: bool,
     ) -> Result<(), ApiError> {
         let only = "method is available for supergroup and channel chats only";
-        let chat = self.group_for(conversation, only, None).await?;
+        let group = self.write_group_for(conversation, only, None).await?;
+        let chat = &group.chat;
         if chat.kind == "group" {
             return Err(ApiError::bad_request(only));
         }
@@ -430,8 +470,8 @@ impl Platform {
             return Ok(());
         }
         self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        self.restrictable(actor, &chat, &old, user_id).await?;
-        self.transition(actor, chat.id, user_id, old, Standing::left()).await
+        self.restrictable(actor, chat, &old, user_id).await?;
+        self.transition(&group.held, actor, chat.id, user_id, old, Standing::left()).await
     }
 
     /// restrictChatMember: `permissions` all true lifts a restriction.
@@ -444,10 +484,11 @@ impl Platform {
         until_date: i64,
     ) -> Result<(), ApiError> {
         let only = "method is available only for supergroups";
-        let chat = self.group_for(conversation, only, Some(only)).await?;
+        let group = self.write_group_for(conversation, only, Some(only)).await?;
+        let chat = &group.chat;
         self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let old = self.standing(chat.id, user_id).await?;
-        self.restrictable(actor, &chat, &old, user_id).await?;
+        self.restrictable(actor, chat, &old, user_id).await?;
         let new = if permissions == all_permissions(true) {
             if old.present() { Standing::of("member") } else { Standing::left() }
         } else {
@@ -462,7 +503,7 @@ impl Platform {
         if new == old {
             return Ok(());
         }
-        self.transition(actor, chat.id, user_id, old, new).await
+        self.transition(&group.held, actor, chat.id, user_id, old, new).await
     }
 
     /// promoteChatMember: `rights` with no right set demotes to a plain member.
@@ -474,7 +515,8 @@ impl Platform {
         rights: types::ChatAdministratorRights,
     ) -> Result<(), ApiError> {
         let only = "method is available for supergroup and channel chats only";
-        let chat = self.group_for(conversation, only, None).await?;
+        let group = self.write_group_for(conversation, only, None).await?;
+        let chat = &group.chat;
         if chat.kind == "group" {
             return Err(ApiError::bad_request(only));
         }
@@ -517,6 +559,10 @@ impl Platform {
                 ..rights
             }
         };
+        // An administrator grants only rights it holds itself.
+        if !acting.holds_all(&rights) {
+            return Err(ApiError::bad_request("RIGHT_FORBIDDEN"));
+        }
         let new = if any {
             Standing {
                 rights: Some(types::ChatAdministratorRights { can_manage_chat: true, ..rights }),
@@ -530,7 +576,7 @@ impl Platform {
         if new == old {
             return Ok(());
         }
-        self.transition(actor, chat.id, user_id, old, new).await
+        self.transition(&group.held, actor, chat.id, user_id, old, new).await
     }
 
     /// setChatAdministratorCustomTitle.
@@ -541,7 +587,9 @@ impl Platform {
         user_id: i64,
         title: &str,
     ) -> Result<(), ApiError> {
-        let chat = self.group_for(conversation, "method is available only for groups and supergroups", None).await?;
+        let group =
+            self.write_group_for(conversation, "method is available only for groups and supergroups", None).await?;
+        let chat = &group.chat;
         let mut standing = self.standing(chat.id, user_id).await?;
         match standing.status.as_str() {
             "creator" if user_id != actor.id() => {
@@ -560,7 +608,7 @@ impl Platform {
             return Err(ApiError::bad_request("CUSTOM_TITLE_INVALID"));
         }
         standing.custom_title = Some(title.to_owned()).filter(|t| !t.is_empty());
-        self.put_standing(chat.id, user_id, standing).await
+        self.put_standing(&group.held, chat.id, user_id, standing).await
     }
 
     /// setChatMemberTag: a member's tag, set by an administrator who manages tags (or by the
@@ -573,7 +621,8 @@ impl Platform {
         tag: &str,
     ) -> Result<(), ApiError> {
         let only = "method is available only for groups and supergroups";
-        let chat = self.group_for(conversation, only, None).await?;
+        let group = self.write_group_for(conversation, only, None).await?;
+        let chat = &group.chat;
         if chat.kind == "channel" {
             return Err(ApiError::bad_request(only));
         }
@@ -582,7 +631,7 @@ impl Platform {
             return Err(ApiError::bad_request("USER_NOT_PARTICIPANT"));
         }
         let acting = self.standing(chat.id, actor.id()).await?;
-        let permissions = ChatDetails::parse(&chat.details).permissions();
+        let permissions = group.details.permissions();
         let own = user_id == actor.id() && acting.allowed(&permissions, |p| p.can_edit_tag.unwrap_or(false));
         if !own && !acting.may(|r| r.can_manage_tags.unwrap_or(false)) {
             return Err(ApiError::bad_request("not enough rights"));
@@ -591,7 +640,7 @@ impl Platform {
             return Err(ApiError::bad_request("TAG_INVALID"));
         }
         standing.tag = Some(tag.to_owned()).filter(|t| !t.is_empty());
-        self.put_standing(chat.id, user_id, standing).await
+        self.put_standing(&group.held, chat.id, user_id, standing).await
     }
 
     /// banChatSenderChat / unbanChatSenderChat: a chat (a channel) may no longer post here as
@@ -603,23 +652,21 @@ impl Platform {
         sender: i64,
         ban: bool,
     ) -> Result<(), ApiError> {
-        let mut chat = self.group_for(conversation, "can't ban members in private chats", None).await?;
-        if chat.kind == "group" {
+        let mut group = self.write_group_for(conversation, "can't ban members in private chats", None).await?;
+        if group.chat.kind == "group" {
             return Err(ApiError::bad_request("can't ban chats in basic groups"));
         }
-        if !self.standing(chat.id, actor.id()).await?.may(restrict_right) {
+        if !self.standing(group.chat.id, actor.id()).await?.may(restrict_right) {
             return Err(ApiError::bad_request("not enough rights to restrict/unrestrict chat member"));
         }
         if !self.is_channel(Conversation::Group(sender)).await? {
             return Err(ApiError::bad_request("invalid chat identifier specified"));
         }
-        let mut details = ChatDetails::parse(&chat.details);
-        details.banned_senders.retain(|id| *id != sender);
+        group.details.banned_senders.retain(|id| *id != sender);
         if ban {
-            details.banned_senders.push(sender);
+            group.details.banned_senders.push(sender);
         }
-        chat.details = details.to_json();
-        self.put_group(chat).await
+        self.save_group(&group).await
     }
 
     /// Whether `actor` may post in the group `conversation` on behalf of `channel`: an
@@ -643,7 +690,15 @@ impl Platform {
     }
 
     /// Stores a standing that changes nothing anyone is told about (a title, a tag).
-    async fn put_standing(&self, chat_id: i64, user_id: i64, standing: Standing) -> Result<(), ApiError> {
+    /// The caller holds the chat's lock (`held`).
+    async fn put_standing(
+        &self,
+        held: &Held<'_>,
+        chat_id: i64,
+        user_id: i64,
+        standing: Standing,
+    ) -> Result<(), ApiError> {
+        assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
         self.storage.apply(vec![Change::PutMember(standing.record(chat_id, user_id))]).await.map_err(internal)?;
         let cell = self.directory().await?;
         self.dir(cell).members.entry(chat_id).or_default().insert(user_id, standing);
@@ -652,8 +707,8 @@ impl Platform {
 
     /// leaveChat.
     pub async fn leave(&self, actor: &Actor, conversation: Conversation) -> Result<(), ApiError> {
-        let chat = self.group_for(conversation, "can't leave private chats", None).await?;
-        let old = self.standing(chat.id, actor.id()).await?;
-        self.transition(actor, chat.id, actor.id(), old, Standing::left()).await
+        let group = self.write_group_for(conversation, "can't leave private chats", None).await?;
+        let old = self.standing(group.chat.id, actor.id()).await?;
+        self.transition(&group.held, actor, group.chat.id, actor.id(), old, Standing::left()).await
     }
 }

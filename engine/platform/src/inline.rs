@@ -158,23 +158,14 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
             return Ok(body);
         }
     }
-    let kind_of = |t: &str| match t {
-        "photo" => Some((Kind::Photo, "photo_file_id")),
-        "gif" => Some((Kind::Animation, "gif_file_id")),
-        "mpeg4_gif" => Some((Kind::Animation, "mpeg4_file_id")),
-        "sticker" => Some((Kind::Sticker, "sticker_file_id")),
-        "audio" => Some((Kind::Audio, "audio_file_id")),
-        "document" => Some((Kind::Document, "document_file_id")),
-        "video" => Some((Kind::Video, "video_file_id")),
-        "voice" => Some((Kind::Voice, "voice_file_id")),
-        _ => None,
-    };
     let kind = result["type"].as_str().unwrap_or_default();
     match kind {
         "location" | "venue" => place(result, &mut body),
         "contact" => body.contact = Some(Box::new(contact(result))),
         other => {
-            let Some((kind, field)) = kind_of(other) else { return Err(ApiError::bad_request("RESULT_TYPE_INVALID")) };
+            let Some((kind, field)) = file_kind(other) else {
+                return Err(ApiError::bad_request("RESULT_TYPE_INVALID"));
+            };
             let params = Params::new();
             let source = match result.get(field).and_then(Value::as_str).filter(|f| !f.is_empty()) {
                 Some(file_id) => input::source(&params, file_id, "", platform.local),
@@ -207,6 +198,33 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
         }
     }
     Ok(body)
+}
+
+/// The kind of file a result `type` sends, and the field of its cached `file_id`.
+fn file_kind(result_type: &str) -> Option<(Kind, &'static str)> {
+    match result_type {
+        "photo" => Some((Kind::Photo, "photo_file_id")),
+        "gif" => Some((Kind::Animation, "gif_file_id")),
+        "mpeg4_gif" => Some((Kind::Animation, "mpeg4_file_id")),
+        "sticker" => Some((Kind::Sticker, "sticker_file_id")),
+        "audio" => Some((Kind::Audio, "audio_file_id")),
+        "document" => Some((Kind::Document, "document_file_id")),
+        "video" => Some((Kind::Video, "video_file_id")),
+        "voice" => Some((Kind::Voice, "voice_file_id")),
+        _ => None,
+    }
+}
+
+/// A cached result's `file_id` is one `bot_id` may send (its own, as on the platform), checked
+/// when the answer arrives: a person is never shown another bot's file. Results by URL and
+/// without a file pass.
+pub(crate) fn check_cached_file(result: &Value, bot_id: i64) -> Result<(), ApiError> {
+    let Some((_, field)) = result["type"].as_str().and_then(file_kind) else { return Ok(()) };
+    let Some(file_id) = result.get(field).and_then(Value::as_str).filter(|f| !f.is_empty()) else { return Ok(()) };
+    match crate::files::id::FileId::decode(file_id) {
+        Some(id) if id.owner == bot_id => Ok(()),
+        _ => Err(input::wrong_file_identifier()),
+    }
 }
 
 /// A location result or content: its `location` (with accuracy and, when live, the live

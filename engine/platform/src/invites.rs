@@ -8,6 +8,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use msg_core::{ApiError, NewUpdate, UserRecord};
 use msg_spec::types;
 
+use crate::groups::GroupWrite;
 use crate::standing::{ChatDetails, Invite, JoinRequest, Standing};
 use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
@@ -28,7 +29,9 @@ impl InviteTerms {
         member_limit: Option<i64>,
         approval: bool,
     ) -> Result<Self, ApiError> {
+        // The reference reads 0 to 100 000; the platform takes up to 99 999.
         let member_limit = member_limit.unwrap_or(0).clamp(0, 100_000);
+        crate::limits::check_invite_members(member_limit)?;
         if approval && member_limit > 0 {
             return Err(ApiError::bad_request(
                 "member limit can't be specified for links requiring administrator approval",
@@ -55,29 +58,24 @@ fn new_link() -> String {
 }
 
 impl Platform {
-    /// The group's record and details, after checking `actor` may manage its invite links.
+    /// The group held for writing, after checking `actor` may manage its invite links; with
+    /// whether `actor` is its owner (who manages everyone's links; others manage their own).
     async fn invite_admin(
         &self,
         actor: &Actor,
         conversation: Conversation,
-    ) -> Result<(msg_core::ChatRecord, ChatDetails), ApiError> {
+    ) -> Result<(GroupWrite<'_>, bool), ApiError> {
         let Conversation::Group(id) = conversation else {
             return Err(ApiError::bad_request("can't invite members to a private chat"));
         };
-        let chat = self.group(id).await?;
+        let group = self.write_group(id).await?;
         let standing = self.standing(id, actor.id()).await?;
         let allowed =
-            if chat.kind == "supergroup" { standing.may(|r| r.can_invite_users) } else { standing.is_admin() };
+            if group.chat.kind == "supergroup" { standing.may(|r| r.can_invite_users) } else { standing.is_admin() };
         if !allowed {
             return Err(ApiError::bad_request("not enough rights to manage chat invite link"));
         }
-        let details = ChatDetails::parse(&chat.details);
-        Ok((chat, details))
-    }
-
-    async fn put_details(&self, mut chat: msg_core::ChatRecord, details: &ChatDetails) -> Result<(), ApiError> {
-        chat.details = details.to_json();
-        self.put_group(chat).await
+        Ok((group, standing.status == "creator"))
     }
 
     /// The `ChatInviteLink` object of `invite`.
@@ -101,14 +99,15 @@ impl Platform {
 
     /// exportChatInviteLink: a new primary link (the old one is revoked).
     pub async fn export_invite(&self, actor: &Actor, conversation: Conversation) -> Result<String, ApiError> {
-        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
-        for invite in details.invites.iter_mut().filter(|i| i.is_primary) {
+        let (mut group, _) = self.invite_admin(actor, conversation).await?;
+        for invite in group.details.invites.iter_mut().filter(|i| i.is_primary) {
             invite.is_revoked = true;
             invite.is_primary = false;
         }
         let link = new_link();
-        details.invites.push(Invite { link: link.clone(), creator: actor.id(), is_primary: true, ..Invite::default() });
-        self.put_details(chat, &details).await?;
+        let primary = Invite { link: link.clone(), creator: actor.id(), is_primary: true, ..Invite::default() };
+        group.details.invites.push(primary);
+        self.save_group(&group).await?;
         Ok(link)
     }
 
@@ -119,7 +118,7 @@ impl Platform {
         conversation: Conversation,
         terms: InviteTerms,
     ) -> Result<serde_json::Value, ApiError> {
-        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        let (mut group, _) = self.invite_admin(actor, conversation).await?;
         let invite = Invite {
             link: new_link(),
             creator: actor.id(),
@@ -129,9 +128,9 @@ impl Platform {
             creates_join_request: terms.creates_join_request,
             ..Invite::default()
         };
-        details.invites.push(invite.clone());
-        let object = self.invite_object(&invite, &details).await?;
-        self.put_details(chat, &details).await?;
+        group.details.invites.push(invite.clone());
+        let object = self.invite_object(&invite, &group.details).await?;
+        self.save_group(&group).await?;
         Ok(typed(&object))
     }
 
@@ -146,8 +145,8 @@ impl Platform {
         price: i64,
     ) -> Result<serde_json::Value, ApiError> {
         let (period, price) = (period.clamp(0, 1_000_000_000), price.clamp(0, 1_000_000));
-        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
-        if chat.kind != "channel" {
+        let (mut group, _) = self.invite_admin(actor, conversation).await?;
+        if group.chat.kind != "channel" {
             return Err(ApiError::bad_request("subscription links can be created only in channels"));
         }
         if period <= 0 || price <= 0 {
@@ -168,9 +167,9 @@ impl Platform {
             subscription_price: price,
             ..Invite::default()
         };
-        details.invites.push(invite.clone());
-        let object = self.invite_object(&invite, &details).await?;
-        self.put_details(chat, &details).await?;
+        group.details.invites.push(invite.clone());
+        let object = self.invite_object(&invite, &group.details).await?;
+        self.save_group(&group).await?;
         Ok(typed(&object))
     }
 
@@ -185,14 +184,18 @@ impl Platform {
         if link.is_empty() {
             return Err(ApiError::bad_request("invite link must be non-empty"));
         }
-        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
-        let Some(invite) = details.invites.iter_mut().find(|i| i.link == link && i.subscription_period != 0) else {
+        let (mut group, owner) = self.invite_admin(actor, conversation).await?;
+        let found = group.details.invites.iter_mut().find(|i| i.link == link && i.subscription_period != 0);
+        let Some(invite) = found else {
             return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
         };
+        if !owner && invite.creator != actor.id() {
+            return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+        }
         invite.name = InviteTerms::new(name, None, None, false)?.name;
         let invite = invite.clone();
-        let object = self.invite_object(&invite, &details).await?;
-        self.put_details(chat, &details).await?;
+        let object = self.invite_object(&invite, &group.details).await?;
+        self.save_group(&group).await?;
         Ok(typed(&object))
     }
 
@@ -207,10 +210,16 @@ impl Platform {
         if link.is_empty() {
             return Err(ApiError::bad_request("invite link must be non-empty"));
         }
-        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        let (mut group, owner) = self.invite_admin(actor, conversation).await?;
+        let details = &mut group.details;
         let Some(index) = details.invites.iter().position(|i| i.link == link) else {
             return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
         };
+        // Administrators manage the links they made; everyone's takes the owner (TDLib's
+        // "owner privileges for other links").
+        if !owner && details.invites[index].creator != actor.id() {
+            return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+        }
         let revoking_primary = terms.is_none() && details.invites[index].is_primary;
         match terms {
             Some(terms) => {
@@ -234,8 +243,8 @@ impl Platform {
             let fresh = Invite { link: new_link(), creator: actor.id(), is_primary: true, ..Invite::default() };
             details.invites.push(fresh);
         }
-        let object = self.invite_object(&details.invites[index], &details).await?;
-        self.put_details(chat, &details).await?;
+        let object = self.invite_object(&details.invites[index], details).await?;
+        self.save_group(&group).await?;
         Ok(typed(&object))
     }
 
@@ -247,9 +256,13 @@ impl Platform {
             let dir = self.dir(cell);
             dir.chats.values().find(|c| ChatDetails::parse(&c.details).invites.iter().any(|i| i.link == link)).cloned()
         };
-        let Some(chat) = found else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
-        let mut details = ChatDetails::parse(&chat.details);
-        let index = details.invites.iter().position(|i| i.link == link).expect("found above");
+        let Some(found) = found else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
+        // Read again under the chat's lock: the link may have changed since it was found.
+        let mut group = self.write_group(found.id).await?;
+        let Some(index) = group.details.invites.iter().position(|i| i.link == link) else {
+            return Err(ApiError::bad_request("INVITE_HASH_INVALID"));
+        };
+        let (chat, details) = (group.chat.clone(), &mut group.details);
         let invite = details.invites[index].clone();
         if invite.is_revoked || (invite.expire_date != 0 && invite.expire_date <= now()) {
             return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
@@ -270,15 +283,15 @@ impl Platform {
             }
             let date = now();
             details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned() });
-            let object = self.invite_object(&invite, &details).await?;
-            self.put_details(chat.clone(), &details).await?;
+            let object = self.invite_object(&invite, details).await?;
+            self.save_group(&group).await?;
             self.announce_request(chat.id, user, date, object).await?;
             return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
         }
         details.invites[index].joined += 1;
-        self.put_details(chat.clone(), &details).await?;
+        self.save_group(&group).await?;
         let actor = Actor::User(user.clone());
-        self.transition(&actor, chat.id, user.id, old, Standing::of("member")).await
+        self.transition(&group.held, &actor, chat.id, user.id, old, Standing::of("member")).await
     }
 
     /// `chat_join_request` to every administrator bot of the chat that may invite.
@@ -319,7 +332,8 @@ impl Platform {
         user_id: i64,
         approve: bool,
     ) -> Result<(), ApiError> {
-        let (chat, mut details) = self.invite_admin(actor, conversation).await?;
+        let (mut group, _) = self.invite_admin(actor, conversation).await?;
+        let details = &mut group.details;
         let Some(index) = details.requests.iter().position(|r| r.user_id == user_id) else {
             return Err(ApiError::bad_request("HIDE_REQUESTER_MISSING"));
         };
@@ -327,13 +341,14 @@ impl Platform {
         if approve && let Some(invite) = details.invites.iter_mut().find(|i| i.link == request.link) {
             invite.joined += 1;
         }
-        self.put_details(chat.clone(), &details).await?;
+        self.save_group(&group).await?;
         if approve {
-            let old = self.standing(chat.id, user_id).await?;
+            let chat_id = group.chat.id;
+            let old = self.standing(chat_id, user_id).await?;
             if old.present() {
                 return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
             }
-            self.transition(actor, chat.id, user_id, old, Standing::of("member")).await?;
+            self.transition(&group.held, actor, chat_id, user_id, old, Standing::of("member")).await?;
         }
         Ok(())
     }

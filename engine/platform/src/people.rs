@@ -7,7 +7,8 @@ use msg_spec::types;
 use serde_json::Value;
 
 use crate::internal;
-use crate::standing::{PersonDetails, Standing};
+use crate::serial::Entity;
+use crate::standing::Standing;
 use crate::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
 
 impl Platform {
@@ -17,6 +18,8 @@ impl Platform {
     /// chat whose id is the bot's (`kicked` while blocked); the bot gets `my_chat_member`.
     pub async fn block(&self, user: &UserRecord, bot_id: i64, blocked: bool) -> Result<(), ApiError> {
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        // People's standings towards a bot change under the lock of the "chat" that is the bot.
+        let _held = self.locks.lock(Entity::Chat(bot_id)).await;
         let old = if self.blocked(user.id, bot_id).await? { Standing::of("kicked") } else { Standing::of("member") };
         let new = if blocked { Standing::of("kicked") } else { Standing::of("member") };
         if old == new {
@@ -53,44 +56,42 @@ impl Platform {
     /// A person allows a bot to set their emoji status.
     pub async fn allow_emoji_status(&self, user: &UserRecord, bot_id: i64) -> Result<(), ApiError> {
         self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let mut details = PersonDetails::parse(&person.details);
-        if !details.emoji_status_bots.contains(&bot_id) {
-            details.emoji_status_bots.push(bot_id);
-        }
-        person.details = details.to_json();
-        self.create_user(person).await
+        self.update_person(user.id, |details| {
+            if !details.emoji_status_bots.contains(&bot_id) {
+                details.emoji_status_bots.push(bot_id);
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
     pub async fn set_emoji_status(&self, bot_id: i64, user_id: i64, emoji: &str, until: i64) -> Result<(), ApiError> {
-        let Some(mut person) = self.user(user_id).await? else {
-            return Err(ApiError::bad_request("user not found"));
-        };
-        let mut details = PersonDetails::parse(&person.details);
-        if !details.emoji_status_bots.contains(&bot_id) {
-            return Err(ApiError::bad_request("USER_PERMISSION_DENIED"));
-        }
-        let emoji = Some(emoji.to_owned()).filter(|e| !e.is_empty() && e != "0");
-        details.emoji_status_expiration_date = if emoji.is_some() { until.max(0) } else { 0 };
-        details.emoji_status_custom_emoji_id = emoji;
-        person.details = details.to_json();
-        self.create_user(person).await
+        self.update_person(user_id, |details| {
+            if !details.emoji_status_bots.contains(&bot_id) {
+                return Err(ApiError::bad_request("USER_PERMISSION_DENIED"));
+            }
+            let emoji = Some(emoji.to_owned()).filter(|e| !e.is_empty() && e != "0");
+            details.emoji_status_expiration_date = if emoji.is_some() { until.max(0) } else { 0 };
+            details.emoji_status_custom_emoji_id = emoji;
+            Ok(())
+        })
+        .await
     }
 
     /// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
     /// the newest.
     pub async fn set_profile_photo(&self, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
-        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let mut details = PersonDetails::parse(&person.details);
-        match photo {
-            Some(sizes) => details.photos.insert(0, sizes),
-            None if details.photos.is_empty() => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
-            None => {
-                details.photos.remove(0);
+        self.update_person(user.id, |details| {
+            match photo {
+                Some(sizes) => details.photos.insert(0, sizes),
+                None if details.photos.is_empty() => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
+                None => {
+                    details.photos.remove(0);
+                }
             }
-        }
-        person.details = details.to_json();
-        self.create_user(person).await
+            Ok(())
+        })
+        .await
     }
 }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use crate::internal;
 use crate::posting::{put_message, sender_id, set_markup};
+use crate::serial::Entity;
 use crate::standing::PersonDetails;
 use crate::world::{Conversation, MESSAGE_TTL, Platform, now, person, typed};
 
@@ -25,6 +26,7 @@ impl Platform {
         options: Vec<i64>,
     ) -> Result<Value, ApiError> {
         let _poll_state = self.polls.lock().await;
+        let _message = self.lock_message(conversation, message_id).await;
         let Some(mut stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message not found"));
         };
@@ -45,6 +47,7 @@ impl Platform {
             return Err(ApiError::bad_request("OPTION_INVALID"));
         }
         // Each voter's choice is kept with the voter; the counts everyone sees with the poll.
+        let _voter = self.locks.lock(Entity::User(user.id)).await;
         let mut voter = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let mut details = PersonDetails::parse(&voter.details);
         let old = details.poll_votes.get(&poll.id).cloned();
@@ -115,6 +118,7 @@ impl Platform {
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
         let _poll_state = self.polls.lock().await;
+        let _message = self.lock_message(conversation, message_id).await;
         let Some(stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message with poll to stop not found"));
         };
@@ -140,7 +144,7 @@ impl Platform {
 
     /// Closes the poll of a stored message (stopped, or its `close_date` come): stored closed
     /// (with a new keyboard when given), and the final state to the poll's bot as `poll`. The
-    /// caller holds `polls`.
+    /// caller holds `polls` and the message's lock.
     async fn close_poll(
         &self,
         conversation: Conversation,
@@ -274,6 +278,7 @@ impl Platform {
             let Some(platform) = platform.upgrade() else { return };
             let closing = async {
                 let _poll_state = platform.polls.lock().await;
+                let _message = platform.lock_message(conversation, message_id).await;
                 if let Some(stored) = platform.load_message(conversation, message_id).await?
                     && stored.poll.as_ref().is_some_and(|p| !p.is_closed)
                 {

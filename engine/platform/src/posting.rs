@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::entities;
 use crate::internal;
+use crate::serial::{Entity, Held};
 use crate::stored::{self, decode, entity_list};
 use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
 
@@ -38,11 +39,7 @@ impl Platform {
         let mut content = content;
         let service = stored::is_service(&content.body);
         if !service {
-            self.may_send(actor, conversation, stored::content_kind(&content.body)).await?;
-            content.thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
-            if let Some(channel) = content.sender_chat {
-                self.may_send_as(actor, conversation, channel).await?;
-            }
+            content.thread = self.may_post(actor, conversation, &content).await?;
         }
         let cell = self.directory().await?;
         let message_id = {
@@ -81,7 +78,11 @@ impl Platform {
                 _ => None,
             };
             let source = other.unwrap_or(conversation);
-            match self.load_message(source, reply_to).await? {
+            // Protected content never leaves its chat: a reply from another chat cannot carry
+            // it (nor a quote of it), so there it is as if the message were not there.
+            let original = self.load_message(source, reply_to).await?;
+            let original = original.filter(|m| other.is_none() || m.has_protected_content.is_none());
+            match original {
                 Some(original) => {
                     if let Some(quote) = &content.quote {
                         let quoted = original.text.as_deref().or(original.caption.as_deref());
@@ -127,6 +128,7 @@ impl Platform {
                 }
             } else {
                 if message.text.is_none() {
+                    crate::limits::check_text(&content.text)?;
                     message.text = Some(content.text);
                     message.entities = entity_list(entities)?;
                 }
@@ -145,9 +147,32 @@ impl Platform {
             }
             other => keyboard = other,
         }
-        let changes = vec![put_message(conversation, &message)];
+        let mut changes = vec![put_message(conversation, &message)];
+        if message.from.is_none() {
+            // A channel's post names no author; who posted it decides who may edit it.
+            let poster =
+                MessageRecord { conversation: poster_key(conversation), message_id, payload: actor.id().to_string() };
+            changes.push(Change::PutMessage(poster));
+        }
         self.deliver(actor.id(), conversation, &mut message, keyboard.as_ref(), "message", changes).await?;
         self.message_for(conversation, &mut message, actor.id()).await
+    }
+
+    /// Whether `actor` may post `content` (not a service message) in `conversation`: the
+    /// permission for its kind, its forum topic, the channel it is sent as. The topic it goes
+    /// to when so.
+    pub(crate) async fn may_post(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        content: &Content,
+    ) -> Result<Option<i64>, ApiError> {
+        self.may_send(actor, conversation, stored::content_kind(&content.body)).await?;
+        let thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
+        if let Some(channel) = content.sender_chat {
+            self.may_send_as(actor, conversation, channel).await?;
+        }
+        Ok(thread)
     }
 
     /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
@@ -180,13 +205,20 @@ impl Platform {
         Ok(out)
     }
 
-    /// A message `actor` sent, loaded for editing.
+    /// Takes a stored message's lock (`serial::Entity::Message`): held from the read an edit,
+    /// a vote or a deletion starts from until its change is stored.
+    pub(crate) async fn lock_message(&self, conversation: Conversation, message_id: i64) -> Held<'_> {
+        self.locks.lock(Entity::Message(conversation.key(), message_id)).await
+    }
+
+    /// A message `actor` sent, loaded for editing under its lock.
     async fn own_message(
         &self,
         actor: &Actor,
         conversation: Conversation,
         message_id: i64,
-    ) -> Result<Message, ApiError> {
+    ) -> Result<(Held<'_>, Message), ApiError> {
+        let held = self.lock_message(conversation, message_id).await;
         let stored = self
             .load_message(conversation, message_id)
             .await?
@@ -200,12 +232,12 @@ impl Platform {
         if !allowed {
             return Err(ApiError::bad_request("message can't be edited"));
         }
-        Ok(stored)
+        Ok((held, stored))
     }
 
-    /// For a channel's post (which carries no author), whether `user_id` is one of the channel's
-    /// administrators who may edit or post, and so edit it or stop its poll; `None` for any
-    /// other message.
+    /// For a channel's post (which carries no author), whether `user_id` may edit it or stop
+    /// its poll: an administrator who may edit messages, or the one who posted it while they
+    /// may post; `None` for any other message.
     pub(crate) async fn manages_channel_post(
         &self,
         user_id: i64,
@@ -217,19 +249,32 @@ impl Platform {
             return Ok(None);
         }
         let standing = self.standing(id, user_id).await?;
-        Ok(Some(standing.may(|r| r.can_edit_messages.unwrap_or(false) || r.can_post_messages.unwrap_or(false))))
+        let own = self.poster(conversation, stored.message_id).await? == Some(user_id);
+        Ok(Some(
+            standing.may(|r| r.can_edit_messages.unwrap_or(false) || (own && r.can_post_messages.unwrap_or(false))),
+        ))
+    }
+
+    /// Who posted a channel's post (kept beside it, as the post names no author); `None` for
+    /// a post from before the platform kept it.
+    async fn poster(&self, conversation: Conversation, message_id: i64) -> Result<Option<i64>, ApiError> {
+        let stored = self.storage.load_message(&poster_key(conversation), message_id).await.map_err(internal)?;
+        Ok(stored.and_then(|id| id.parse().ok()))
     }
 
     /// Stores an edited message, sends `edited_message` to the others and returns it as the
     /// editor sees it. An edit that changes nothing (content, entities, keyboard) is refused
     /// with the reference's "message is not modified".
+    /// The caller holds the message's lock (`held`), taken before `original` was read.
     async fn publish_edit(
         &self,
+        held: &Held<'_>,
         actor: &Actor,
         conversation: Conversation,
         original: &Message,
         mut edited: Message,
     ) -> Result<Value, ApiError> {
+        assert!(held.holds(&Entity::Message(conversation.key(), original.message_id)), "an edit holds its message");
         if stored::same_but_edit_date(original, &mut edited) {
             return Err(not_modified());
         }
@@ -248,10 +293,11 @@ impl Platform {
         text: EditedText,
         keyboard: Keyboard,
     ) -> Result<Value, ApiError> {
-        let original = self.own_message(actor, conversation, message_id).await?;
+        let (held, original) = self.own_message(actor, conversation, message_id).await?;
         if original.text.is_none() {
             return Err(ApiError::bad_request("there is no text in the message to edit"));
         }
+        crate::limits::check_text(&text.text)?;
         let mut edited = original.clone();
         edited.text = Some(text.text);
         edited.entities = entity_list(text.entities)?;
@@ -261,7 +307,7 @@ impl Platform {
         if let Keyboard::Replace(markup) = keyboard {
             set_markup(&mut edited, markup)?;
         }
-        self.publish_edit(actor, conversation, &original, edited).await
+        self.publish_edit(&held, actor, conversation, &original, edited).await
     }
 
     /// Replaces a message's media and caption (`content.body`'s file, `text`, `entities`, and
@@ -273,7 +319,7 @@ impl Platform {
         message_id: i64,
         content: Content,
     ) -> Result<Value, ApiError> {
-        let original = self.own_message(actor, conversation, message_id).await?;
+        let (held, original) = self.own_message(actor, conversation, message_id).await?;
         if !stored::has_file(&original) {
             return Err(ApiError::bad_request("there is no media in the message to edit"));
         }
@@ -281,20 +327,23 @@ impl Platform {
         stored::replace_file(&mut edited, content.body);
         put_caption(&mut edited, content.text, content.entities)?;
         set_markup(&mut edited, content.reply_markup)?;
-        self.publish_edit(actor, conversation, &original, edited).await
+        self.publish_edit(&held, actor, conversation, &original, edited).await
     }
 
     /// Deletes a message (its sender's own, or any in a private chat, as people may).
     pub async fn delete(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
+        // Under the message's lock, so an edit or a vote under way cannot store it back.
+        let _held = self.lock_message(conversation, message_id).await;
         let stored = self
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
         self.may_delete(actor, conversation, &stored).await?;
-        self.storage
-            .apply(vec![Change::DeleteMessage { conversation: conversation.key(), message_id }])
-            .await
-            .map_err(internal)?;
+        let changes = vec![
+            Change::DeleteMessage { conversation: conversation.key(), message_id },
+            Change::DeleteMessage { conversation: poster_key(conversation), message_id },
+        ];
+        self.storage.apply(changes).await.map_err(internal)?;
         // People in the chat see the deletion; bots get no update for it (as on the platform).
         for member in self.participants(conversation).await? {
             if member != actor.id() && self.user(member).await?.is_some() {
@@ -312,8 +361,7 @@ impl Platform {
 
     /// The public platform's deletion rules: nothing older than 48 hours; in private chats
     /// anything; in groups one's own messages, or anyone's as an administrator (in a supergroup
-    /// or channel with `can_delete_messages`; a channel's posts also by its posting
-    /// administrators).
+    /// or channel with `can_delete_messages`; in a channel one's own posts while one may post).
     pub(crate) async fn may_delete(
         &self,
         actor: &Actor,
@@ -329,7 +377,10 @@ impl Platform {
         let own = sender_id(stored) == Some(actor.id());
         let allowed = match self.group(id).await?.kind.as_str() {
             "group" => own || standing.is_admin(),
-            "channel" => standing.may(|r| r.can_delete_messages || r.can_post_messages.unwrap_or(false)),
+            "channel" => {
+                let own = self.poster(conversation, stored.message_id).await? == Some(actor.id());
+                standing.may(|r| r.can_delete_messages || (own && r.can_post_messages.unwrap_or(false)))
+            }
             _ => own || standing.may(|r| r.can_delete_messages),
         };
         if allowed { Ok(()) } else { Err(refused()) }
@@ -345,7 +396,7 @@ impl Platform {
         entities: Option<Value>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let original = self.own_message(actor, conversation, message_id).await?;
+        let (held, original) = self.own_message(actor, conversation, message_id).await?;
         if original.text.is_some() || original.new_chat_members.is_some() {
             return Err(ApiError::bad_request("there is no caption in the message to edit"));
         }
@@ -353,7 +404,7 @@ impl Platform {
         stored::clear_caption(&mut edited);
         put_caption(&mut edited, caption, entities)?;
         set_markup(&mut edited, reply_markup)?;
-        self.publish_edit(actor, conversation, &original, edited).await
+        self.publish_edit(&held, actor, conversation, &original, edited).await
     }
 
     /// Moves (`to`: latitude, longitude, accuracy) or stops (`None`) a live location of its
@@ -366,7 +417,7 @@ impl Platform {
         to: Option<types::Location>,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let original = self.own_message(actor, conversation, message_id).await?;
+        let (held, original) = self.own_message(actor, conversation, message_id).await?;
         let mut edited = original.clone();
         let live = edited.location.as_deref_mut().filter(|l| l.live_period.is_some());
         let Some(location) = live.filter(|l| original.date + l.live_period.unwrap_or(0) > now()) else {
@@ -388,7 +439,7 @@ impl Platform {
             }
         }
         set_markup(&mut edited, reply_markup)?;
-        self.publish_edit(actor, conversation, &original, edited).await
+        self.publish_edit(&held, actor, conversation, &original, edited).await
     }
 
     /// A draft streamed to the people of a conversation (`message_draft` in their updates).
@@ -428,10 +479,10 @@ impl Platform {
         message_id: i64,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let original = self.own_message(actor, conversation, message_id).await?;
+        let (held, original) = self.own_message(actor, conversation, message_id).await?;
         let mut edited = original.clone();
         set_markup(&mut edited, reply_markup)?;
-        self.publish_edit(actor, conversation, &original, edited).await
+        self.publish_edit(&held, actor, conversation, &original, edited).await
     }
 
     /// Forwards (`copy` false) or copies a message into `to`: the content as it is (a copy
@@ -446,9 +497,22 @@ impl Platform {
         copy: Option<Option<(String, Option<Value>)>>,
         mut content: Content,
     ) -> Result<Value, ApiError> {
-        let what = if copy.is_some() { "message to copy" } else { "message to forward" };
         // The album the caller puts it in (forwardMessages, copyMessages), never the original's.
         let album = content.body.media_group_id.take();
+        content.body = self.moved(from, message_id, copy).await?;
+        content.body.media_group_id = album;
+        self.post(actor, to, content).await
+    }
+
+    /// What a forward (`copy` `None`) or copy of a message carries: its content alone, with its
+    /// origin when forwarded; refused for a message that is gone, protected or cannot move.
+    pub(crate) async fn moved(
+        &self,
+        from: Conversation,
+        message_id: i64,
+        copy: Option<Option<(String, Option<Value>)>>,
+    ) -> Result<Message, ApiError> {
+        let what = if copy.is_some() { "message to copy" } else { "message to forward" };
         let Some(original) = self.load_message(from, message_id).await? else {
             return Err(ApiError::bad_request(format!("{what} not found")));
         };
@@ -475,7 +539,7 @@ impl Platform {
         body.edit_date = None;
         body.author_signature = None;
         body.reply_markup = None;
-        body.media_group_id = None;
+        // The album stays, for the caller to map to a new one (or drop: `forward`).
         if stored::is_service(&body) || (body.text.is_none() && !stored::has_media(&body)) {
             return Err(ApiError::bad_request(if copy.is_some() {
                 "the message can't be copied"
@@ -490,9 +554,7 @@ impl Platform {
             put_caption(&mut body, caption, entities)?;
         }
         body.forward_origin = origin.map(Box::new);
-        body.media_group_id = album;
-        content.body = body;
-        self.post(actor, to, content).await
+        Ok(body)
     }
 
     /// The `ExternalReplyInfo` of `original`, a message of `source` replied to from elsewhere.
@@ -653,6 +715,12 @@ pub(crate) fn sender_id(message: &Message) -> Option<i64> {
     message.from.as_ref().map(|u| u.id)
 }
 
+/// Where the author of each of a channel's posts is kept: a conversation of its own beside
+/// the channel's, one record per post (its payload the poster's id).
+fn poster_key(conversation: Conversation) -> String {
+    format!("a{}", conversation.key())
+}
+
 /// The reference's answer to an edit that changes nothing.
 pub(crate) fn not_modified() -> ApiError {
     ApiError::bad_request(
@@ -688,6 +756,7 @@ pub(crate) fn put_caption(message: &mut Message, caption: String, entities: Opti
     if caption.is_empty() {
         return Ok(());
     }
+    crate::limits::check_caption(&caption)?;
     message.caption = Some(caption);
     message.caption_entities = entity_list(entities)?;
     Ok(())

@@ -10,6 +10,7 @@ use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::internal;
+use crate::serial::Entity;
 use crate::standing::PersonDetails;
 use crate::stored::decode;
 use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
@@ -176,6 +177,7 @@ impl Platform {
         reactions: &[Value],
     ) -> Result<Vec<Value>, ApiError> {
         let key = format!("reaction:{}", key(conversation, message_id));
+        let _held = self.locks.lock(Entity::BotSetting(bot.id, key.clone())).await;
         let old = self.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
         let old = old.and_then(|o| serde_json::from_str(&o).ok()).unwrap_or_default();
         let value = (!reactions.is_empty()).then(|| Value::Array(reactions.to_vec()).to_string());
@@ -191,16 +193,16 @@ impl Platform {
         message_id: i64,
         reactions: &[Value],
     ) -> Result<Vec<Value>, ApiError> {
-        let mut person = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let mut details = PersonDetails::parse(&person.details);
         let key = key(conversation, message_id);
-        let old = if reactions.is_empty() {
-            details.reactions.remove(&key)
-        } else {
-            details.reactions.insert(key, reactions.to_vec())
-        };
-        person.details = details.to_json();
-        self.create_user(person).await?;
+        let old = self
+            .update_person(user.id, |details| {
+                Ok(if reactions.is_empty() {
+                    details.reactions.remove(&key)
+                } else {
+                    details.reactions.insert(key, reactions.to_vec())
+                })
+            })
+            .await?;
         Ok(old.unwrap_or_default())
     }
 }

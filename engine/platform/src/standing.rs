@@ -9,6 +9,7 @@
 use msg_core::MemberRecord;
 use msg_spec::types;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// A restriction or ban ends at its until date; 0 (or one under 30 s away or over 366 days
 /// away, as the platform reads it) is for ever.
@@ -122,6 +123,19 @@ impl Standing {
             "administrator" => self.rights.as_ref().is_some_and(right),
             _ => false,
         }
+    }
+
+    /// Whether this member holds every right `granted` sets: nobody grants a right they do not
+    /// hold themselves (the creator holds them all).
+    pub fn holds_all(&self, granted: &types::ChatAdministratorRights) -> bool {
+        let own = match self.status.as_str() {
+            "creator" => return true,
+            "administrator" => self.rights.as_ref().map(|r| serde_json::to_value(r).expect("rights serialize")),
+            _ => None,
+        };
+        let granted = serde_json::to_value(granted).expect("rights serialize");
+        let set = granted.as_object().into_iter().flatten().filter(|(_, v)| **v == Value::Bool(true));
+        set.into_iter().all(|(name, _)| own.as_ref().is_some_and(|own| own[name] == Value::Bool(true)))
     }
 
     /// Whether this member may do what `permission` names, under the chat's permissions.

@@ -19,7 +19,7 @@ use tokio::sync::oneshot;
 use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
-use crate::standing::{ChatDetails, Standing};
+use crate::standing::{ChatDetails, PersonDetails, Standing};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -150,7 +150,7 @@ pub enum Access {
 }
 
 /// A conversation: the pair of a private chat, or a group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Conversation {
     Private(i64, i64),
     Group(i64),
@@ -268,6 +268,8 @@ pub(crate) struct Directory {
     pub(crate) chats: HashMap<i64, ChatRecord>,
     pub(crate) members: HashMap<i64, BTreeMap<i64, Standing>>,
     pub(crate) last_message_id: HashMap<String, i64>,
+    /// Group ids handed out (`groups.rs`), so two groups created at once never share one.
+    pub(crate) reserved_ids: HashSet<i64>,
 }
 
 /// The embedded platform.
@@ -295,6 +297,8 @@ pub struct Platform {
     /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
     /// so two of them never both see it open.
     pub(crate) polls: tokio::sync::Mutex<()>,
+    /// One lock per entity that is read, changed and written back (`serial.rs`).
+    pub(crate) locks: crate::serial::Locks,
     pub local: bool,
     /// Where uploads in flight and fetched files wait (the server's temp dir).
     pub temp_dir: std::path::PathBuf,
@@ -325,6 +329,7 @@ impl Platform {
             inline: Mutex::default(),
             inline_cache: Mutex::default(),
             polls: tokio::sync::Mutex::default(),
+            locks: crate::serial::Locks::default(),
             local: config.local,
             temp_dir: config.temp_dir.clone(),
             config,
@@ -370,6 +375,22 @@ impl Platform {
         let cell = self.directory().await?;
         self.dir(cell).users.insert(user.id, user);
         Ok(())
+    }
+
+    /// Changes a person's details under their lock (`serial::Entity::User`): `change` sees them
+    /// as stored now, and what it leaves is stored (unless it fails); returns its result.
+    pub(crate) async fn update_person<T>(
+        &self,
+        user_id: i64,
+        change: impl FnOnce(&mut PersonDetails) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let _held = self.locks.lock(crate::serial::Entity::User(user_id)).await;
+        let mut person = self.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let mut details = PersonDetails::parse(&person.details);
+        let out = change(&mut details)?;
+        person.details = details.to_json();
+        self.create_user(person).await?;
+        Ok(out)
     }
 
     /// Creates a person (used by `user create`).
@@ -640,6 +661,7 @@ impl Directory {
             chats: state.chats.into_iter().map(|c| (c.id, c)).collect(),
             members,
             last_message_id: state.last_message_ids.into_iter().collect(),
+            reserved_ids: HashSet::new(),
         }
     }
 }

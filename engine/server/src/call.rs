@@ -21,6 +21,8 @@ pub(crate) async fn read_params(shared: &Shared, req: Request<Incoming>) -> Resu
     if let Some(query) = parts.uri.query() {
         request::parse_urlencoded(query.as_bytes(), &mut params);
     }
+    // While the body is read, the connection must keep bringing it (`--http-body-timeout`).
+    let _reading = parts.extensions.get::<crate::http::conn::BodyWatch>().map(|watch| watch.0.reading_body());
     let uploads = read_body(shared, &parts.headers, body, &mut params).await?;
     Ok((params, uploads))
 }

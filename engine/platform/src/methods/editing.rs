@@ -216,32 +216,38 @@ async fn move_many(
     let ids = message_ids(many.message_ids)?;
     let to = platform.resolve_chat(&actor, many.chat_id).await?;
     let from = source(&platform, &actor, many.from_chat_id).await?;
-    let mut found = Vec::new();
+    let caption = match copy {
+        None => None,
+        Some(true) => Some(Some((String::new(), None))),
+        Some(false) => Some(None),
+    };
+    // All or nothing, as documented: what cannot be moved (gone, protected, a service message)
+    // is skipped, and everything else is checked against the chat it goes to before the first
+    // message is posted, so a refusal never follows a partial delivery a retry would repeat.
+    let mut bodies = Vec::new();
     for id in ids {
-        if let Some(stored) = platform.load_message(from, id).await? {
-            found.push((id, stored.media_group_id));
-        }
+        let body = match platform.moved(from, id, caption.clone()).await {
+            Ok(body) => body,
+            Err(refused) if refused.code == 400 => continue,
+            Err(failed) => return Err(failed),
+        };
+        let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body.clone());
+        platform.may_post(&actor, to, &content).await?;
+        bodies.push(body);
     }
-    if found.is_empty() {
+    if bodies.is_empty() {
         return Err(ApiError::bad_request("there are no messages to forward"));
     }
     // Albums stay together: the messages of one album form a new album.
     let mut albums = std::collections::HashMap::new();
     let mut sent = Vec::new();
-    for (id, album) in found {
-        let options = SendOptions::read(args, &call.params)?;
-        let caption = match copy {
-            None => None,
-            Some(true) => Some(Some((String::new(), None))),
-            Some(false) => Some(None),
-        };
-        let mut body = types::Message::default();
-        if let Some(album) = album {
+    for mut body in bodies {
+        if let Some(album) = body.media_group_id.take() {
             let group = albums.entry(album).or_insert_with(|| (rand::random::<u64>() >> 1).to_string());
             body.media_group_id = Some(group.clone());
         }
-        let content = options.content(String::new(), None, body);
-        let message = platform.forward(&actor, from, id, to, caption, content).await?;
+        let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body);
+        let message = platform.post(&actor, to, content).await?;
         sent.push(message_id_of(&message));
     }
     Ok(Value::Array(sent).into())
@@ -580,6 +586,10 @@ fn format_result(result: &mut Value) -> Result<(), ApiError> {
         let Some(raw) = fields.get(text).and_then(Value::as_str).map(str::to_owned) else { return Ok(()) };
         let mode = fields.remove("parse_mode").and_then(|m| m.as_str().map(str::to_owned)).unwrap_or_default();
         let (formatted_text, found) = formatted(&raw, &mode, fields.remove(entities))?;
+        match text {
+            "caption" => crate::limits::check_caption(&formatted_text)?,
+            _ => crate::limits::check_text(&formatted_text)?,
+        }
         fields.insert(text.into(), formatted_text.into());
         if let Some(found) = found.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
             fields.insert(entities.into(), found);
@@ -630,6 +640,7 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
     if results.len() > 50 {
         return Err(ApiError::bad_request("too many inline query results specified"));
     }
+    let bot = platform_bot(&platform, &call).await?;
     let results = results
         .iter()
         .map(|r| {
@@ -637,16 +648,17 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
                 |e: &dyn std::fmt::Display| ApiError::bad_request(format!("can't parse inline query result: {e}"));
             let mut result = crate::inline::inline_result(r).map_err(|e| unparsable(&e))?;
             // TDLib's own message, as it words it (capitalised) after the reference's prefix.
-            format_result(&mut result).map_err(|e| {
-                let inner = e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description);
-                let mut chars = inner.chars();
-                let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-                unparsable(&format!("{first}{}", chars.as_str()))
-            })?;
+            format_result(&mut result).and_then(|()| crate::inline::check_cached_file(&result, bot.id)).map_err(
+                |e| {
+                    let inner = e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description);
+                    let mut chars = inner.chars();
+                    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+                    unparsable(&format!("{first}{}", chars.as_str()))
+                },
+            )?;
             Ok(result)
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
-    let bot = platform_bot(&platform, &call).await?;
     let mut answer = json!({"results": results, "cache_time": cache_time, "is_personal": p.is_personal});
     if let Some(offset) = p.next_offset.filter(|o| !o.is_empty()) {
         answer["next_offset"] = offset.into();

@@ -12,14 +12,12 @@ use serde_json::Value;
 use super::messages::{SendOptions, reply_markup, reply_to};
 use super::{args, platform_bot};
 use crate::Platform;
-use crate::entities::utf16_len;
 use crate::files::id::FileId;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::{Kind, MAX_DOWNLOAD};
 use crate::stored::decode;
 use crate::world::{Actor, Content};
 
-const MAX_CAPTION: usize = 1024;
 const MAX_ALBUM: usize = 10;
 
 /// A caption with its entities: explicit ones, or parsed from `parse_mode`.
@@ -28,9 +26,7 @@ fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, O
         return Ok((String::new(), None));
     }
     let (text, entities) = super::messages::formatted(text, mode, entities)?;
-    if utf16_len(&text) > MAX_CAPTION {
-        return Err(ApiError::bad_request("message caption is too long"));
-    }
+    crate::limits::check_caption(&text)?;
     Ok((text, entities))
 }
 

@@ -10,26 +10,27 @@ use serde_json::{Map, Value, json};
 
 use super::{args, platform_bot};
 use crate::Platform;
-use crate::entities::{self, utf16_len};
+use crate::entities;
 use crate::world::{Actor, Content, now};
 
-const MAX_TEXT: usize = 4096;
-const CHAT_ACTIONS: &[&str] = &[
-    "cancel",
-    "typing",
-    "upload_photo",
-    "record_video",
-    "upload_video",
-    "record_voice",
-    "record_audio",
-    "upload_voice",
-    "upload_audio",
-    "upload_document",
-    "choose_sticker",
-    "find_location",
-    "pick_up_location",
-    "record_video_note",
-    "upload_video_note",
+/// The chat actions the reference takes, each with the name people see: the old names
+/// (`record_audio`, `upload_audio`, `pick_up_location`) stand for the current ones.
+const CHAT_ACTIONS: &[(&str, &str)] = &[
+    ("cancel", "cancel"),
+    ("typing", "typing"),
+    ("upload_photo", "upload_photo"),
+    ("record_video", "record_video"),
+    ("upload_video", "upload_video"),
+    ("record_voice", "record_voice"),
+    ("record_audio", "record_voice"),
+    ("upload_voice", "upload_voice"),
+    ("upload_audio", "upload_voice"),
+    ("upload_document", "upload_document"),
+    ("choose_sticker", "choose_sticker"),
+    ("find_location", "find_location"),
+    ("pick_up_location", "find_location"),
+    ("record_video_note", "record_video_note"),
+    ("upload_video_note", "upload_video_note"),
 ];
 
 fn field_type(name: &str, ty: &str) -> ApiError {
@@ -300,9 +301,7 @@ pub(crate) fn text_and_entities(
         return Err(ApiError::bad_request("text is too long"));
     }
     let (text, entities) = formatted(text, parse_mode.unwrap_or_default(), json_value(entities))?;
-    if utf16_len(&text) > MAX_TEXT {
-        return Err(ApiError::bad_request("message is too long"));
-    }
+    crate::limits::check_text(&text)?;
     Ok((text, entities))
 }
 
@@ -367,26 +366,77 @@ impl ReplyTo {
             });
         };
         let v = parsed.map_err(|_| ApiError::bad_request("can't parse reply parameters JSON object"))?;
-        if !v.is_object() {
+        let Value::Object(fields) = &v else {
             return Err(ApiError::bad_request("object expected as reply parameters"));
+        };
+        if fields.is_empty() {
+            return Ok(Self::default());
         }
-        let lenient = |v: &Value| v.as_bool().unwrap_or_else(|| matches!(v.as_str(), Some("true" | "1" | "yes")));
-        let text = |v: &Value| v.as_str().map(str::to_owned).or_else(|| v.as_i64().map(|n| n.to_string()));
-        let quote = match v.get("quote").and_then(Value::as_str).filter(|q| !q.is_empty()) {
+        // Read field by field in the reference's order, each with tdutils' JSON wording (its
+        // first letter lowered, as the reference lowers it).
+        let chat_id = json_field::string(fields, "chat_id")?;
+        let message_id = json_field::int(fields, "message_id")?.ok_or_else(|| json_field::missing("message_id"))?;
+        let allow_without_reply = json_field::boolean(fields, "allow_sending_without_reply")?.unwrap_or(false);
+        let quote = json_field::string(fields, "quote")?;
+        let mode = json_field::string(fields, "quote_parse_mode")?.unwrap_or_default();
+        let quote = match quote.filter(|q| !q.is_empty()) {
             None => None,
             Some(quote) => {
-                let mode = v.get("quote_parse_mode").and_then(Value::as_str).unwrap_or_default();
-                let (text, entities) = formatted(quote, mode, v.get("quote_entities").cloned())?;
-                let position = v.get("quote_position").and_then(Value::as_i64).unwrap_or(0).max(0);
-                Some(crate::world::Quote { text, entities, position })
+                let (text, entities) = formatted(&quote, &mode, fields.get("quote_entities").cloned())?;
+                Some(crate::world::Quote { text, entities, position: 0 })
             }
         };
+        let position = json_field::int(fields, "quote_position")?.unwrap_or(0).max(0);
+        json_field::int(fields, "checklist_task_id")?;
+        json_field::string(fields, "poll_option_id")?;
         Ok(Self {
-            message_id: v.get("message_id").and_then(Value::as_i64).filter(|id| *id > 0),
-            allow_without_reply: v.get("allow_sending_without_reply").is_some_and(lenient),
-            chat_id: v.get("chat_id").and_then(text).filter(|c| !c.is_empty()),
-            quote,
+            message_id: Some(message_id).filter(|id| *id > 0),
+            allow_without_reply,
+            chat_id: chat_id.filter(|c| !c.is_empty()),
+            quote: quote.map(|q| crate::world::Quote { position, ..q }),
         })
+    }
+}
+
+/// tdutils' readers of a JSON object's fields, with its words for what does not fit.
+mod json_field {
+    use msg_core::ApiError;
+    use serde_json::{Map, Value};
+
+    pub(super) fn missing(name: &str) -> ApiError {
+        ApiError::bad_request(format!("can't find field \"{name}\""))
+    }
+
+    /// A string (a number is taken as its digits).
+    pub(super) fn string(fields: &Map<String, Value>, name: &str) -> Result<Option<String>, ApiError> {
+        match fields.get(name) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(_) => Err(ApiError::bad_request(format!("field \"{name}\" must be of type String"))),
+        }
+    }
+
+    /// A 32-bit integer, as a number or a string of one.
+    pub(super) fn int(fields: &Map<String, Value>, name: &str) -> Result<Option<i64>, ApiError> {
+        let text = match fields.get(name) {
+            None => return Ok(None),
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.to_string(),
+            Some(_) => return Err(ApiError::bad_request(format!("field \"{name}\" must be a Number"))),
+        };
+        match text.parse::<i32>() {
+            Ok(n) => Ok(Some(i64::from(n))),
+            Err(_) => Err(ApiError::bad_request(format!("field \"{name}\" must be a valid Number"))),
+        }
+    }
+
+    pub(super) fn boolean(fields: &Map<String, Value>, name: &str) -> Result<Option<bool>, ApiError> {
+        match fields.get(name) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(ApiError::bad_request(format!("field \"{name}\" must be of type Boolean"))),
+        }
     }
 }
 
@@ -513,21 +563,14 @@ pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) 
     let bot = platform_bot(&platform, &call).await?;
     let p: params::SendChatAction = args(&call.params)?;
     // Read before the chat, and one word for an absent action and an unknown one, as the
-    // reference does (it also takes `cancel` and the old `record_audio`-style names).
-    let action = p.action.to_ascii_lowercase();
-    if !CHAT_ACTIONS.contains(&action.as_str()) {
+    // reference does.
+    let given = p.action.to_ascii_lowercase();
+    let Some(&(_, action)) = CHAT_ACTIONS.iter().find(|(name, _)| *name == given) else {
         return Err(ApiError::bad_request("wrong parameter action in request"));
-    }
-    // People see the current name of an action.
-    let action = match action.as_str() {
-        "record_audio" => "record_voice".to_owned(),
-        "upload_audio" => "upload_voice".to_owned(),
-        "pick_up_location" => "find_location".to_owned(),
-        _ => action,
     };
     let actor = Actor::Bot(bot);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
-    platform.chat_action(&actor, conversation, &action).await?;
+    platform.chat_action(&actor, conversation, action).await?;
     Ok(json!(true).into())
 }
 

@@ -1,7 +1,9 @@
 //! One client connection's life limits: the header-read bound (a request head, and the first one
-//! after accept, must arrive within `header_timeout`: slowloris), the idle bound (no bytes either
-//! way and no request in progress for `idle_timeout`, the reference's 500 s), and the count of
-//! open connections (past the cap, the newest are shed). Not here: what a request means.
+//! after accept, must arrive within `header_timeout`: slowloris), the body-read bound (while a
+//! request's body is read, no byte for `body_timeout` closes the connection), the idle bound (no
+//! bytes either way and no request in progress for `idle_timeout`, the reference's 500 s), and
+//! the count of open connections (past the cap, the newest are shed). Not here: what a request
+//! means.
 //!
 //! A request in progress is never idle, however long it waits (a long poll): the connection's
 //! [`Activity`] counts requests from the moment hyper hands them to the service until their
@@ -22,6 +24,8 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConnectionLimits {
     pub header_timeout: Duration,
+    /// While a request's body is read, the longest wait for its next byte.
+    pub body_timeout: Duration,
     pub idle_timeout: Duration,
     /// Open connections at most (per listener); the newest past it are closed at once.
     pub max_connections: usize,
@@ -31,6 +35,7 @@ impl Default for ConnectionLimits {
     fn default() -> Self {
         Self {
             header_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(500),
             max_connections: 65_536,
         }
@@ -46,6 +51,8 @@ pub struct Activity {
     /// Milliseconds since `start` + 1 when the head being read began to arrive; 0 = none.
     head_since: AtomicU64,
     in_flight: AtomicUsize,
+    /// Request bodies being read now (see [`Activity::reading_body`]).
+    reading: AtomicUsize,
 }
 
 impl Activity {
@@ -56,6 +63,7 @@ impl Activity {
             last_io: AtomicU64::new(0),
             head_since: AtomicU64::new(1),
             in_flight: AtomicUsize::new(0),
+            reading: AtomicUsize::new(0),
         })
     }
 
@@ -79,14 +87,26 @@ impl Activity {
         RequestGuard(self.clone())
     }
 
+    /// Marks a request body being read until the returned guard drops: meanwhile the
+    /// connection must bring a byte every `body_timeout`. A handler's own wait after the body
+    /// (a long poll) is not reading.
+    pub fn reading_body(self: &Arc<Self>) -> BodyGuard {
+        self.last_io.store(self.now_ms(), Ordering::Relaxed);
+        self.reading.fetch_add(1, Ordering::AcqRel);
+        BodyGuard(self.clone())
+    }
+
     /// Waits until the connection overstays a bound; returns which one.
     pub async fn expired(&self, limits: ConnectionLimits) -> &'static str {
         let header = limits.header_timeout.as_millis() as u64;
+        let body = limits.body_timeout.as_millis() as u64;
         let idle = limits.idle_timeout.as_millis() as u64;
         loop {
             let now = self.now_ms();
-            let (deadline, reason) = if self.in_flight.load(Ordering::Acquire) > 0 {
-                (now + header.min(idle), "")
+            let (deadline, reason) = if self.reading.load(Ordering::Acquire) > 0 {
+                (self.last_io.load(Ordering::Relaxed) + body, "request body not received in time")
+            } else if self.in_flight.load(Ordering::Acquire) > 0 {
+                (now + header.min(idle).min(body), "")
             } else {
                 match self.head_since.load(Ordering::Acquire) {
                     0 => (self.last_io.load(Ordering::Relaxed) + idle, "idle"),
@@ -110,6 +130,20 @@ impl Drop for RequestGuard {
         self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
     }
 }
+
+/// A request body being read (see [`Activity::reading_body`]).
+pub struct BodyGuard(Arc<Activity>);
+
+impl Drop for BodyGuard {
+    fn drop(&mut self) {
+        self.0.reading.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Where a request's body is read, for its handler: the connection's [`Activity`], put into
+/// the request's extensions by [`super::serve`].
+#[derive(Clone)]
+pub struct BodyWatch(pub Arc<Activity>);
 
 /// A socket whose reads and writes are recorded in an [`Activity`].
 pub struct Tracked<S> {
@@ -238,6 +272,7 @@ mod tests {
     async fn a_fresh_connection_must_send_its_head_and_an_idle_one_is_reaped() {
         let limits = ConnectionLimits {
             header_timeout: Duration::from_millis(100),
+            body_timeout: Duration::from_millis(200),
             idle_timeout: Duration::from_millis(400),
             max_connections: 1,
         };
@@ -253,6 +288,25 @@ mod tests {
         let started = Instant::now();
         assert_eq!(activity.expired(limits).await, "idle");
         assert!(started.elapsed() >= Duration::from_millis(350), "{:?}", started.elapsed());
+
+        // A body that stops coming is reaped; one that keeps coming is not.
+        let activity = Activity::new();
+        let _request = activity.request();
+        let reading = activity.reading_body();
+        let trickle = async {
+            for _ in 0..6 {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                activity.touched();
+            }
+        };
+        tokio::select! {
+            reason = activity.expired(limits) => panic!("a progressing body was reaped: {reason}"),
+            () = trickle => {}
+        }
+        assert_eq!(activity.expired(limits).await, "request body not received in time");
+        drop(reading);
+        let waiting = tokio::time::timeout(Duration::from_millis(500), activity.expired(limits)).await;
+        assert!(waiting.is_err(), "a request past its body was reaped");
     }
 
     #[test]

@@ -138,8 +138,9 @@ where
         let activity = conn::Activity::new();
         let handle = handle.clone();
         let requests = activity.clone();
-        let service = service_fn(move |req| {
+        let service = service_fn(move |mut req: Request<Incoming>| {
             let guard = requests.request();
+            req.extensions_mut().insert(conn::BodyWatch(requests.clone()));
             let fut = handle(req, peer);
             async move {
                 let response = fut.await;

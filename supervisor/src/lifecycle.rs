@@ -164,7 +164,7 @@ impl Supervision {
                     // taken (by clients), which a restart would not mend. Degraded, not dead.
                     Err(health::CheckError::Unreachable(e)) if self.engine.phase() == Phase::Ready => {
                         if !degraded {
-                            tracing::warn!("health check could not reach the engine ({e}); it reports itself ready, so it is taken as degraded (out of descriptors?), not restarted");
+                            tracing::warn!("health check could not reach the engine ({e}); it reports itself ready, so it is taken as degraded (out of descriptors?) and left running");
                             degraded = true;
                         }
                     }

@@ -765,7 +765,7 @@ fn tags_sender_chats_boosts_and_emoji_statuses() {
         (400, "Bad Request: not enough rights".into())
     );
     let rights = json!({"chat_id": chat, "user_id": bot_id, "can_manage_tags": true, "can_restrict_members": true,
-        "can_promote_members": true});
+        "can_promote_members": true, "can_pin_messages": true, "can_send_welcome_messages": true});
     ok(server.user_call(&alice, "promoteChatMember", rights));
     ok(server.call(&bot, "setChatMemberTag", tag));
     assert_eq!(ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["tag"], "helper");

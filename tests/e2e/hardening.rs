@@ -216,7 +216,11 @@ fn closed_within(mut stream: TcpStream, limit: Duration) -> Duration {
 fn slow_headers_and_idle_connections_are_closed_but_long_polls_are_not() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "patient_bot");
-    let server = launch(root.path()).env("MSG_HTTP_HEADER_TIMEOUT", "1").env("MSG_HTTP_IDLE_TIMEOUT", "3s").start();
+    let server = launch(root.path())
+        .env("MSG_HTTP_HEADER_TIMEOUT", "1")
+        .env("MSG_HTTP_IDLE_TIMEOUT", "3s")
+        .env("MSG_HTTP_BODY_TIMEOUT", "1")
+        .start();
 
     // Nothing sent at all, and half a header: closed after the header bound.
     let silent = TcpStream::connect(server.api).unwrap();
@@ -224,6 +228,24 @@ fn slow_headers_and_idle_connections_are_closed_but_long_polls_are_not() {
     slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").unwrap();
     assert!(closed_within(silent, Duration::from_secs(10)) < Duration::from_secs(3));
     assert!(closed_within(slow, Duration::from_secs(10)) < Duration::from_secs(3));
+
+    // A head and 3 bytes of a 100-byte body, then nothing: closed after the body bound.
+    let mut stalled = TcpStream::connect(server.api).unwrap();
+    write!(stalled, "POST /bot{bot}/getMe HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\na=1").unwrap();
+    assert!(closed_within(stalled, Duration::from_secs(10)) < Duration::from_secs(4));
+    // A body that keeps coming, a byte at a time for longer than the bound, is read and answered.
+    let body = "offset=0&limit=100&x=1234567";
+    let mut trickle = TcpStream::connect(server.api).unwrap();
+    write!(trickle, "POST /bot{bot}/getMe HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n", body.len()).unwrap();
+    let started = Instant::now();
+    for byte in body.bytes() {
+        std::thread::sleep(Duration::from_millis(100));
+        trickle.write_all(&[byte]).unwrap();
+    }
+    assert!(started.elapsed() > Duration::from_secs(2));
+    let mut head = [0u8; 12];
+    trickle.read_exact(&mut head).unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
 
     // Idle between keep-alive requests: closed after the idle bound, not the header bound.
     let mut idle = TcpStream::connect(server.api).unwrap();
@@ -258,7 +280,8 @@ fn more_connections_than_descriptors_never_restart_the_engine() {
     let bin = launch.bin.clone();
     launch.bin = "prlimit".into();
     launch.args = vec!["--nofile=256:256".into(), "--".into(), bin.display().to_string()];
-    let mut server = launch.start();
+    // Health checks every second: three that could not connect used to restart the engine.
+    let mut server = launch.env("MSG_HEALTH_INTERVAL", "1").start();
     server.wait_for_line(|l| l.contains("open-file limit 256: at most 192 connections per port"));
 
     let mut kept = TcpStream::connect(server.api).unwrap();
@@ -268,9 +291,12 @@ fn more_connections_than_descriptors_never_restart_the_engine() {
     let mut crowd: Vec<TcpStream> = (0..260).filter_map(|_| TcpStream::connect(server.api).ok()).collect();
     server.wait_for_line(|l| l.contains("connections are open, the most allowed; closing new ones"));
 
-    // The connection that was there keeps being served.
-    let answer = exchange(&mut kept, &get_me);
-    assert!(answer.starts_with("HTTP/1.1 200") && answer.contains("crowded_bot"), "{answer}");
+    // The connection that was there keeps being served, through several health checks.
+    let crowded = Instant::now();
+    while crowded.elapsed() < Duration::from_secs(5) {
+        let answer = exchange(&mut kept, &get_me);
+        assert!(answer.starts_with("HTTP/1.1 200") && answer.contains("crowded_bot"), "{answer}");
+    }
 
     crowd.clear();
     poll_until("new connections are served again", || {

@@ -7,6 +7,7 @@ mod fidelity;
 mod files;
 mod frankenstein;
 mod groups;
+mod guards;
 mod hardening;
 mod messages;
 mod operations;
@@ -19,6 +20,7 @@ mod surface;
 mod teloxide;
 mod tls;
 mod wording;
+mod writers;
 
 use std::path::Path;
 

@@ -1005,8 +1005,17 @@ fn a_bots_channel_poll_tells_that_bot_of_votes_and_its_closing() {
     ok(server.user_call(&bob, "votePoll", vote));
     let counted = bot_sees(&server, &bot, |u| u["poll"]["id"] == sent["poll"]["id"]);
     assert_eq!(counted["poll"]["options"][1]["voter_count"], 1, "{counted}");
-    // Another administrator bot stops it: the poll's own bot is told it closed.
-    ok(server.call(&other, "stopPoll", json!({"chat_id": chat, "message_id": sent["message_id"]})));
+    // Another administrator bot stops it (posting is not enough for another's post: it takes
+    // the right to edit): the poll's own bot is told it closed.
+    let stop = json!({"chat_id": chat, "message_id": sent["message_id"]});
+    assert_eq!(
+        error(server.call(&other, "stopPoll", stop.clone())),
+        (400, "Bad Request: poll can't be stopped".into())
+    );
+    let rights =
+        json!({"chat_id": chat, "user_id": id_of(&other), "can_post_messages": true, "can_edit_messages": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    ok(server.call(&other, "stopPoll", stop));
     let closed = bot_sees(&server, &bot, |u| u["poll"]["id"] == sent["poll"]["id"]);
     assert_eq!(closed["poll"]["is_closed"], true);
     let params = json!({"timeout": 0, "allowed_updates": ["poll"]});

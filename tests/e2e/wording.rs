@@ -132,6 +132,38 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
             "can't parse reply parameters JSON object",
         ),
         ("sendMessage", json!({"text": "hi", "reply_parameters": "[]"}), "object expected as reply parameters"),
+        // Inside reply_parameters, each field read as tdutils reads it, in the reference's order.
+        (
+            "sendMessage",
+            json!({"chat_id": "$alice", "text": "hi", "reply_parameters": {"chat_id": 1}}),
+            "can't find field \"message_id\"",
+        ),
+        (
+            "sendMessage",
+            json!({"chat_id": "$alice", "text": "hi", "reply_parameters": {"chat_id": [], "message_id": 1}}),
+            "field \"chat_id\" must be of type String",
+        ),
+        (
+            "sendMessage",
+            json!({"chat_id": "$alice", "text": "hi", "reply_parameters": {"message_id": true}}),
+            "field \"message_id\" must be a Number",
+        ),
+        (
+            "sendMessage",
+            json!({"chat_id": "$alice", "text": "hi", "reply_parameters": {"message_id": "abc"}}),
+            "field \"message_id\" must be a valid Number",
+        ),
+        (
+            "sendMessage",
+            json!({"chat_id": "$alice", "text": "hi",
+                "reply_parameters": {"message_id": 1, "allow_sending_without_reply": "yes"}}),
+            "field \"allow_sending_without_reply\" must be of type Boolean",
+        ),
+        (
+            "sendMessage",
+            json!({"chat_id": "$alice", "text": "hi", "reply_parameters": {"message_id": 1, "quote_position": "x"}}),
+            "field \"quote_position\" must be a valid Number",
+        ),
         ("sendMessage", json!({"text": "hi", "reply_markup": "x"}), "can't parse reply keyboard markup JSON object"),
         ("sendMessage", json!({"text": "hi", "reply_markup": "[]"}), "object expected as reply markup"),
         (

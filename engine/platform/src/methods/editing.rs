@@ -224,29 +224,28 @@ async fn move_many(
     // All or nothing, as documented: what cannot be moved (gone, protected, a service message)
     // is skipped, and everything else is checked against the chat it goes to before the first
     // message is posted, so a refusal never follows a partial delivery a retry would repeat.
-    let mut bodies = Vec::new();
+    let mut contents = Vec::new();
     for id in ids {
         let body = match platform.moved(from, id, caption.clone()).await {
             Ok(body) => body,
             Err(refused) if refused.code == 400 => continue,
             Err(failed) => return Err(failed),
         };
-        let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body.clone());
+        let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body);
         platform.may_post(&actor, to, &content).await?;
-        bodies.push(body);
+        contents.push(content);
     }
-    if bodies.is_empty() {
+    if contents.is_empty() {
         return Err(ApiError::bad_request("there are no messages to forward"));
     }
     // Albums stay together: the messages of one album form a new album.
     let mut albums = std::collections::HashMap::new();
     let mut sent = Vec::new();
-    for mut body in bodies {
-        if let Some(album) = body.media_group_id.take() {
+    for mut content in contents {
+        if let Some(album) = content.body.media_group_id.take() {
             let group = albums.entry(album).or_insert_with(|| (rand::random::<u64>() >> 1).to_string());
-            body.media_group_id = Some(group.clone());
+            content.body.media_group_id = Some(group.clone());
         }
-        let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body);
         let message = platform.post(&actor, to, content).await?;
         sent.push(message_id_of(&message));
     }

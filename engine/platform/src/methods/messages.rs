@@ -381,10 +381,7 @@ impl ReplyTo {
         let mode = json_field::string(fields, "quote_parse_mode")?.unwrap_or_default();
         let quote = match quote.filter(|q| !q.is_empty()) {
             None => None,
-            Some(quote) => {
-                let (text, entities) = formatted(&quote, &mode, fields.get("quote_entities").cloned())?;
-                Some(crate::world::Quote { text, entities, position: 0 })
-            }
+            Some(quote) => Some(formatted(&quote, &mode, fields.get("quote_entities").cloned())?),
         };
         let position = json_field::int(fields, "quote_position")?.unwrap_or(0).max(0);
         json_field::int(fields, "checklist_task_id")?;
@@ -393,7 +390,7 @@ impl ReplyTo {
             message_id: Some(message_id).filter(|id| *id > 0),
             allow_without_reply,
             chat_id: chat_id.filter(|c| !c.is_empty()),
-            quote: quote.map(|q| crate::world::Quote { position, ..q }),
+            quote: quote.map(|(text, entities)| crate::world::Quote { text, entities, position }),
         })
     }
 }

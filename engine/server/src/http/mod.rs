@@ -140,7 +140,10 @@ where
         let requests = activity.clone();
         let service = service_fn(move |mut req: Request<Incoming>| {
             let guard = requests.request();
-            req.extensions_mut().insert(conn::BodyWatch(requests.clone()));
+            // Only a request with a body has one to watch (no extension map for the rest: getMe).
+            if !hyper::body::Body::is_end_stream(req.body()) {
+                req.extensions_mut().insert(conn::BodyWatch(requests.clone()));
+            }
             let fut = handle(req, peer);
             async move {
                 let response = fut.await;

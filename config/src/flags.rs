@@ -64,6 +64,12 @@ pub struct ServerFlags {
     /// How often the supervisor checks that the engine answers (three failures restart it) [env: MSG_HEALTH_INTERVAL, default 10]
     #[arg(long = "health-interval", value_name = "PERIOD", global = true)]
     pub health_interval: Option<String>,
+    /// Serve the browser console at /console/ on the Bot API port [env: MSG_CONSOLE, default false]
+    #[arg(long = "console", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
+    pub console: Option<String>,
+    /// The operator's console key (16+ characters); without it a new one is made at every start and printed in a login link [env: MSG_CONSOLE_TOKEN]
+    #[arg(long = "console-token", value_name = "KEY", global = true)]
+    pub console_token: Option<String>,
 }
 
 impl ServerFlags {
@@ -89,6 +95,8 @@ impl ServerFlags {
             ("http_header_timeout", &self.http_header_timeout),
             ("http_body_timeout", &self.http_body_timeout),
             ("health_interval", &self.health_interval),
+            ("console", &self.console),
+            ("console_token", &self.console_token),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -37,6 +37,8 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("http_header_timeout", "--http-header-timeout"),
     ("http_body_timeout", "--http-body-timeout"),
     ("health_interval", "--health-interval"),
+    ("console", "--console"),
+    ("console_token", "--console-token"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

@@ -69,6 +69,10 @@ pub struct Settings {
     pub http_body_timeout: std::time::Duration,
     /// How often the supervisor checks the engine's health.
     pub health_interval: std::time::Duration,
+    /// The browser console is served at `/console/`.
+    pub console: bool,
+    /// The operator's console key, when configured (else the server makes one per start).
+    pub console_token: Option<Secret>,
     /// The config file that was read, if any.
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
@@ -115,6 +119,8 @@ impl Settings {
             ("http_header_timeout", quote(&format!("{}s", self.http_header_timeout.as_secs()))),
             ("http_body_timeout", quote(&format!("{}s", self.http_body_timeout.as_secs()))),
             ("health_interval", quote(&format!("{}s", self.health_interval.as_secs()))),
+            ("console", self.console.to_string()),
+            ("console_token", if self.console_token.is_some() { "\"<redacted>\"".into() } else { "\"\"".into() }),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
@@ -325,7 +331,7 @@ fn startup_line(mapped: &Shown, effective: &Settings, extra: &[String]) -> Strin
 /// (`--api-id`, `--api-hash`): `--api-hash=<redacted>` or `--api-hash <redacted>`, in the
 /// spelling that was used, unquoted.
 fn redact_secret_flags(words: &[String]) -> Vec<String> {
-    const SECRET: &[&str] = &["--api-id", "--api-hash"];
+    const SECRET: &[&str] = &["--api-id", "--api-hash", "--console-token"];
     let mut out = Vec::with_capacity(words.len());
     let mut value_follows = false;
     for word in words {
@@ -363,6 +369,7 @@ fn defaults() -> Layer {
         ("http_header_timeout", "30".to_owned()),
         ("http_body_timeout", "30".to_owned()),
         ("health_interval", "10".to_owned()),
+        ("console", "false".to_owned()),
     ];
     Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
 }
@@ -559,6 +566,18 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     let http_header_timeout = r.typed("http_header_timeout", "a period such as 30, 30s or 1m", period);
     let http_body_timeout = r.typed("http_body_timeout", "a period such as 30, 30s or 1m", period);
     let health_interval = r.typed("health_interval", "a period such as 10, 10s or 1m", period);
+    let console = r.typed("console", "a boolean (true/false, 1/0, yes/no, on/off)", parse_bool);
+    // A secret: a bad one is reported without its value.
+    let console_token = r.raw("console_token").and_then(|(text, source)| {
+        let t = text.trim();
+        let ok = (16..=128).contains(&t.len()) && t.chars().all(|c| c.is_ascii_alphanumeric() || "-_.~".contains(c));
+        if !ok {
+            r.problems.push(Problem::new(format!(
+                "{source} must be a key of 16 to 128 letters, digits, `-`, `_`, `.` or `~` (e.g. from `openssl rand -hex 24`); the value given is not shown"
+            )));
+        }
+        ok.then(|| Secret::new(t))
+    });
     if let (Some(a), Some(b)) = (http_port, http_stat_port)
         && a == b
         && a != 0
@@ -589,6 +608,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         http_header_timeout,
         http_body_timeout,
         health_interval,
+        console,
     ) {
         (
             Some(api_id),
@@ -608,6 +628,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             Some(http_header_timeout),
             Some(http_body_timeout),
             Some(health_interval),
+            Some(console),
         ) if problems.is_empty() => {
             let max_webhook_connections = match max_webhook_connections {
                 0 if local => 100,
@@ -634,6 +655,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 http_header_timeout,
                 http_body_timeout,
                 health_interval,
+                console,
+                console_token,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,

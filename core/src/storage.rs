@@ -296,6 +296,16 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// One message.
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError>;
 
+    /// Up to `limit` messages of a conversation with ids strictly between `after` and `before`,
+    /// newest first, as `(message_id, payload)` (a chat's history, page by page).
+    async fn load_messages(
+        &self,
+        conversation: &str,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StorageError>;
+
     /// One of a bot's files by content and kind.
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError>;
 

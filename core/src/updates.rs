@@ -87,6 +87,33 @@ pub trait PlatformService: Send + Sync + 'static {
     /// The local file a download path (`/file/bot<token>/<file_path>`) names, if it is one of
     /// `bot_id`'s own files; the server streams it.
     async fn file(&self, bot_id: i64, file_path: &str) -> Option<PathBuf>;
+
+    /// A person's updates for the push stream (`/user<token>/stream`): up to 100 with ids above
+    /// `after` (from the head without it), waiting up to `wait` for the first when there are
+    /// none. With `acknowledge`, every update up to `after` is first forgotten, as a getUpdates
+    /// `offset` of `after + 1` would (the client confirmed it saw them). Nothing is acknowledged
+    /// otherwise: the queue is getUpdates' own.
+    async fn user_events(
+        &self,
+        _token: &str,
+        _after: Option<i64>,
+        _acknowledge: bool,
+        _wait: std::time::Duration,
+    ) -> Result<Vec<(i64, String)>, ApiError> {
+        Err(ApiError::not_found())
+    }
+
+    /// The local file a person's `file_id` names (`/user<token>/file/<file_id>`) and its content
+    /// type, when it is that person's.
+    async fn user_file(&self, _token: &str, _file_id: &str) -> Option<(PathBuf, String)> {
+        None
+    }
+
+    /// A request of the operator's console (`/console/api/<method>`); the server has checked the
+    /// operator's credential.
+    async fn operator_request(&self, _method: &str, _params: Params) -> Result<Reply, ApiError> {
+        Err(ApiError::method_not_found())
+    }
 }
 
 /// Builds the platform behind a server, in two steps: its Bot API methods join the registry

@@ -6,26 +6,13 @@ use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
 use msg_core::{BotRecord, Change, Secret, StorageBackend, UserRecord};
 use msg_storage::sqlite::SqliteStorage;
-use rand::Rng;
 
-const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+pub use msg_platform::operator::new_secret;
+use msg_platform::operator::{BOT_SWITCHES, bot_display_name, check_bot_username, check_person, switch_value};
 
-/// A fresh 35-character URL-safe token secret, shaped like the public platform's (`AA...`).
-pub fn new_secret() -> String {
-    let mut rng = rand::rng();
-    let tail: String = (0..33).map(|_| TOKEN_ALPHABET[rng.random_range(0..TOKEN_ALPHABET.len())] as char).collect();
-    format!("AA{tail}")
-}
-
-/// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in `bot`.
+/// The public platform's bot username rules (see `msg_platform::operator`).
 pub fn check_username(name: &str) -> anyhow::Result<String> {
-    let name = name.trim_start_matches('@');
-    if !BotRecord::valid_username(name) {
-        bail!(
-            "invalid bot username `{name}`: use 5-32 letters, digits or underscores, starting with a letter and ending in `bot` (e.g. weather_bot)"
-        );
-    }
-    Ok(name.to_owned())
+    check_bot_username(name).map_err(anyhow::Error::msg)
 }
 
 pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>) -> anyhow::Result<BotRecord> {
@@ -35,37 +22,22 @@ pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>)
         bail!("a bot named @{username} already exists in this working directory; pick another username");
     }
     let id = storage.allocate_user_id().await.context("allocating a user id")?;
-    let display = display_name(&username, name);
+    let display = bot_display_name(&username, name);
     let bot = BotRecord::new(id, Secret::new(new_secret()), username, display, now_unix());
     storage.save_bot(&bot).await?;
     Ok(bot)
 }
 
-/// A bot's display name: the one given, else its username without the `bot` suffix.
-fn display_name(username: &str, name: Option<&str>) -> String {
-    let display =
-        name.map_or_else(|| username.trim_end_matches("_bot").trim_end_matches("bot").to_owned(), str::to_owned);
-    if display.is_empty() { username.to_owned() } else { display }
-}
-
 /// The record of a bot declared in `[[bots]]`.
 pub fn declared_bot(bot: &msg_config::DeclaredBot) -> BotRecord {
-    let display = display_name(&bot.username, bot.name.as_deref());
+    let display = bot_display_name(&bot.username, bot.name.as_deref());
     BotRecord::new(bot.token.bot_id(), Secret::new(bot.token.secret()), bot.username.clone(), display, now_unix())
 }
 
 /// Creates a person on the embedded platform; their token is `<id>:<secret>`.
 pub async fn create_user(storage: &SqliteStorage, name: &str, username: Option<&str>) -> anyhow::Result<UserRecord> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 64 {
-        bail!("a person's name must have 1 to 64 characters");
-    }
-    if let Some(u) = username {
-        let valid = (5..=32).contains(&u.len()) && u.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !valid || u.to_ascii_lowercase().ends_with("bot") {
-            bail!("invalid username `{u}`: 5-32 letters, digits or underscores, not ending in `bot`");
-        }
-    }
+    let name = check_person(name, username).map_err(anyhow::Error::msg)?;
+    let name = name.as_str();
     let id = storage.allocate_user_id().await.context("allocating a user id")?;
     let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
     user.username = username.map(str::to_owned);
@@ -123,10 +95,6 @@ pub struct BotSettings<'a> {
     pub inline_placeholder: Option<&'a str>,
 }
 
-/// The settings `bot set` knows: (key, on by default).
-const BOT_SETTINGS: [(&str, bool); 4] =
-    [("privacy", true), ("join_groups", true), ("inline", false), ("inline_feedback", false)];
-
 /// `bot set`: the operator's settings of a bot on the embedded platform, kept in the bot's own
 /// storage as the value that differs from the default (`off` or `on`), absent otherwise.
 /// Returns the bot and a summary.
@@ -134,10 +102,9 @@ pub async fn set(storage: &SqliteStorage, who: &str, changes: BotSettings<'_>) -
     let bot = find(storage, who).await?;
     let wanted = [changes.privacy, changes.join_groups, changes.inline, changes.inline_feedback];
     let mut batch = Vec::new();
-    for ((key, default_on), value) in BOT_SETTINGS.iter().zip(wanted) {
+    for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {
         if let Some(value) = value {
-            let on = value == "on";
-            let stored = (on != *default_on).then(|| value.to_owned());
+            let stored = switch_value(key, value == "on");
             batch.push(msg_core::Change::BotSetting { bot_id: bot.id, key: (*key).into(), value: stored });
         }
     }
@@ -147,7 +114,7 @@ pub async fn set(storage: &SqliteStorage, who: &str, changes: BotSettings<'_>) -
     }
     storage.apply(batch).await?;
     let mut summary = Vec::new();
-    for (key, default_on) in BOT_SETTINGS {
+    for (key, default_on) in BOT_SWITCHES {
         let on = match storage.load_bot_setting(bot.id, key).await? {
             Some(v) => v == "on",
             None => default_on,

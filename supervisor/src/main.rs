@@ -201,7 +201,26 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.connections.idle_timeout = settings.http_idle_timeout;
     config.connections.header_timeout = settings.http_header_timeout;
     config.connections.body_timeout = settings.http_body_timeout;
+    config.console = settings.console.then(|| {
+        settings.console_token.clone().unwrap_or_else(|| msg_core::Secret::new(admin::new_secret()))
+    });
     config
+}
+
+/// The line that tells the operator where the console is (output only, never the log file): a
+/// login link carrying a key made for this start, or, with a configured key, the address alone.
+fn console_line(settings: &Settings, config: &EngineConfig, api: std::net::SocketAddr) -> Option<String> {
+    let key = config.console.as_ref()?;
+    let host = match api.ip() {
+        ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
+    };
+    let address = format!("http://{host}:{}/console/", api.port());
+    Some(match settings.console_token {
+        Some(_) => format!("Console: {address} (sign in with the configured console_token)"),
+        None => format!("Console: {address}#key={}", key.expose()),
+    })
 }
 
 /// The server with the embedded platform behind it, on the storage backends shipped here (and
@@ -270,6 +289,10 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
 
     let (open_files, before) = preflight::raise_open_file_limit();
     let mut config = engine_config(&settings);
+    if let Some(line) = console_line(&settings, &config, api_addr) {
+        // After the startup line, on the output only: the key in it is a credential.
+        println!("{line}");
+    }
     config.resolve_overrides = resolve_overrides()?;
     // Testing knob: check every result and webhook update against the Bot API schema.
     config.validate = std::env::var("BOTAPI_VALIDATE").is_ok_and(|v| v == "1");

@@ -425,7 +425,9 @@ impl Platform {
             at: Instant::now(),
         };
         self.inline.lock().expect("inline").insert(id.clone(), asked);
-        Ok(json!({"web_app_query_id": id}))
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let init_data = web_app_init_data(&bot.token(), &id, &crate::world::user_json(user), crate::world::now());
+        Ok(json!({"web_app_query_id": id, "init_data": init_data}))
     }
 
     /// answerWebAppQuery: the result is sent to the person's chat with the bot, on the person's
@@ -453,4 +455,25 @@ impl Platform {
             sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
         Ok(typed(&types::SentWebAppMessage { inline_message_id }))
     }
+}
+
+/// A Mini App's `initData` as the public platform's apps hand it over (a query string the bot
+/// verifies): `auth_date`, `query_id` and `user`, with `hash` the hex HMAC-SHA-256 of the other
+/// fields sorted by name, one `key=value` a line, keyed by HMAC-SHA-256("WebAppData", token).
+pub fn web_app_init_data(token: &str, query_id: &str, user: &Value, auth_date: i64) -> String {
+    use ring::hmac;
+    let user = user.to_string();
+    let auth_date = auth_date.to_string();
+    let mut fields = [("auth_date", auth_date.as_str()), ("query_id", query_id), ("user", user.as_str())];
+    fields.sort_by_key(|(k, _)| *k);
+    let check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let secret = hmac::sign(&hmac::Key::new(hmac::HMAC_SHA256, b"WebAppData"), token.as_bytes());
+    let hash = hmac::sign(&hmac::Key::new(hmac::HMAC_SHA256, secret.as_ref()), check.join("\n").as_bytes());
+    let hex: String = hash.as_ref().iter().map(|b| format!("{b:02x}")).collect();
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in fields {
+        out.append_pair(k, v);
+    }
+    out.append_pair("hash", &hex);
+    out.finish()
 }

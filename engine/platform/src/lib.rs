@@ -18,6 +18,7 @@ mod inline;
 mod invites;
 pub mod limits;
 mod methods;
+pub mod operator;
 pub mod parse_mode;
 mod people;
 mod polls;
@@ -27,6 +28,7 @@ mod serial;
 mod standing;
 mod stored;
 pub mod user_api;
+mod views;
 pub mod world;
 
 use std::path::PathBuf;
@@ -160,6 +162,26 @@ impl PlatformService for Platform {
 
     async fn file(&self, bot_id: i64, file_path: &str) -> Option<PathBuf> {
         files::lookup::resolve(&self.files.bot_dir(bot_id), file_path).await
+    }
+
+    async fn user_events(
+        &self,
+        token: &str,
+        after: Option<i64>,
+        acknowledge: bool,
+        wait: std::time::Duration,
+    ) -> Result<Vec<(i64, String)>, ApiError> {
+        let user = user_api::authenticate(self, token).await?;
+        self.person_events(&user, after, acknowledge, wait).await
+    }
+
+    async fn user_file(&self, token: &str, file_id: &str) -> Option<(PathBuf, String)> {
+        let user = user_api::authenticate(self, token).await.ok()?;
+        self.person_file(&user, file_id).await
+    }
+
+    async fn operator_request(&self, method: &str, params: Params) -> Result<Reply, ApiError> {
+        Platform::operator_request(self, method, params).await
     }
 }
 

@@ -341,6 +341,9 @@ pub struct PersonDetails {
 
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub reactions: std::collections::BTreeMap<String, Vec<serde_json::Value>>,
+    /// How far the person has read each conversation (`readChatHistory`), by conversation key.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub read: std::collections::BTreeMap<String, i64>,
 }
 
 impl PersonDetails {

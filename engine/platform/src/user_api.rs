@@ -17,7 +17,7 @@ use crate::files::Kind;
 use crate::invites::InviteTerms;
 use crate::methods::{chats, editing, messages};
 use crate::posting::{EditedText, Keyboard};
-use crate::world::{Actor, Content, Conversation, Platform, user_json};
+use crate::world::{Access, Actor, Content, Conversation, Platform, user_json};
 use msg_queue::{PollArgs, long_poll};
 use msg_spec::params;
 
@@ -39,6 +39,13 @@ impl UserCall {
     async fn chat(&self) -> Result<Conversation, ApiError> {
         let chat_id = self.params.get("chat_id").unwrap_or_default();
         self.platform.resolve_chat(&self.actor(), chat_id).await
+    }
+
+    /// The conversation `chat_id` names, for this person to read (a chat with a bot they
+    /// blocked stays readable).
+    async fn chat_to_read(&self) -> Result<Conversation, ApiError> {
+        let chat_id = self.params.get("chat_id").unwrap_or_default();
+        self.platform.resolve_chat_for(&self.actor(), chat_id, Access::Read).await
     }
 }
 
@@ -92,7 +99,7 @@ pub fn methods() -> &'static [UserMethod] {
             method(
                 "openWebApp",
                 "`chat_id` (the bot)",
-                "`{\"web_app_query_id\"}`: the bot answers it once with `answerWebAppQuery`, whose result the person sends to the bot via it",
+                "`{\"web_app_query_id\",\"init_data\"}`: `init_data` is the Mini App's signed `initData`; the bot answers the query once with `answerWebAppQuery`, whose result the person sends to the bot via it",
                 open_web_app,
             ),
             method(
@@ -119,6 +126,37 @@ pub fn methods() -> &'static [UserMethod] {
                 vote_poll,
             ),
             method("getUpdates", "`offset`, `limit`, `timeout`", "the person's updates", get_updates),
+            method(
+                "getChats",
+                "—",
+                "`[{\"chat\",\"last_message\",\"unread_count\"}]`: the person's chats (bots they wrote to, groups and channels they are in), the most recent first",
+                get_chats,
+            ),
+            method(
+                "getChatHistory",
+                "`chat_id`, `before_message_id` (exclusive; the newest without it), `limit` (1-100, default 50), `message_thread_id`",
+                "the `Message`s of that page as the person sees them, oldest first (fewer than `limit`: no older ones)",
+                get_history,
+            ),
+            method(
+                "readChatHistory",
+                "`chat_id`, `message_id`",
+                "`true`; `getChats` counts as unread only others' messages after it",
+                read_history,
+            ),
+            method(
+                "getChatMembers",
+                "`chat_id`",
+                "the present members as `ChatMember`s, the creator and administrators first",
+                get_members,
+            ),
+            method("getForumTopics", "`chat_id` (a forum)", "the `ForumTopic`s", get_topics),
+            method(
+                "getBotInfo",
+                "`chat_id` (the bot)",
+                "`{\"user\",\"commands\",\"menu_button\",\"inline_placeholder\",\"supports_inline\"}`: what an app shows in a chat with the bot",
+                get_bot_info,
+            ),
             method(
                 "pressButton",
                 "`chat_id`, `message_id`, `callback_data`, `timeout`",
@@ -188,7 +226,7 @@ pub fn methods() -> &'static [UserMethod] {
     })
 }
 
-async fn authenticate(platform: &Platform, token: &str) -> Result<UserRecord, ApiError> {
+pub(crate) async fn authenticate(platform: &Platform, token: &str) -> Result<UserRecord, ApiError> {
     let token = BotToken::parse(token)?;
     let user = platform.user(token.bot_id()).await?;
     match user {
@@ -338,6 +376,44 @@ async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
     let integer = |name| msg_spec::args::integer(c.params.get(name));
     let args = PollArgs::new(integer("offset"), integer("limit"), integer("timeout"));
     long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await
+}
+
+async fn get_chats(c: UserCall) -> Result<Value, ApiError> {
+    c.platform.person_chats(&c.user).await
+}
+
+async fn get_history(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat_to_read().await?;
+    let before = msg_spec::args::integer(c.params.get("before_message_id")).filter(|id| *id > 0);
+    let limit = c.params.integer("limit", 50, 1, crate::views::MAX_PAGE as i64) as usize;
+    let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
+    c.platform.history(c.user.id, conversation, before, limit, thread).await
+}
+
+async fn read_history(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat_to_read().await?;
+    c.platform.mark_read(c.user.id, conversation, message_id(&c.params)?).await?;
+    Ok(json!(true))
+}
+
+async fn get_members(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat_to_read().await?;
+    c.platform.members(conversation, c.user.id).await
+}
+
+async fn get_topics(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat_to_read().await?;
+    c.platform.topics(conversation).await
+}
+
+async fn get_bot_info(c: UserCall) -> Result<Value, ApiError> {
+    let chat_id = c.params.get("chat_id").unwrap_or_default();
+    let bot_id = match c.platform.resolve_chat_for(&c.actor(), chat_id, Access::Read).await? {
+        Conversation::Private(..) if msg_spec::args::to_integer(chat_id) != 0 => msg_spec::args::to_integer(chat_id),
+        conversation @ Conversation::Private(..) => conversation.chat_id_for(c.user.id),
+        Conversation::Group(_) => return Err(ApiError::bad_request("BOT_INVALID")),
+    };
+    c.platform.bot_info(&c.user, bot_id).await
 }
 
 async fn press_button(c: UserCall) -> Result<Value, ApiError> {

@@ -393,6 +393,18 @@ impl Platform {
         Ok(out)
     }
 
+    /// Everyone in the directory (people created by the CLI while the server runs join it when
+    /// first used).
+    pub(crate) async fn people(&self) -> Result<Vec<UserRecord>, ApiError> {
+        let cell = self.directory().await?;
+        Ok(self.dir(cell).users.values().cloned().collect())
+    }
+
+    /// Forgets a bot's cached operator settings, so a change made here is seen at once.
+    pub(crate) fn forget_flags(&self, bot_id: i64) {
+        self.flags.write().expect("flags cache").remove(&bot_id);
+    }
+
     /// Creates a person (used by `user create`).
     pub async fn create_user(&self, user: UserRecord) -> Result<(), ApiError> {
         self.storage.apply(vec![Change::PutUser(user.clone())]).await.map_err(internal)?;

@@ -229,10 +229,17 @@ impl Mailbox {
 
     /// Up to `limit` committed, unexpired updates from the head, as `(id, JSON)`.
     pub fn peek(&self, limit: usize, now: i64) -> Vec<(i64, String)> {
+        self.read_after(None, limit, now)
+    }
+
+    /// [`Mailbox::peek`] past `after` (`None`: from the head): a reader that acknowledges
+    /// nothing, such as a person's push stream, reads on from the last update it sent.
+    pub fn read_after(&self, after: Option<i64>, limit: usize, now: i64) -> Vec<(i64, String)> {
         let q = self.lock();
+        let start = after.map_or(0, |id| q.entries.partition_point(|e| e.update.update_id <= id));
         let mut out = Vec::new();
         let mut size = 0;
-        for e in q.entries.iter() {
+        for e in q.entries.iter().skip(start) {
             if !e.committed || out.len() >= limit {
                 break;
             }

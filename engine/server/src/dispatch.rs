@@ -45,10 +45,16 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
+        Route::User { token, method } if method == "stream" => crate::stream::handle(shared, token, req).await,
+        Route::User { token, method } if method.starts_with("file/") => {
+            crate::files::person(shared, &token, &method["file/".len()..], req).await
+        }
         Route::User { token, method } => match user_request(shared, token, method, req).await {
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
+        Route::Console { path } => crate::console::asset(shared, &path),
+        Route::Operator { method } => crate::console::operator(shared, method, req).await,
         Route::File { token, path } => crate::files::handle(shared, &token, &path, req).await,
         Route::NotFound => http::error_response(&ApiError::not_found()),
     }

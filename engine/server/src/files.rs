@@ -1,10 +1,12 @@
 //! `GET /file/bot<token>/<file_path>`: a bot's files, streamed with `Content-Length`,
 //! `Content-Type`, `Accept-Ranges` and Range support (tower-http's `ServeFile`). Which file a path
 //! names is the platform's answer ([`msg_core::PlatformService::file`]); anything it does not
-//! know, and any bad token, is `404 Not Found`.
+//! know, and any bad token, is `404 Not Found`. Also a person's own files
+//! (`GET /user<token>/file/<file_id>`), which the browser console shows.
 
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
+use hyper::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use hyper::{Request, Response};
 use msg_core::{ApiError, BotToken};
 use tower::ServiceExt;
@@ -30,6 +32,28 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
     };
     match ServeFile::new(file).with_buf_chunk_size(CHUNK).oneshot(req).await {
         Ok(response) => response.map(|body| body.boxed_unsync()),
+        Err(never) => match never {},
+    }
+}
+
+/// Serves one of a person's files by its `file_id` (the person's own: ids name their owner), with
+/// its type; never as something a browser would run (`nosniff`, a sandboxing CSP).
+pub async fn person(shared: &Shared, token: &str, file_id: &str, req: Request<Incoming>) -> Response<Body> {
+    let Some((file, mime)) = shared.upstream.user_file(token, file_id).await else {
+        return http::error_response(&ApiError::not_found());
+    };
+    match ServeFile::new(file).with_buf_chunk_size(CHUNK).oneshot(req).await {
+        Ok(response) => {
+            let mut response = response.map(|body| body.boxed_unsync());
+            let headers = response.headers_mut();
+            if let Ok(value) = HeaderValue::from_str(&mime) {
+                headers.insert(CONTENT_TYPE, value);
+            }
+            headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+            headers.insert("content-security-policy", HeaderValue::from_static("sandbox; default-src 'none'"));
+            headers.insert(CACHE_CONTROL, HeaderValue::from_static("private, max-age=86400, immutable"));
+            response
+        }
         Err(never) => match never {},
     }
 }

@@ -9,12 +9,14 @@
 #![forbid(unsafe_code)]
 
 mod call;
+mod console;
 mod dispatch;
 mod files;
 pub mod http;
 mod methods;
 mod sessions;
 pub mod stats;
+mod stream;
 mod webhook;
 
 use std::collections::HashMap;
@@ -53,6 +55,8 @@ pub struct EngineConfig {
     /// Check every Bot API result and webhook update against the schema and log violations
     /// (`spec violation: …`); the test suite runs every server this way (`BOTAPI_VALIDATE`).
     pub validate: bool,
+    /// The browser console at `/console/`, when on: the operator's key its operator API asks for.
+    pub console: Option<msg_core::Secret>,
 }
 
 impl EngineConfig {
@@ -68,6 +72,7 @@ impl EngineConfig {
             connections: http::conn::ConnectionLimits::default(),
             resolve_overrides: Vec::new(),
             validate: false,
+            console: None,
         }
     }
 
@@ -105,6 +110,9 @@ pub(crate) struct Shared {
     /// The platform as the server sees it: bots to authenticate, files, the people's side.
     pub upstream: Arc<dyn PlatformService>,
     pub phase: PhaseCell,
+    /// Cancelled when the server starts draining: push streams end then, so they never hold the
+    /// drain.
+    pub draining: CancellationToken,
     /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
     disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
     self_ref: Weak<Shared>,
@@ -200,6 +208,7 @@ impl BotApiEngine {
             outbound,
             upstream,
             phase: PhaseCell::default(),
+            draining: CancellationToken::new(),
             disk_usage: Default::default(),
             self_ref: self_ref.clone(),
         });
@@ -317,6 +326,7 @@ impl Engine for BotApiEngine {
             r = stats_done => Some(("statistics", r)),
         };
         self.shared.phase.set(Phase::Draining);
+        self.shared.draining.cancel();
         stop.cancel();
         // Long polls would hold the drain for up to 50 s: answer them now.
         self.shared.sessions.abort_all_polls().await;

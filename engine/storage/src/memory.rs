@@ -196,6 +196,21 @@ impl StorageBackend for MemoryStorage {
         Ok(self.lock().messages.get(conversation).and_then(|m| m.get(&message_id)).cloned())
     }
 
+    async fn load_messages(
+        &self,
+        conversation: &str,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StorageError> {
+        let state = self.lock();
+        let Some(messages) = state.messages.get(conversation) else { return Ok(Vec::new()) };
+        if after.saturating_add(1) >= before {
+            return Ok(Vec::new());
+        }
+        Ok(messages.range(after + 1..before).rev().take(limit).map(|(id, p)| (*id, p.clone())).collect())
+    }
+
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
         let state = self.lock();
         Ok(state.files.get(&bot_id).and_then(|f| f.get(&(content.to_owned(), kind.to_owned()))).cloned())

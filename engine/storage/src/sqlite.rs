@@ -730,6 +730,25 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
+    async fn load_messages(
+        &self,
+        conversation: &str,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StorageError> {
+        let conversation = conversation.to_owned();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT message_id, payload FROM messages WHERE conversation = ?1 AND message_id > ?2 AND message_id < ?3 ORDER BY message_id DESC LIMIT ?4",
+            )?;
+            let rows = stmt.query_map(params![conversation, after, before, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
         let (content, kind) = (content.to_owned(), kind.to_owned());
         self.run(DbFile::Bot(bot_id), move |conn| {

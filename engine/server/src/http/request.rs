@@ -28,8 +28,13 @@ pub enum Route {
     Bot { token: String, method: String },
     /// `/file/bot<token>/<path>`.
     File { token: String, path: String },
-    /// `/user<token>/<method>`: the user-side API of the embedded platform.
+    /// `/user<token>/<method>`: the user-side API of the embedded platform (`stream` is the
+    /// person's push stream, `file/<file_id>` one of their files).
     User { token: String, method: String },
+    /// `/console/<file>`: the browser console's page and assets (`""` for the page).
+    Console { path: String },
+    /// `/console/api/<method>`: the console's operator API.
+    Operator { method: String },
     /// Anything else: `404 Not Found`.
     NotFound,
 }
@@ -46,6 +51,15 @@ pub fn route(raw_path: &str) -> Route {
             Some((token, file)) => Route::File { token: token.to_owned(), path: file.to_owned() },
             None => Route::NotFound,
         };
+    }
+    if path == "/console" {
+        return Route::Console { path: "/".into() };
+    }
+    if let Some(method) = path.strip_prefix("/console/api/") {
+        return Route::Operator { method: method.to_owned() };
+    }
+    if let Some(file) = path.strip_prefix("/console/") {
+        return Route::Console { path: file.to_owned() };
     }
     if let Some((token, method)) = path.strip_prefix("/user").and_then(|rest| rest.split_once('/')) {
         return Route::User { token: token.to_owned(), method: method.to_owned() };
@@ -425,6 +439,11 @@ mod tests {
     fn routes_follow_the_reference_grammar() {
         assert_eq!(route("/"), Route::Root);
         assert_eq!(route("/favicon.ico"), Route::NotFound);
+        assert_eq!(route("/console"), Route::Console { path: "/".into() });
+        assert_eq!(route("/console/"), Route::Console { path: String::new() });
+        assert_eq!(route("/console/app.js"), Route::Console { path: "app.js".into() });
+        assert_eq!(route("/console/api/getOverview"), Route::Operator { method: "getOverview".into() });
+        assert_eq!(route("/user1:a/file/AbC"), Route::User { token: "1:a".into(), method: "file/AbC".into() });
         assert_eq!(route("/bot123:abc"), Route::NotFound);
         assert_eq!(route("/bot123%3Aabc/getMe"), Route::Bot { token: "123:abc".into(), method: "getMe".into() });
         assert_eq!(route("/bot1:a/"), Route::Bot { token: "1:a".into(), method: String::new() });

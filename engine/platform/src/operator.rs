@@ -1,0 +1,195 @@
+//! The operator's side of the embedded platform: creating people and bots, reading their
+//! tokens, the operator's bot switches (`bot set`), and the overview the browser console's
+//! operator panel shows (`/console/api/<method>`; the server checks the operator's credential
+//! before any of it runs). The rules for names, usernames and token secrets live here once, for
+//! the console and the `bot create` / `user create` commands alike.
+
+use msg_core::storage::now_unix;
+use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, UserRecord};
+use rand::Rng;
+use serde_json::{Value, json};
+
+use crate::internal;
+use crate::world::{BotFlags, Platform, bot_json, user_json};
+
+const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+
+/// A fresh 35-character URL-safe token secret, shaped like the public platform's (`AA...`).
+pub fn new_secret() -> String {
+    let mut rng = rand::rng();
+    let tail: String = (0..33).map(|_| TOKEN_ALPHABET[rng.random_range(0..TOKEN_ALPHABET.len())] as char).collect();
+    format!("AA{tail}")
+}
+
+/// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in
+/// `bot`. Returns the name without a leading `@`.
+pub fn check_bot_username(name: &str) -> Result<String, String> {
+    let name = name.trim().trim_start_matches('@');
+    if !BotRecord::valid_username(name) {
+        return Err(format!(
+            "invalid bot username `{name}`: use 5-32 letters, digits or underscores, starting with a letter and ending in `bot` (e.g. weather_bot)"
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// A bot's display name: the one given, else its username without the `bot` suffix.
+pub fn bot_display_name(username: &str, name: Option<&str>) -> String {
+    let name = name.map(str::trim).filter(|n| !n.is_empty());
+    let display =
+        name.map_or_else(|| username.trim_end_matches("_bot").trim_end_matches("bot").to_owned(), str::to_owned);
+    if display.is_empty() { username.to_owned() } else { display }
+}
+
+/// A person's name and optional username, checked; the trimmed name.
+pub fn check_person(name: &str, username: Option<&str>) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 64 {
+        return Err("a person's name must have 1 to 64 characters".into());
+    }
+    if let Some(u) = username {
+        let valid = (5..=32).contains(&u.len()) && u.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid || u.to_ascii_lowercase().ends_with("bot") {
+            return Err(format!("invalid username `{u}`: 5-32 letters, digits or underscores, not ending in `bot`"));
+        }
+    }
+    Ok(name.to_owned())
+}
+
+/// The operator's bot switches (`bot set`): (setting key, on by default). A setting is stored
+/// only while it differs from its default (`off` or `on`).
+pub const BOT_SWITCHES: [(&str, bool); 4] =
+    [("privacy", true), ("join_groups", true), ("inline", false), ("inline_feedback", false)];
+
+/// The stored value of switch `key` turned `on` (`None`: the default, nothing stored).
+pub fn switch_value(key: &str, on: bool) -> Option<String> {
+    let default_on = BOT_SWITCHES.iter().find(|(k, _)| *k == key).is_none_or(|(_, d)| *d);
+    (on != default_on).then(|| if on { "on".to_owned() } else { "off".to_owned() })
+}
+
+fn flags_json(flags: BotFlags) -> Value {
+    json!({
+        "privacy": flags.privacy,
+        "join_groups": flags.join_groups,
+        "inline": flags.inline,
+        "inline_feedback": flags.inline_feedback,
+    })
+}
+
+fn created(user: Value, token: String) -> Value {
+    json!({"user": user, "token": token})
+}
+
+impl Platform {
+    /// One operator request (`/console/api/<method>`).
+    pub async fn operator_request(&self, method: &str, params: Params) -> Result<Reply, ApiError> {
+        let result = match method {
+            "getOverview" => self.overview().await?,
+            "createPerson" => {
+                let name = check_person(params.get("name").unwrap_or_default(), params.get("username"))
+                    .map_err(ApiError::bad_request)?;
+                let user = self.new_person(&name, params.get("username")).await?;
+                let token = format!("{}:{}", user.id, user.secret.expose());
+                created(user_json(&user), token)
+            }
+            "createBot" => {
+                let username =
+                    check_bot_username(params.get("username").unwrap_or_default()).map_err(ApiError::bad_request)?;
+                let bot = self.new_bot(&username, params.get("name")).await?;
+                created(bot_json(&bot), bot.token())
+            }
+            "getBotToken" => {
+                let bot = self.operator_bot(&params).await?;
+                json!({"token": bot.token()})
+            }
+            "setBotFlags" => {
+                let bot = self.operator_bot(&params).await?;
+                let mut changes = Vec::new();
+                for (key, _) in BOT_SWITCHES {
+                    if params.get(key).is_some() {
+                        let value = switch_value(key, params.boolean(key));
+                        changes.push(Change::BotSetting { bot_id: bot.id, key: key.into(), value });
+                    }
+                }
+                self.storage.apply(changes).await.map_err(internal)?;
+                self.forget_flags(bot.id);
+                flags_json(self.bot_flags(bot.id).await?)
+            }
+            _ => return Err(ApiError::method_not_found()),
+        };
+        Ok(result.into())
+    }
+
+    /// Everyone on the platform: the people (with their tokens, for the console to act as
+    /// them) and the bots that are not revoked (with the operator's switches).
+    async fn overview(&self) -> Result<Value, ApiError> {
+        let mut people = self.people().await?;
+        people.sort_by_key(|u| u.id);
+        let people: Vec<Value> = people
+            .iter()
+            .map(|u| created(user_json(u), format!("{}:{}", u.id, u.secret.expose())))
+            .collect();
+        let mut bots = Vec::new();
+        for bot in self.storage.list_bots().await.map_err(internal)?.into_iter().filter(|b| !b.revoked) {
+            let flags = self.bot_flags(bot.id).await?;
+            bots.push(json!({"user": bot_json(&bot), "flags": flags_json(flags)}));
+        }
+        Ok(json!({"people": people, "bots": bots}))
+    }
+
+    /// The bot `bot_id` names (not revoked).
+    async fn operator_bot(&self, params: &Params) -> Result<std::sync::Arc<BotRecord>, ApiError> {
+        let id = params.integer("bot_id", 0, i64::MIN, i64::MAX);
+        self.bot_record(id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))
+    }
+
+    /// Creates a person (name and username already checked).
+    pub async fn new_person(&self, name: &str, username: Option<&str>) -> Result<UserRecord, ApiError> {
+        let id = self.storage.allocate_user_id().await.map_err(internal)?;
+        let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
+        user.username = username.map(str::to_owned);
+        self.create_user(user.clone()).await?;
+        Ok(user)
+    }
+
+    /// Creates a bot (username already checked) unless one has its username.
+    pub async fn new_bot(&self, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
+        let existing = self.storage.list_bots().await.map_err(internal)?;
+        if existing.iter().any(|b| b.username.eq_ignore_ascii_case(username)) {
+            return Err(ApiError::bad_request(format!("a bot named @{username} already exists; pick another username")));
+        }
+        let id = self.storage.allocate_user_id().await.map_err(internal)?;
+        let display = bot_display_name(username, name);
+        let bot = BotRecord::new(id, Secret::new(new_secret()), username.to_owned(), display, now_unix());
+        self.storage.save_bot(&bot).await.map_err(internal)?;
+        self.announced.lock().expect("announced").insert(bot.id);
+        tracing::info!("bot @{} ({}) created from the console", bot.username, bot.id);
+        Ok(bot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_usernames_and_switches_follow_the_platform_shapes() {
+        let s = new_secret();
+        assert_eq!(s.len(), 35);
+        assert!(msg_core::BotToken::parse(&format!("123:{s}")).is_ok());
+        assert!(check_bot_username("weather_bot").is_ok());
+        assert_eq!(check_bot_username("@WeatherBot").unwrap(), "WeatherBot");
+        assert!(check_bot_username("bot").is_err());
+        assert!(check_bot_username("1weather_bot").is_err());
+        assert!(check_bot_username("weather").is_err());
+        assert_eq!(bot_display_name("weather_bot", None), "weather");
+        assert_eq!(bot_display_name("weather_bot", Some(" ")), "weather");
+        assert!(check_person("", None).is_err());
+        assert!(check_person("Alice", Some("alice_bot")).is_err());
+        assert_eq!(check_person(" Alice ", Some("alice")).unwrap(), "Alice");
+        assert_eq!(switch_value("privacy", false).as_deref(), Some("off"));
+        assert_eq!(switch_value("privacy", true), None);
+        assert_eq!(switch_value("inline", true).as_deref(), Some("on"));
+        assert_eq!(switch_value("inline_feedback", false), None);
+    }
+}

@@ -1,0 +1,286 @@
+//! What a person's app shows besides the updates it is sent (the user-side `getChats`,
+//! `getChatHistory`, `readChatHistory`, `getChatMembers`, `getForumTopics`, `getBotInfo`), and
+//! the two ways the browser console reads a person's world without the JSON API: the push
+//! stream's reads of the person's queue and the person's own files. Not here: what changes the
+//! world (posting, groups, ...), nor the console's operator side (`operator.rs`).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use msg_core::{ApiError, UserRecord};
+use msg_spec::types;
+use serde_json::{Value, json};
+
+use crate::files::Kind;
+use crate::files::id::FileId;
+use crate::internal;
+use crate::standing::{ChatDetails, PersonDetails};
+use crate::stored;
+use crate::world::{Conversation, Platform, now, typed};
+
+/// The most messages one history page holds.
+pub const MAX_PAGE: usize = 100;
+/// Unread counts stop at this many (the chat list shows "999+").
+const MAX_UNREAD: usize = 999;
+/// Updates one read of the push stream hands over.
+const EVENTS_PER_READ: usize = 100;
+
+impl Platform {
+    /// The conversations `user` takes part in: private chats with bots that hold a message, and
+    /// the groups, supergroups and channels the person is in, each with its newest message and
+    /// the messages from others after the person's read mark; the most recent first.
+    pub async fn person_chats(&self, user: &UserRecord) -> Result<Value, ApiError> {
+        let conversations: Vec<Conversation> = {
+            let cell = self.directory().await?;
+            let dir = self.dir(cell);
+            let private = dir.last_message_id.keys().filter_map(|key| Conversation::from_key(key)).filter(|c| {
+                matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id))
+            });
+            let groups = dir.members.iter().filter_map(|(chat, members)| {
+                let present = members.get(&user.id).is_some_and(|s| s.present_at(now()));
+                (present && dir.chats.contains_key(chat)).then_some(Conversation::Group(*chat))
+            });
+            private.chain(groups).collect()
+        };
+        let read = PersonDetails::parse(&user.details).read;
+        let mut rows = Vec::new();
+        for conversation in conversations {
+            if let Conversation::Private(..) = conversation
+                && self.bot_record(conversation.chat_id_for(user.id)).await?.is_none()
+            {
+                continue;
+            }
+            let chat = match self.chat(conversation, user.id).await {
+                Ok(chat) => chat,
+                Err(_) => continue,
+            };
+            let newest = self.page(conversation, 0, i64::MAX, 1).await?.pop();
+            let mark = read.get(&conversation.key()).copied().unwrap_or(0);
+            let unread = self
+                .page(conversation, mark, i64::MAX, MAX_UNREAD)
+                .await?
+                .iter()
+                .filter(|m| crate::posting::sender_id(m) != Some(user.id))
+                .count();
+            let date = newest.as_ref().map_or(0, |m| m.date);
+            let last_message = match newest {
+                Some(mut message) => self.seen_by(conversation, &mut message, user.id).await?,
+                None => Value::Null,
+            };
+            rows.push((date, json!({"chat": typed(&chat), "last_message": last_message, "unread_count": unread})));
+        }
+        rows.sort_by(|a, b| b.0.cmp(&a.0));
+        Ok(Value::Array(rows.into_iter().map(|(_, row)| row).collect()))
+    }
+
+    /// Up to `limit` messages just before `before` (newest first), parsed.
+    async fn page(
+        &self,
+        conversation: Conversation,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<types::Message>, ApiError> {
+        let rows = self.storage.load_messages(&conversation.key(), after, before, limit).await.map_err(internal)?;
+        Ok(rows.iter().filter_map(|(_, payload)| stored::parse(payload)).collect())
+    }
+
+    /// A stored message as `viewer` (a person) sees it: their chat, their own file ids.
+    async fn seen_by(
+        &self,
+        conversation: Conversation,
+        message: &mut types::Message,
+        viewer: i64,
+    ) -> Result<Value, ApiError> {
+        let mut value = self.message_for(conversation, message, viewer).await?;
+        self.files.adopt(&mut value, viewer, false).await?;
+        Ok(value)
+    }
+
+    /// One page of a chat's history as `viewer` sees it: up to `limit` messages before
+    /// `before` (the newest without it), oldest first; within a forum topic with `thread`.
+    pub async fn history(
+        &self,
+        viewer: i64,
+        conversation: Conversation,
+        before: Option<i64>,
+        limit: usize,
+        thread: Option<i64>,
+    ) -> Result<Value, ApiError> {
+        let limit = limit.clamp(1, MAX_PAGE);
+        let mut before = before.unwrap_or(i64::MAX);
+        let mut found = Vec::new();
+        // A topic's messages are a subset: read on in larger pages until the page is full.
+        loop {
+            let batch = if thread.is_some() { limit * 4 } else { limit };
+            let page = self.page(conversation, 0, before, batch).await?;
+            let exhausted = page.len() < batch;
+            for message in page {
+                before = message.message_id;
+                let in_thread = thread.is_none_or(|t| message.message_thread_id == Some(t) || message.message_id == t);
+                if in_thread && found.len() < limit {
+                    found.push(message);
+                }
+            }
+            if exhausted || found.len() >= limit {
+                break;
+            }
+        }
+        let mut out = Vec::with_capacity(found.len());
+        for mut message in found.into_iter().rev() {
+            out.push(self.seen_by(conversation, &mut message, viewer).await?);
+        }
+        Ok(Value::Array(out))
+    }
+
+    /// The person has read `conversation` up to `message_id` (a mark never moves back).
+    pub async fn mark_read(&self, user_id: i64, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
+        let newest = {
+            let cell = self.directory().await?;
+            self.dir(cell).last_message_id.get(&conversation.key()).copied().unwrap_or(0)
+        };
+        let mark = message_id.min(newest);
+        self.update_person(user_id, |details| {
+            let entry = details.read.entry(conversation.key()).or_insert(0);
+            *entry = (*entry).max(mark);
+            Ok(())
+        })
+        .await
+    }
+
+    /// The present members of a group as `ChatMember`s (the creator and administrators first),
+    /// or both sides of a private chat.
+    pub async fn members(&self, conversation: Conversation, viewer: i64) -> Result<Value, ApiError> {
+        let Conversation::Group(id) = conversation else {
+            let (a, b) = match conversation {
+                Conversation::Private(a, b) => (a, b),
+                Conversation::Group(_) => unreachable!("handled above"),
+            };
+            let mut out = Vec::new();
+            for member in [a, b] {
+                out.push(self.member_info(conversation, viewer, member).await?);
+            }
+            return Ok(Value::Array(out));
+        };
+        let kind = self.chat_kind(id).await?.unwrap_or_default();
+        let mut rows = Vec::new();
+        for (member, standing) in self.standings(id).await? {
+            let standing = standing.at(now());
+            if !standing.present() {
+                continue;
+            }
+            let Some(user) = self.participant(member).await? else { continue };
+            let standing = if member == viewer { standing } else { standing.seen_by_others(&kind) };
+            let rank = match standing.status.as_str() {
+                "creator" => 0,
+                "administrator" => 1,
+                _ => 2,
+            };
+            rows.push((rank, typed(&standing.member(user))));
+        }
+        rows.sort_by_key(|(rank, _)| *rank);
+        Ok(Value::Array(rows.into_iter().map(|(_, m)| m).collect()))
+    }
+
+    /// A forum's topics as `ForumTopic`s (hidden and closed ones too), in creation order.
+    pub async fn topics(&self, conversation: Conversation) -> Result<Value, ApiError> {
+        let Conversation::Group(id) = conversation else {
+            return Err(ApiError::bad_request("the chat is not a forum"));
+        };
+        let details = ChatDetails::parse(&self.group(id).await?.details);
+        if !details.is_forum {
+            return Err(ApiError::bad_request("the chat is not a forum"));
+        }
+        let topics = details.topics.into_iter().map(|t| {
+            typed(&types::ForumTopic {
+                message_thread_id: t.id,
+                name: t.name,
+                icon_color: t.icon_color,
+                icon_custom_emoji_id: t.icon_custom_emoji_id,
+                ..Default::default()
+            })
+        });
+        Ok(Value::Array(topics.collect()))
+    }
+
+    /// What a person's app shows of a bot in a chat with it: the bot, its commands for this
+    /// person (the most specific scope that has any, as the public platform's apps pick them),
+    /// its menu button, its inline placeholder and whether it takes inline queries.
+    pub async fn bot_info(&self, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let language = user.language_code.clone().unwrap_or_default();
+        let scopes = [
+            json!({"type": "chat", "chat_id": user.id}),
+            json!({"type": "all_private_chats"}),
+            json!({"type": "default"}),
+        ];
+        let mut commands = json!([]);
+        'scopes: for scope in &scopes {
+            let languages = if language.is_empty() { vec![String::new()] } else { vec![language.clone(), String::new()] };
+            for language in languages {
+                let key = format!("commands:{scope}:{language}");
+                if let Some(stored) = self.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?
+                    && let Ok(list) = serde_json::from_str::<Value>(&stored)
+                {
+                    commands = list;
+                    break 'scopes;
+                }
+            }
+        }
+        let storage = &self.storage;
+        let mut menu = storage.load_bot_setting(bot.id, &format!("menu_button:{}", user.id)).await.map_err(internal)?;
+        if menu.is_none() {
+            menu = storage.load_bot_setting(bot.id, "menu_button:0").await.map_err(internal)?;
+        }
+        let menu = menu.and_then(|m| serde_json::from_str::<Value>(&m).ok()).unwrap_or_else(|| json!({"type": "commands"}));
+        let placeholder = storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(internal)?;
+        let flags = self.bot_flags(bot.id).await?;
+        Ok(json!({
+            "user": crate::world::bot_json(&bot),
+            "commands": commands,
+            "menu_button": menu,
+            "inline_placeholder": placeholder,
+            "supports_inline": flags.inline,
+        }))
+    }
+
+    /// The push stream's read of a person's queue (see `PlatformService::user_events`).
+    pub async fn person_events(
+        &self,
+        user: &UserRecord,
+        after: Option<i64>,
+        acknowledge: bool,
+        wait: Duration,
+    ) -> Result<Vec<(i64, String)>, ApiError> {
+        let mailbox = self.user_mailbox(user.id).await?;
+        if acknowledge
+            && let Some(seen) = after
+            && let Some(below) = mailbox.ack_point(seen.saturating_add(1))
+        {
+            mailbox.ack_below(&self.storage, below).await.map_err(internal)?;
+        }
+        let notified = mailbox.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        let events = mailbox.read_after(after, EVENTS_PER_READ, now());
+        if !events.is_empty() || wait.is_zero() {
+            return Ok(events);
+        }
+        let _ = tokio::time::timeout(wait, notified).await;
+        Ok(mailbox.read_after(after, EVENTS_PER_READ, now()))
+    }
+
+    /// The content a person's `file_id` names, and its type, when the id is the person's own
+    /// (file ids name their owner: a person has one only from a message they were shown).
+    pub async fn person_file(&self, user: &UserRecord, file_id: &str) -> Option<(PathBuf, String)> {
+        let id = FileId::decode(file_id).filter(|id| id.owner == user.id)?;
+        let path = self.files.blob_path(&id.hash);
+        let meta = tokio::fs::metadata(&path).await.ok()?;
+        let mime = match id.kind {
+            Kind::Photo | Kind::Thumbnail => "image/jpeg".to_owned(),
+            Kind::Sticker => "image/webp".to_owned(),
+            kind => crate::files::mime_type(None, None, kind).unwrap_or_else(|| "application/octet-stream".into()),
+        };
+        meta.is_file().then_some((path, mime))
+    }
+}

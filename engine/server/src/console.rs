@@ -1,0 +1,156 @@
+//! The browser console's HTTP side: its page and assets (`/console/`, built into the binary from
+//! `engine/server/console/`, so it works offline), served with a Content-Security-Policy that
+//! allows no inline script; and its operator API (`/console/api/<method>`), which asks for the
+//! operator's key (`Authorization: Bearer`) and refuses cross-site requests before the platform
+//! answers it. Not here: the console's people, who act through the user-side API with their own
+//! tokens, nor what operator methods do (the platform's `operator.rs`). Everything here answers
+//! `404 Not Found` unless the console is on (`--console`).
+
+use std::sync::Arc;
+
+use hyper::body::Incoming;
+use hyper::header::{self, HeaderMap, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use msg_core::ApiError;
+
+use crate::Shared;
+use crate::http::{self, Body};
+
+/// The console's files: name, content type, bytes. A unit test checks that every file of
+/// `engine/server/console/` is listed.
+const ASSETS: &[(&str, &str, &[u8])] = &[
+    ("index.html", "text/html; charset=utf-8", include_bytes!("../console/index.html")),
+    ("style.css", "text/css; charset=utf-8", include_bytes!("../console/style.css")),
+    ("app.js", "text/javascript; charset=utf-8", include_bytes!("../console/app.js")),
+];
+
+/// What the page may load and run: its own scripts and styles only (no inline script or
+/// style), media from itself or the `blob:` URLs it makes of files it fetched, and Mini Apps in
+/// frames (which its sandbox attribute confines).
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; \
+media-src 'self' blob:; connect-src 'self'; frame-src http: https:; base-uri 'none'; form-action 'none'; \
+frame-ancestors 'none'";
+
+fn disabled() -> Response<Body> {
+    http::error_response(&ApiError::not_found())
+}
+
+/// `GET /console/<path>`.
+pub fn asset(shared: &Shared, path: &str) -> Response<Body> {
+    if shared.config.console.is_none() {
+        return disabled();
+    }
+    if path == "/" {
+        // `/console` without the slash: the page's relative links need it.
+        let mut response = http::empty_response(StatusCode::PERMANENT_REDIRECT);
+        response.headers_mut().insert(header::LOCATION, HeaderValue::from_static("/console/"));
+        return response;
+    }
+    let name = if path.is_empty() { "index.html" } else { path };
+    let Some((_, content_type, bytes)) = ASSETS.iter().find(|(n, _, _)| *n == name) else {
+        return disabled();
+    };
+    let mut response = http::typed_response(content_type, *bytes);
+    let headers = response.headers_mut();
+    headers.insert("content-security-policy", HeaderValue::from_static(CSP));
+    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    headers.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+    headers.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// Whether the request comes from another site: a browser says so in `Sec-Fetch-Site`, or in an
+/// `Origin` that is not this server's own address. Requests without either (curl, scripts) are
+/// not a browser's.
+fn cross_site(headers: &HeaderMap) -> bool {
+    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(site) = text("sec-fetch-site")
+        && site != "same-origin"
+        && site != "none"
+    {
+        return true;
+    }
+    match (text("origin"), text("host")) {
+        (Some(origin), Some(host)) => {
+            let origin = origin.trim_start_matches("http://").trim_start_matches("https://");
+            !origin.eq_ignore_ascii_case(host)
+        }
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
+/// The operator's key from `Authorization: Bearer <key>`.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::AUTHORIZATION)?.to_str().ok()?.strip_prefix("Bearer ").map(str::trim)
+}
+
+/// `POST /console/api/<method>`.
+pub async fn operator(shared: &Arc<Shared>, method: String, req: Request<Incoming>) -> Response<Body> {
+    let Some(key) = &shared.config.console else { return disabled() };
+    if req.method() != Method::POST {
+        return http::error_response(&ApiError::new(405, "Method Not Allowed: use POST"));
+    }
+    if cross_site(req.headers()) {
+        return http::error_response(&ApiError::forbidden("cross-site requests are refused"));
+    }
+    let authorized = bearer(req.headers()).is_some_and(|given| msg_core::same_secret(key.expose(), given));
+    if !authorized {
+        return http::error_response(&ApiError::unauthorized());
+    }
+    let (params, uploads) = match crate::call::read_params(shared, req).await {
+        Ok(read) => read,
+        Err(e) => return http::error_response(&e),
+    };
+    let platform = shared.upstream.clone();
+    let reply = crate::call::detached(async move {
+        let reply = platform.operator_request(&method, params).await;
+        drop(uploads);
+        reply
+    })
+    .await;
+    match reply {
+        Ok(reply) => http::ok_response(&reply),
+        Err(e) => http::error_response(&e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_console_file_is_served() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("console");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        on_disk.sort();
+        let mut listed: Vec<String> = ASSETS.iter().map(|(n, _, _)| (*n).to_owned()).collect();
+        listed.sort();
+        assert_eq!(on_disk, listed, "ASSETS must list exactly the files of {}", dir.display());
+        let total: usize = ASSETS.iter().map(|(_, _, b)| b.len()).sum();
+        assert!(total < 200_000, "the console's first load stays under 200 KB (now {total} bytes)");
+    }
+
+    #[test]
+    fn cross_site_requests_are_told_apart() {
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut map = HeaderMap::new();
+            for (k, v) in pairs {
+                map.insert(*k, HeaderValue::from_static(v));
+            }
+            map
+        };
+        assert!(!cross_site(&headers(&[])));
+        assert!(!cross_site(&headers(&[("sec-fetch-site", "same-origin"), ("host", "127.0.0.1:8081")])));
+        assert!(cross_site(&headers(&[("sec-fetch-site", "cross-site")])));
+        assert!(cross_site(&headers(&[("sec-fetch-site", "same-site")])));
+        assert!(!cross_site(&headers(&[("origin", "http://127.0.0.1:8081"), ("host", "127.0.0.1:8081")])));
+        assert!(cross_site(&headers(&[("origin", "http://evil.example"), ("host", "127.0.0.1:8081")])));
+        assert!(cross_site(&headers(&[("origin", "null"), ("host", "127.0.0.1:8081")])));
+    }
+}

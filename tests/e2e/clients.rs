@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use crate::{create_bot, create_user, id_of, launch};
 
-fn workspace() -> PathBuf {
+pub(crate) fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the supervisor crate sits in the workspace").to_path_buf()
 }
 
@@ -174,7 +174,7 @@ fn telegraf_runs_under_the_node_testing_module() {
 }
 
 /// `node --test <what>` in `dir`, with the Node libraries and this build's binary; its stdout.
-fn run_node_test(dir: &Path, what: &str) -> String {
+pub(crate) fn run_node_test(dir: &Path, what: &str) -> String {
     let modules = workspace().join("target/ci-node/node_modules");
     assert!(modules.is_dir(), "no Node client libraries: run `.ci/test` once (it installs target/ci-node)");
     let node = std::env::var_os("BOT_API_TEST_NODE").unwrap_or_else(|| "node".into());

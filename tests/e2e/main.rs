@@ -3,6 +3,7 @@
 
 mod api;
 mod clients;
+mod console;
 mod fidelity;
 mod files;
 mod frankenstein;

@@ -1,0 +1,408 @@
+// The browser console in a real browser: Debian's Chromium driven by playwright-core (no browser
+// download), the page served by this build's binary, a grammY bot on the other side, and the
+// page clicked as a person would. Each scenario checks what the person sees; every page's
+// errors and console messages are collected and must stay empty (so a script that ran where it
+// should not, or a CSP refusal, fails the test). On failure the page's screenshot and console log
+// go to target/console-failures/ and their paths are printed. Measurements (push latency, first
+// load, a 10,000-message chat) are printed, not asserted as timings.
+// Run by tests/e2e/console.rs: `node --test` here with NODE_PATH=target/ci-node/node_modules.
+"use strict";
+
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const net = require("node:net");
+const path = require("node:path");
+const { after, before, describe, test } = require("node:test");
+const { chromium } = require("playwright-core");
+const { Bot, InlineKeyboard, Keyboard, InputFile } = require("grammy");
+const { Person, Server } = require("../helpers/node");
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const KEY = "console-test-key-0123456789";
+const WORKSPACE = path.resolve(__dirname, "../..");
+const FAILURES = path.join(WORKSPACE, "target/console-failures");
+// README's screenshots are taken here when asked (`MSG_CONSOLE_SCREENSHOTS=docs/console`).
+const SHOTS = process.env.MSG_CONSOLE_SCREENSHOTS ? path.resolve(WORKSPACE, process.env.MSG_CONSOLE_SCREENSHOTS) : null;
+
+/** A free loopback port (the server keeps it across a restart, as the page needs). */
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAIElEQVR4nGP8z8Dwn4EIwESMolGFowpHFY4qHFU4qhAAJmABH5hXh3gAAAAASUVORK5CYII=",
+  "base64",
+);
+
+let server;
+let browser;
+let bot;
+let botInfo;
+let alice;
+let bob;
+const pages = [];
+
+/** A page signed in as `person`, with its errors and console collected. */
+async function openAs(person, { width = 1280, height = 860 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.problems = [];
+  page.log = [];
+  page.on("pageerror", (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    page.log.push(`${m.type()}: ${m.text()}`);
+    if (m.type() === "error" || m.type() === "warning") page.problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on("dialog", (d) => {
+    page.problems.push(`a native dialog opened: ${d.message()}`);
+    d.dismiss();
+  });
+  await page.goto(`${server.baseUrl}/console/#key=${KEY}&as=${person.id}`);
+  await page.waitForSelector(`select[aria-label="Person"]`);
+  await page.waitForSelector(`.connection[data-state="open"]`);
+  pages.push(page);
+  return page;
+}
+
+/** Opens the chat with id `chatId` in `page` (from the chat list). */
+async function openChat(page, chatId) {
+  const item = page.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${chatId}"]`);
+  await item.waitFor();
+  await item.click();
+  await page.waitForSelector(`[role="log"][aria-label="Messages"]`);
+}
+
+/** The message article in `page` whose text is `text`. */
+function message(page, text) {
+  return page.locator("article.message:not(.draft)", { has: page.locator(".text", { hasText: text }) });
+}
+
+async function send(page, text) {
+  await page.fill(`textarea[aria-label="Message"]`, text);
+  await page.click(`button[aria-label="Send"]`);
+}
+
+/** Saves what a failing test saw: a screenshot and the console log of every page. */
+async function keepEvidence(name) {
+  fs.mkdirSync(FAILURES, { recursive: true });
+  for (const [i, page] of pages.entries()) {
+    const base = path.join(FAILURES, `${name.replace(/\W+/g, "_")}-${i}`);
+    try {
+      await page.screenshot({ path: `${base}.png`, fullPage: true });
+    } catch {}
+    fs.writeFileSync(`${base}.log`, page.log.join("\n"));
+    console.log(`evidence: ${base}.png, ${base}.log\n--- console of page ${i} ---\n${page.log.join("\n")}`);
+  }
+  console.log(`--- server output ---\n${server.output()}`);
+}
+
+/** Runs a scenario; on failure keeps the evidence; always checks the pages stayed clean. */
+function scenario(name, body) {
+  test(name, async () => {
+    try {
+      await body();
+      for (const page of pages) assert.deepEqual(page.problems, [], `the page reported problems`);
+    } catch (e) {
+      await keepEvidence(name);
+      throw e;
+    } finally {
+      for (const page of pages.splice(0)) await page.context().close();
+    }
+  });
+}
+
+async function shot(page, name) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+describe("the console in Chromium", () => {
+  before(async () => {
+    const port = await freePort();
+    server = new Server({ env: { MSG_CONSOLE: "true", MSG_CONSOLE_TOKEN: KEY, MSG_HTTP_PORT: String(port) } });
+    await server.start();
+    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper" });
+    alice = server.createPerson("Alice");
+    bob = server.createPerson("Bob");
+    bot = new Bot(made.token, { client: { apiRoot: server.baseUrl } });
+    botInfo = made;
+    bot.command("start", (ctx) =>
+      ctx.reply("Welcome! Do you like it?", {
+        reply_markup: new InlineKeyboard().text("Like", "like").row().url("Docs", "https://example.com/docs"),
+      }),
+    );
+    bot.callbackQuery("like", async (ctx) => {
+      await ctx.answerCallbackQuery({ text: "Liked!" });
+      await ctx.editMessageText("You liked it");
+    });
+    bot.command("colour", (ctx) =>
+      ctx.reply("Pick a colour", {
+        reply_markup: new Keyboard().text("Red").text("Blue").oneTime().resized().placeholder("Red or blue?"),
+      }),
+    );
+    bot.hears(["Red", "Blue"], (ctx) => ctx.reply(`You chose ${ctx.message.text}`));
+    bot.on("message:photo", (ctx) => ctx.replyWithPhoto(ctx.message.photo.at(-1).file_id, { caption: "echo" }));
+    bot.command("poll", (ctx) => ctx.replyWithPoll("Tea or coffee?", ["Tea", "Coffee"], { is_anonymous: false }));
+    bot.command("xss", async (ctx) => {
+      const text = `<img src=x onerror="window.__pwned=1"> and a link`;
+      await ctx.reply(text, {
+        entities: [{ type: "text_link", offset: text.length - 4, length: 4, url: "javascript:window.__pwned=2" }],
+        reply_markup: { inline_keyboard: [[{ text: "Open me", url: "javascript:window.__pwned=3" }]] },
+      });
+    });
+    bot.on("inline_query", (ctx) => {
+      const offset = Number(ctx.inlineQuery.offset || 0);
+      const results = [0, 1, 2].map((i) => ({
+        type: "article",
+        id: String(offset + i),
+        title: `Result ${offset + i} for ${ctx.inlineQuery.query}`,
+        input_message_content: { message_text: `Picked ${offset + i}` },
+      }));
+      return ctx.answerInlineQuery(results, { cache_time: 0, next_offset: offset < 3 ? String(offset + 3) : "" });
+    });
+    bot.catch((e) => console.log(`bot error: ${e.message}`));
+    bot.start({ drop_pending_updates: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  after(async () => {
+    await bot?.stop();
+    await browser?.close();
+    await server?.close();
+  });
+
+  scenario("a newcomer starts the bot, presses its button, sees the toast and the edit in place", async () => {
+    const page = await openAs(alice);
+    // A chat with a bot starts from the operator's list of bots.
+    await alice.sendMessage(botInfo, "/start");
+    await openChat(page, botInfo.id);
+    const welcome = message(page, "Welcome! Do you like it?");
+    await welcome.waitFor();
+    const id = await welcome.getAttribute("data-message-id");
+    await welcome.locator(".inline-keyboard button", { hasText: "Like" }).click();
+    await page.locator(`[role="status"].toast`, { hasText: "Liked!" }).waitFor();
+    const edited = page.locator(`article.message[data-message-id="${id}"]`);
+    await edited.locator(".text", { hasText: "You liked it" }).waitFor();
+    await edited.locator(".edited").waitFor();
+    assert.equal(await page.locator("article.message", { hasText: "You liked it" }).count(), 1, "edited in place");
+    const docs = edited.locator(".inline-keyboard button, .inline-keyboard a").filter({ hasText: "Docs" });
+    assert.equal(await docs.count(), 1, "the URL button is shown");
+    await shot(page, "chat");
+  });
+
+  scenario("a reply keyboard is pressed and hides itself (one_time_keyboard)", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/colour");
+    const keyboard = page.locator(".reply-keyboard");
+    await keyboard.locator("button", { hasText: "Red" }).waitFor();
+    assert.equal(await page.getAttribute(`textarea[aria-label="Message"]`, "placeholder"), "Red or blue?");
+    await keyboard.locator("button", { hasText: "Red" }).click();
+    await message(page, "You chose Red").waitFor();
+    await keyboard.locator("button", { hasText: "Red" }).waitFor({ state: "hidden" });
+  });
+
+  scenario("a photo dropped on the chat is sent, echoed back and displayed", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    const before = await page.locator("article.message img").count();
+    const transfer = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "dot.png", { type: "image/png" }));
+      return data;
+    }, PNG.toString("base64"));
+    const target = page.locator(`[role="log"][aria-label="Messages"]`);
+    await target.dispatchEvent("dragenter", { dataTransfer: transfer });
+    await target.dispatchEvent("dragover", { dataTransfer: transfer });
+    await target.dispatchEvent("drop", { dataTransfer: transfer });
+    const echo = page.locator("article.message", { hasText: "echo" });
+    await echo.locator("img").waitFor();
+    await page.waitForFunction(
+      () => [...document.querySelectorAll("article.message img")].some((img) => img.complete && img.naturalWidth > 0),
+    );
+    assert.ok((await page.locator("article.message img").count()) >= before + 2, "the sent photo and the echo");
+    const src = await echo.locator("img").first().getAttribute("src");
+    assert.ok(src.startsWith("blob:"), `shown from the page's own copy, not a URL with a token: ${src}`);
+  });
+
+  scenario("an inline query shows the bot's answers, loads more, and posts the pick via the bot", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await page.fill(`textarea[aria-label="Message"]`, `@${botInfo.username} cats`);
+    const results = page.locator(`ul[aria-label="Inline results"] li[role="option"]`);
+    await results.first().waitFor();
+    await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 0 for cats" }).waitFor();
+    await results.last().scrollIntoViewIfNeeded();
+    await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 3 for cats" }).waitFor();
+    await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 1 for cats" }).click();
+    const picked = message(page, "Picked 1");
+    await picked.waitFor();
+    assert.match(await picked.textContent(), new RegExp(`via @${botInfo.username}`));
+  });
+
+  scenario("a poll is voted in and its results shown; a reaction is set", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/poll");
+    const poll = page.locator("article.message", { hasText: "Tea or coffee?" });
+    await poll.locator(".poll-option", { hasText: "Coffee" }).click();
+    await poll.locator(".poll-option", { hasText: "100%" }).waitFor();
+    const welcome = message(page, "You liked it");
+    await welcome.hover();
+    const react = welcome.locator(`button[aria-label^="React"]`).first();
+    await react.click();
+    await page.locator(`button[aria-label="👍"], button:has-text("👍")`).first().click();
+    await welcome.locator(".reactions", { hasText: "👍" }).waitFor();
+  });
+
+  scenario("a group with the bot: its administrator acts appear as service messages, live in a second tab", async () => {
+    const group = await alice.createSupergroup("Console group", [bob, botInfo]);
+    await alice.promote(group, botInfo, { can_change_info: true, can_pin_messages: true, can_delete_messages: true });
+    const page = await openAs(alice);
+    const second = await openAs(bob);
+    await openChat(page, group.id);
+    await openChat(second, group.id);
+    const api = bot.api;
+    await api.setChatTitle(group.id, "Renamed by the bot");
+    for (const p of [page, second]) await p.locator("article.message, .service", { hasText: "Renamed by the bot" }).first().waitFor();
+    const posted = await api.sendMessage(group.id, "first version");
+    await message(second, "first version").waitFor();
+    await api.pinChatMessage(group.id, posted.message_id);
+    await second.locator(".service, article.message", { hasText: /pinned/i }).first().waitFor();
+    await api.editMessageText(group.id, posted.message_id, "second version");
+    await message(second, "second version").locator(".edited").first().waitFor();
+    assert.equal(await message(second, "first version").count(), 0, "the edit replaced the text in place");
+    await api.deleteMessage(group.id, posted.message_id);
+    await message(second, "second version").waitFor({ state: "detached" });
+    await shot(second, "group");
+  });
+
+  scenario("what a bot wrote is shown as text: no markup, no javascript: link or button runs", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/xss");
+    const shown = page.locator("article.message", { hasText: "<img src=x onerror=" });
+    await shown.waitFor();
+    assert.equal(await shown.locator(".text img").count(), 0, "the text is text");
+    assert.equal(await shown.locator(`a[href^="javascript:"]`).count(), 0, "no javascript: link");
+    const button = shown.locator(".inline-keyboard button, .inline-keyboard a").filter({ hasText: "Open me" });
+    if ((await button.count()) > 0) await button.first().click();
+    await shown.locator(".text", { hasText: "link" }).click();
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.equal(await page.locator(`[href^="javascript:"], [src^="javascript:"]`).count(), 0);
+  });
+
+  scenario("the server restarts under the open page; the stream resumes, nothing lost or doubled", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    const api = bot.api;
+    await api.sendMessage(alice.id, "before the restart");
+    await message(page, "before the restart").waitFor();
+    await bot.stop();
+    await server.stop();
+    await page.locator(`.connection[data-state="connecting"]`).waitFor();
+    await server.start();
+    bot = new Bot(botInfo.token, { client: { apiRoot: server.baseUrl } });
+    for (let i = 1; i <= 5; i++) await bot.api.sendMessage(alice.id, `after the restart ${i}`);
+    await message(page, "after the restart 5").waitFor({ timeout: 20_000 });
+    await page.locator(`.connection[data-state="open"]`).waitFor();
+    for (let i = 1; i <= 5; i++) assert.equal(await message(page, `after the restart ${i}`).count(), 1, `message ${i} once`);
+    assert.equal(await message(page, "before the restart").count(), 1, "not doubled");
+  });
+
+  scenario("measurements: push latency, first load, a 10,000-message chat", async () => {
+    // First load, cold: bytes and time.
+    const context = await browser.newContext();
+    const cold = await context.newPage();
+    let bytes = 0;
+    cold.on("response", async (r) => {
+      if (r.url().includes("/console/")) bytes += (await r.body().catch(() => Buffer.alloc(0))).length;
+    });
+    const t0 = Date.now();
+    await cold.goto(`${server.baseUrl}/console/#key=${KEY}&as=${alice.id}`, { waitUntil: "load" });
+    await cold.waitForSelector(`select[aria-label="Person"]`);
+    const loadMs = Date.now() - t0;
+    await context.close();
+    console.log(`console first load: ${bytes} bytes of assets in ${loadMs} ms`);
+    assert.ok(bytes < 200_000, `first load ${bytes} bytes`);
+    // Push latency: from the bot's sendMessage answer to the message in the DOM, 200 times.
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await page.evaluate(() => {
+      window.__seen = {};
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll("article.message .text")) {
+          const t = el.textContent;
+          if (t.startsWith("latency ") && !(t in window.__seen)) window.__seen[t] = Date.now();
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const answered = {};
+    for (let i = 0; i < 200; i++) {
+      const text = `latency ${i}`;
+      await bot.api.sendMessage(alice.id, text);
+      answered[text] = Date.now();
+    }
+    await page.waitForFunction(() => Object.keys(window.__seen).length >= 200, null, { timeout: 60_000 });
+    const seen = await page.evaluate(() => window.__seen);
+    const delays = Object.entries(answered).map(([t, at]) => Math.max(0, seen[t] - at)).sort((a, b) => a - b);
+    const pct = (p) => delays[Math.min(delays.length - 1, Math.floor((delays.length * p) / 100))];
+    console.log(`console push: sendMessage answer to DOM over 200 messages: p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
+    // A chat of 10,000 messages: opened and scrolled back without loading them all.
+    const group = await alice.createGroup("Ten thousand", [botInfo]);
+    const t1 = Date.now();
+    let next = 0;
+    const workers = Array.from({ length: 8 }, async () => {
+      while (next < 10_000) {
+        const n = next++;
+        await bot.api.sendMessage(group.id, `history ${n}`);
+      }
+    });
+    await Promise.all(workers);
+    console.log(`console scroll: 10,000 messages posted in ${Date.now() - t1} ms`);
+    const t2 = Date.now();
+    await openChat(page, group.id);
+    await page.locator("article.message", { hasText: "history" }).last().waitFor();
+    const openMs = Date.now() - t2;
+    const log = page.locator(`[role="log"][aria-label="Messages"]`);
+    const pagesBack = 20;
+    const t3 = Date.now();
+    let oldest = Infinity;
+    for (let i = 0; i < pagesBack; i++) {
+      const before = await page.evaluate(
+        () => Math.min(...[...document.querySelectorAll("article.message[data-message-id]")].map((e) => Number(e.dataset.messageId))),
+      );
+      await log.evaluate((el) => (el.scrollTop = 0));
+      await page.waitForFunction(
+        (b) => Math.min(...[...document.querySelectorAll("article.message[data-message-id]")].map((e) => Number(e.dataset.messageId))) < b,
+        before,
+      );
+      oldest = before;
+    }
+    const scrollMs = Date.now() - t3;
+    const inDom = await page.locator("article.message").count();
+    console.log(
+      `console scroll: opened in ${openMs} ms; ${pagesBack} pages back in ${scrollMs} ms (${(scrollMs / pagesBack).toFixed(0)} ms a page), oldest shown ${oldest}, ${inDom} messages in the DOM`,
+    );
+    assert.ok(inDom < 10_000, "the chat is not loaded whole");
+    assert.ok(oldest < 10_000, "scrolling up loaded older pages");
+  });
+});

@@ -150,6 +150,10 @@ fn the_operator_creates_people_and_bots_that_work_at_once() {
     assert_eq!(read["token"], bot_token.as_str());
     assert_eq!(error(operator(&server, &key, "getBotToken", json!({"bot_id": 42}))), (400, "Bad Request: bot not found".into()));
     assert!(!server.log_file().contains(&bot_token[bot_token.find(':').unwrap() + 1..]), "no token in the log");
+    // Every chat, whoever is in it.
+    let group = ok(server.user_call(&alice_token, "createGroup", json!({"title": "Ops", "member_ids": [id_of(&bot_token)]})));
+    let chats = ok(operator(&server, &key, "listChats", json!({})));
+    assert_eq!(chats, json!([{"chat": group, "member_count": 2}]));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The operator's side of the embedded platform: creating people and bots, reading their
-//! tokens, the operator's bot switches (`bot set`), and the overview the browser console's
+//! tokens, the operator's bot switches (`bot set`), every chat (`listChats`), and the overview the browser console's
 //! operator panel shows (`/console/api/<method>`; the server checks the operator's credential
 //! before any of it runs). The rules for names, usernames and token secrets live here once, for
 //! the console and the `bot create` / `user create` commands alike.
@@ -98,6 +98,7 @@ impl Platform {
                 let bot = self.new_bot(&username, params.get("name")).await?;
                 created(bot_json(&bot), bot.token())
             }
+            "listChats" => self.all_groups().await?,
             "getBotToken" => {
                 let bot = self.operator_bot(&params).await?;
                 json!({"token": bot.token()})
@@ -135,6 +136,24 @@ impl Platform {
             bots.push(json!({"user": bot_json(&bot), "flags": flags_json(flags)}));
         }
         Ok(json!({"people": people, "bots": bots}))
+    }
+
+    /// Every group, supergroup and channel, with its member count (the operator sees them all).
+    async fn all_groups(&self) -> Result<Value, ApiError> {
+        let ids: Vec<i64> = {
+            let cell = self.directory().await?;
+            let mut ids: Vec<i64> = self.dir(cell).chats.keys().copied().collect();
+            ids.sort_unstable();
+            ids
+        };
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let conversation = crate::world::Conversation::Group(id);
+            let chat = self.chat_json(conversation, 0).await?;
+            let members = self.participants(conversation).await?.len();
+            out.push(json!({"chat": chat, "member_count": members}));
+        }
+        Ok(Value::Array(out))
     }
 
     /// The bot `bot_id` names (not revoked).

@@ -111,6 +111,26 @@ mod conformance {
         assert_eq!(storage.load_user_updates(b).await.unwrap(), vec![update(7, 1)]);
         assert_eq!(storage.load_message(&conversation, 1).await.unwrap(), None);
         assert_eq!(storage.load_message(&conversation, 2).await.unwrap().as_deref(), Some("m2"));
+        let more: Vec<Change> = (3..=7)
+            .map(|id| {
+                Change::PutMessage(MessageRecord {
+                    conversation: conversation.clone(),
+                    message_id: id,
+                    payload: format!("m{id}"),
+                })
+            })
+            .collect();
+        storage.apply(more).await.unwrap();
+        let ids = |rows: Vec<(i64, String)>| rows.into_iter().map(|(id, _)| id).collect::<Vec<_>>();
+        assert_eq!(ids(storage.load_messages(&conversation, 0, i64::MAX, 3).await.unwrap()), [7, 6, 5], "newest first");
+        assert_eq!(ids(storage.load_messages(&conversation, 2, 6, 10).await.unwrap()), [5, 4, 3], "strictly between");
+        assert_eq!(storage.load_messages(&conversation, 0, 6, 1).await.unwrap(), vec![(5, "m5".to_owned())]);
+        assert!(storage.load_messages(&conversation, 5, 6, 10).await.unwrap().is_empty());
+        assert!(storage.load_messages("p1:2", 0, i64::MAX, 10).await.unwrap().is_empty());
+        storage
+            .apply((3..=7).map(|id| Change::DeleteMessage { conversation: conversation.clone(), message_id: id }).collect())
+            .await
+            .unwrap();
         let platform = storage.load_platform().await.unwrap();
         assert_eq!(platform.users, vec![person]);
         assert_eq!(platform.chats.len(), 1);

@@ -199,6 +199,11 @@ pub enum Change {
     DeleteMessage { conversation: String, message_id: i64 },
     /// Creates or replaces a bot's file record (kept in the bot's own storage).
     PutFile(FileRecord),
+    /// The id a person's queue gives its next update, written whenever updates leave it (as
+    /// a bot's is, in its `next_update_id` setting), so ids go on increasing after a restart
+    /// that finds the queue empty: a reader resuming after the last id it saw (the console's
+    /// push stream) sees every later update.
+    PersonQueueHead { user_id: i64, next_update_id: i64 },
 }
 
 /// What a bot's directory holds besides its identity.
@@ -292,6 +297,12 @@ pub trait StorageBackend: Send + Sync + 'static {
 
     /// A person's pending updates.
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
+
+    /// The id a person's queue gives its next update, as last recorded
+    /// ([`Change::PersonQueueHead`]); `None` when never recorded.
+    async fn load_person_queue_head(&self, _user_id: i64) -> Result<Option<i64>, StorageError> {
+        Ok(None)
+    }
 
     /// One message.
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError>;

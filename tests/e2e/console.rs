@@ -483,6 +483,9 @@ fn the_push_stream_delivers_resumes_and_outlives_a_restart() {
     let pending = ok(server.user_call(&s.alice, "getUpdates", json!({})));
     let pending_texts: Vec<&str> = pending.as_array().unwrap().iter().filter_map(|u| u["message"]["text"].as_str()).collect();
     assert_eq!(pending_texts, ["two", "three"]);
+    // Everything acknowledged: the queue is empty when the server stops, and its ids must go on
+    // increasing after the restart all the same (a resuming reader skips ids it has seen).
+    ok(server.user_call(&s.alice, "getUpdates", json!({"offset": again[1].0 + 1})));
     // A stream ends when the server drains, and does not hold the drain.
     server.signal("TERM");
     assert!(resumed.ends(), "the stream ends as the server drains");

@@ -421,7 +421,8 @@ impl Platform {
             return Ok(m.clone());
         }
         let updates = self.storage.load_user_updates(user_id).await.map_err(internal)?;
-        let m = Mailbox::new(Owner::User(user_id), updates, 1);
+        let next = self.storage.load_person_queue_head(user_id).await.map_err(internal)?.unwrap_or(1);
+        let m = Mailbox::new(Owner::User(user_id), updates, next);
         boxes.insert(user_id, m.clone());
         Ok(m)
     }

@@ -191,9 +191,14 @@ impl Mailbox {
     /// `change`, which forgets updates, with the next id recorded beside it (bots' queues).
     fn forgetting(&self, change: Change) -> Vec<Change> {
         let mut changes = vec![change];
-        if let Owner::Bot(bot_id) = self.owner {
-            let next = self.next_id().to_string();
-            changes.push(Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next) });
+        match self.owner {
+            Owner::Bot(bot_id) => {
+                let next = self.next_id().to_string();
+                changes.push(Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next) });
+            }
+            Owner::User(user_id) => {
+                changes.push(Change::PersonQueueHead { user_id, next_update_id: self.next_id() });
+            }
         }
         changes
     }

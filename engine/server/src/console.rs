@@ -21,7 +21,15 @@ use crate::http::{self, Body};
 const ASSETS: &[(&str, &str, &[u8])] = &[
     ("index.html", "text/html; charset=utf-8", include_bytes!("../console/index.html")),
     ("style.css", "text/css; charset=utf-8", include_bytes!("../console/style.css")),
+    ("admin.js", "text/javascript; charset=utf-8", include_bytes!("../console/admin.js")),
+    ("api.js", "text/javascript; charset=utf-8", include_bytes!("../console/api.js")),
     ("app.js", "text/javascript; charset=utf-8", include_bytes!("../console/app.js")),
+    ("chat.js", "text/javascript; charset=utf-8", include_bytes!("../console/chat.js")),
+    ("chats.js", "text/javascript; charset=utf-8", include_bytes!("../console/chats.js")),
+    ("compose.js", "text/javascript; charset=utf-8", include_bytes!("../console/compose.js")),
+    ("render.js", "text/javascript; charset=utf-8", include_bytes!("../console/render.js")),
+    ("state.js", "text/javascript; charset=utf-8", include_bytes!("../console/state.js")),
+    ("ui.js", "text/javascript; charset=utf-8", include_bytes!("../console/ui.js")),
 ];
 
 /// What the page may load and run: its own scripts and styles only (no inline script or

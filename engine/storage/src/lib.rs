@@ -111,6 +111,10 @@ mod conformance {
         assert_eq!(storage.load_user_updates(b).await.unwrap(), vec![update(7, 1)]);
         assert_eq!(storage.load_message(&conversation, 1).await.unwrap(), None);
         assert_eq!(storage.load_message(&conversation, 2).await.unwrap().as_deref(), Some("m2"));
+        assert_eq!(storage.load_person_queue_head(b).await.unwrap(), None);
+        storage.apply(vec![Change::PersonQueueHead { user_id: b, next_update_id: 41 }]).await.unwrap();
+        storage.apply(vec![Change::PersonQueueHead { user_id: b, next_update_id: 42 }]).await.unwrap();
+        assert_eq!(storage.load_person_queue_head(b).await.unwrap(), Some(42));
         let more: Vec<Change> = (3..=7)
             .map(|id| {
                 Change::PutMessage(MessageRecord {

@@ -27,6 +27,7 @@ struct State {
     /// Per bot: (content, kind) → record.
     files: HashMap<i64, BTreeMap<(String, String), FileRecord>>,
     ids: HashSet<i64>,
+    person_queue_heads: HashMap<i64, i64>,
 }
 
 impl State {
@@ -75,6 +76,9 @@ impl State {
             Change::PutFile(f) => {
                 self.files.entry(f.bot_id).or_default().insert((f.content.clone(), f.kind.clone()), f);
             }
+            Change::PersonQueueHead { user_id, next_update_id } => {
+                self.person_queue_heads.insert(user_id, next_update_id);
+            }
             _ => unreachable!("refused by MemoryStorage::apply"),
         }
     }
@@ -92,6 +96,7 @@ impl State {
                 | Change::PutMessage(_)
                 | Change::DeleteMessage { .. }
                 | Change::PutFile(_)
+                | Change::PersonQueueHead { .. }
         )
     }
 
@@ -190,6 +195,10 @@ impl StorageBackend for MemoryStorage {
 
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         Ok(self.lock().queue(Owner::User(user_id)))
+    }
+
+    async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
+        Ok(self.lock().person_queue_heads.get(&user_id).copied())
     }
 
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {

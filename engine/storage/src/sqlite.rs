@@ -142,6 +142,7 @@ CREATE TABLE IF NOT EXISTS user_updates (
     expires_at INTEGER NOT NULL,
     PRIMARY KEY (user_id, update_id)
 );
+CREATE TABLE IF NOT EXISTS person_queue_heads (user_id INTEGER PRIMARY KEY, next_update_id INTEGER NOT NULL);
 ";
 
 impl SqliteStorage {
@@ -481,6 +482,13 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         Change::DropUpdate { owner: Owner::User(user_id), update_id } => {
             exec(conn, "DELETE FROM user_updates WHERE user_id = ?1 AND update_id = ?2", params![user_id, update_id])?;
         }
+        Change::PersonQueueHead { user_id, next_update_id } => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO person_queue_heads (user_id, next_update_id) VALUES (?1, ?2)",
+                params![user_id, next_update_id],
+            )?;
+        }
         Change::PutUser(u) => {
             exec(
                 conn,
@@ -713,6 +721,18 @@ impl StorageBackend for SqliteStorage {
                 "SELECT update_id, kind, payload, chat_key, expires_at FROM user_updates WHERE user_id = ?1 ORDER BY update_id",
             )?;
             read_updates(&mut stmt.query(params![user_id])?)
+        })
+        .await
+    }
+
+    async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT next_update_id FROM person_queue_heads WHERE user_id = ?1",
+                params![user_id],
+                |r| r.get(0),
+            )
+            .optional()
         })
         .await
     }

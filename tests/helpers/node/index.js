@@ -261,6 +261,8 @@ class Server {
 
   /** Starts the server and resolves once it is ready (its ready line, then `GET /`). */
   async start({ timeout = 60 } = {}) {
+    // A restart (stop, then start) reads its address anew.
+    this.baseUrl = undefined;
     this.child = spawn(this.binary, [], { env: this.env, stdio: ["ignore", "pipe", "pipe"] });
     const exited = new Promise((resolve) => this.child.once("exit", resolve));
     this.exited = exited;

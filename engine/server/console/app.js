@@ -1,0 +1,237 @@
+// app.js — the entry point: sign-in (operator key from #key= or the login form, or a person's
+// own token), the persona switcher (#as=<user id>, one person per tab), the push stream
+// (EventSource with ?after= resume, idempotent dispatch, debounced getUpdates acknowledgement,
+// connection indicator) and the top bar's buttons.
+import { $, toast } from './ui.js';
+import { Operator, Person } from './api.js';
+import { S } from './state.js';
+import { refreshChats, forgetList } from './chats.js';
+import { initChatView, resetView, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, checkEdges } from './chat.js';
+import { initComposer, resetComposer } from './compose.js';
+import { peoplePanel, newChat } from './admin.js';
+
+const KEY = 'msg-console-key';
+let stream = null;
+let ackTimer = null;
+let retryTimer = null;
+
+const hashParams = () => new URLSearchParams(location.hash.slice(1));
+
+// ---------------------------------------------------------------- sign-in
+
+function showLogin(message) {
+  $('#app').hidden = true;
+  $('#login').hidden = false;
+  if (message) toast(message, 'error');
+  $('#login-key').focus();
+}
+
+function showApp() {
+  $('#login').hidden = true;
+  $('#app').hidden = false;
+  document.body.classList.toggle('operator', !!S.operator);
+}
+
+export async function refreshOverview() {
+  S.overview = await S.operator.call('getOverview');
+  fillPersona();
+}
+
+function fillPersona() {
+  const select = $('#persona');
+  const people = S.overview ? S.overview.people.map((p) => p.user) : S.me ? [S.me] : [];
+  select.replaceChildren(...people.map((u) => {
+    const o = document.createElement('option');
+    o.value = String(u.id);
+    o.textContent = [u.first_name, u.last_name].filter(Boolean).join(' ') + (u.username ? ` (@${u.username})` : '');
+    return o;
+  }));
+  if (S.me) select.value = String(S.me.id);
+  select.disabled = people.length < 2;
+}
+
+async function signInOperator(key) {
+  S.operator = new Operator(key);
+  try {
+    await refreshOverview();
+  } catch (e) {
+    S.operator = null;
+    if (e.code === 401) localStorage.removeItem(KEY);
+    showLogin();
+    return;
+  }
+  showApp();
+  await choosePerson();
+}
+
+async function choosePerson() {
+  if (!S.overview) return;
+  const want = Number(hashParams().get('as'));
+  const people = S.overview.people;
+  if (!people.length) {
+    $('#no-person').hidden = false;
+    return;
+  }
+  $('#no-person').hidden = true;
+  const p = people.find((x) => x.user.id === want) || people[0];
+  if (p.user.id !== want) history.replaceState(null, '', `${location.pathname}${location.search}#as=${p.user.id}`);
+  await actAs(p.token, p.user);
+}
+
+async function actAs(token, user) {
+  if (S.person && S.me && user && S.me.id === user.id) return;
+  stopStream();
+  S.person?.dispose();
+  resetView();
+  resetComposer();
+  forgetList();
+  S.chats = new Map();
+  S.topics.clear();
+  S.botInfo.clear();
+  S.reactions.clear();
+  S.votes.clear();
+  S.person = new Person(token);
+  try {
+    S.me = user || await S.person.call('getMe');
+  } catch {
+    S.person = null;
+    S.me = null;
+    if (!S.operator) showLogin();
+    return false;
+  }
+  try {
+    const votes = JSON.parse(sessionStorage.getItem(`msg-console-votes:${S.me.id}`) || '[]');
+    for (const [k, v] of votes) S.votes.set(k, v);
+  } catch { /* none */ }
+  fillPersona();
+  document.title = `${S.me.first_name} · msg console`;
+  try { await refreshChats(); } catch { /* toast shown */ }
+  startStream();
+  return true;
+}
+
+// ---------------------------------------------------------------- the stream
+
+function setConnection(state) {
+  const c = $('#connection');
+  c.dataset.state = state;
+  c.textContent = state === 'open' ? 'live' : state;
+  c.title = `Connection: ${state}`;
+}
+
+function stopStream() {
+  clearTimeout(retryTimer);
+  if (stream) { stream.close(); stream = null; }
+  setConnection('connecting');
+}
+
+function startStream() {
+  stopStream();
+  const person = S.person;
+  const lastKey = `msg-console-last:${S.me.id}`;
+  S.lastUpdateId = Number(sessionStorage.getItem(lastKey)) || 0;
+  const es = person.stream(S.lastUpdateId);
+  stream = es;
+  es.addEventListener('open', () => { if (stream === es) setConnection('open'); });
+  es.addEventListener('error', () => {
+    if (stream !== es) return;
+    setConnection('connecting');
+    if (es.readyState === EventSource.CLOSED) {
+      stream = null;
+      retryTimer = setTimeout(() => { if (S.person === person) startStream(); }, 3000);
+    }
+  });
+  es.addEventListener('message', (ev) => {
+    if (stream !== es) return;
+    let u;
+    try { u = JSON.parse(ev.data); } catch { return; }
+    if (typeof u?.update_id !== 'number' || u.update_id <= S.lastUpdateId) return;
+    S.lastUpdateId = u.update_id;
+    try { sessionStorage.setItem(lastKey, String(u.update_id)); } catch { /* full */ }
+    scheduleAck(person);
+    try { dispatch(u); } catch (e) { console.error('update', u.update_id, e); }
+  });
+}
+
+function dispatch(u) {
+  const message = u.message || u.channel_post;
+  const edited = u.edited_message || u.edited_channel_post;
+  if (message) applyMessage(message);
+  else if (edited) applyMessage(edited, true);
+  else if (u.deleted_messages) applyDeleted(u.deleted_messages.chat.id, u.deleted_messages.message_ids || []);
+  else if (u.chat_action) applyAction(u.chat_action);
+  else if (u.message_draft) applyDraft(u.message_draft);
+  else if (u.message_reaction) applyReaction(u.message_reaction);
+}
+
+function scheduleAck(person) {
+  if (ackTimer) return;
+  ackTimer = setTimeout(() => {
+    ackTimer = null;
+    if (person !== S.person) return;
+    person.call('getUpdates', { offset: S.lastUpdateId + 1, limit: 1, timeout: 0 }, { quiet: true }).catch(() => {});
+  }, 1000);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function signOut() {
+  localStorage.removeItem(KEY);
+  stopStream();
+  S.person?.dispose();
+  location.replace(location.pathname);
+}
+
+async function onLogin(e) {
+  e.preventDefault();
+  const key = $('#login-key').value.trim();
+  const token = $('#login-token').value.trim();
+  $('#login-key').value = '';
+  $('#login-token').value = '';
+  if (key) {
+    localStorage.setItem(KEY, key);
+    await signInOperator(key);
+  } else if (token) {
+    S.operator = null;
+    S.overview = null;
+    showApp();
+    if (await actAs(token, null) === false) showLogin();
+  } else toast('Enter a console key or a person token', 'error');
+}
+
+function init() {
+  initChatView();
+  initComposer();
+  $('#login-form').addEventListener('submit', onLogin);
+  $('#btn-signout').addEventListener('click', signOut);
+  $('#btn-people').addEventListener('click', () => S.operator && peoplePanel());
+  $('#btn-create-person').addEventListener('click', () => S.operator && peoplePanel());
+  $('#btn-new').addEventListener('click', () => S.person && newChat());
+  $('#btn-info').addEventListener('click', showInfo);
+  $('#chat-title').addEventListener('click', showInfo);
+  $('#btn-back').addEventListener('click', () => document.body.classList.remove('chat-open'));
+  $('#persona').addEventListener('change', (e) => { location.hash = `as=${e.target.value}`; });
+  window.addEventListener('hashchange', () => {
+    const params = hashParams();
+    if (params.get('key')) { boot(); return; }
+    if (S.operator) choosePerson();
+  });
+  window.addEventListener('resize', () => checkEdges());
+  boot();
+}
+
+async function boot() {
+  const params = hashParams();
+  const key = params.get('key');
+  if (key) {
+    localStorage.setItem(KEY, key);
+    params.delete('key');
+    const rest = params.toString();
+    history.replaceState(null, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  }
+  const stored = localStorage.getItem(KEY);
+  if (stored) await signInOperator(stored);
+  else showLogin();
+}
+
+init();

@@ -1,0 +1,525 @@
+// chat.js — the open chat: header (title, chat action line), the message log with paged history
+// (newest 50 first, older pages near the top, newer pages again after the DOM cap of 300
+// messages unloaded them), idempotent live updates keyed by message id (new, edited, deleted,
+// reactions, drafts, chat actions), read marks, and the per-message actions.
+import { el, $, toast, alertDialog, copyText } from './ui.js';
+import { S, key, nameOf, isBotUser } from './state.js';
+import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI } from './render.js';
+import { noteMessage, noteDeleted, noteRead, renderList, loadTopics } from './chats.js';
+import * as compose from './compose.js';
+import { chooseChat, chatInfo } from './admin.js';
+
+const PAGE = 50;
+const CAP = 300;
+const EDGE = 600;
+
+let V = null; // the open chat's view
+const drafts = new Map(); // "chat:from:draft" -> {d, timer}
+const actionsByChat = new Map(); // chat id -> Map(user id -> {text, timer})
+
+const logEl = () => $('#log');
+const listEl = () => $('#log .list');
+
+export const current = () => V && { chatId: V.chatId, threadId: V.threadId, chat: V.chat };
+
+// ---------------------------------------------------------------- media loading
+
+const loaders = new WeakMap();
+let observer = null;
+function lazy(node, load) {
+  if (!observer) {
+    observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        observer.unobserve(e.target);
+        const f = loaders.get(e.target);
+        loaders.delete(e.target);
+        if (f) f();
+      }
+    }, { root: logEl(), rootMargin: '800px 0px' });
+  }
+  loaders.set(node, load);
+  observer.observe(node);
+}
+
+function unobserve(article) {
+  if (!observer) return;
+  for (const n of article.querySelectorAll('.loading')) observer.unobserve(n);
+}
+
+// ---------------------------------------------------------------- handlers for render.js
+
+const h = {
+  fileUrl: (id) => S.person.fileUrl(id),
+  lazy,
+  error: (t) => toast(t, 'error'),
+  sendCommand: (text) => compose.sendText(text),
+  press: pressButton,
+  webApp: (botId, url) => compose.openWebApp(botId, url),
+  switchInline: (username, query) => compose.switchInline(username, query),
+  copy: (text) => copyText(text),
+  vote,
+  react: toggleReaction,
+  pickReaction,
+  reply: (m) => compose.setReply(m),
+  edit: (m) => compose.startEdit(m),
+  delete: deleteMessage,
+  forward: forwardMessage,
+  jump: jumpTo,
+  canPost: false,
+};
+
+// ---------------------------------------------------------------- opening
+
+export function resetView() {
+  V = null;
+  drafts.forEach((x) => clearTimeout(x.timer));
+  drafts.clear();
+  actionsByChat.clear();
+  listEl()?.replaceChildren();
+  $('#log .drafts')?.replaceChildren();
+  S.rendered = 0;
+  $('#chat')?.classList.add('no-chat');
+  document.body.classList.remove('chat-open');
+}
+
+export async function openChat(chatId, threadId = null) {
+  const entry = S.chats.get(chatId);
+  const chat = entry?.chat || V?.chat || { id: chatId, type: 'private' };
+  if (observer) { observer.disconnect(); observer = null; }
+  V = { chatId, threadId: threadId || null, chat, msgs: new Map(), nodes: new Map(), ids: [], below: [], hasOlder: false, atNewest: true, loading: false, readSent: 0 };
+  h.canPost = chat.type === 'channel';
+  listEl().replaceChildren();
+  S.rendered = 0;
+  $('#chat').classList.remove('no-chat');
+  document.body.classList.add('chat-open');
+  renderHeader();
+  renderDrafts();
+  renderAction();
+  compose.chatOpened(chat, V.threadId);
+  renderList();
+  if (chat.is_forum && !S.topics.has(chatId)) loadTopics(chatId);
+  await loadNewest();
+}
+
+function renderHeader() {
+  const c = V.chat;
+  const topic = V.threadId ? (S.topics.get(V.chatId) || []).find((t) => t.message_thread_id === V.threadId) : null;
+  const kind = c.type === 'private' ? (isBotUser(c) ? 'bot' : 'private chat') : c.is_forum ? 'forum' : c.type;
+  $('#chat-title-text').textContent = nameOf(c);
+  $('#chat-subtitle').textContent = topic ? `${kind} · # ${topic.name}` : kind;
+}
+
+export function showInfo() {
+  if (V) chatInfo(V.chat);
+}
+
+// ---------------------------------------------------------------- the DOM window
+
+function put(m) {
+  const id = m.message_id;
+  const node = renderMessage(m, h);
+  V.msgs.set(id, m);
+  const old = V.nodes.get(id);
+  V.nodes.set(id, node);
+  if (old) {
+    unobserve(old);
+    old.replaceWith(node);
+    return;
+  }
+  let lo = 0;
+  let hi = V.ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (V.ids[mid] < id) lo = mid + 1; else hi = mid;
+  }
+  const next = V.ids[lo];
+  V.ids.splice(lo, 0, id);
+  listEl().insertBefore(node, next != null ? V.nodes.get(next) : null);
+  S.rendered = V.ids.length;
+}
+
+function drop(id) {
+  const node = V.nodes.get(id);
+  if (node) { unobserve(node); node.remove(); }
+  V.nodes.delete(id);
+  V.msgs.delete(id);
+  const i = V.ids.indexOf(id);
+  if (i >= 0) V.ids.splice(i, 1);
+  S.rendered = V.ids.length;
+}
+
+function trimBottom() {
+  while (V.ids.length > CAP) {
+    const id = V.ids[V.ids.length - 1];
+    drop(id);
+    V.below.unshift(id);
+    V.atNewest = false;
+  }
+}
+
+function trimTop() {
+  while (V.ids.length > CAP) {
+    drop(V.ids[0]);
+    V.hasOlder = true;
+  }
+}
+
+/** Runs a DOM change keeping the first visible message where it was on screen. */
+function anchored(fn) {
+  const log = logEl();
+  const top = log.getBoundingClientRect().top;
+  let anchor = null;
+  let before = 0;
+  for (const id of V.ids) {
+    const r = V.nodes.get(id).getBoundingClientRect();
+    if (r.bottom > top) { anchor = V.nodes.get(id); before = r.top; break; }
+  }
+  fn();
+  if (anchor && anchor.isConnected) log.scrollTop += anchor.getBoundingClientRect().top - before;
+}
+
+const nearBottom = () => { const l = logEl(); return l.scrollHeight - l.scrollTop - l.clientHeight < 120; };
+const toBottom = () => { const l = logEl(); l.scrollTop = l.scrollHeight; };
+
+function updateChrome() {
+  $('#btn-newest').hidden = !V || V.atNewest;
+  $('#log .drafts').hidden = !V || !V.atNewest;
+}
+
+const historyParams = (extra) => ({ chat_id: V.chatId, message_thread_id: V.threadId || undefined, ...extra });
+
+async function fetchPage(extra) {
+  const v = V;
+  v.loading = true;
+  try {
+    const page = await S.person.call('getChatHistory', historyParams(extra));
+    return v === V ? page : null;
+  } catch {
+    return null;
+  } finally {
+    v.loading = false;
+  }
+}
+
+export async function loadNewest() {
+  const v = V;
+  const page = await fetchPage({ limit: PAGE });
+  if (!page || v !== V) return;
+  for (const id of [...V.ids]) drop(id);
+  V.below = [];
+  V.atNewest = true;
+  V.hasOlder = page.length >= PAGE;
+  for (const m of page) put(m);
+  compose.scanKeyboard(V.chatId, page);
+  updateChrome();
+  toBottom();
+  requestAnimationFrame(() => { if (v === V) { toBottom(); checkEdges(); } });
+}
+
+async function loadOlder() {
+  if (!V || V.loading || !V.hasOlder || !V.ids.length) return;
+  const v = V;
+  const page = await fetchPage({ before_message_id: V.ids[0], limit: PAGE });
+  if (!page || v !== V) return;
+  V.hasOlder = page.length >= PAGE;
+  anchored(() => { for (const m of page) put(m); trimBottom(); });
+  updateChrome();
+  requestAnimationFrame(checkEdges);
+}
+
+async function loadNewer() {
+  if (!V || V.loading || V.atNewest) return;
+  if (!V.below.length) { await loadNewest(); return; }
+  const v = V;
+  const next = V.below.slice(0, PAGE);
+  const last = next[next.length - 1];
+  const newest = V.ids[V.ids.length - 1] || 0;
+  const page = await fetchPage({ before_message_id: last + 1, limit: Math.min(100, PAGE + 10) });
+  if (!page || v !== V) return;
+  V.below = V.below.filter((id) => id > last);
+  anchored(() => {
+    for (const m of page) if (m.message_id > newest) put(m);
+    trimTop();
+  });
+  if (!V.below.length) V.atNewest = true;
+  updateChrome();
+  requestAnimationFrame(checkEdges);
+}
+
+export function checkEdges() {
+  if (!V || V.loading) return;
+  const l = logEl();
+  if (l.scrollTop < EDGE && V.hasOlder) loadOlder();
+  else if (l.scrollHeight - l.scrollTop - l.clientHeight < EDGE && !V.atNewest) loadNewer();
+  if (V.atNewest && nearBottom()) markRead();
+}
+
+let readTimer = null;
+
+/** The open chat is read up to its newest message: the badge at once, the server at most
+ * twice a second (a busy chat would otherwise write the read mark at every message). */
+export function markRead() {
+  if (!V || !V.atNewest || document.hidden || !V.ids.length) return;
+  noteRead(V.chatId);
+  if (readTimer) return;
+  readTimer = setTimeout(() => {
+    readTimer = null;
+    if (!V || !V.ids.length) return;
+    const newest = V.ids[V.ids.length - 1];
+    if (newest <= V.readSent) return;
+    V.readSent = newest;
+    S.person.call('readChatHistory', { chat_id: V.chatId, message_id: newest }).catch(() => {});
+  }, 500);
+}
+
+export function jumpToNewest() {
+  if (V) loadNewest();
+}
+
+function jumpTo(id) {
+  const node = V?.nodes.get(id);
+  if (!node) { toast('That message is not loaded: scroll up to find it'); return; }
+  node.scrollIntoView({ block: 'center' });
+  node.classList.add('flash');
+  setTimeout(() => node.classList.remove('flash'), 1500);
+}
+
+// ---------------------------------------------------------------- live updates
+
+const inThread = (m) => !V.threadId || m.message_thread_id === V.threadId;
+
+/** A new or edited message (stream or own action); idempotent. */
+export function applyMessage(m, edited = false) {
+  let seen = false;
+  if (V && V.chatId === m.chat.id && inThread(m)) {
+    const id = m.message_id;
+    const mine = m.from?.id === S.me?.id;
+    if (V.nodes.has(id)) {
+      const stick = nearBottom();
+      put(m);
+      if (stick && V.atNewest) toBottom();
+      seen = true;
+    } else if (!edited) {
+      const newest = V.ids.length ? V.ids[V.ids.length - 1] : 0;
+      if (V.atNewest && (id > newest || !V.hasOlder || id > V.ids[0])) {
+        const stick = nearBottom() || mine;
+        put(m);
+        dropDraftsOf(m);
+        if (V.ids.length > CAP) { if (stick) trimTop(); else anchored(trimTop); }
+        if (stick) toBottom();
+        seen = stick && !document.hidden;
+        if (seen) markRead();
+      } else if (!V.atNewest && id > newest) {
+        if (mine) loadNewest();
+        else if (!V.below.includes(id)) { V.below.push(id); V.below.sort((a, b) => a - b); }
+      }
+    }
+  }
+  if (!edited) {
+    clearAction(m.chat.id, m.from?.id);
+    compose.noteMarkup(m);
+  }
+  noteMessage(m, edited, seen);
+}
+
+export function applyDeleted(chatId, ids) {
+  if (V && V.chatId === chatId) {
+    for (const id of ids) {
+      if (V.nodes.has(id)) drop(id);
+      V.below = V.below.filter((b) => b !== id);
+    }
+  }
+  noteDeleted(chatId, ids);
+}
+
+export function applyReaction(u) {
+  const k = key(u.chat.id, u.message_id);
+  const byUser = S.reactions.get(k) || new Map();
+  const who = u.user?.id ?? u.actor_chat?.id;
+  const list = (u.new_reaction || []).map((r) => (r.type === 'emoji' ? r.emoji : '★'));
+  if (list.length) byUser.set(who, list); else byUser.delete(who);
+  S.reactions.set(k, byUser);
+  refreshReactions(u.chat.id, u.message_id);
+}
+
+function refreshReactions(chatId, messageId) {
+  if (!V || V.chatId !== chatId) return;
+  const node = V.nodes.get(messageId);
+  const m = V.msgs.get(messageId);
+  if (node && m) node.querySelector('.reactions')?.replaceWith(renderReactions(m, h));
+}
+
+const ACTIONS = {
+  typing: 'is typing…', upload_photo: 'is sending a photo…', record_video: 'is recording a video…',
+  upload_video: 'is sending a video…', record_voice: 'is recording a voice message…',
+  upload_voice: 'is sending a voice message…', upload_document: 'is sending a file…',
+  choose_sticker: 'is choosing a sticker…', find_location: 'is choosing a location…',
+  record_video_note: 'is recording a video message…', upload_video_note: 'is sending a video message…',
+};
+
+export function applyAction(u) {
+  const chatId = u.chat.id;
+  const who = u.from?.id;
+  const map = actionsByChat.get(chatId) || new Map();
+  actionsByChat.set(chatId, map);
+  clearTimeout(map.get(who)?.timer);
+  if (u.action === 'cancel') map.delete(who);
+  else {
+    const text = `${u.from?.first_name || 'Someone'} ${ACTIONS[u.action] || `is busy (${u.action})…`}`;
+    map.set(who, { text, timer: setTimeout(() => clearAction(chatId, who), 5000) });
+  }
+  renderAction();
+}
+
+function clearAction(chatId, who) {
+  const map = actionsByChat.get(chatId);
+  if (!map || !map.has(who)) return;
+  clearTimeout(map.get(who).timer);
+  map.delete(who);
+  renderAction();
+}
+
+function renderAction() {
+  const line = $('#chat .chat-action');
+  const map = V && actionsByChat.get(V.chatId);
+  const text = map ? [...map.values()].map((a) => a.text).join(', ') : '';
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+export function applyDraft(d) {
+  const k = `${d.chat.id}:${d.from?.id}:${d.draft_id}`;
+  const old = drafts.get(k);
+  if (old) clearTimeout(old.timer);
+  if (!d.text) drafts.delete(k);
+  else drafts.set(k, { d, timer: setTimeout(() => { drafts.delete(k); renderDrafts(); }, 30000) });
+  renderDrafts();
+}
+
+function dropDraftsOf(m) {
+  let changed = false;
+  for (const [k, x] of drafts) {
+    if (x.d.chat.id === m.chat.id && x.d.from?.id === m.from?.id) { clearTimeout(x.timer); drafts.delete(k); changed = true; }
+  }
+  if (changed) renderDrafts();
+}
+
+function renderDrafts() {
+  const box = $('#log .drafts');
+  if (!V) { box.replaceChildren(); return; }
+  const stick = nearBottom();
+  box.replaceChildren(...[...drafts.values()].filter((x) => x.d.chat.id === V.chatId).map((x) => renderDraft(x.d, h)));
+  updateChrome();
+  if (stick && V.atNewest) toBottom();
+}
+
+// ---------------------------------------------------------------- message actions
+
+async function pressButton(m, b, btn) {
+  btn.setAttribute('aria-busy', 'true');
+  btn.classList.add('busy');
+  try {
+    const r = await S.person.call('pressButton', { chat_id: m.chat.id, message_id: m.message_id, callback_data: b.callback_data });
+    const a = r?.answer || {};
+    if (!r?.answered) toast('The bot did not answer');
+    else if (a.text) {
+      if (a.show_alert) await alertDialog(a.text);
+      else toast(a.text);
+    }
+    const url = safeUrl(a.url);
+    if (url && /^https?:/.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+  } catch { /* toast shown */ } finally {
+    btn.removeAttribute('aria-busy');
+    btn.classList.remove('busy');
+  }
+}
+
+function saveVotes() {
+  try { sessionStorage.setItem(`msg-console-votes:${S.me.id}`, JSON.stringify([...S.votes])); } catch { /* full */ }
+}
+
+async function vote(m, options) {
+  try {
+    const poll = await S.person.call('votePoll', { chat_id: m.chat.id, message_id: m.message_id, option_ids: options });
+    const k = key(m.chat.id, m.message_id);
+    if (options.length) S.votes.set(k, options); else S.votes.delete(k);
+    saveVotes();
+    applyMessage({ ...(V?.msgs.get(m.message_id) || m), poll }, true);
+  } catch { /* toast shown */ }
+}
+
+async function toggleReaction(m, emoji) {
+  const k = key(m.chat.id, m.message_id);
+  const byUser = S.reactions.get(k) || new Map();
+  const mine = byUser.get(S.me.id) || [];
+  const next = mine.includes(emoji) ? mine.filter((e) => e !== emoji) : [...mine, emoji].slice(-3);
+  try {
+    await S.person.call('setMessageReaction', { chat_id: m.chat.id, message_id: m.message_id, reaction: next.map((e) => ({ type: 'emoji', emoji: e })) });
+    if (next.length) byUser.set(S.me.id, next); else byUser.delete(S.me.id);
+    S.reactions.set(k, byUser);
+    refreshReactions(m.chat.id, m.message_id);
+  } catch { /* toast shown */ }
+}
+
+let picker = null;
+function closePicker() {
+  if (!picker) return;
+  const { node, opener } = picker;
+  picker = null;
+  node.remove();
+  if (opener.isConnected) opener.focus();
+}
+
+function pickReaction(m, opener) {
+  closePicker();
+  const node = el('div', { class: 'reaction-picker', role: 'menu', 'aria-label': 'Reactions' },
+    REACTION_EMOJI.map((e) => el('button', { type: 'button', role: 'menuitem', 'aria-label': `React ${e}`, text: e,
+      onclick: () => { closePicker(); toggleReaction(m, e); } })));
+  node.addEventListener('keydown', (e) => {
+    const buttons = [...node.querySelectorAll('button')];
+    const i = buttons.indexOf(document.activeElement);
+    if (e.key === 'Escape') { e.stopPropagation(); closePicker(); }
+    else if (e.key === 'ArrowRight') buttons[(i + 1) % buttons.length].focus();
+    else if (e.key === 'ArrowLeft') buttons[(i - 1 + buttons.length) % buttons.length].focus();
+  });
+  opener.closest('article').append(node);
+  picker = { node, opener };
+  node.querySelector('button').focus();
+}
+
+document.addEventListener('click', (e) => {
+  if (picker && !picker.node.contains(e.target) && e.target !== picker.opener) closePicker();
+});
+
+async function deleteMessage(m) {
+  try {
+    await S.person.call('deleteMessage', { chat_id: m.chat.id, message_id: m.message_id });
+    applyDeleted(m.chat.id, [m.message_id]);
+  } catch { /* toast shown */ }
+}
+
+async function forwardMessage(m) {
+  const target = await chooseChat('Forward to');
+  if (target == null) return;
+  try {
+    const sent = await S.person.call('forwardMessage', { chat_id: target, from_chat_id: m.chat.id, message_id: m.message_id });
+    applyMessage(sent);
+    toast('Forwarded');
+  } catch { /* toast shown */ }
+}
+
+// ---------------------------------------------------------------- wiring
+
+export function initChatView() {
+  const log = logEl();
+  let queued = false;
+  log.addEventListener('scroll', () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; checkEdges(); });
+  }, { passive: true });
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) checkEdges(); });
+  $('#btn-newest').addEventListener('click', jumpToNewest);
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePicker(); });
+}

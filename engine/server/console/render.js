@@ -1,0 +1,510 @@
+// render.js — turns Bot API objects into DOM: a Message as an <article class="message">, its
+// entities (UTF-16 offsets, nested and overlapping), media, polls, replies, forwards, reactions,
+// inline keyboards and service lines; chat-list previews. Pure building: every action goes to
+// the handler object `h` given by the chat view. Text only ever goes in through textContent.
+import { el, fmtSize } from './ui.js';
+import { S, key, nameOf } from './state.js';
+
+export const REACTION_EMOJI = ['👍', '❤', '🔥', '🎉', '😁', '👎'];
+
+/** The URL if its scheme is allowed (http, https, tg; mailto when asked), else null. */
+export function safeUrl(raw, mailto = false) {
+  if (typeof raw !== 'string' || !raw) return null;
+  try {
+    const u = new URL(raw);
+    const ok = ['http:', 'https:', 'tg:'].includes(u.protocol) || (mailto && u.protocol === 'mailto:');
+    return ok ? u.href : null;
+  } catch { return null; }
+}
+
+function link(href, text, title) {
+  return el('a', { href, target: '_blank', rel: 'noopener noreferrer', title }, text);
+}
+
+// ---------------------------------------------------------------- entities
+
+const order = (a, b) => a.offset - b.offset || b.length - a.length;
+
+/** Nests entities: children lie inside their parent; one that crosses its parent's end is split. */
+function tree(list) {
+  const out = [];
+  list = list.slice().sort(order);
+  while (list.length) {
+    const e = list.shift();
+    const end = e.offset + e.length;
+    const inner = [];
+    const rest = [];
+    for (const f of list) {
+      const fEnd = f.offset + f.length;
+      if (f.offset >= end) rest.push(f);
+      else if (fEnd <= end) inner.push(f);
+      else {
+        inner.push({ ...f, length: end - f.offset });
+        rest.push({ ...f, offset: end, length: fEnd - end });
+      }
+    }
+    list = rest.sort(order);
+    out.push({ e, kids: tree(inner) });
+  }
+  return out;
+}
+
+/** [outer, inner] elements of one entity; the entity's content goes into inner. */
+function entityElement(e, text, h) {
+  const one = (node) => [node, node];
+  switch (e.type) {
+    case 'bold': return one(el('strong'));
+    case 'italic': return one(el('em'));
+    case 'underline': return one(el('u'));
+    case 'strikethrough': return one(el('s'));
+    case 'spoiler': {
+      const s = el('span', { class: 'spoiler', tabindex: '0', role: 'button', 'aria-label': 'Spoiler: show' });
+      const reveal = () => { s.classList.add('revealed'); s.removeAttribute('role'); s.removeAttribute('aria-label'); s.removeAttribute('tabindex'); };
+      s.addEventListener('click', reveal);
+      s.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); reveal(); } });
+      return one(s);
+    }
+    case 'code': return one(el('code'));
+    case 'pre': {
+      const lang = (e.language || '').replace(/[^\w+#.-]/g, '');
+      const code = el('code', { class: lang ? `language-${lang}` : null });
+      return [el('pre', null, lang ? el('span', { class: 'lang', text: lang }) : null, code), code];
+    }
+    case 'url': {
+      const href = safeUrl(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `http://${text}`);
+      return one(href ? link(href) : el('span', { class: 'url' }));
+    }
+    case 'text_link': {
+      const href = safeUrl(e.url);
+      return one(href ? link(href, null, href) : el('span', { class: 'unsafe-link', title: 'Link not opened' }));
+    }
+    case 'email': {
+      const href = safeUrl(`mailto:${text}`, true);
+      return one(href ? link(href) : el('span'));
+    }
+    case 'mention': case 'hashtag': case 'cashtag': case 'phone_number':
+      return one(el('span', { class: e.type }));
+    case 'text_mention':
+      return one(el('span', { class: 'mention', title: nameOf(e.user) }));
+    case 'bot_command': {
+      if (!h?.sendCommand) return one(el('span', { class: 'command' }));
+      return one(el('button', { type: 'button', class: 'command', title: 'Send this command', onclick: () => h.sendCommand(text) }));
+    }
+    case 'blockquote': return one(el('blockquote'));
+    case 'expandable_blockquote': {
+      const q = el('blockquote', { class: 'expandable', tabindex: '0', title: 'Expand' });
+      q.addEventListener('click', () => q.classList.toggle('expanded'));
+      return one(q);
+    }
+    case 'custom_emoji': return one(el('span', { class: 'custom-emoji' }));
+    case 'date_time': return one(el('time', { title: e.unix_time ? new Date(e.unix_time * 1000).toLocaleString() : null }));
+    default: return one(el('span', { class: `entity ${String(e.type).replace(/\W/g, '')}` }));
+  }
+}
+
+function paint(text, nodes, from, to, parent, h) {
+  let pos = from;
+  for (const { e, kids } of nodes) {
+    if (e.offset > pos) parent.append(text.slice(pos, e.offset));
+    const end = e.offset + e.length;
+    const [outer, inner] = entityElement(e, text.slice(e.offset, end), h);
+    paint(text, kids, e.offset, end, inner, h);
+    parent.append(outer);
+    pos = end;
+  }
+  if (pos < to) parent.append(text.slice(pos, to));
+}
+
+/** A DocumentFragment of `text` with its entities (offsets in UTF-16 code units). */
+export function renderEntities(text, entities, h) {
+  const frag = document.createDocumentFragment();
+  text = text || '';
+  const list = (entities || [])
+    .map((e) => {
+      const offset = Math.max(0, Math.min(text.length, e.offset | 0));
+      const end = Math.max(offset, Math.min(text.length, (e.offset | 0) + (e.length | 0)));
+      return { ...e, offset, length: end - offset };
+    })
+    .filter((e) => e.length > 0);
+  paint(text, tree(list), 0, text.length, frag, h);
+  return frag;
+}
+
+const textDiv = (text, entities, h) => el('div', { class: 'text', dir: 'auto' }, renderEntities(text, entities, h));
+
+// ---------------------------------------------------------------- summaries
+
+const USERS = (list) => (list || []).map(nameOf).join(', ');
+
+/** The centred line of a service message, or null for ordinary messages. */
+export function serviceText(m) {
+  const who = nameOf(m.from || m.sender_chat);
+  if (m.new_chat_members) {
+    const self = m.new_chat_members.length === 1 && m.from && m.new_chat_members[0].id === m.from.id;
+    return self ? `${who} joined the group` : `${who} added ${USERS(m.new_chat_members)}`;
+  }
+  if (m.left_chat_member) {
+    return m.from && m.left_chat_member.id === m.from.id ? `${who} left the group` : `${who} removed ${nameOf(m.left_chat_member)}`;
+  }
+  if (m.new_chat_title) return `${who} changed the title to “${m.new_chat_title}”`;
+  if (m.new_chat_photo) return `${who} changed the chat photo`;
+  if (m.delete_chat_photo) return `${who} removed the chat photo`;
+  if (m.group_chat_created) return `${who} created the group “${m.chat?.title || ''}”`;
+  if (m.supergroup_chat_created) return `${who} created the supergroup “${m.chat?.title || ''}”`;
+  if (m.channel_chat_created) return `Channel “${m.chat?.title || ''}” created`;
+  if (m.pinned_message) return `${who} pinned “${previewOf(m.pinned_message) || 'a message'}”`;
+  if (m.forum_topic_created) return `${who} created the topic “${m.forum_topic_created.name}”`;
+  if (m.forum_topic_edited) return `${who} edited the topic${m.forum_topic_edited.name ? ` to “${m.forum_topic_edited.name}”` : ''}`;
+  if (m.forum_topic_closed) return `${who} closed the topic`;
+  if (m.forum_topic_reopened) return `${who} reopened the topic`;
+  if (m.general_forum_topic_hidden) return 'The General topic was hidden';
+  if (m.general_forum_topic_unhidden) return 'The General topic was unhidden';
+  if (m.migrate_to_chat_id) return `The group was upgraded to a supergroup (${m.migrate_to_chat_id})`;
+  if (m.migrate_from_chat_id) return `Upgraded from the group ${m.migrate_from_chat_id}`;
+  if (m.message_auto_delete_timer_changed) {
+    const t = m.message_auto_delete_timer_changed.message_auto_delete_time;
+    return t ? `${who} set messages to auto-delete after ${t} s` : `${who} turned off auto-delete`;
+  }
+  if (m.write_access_allowed) return 'You allowed this bot to message you';
+  if (m.users_shared || m.chat_shared) return `${who} shared a chat`;
+  if (m.web_app_data) return `Data from “${m.web_app_data.button_text}”`;
+  if (m.video_chat_started) return 'Video chat started';
+  if (m.video_chat_ended) return 'Video chat ended';
+  if (m.chat_owner_left || m.chat_owner_changed) return 'The chat owner changed';
+  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.successful_payment
+    || m.refunded_payment || m.gift || m.unique_gift || m.giveaway_created || m.giveaway_completed
+    || m.video_chat_scheduled || m.video_chat_participants_invited || m.connected_website) {
+    return 'Service message';
+  }
+  return null;
+}
+
+/** A one-line summary of a message (chat list, replies). */
+export function previewOf(m) {
+  if (!m) return '';
+  const cap = m.caption ? `: ${m.caption}` : '';
+  if (m.text != null) return m.text;
+  if (m.photo) return `Photo${cap}`;
+  if (m.video) return `Video${cap}`;
+  if (m.animation) return `GIF${cap}`;
+  if (m.video_note) return 'Video message';
+  if (m.voice) return `Voice message${cap}`;
+  if (m.audio) return `Audio: ${m.audio.title || m.audio.file_name || ''}${cap}`;
+  if (m.document) return `File: ${m.document.file_name || 'document'}${cap}`;
+  if (m.sticker) return `${m.sticker.emoji || ''} Sticker`;
+  if (m.poll) return `${m.poll.type === 'quiz' ? 'Quiz' : 'Poll'}: ${m.poll.question}`;
+  if (m.dice) return `${m.dice.emoji} ${m.dice.value}`;
+  if (m.venue) return `Venue: ${m.venue.title}`;
+  if (m.location) return 'Location';
+  if (m.contact) return `Contact: ${nameOf(m.contact)}`;
+  if (m.game) return `Game: ${m.game.title}`;
+  if (m.invoice) return `Invoice: ${m.invoice.title}`;
+  return serviceText(m) || 'Message';
+}
+
+// ---------------------------------------------------------------- media
+
+/** A sized placeholder that becomes the media element (built with its blob: URL) once the file
+ *  is fetched, which happens when it nears the viewport. */
+function slot(fileId, h, size, label, build) {
+  const s = el('div', { class: 'media-slot loading', role: 'img', 'aria-label': `${label} (loading)` });
+  if (size.width) {
+    s.style.width = `${size.width}px`;
+    s.style.aspectRatio = `${size.width} / ${size.height}`;
+  }
+  h.lazy(s, () => h.fileUrl(fileId).then((url) => s.replaceWith(build(url)), () => {
+    s.classList.remove('loading');
+    s.classList.add('failed');
+    s.setAttribute('aria-label', `${label} (not available)`);
+  }));
+  return s;
+}
+
+function bestPhoto(sizes) {
+  const fit = sizes.filter((s) => Math.max(s.width, s.height) <= 800);
+  const pick = (list, f) => list.reduce((a, b) => (f(b, a) ? b : a));
+  return fit.length ? pick(fit, (b, a) => b.width * b.height > a.width * a.height)
+    : pick(sizes, (b, a) => b.width * b.height < a.width * a.height);
+}
+
+function scaled(w, h, max = 400) {
+  if (!w || !h) return {};
+  const k = Math.min(1, max / Math.max(w, h));
+  return { width: Math.round(w * k), height: Math.round(h * k) };
+}
+
+function video(file, h, label, extra = {}) {
+  const size = extra.width ? { width: extra.width, height: extra.height } : scaled(file.width, file.height);
+  return slot(file.file_id, h, size, label, (src) => el('video', { controls: true, preload: 'metadata', playsInline: true, ...size, ...extra, 'aria-label': label, src }));
+}
+
+function mediaOf(m, h) {
+  if (m.photo?.length) {
+    const p = bestPhoto(m.photo);
+    const size = scaled(p.width, p.height);
+    return slot(p.file_id, h, size, 'Photo', (src) => el('img', { alt: m.caption ? `Photo: ${m.caption}` : 'Photo', ...size, src }));
+  }
+  if (m.animation) return video(m.animation, h, 'GIF', { loop: true, muted: true, autoplay: true, class: 'animation' });
+  if (m.video) return video(m.video, h, 'Video');
+  if (m.video_note) return video(m.video_note, h, 'Video message', { class: 'round', width: 240, height: 240 });
+  if (m.voice || m.audio) {
+    const f = m.voice || m.audio;
+    const label = m.voice ? 'Voice message' : [f.performer, f.title || f.file_name].filter(Boolean).join(' — ') || 'Audio';
+    return el('div', { class: 'audio' }, el('div', { class: 'muted', text: `${label}${f.duration ? ` · ${f.duration} s` : ''}` }),
+      slot(f.file_id, h, {}, label, (src) => el('audio', { controls: true, preload: 'metadata', 'aria-label': label, src })));
+  }
+  if (m.document) return documentLink(m.document, h);
+  if (m.sticker) {
+    const s = m.sticker;
+    if (s.is_video) return video(s, h, `Sticker ${s.emoji || ''}`, { loop: true, muted: true, autoplay: true, controls: false, class: 'sticker' });
+    if (s.is_animated) return el('div', { class: 'sticker-emoji', text: s.emoji || '🖼', title: 'Animated sticker' });
+    const size = scaled(s.width, s.height, 180);
+    return slot(s.file_id, h, size, 'Sticker', (src) => el('img', { alt: `Sticker ${s.emoji || ''}`, class: 'sticker', ...size, src }));
+  }
+  if (m.venue || m.location) {
+    const loc = m.venue ? m.venue.location : m.location;
+    const lat = Number(loc.latitude).toFixed(5);
+    const lon = Number(loc.longitude).toFixed(5);
+    const href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
+    return el('div', { class: 'location' },
+      m.venue ? el('strong', { text: m.venue.title }) : null,
+      m.venue ? el('div', { text: m.venue.address }) : null,
+      el('div', { text: `📍 ${lat}, ${lon}` }),
+      link(href, 'Open in OpenStreetMap'));
+  }
+  if (m.contact) {
+    return el('div', { class: 'contact' }, el('strong', { text: `👤 ${nameOf(m.contact)}` }), el('div', { text: m.contact.phone_number }));
+  }
+  if (m.dice) {
+    return el('div', { class: 'dice' }, el('span', { class: 'dice-emoji', text: m.dice.emoji }), el('span', { text: ` ${m.dice.value}`, 'aria-label': `value ${m.dice.value}` }));
+  }
+  if (m.poll) return renderPoll(m, h);
+  if (m.game) return el('div', { class: 'game' }, el('strong', { text: `🎮 ${m.game.title}` }), el('div', { text: m.game.description }));
+  if (m.invoice) return el('div', { class: 'invoice' }, el('strong', { text: m.invoice.title }), el('div', { text: m.invoice.description }));
+  if (m.checklist) {
+    return el('div', { class: 'checklist' }, el('strong', { text: m.checklist.title }),
+      el('ul', null, (m.checklist.tasks || []).map((t) => el('li', { text: `${t.completion_date ? '☑' : '☐'} ${t.text}` }))));
+  }
+  return null;
+}
+
+function documentLink(d, h) {
+  const name = d.file_name || 'document';
+  const a = el('a', { class: 'document', href: '#', title: `Download ${name}` },
+    el('span', { class: 'doc-icon', 'aria-hidden': 'true', text: '📄' }),
+    el('span', { class: 'doc-name', text: name }), el('span', { class: 'muted', text: ` ${fmtSize(d.file_size)}` }));
+  a.addEventListener('click', (e) => {
+    if (a.dataset.ready) return;
+    e.preventDefault();
+    h.fileUrl(d.file_id).then((url) => {
+      a.href = url;
+      a.download = name;
+      a.dataset.ready = '1';
+      a.click();
+    }, () => h.error?.('File not available'));
+  });
+  return a;
+}
+
+// ---------------------------------------------------------------- polls
+
+function renderPoll(m, h) {
+  const p = m.poll;
+  const mine = S.votes.get(key(m.chat.id, m.message_id));
+  const results = !!mine || p.is_closed;
+  const kind = `${p.is_anonymous ? 'Anonymous ' : ''}${p.type === 'quiz' ? 'quiz' : 'poll'}${p.allows_multiple_answers ? ', multiple answers' : ''}`;
+  const box = el('div', { class: `poll${results ? ' results' : ''}${p.is_closed ? ' closed' : ''}` },
+    el('div', { class: 'poll-question' }, renderEntities(p.question, p.question_entities, h)),
+    el('div', { class: 'muted poll-kind', text: kind[0].toUpperCase() + kind.slice(1) }));
+  const total = p.total_voter_count || 0;
+  const chosen = new Set();
+  const voteButton = el('button', { type: 'button', class: 'primary', text: 'Vote', disabled: true, onclick: () => h.vote(m, [...chosen]) });
+  p.options.forEach((o, i) => {
+    const pct = total ? Math.round((o.voter_count * 100) / total) : 0;
+    const isMine = mine?.includes(i);
+    const correct = results && p.type === 'quiz' && p.correct_option_id === i;
+    const label = el('span', { class: 'poll-text' }, renderEntities(o.text, o.text_entities, null));
+    const b = el('button', {
+      type: 'button',
+      class: `poll-option${isMine ? ' chosen' : ''}${correct ? ' correct' : ''}`,
+      disabled: results || p.is_closed,
+      'aria-pressed': p.allows_multiple_answers && !results ? 'false' : null,
+    });
+    if (results) {
+      const bar = el('span', { class: 'bar' });
+      bar.style.width = `${pct}%`;
+      b.append(el('span', { class: 'pct', text: `${pct}%` }), label);
+      if (isMine) b.append(el('span', { class: 'mark', text: ' ✓', title: 'your choice' }));
+      if (correct) b.append(el('span', { class: 'mark', text: ' (correct)' }));
+      b.append(bar);
+      b.title = `${o.voter_count} vote${o.voter_count === 1 ? '' : 's'}`;
+    } else {
+      b.append(label);
+      b.addEventListener('click', () => {
+        if (!p.allows_multiple_answers) { h.vote(m, [i]); return; }
+        if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
+        b.setAttribute('aria-pressed', String(chosen.has(i)));
+        voteButton.disabled = chosen.size === 0;
+      });
+    }
+    box.append(b);
+  });
+  if (results && p.type === 'quiz' && p.explanation) {
+    box.append(el('div', { class: 'explanation' }, '💡 ', renderEntities(p.explanation, p.explanation_entities, h)));
+  }
+  const foot = el('div', { class: 'poll-foot muted' }, `${total} vote${total === 1 ? '' : 's'}`, p.is_closed ? ' · closed' : '');
+  if (!results && p.allows_multiple_answers) foot.append(' ', voteButton);
+  if (mine && !p.is_closed && p.type !== 'quiz') {
+    foot.append(' ', el('button', { type: 'button', class: 'link', text: 'Retract vote', onclick: () => h.vote(m, []) }));
+  }
+  box.append(foot);
+  return box;
+}
+
+// ---------------------------------------------------------------- replies, reactions, keyboards
+
+function replyBlock(m, h) {
+  const r = m.reply_to_message;
+  const ext = m.external_reply;
+  if (!r && !ext && !m.quote) return null;
+  let who = '';
+  let body = '';
+  if (r) { who = nameOf(r.from || r.sender_chat); body = previewOf(r); }
+  else if (ext) { who = originName(ext.origin) || nameOf(ext.chat); body = previewOf(ext); }
+  const q = el('div', { class: 'reply', role: r ? 'button' : null, tabindex: r ? '0' : null, title: r ? 'Go to the replied message' : null },
+    el('div', { class: 'reply-sender', text: who || 'Message' }),
+    el('div', { class: 'reply-text' }, m.quote ? renderEntities(m.quote.text, m.quote.entities, null) : body));
+  if (m.quote) q.classList.add('quote');
+  if (r && h.jump) {
+    q.addEventListener('click', () => h.jump(r.message_id));
+    q.addEventListener('keydown', (e) => { if (e.key === 'Enter') h.jump(r.message_id); });
+  }
+  return q;
+}
+
+function originName(o) {
+  if (!o) return '';
+  if (o.type === 'user') return nameOf(o.sender_user);
+  if (o.type === 'hidden_user') return o.sender_user_name;
+  if (o.type === 'chat') return nameOf(o.sender_chat) + (o.author_signature ? ` (${o.author_signature})` : '');
+  if (o.type === 'channel') return nameOf(o.chat) + (o.author_signature ? ` (${o.author_signature})` : '');
+  return '';
+}
+
+/** Reaction counts of a message: {emoji: {count, mine}}. */
+function reactionCounts(m) {
+  const byUser = S.reactions.get(key(m.chat.id, m.message_id));
+  const counts = new Map();
+  if (!byUser) return counts;
+  for (const [userId, list] of byUser) {
+    for (const emoji of list) {
+      const c = counts.get(emoji) || { count: 0, mine: false };
+      c.count += 1;
+      if (userId === S.me?.id) c.mine = true;
+      counts.set(emoji, c);
+    }
+  }
+  return counts;
+}
+
+export function renderReactions(m, h) {
+  const row = el('div', { class: 'reactions' });
+  for (const [emoji, c] of reactionCounts(m)) {
+    row.append(el('button', {
+      type: 'button', class: `reaction${c.mine ? ' mine' : ''}`, 'aria-pressed': String(c.mine),
+      'aria-label': `${emoji} ${c.count}${c.mine ? ', yours' : ''}`, onclick: () => h.react(m, emoji),
+    }, el('span', { text: emoji }), ' ', el('span', { class: 'count', text: String(c.count) })));
+  }
+  return row;
+}
+
+function inlineKeyboard(m, h) {
+  const rows = m.reply_markup?.inline_keyboard;
+  if (!Array.isArray(rows) || !rows.length) return null;
+  const kb = el('div', { class: 'inline-keyboard' });
+  for (const row of rows) {
+    const r = el('div', { class: 'kb-row' });
+    for (const b of row || []) r.append(inlineButton(m, b, h));
+    kb.append(r);
+  }
+  return kb;
+}
+
+function inlineButton(m, b, h) {
+  const btn = el('button', { type: 'button', class: 'kb-button', text: b.text });
+  const openUrl = (url) => {
+    const href = safeUrl(url);
+    if (href) { btn.append(el('span', { class: 'kb-hint', 'aria-hidden': 'true', text: ' ↗' })); btn.title = href; }
+    else { btn.classList.add('blocked'); btn.title = 'This link is not allowed'; }
+    btn.addEventListener('click', () => {
+      if (href) window.open(href, '_blank', 'noopener,noreferrer');
+      else h.error('This link is not allowed');
+    });
+  };
+  if (b.url != null) openUrl(b.url);
+  else if (b.login_url) openUrl(b.login_url.url);
+  else if (b.callback_data != null) btn.addEventListener('click', () => h.press(m, b, btn));
+  else if (b.web_app) btn.addEventListener('click', () => h.webApp((m.via_bot || m.from)?.id, b.web_app.url));
+  else if (b.switch_inline_query != null || b.switch_inline_query_current_chat != null || b.switch_inline_query_chosen_chat) {
+    const q = b.switch_inline_query_current_chat ?? b.switch_inline_query ?? b.switch_inline_query_chosen_chat?.query ?? '';
+    btn.addEventListener('click', () => h.switchInline((m.via_bot || m.from)?.username, q));
+  } else if (b.copy_text) btn.addEventListener('click', () => h.copy(b.copy_text.text));
+  else if (b.callback_game || b.pay) { btn.disabled = true; btn.title = b.pay ? 'Payments are not available here' : 'Games are not available here'; }
+  else { btn.disabled = true; btn.title = 'Not supported here'; }
+  return btn;
+}
+
+function actions(m, h, outgoing) {
+  const a = el('div', { class: 'actions' });
+  const add = (label, icon, fn) => a.append(el('button', { type: 'button', class: 'icon', 'aria-label': label, title: label, text: icon, onclick: (e) => fn(m, e.currentTarget) }));
+  add('Reply', '↩', h.reply);
+  add('React', '☺', h.pickReaction);
+  add('Forward', '↪', h.forward);
+  if (outgoing && m.text != null) add('Edit', '✎', h.edit);
+  if (outgoing || m.chat.type === 'private') add('Delete', '🗑', h.delete);
+  return a;
+}
+
+// ---------------------------------------------------------------- the message
+
+/** The <article> of a message; `h` carries the actions (see chat.js). */
+export function renderMessage(m, h) {
+  S.renders += 1;
+  const service = serviceText(m);
+  const attrs = { class: 'message', 'data-chat-id': String(m.chat.id), 'data-message-id': String(m.message_id) };
+  if (service && m.text == null) {
+    attrs.class += ' service';
+    return el('article', attrs, el('div', { class: 'service-text', text: service }));
+  }
+  const outgoing = !!S.me && ((m.from && m.from.id === S.me.id && !m.sender_chat) || (m.chat.type === 'channel' && m.sender_chat && h.canPost));
+  if (outgoing) attrs.class += ' outgoing';
+  const group = m.chat.type !== 'private';
+  const sender = m.sender_chat && m.sender_chat.id !== m.chat.id ? m.sender_chat : m.from;
+  const bubble = el('div', { class: 'bubble' });
+  if (group && !outgoing && m.chat.type !== 'channel') {
+    bubble.append(el('div', { class: 'sender', text: nameOf(sender) }));
+  }
+  if (m.forward_origin) bubble.append(el('div', { class: 'forwarded', text: `Forwarded from ${originName(m.forward_origin)}` }));
+  const reply = replyBlock(m, h);
+  if (reply) bubble.append(reply);
+  const media = mediaOf(m, h);
+  if (media) bubble.append(el('div', { class: 'media' }, media));
+  if (m.text != null) bubble.append(textDiv(m.text, m.entities, h));
+  else if (m.caption != null) bubble.append(textDiv(m.caption, m.caption_entities, h));
+  const meta = el('div', { class: 'meta' });
+  if (m.via_bot) meta.append(el('span', { class: 'via', text: `via @${m.via_bot.username}` }));
+  if (m.author_signature) meta.append(el('span', { class: 'signature', text: m.author_signature }));
+  if (m.edit_date) meta.append(el('span', { class: 'edited', text: 'edited', title: new Date(m.edit_date * 1000).toLocaleString() }));
+  meta.append(el('time', { dateTime: new Date(m.date * 1000).toISOString(), title: new Date(m.date * 1000).toLocaleString(), text: new Date(m.date * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) }));
+  bubble.append(meta, renderReactions(m, h));
+  return el('article', attrs, bubble, inlineKeyboard(m, h), actions(m, h, outgoing));
+}
+
+/** A live draft bubble of a bot's sendMessageDraft. */
+export function renderDraft(d, h) {
+  return el('article', { class: 'message draft', 'data-chat-id': String(d.chat.id), 'data-draft-id': String(d.draft_id), 'aria-label': `${nameOf(d.from)} is writing` },
+    el('div', { class: 'bubble' },
+      d.chat.type !== 'private' ? el('div', { class: 'sender', text: nameOf(d.from) }) : null,
+      textDiv(d.text || '', d.entities, h),
+      el('div', { class: 'meta' }, el('span', { class: 'muted', text: 'writing…' }))));
+}

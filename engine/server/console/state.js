@@ -1,0 +1,36 @@
+// state.js — the signed-in tab's shared state (one person per tab), read and written by the
+// other modules; plus the debug hook window.msgConsole (counts only, no secrets).
+export const S = {
+  operator: null,      // Operator API client, or null for a person-token sign-in
+  overview: null,      // getOverview result: people (with tokens, memory only) and bots
+  person: null,        // Person API client of the person this tab acts as
+  me: null,            // that person's User
+  chats: new Map(),    // chat id -> {chat, last_message, unread_count}
+  topics: new Map(),   // forum chat id -> [ForumTopic]
+  botInfo: new Map(),  // bot id -> Promise of getBotInfo
+  reactions: new Map(),// "chat:message" -> Map(user id -> [emoji])
+  votes: new Map(),    // "chat:message" -> [option ids] the person chose
+  lastUpdateId: 0,
+  rendered: 0,
+  renders: 0,
+};
+
+export const key = (chatId, messageId) => `${chatId}:${messageId}`;
+
+window.msgConsole = {
+  get lastUpdateId() { return S.lastUpdateId; },
+  stats: {
+    get rendered() { return S.rendered; },
+    get renders() { return S.renders; },
+    get chats() { return S.chats.size; },
+  },
+};
+
+/** Display name of a User or Chat. */
+export function nameOf(u) {
+  if (!u) return '';
+  if (u.title) return u.title;
+  return [u.first_name, u.last_name].filter(Boolean).join(' ') || (u.username ? `@${u.username}` : String(u.id));
+}
+
+export const isBotUser = (u) => !!u && (u.is_bot || /bot$/i.test(u.username || ''));

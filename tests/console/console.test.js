@@ -188,6 +188,34 @@ describe("the console in Chromium", () => {
     await server?.close();
   });
 
+  scenario("the operator's panel: a bot and a person made in the page, the token shown once, a chat started", async () => {
+    const page = await openAs(alice);
+    await page.getByRole("button", { name: "People and bots" }).click();
+    await page.getByLabel("Bot username (ends in “bot”)").fill("made_in_page_bot");
+    await page.getByRole("button", { name: "Create bot" }).click();
+    const token = page.locator(".new-token input, .new-token textarea, .new-token code").first();
+    await token.waitFor();
+    const shown = (await token.inputValue().catch(() => null)) ?? (await token.textContent());
+    assert.match(shown, /^\d+:[A-Za-z0-9_-]{35}$/, "the new bot's token, once");
+    assert.ok(await page.getByRole("button", { name: "Copy token" }).isVisible());
+    // The token works at once, and the page shows it nowhere else.
+    const me = await fetch(`${server.baseUrl}/bot${shown}/getMe`).then((r) => r.json());
+    assert.equal(me.result.username, "made_in_page_bot");
+    await page.getByLabel("Name", { exact: true }).fill("Carol");
+    await page.getByRole("button", { name: "Create person" }).click();
+    const carolRow = page.locator("ul.people li", { hasText: "Carol" });
+    await carolRow.waitFor();
+    await carolRow.getByRole("button", { name: "Act as" }).click();
+    await page.waitForFunction(() => document.querySelector(`select[aria-label="Person"]`).selectedOptions[0]?.textContent.includes("Carol"));
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "New chat" }).click();
+    await page.locator(`[role="group"][aria-label="Bots"] button`, { hasText: "made_in_page" }).first().click();
+    await message(page, "/start").waitFor();
+    const html = await page.content();
+    assert.ok(!html.includes(shown.split(":")[1]), "the token is gone from the page once the panel closed");
+    assert.ok(!html.includes(alice.token.split(":")[1]), "no person's token in the page");
+  });
+
   scenario("a newcomer starts the bot, presses its button, sees the toast and the edit in place", async () => {
     const page = await openAs(alice);
     // A chat with a bot starts from the operator's list of bots.
@@ -198,7 +226,6 @@ describe("the console in Chromium", () => {
     const id = await welcome.getAttribute("data-message-id");
     const docs = welcome.locator(".inline-keyboard button, .inline-keyboard a").filter({ hasText: "Docs" });
     assert.equal(await docs.count(), 1, "the URL button is shown");
-    await shot(page, "chat");
     await welcome.locator(".inline-keyboard button", { hasText: "Like" }).click();
     await page.locator(`[role="status"].toast`, { hasText: "Liked!" }).waitFor();
     const edited = page.locator(`article.message[data-message-id="${id}"]`);
@@ -206,6 +233,69 @@ describe("the console in Chromium", () => {
     await edited.locator(".edited").waitFor();
     assert.equal(await page.locator("article.message", { hasText: "You liked it" }).count(), 1, "edited in place");
     assert.equal(await edited.locator(".inline-keyboard").count(), 0, "an edit without a keyboard removes it");
+  });
+
+  scenario("formatting, replies, forwards, places and service lines are shown as the platform sends them", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    const api = bot.api;
+    const html =
+      '<b>bold</b> <i>italic</i> <u>under</u> <s>struck</s> <tg-spoiler>secret</tg-spoiler> <code>code</code> ' +
+      '<a href="https://example.com/x">a link</a> #tag $USD @console_test_bot <tg-emoji emoji-id="5368324170671202286">👍</tg-emoji>\n' +
+      '<pre><code class="language-rust">fn main() {}</code></pre><blockquote>quoted words</blockquote>';
+    const formatted = await api.sendMessage(alice.id, html, { parse_mode: "HTML" });
+    const shown = page.locator(`article.message[data-message-id="${formatted.message_id}"]`);
+    await shown.waitFor();
+    const text = shown.locator(".text");
+    for (const [selector, words] of [
+      ["strong", "bold"],
+      ["em", "italic"],
+      ["u", "under"],
+      ["s", "struck"],
+      ["code", "code"],
+      [`a[href="https://example.com/x"]`, "a link"],
+      ["blockquote", "quoted words"],
+      [".custom-emoji", "👍"],
+    ]) {
+      assert.equal(await text.locator(selector, { hasText: words }).count(), 1, `${selector} holds “${words}”`);
+    }
+    assert.equal(await text.locator("pre .lang").textContent(), "rust");
+    const spoiler = text.locator(".spoiler");
+    assert.equal(await spoiler.textContent(), "secret");
+    await spoiler.click();
+    // A reply quoting part of it, a forward of it, a place and a contact.
+    await api.sendMessage(alice.id, "about that", { reply_parameters: { message_id: formatted.message_id, quote: "italic" } });
+    const reply = message(page, "about that");
+    await reply.waitFor();
+    assert.match(await reply.textContent(), /italic/, "the quote is shown");
+    await api.forwardMessage(alice.id, alice.id, formatted.message_id).catch(() => {});
+    await api.sendLocation(alice.id, 52.52, 13.405);
+    await api.sendContact(alice.id, "+15550100", "Ann");
+    await page.locator("article.message", { hasText: "Ann" }).waitFor();
+    await page.locator("article.message", { hasText: "52.52" }).first().waitFor();
+    await api.sendChatAction(alice.id, "typing");
+    await page.locator(".chat-action", { hasText: /typing/ }).waitFor();
+    await shot(page, "chat");
+  });
+
+  scenario("keyboard only, and at phone width: the chat list and the chat are two screens", async () => {
+    const page = await openAs(alice, { width: 360, height: 740 });
+    const item = page.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${botInfo.id}"]`);
+    await item.waitFor();
+    await item.focus();
+    await page.keyboard.press("Enter");
+    const composer = page.locator(`textarea[aria-label="Message"]`);
+    await composer.waitFor();
+    assert.equal(await item.isVisible(), false, "the chat replaces the list on a phone");
+    await composer.focus();
+    await page.keyboard.type("typed with the keyboard");
+    await page.keyboard.press("Enter");
+    await message(page, "typed with the keyboard").waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `nothing wider than the phone (${width}px)`);
+    await shot(page, "phone");
+    await page.locator(`button[aria-label="Back to chats"]`).click();
+    await item.waitFor();
   });
 
   scenario("a reply keyboard is pressed and hides itself (one_time_keyboard)", async () => {
@@ -292,9 +382,13 @@ describe("the console in Chromium", () => {
     await api.editMessageText(group.id, posted.message_id, "second version");
     await message(second, "second version").locator(".edited").first().waitFor();
     assert.equal(await message(second, "first version").count(), 0, "the edit replaced the text in place");
+    await alice.sendMessage(group, "Welcome, Bob! The bot keeps our notes.");
+    await message(second, "Welcome, Bob!").waitFor();
+    await shot(second, "group");
     await api.deleteMessage(group.id, posted.message_id);
     await message(second, "second version").waitFor({ state: "detached" });
-    await shot(second, "group");
+    // The new title reached the chat list and the header.
+    await second.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${group.id}"]`, { hasText: "Renamed by the bot" }).waitFor();
   });
 
   scenario("what a bot wrote is shown as text: no markup, no javascript: link or button runs", async () => {

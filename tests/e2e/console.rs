@@ -44,7 +44,10 @@ fn the_console_is_off_by_default_and_its_login_link_reaches_the_output_only() {
     }
     let (server, key) = console_server(root.path());
     let output = server.output();
-    assert!(output.lines().next().unwrap().starts_with("Starting msg-bot-api"), "the startup line stays first: {output}");
+    assert!(
+        output.lines().next().unwrap().starts_with("Starting msg-bot-api"),
+        "the startup line stays first: {output}"
+    );
     assert!(output.contains(&format!("Console: http://{}/console/#key=", server.api)), "{output}");
     assert!(!server.log_file().contains(&key), "the login key must not reach the log file");
     // The page and its assets: no inline script, nothing from elsewhere.
@@ -64,7 +67,10 @@ fn the_console_is_off_by_default_and_its_login_link_reaches_the_output_only() {
         assert!(tag.contains("src=\""), "every script is a file of its own: <script{tag}>");
     }
     assert!(!regex_like_handler(&html), "no inline event handlers");
-    assert_eq!(get(server.api, "/console/app.js").unwrap().header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(
+        get(server.api, "/console/app.js").unwrap().header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
     assert_eq!(get(server.api, "/console/nothing.js").unwrap().status, 404);
     let bare = get(server.api, "/console").unwrap();
     assert_eq!((bare.status, bare.header("location")), (308, Some("/console/")));
@@ -83,13 +89,18 @@ fn the_console_is_off_by_default_and_its_login_link_reaches_the_output_only() {
         assert_eq!(error(refused), (403, "Forbidden: cross-site requests are refused".into()), "{header}");
     }
     assert!(ok(operator(&server, &key, "getOverview", json!({})))["people"].is_array());
-    assert_eq!(error(operator(&server, &key, "dropEverything", json!({}))), (404, "Not Found: method not found".into()));
+    assert_eq!(
+        error(operator(&server, &key, "dropEverything", json!({}))),
+        (404, "Not Found: method not found".into())
+    );
 }
 
 /// Whether `html` has an attribute such as `onclick=` (inline script).
 fn regex_like_handler(html: &str) -> bool {
     html.split(|c: char| c.is_whitespace()).any(|word| {
-        word.starts_with("on") && word.contains('=') && word[2..word.find('=').unwrap()].chars().all(|c| c.is_ascii_lowercase())
+        word.starts_with("on")
+            && word.contains('=')
+            && word[2..word.find('=').unwrap()].chars().all(|c| c.is_ascii_lowercase())
     })
 }
 
@@ -103,8 +114,12 @@ fn a_configured_console_key_is_never_echoed() {
     assert!(!server.output().contains(key) && !server.log_file().contains(key));
     assert!(ok(operator(&server, key, "getOverview", json!({})))["bots"].is_array());
     drop(server);
-    let (status, stdout, stderr) =
-        launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", "short secret").arg("config").arg("check").run();
+    let (status, stdout, stderr) = launch(root.path())
+        .env("MSG_CONSOLE", "true")
+        .env("MSG_CONSOLE_TOKEN", "short secret")
+        .arg("config")
+        .arg("check")
+        .run();
     assert_eq!(status.code(), Some(2), "{stdout}{stderr}");
     assert!(stderr.contains("MSG_CONSOLE_TOKEN must be a key of 16 to 128"), "{stderr}");
     assert!(!stderr.contains("short secret"), "a bad key is not echoed: {stderr}");
@@ -137,7 +152,12 @@ fn the_operator_creates_people_and_bots_that_work_at_once() {
     let (code, description) = error(operator(&server, &key, "createPerson", json!({"name": " "})));
     assert!(code == 400 && description.contains("1 to 64 characters"), "{description}");
     // The operator's switches take effect at once, as `bot set` does.
-    let flags = ok(operator(&server, &key, "setBotFlags", json!({"bot_id": id_of(&bot_token), "inline": true, "privacy": false})));
+    let flags = ok(operator(
+        &server,
+        &key,
+        "setBotFlags",
+        json!({"bot_id": id_of(&bot_token), "inline": true, "privacy": false}),
+    ));
     assert_eq!(flags, json!({"privacy": false, "join_groups": true, "inline": true, "inline_feedback": false}));
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["supports_inline_queries"], true);
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["can_read_all_group_messages"], true);
@@ -148,10 +168,14 @@ fn the_operator_creates_people_and_bots_that_work_at_once() {
     assert!(overview["bots"][0].get("token").is_none(), "bot tokens are read one at a time");
     let read = ok(operator(&server, &key, "getBotToken", json!({"bot_id": id_of(&bot_token)})));
     assert_eq!(read["token"], bot_token.as_str());
-    assert_eq!(error(operator(&server, &key, "getBotToken", json!({"bot_id": 42}))), (400, "Bad Request: bot not found".into()));
+    assert_eq!(
+        error(operator(&server, &key, "getBotToken", json!({"bot_id": 42}))),
+        (400, "Bad Request: bot not found".into())
+    );
     assert!(!server.log_file().contains(&bot_token[bot_token.find(':').unwrap() + 1..]), "no token in the log");
     // Every chat, whoever is in it.
-    let group = ok(server.user_call(&alice_token, "createGroup", json!({"title": "Ops", "member_ids": [id_of(&bot_token)]})));
+    let group =
+        ok(server.user_call(&alice_token, "createGroup", json!({"title": "Ops", "member_ids": [id_of(&bot_token)]})));
     let chats = ok(operator(&server, &key, "listChats", json!({})));
     assert_eq!(chats, json!([{"chat": group, "member_count": 2}]));
 }
@@ -176,7 +200,8 @@ fn a_persons_chats_history_read_marks_members_and_topics() {
     ok(server.user_call(&s.alice, "readChatHistory", json!({"chat_id": s.bot_id, "message_id": last_id - 2})));
     assert_eq!(ok(server.user_call(&s.alice, "getChats", json!({})))[0]["unread_count"], 1, "a mark never moves back");
     // A group of 250 messages, read in pages of 100 backwards: every message once, in order.
-    let group = ok(server.user_call(&s.alice, "createGroup", json!({"title": "Paged", "member_ids": [s.bot_id, id_of(&bob)]})));
+    let group =
+        ok(server.user_call(&s.alice, "createGroup", json!({"title": "Paged", "member_ids": [s.bot_id, id_of(&bob)]})));
     let group_id = group["id"].as_i64().unwrap();
     for n in 0..250 {
         ok(server.user_call(&s.alice, "sendMessage", json!({"chat_id": group_id, "text": format!("m{n}")})));
@@ -216,22 +241,38 @@ fn a_persons_chats_history_read_marks_members_and_topics() {
     let refused = error(server.user_call(&carol, "getChatHistory", json!({"chat_id": group_id})));
     assert_eq!(refused, (403, "Forbidden: you are not a member of the group chat".into()));
     // A forum's topics, and a topic's own history.
-    let forum = ok(server.user_call(&s.alice, "createSupergroup", json!({"title": "Forum", "member_ids": [], "is_forum": true})));
+    let forum = ok(server.user_call(
+        &s.alice,
+        "createSupergroup",
+        json!({"title": "Forum", "member_ids": [], "is_forum": true}),
+    ));
     let forum_id = forum["id"].as_i64().unwrap();
     let topic = ok(server.user_call(&s.alice, "createForumTopic", json!({"chat_id": forum_id, "name": "Ideas"})));
     let thread = topic["message_thread_id"].as_i64().unwrap();
     ok(server.user_call(&s.alice, "sendMessage", json!({"chat_id": forum_id, "text": "in general"})));
-    ok(server.user_call(&s.alice, "sendMessage", json!({"chat_id": forum_id, "text": "an idea", "message_thread_id": thread})));
+    ok(server.user_call(
+        &s.alice,
+        "sendMessage",
+        json!({"chat_id": forum_id, "text": "an idea", "message_thread_id": thread}),
+    ));
     let topics = ok(server.user_call(&s.alice, "getForumTopics", json!({"chat_id": forum_id})));
     assert_eq!((topics[0]["name"].as_str(), topics[0]["message_thread_id"].as_i64()), (Some("Ideas"), Some(thread)));
-    let in_topic = ok(server.user_call(&s.alice, "getChatHistory", json!({"chat_id": forum_id, "message_thread_id": thread})));
+    let in_topic =
+        ok(server.user_call(&s.alice, "getChatHistory", json!({"chat_id": forum_id, "message_thread_id": thread})));
     let texts: Vec<&str> = in_topic.as_array().unwrap().iter().filter_map(|m| m["text"].as_str()).collect();
     assert_eq!(texts, ["an idea"], "{in_topic}");
-    assert_eq!(error(server.user_call(&s.alice, "getForumTopics", json!({"chat_id": group_id}))).1, "Bad Request: the chat is not a forum");
+    assert_eq!(
+        error(server.user_call(&s.alice, "getForumTopics", json!({"chat_id": group_id}))).1,
+        "Bad Request: the chat is not a forum"
+    );
     // What an app shows of the bot: its commands for this person, its menu button.
     ok(server.call(&s.bot, "setMyCommands", json!({"commands": [{"command": "help", "description": "Help"}]})));
     ok(server.call(&s.bot, "setMyCommands", json!({"commands": [{"command": "only", "description": "For Alice"}], "scope": {"type": "chat", "chat_id": s.alice_id}})));
-    ok(server.call(&s.bot, "setChatMenuButton", json!({"menu_button": {"type": "web_app", "text": "Open", "web_app": {"url": "https://example.com/app"}}})));
+    ok(server.call(
+        &s.bot,
+        "setChatMenuButton",
+        json!({"menu_button": {"type": "web_app", "text": "Open", "web_app": {"url": "https://example.com/app"}}}),
+    ));
     let info = ok(server.user_call(&s.alice, "getBotInfo", json!({"chat_id": s.bot_id})));
     assert_eq!(info["commands"], json!([{"command": "only", "description": "For Alice"}]));
     assert_eq!(info["menu_button"]["type"], "web_app");
@@ -461,7 +502,9 @@ fn texts(events: &[Event]) -> Vec<String> {
 fn the_push_stream_delivers_resumes_and_outlives_a_restart() {
     let s = started("stream_bot");
     let mut server = s.server;
-    let say = |server: &Server, text: &str| ok(server.call(&s.bot, "sendMessage", json!({"chat_id": s.alice_id, "text": text})));
+    let say = |server: &Server, text: &str| {
+        ok(server.call(&s.bot, "sendMessage", json!({"chat_id": s.alice_id, "text": text})))
+    };
     let bad = EventStream::open(server.api, &format!("{}:nope", s.alice_id), None);
     assert_eq!(bad.status, 401);
     let mut stream = EventStream::open(server.api, &s.alice, None);
@@ -481,7 +524,8 @@ fn the_push_stream_delivers_resumes_and_outlives_a_restart() {
     assert!(resumed.quiet(Duration::from_millis(400)).is_empty(), "nothing doubled");
     // The resume point acknowledged what it names, as getUpdates' offset does.
     let pending = ok(server.user_call(&s.alice, "getUpdates", json!({})));
-    let pending_texts: Vec<&str> = pending.as_array().unwrap().iter().filter_map(|u| u["message"]["text"].as_str()).collect();
+    let pending_texts: Vec<&str> =
+        pending.as_array().unwrap().iter().filter_map(|u| u["message"]["text"].as_str()).collect();
     assert_eq!(pending_texts, ["two", "three"]);
     // Everything acknowledged: the queue is empty when the server stops, and its ids must go on
     // increasing after the restart all the same (a resuming reader skips ids it has seen).
@@ -530,7 +574,9 @@ fn a_thousand_streams_cost_little_and_a_reader_that_never_reads_blocks_nobody() 
     let streams: Vec<EventStream> = (0..1000).map(|_| EventStream::open(server.api, &alice, None)).collect();
     let during = rss_kib(server.child.id());
     let per_stream = (during.saturating_sub(before)) as f64 / 1000.0;
-    println!("push streams: {before} KiB resident before 1000 open streams, {during} KiB with them ({per_stream:.1} KiB each)");
+    println!(
+        "push streams: {before} KiB resident before 1000 open streams, {during} KiB with them ({per_stream:.1} KiB each)"
+    );
     assert!(per_stream < 64.0, "a stream costs {per_stream:.1} KiB");
     // A message reaches a stream promptly, whatever Carol's stream is doing.
     let mut streams = streams;

@@ -126,10 +126,8 @@ impl Platform {
     async fn overview(&self) -> Result<Value, ApiError> {
         let mut people = self.people().await?;
         people.sort_by_key(|u| u.id);
-        let people: Vec<Value> = people
-            .iter()
-            .map(|u| created(user_json(u), format!("{}:{}", u.id, u.secret.expose())))
-            .collect();
+        let people: Vec<Value> =
+            people.iter().map(|u| created(user_json(u), format!("{}:{}", u.id, u.secret.expose()))).collect();
         let mut bots = Vec::new();
         for bot in self.storage.list_bots().await.map_err(internal)?.into_iter().filter(|b| !b.revoked) {
             let flags = self.bot_flags(bot.id).await?;
@@ -175,7 +173,9 @@ impl Platform {
     pub async fn new_bot(&self, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
         let existing = self.storage.list_bots().await.map_err(internal)?;
         if existing.iter().any(|b| b.username.eq_ignore_ascii_case(username)) {
-            return Err(ApiError::bad_request(format!("a bot named @{username} already exists; pick another username")));
+            return Err(ApiError::bad_request(format!(
+                "a bot named @{username} already exists; pick another username"
+            )));
         }
         let id = self.storage.allocate_user_id().await.map_err(internal)?;
         let display = bot_display_name(username, name);

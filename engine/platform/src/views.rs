@@ -33,9 +33,11 @@ impl Platform {
         let conversations: Vec<Conversation> = {
             let cell = self.directory().await?;
             let dir = self.dir(cell);
-            let private = dir.last_message_id.keys().filter_map(|key| Conversation::from_key(key)).filter(|c| {
-                matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id))
-            });
+            let private = dir
+                .last_message_id
+                .keys()
+                .filter_map(|key| Conversation::from_key(key))
+                .filter(|c| matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id)));
             let groups = dir.members.iter().filter_map(|(chat, members)| {
                 let present = members.get(&user.id).is_some_and(|s| s.present_at(now()));
                 (present && dir.chats.contains_key(chat)).then_some(Conversation::Group(*chat))
@@ -216,7 +218,8 @@ impl Platform {
         ];
         let mut commands = json!([]);
         'scopes: for scope in &scopes {
-            let languages = if language.is_empty() { vec![String::new()] } else { vec![language.clone(), String::new()] };
+            let languages =
+                if language.is_empty() { vec![String::new()] } else { vec![language.clone(), String::new()] };
             for language in languages {
                 let key = format!("commands:{scope}:{language}");
                 if let Some(stored) = self.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?
@@ -232,7 +235,8 @@ impl Platform {
         if menu.is_none() {
             menu = storage.load_bot_setting(bot.id, "menu_button:0").await.map_err(internal)?;
         }
-        let menu = menu.and_then(|m| serde_json::from_str::<Value>(&m).ok()).unwrap_or_else(|| json!({"type": "commands"}));
+        let menu =
+            menu.and_then(|m| serde_json::from_str::<Value>(&m).ok()).unwrap_or_else(|| json!({"type": "commands"}));
         let placeholder = storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(internal)?;
         let flags = self.bot_flags(bot.id).await?;
         Ok(json!({

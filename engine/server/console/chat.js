@@ -292,6 +292,11 @@ const inThread = (m) => !V.threadId || m.message_thread_id === V.threadId;
 /** A new or edited message (stream or own action); idempotent. */
 export function applyMessage(m, edited = false) {
   let seen = false;
+  // A message carries its chat as it is now: a new title shows at once.
+  if (V && V.chatId === m.chat.id && m.chat.title && m.chat.title !== V.chat.title) {
+    V.chat = { ...V.chat, title: m.chat.title };
+    renderHeader();
+  }
   if (V && V.chatId === m.chat.id && inThread(m)) {
     const id = m.message_id;
     const mine = m.from?.id === S.me?.id;

@@ -121,6 +121,7 @@ export async function loadTopics(chatId) {
 export function noteMessage(m, edited, seen) {
   const e = S.chats.get(m.chat.id);
   if (!e) { scheduleRefresh(); return; }
+  if (m.chat.title && m.chat.title !== e.chat.title) e.chat = { ...e.chat, title: m.chat.title };
   const last = e.last_message;
   if (edited) {
     if (last?.message_id === m.message_id) e.last_message = m;

@@ -132,7 +132,11 @@ mod conformance {
         assert!(storage.load_messages(&conversation, 5, 6, 10).await.unwrap().is_empty());
         assert!(storage.load_messages("p1:2", 0, i64::MAX, 10).await.unwrap().is_empty());
         storage
-            .apply((3..=7).map(|id| Change::DeleteMessage { conversation: conversation.clone(), message_id: id }).collect())
+            .apply(
+                (3..=7)
+                    .map(|id| Change::DeleteMessage { conversation: conversation.clone(), message_id: id })
+                    .collect(),
+            )
             .await
             .unwrap();
         let platform = storage.load_platform().await.unwrap();

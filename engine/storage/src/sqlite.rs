@@ -727,11 +727,9 @@ impl StorageBackend for SqliteStorage {
 
     async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
         self.run(DbFile::Platform, move |conn| {
-            conn.query_row(
-                "SELECT next_update_id FROM person_queue_heads WHERE user_id = ?1",
-                params![user_id],
-                |r| r.get(0),
-            )
+            conn.query_row("SELECT next_update_id FROM person_queue_heads WHERE user_id = ?1", params![user_id], |r| {
+                r.get(0)
+            })
             .optional()
         })
         .await

@@ -391,6 +391,40 @@ describe("the console in Chromium", () => {
     await second.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${group.id}"]`, { hasText: "Renamed by the bot" }).waitFor();
   });
 
+  scenario("a web_app button opens the Mini App in a sandboxed frame with initData the bot verifies", async () => {
+    // The Mini App: a page of the test's own, which shows what it was handed.
+    const http = require("node:http");
+    const app = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<!doctype html><p id="data"></p><script>document.getElementById("data").textContent = new URLSearchParams(location.hash.slice(1)).get("tgWebAppData");</script>`);
+    });
+    await new Promise((resolve) => app.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${app.address().port}/app`;
+    try {
+      await alice.sendMessage(botInfo, "/start");
+      const page = await openAs(alice);
+      await openChat(page, botInfo.id);
+      await bot.api.sendMessage(alice.id, "Open the app", { reply_markup: { inline_keyboard: [[{ text: "Open app", web_app: { url } }]] } });
+      await message(page, "Open the app").locator(".inline-keyboard button", { hasText: "Open app" }).click();
+      const frame = page.locator("iframe.webapp-frame");
+      await frame.waitFor();
+      assert.equal(await frame.getAttribute("sandbox"), "allow-scripts allow-forms", "no same-origin, no top navigation");
+      const initData = await page.frameLocator("iframe.webapp-frame").locator("#data").textContent();
+      // What a bot does with it: the HMAC check of the public platform.
+      const crypto = require("node:crypto");
+      const fields = new URLSearchParams(initData);
+      const hash = fields.get("hash");
+      fields.delete("hash");
+      const check = [...fields.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join("\n");
+      const secret = crypto.createHmac("sha256", "WebAppData").update(botInfo.token).digest();
+      assert.equal(crypto.createHmac("sha256", secret).update(check).digest("hex"), hash, "initData verifies");
+      assert.equal(JSON.parse(fields.get("user")).id, alice.id);
+      await page.keyboard.press("Escape");
+    } finally {
+      app.close();
+    }
+  });
+
   scenario("what a bot wrote is shown as text: no markup, no javascript: link or button runs", async () => {
     const page = await openAs(alice);
     await openChat(page, botInfo.id);

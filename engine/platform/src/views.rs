@@ -71,7 +71,7 @@ impl Platform {
             };
             rows.push((date, json!({"chat": typed(&chat), "last_message": last_message, "unread_count": unread})));
         }
-        rows.sort_by(|a, b| b.0.cmp(&a.0));
+        rows.sort_by_key(|row| std::cmp::Reverse(row.0));
         Ok(Value::Array(rows.into_iter().map(|(_, row)| row).collect()))
     }
 

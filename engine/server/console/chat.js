@@ -180,6 +180,10 @@ function anchored(fn) {
 }
 
 const nearBottom = () => { const l = logEl(); return l.scrollHeight - l.scrollTop - l.clientHeight < 120; };
+/** Whether the view follows the newest message: true until the person scrolls away from the
+ * bottom. Kept apart from the scroll position, which moves by itself as messages rendered late
+ * (content-visibility) take their real height. */
+let pinned = true;
 const toBottom = () => { const l = logEl(); l.scrollTop = l.scrollHeight; };
 
 function updateChrome() {
@@ -209,6 +213,7 @@ export async function loadNewest() {
   for (const id of [...V.ids]) drop(id);
   V.below = [];
   V.atNewest = true;
+  pinned = true;
   V.hasOlder = page.length >= PAGE;
   for (const m of page) put(m);
   compose.scanKeyboard(V.chatId, page);
@@ -301,14 +306,15 @@ export function applyMessage(m, edited = false) {
     const id = m.message_id;
     const mine = m.from?.id === S.me?.id;
     if (V.nodes.has(id)) {
-      const stick = nearBottom();
+      const stick = pinned && V.atNewest;
       put(m);
-      if (stick && V.atNewest) toBottom();
+      if (stick) toBottom();
       seen = true;
     } else if (!edited) {
       const newest = V.ids.length ? V.ids[V.ids.length - 1] : 0;
       if (V.atNewest && (id > newest || !V.hasOlder || id > V.ids[0])) {
-        const stick = nearBottom() || mine;
+        const stick = pinned || mine;
+        if (mine) pinned = true;
         put(m);
         dropDraftsOf(m);
         if (V.ids.length > CAP) { if (stick) trimTop(); else anchored(trimTop); }
@@ -519,11 +525,24 @@ async function forwardMessage(m) {
 export function initChatView() {
   const log = logEl();
   let queued = false;
+  // What the person does to scroll (wheel, touch, the scrollbar, keys) decides `pinned`; a
+  // scroll far from the bottom does too, however it came about.
+  let intentAt = 0;
+  for (const kind of ['wheel', 'touchstart', 'pointerdown', 'keydown']) {
+    log.addEventListener(kind, () => { intentAt = performance.now(); }, { passive: true });
+  }
   log.addEventListener('scroll', () => {
+    const far = log.scrollHeight - log.scrollTop - log.clientHeight > log.clientHeight;
+    if (far || performance.now() - intentAt < 1500) pinned = nearBottom();
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => { queued = false; checkEdges(); });
   }, { passive: true });
+  // Messages that take their real height late (or images that load) keep a pinned view at
+  // the bottom.
+  const follow = new ResizeObserver(() => { if (pinned && V?.atNewest) toBottom(); });
+  follow.observe(listEl());
+  follow.observe(log);
   document.addEventListener('visibilitychange', () => { if (!document.hidden) checkEdges(); });
   $('#btn-newest').addEventListener('click', jumpToNewest);
   document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closePicker(); });

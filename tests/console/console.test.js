@@ -188,6 +188,38 @@ describe("the console in Chromium", () => {
     await server?.close();
   });
 
+  scenario("a newcomer on an empty server: the login link, a person and a bot made in the page, a chat", async () => {
+    const fresh = new Server({ env: { MSG_CONSOLE: "true" } });
+    await fresh.start();
+    try {
+      const line = fresh.lines.find((l) => l.startsWith("Console: "));
+      assert.ok(line && line.includes("#key="), `a login link after the startup line: ${fresh.output()}`);
+      assert.ok(fresh.lines[0].startsWith("Starting msg-bot-api"), "the startup line stays first");
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.problems = [];
+      page.log = [];
+      page.on("pageerror", (e) => page.problems.push(`pageerror: ${e.message}`));
+      pages.push(page);
+      await page.goto(line.slice("Console: ".length));
+      await page.getByRole("button", { name: "Create a person" }).click();
+      assert.ok(!page.url().includes("key="), "the key left the address bar");
+      await page.getByLabel("Name", { exact: true }).fill("Dana");
+      await page.getByRole("button", { name: "Create person" }).click();
+      await page.getByLabel("Bot username (ends in “bot”)").fill("first_bot");
+      await page.getByRole("button", { name: "Create bot" }).click();
+      await page.locator(".new-token").getByRole("button", { name: "Copy token" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.locator(`.connection[data-state="open"]`).waitFor();
+      await page.getByRole("button", { name: "New chat" }).click();
+      await page.locator(`[role="group"][aria-label="Bots"] button`, { hasText: "first" }).first().click();
+      await message(page, "/start").waitFor();
+      await page.locator(`nav[aria-label="Chats"] .chat-item`, { hasText: "first" }).waitFor();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   scenario("the operator's panel: a bot and a person made in the page, the token shown once, a chat started", async () => {
     const page = await openAs(alice);
     await page.getByRole("button", { name: "People and bots" }).click();
@@ -296,6 +328,26 @@ describe("the console in Chromium", () => {
     await shot(page, "phone");
     await page.locator(`button[aria-label="Back to chats"]`).click();
     await item.waitFor();
+  });
+
+  scenario("a bot's draft streams in and gives way to its message; a bot's reaction shows on the person's message", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "react to this");
+    const mine = message(page, "react to this");
+    await mine.waitFor();
+    const id = Number(await mine.getAttribute("data-message-id"));
+    await bot.api.raw.sendMessageDraft({ chat_id: alice.id, draft_id: 7, text: "Thinking" });
+    await page.locator("article.message.draft", { hasText: "Thinking" }).waitFor();
+    await bot.api.raw.sendMessageDraft({ chat_id: alice.id, draft_id: 7, text: "Thinking harder" });
+    await page.locator("article.message.draft", { hasText: "Thinking harder" }).waitFor();
+    assert.equal(await page.locator("article.message.draft").count(), 1, "one bubble per draft");
+    await bot.api.sendMessage(alice.id, "The answer");
+    await message(page, "The answer").waitFor();
+    await page.locator("article.message.draft").waitFor({ state: "detached" });
+    await bot.api.setMessageReaction(alice.id, id, [{ type: "emoji", emoji: "🔥" }]);
+    await mine.locator(".reactions", { hasText: "🔥" }).waitFor();
   });
 
   scenario("a reply keyboard is pressed and hides itself (one_time_keyboard)", async () => {

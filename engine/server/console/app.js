@@ -35,6 +35,8 @@ function showApp() {
 export async function refreshOverview() {
   S.overview = await S.operator.call('getOverview');
   fillPersona();
+  // The first person made in the page becomes whom the page acts as.
+  if (!S.person && S.overview.people.length && !$('#app').hidden) await choosePerson();
 }
 
 function fillPersona() {

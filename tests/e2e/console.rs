@@ -225,6 +225,7 @@ fn a_persons_chats_history_read_marks_members_and_topics() {
             break;
         }
     }
+    assert_typed("Array of Message", &Value::Array(seen.clone()));
     let texts: Vec<&str> = seen.iter().filter_map(|m| m["text"].as_str()).collect();
     assert_eq!(texts.len(), 250);
     assert_eq!(texts.first(), Some(&"m0"));
@@ -232,9 +233,14 @@ fn a_persons_chats_history_read_marks_members_and_topics() {
     assert!(seen[0]["group_chat_created"] == true, "the service message opens the history: {}", seen[0]);
     let bob_chats = ok(server.user_call(&bob, "getChats", json!({})));
     assert_eq!(bob_chats[0]["chat"]["id"], group_id);
+    for row in bob_chats.as_array().unwrap() {
+        assert_typed("Chat", &row["chat"]);
+        assert_typed("Message", &row["last_message"]);
+    }
     assert_eq!(bob_chats[0]["unread_count"], 251, "Alice's 250 and the creation");
     // Members: the creator first; someone outside the group reads nothing of it.
     let members = ok(server.user_call(&bob, "getChatMembers", json!({"chat_id": group_id})));
+    assert_typed("Array of ChatMember", &members);
     assert_eq!(members.as_array().unwrap().len(), 3, "{members}");
     assert_eq!((members[0]["status"].as_str(), members[0]["user"]["id"].as_i64()), (Some("creator"), Some(s.alice_id)));
     let carol = create_user(s.root.path(), "Carol");
@@ -256,6 +262,7 @@ fn a_persons_chats_history_read_marks_members_and_topics() {
         json!({"chat_id": forum_id, "text": "an idea", "message_thread_id": thread}),
     ));
     let topics = ok(server.user_call(&s.alice, "getForumTopics", json!({"chat_id": forum_id})));
+    assert_typed("Array of ForumTopic", &topics);
     assert_eq!((topics[0]["name"].as_str(), topics[0]["message_thread_id"].as_i64()), (Some("Ideas"), Some(thread)));
     let in_topic =
         ok(server.user_call(&s.alice, "getChatHistory", json!({"chat_id": forum_id, "message_thread_id": thread})));
@@ -494,7 +501,16 @@ impl EventStream {
     }
 }
 
+/// Fails unless `value` is of the Bot API type `ty` (the schema the server is generated from).
+fn assert_typed(ty: &str, value: &Value) {
+    let problems = msg_spec::spec().check(ty, value, "result");
+    assert!(problems.is_empty(), "not a {ty}: {problems:?}");
+}
+
 fn texts(events: &[Event]) -> Vec<String> {
+    for (_, update) in events.iter().filter(|(_, u)| u.get("message").is_some()) {
+        assert_typed("Message", &update["message"]);
+    }
     events.iter().filter_map(|(_, u)| u["message"]["text"].as_str().map(str::to_owned)).collect()
 }
 

@@ -46,6 +46,7 @@ let botInfo;
 let alice;
 let bob;
 const pages = [];
+let onContact = null;
 
 /** A page signed in as `person`, with its errors and console collected. */
 async function openAs(person, { width = 1280, height = 860 } = {}) {
@@ -166,6 +167,7 @@ describe("the console in Chromium", () => {
       }));
       return ctx.answerInlineQuery(results, { cache_time: 0, next_offset: offset < 3 ? String(offset + 3) : "" });
     });
+    bot.on("message:contact", (ctx) => onContact?.(ctx.message.contact));
     bot.catch((e) => console.log(`bot error: ${e.message}`));
     bot.start({ drop_pending_updates: true });
     browser = await chromium.launch({
@@ -348,6 +350,40 @@ describe("the console in Chromium", () => {
     await page.locator("article.message.draft").waitFor({ state: "detached" });
     await bot.api.setMessageReaction(alice.id, id, [{ type: "emoji", emoji: "🔥" }]);
     await mine.locator(".reactions", { hasText: "🔥" }).waitFor();
+  });
+
+  scenario("commands as suggestions, a switch_inline button, a contact request, a group made in the page", async () => {
+    await bot.api.setMyCommands([{ command: "colour", description: "Pick a colour" }, { command: "poll", description: "A poll" }]);
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await page.fill(`textarea[aria-label="Message"]`, "/co");
+    await page.locator(`[aria-label="Commands"] [role="option"]`, { hasText: "/colour" }).waitFor();
+    await page.fill(`textarea[aria-label="Message"]`, "");
+    await bot.api.sendMessage(alice.id, "Search inline", {
+      reply_markup: { inline_keyboard: [[{ text: "Search here", switch_inline_query_current_chat: "dogs" }]] },
+    });
+    await message(page, "Search inline").locator(".inline-keyboard button", { hasText: "Search here" }).click();
+    assert.equal(await page.inputValue(`textarea[aria-label="Message"]`), `@${botInfo.username} dogs`);
+    await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 0 for dogs" }).waitFor();
+    await page.fill(`textarea[aria-label="Message"]`, "");
+    await page.keyboard.press("Escape");
+    // A contact request: the person confirms, the bot gets the contact.
+    const got = new Promise((resolve) => (onContact = resolve));
+    await bot.api.sendMessage(alice.id, "Share your number?", {
+      reply_markup: { keyboard: [[{ text: "Share my number", request_contact: true }]], one_time_keyboard: true, resize_keyboard: true },
+    });
+    await page.locator(".reply-keyboard button", { hasText: "Share my number" }).click();
+    await page.getByRole("button", { name: "Share contact" }).click();
+    const contact = await got;
+    assert.equal(contact.user_id, alice.id);
+    // A group made in the page, with the bot in it.
+    await page.getByRole("button", { name: "New chat" }).click();
+    await page.getByRole("button", { name: "New group, supergroup or channel…" }).click();
+    await page.getByLabel("Title").fill("Made in the page");
+    await page.locator("fieldset.checks label", { hasText: "console_test_bot" }).locator("input").check();
+    await page.getByRole("button", { name: /^Create/ }).last().click();
+    await page.locator(`nav[aria-label="Chats"] .chat-item`, { hasText: "Made in the page" }).waitFor();
   });
 
   scenario("a reply keyboard is pressed and hides itself (one_time_keyboard)", async () => {

@@ -110,7 +110,12 @@ pub fn methods() -> &'static [UserMethod] {
             ),
             method("sendLocation", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::location_message)),
             method("sendVenue", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::venue_message)),
-            method("sendContact", "as the Bot API's", "the `Message`", |c| send_fields(c, editing::contact_message)),
+            method(
+                "sendContact",
+                "as the Bot API's, and `user_id` (the person's own id: they share their own contact, as a `request_contact` button does)",
+                "the `Message`; the contact's `user_id` is the person's when they shared their own",
+                send_contact,
+            ),
             method("sendDice", "as the Bot API's", "the `Message` (a random value)", |c| send_fields(c, editing::dice_message)),
             method("sendPoll", "as the Bot API's", "the `Message` with its `Poll`", |c| send_fields(c, editing::poll_message)),
             method(
@@ -349,6 +354,18 @@ async fn send_fields(
     let conversation = c.chat().await?;
     let content = Content::of(body);
     c.platform.post(&c.actor(), conversation, content).await
+}
+
+/// A contact; one's own (`user_id` naming the person, as apps share it for a `request_contact`
+/// button) carries the person's `user_id`, so the bot knows whose number it is.
+async fn send_contact(c: UserCall) -> Result<Value, ApiError> {
+    let mut body = editing::contact_message(&c.params)?;
+    let own = msg_spec::args::integer(c.params.get("user_id")) == Some(c.user.id);
+    if let Some(contact) = body.contact.as_mut().filter(|_| own) {
+        contact.user_id = Some(c.user.id);
+    }
+    let conversation = c.chat().await?;
+    c.platform.post(&c.actor(), conversation, Content::of(body)).await
 }
 
 async fn forward_message(c: UserCall) -> Result<Value, ApiError> {

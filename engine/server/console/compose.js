@@ -342,7 +342,7 @@ async function pressKey(entry, b) {
   }
   if (b.request_contact) {
     if (await confirm('Share your phone number with the bot?', 'Share contact')) {
-      await sendWith('sendContact', { phone_number: `+10000000000${S.me.id}`, first_name: S.me.first_name, last_name: S.me.last_name });
+      await sendWith('sendContact', { phone_number: `+10000000000${S.me.id}`, first_name: S.me.first_name, last_name: S.me.last_name, user_id: S.me.id });
     }
   } else if (b.request_location) {
     if (await confirm('Share your location with the bot?', 'Share location')) {

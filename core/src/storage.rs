@@ -204,6 +204,10 @@ pub enum Change {
     /// that finds the queue empty: a reader resuming after the last id it saw (the console's
     /// push stream) sees every later update.
     PersonQueueHead { user_id: i64, next_update_id: i64 },
+    /// A person was shown (or sent) the content `content` (its BLAKE3 hex): they may download
+    /// it by their own `file_id` (a person's ids are not recorded otherwise, and an id alone,
+    /// which names its owner and the content, proves nothing).
+    PersonFile { user_id: i64, content: String },
 }
 
 /// What a bot's directory holds besides its identity.
@@ -297,6 +301,11 @@ pub trait StorageBackend: Send + Sync + 'static {
 
     /// A person's pending updates.
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
+
+    /// Whether a person was given the content `content` ([`Change::PersonFile`]).
+    async fn person_has_file(&self, _user_id: i64, _content: &str) -> Result<bool, StorageError> {
+        Ok(false)
+    }
 
     /// The id a person's queue gives its next update, as last recorded
     /// ([`Change::PersonQueueHead`]); `None` when never recorded.

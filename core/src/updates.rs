@@ -90,14 +90,13 @@ pub trait PlatformService: Send + Sync + 'static {
 
     /// A person's updates for the push stream (`/user<token>/stream`): up to 100 with ids above
     /// `after` (from the head without it), waiting up to `wait` for the first when there are
-    /// none. With `acknowledge`, every update up to `after` is first forgotten, as a getUpdates
-    /// `offset` of `after + 1` would (the client confirmed it saw them). Nothing is acknowledged
-    /// otherwise: the queue is getUpdates' own.
+    /// none. A stream only reads: several (a person open in two tabs) read the one queue
+    /// getUpdates reads, each from its own position, and updates leave it when getUpdates
+    /// acknowledges them or when they expire.
     async fn user_events(
         &self,
         _token: &str,
         _after: Option<i64>,
-        _acknowledge: bool,
         _wait: std::time::Duration,
     ) -> Result<Vec<(i64, String)>, ApiError> {
         Err(ApiError::not_found())

@@ -525,6 +525,12 @@ describe("the console in Chromium", () => {
     if ((await button.count()) > 0) await button.first().click();
     await shown.locator(".text", { hasText: "link" }).click();
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    // Protected content never leaves its chat: no download, no forward.
+    await bot.api.sendDocument(alice.id, new InputFile(Buffer.from("keep me here"), "secret.txt"), { protect_content: true });
+    const secret = page.locator("article.message", { hasText: "secret.txt" });
+    await secret.waitFor();
+    assert.equal(await secret.locator("a.document").count(), 0, "no download link");
+    assert.equal(await secret.locator(`button[aria-label="Forward"]`).count(), 0, "no forward");
     assert.equal(await page.locator(`[href^="javascript:"], [src^="javascript:"]`).count(), 0);
   });
 

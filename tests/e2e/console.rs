@@ -246,6 +246,37 @@ fn a_persons_chats_history_read_marks_members_and_topics() {
     let carol = create_user(s.root.path(), "Carol");
     let refused = error(server.user_call(&carol, "getChatHistory", json!({"chat_id": group_id})));
     assert_eq!(refused, (403, "Forbidden: you are not a member of the group chat".into()));
+    // A channel's subscribers are seen by its administrators only.
+    let channel =
+        ok(server.user_call(&s.alice, "createChannel", json!({"title": "News", "member_ids": [id_of(&bob)]})));
+    let channel_id = channel["id"].as_i64().unwrap();
+    let seen_by_bob = ok(server.user_call(&bob, "getChatMembers", json!({"chat_id": channel_id})));
+    assert_eq!(seen_by_bob.as_array().unwrap().len(), 1, "{seen_by_bob}");
+    assert_eq!(seen_by_bob[0]["status"], "creator");
+    assert_eq!(
+        ok(server.user_call(&s.alice, "getChatMembers", json!({"chat_id": channel_id}))).as_array().unwrap().len(),
+        2
+    );
+    // A bot one blocked: its chat still reads, and writing to it is refused.
+    ok(server.user_call(&s.alice, "blockBot", json!({"chat_id": s.bot_id})));
+    let read = ok(server.user_call(&s.alice, "getChatHistory", json!({"chat_id": s.bot_id, "limit": 2})));
+    assert_eq!(read.as_array().unwrap().len(), 2);
+    let refused = error(server.user_call(&s.alice, "sendMessage", json!({"chat_id": s.bot_id, "text": "hi"})));
+    assert_eq!(refused, (400, "Bad Request: YOU_BLOCKED_USER".into()));
+    ok(server.user_call(&s.alice, "unblockBot", json!({"chat_id": s.bot_id})));
+    // An upgraded group is listed as its supergroup only.
+    let basic = ok(server.user_call(&s.alice, "createGroup", json!({"title": "Small", "member_ids": [id_of(&bob)]})));
+    let upgraded = ok(server.user_call(&s.alice, "upgradeGroup", json!({"chat_id": basic["id"]})));
+    let listed: Vec<i64> = ok(server.user_call(&bob, "getChats", json!({})))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["chat"]["id"].as_i64().unwrap())
+        .collect();
+    assert!(
+        listed.contains(&upgraded["id"].as_i64().unwrap()) && !listed.contains(&basic["id"].as_i64().unwrap()),
+        "{listed:?}"
+    );
     // A forum's topics, and a topic's own history.
     let forum = ok(server.user_call(
         &s.alice,
@@ -345,6 +376,39 @@ fn a_person_downloads_their_own_files_only() {
     let image = get(s.server.api, &format!("/user{}/file/{largest}", s.alice)).unwrap();
     assert_eq!((image.status, image.header("content-type")), (200, Some("image/jpeg")));
     assert_eq!(get(s.server.api, &format!("/user{}:wrong/file/{largest}", s.alice_id)).unwrap().status, 404);
+    // An id names its owner and its content: one made up for content never shown opens nothing.
+    ok(s.server.user_call(&bob, "sendMessage", json!({"chat_id": s.bot_id, "text": "/start"})));
+    let for_bob = msg_testkit::Multipart::new()
+        .text("chat_id", &id_of(&bob).to_string())
+        .file("document", "bob.txt", "text/plain", b"for Bob only")
+        .post(s.server.api, &format!("/bot{}/sendDocument", s.bot));
+    let bots_id = for_bob.json()["result"]["document"]["file_id"].as_str().unwrap().to_owned();
+    let forged = with_owner(&bots_id, s.alice_id);
+    assert_eq!(get(s.server.api, &format!("/user{}/file/{forged}", s.alice)).unwrap().status, 404, "a forged id");
+    let bobs = ok(s.server.user_call(&bob, "getChatHistory", json!({"chat_id": s.bot_id})));
+    let bobs_id = bobs.as_array().unwrap().iter().find_map(|m| m["document"]["file_id"].as_str()).unwrap().to_owned();
+    assert_eq!(bobs_id, with_owner(&bots_id, id_of(&bob)));
+    assert_eq!(get(s.server.api, &format!("/user{bob}/file/{bobs_id}")).unwrap().body, b"for Bob only");
+    // A bot's file is never a page of the console's origin: an HTML document runs nothing there.
+    let page = msg_testkit::Multipart::new()
+        .text("chat_id", &s.alice_id.to_string())
+        .file("document", "page.html", "text/html", b"<script>localStorage.clear()</script>")
+        .post(s.server.api, &format!("/bot{}/sendDocument", s.bot));
+    let page_id = page.json()["result"]["document"]["file_id"].as_str().unwrap().to_owned();
+    let file = ok(s.server.call(&s.bot, "getFile", json!({"file_id": page_id})));
+    let served = get(s.server.api, &format!("/file/bot{}/{}", s.bot, file["file_path"].as_str().unwrap())).unwrap();
+    assert_eq!(served.status, 200);
+    assert!(served.header("content-security-policy").is_some_and(|c| c.starts_with("sandbox")), "{:?}", served.headers);
+    assert_eq!(served.header("x-content-type-options"), Some("nosniff"));
+}
+
+/// `file_id` with another owner (ids are base64url of version, kind, owner, content hash).
+fn with_owner(file_id: &str, owner: i64) -> String {
+    use base64::Engine as _;
+    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let mut bytes = engine.decode(file_id).unwrap();
+    bytes[2..10].copy_from_slice(&owner.to_le_bytes());
+    engine.encode(bytes)
 }
 
 #[test]
@@ -538,14 +602,22 @@ fn the_push_stream_delivers_resumes_and_outlives_a_restart() {
     let again = resumed.next(2);
     assert_eq!(texts(&again), ["two", "three"]);
     assert!(resumed.quiet(Duration::from_millis(400)).is_empty(), "nothing doubled");
-    // The resume point acknowledged what it names, as getUpdates' offset does.
+    // A stream only reads: everything is still in the queue getUpdates reads.
     let pending = ok(server.user_call(&s.alice, "getUpdates", json!({})));
     let pending_texts: Vec<&str> =
         pending.as_array().unwrap().iter().filter_map(|u| u["message"]["text"].as_str()).collect();
-    assert_eq!(pending_texts, ["two", "three"]);
-    // Everything acknowledged: the queue is empty when the server stops, and its ids must go on
-    // increasing after the restart all the same (a resuming reader skips ids it has seen).
-    ok(server.user_call(&s.alice, "getUpdates", json!({"offset": again[1].0 + 1})));
+    assert_eq!(pending_texts, ["one", "two", "three"]);
+    // Two tabs of one person: each stream gets every update, and takes none from the other.
+    let mut other_tab = EventStream::open(server.api, &s.alice, Some(again[1].0));
+    say(&server, "to both");
+    let both = resumed.next(1);
+    assert_eq!(texts(&both), ["to both"]);
+    assert_eq!(texts(&other_tab.next(1)), ["to both"]);
+    drop(other_tab);
+    // getUpdates acknowledges everything: the queue is empty when the server stops, and its ids
+    // must go on increasing after the restart all the same (a resuming reader skips ids it saw).
+    let last_seen = both[0].0;
+    ok(server.user_call(&s.alice, "getUpdates", json!({"offset": last_seen + 1})));
     // A stream ends when the server drains, and does not hold the drain.
     server.signal("TERM");
     assert!(resumed.ends(), "the stream ends as the server drains");
@@ -554,12 +626,12 @@ fn the_push_stream_delivers_resumes_and_outlives_a_restart() {
     // Sent while the page was away and the server down and up again: nothing lost, nothing doubled.
     let server = launch(s.root.path()).start();
     say(&server, "four");
-    let mut after_restart = EventStream::open(server.api, &s.alice, Some(again[1].0));
+    let mut after_restart = EventStream::open(server.api, &s.alice, Some(last_seen));
     let rest = after_restart.next(1);
     assert_eq!(texts(&rest), ["four"]);
     assert!(after_restart.quiet(Duration::from_millis(400)).is_empty());
-    assert!(rest[0].0 > again[1].0, "update ids go on increasing across the restart");
-    // `?after=` resumes the same way (a page reloaded keeps its last id); what a resume point
+    assert!(rest[0].0 > last_seen, "update ids go on increasing across the restart");
+    // `?after=` resumes the same way (a page reloaded keeps its last id); what getUpdates
     // acknowledged ("three", above) is gone for good.
     let mut reloaded = EventStream::open_at(server.api, &format!("/user{}/stream?after={}", s.alice, again[0].0), "");
     assert_eq!(texts(&reloaded.next(1)), ["four"]);

@@ -413,7 +413,7 @@ impl Platform {
     /// A person opens a bot's Web App (the user-side `openWebApp`): its query id, which the bot
     /// answers once with `answerWebAppQuery`.
     pub async fn open_web_app(&self, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
-        self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
         let id = format!("AAQ{:016x}", rand::random::<u64>());
         let asked = InlineAsked {
             bot_id,
@@ -425,7 +425,6 @@ impl Platform {
             at: Instant::now(),
         };
         self.inline.lock().expect("inline").insert(id.clone(), asked);
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
         let init_data = web_app_init_data(&bot.token(), &id, &crate::world::user_json(user), crate::world::now());
         Ok(json!({"web_app_query_id": id, "init_data": init_data}))
     }

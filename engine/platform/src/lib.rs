@@ -140,6 +140,7 @@ impl PlatformService for Platform {
                 Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),
             }
         });
+        tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
         if let Some(period) = self.config.file_retention {
             tokio::spawn(files::retention::run(self.self_arc(), period, stop));
         }
@@ -168,11 +169,10 @@ impl PlatformService for Platform {
         &self,
         token: &str,
         after: Option<i64>,
-        acknowledge: bool,
         wait: std::time::Duration,
     ) -> Result<Vec<(i64, String)>, ApiError> {
         let user = user_api::authenticate(self, token).await?;
-        self.person_events(&user, after, acknowledge, wait).await
+        self.person_events(&user, after, wait).await
     }
 
     async fn user_file(&self, token: &str, file_id: &str) -> Option<(PathBuf, String)> {

@@ -171,6 +171,8 @@ impl Platform {
 
     /// Creates a bot (username already checked) unless one has its username.
     pub async fn new_bot(&self, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
+        // Two bots created at once never share a username.
+        let _names = self.locks.lock(crate::serial::Entity::BotNames).await;
         let existing = self.storage.list_bots().await.map_err(internal)?;
         if existing.iter().any(|b| b.username.eq_ignore_ascii_case(username)) {
             return Err(ApiError::bad_request(format!(

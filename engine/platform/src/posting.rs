@@ -155,7 +155,12 @@ impl Platform {
             changes.push(Change::PutMessage(poster));
         }
         self.deliver(actor.id(), conversation, &mut message, keyboard.as_ref(), "message", changes).await?;
-        self.message_for(conversation, &mut message, actor.id()).await
+        let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
+        if let Actor::User(_) = actor {
+            // What a person sends is theirs to open again (their own file ids).
+            self.files.adopt(&mut sent, actor.id(), false).await?;
+        }
+        Ok(sent)
     }
 
     /// Whether `actor` may post `content` (not a service message) in `conversation`: the

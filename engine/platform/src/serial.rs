@@ -27,6 +27,8 @@ pub(crate) enum Entity {
     Message(String, i64),
     /// One of a bot's settings that is read, changed and written back.
     BotSetting(i64, String),
+    /// The directory of bot usernames, while a new bot is checked against it and stored.
+    BotNames,
 }
 
 /// How many entries the map may hold before idle ones are swept.

@@ -38,9 +38,11 @@ impl Platform {
                 .keys()
                 .filter_map(|key| Conversation::from_key(key))
                 .filter(|c| matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id)));
+            // A basic group upgraded to a supergroup lives on as the supergroup.
             let groups = dir.members.iter().filter_map(|(chat, members)| {
                 let present = members.get(&user.id).is_some_and(|s| s.present_at(now()));
-                (present && dir.chats.contains_key(chat)).then_some(Conversation::Group(*chat))
+                let live = dir.chats.get(chat).is_some_and(|c| !c.details.contains("\"migrated_to\""));
+                (present && live).then_some(Conversation::Group(*chat))
             });
             private.chain(groups).collect()
         };
@@ -83,8 +85,22 @@ impl Platform {
         before: i64,
         limit: usize,
     ) -> Result<Vec<types::Message>, ApiError> {
+        Ok(self.rows(conversation, after, before, limit).await?.1)
+    }
+
+    /// [`Platform::page`] with the id of the oldest row read, parsed or not (paging goes on
+    /// past a row that does not parse) and whether the rows ran out.
+    async fn rows(
+        &self,
+        conversation: Conversation,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<(Option<i64>, Vec<types::Message>, bool), ApiError> {
         let rows = self.storage.load_messages(&conversation.key(), after, before, limit).await.map_err(internal)?;
-        Ok(rows.iter().filter_map(|(_, payload)| stored::parse(payload)).collect())
+        let oldest = rows.last().map(|(id, _)| *id);
+        let exhausted = rows.len() < limit;
+        Ok((oldest, rows.iter().filter_map(|(_, payload)| stored::parse(payload)).collect(), exhausted))
     }
 
     /// A stored message as `viewer` (a person) sees it: their chat, their own file ids.
@@ -115,17 +131,16 @@ impl Platform {
         // A topic's messages are a subset: read on in larger pages until the page is full.
         loop {
             let batch = if thread.is_some() { limit * 4 } else { limit };
-            let page = self.page(conversation, 0, before, batch).await?;
-            let exhausted = page.len() < batch;
+            let (oldest, page, exhausted) = self.rows(conversation, 0, before, batch).await?;
             for message in page {
-                before = message.message_id;
                 let in_thread = thread.is_none_or(|t| message.message_thread_id == Some(t) || message.message_id == t);
                 if in_thread && found.len() < limit {
                     found.push(message);
                 }
             }
-            if exhausted || found.len() >= limit {
-                break;
+            match oldest {
+                Some(oldest) if !exhausted && found.len() < limit => before = oldest,
+                _ => break,
             }
         }
         let mut out = Vec::with_capacity(found.len());
@@ -150,8 +165,8 @@ impl Platform {
         .await
     }
 
-    /// The present members of a group as `ChatMember`s (the creator and administrators first),
-    /// or both sides of a private chat.
+    /// The present members of a group as `ChatMember`s (the creator and administrators first;
+    /// in a channel, a subscriber sees the administrators only), or both sides of a private chat.
     pub async fn members(&self, conversation: Conversation, viewer: i64) -> Result<Value, ApiError> {
         let Conversation::Group(id) = conversation else {
             let (a, b) = match conversation {
@@ -165,10 +180,12 @@ impl Platform {
             return Ok(Value::Array(out));
         };
         let kind = self.chat_kind(id).await?.unwrap_or_default();
+        // A channel's subscribers are seen by its administrators only, as in the apps.
+        let admins_only = kind == "channel" && !self.standing(id, viewer).await?.at(now()).is_admin();
         let mut rows = Vec::new();
         for (member, standing) in self.standings(id).await? {
             let standing = standing.at(now());
-            if !standing.present() {
+            if !standing.present() || (admins_only && !standing.is_admin()) {
                 continue;
             }
             let Some(user) = self.participant(member).await? else { continue };
@@ -253,16 +270,9 @@ impl Platform {
         &self,
         user: &UserRecord,
         after: Option<i64>,
-        acknowledge: bool,
         wait: Duration,
     ) -> Result<Vec<(i64, String)>, ApiError> {
         let mailbox = self.user_mailbox(user.id).await?;
-        if acknowledge
-            && let Some(seen) = after
-            && let Some(below) = mailbox.ack_point(seen.saturating_add(1))
-        {
-            mailbox.ack_below(&self.storage, below).await.map_err(internal)?;
-        }
         let notified = mailbox.notified();
         tokio::pin!(notified);
         notified.as_mut().enable();
@@ -274,10 +284,15 @@ impl Platform {
         Ok(mailbox.read_after(after, EVENTS_PER_READ, now()))
     }
 
-    /// The content a person's `file_id` names, and its type, when the id is the person's own
-    /// (file ids name their owner: a person has one only from a message they were shown).
+    /// The content a person's `file_id` names, and its type, when the id is the person's own and
+    /// the person was given that content (`FileStore::grant`: a message they were shown or sent).
     pub async fn person_file(&self, user: &UserRecord, file_id: &str) -> Option<(PathBuf, String)> {
         let id = FileId::decode(file_id).filter(|id| id.owner == user.id)?;
+        // An id names its owner and its content, so anyone could write one: the person must
+        // have been given the content (shown it, or sent it).
+        if !self.files.granted(user.id, &id.hash).await.ok()? {
+            return None;
+        }
         let path = self.files.blob_path(&id.hash);
         let meta = tokio::fs::metadata(&path).await.ok()?;
         let mime = match id.kind {

@@ -427,6 +427,25 @@ impl Platform {
         Ok(m)
     }
 
+    /// Every minute, forgets the people's updates past their expiry (a message's 24 hours, a
+    /// chat action's seconds): the push stream acknowledges nothing, so without a getUpdates
+    /// reader this is how updates leave a person's queue. Until `stop`.
+    pub(crate) async fn expire_people_updates(self: Arc<Self>, stop: tokio_util::sync::CancellationToken) {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => return,
+                _ = tick.tick() => {}
+            }
+            let mailboxes: Vec<Arc<Mailbox>> = self.user_mailboxes.lock().await.values().cloned().collect();
+            for mailbox in mailboxes {
+                if let Err(e) = mailbox.expire(&self.storage, now()).await {
+                    tracing::warn!("expired updates of a person could not be forgotten: {e}");
+                }
+            }
+        }
+    }
+
     /// Ends every person's long poll (server draining).
     pub async fn abort_user_polls(&self) {
         for m in self.user_mailboxes.lock().await.values() {
@@ -511,7 +530,8 @@ impl Platform {
                 if self.bot_record(id).await?.is_none() {
                     return Err(ApiError::bad_request("chat not found"));
                 }
-                if self.blocked(actor.id(), id).await? {
+                // One's chat with a bot one blocked stays readable (its history, in the apps).
+                if access == Access::Write && self.blocked(actor.id(), id).await? {
                     return Err(ApiError::bad_request("YOU_BLOCKED_USER"));
                 }
                 Ok(Conversation::private(actor.id(), id))

@@ -190,17 +190,41 @@ impl Mailbox {
 
     /// `change`, which forgets updates, with the next id recorded beside it (bots' queues).
     fn forgetting(&self, change: Change) -> Vec<Change> {
-        let mut changes = vec![change];
+        vec![change, self.head_record()]
+    }
+
+    /// The change that records the queue's next id (a bot's setting, a person's queue head).
+    fn head_record(&self) -> Change {
         match self.owner {
             Owner::Bot(bot_id) => {
                 let next = self.next_id().to_string();
-                changes.push(Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next) });
+                Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next) }
             }
-            Owner::User(user_id) => {
-                changes.push(Change::PersonQueueHead { user_id, next_update_id: self.next_id() });
-            }
+            Owner::User(user_id) => Change::PersonQueueHead { user_id, next_update_id: self.next_id() },
         }
-        changes
+    }
+
+    /// Forgets the updates past their expiry (not one in flight), durably; how many went.
+    pub async fn expire(&self, storage: &Arc<dyn StorageBackend>, now: i64) -> Result<usize, StorageError> {
+        let gone: Vec<i64> = {
+            let mut q = self.lock();
+            let gone = q
+                .entries
+                .iter()
+                .filter(|e| e.committed && !e.in_flight && e.update.expires_at < now)
+                .map(|e| e.update.update_id)
+                .collect::<Vec<_>>();
+            q.entries.retain(|e| !(e.committed && !e.in_flight && e.update.expires_at < now));
+            gone
+        };
+        if gone.is_empty() {
+            return Ok(0);
+        }
+        let mut changes: Vec<Change> =
+            gone.iter().map(|&update_id| Change::DropUpdate { owner: self.owner, update_id }).collect();
+        changes.push(self.head_record());
+        durably(storage, changes).await?;
+        Ok(gone.len())
     }
 
     /// Forgets everything pending (`drop_pending_updates`), durably.

@@ -1,7 +1,7 @@
 // app.js — the entry point: sign-in (operator key from #key= or the login form, or a person's
 // own token), the persona switcher (#as=<user id>, one person per tab), the push stream
-// (EventSource with ?after= resume, idempotent dispatch, debounced getUpdates acknowledgement,
-// connection indicator) and the top bar's buttons.
+// (EventSource with ?after= resume, idempotent dispatch; it acknowledges nothing, so tabs of
+// one person never take updates from each other; connection indicator) and the top bar's buttons.
 import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
 import { S } from './state.js';
@@ -12,7 +12,6 @@ import { peoplePanel, newChat } from './admin.js';
 
 const KEY = 'msg-console-key';
 let stream = null;
-let ackTimer = null;
 let retryTimer = null;
 
 const hashParams = () => new URLSearchParams(location.hash.slice(1));
@@ -140,7 +139,16 @@ function startStream() {
     setConnection('connecting');
     if (es.readyState === EventSource.CLOSED) {
       stream = null;
-      retryTimer = setTimeout(() => { if (S.person === person) startStream(); }, 3000);
+      // The server refused the stream: a revoked token ends it; anything else is tried again.
+      retryTimer = setTimeout(async () => {
+        if (S.person !== person) return;
+        try {
+          await person.call('getMe', {}, { quiet: true });
+        } catch (e) {
+          if (e.code === 401) { setConnection('signed out'); toast('This person\'s token is no longer valid', 'error'); return; }
+        }
+        startStream();
+      }, 3000);
     }
   });
   es.addEventListener('message', (ev) => {
@@ -150,7 +158,6 @@ function startStream() {
     if (typeof u?.update_id !== 'number' || u.update_id <= S.lastUpdateId) return;
     S.lastUpdateId = u.update_id;
     try { sessionStorage.setItem(lastKey, String(u.update_id)); } catch { /* full */ }
-    scheduleAck(person);
     try { dispatch(u); } catch (e) { console.error('update', u.update_id, e); }
   });
 }
@@ -166,14 +173,6 @@ function dispatch(u) {
   else if (u.message_reaction) applyReaction(u.message_reaction);
 }
 
-function scheduleAck(person) {
-  if (ackTimer) return;
-  ackTimer = setTimeout(() => {
-    ackTimer = null;
-    if (person !== S.person) return;
-    person.call('getUpdates', { offset: S.lastUpdateId + 1, limit: 1, timeout: 0 }, { quiet: true }).catch(() => {});
-  }, 1000);
-}
 
 // ---------------------------------------------------------------- wiring
 

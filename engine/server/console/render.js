@@ -7,12 +7,12 @@ import { S, key, nameOf } from './state.js';
 
 export const REACTION_EMOJI = ['👍', '❤', '🔥', '🎉', '😁', '👎'];
 
-/** The URL if its scheme is allowed (http, https, tg; mailto when asked), else null. */
-export function safeUrl(raw, mailto = false) {
+/** The URL if its scheme is allowed (http, https, tg), else null. */
+export function safeUrl(raw) {
   if (typeof raw !== 'string' || !raw) return null;
   try {
     const u = new URL(raw);
-    const ok = ['http:', 'https:', 'tg:'].includes(u.protocol) || (mailto && u.protocol === 'mailto:');
+    const ok = ['http:', 'https:', 'tg:'].includes(u.protocol);
     return ok ? u.href : null;
   } catch { return null; }
 }
@@ -78,10 +78,8 @@ function entityElement(e, text, h) {
       const href = safeUrl(e.url);
       return one(href ? link(href, null, href) : el('span', { class: 'unsafe-link', title: 'Link not opened' }));
     }
-    case 'email': {
-      const href = safeUrl(`mailto:${text}`, true);
-      return one(href ? link(href) : el('span'));
-    }
+    // Only http, https and tg addresses open: an e-mail address is shown, not linked.
+    case 'email': return one(el('span', { class: 'email' }));
     case 'mention': case 'hashtag': case 'cashtag': case 'phone_number':
       return one(el('span', { class: e.type }));
     case 'text_mention':
@@ -253,7 +251,7 @@ function mediaOf(m, h) {
     return el('div', { class: 'audio' }, el('div', { class: 'muted', text: `${label}${f.duration ? ` · ${f.duration} s` : ''}` }),
       slot(f.file_id, h, {}, label, (src) => el('audio', { controls: true, preload: 'metadata', 'aria-label': label, src })));
   }
-  if (m.document) return documentLink(m.document, h);
+  if (m.document) return documentLink(m.document, h, !!m.has_protected_content);
   if (m.sticker) {
     const s = m.sticker;
     if (s.is_video) return video(s, h, `Sticker ${s.emoji || ''}`, { loop: true, muted: true, autoplay: true, controls: false, class: 'sticker' });
@@ -288,8 +286,14 @@ function mediaOf(m, h) {
   return null;
 }
 
-function documentLink(d, h) {
+function documentLink(d, h, protectedContent) {
   const name = d.file_name || 'document';
+  // Protected content never leaves its chat: no download.
+  if (protectedContent) {
+    return el('span', { class: 'document', title: 'Protected: cannot be saved' },
+      el('span', { class: 'doc-icon', 'aria-hidden': 'true', text: '📄' }),
+      el('span', { class: 'doc-name', text: name }), el('span', { class: 'muted', text: ` ${fmtSize(d.file_size)} · protected` }));
+  }
   const a = el('a', { class: 'document', href: '#', title: `Download ${name}` },
     el('span', { class: 'doc-icon', 'aria-hidden': 'true', text: '📄' }),
     el('span', { class: 'doc-name', text: name }), el('span', { class: 'muted', text: ` ${fmtSize(d.file_size)}` }));
@@ -459,7 +463,7 @@ function actions(m, h, outgoing) {
   const add = (label, icon, fn) => a.append(el('button', { type: 'button', class: 'icon', 'aria-label': label, title: label, text: icon, onclick: (e) => fn(m, e.currentTarget) }));
   add('Reply', '↩', h.reply);
   add('React', '☺', h.pickReaction);
-  add('Forward', '↪', h.forward);
+  if (!m.has_protected_content) add('Forward', '↪', h.forward);
   if (outgoing && m.text != null) add('Edit', '✎', h.edit);
   if (outgoing || m.chat.type === 'private') add('Delete', '🗑', h.delete);
   return a;

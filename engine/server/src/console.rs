@@ -68,16 +68,14 @@ pub fn asset(shared: &Shared, path: &str) -> Response<Body> {
     response
 }
 
-/// Whether the request comes from another site: a browser says so in `Sec-Fetch-Site`, or in an
-/// `Origin` that is not this server's own address. Requests without either (curl, scripts) are
+/// Whether the request comes from another site: a browser says so in `Sec-Fetch-Site` (which
+/// decides when present: a reverse proxy that rewrites `Host` does not change it), else in an
+/// `Origin` that is not this server's own address. Requests with neither (curl, scripts) are
 /// not a browser's.
 fn cross_site(headers: &HeaderMap) -> bool {
     let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
-    if let Some(site) = text("sec-fetch-site")
-        && site != "same-origin"
-        && site != "none"
-    {
-        return true;
+    if let Some(site) = text("sec-fetch-site") {
+        return site != "same-origin" && site != "none";
     }
     match (text("origin"), text("host")) {
         (Some(origin), Some(host)) => {
@@ -160,5 +158,9 @@ mod tests {
         assert!(!cross_site(&headers(&[("origin", "http://127.0.0.1:8081"), ("host", "127.0.0.1:8081")])));
         assert!(cross_site(&headers(&[("origin", "http://evil.example"), ("host", "127.0.0.1:8081")])));
         assert!(cross_site(&headers(&[("origin", "null"), ("host", "127.0.0.1:8081")])));
+        // Behind a proxy that rewrites Host, the browser's own word decides.
+        let proxied =
+            [("sec-fetch-site", "same-origin"), ("origin", "https://chat.example"), ("host", "127.0.0.1:8081")];
+        assert!(!cross_site(&headers(&proxied)));
     }
 }

@@ -31,9 +31,21 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
         return http::error_response(&ApiError::not_found());
     };
     match ServeFile::new(file).with_buf_chunk_size(CHUNK).oneshot(req).await {
-        Ok(response) => response.map(|body| body.boxed_unsync()),
+        Ok(response) => {
+            let mut response = response.map(|body| body.boxed_unsync());
+            never_run(response.headers_mut());
+            response
+        }
         Err(never) => match never {},
     }
+}
+
+/// A file is never a page of this origin (where the console keeps its key): whatever its type,
+/// a browser that opens it runs nothing of it with this origin's rights (`sandbox`) and does not
+/// guess a type that would run (`nosniff`).
+fn never_run(headers: &mut hyper::HeaderMap) {
+    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    headers.insert("content-security-policy", HeaderValue::from_static("sandbox; default-src 'none'"));
 }
 
 /// Serves one of a person's files by its `file_id` (the person's own: ids name their owner), with
@@ -49,8 +61,7 @@ pub async fn person(shared: &Shared, token: &str, file_id: &str, req: Request<In
             if let Ok(value) = HeaderValue::from_str(&mime) {
                 headers.insert(CONTENT_TYPE, value);
             }
-            headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-            headers.insert("content-security-policy", HeaderValue::from_static("sandbox; default-src 'none'"));
+            never_run(headers);
             headers.insert(CACHE_CONTROL, HeaderValue::from_static("private, max-age=86400, immutable"));
             response
         }

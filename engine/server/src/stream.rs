@@ -1,9 +1,11 @@
 //! A person's push stream, `GET /user<token>/stream`: Server-Sent Events carrying the updates of
 //! the person's queue, the same queue `getUpdates` reads (one source of truth). Each event's `id`
 //! is its `update_id`; a client that reconnects (`Last-Event-ID`, or `?after=` after a reload)
-//! resumes after it, and what it names is acknowledged then, as a getUpdates `offset` would
-//! (nothing is lost: updates are durable before they are visible; nothing is doubled: the
-//! stream sends only ids above the resume point). Not here: what the updates are (the platform's).
+//! resumes after it (nothing is lost: updates are durable before they are visible, and a stream
+//! acknowledges nothing, so two tabs of one person never take updates from each other; nothing
+//! is doubled: the stream sends only ids above the resume point). Updates leave the queue when
+//! getUpdates acknowledges them or when they expire. Not here: what the updates are (the
+//! platform's).
 //!
 //! Bounded: a stream is a future in its connection, with no task or buffer of its own; it waits
 //! on the queue's notification and wakes every [`HEARTBEAT`] to send a comment (so proxies and
@@ -57,11 +59,11 @@ struct State {
     first: Option<String>,
 }
 
-/// Opens the stream (authenticating the person and acknowledging the resume point first, so a
-/// bad token is a plain error envelope).
+/// Opens the stream (authenticating the person first, so a bad token is a plain error
+/// envelope).
 pub async fn handle(shared: &Arc<Shared>, token: String, req: Request<Incoming>) -> Response<Body> {
     let after = resume_point(&req);
-    let first = match shared.upstream.user_events(&token, after, true, Duration::ZERO).await {
+    let first = match shared.upstream.user_events(&token, after, Duration::ZERO).await {
         Ok(events) => events,
         Err(e) => return http::error_response(&e),
     };
@@ -73,7 +75,7 @@ pub async fn handle(shared: &Arc<Shared>, token: String, req: Request<Incoming>)
         if let Some(opening) = state.first.take() {
             return Some((Ok::<_, std::io::Error>(Frame::data(Bytes::from(opening))), state));
         }
-        let read = state.shared.upstream.user_events(&state.token, state.last, false, HEARTBEAT);
+        let read = state.shared.upstream.user_events(&state.token, state.last, HEARTBEAT);
         let events = tokio::select! {
             () = state.shared.draining.cancelled() => return None,
             events = read => events,

@@ -114,7 +114,13 @@ mod conformance {
         assert_eq!(storage.load_person_queue_head(b).await.unwrap(), None);
         storage.apply(vec![Change::PersonQueueHead { user_id: b, next_update_id: 41 }]).await.unwrap();
         storage.apply(vec![Change::PersonQueueHead { user_id: b, next_update_id: 42 }]).await.unwrap();
-        assert_eq!(storage.load_person_queue_head(b).await.unwrap(), Some(42));
+        storage.apply(vec![Change::PersonQueueHead { user_id: b, next_update_id: 40 }]).await.unwrap();
+        assert_eq!(storage.load_person_queue_head(b).await.unwrap(), Some(42), "a head never moves back");
+        assert!(!storage.person_has_file(b, "abc").await.unwrap());
+        let grant = || Change::PersonFile { user_id: b, content: "abc".into() };
+        storage.apply(vec![grant(), grant()]).await.unwrap();
+        assert!(storage.person_has_file(b, "abc").await.unwrap());
+        assert!(!storage.person_has_file(a, "abc").await.unwrap());
         let more: Vec<Change> = (3..=7)
             .map(|id| {
                 Change::PutMessage(MessageRecord {

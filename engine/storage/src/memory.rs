@@ -28,6 +28,7 @@ struct State {
     files: HashMap<i64, BTreeMap<(String, String), FileRecord>>,
     ids: HashSet<i64>,
     person_queue_heads: HashMap<i64, i64>,
+    person_files: HashSet<(i64, String)>,
 }
 
 impl State {
@@ -77,7 +78,11 @@ impl State {
                 self.files.entry(f.bot_id).or_default().insert((f.content.clone(), f.kind.clone()), f);
             }
             Change::PersonQueueHead { user_id, next_update_id } => {
-                self.person_queue_heads.insert(user_id, next_update_id);
+                let head = self.person_queue_heads.entry(user_id).or_insert(next_update_id);
+                *head = (*head).max(next_update_id);
+            }
+            Change::PersonFile { user_id, content } => {
+                self.person_files.insert((user_id, content));
             }
             _ => unreachable!("refused by MemoryStorage::apply"),
         }
@@ -97,6 +102,7 @@ impl State {
                 | Change::DeleteMessage { .. }
                 | Change::PutFile(_)
                 | Change::PersonQueueHead { .. }
+                | Change::PersonFile { .. }
         )
     }
 
@@ -195,6 +201,10 @@ impl StorageBackend for MemoryStorage {
 
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         Ok(self.lock().queue(Owner::User(user_id)))
+    }
+
+    async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
+        Ok(self.lock().person_files.contains(&(user_id, content.to_owned())))
     }
 
     async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {

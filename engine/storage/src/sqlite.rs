@@ -143,6 +143,7 @@ CREATE TABLE IF NOT EXISTS user_updates (
     PRIMARY KEY (user_id, update_id)
 );
 CREATE TABLE IF NOT EXISTS person_queue_heads (user_id INTEGER PRIMARY KEY, next_update_id INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content)) WITHOUT ROWID;
 ";
 
 impl SqliteStorage {
@@ -485,8 +486,15 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         Change::PersonQueueHead { user_id, next_update_id } => {
             exec(
                 conn,
-                "INSERT OR REPLACE INTO person_queue_heads (user_id, next_update_id) VALUES (?1, ?2)",
+                "INSERT INTO person_queue_heads (user_id, next_update_id) VALUES (?1, ?2) ON CONFLICT (user_id) DO UPDATE SET next_update_id = MAX(next_update_id, excluded.next_update_id)",
                 params![user_id, next_update_id],
+            )?;
+        }
+        Change::PersonFile { user_id, content } => {
+            exec(
+                conn,
+                "INSERT OR IGNORE INTO person_files (user_id, content) VALUES (?1, ?2)",
+                params![user_id, content],
             )?;
         }
         Change::PutUser(u) => {
@@ -721,6 +729,20 @@ impl StorageBackend for SqliteStorage {
                 "SELECT update_id, kind, payload, chat_key, expires_at FROM user_updates WHERE user_id = ?1 ORDER BY update_id",
             )?;
             read_updates(&mut stmt.query(params![user_id])?)
+        })
+        .await
+    }
+
+    async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
+        let content = content.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT 1 FROM person_files WHERE user_id = ?1 AND content = ?2",
+                params![user_id, content],
+                |_| Ok(()),
+            )
+            .optional()
+            .map(|found| found.is_some())
         })
         .await
     }

@@ -173,7 +173,13 @@ pub struct FileStore {
     pub local: bool,
     /// Where uploads by URL may be fetched from.
     pub outbound: msg_outbound::OutboundPolicy,
+    /// (person, content) pairs already recorded as given ([`FileStore::grant`]), so a message
+    /// shown again writes nothing; forgotten wholesale past [`GRANTS_REMEMBERED`].
+    granted: Mutex<std::collections::HashSet<(i64, blake3::Hash)>>,
 }
+
+/// How many person-content grants are remembered in memory before the set starts anew.
+const GRANTS_REMEMBERED: usize = 100_000;
 
 fn io_failed(what: &str, e: std::io::Error) -> ApiError {
     tracing::error!("file storage: {what}: {e}");
@@ -188,7 +194,7 @@ impl FileStore {
         outbound: msg_outbound::OutboundPolicy,
     ) -> Self {
         let store = root.join(STORE_DIR);
-        Self { root, store, storage, counters: Mutex::default(), local, outbound }
+        Self { root, store, storage, counters: Mutex::default(), local, outbound, granted: Mutex::default() }
     }
 
     pub fn bot_dir(&self, bot_id: i64) -> PathBuf {
@@ -310,11 +316,49 @@ impl FileStore {
         Ok(*n - 1)
     }
 
+    /// Records that person `person` was given these contents: their own `file_id`s for them
+    /// then open them (`/user<token>/file/<file_id>`), and no id they make up does.
+    pub async fn grant(&self, person: i64, contents: &[blake3::Hash]) -> Result<(), ApiError> {
+        let changes: Vec<Change> = {
+            let mut granted = self.granted.lock().expect("file grants");
+            if granted.len() > GRANTS_REMEMBERED {
+                granted.clear();
+            }
+            contents
+                .iter()
+                .filter(|hash| granted.insert((person, **hash)))
+                .map(|hash| Change::PersonFile { user_id: person, content: hash.to_hex().to_string() })
+                .collect()
+        };
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.storage.apply(changes).await.map_err(internal)
+    }
+
+    /// Whether person `person` was given the content `hash` ([`FileStore::grant`]).
+    pub async fn granted(&self, person: i64, hash: &blake3::Hash) -> Result<bool, ApiError> {
+        if self.granted.lock().expect("file grants").contains(&(person, *hash)) {
+            return Ok(true);
+        }
+        self.storage.person_has_file(person, &hash.to_hex()).await.map_err(internal)
+    }
+
     /// Rewrites every file in a message for `viewer` (their own `file_id`s) and, when the viewer
-    /// is a bot, links the files into its directory.
+    /// is a bot, links the files into its directory; a person is granted the contents.
     pub async fn adopt(&self, message: &mut Value, viewer: i64, viewer_is_bot: bool) -> Result<(), ApiError> {
         let mut found = Vec::new();
         collect_files(message, &mut Vec::new(), &mut found);
+        if !viewer_is_bot {
+            let contents: Vec<blake3::Hash> = found
+                .iter()
+                .filter_map(|(path, _, _)| {
+                    pointer_mut(message, path)?.get("file_id")?.as_str().and_then(FileId::decode)
+                })
+                .map(|id| id.hash)
+                .collect();
+            self.grant(viewer, &contents).await?;
+        }
         for (path, kind, meta_path) in found {
             let Some(object) = pointer_mut(message, &path) else { continue };
             let Some(file_id) = object.get("file_id").and_then(Value::as_str).and_then(FileId::decode) else {

@@ -490,3 +490,29 @@ async fn durably(storage: &Arc<dyn StorageBackend>, changes: Vec<Change>) -> Res
 pub fn render(u: &StoredUpdate, separator: &str) -> String {
     format!("{{\"update_id\":{}{separator}\"{}\":{}}}", u.update_id, u.kind, u.payload)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use msg_core::{Owner, StorageBackend};
+
+    use super::Mailbox;
+
+    #[tokio::test]
+    async fn expired_updates_leave_the_queue_and_its_next_id_is_kept() {
+        let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
+        let mailbox = Mailbox::new(Owner::User(7), Vec::new(), 1);
+        for (kind, expires) in [("message", 100), ("chat_action", 10), ("message", 100), ("message_draft", 20)] {
+            mailbox.push(&storage, kind, "{}".into(), 0, expires, Vec::new()).await.unwrap();
+        }
+        assert_eq!(mailbox.expire(&storage, 50).await.unwrap(), 2);
+        let left: Vec<i64> = mailbox.peek(10, 50).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(left, [1, 3]);
+        assert_eq!(storage.load_user_updates(7).await.unwrap().len(), 2, "gone from storage too");
+        assert_eq!(storage.load_person_queue_head(7).await.unwrap(), Some(5), "the next id is kept");
+        assert_eq!(mailbox.expire(&storage, 50).await.unwrap(), 0);
+        let reader: Vec<i64> = mailbox.read_after(Some(1), 10, 50).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(reader, [3], "a reader goes on past the id it saw");
+    }
+}

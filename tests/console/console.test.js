@@ -513,6 +513,41 @@ describe("the console in Chromium", () => {
     }
   });
 
+  scenario("an administrator approves a join request, promotes, restricts and bans in the chat info", async () => {
+    const club = await alice.createSupergroup("Club", [botInfo]);
+    const link = await alice.call("createChatInviteLink", { chat_id: club.id, creates_join_request: true });
+    const asked = await bob.callError("joinChat", { invite_link: link.invite_link });
+    assert.equal(asked.description, "Bad Request: INVITE_REQUEST_SENT");
+    const page = await openAs(alice);
+    await openChat(page, club.id);
+    await page.getByRole("button", { name: "Chat info" }).first().click();
+    const request = page.locator(`ul[aria-label="Join requests"] li`, { hasText: "Bob" });
+    await request.getByRole("button", { name: "Approve" }).click();
+    const bobRow = page.locator("ul.members li", { hasText: "Bob" });
+    await bobRow.waitFor();
+    assert.equal((await bot.api.getChatMember(club.id, bob.id)).status, "member");
+    // Promote with one right.
+    await bobRow.getByRole("button", { name: "Promote…" }).click();
+    await page.getByLabel("pin messages").check();
+    await page.getByRole("button", { name: "Promote", exact: true }).click();
+    await page.locator(`[role="status"].toast`, { hasText: "Rights saved" }).waitFor();
+    const promoted = await bot.api.getChatMember(club.id, bob.id);
+    assert.equal(promoted.status, "administrator");
+    assert.equal(promoted.can_pin_messages, true);
+    assert.equal(promoted.can_delete_messages, false, "only the right chosen");
+    // Restrict, then ban.
+    await page.locator("ul.members li", { hasText: "Bob" }).getByRole("button", { name: "Restrict…" }).click();
+    await page.getByLabel("send messages", { exact: true }).uncheck();
+    await page.getByRole("button", { name: "Restrict", exact: true }).click();
+    await page.locator(`[role="status"].toast`, { hasText: "Restricted" }).waitFor();
+    assert.equal((await bot.api.getChatMember(club.id, bob.id)).status, "restricted");
+    await page.locator("ul.members li", { hasText: "Bob" }).getByRole("button", { name: "Ban" }).click();
+    await page.locator(`[role="status"].toast`, { hasText: "Banned" }).waitFor();
+    assert.equal((await bot.api.getChatMember(club.id, bob.id)).status, "kicked");
+    await page.keyboard.press("Escape");
+    await page.locator("article.message, .service", { hasText: /Bob/ }).first().waitFor();
+  });
+
   scenario("what a bot wrote is shown as text: no markup, no javascript: link or button runs", async () => {
     const page = await openAs(alice);
     await openChat(page, botInfo.id);

@@ -324,6 +324,35 @@ impl Platform {
         Ok(())
     }
 
+    /// The pending join requests of a chat, for an administrator who may invite (a person's
+    /// app lists them to approve or decline), oldest first.
+    pub async fn join_requests(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+    ) -> Result<serde_json::Value, ApiError> {
+        let (group, _) = self.invite_admin(actor, conversation).await?;
+        let chat = self.chat(conversation, actor.id()).await?;
+        let mut out = Vec::new();
+        for request in &group.details.requests {
+            let Some(user) = self.user(request.user_id).await? else { continue };
+            let link = match group.details.invites.iter().find(|i| i.link == request.link) {
+                Some(invite) => Some(Box::new(self.invite_object(invite, &group.details).await?)),
+                None => None,
+            };
+            let object = types::ChatJoinRequest {
+                chat: Box::new(chat.clone()),
+                from: Box::new(crate::world::person(&user)),
+                user_chat_id: user.id,
+                date: request.date,
+                invite_link: link,
+                ..Default::default()
+            };
+            out.push(typed(&object));
+        }
+        Ok(serde_json::Value::Array(out))
+    }
+
     /// approveChatJoinRequest (`approve`) or declineChatJoinRequest.
     pub async fn settle_request(
         &self,

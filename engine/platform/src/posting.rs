@@ -640,8 +640,11 @@ impl Platform {
             "edited_message" if channel => "edited_channel_post",
             other => other,
         };
+        // A service message reaches the person who caused it too (their app shows "You added
+        // …" as the others see theirs); anything else reaches the others only.
+        let service = kind == "message" && stored::is_service(message);
         for member in self.participants(conversation).await? {
-            if member == sender {
+            if member == sender && !(service && self.user(member).await?.is_some()) {
                 continue;
             }
             let chat_key = conversation.chat_id_for(member);

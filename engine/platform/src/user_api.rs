@@ -185,6 +185,16 @@ pub fn methods() -> &'static [UserMethod] {
             method("upgradeGroup", "`chat_id` (a basic group; its creator)", "the supergroup `Chat`", upgrade),
             method("joinChat", "`invite_link`", "`true`", join_chat),
             method(
+                "getChatJoinRequests",
+                "`chat_id` (an administrator who may invite)",
+                "the pending `ChatJoinRequest`s, oldest first",
+                join_requests,
+            ),
+            method("approveChatJoinRequest", "`chat_id`, `user_id`", "`true`; the person joins", |c| {
+                settle_request(c, true)
+            }),
+            method("declineChatJoinRequest", "`chat_id`, `user_id`", "`true`", |c| settle_request(c, false)),
+            method(
                 "createChatInviteLink",
                 "`chat_id`, `name`, `expire_date`, `member_limit`, `creates_join_request`",
                 "the `ChatInviteLink`",
@@ -497,6 +507,17 @@ async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
 
 async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
     c.platform.join_by_link(&c.user, c.params.get("invite_link").unwrap_or_default()).await?;
+    Ok(json!(true))
+}
+
+async fn join_requests(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.join_requests(&c.actor(), conversation).await
+}
+
+async fn settle_request(c: UserCall, approve: bool) -> Result<Value, ApiError> {
+    let (conversation, user_id) = member_action(&c).await?;
+    c.platform.settle_request(&c.actor(), conversation, user_id, approve).await?;
     Ok(json!(true))
 }
 

@@ -202,6 +202,25 @@ export function chatInfo(chat) {
       members.replaceChildren(...list.map((m) => memberRow(chat, m, boss, load)));
     };
     load();
+    // Pending join requests, for an administrator who may invite (others are refused: no list).
+    const requests = el('ul', { class: 'plain requests', 'aria-label': 'Join requests' });
+    const loadRequests = async () => {
+      let list = [];
+      try { list = await S.person.call('getChatJoinRequests', { chat_id: chat.id }, { quiet: true }); } catch { requestsBox.hidden = true; return; }
+      requestsBox.hidden = list.length === 0;
+      requests.replaceChildren(...list.map((r) => el('li', { class: 'row between' },
+        el('span', { text: userLine(r.from) }),
+        el('span', { class: 'row' },
+          el('button', { type: 'button', class: 'primary', text: 'Approve', onclick: async () => {
+            if (await act('approveChatJoinRequest', { chat_id: chat.id, user_id: r.from.id }, 'Approved')) { loadRequests(); load(); }
+          } }),
+          el('button', { type: 'button', text: 'Decline', onclick: async () => {
+            if (await act('declineChatJoinRequest', { chat_id: chat.id, user_id: r.from.id }, 'Declined')) loadRequests();
+          } })))));
+    };
+    const requestsBox = el('section', { hidden: true }, el('h3', { text: 'Join requests' }), requests);
+    body.append(requestsBox);
+    loadRequests();
     const button = (label, fn) => el('button', { type: 'button', text: label, onclick: fn });
     const options = memberOptions();
     extra.append(el('div', { class: 'row wrap' },

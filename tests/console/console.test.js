@@ -47,6 +47,7 @@ let alice;
 let bob;
 const pages = [];
 let onContact = null;
+let onEdited = null;
 
 /** A page signed in as `person`, with its errors and console collected. */
 async function openAs(person, { width = 1280, height = 860 } = {}) {
@@ -168,6 +169,8 @@ describe("the console in Chromium", () => {
       return ctx.answerInlineQuery(results, { cache_time: 0, next_offset: offset < 3 ? String(offset + 3) : "" });
     });
     bot.on("message:contact", (ctx) => onContact?.(ctx.message.contact));
+    bot.on("edited_message", (ctx) => onEdited?.(ctx.editedMessage));
+    bot.callbackQuery("alert", (ctx) => ctx.answerCallbackQuery({ text: "Careful!", show_alert: true }));
     bot.catch((e) => console.log(`bot error: ${e.message}`));
     bot.start({ drop_pending_updates: true });
     browser = await chromium.launch({
@@ -384,6 +387,44 @@ describe("the console in Chromium", () => {
     await page.locator("fieldset.checks label", { hasText: "console_test_bot" }).locator("input").check();
     await page.getByRole("button", { name: /^Create/ }).last().click();
     await page.locator(`nav[aria-label="Chats"] .chat-item`, { hasText: "Made in the page" }).waitFor();
+  });
+
+  scenario("the person replies, edits and deletes from the page; a callback answer with show_alert is a dialog", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    const asked = await bot.api.sendMessage(alice.id, "Question for you", {
+      reply_markup: { inline_keyboard: [[{ text: "Alert me", callback_data: "alert" }]] },
+    });
+    const question = page.locator(`article.message[data-message-id="${asked.message_id}"]`);
+    await question.waitFor();
+    // Reply to it.
+    await question.scrollIntoViewIfNeeded();
+    await question.hover();
+    await question.getByRole("button", { name: "Reply" }).click();
+    await send(page, "my answer");
+    const answer = message(page, "my answer");
+    await answer.waitFor();
+    assert.match(await answer.textContent(), /Question for you/, "the reply shows what it answers");
+    // Edit it: the bot gets edited_message.
+    const edited = new Promise((resolve) => (onEdited = resolve));
+    await answer.hover();
+    await answer.getByRole("button", { name: "Edit" }).click();
+    await page.fill(`textarea[aria-label="Message"]`, "my better answer");
+    await page.keyboard.press("Enter");
+    await message(page, "my better answer").locator(".edited").waitFor();
+    assert.equal((await edited).text, "my better answer");
+    // Delete it.
+    const better = message(page, "my better answer");
+    await better.hover();
+    await better.getByRole("button", { name: "Delete" }).click();
+    await better.waitFor({ state: "detached" });
+    // An answer with show_alert is a dialog, closed with its button.
+    await question.locator(".inline-keyboard button", { hasText: "Alert me" }).click();
+    const alert = page.locator(`[role="alertdialog"]`, { hasText: "Careful!" });
+    await alert.waitFor();
+    await alert.getByRole("button").first().click();
+    await alert.waitFor({ state: "hidden" });
   });
 
   scenario("a reply keyboard is pressed and hides itself (one_time_keyboard)", async () => {

@@ -238,6 +238,12 @@ describe("the console in Chromium", () => {
     // The token works at once, and the page shows it nowhere else.
     const me = await fetch(`${server.baseUrl}/bot${shown}/getMe`).then((r) => r.json());
     assert.equal(me.result.username, "made_in_page_bot");
+    // The operator's switches: inline mode on, at once.
+    const switchBox = page.locator("li.bot-row", { hasText: "made_in_page_bot" }).getByLabel("Inline mode");
+    await switchBox.check();
+    await page.waitForFunction((el) => !el.disabled, await switchBox.elementHandle());
+    const after = await fetch(`${server.baseUrl}/bot${shown}/getMe`).then((r) => r.json());
+    assert.equal(after.result.supports_inline_queries, true);
     await page.getByLabel("Name", { exact: true }).fill("Carol");
     await page.getByRole("button", { name: "Create person" }).click();
     const carolRow = page.locator("ul.people li", { hasText: "Carol" });

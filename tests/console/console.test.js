@@ -634,6 +634,37 @@ describe("the console in Chromium", () => {
     assert.equal(await message(page, "before the restart").count(), 1, "not doubled");
   });
 
+  scenario("axe-core finds no serious accessibility problem in the chat view, the composer and the panels", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    // axe-core is injected from its package; the page's own CSP would refuse an injected script.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    page.problems = [];
+    page.log = [];
+    pages.push(page);
+    await page.goto(`${server.baseUrl}/console/#key=${KEY}&as=${alice.id}`);
+    await page.waitForSelector(`.connection[data-state="open"]`);
+    await openChat(page, botInfo.id);
+    await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+    const audit = async (where) => {
+      const result = await page.evaluate(() =>
+        window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }),
+      );
+      const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      const described = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      assert.deepEqual(described, [], `accessibility problems in ${where}`);
+    };
+    await audit("the chat view");
+    await page.getByRole("button", { name: "People and bots" }).click();
+    await audit("the operator's panel");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "New chat" }).click();
+    await audit("the new chat dialog");
+    await page.keyboard.press("Escape");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await audit("the chat view in dark mode");
+  });
+
   scenario("measurements: push latency, first load, a 10,000-message chat", async () => {
     // First load, cold: bytes and time.
     const context = await browser.newContext();

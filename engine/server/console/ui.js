@@ -179,8 +179,10 @@ export class Listbox {
       this.ul.append(li);
     });
     this.ul.hidden = items.length === 0;
-    this.owner.setAttribute('aria-expanded', String(!this.ul.hidden));
-    this.owner.setAttribute('aria-controls', this.ul.id);
+    // The owner is a text box: it names the list it controls and its active option
+    // (aria-expanded belongs to comboboxes, which a multi-line text box is not).
+    if (this.ul.hidden) this.owner.removeAttribute('aria-controls');
+    else this.owner.setAttribute('aria-controls', this.ul.id);
     this.select(prev >= 0 ? Math.min(prev, items.length - 1) : (activeFirst && items.length ? 0 : -1));
   }
   add(items) {

@@ -153,6 +153,8 @@ async function loadBots(chat) {
   C.bots = infos;
   renderMenuButton();
   ta.placeholder = placeholder();
+  // Typed before the bots' commands arrived: offer them now.
+  if (/^\/\S*$/.test(ta.value) && !C.editing) showCommands(ta.value);
 }
 
 function allCommands(prefix = '') {

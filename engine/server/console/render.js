@@ -58,8 +58,8 @@ function entityElement(e, text, h) {
     case 'underline': return one(el('u'));
     case 'strikethrough': return one(el('s'));
     case 'spoiler': {
-      const s = el('span', { class: 'spoiler', tabindex: '0', role: 'button', 'aria-label': 'Spoiler: show' });
-      const reveal = () => { s.classList.add('revealed'); s.removeAttribute('role'); s.removeAttribute('aria-label'); s.removeAttribute('tabindex'); };
+      const s = el('span', { class: 'spoiler', tabindex: '0', role: 'button', title: 'Spoiler: show' });
+      const reveal = () => { s.classList.add('revealed'); s.removeAttribute('role'); s.removeAttribute('title'); s.removeAttribute('tabindex'); };
       s.addEventListener('click', reveal);
       s.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); reveal(); } });
       return one(s);

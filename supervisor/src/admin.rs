@@ -4,11 +4,13 @@
 
 use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
-use msg_core::{BotRecord, Change, Secret, StorageBackend, UserRecord};
+use msg_core::{BotRecord, Secret, StorageBackend, UserRecord};
 use msg_storage::sqlite::SqliteStorage;
 
 pub use msg_platform::operator::new_secret;
-use msg_platform::operator::{BOT_SWITCHES, bot_display_name, check_bot_username, check_person, switch_value};
+use msg_platform::operator::{
+    BOT_SWITCHES, bot_display_name, check_bot_username, check_person, store_new_bot, store_new_person, switch_value,
+};
 
 /// The public platform's bot username rules (see `msg_platform::operator`).
 pub fn check_username(name: &str) -> anyhow::Result<String> {
@@ -17,15 +19,10 @@ pub fn check_username(name: &str) -> anyhow::Result<String> {
 
 pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>) -> anyhow::Result<BotRecord> {
     let username = check_username(username)?;
-    let existing = storage.list_bots().await?;
-    if existing.iter().any(|b| b.username.eq_ignore_ascii_case(&username)) {
-        bail!("a bot named @{username} already exists in this working directory; pick another username");
+    match store_new_bot(storage, &username, name).await.context("storing the new bot")? {
+        Some(bot) => Ok(bot),
+        None => bail!("a bot named @{username} already exists in this working directory; pick another username"),
     }
-    let id = storage.allocate_user_id().await.context("allocating a user id")?;
-    let display = bot_display_name(&username, name);
-    let bot = BotRecord::new(id, Secret::new(new_secret()), username, display, now_unix());
-    storage.save_bot(&bot).await?;
-    Ok(bot)
 }
 
 /// The record of a bot declared in `[[bots]]`.
@@ -37,12 +34,7 @@ pub fn declared_bot(bot: &msg_config::DeclaredBot) -> BotRecord {
 /// Creates a person on the embedded platform; their token is `<id>:<secret>`.
 pub async fn create_user(storage: &SqliteStorage, name: &str, username: Option<&str>) -> anyhow::Result<UserRecord> {
     let name = check_person(name, username).map_err(anyhow::Error::msg)?;
-    let name = name.as_str();
-    let id = storage.allocate_user_id().await.context("allocating a user id")?;
-    let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
-    user.username = username.map(str::to_owned);
-    storage.apply(vec![Change::PutUser(user.clone())]).await?;
-    Ok(user)
+    store_new_person(storage, &name, username).await.context("storing the new person")
 }
 
 /// Run as root on a working directory that belongs to another user (the server's), an admin

@@ -522,16 +522,21 @@ impl EventStream {
         out
     }
 
+    /// Reads once, adding the whole events that came to `events`; false once the stream ended.
+    fn pump(&mut self, events: &mut Vec<Event>) -> bool {
+        let open = self.fill();
+        let more = self.decode();
+        events.extend(self.take_events());
+        open && more
+    }
+
     /// Events until `count` have arrived (fails after 10 s).
     pub fn next(&mut self, count: usize) -> Vec<Event> {
         let mut events = Vec::new();
         let deadline = Instant::now() + Duration::from_secs(10);
         while events.len() < count {
             assert!(Instant::now() < deadline, "{} of {count} events arrived: {events:?}", events.len());
-            let open = self.fill();
-            let more = self.decode();
-            events.extend(self.take_events());
-            if !open || !more {
+            if !self.pump(&mut events) {
                 break;
             }
         }
@@ -542,14 +547,7 @@ impl EventStream {
     pub fn quiet(&mut self, window: Duration) -> Vec<Event> {
         let until = Instant::now() + window;
         let mut events = Vec::new();
-        while Instant::now() < until {
-            let open = self.fill();
-            let more = self.decode();
-            events.extend(self.take_events());
-            if !open || !more {
-                break;
-            }
-        }
+        while Instant::now() < until && self.pump(&mut events) {}
         events
     }
 
@@ -658,9 +656,9 @@ fn a_thousand_streams_cost_little_and_a_reader_that_never_reads_blocks_nobody() 
         ok(server.call(&bot, "sendMessage", json!({"chat_id": id_of(&carol), "text": long})));
     }
     // A thousand of Alice's streams, open at once.
-    let before = rss_kib(server.child.id());
+    let before = msg_testkit::rss_kib(server.child.id());
     let streams: Vec<EventStream> = (0..1000).map(|_| EventStream::open(server.api, &alice, None)).collect();
-    let during = rss_kib(server.child.id());
+    let during = msg_testkit::rss_kib(server.child.id());
     let per_stream = (during.saturating_sub(before)) as f64 / 1000.0;
     println!(
         "push streams: {before} KiB resident before 1000 open streams, {during} KiB with them ({per_stream:.1} KiB each)"
@@ -680,13 +678,4 @@ fn a_thousand_streams_cost_little_and_a_reader_that_never_reads_blocks_nobody() 
     drop(stuck);
     // Every stream closed with its reader: the server serves on.
     assert_eq!(get(server.api, "/").unwrap().status, 200);
-}
-
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS")
 }

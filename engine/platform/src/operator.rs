@@ -5,7 +5,7 @@
 //! the console and the `bot create` / `user create` commands alike.
 
 use msg_core::storage::now_unix;
-use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, UserRecord};
+use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, StorageBackend, StorageError, UserRecord};
 use rand::Rng;
 use serde_json::{Value, json};
 
@@ -65,6 +65,38 @@ pub const BOT_SWITCHES: [(&str, bool); 4] =
 pub fn switch_value(key: &str, on: bool) -> Option<String> {
     let default_on = BOT_SWITCHES.iter().find(|(k, _)| *k == key).is_none_or(|(_, d)| *d);
     (on != default_on).then(|| if on { "on".to_owned() } else { "off".to_owned() })
+}
+
+/// Stores a new bot (its username already checked) with a fresh id and token, unless a bot has
+/// its username (`None`). The one way bots are made, for the console and `bot create` alike.
+pub async fn store_new_bot(
+    storage: &dyn StorageBackend,
+    username: &str,
+    name: Option<&str>,
+) -> Result<Option<BotRecord>, StorageError> {
+    let existing = storage.list_bots().await?;
+    if existing.iter().any(|b| b.username.eq_ignore_ascii_case(username)) {
+        return Ok(None);
+    }
+    let id = storage.allocate_user_id().await?;
+    let display = bot_display_name(username, name);
+    let bot = BotRecord::new(id, Secret::new(new_secret()), username.to_owned(), display, now_unix());
+    storage.save_bot(&bot).await?;
+    Ok(Some(bot))
+}
+
+/// Stores a new person (name and username already checked) with a fresh id and token. The one
+/// way people are made, for the console and `user create` alike.
+pub async fn store_new_person(
+    storage: &dyn StorageBackend,
+    name: &str,
+    username: Option<&str>,
+) -> Result<UserRecord, StorageError> {
+    let id = storage.allocate_user_id().await?;
+    let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
+    user.username = username.map(str::to_owned);
+    storage.apply(vec![Change::PutUser(user.clone())]).await?;
+    Ok(user)
 }
 
 fn flags_json(flags: BotFlags) -> Value {
@@ -162,10 +194,8 @@ impl Platform {
 
     /// Creates a person (name and username already checked).
     pub async fn new_person(&self, name: &str, username: Option<&str>) -> Result<UserRecord, ApiError> {
-        let id = self.storage.allocate_user_id().await.map_err(internal)?;
-        let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
-        user.username = username.map(str::to_owned);
-        self.create_user(user.clone()).await?;
+        let user = store_new_person(self.storage.as_ref(), name, username).await.map_err(internal)?;
+        self.remember_user(user.clone()).await?;
         Ok(user)
     }
 
@@ -173,16 +203,9 @@ impl Platform {
     pub async fn new_bot(&self, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
         // Two bots created at once never share a username.
         let _names = self.locks.lock(crate::serial::Entity::BotNames).await;
-        let existing = self.storage.list_bots().await.map_err(internal)?;
-        if existing.iter().any(|b| b.username.eq_ignore_ascii_case(username)) {
-            return Err(ApiError::bad_request(format!(
-                "a bot named @{username} already exists; pick another username"
-            )));
-        }
-        let id = self.storage.allocate_user_id().await.map_err(internal)?;
-        let display = bot_display_name(username, name);
-        let bot = BotRecord::new(id, Secret::new(new_secret()), username.to_owned(), display, now_unix());
-        self.storage.save_bot(&bot).await.map_err(internal)?;
+        let bot = store_new_bot(self.storage.as_ref(), username, name).await.map_err(internal)?.ok_or_else(|| {
+            ApiError::bad_request(format!("a bot named @{username} already exists; pick another username"))
+        })?;
         self.announced.lock().expect("announced").insert(bot.id);
         tracing::info!("bot @{} ({}) created from the console", bot.username, bot.id);
         Ok(bot)

@@ -436,7 +436,6 @@ async fn get_topics(c: UserCall) -> Result<Value, ApiError> {
 async fn get_bot_info(c: UserCall) -> Result<Value, ApiError> {
     let chat_id = c.params.get("chat_id").unwrap_or_default();
     let bot_id = match c.platform.resolve_chat_for(&c.actor(), chat_id, Access::Read).await? {
-        Conversation::Private(..) if msg_spec::args::to_integer(chat_id) != 0 => msg_spec::args::to_integer(chat_id),
         conversation @ Conversation::Private(..) => conversation.chat_id_for(c.user.id),
         Conversation::Group(_) => return Err(ApiError::bad_request("BOT_INVALID")),
     };

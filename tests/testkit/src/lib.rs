@@ -698,10 +698,20 @@ pub fn download_pattern(addr: SocketAddr, path: &str, first_offset: u64) -> (u16
 
 /// The peak resident set size of a process, in KiB (`VmHWM`).
 pub fn peak_rss_kib(pid: u32) -> u64 {
+    status_kib(pid, "VmHWM")
+}
+
+/// The resident set size of a process now, in KiB (`VmRSS`).
+pub fn rss_kib(pid: u32) -> u64 {
+    status_kib(pid, "VmRSS")
+}
+
+/// A `kB` figure of `/proc/<pid>/status`.
+fn status_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM in /proc/<pid>/status")
+        .unwrap_or_else(|| panic!("{field} in /proc/{pid}/status"))
 }

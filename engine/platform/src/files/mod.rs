@@ -357,7 +357,9 @@ impl FileStore {
                 })
                 .map(|id| id.hash)
                 .collect();
-            self.grant(viewer, &contents).await?;
+            if !contents.is_empty() {
+                self.grant(viewer, &contents).await?;
+            }
         }
         for (path, kind, meta_path) in found {
             let Some(object) = pointer_mut(message, &path) else { continue };

@@ -58,14 +58,14 @@ impl Platform {
                 Ok(chat) => chat,
                 Err(_) => continue,
             };
-            let newest = self.page(conversation, 0, i64::MAX, 1).await?.pop();
             let mark = read.get(&conversation.key()).copied().unwrap_or(0);
-            let unread = self
-                .page(conversation, mark, i64::MAX, MAX_UNREAD)
-                .await?
-                .iter()
-                .filter(|m| crate::posting::sender_id(m) != Some(user.id))
-                .count();
+            let after_mark = self.page(conversation, mark, i64::MAX, MAX_UNREAD).await?;
+            let unread = after_mark.iter().filter(|m| crate::posting::sender_id(m) != Some(user.id)).count();
+            // The newest message is the first after the mark when there is one (one read, not two).
+            let newest = match after_mark.into_iter().next() {
+                Some(newest) => Some(newest),
+                None => self.page(conversation, 0, i64::MAX, 1).await?.pop(),
+            };
             let date = newest.as_ref().map_or(0, |m| m.date);
             let last_message = match newest {
                 Some(mut message) => self.seen_by(conversation, &mut message, user.id).await?,

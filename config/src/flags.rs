@@ -70,6 +70,15 @@ pub struct ServerFlags {
     /// The operator's console key (16+ characters); without it a new one is made at every start and printed in a login link [env: MSG_CONSOLE_TOKEN]
     #[arg(long = "console-token", value_name = "KEY", global = true)]
     pub console_token: Option<String>,
+    /// What an acknowledged change survives: process (a crash of the server) or power (a power loss or kernel crash: flushed to disk before the answer) [env: MSG_DURABILITY, default power]
+    #[arg(long = "durability", value_name = "LEVEL", global = true)]
+    pub durability: Option<String>,
+    /// Forget messages older than this: forever, or seconds, or 90m, 24h, 30d [env: MSG_MESSAGE_RETENTION, default forever]
+    #[arg(long = "message-retention", value_name = "PERIOD", global = true)]
+    pub message_retention: Option<String>,
+    /// PostgreSQL connection URL (postgres://user:password@host/db); selects the postgres storage [env: MSG_DATABASE_URL]
+    #[arg(long = "database-url", value_name = "URL", global = true)]
+    pub database_url: Option<String>,
 }
 
 impl ServerFlags {
@@ -97,6 +106,9 @@ impl ServerFlags {
             ("health_interval", &self.health_interval),
             ("console", &self.console),
             ("console_token", &self.console_token),
+            ("durability", &self.durability),
+            ("message_retention", &self.message_retention),
+            ("database_url", &self.database_url),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -39,6 +39,9 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("health_interval", "--health-interval"),
     ("console", "--console"),
     ("console_token", "--console-token"),
+    ("durability", "--durability"),
+    ("message_retention", "--message-retention"),
+    ("database_url", "--database-url"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

@@ -73,6 +73,12 @@ pub struct Settings {
     pub console: bool,
     /// The operator's console key, when configured (else the server makes one per start).
     pub console_token: Option<Secret>,
+    /// What an acknowledged change survives.
+    pub durability: msg_core::Durability,
+    /// Messages older than this are forgotten; `None` keeps them for ever.
+    pub message_retention: Option<std::time::Duration>,
+    /// The PostgreSQL URL (`postgres` storage), a secret: it may carry a password.
+    pub database_url: Option<Secret>,
     /// The config file that was read, if any.
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
@@ -92,9 +98,29 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The storage backend `[storage] kind` selects (`sqlite` when not given).
+    /// The storage backend `[storage] kind` selects (`postgres` when only a database URL is
+    /// given, else `sqlite`).
     pub fn storage_kind(&self) -> &str {
-        self.storage.get("kind").and_then(|k| k.as_str()).unwrap_or("sqlite")
+        match self.storage.get("kind").and_then(|k| k.as_str()) {
+            Some(kind) => kind,
+            None if self.database_url.is_some() => "postgres",
+            None => "sqlite",
+        }
+    }
+
+    /// The configuration section the storage backend is built from: `[storage]` with the
+    /// durability level and the database URL folded in.
+    pub fn storage_section(&self) -> serde_json::Value {
+        let mut section = match &self.storage {
+            serde_json::Value::Object(map) => map.clone(),
+            _ => serde_json::Map::new(),
+        };
+        section.insert("kind".into(), self.storage_kind().into());
+        section.insert("durability".into(), self.durability.name().into());
+        if let Some(url) = &self.database_url {
+            section.insert("url".into(), url.expose().into());
+        }
+        serde_json::Value::Object(section)
     }
 
     /// The effective configuration as TOML-like lines with their sources, secrets redacted.
@@ -121,6 +147,12 @@ impl Settings {
             ("health_interval", quote(&format!("{}s", self.health_interval.as_secs()))),
             ("console", self.console.to_string()),
             ("console_token", if self.console_token.is_some() { "\"<redacted>\"".into() } else { "\"\"".into() }),
+            ("durability", quote(self.durability.name())),
+            (
+                "message_retention",
+                quote(&self.message_retention.map_or("forever".into(), |d| format!("{}s", d.as_secs()))),
+            ),
+            ("database_url", self.database_url.as_ref().map_or("\"\"".into(), |u| quote(&redact_url(u.expose())))),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
@@ -331,7 +363,7 @@ fn startup_line(mapped: &Shown, effective: &Settings, extra: &[String]) -> Strin
 /// (`--api-id`, `--api-hash`): `--api-hash=<redacted>` or `--api-hash <redacted>`, in the
 /// spelling that was used, unquoted.
 fn redact_secret_flags(words: &[String]) -> Vec<String> {
-    const SECRET: &[&str] = &["--api-id", "--api-hash", "--console-token"];
+    const SECRET: &[&str] = &["--api-id", "--api-hash", "--console-token", "--database-url"];
     let mut out = Vec::with_capacity(words.len());
     let mut value_follows = false;
     for word in words {
@@ -353,6 +385,25 @@ fn redact_secret_flags(words: &[String]) -> Vec<String> {
 
 const REDACTED: &str = "<redacted>";
 
+/// A connection URL with its password (if any) replaced by `<redacted>`.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return REDACTED.to_owned() };
+    let (authority, tail) = rest.split_once('/').map_or((rest, None), |(a, t)| (a, Some(t)));
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _)) => format!("{user}:{REDACTED}@{host}"),
+            None => format!("{userinfo}@{host}"),
+        },
+        None => authority.to_owned(),
+    };
+    // A query may carry `password=`.
+    let tail = tail.map(|t| match t.split_once('?') {
+        Some((path, query)) if query.contains("password") => format!("/{path}?{REDACTED}"),
+        _ => format!("/{t}"),
+    });
+    format!("{scheme}://{authority}{}", tail.unwrap_or_default())
+}
+
 fn defaults() -> Layer {
     let entries = [
         ("http_port", crate::DEFAULT_HTTP_PORT.to_string()),
@@ -370,6 +421,7 @@ fn defaults() -> Layer {
         ("http_body_timeout", "30".to_owned()),
         ("health_interval", "10".to_owned()),
         ("console", "false".to_owned()),
+        ("durability", "power".to_owned()),
     ];
     Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
 }
@@ -578,6 +630,28 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         }
         ok.then(|| Secret::new(t))
     });
+    let durability = r.typed("durability", "process or power", msg_core::Durability::parse);
+    let message_retention =
+        r.typed("message_retention", "forever, or a period such as 3600, 90m, 24h or 30d", parse_period).flatten();
+    // A secret too: the URL may carry a password.
+    let database_url = r.raw("database_url").and_then(|(text, source)| {
+        let t = text.trim();
+        let ok = t.starts_with("postgres://") || t.starts_with("postgresql://");
+        if !ok {
+            r.problems.push(Problem::new(format!(
+                "{source} must be a PostgreSQL URL such as postgres://botapi:PASSWORD@db:5432/botapi; the value given is not shown"
+            )));
+        }
+        ok.then(|| Secret::new(t))
+    });
+    if let (Some(url_source), Some(kind)) =
+        (database_url.as_ref().map(|_| r.source("database_url")), file_sections.2.get("kind").and_then(|k| k.as_str()))
+        && kind != "postgres"
+    {
+        r.problems.push(Problem::new(format!(
+            "{url_source} names a PostgreSQL database but the config file's [storage] kind is \"{kind}\"; remove one of them"
+        )));
+    }
     if let (Some(a), Some(b)) = (http_port, http_stat_port)
         && a == b
         && a != 0
@@ -609,6 +683,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         http_body_timeout,
         health_interval,
         console,
+        durability,
     ) {
         (
             Some(api_id),
@@ -629,6 +704,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             Some(http_body_timeout),
             Some(health_interval),
             Some(console),
+            Some(durability),
         ) if problems.is_empty() => {
             let max_webhook_connections = match max_webhook_connections {
                 0 if local => 100,
@@ -657,6 +733,9 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 health_interval,
                 console,
                 console_token,
+                durability,
+                message_retention,
+                database_url,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,
@@ -722,6 +801,49 @@ mod tests {
             assert_eq!(s.file_retention, None, "files are kept for ever unless told");
             Ok(())
         });
+    }
+
+    #[test]
+    fn durability_retention_and_the_database_url_are_read_and_checked() {
+        jail(|jail| {
+            credentials(jail);
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!(
+                (s.durability, s.message_retention, s.storage_kind()),
+                (msg_core::Durability::Power, None, "sqlite")
+            );
+            assert_eq!(s.storage_section()["durability"], "power");
+            jail.set_env("MSG_DURABILITY", "Process");
+            jail.set_env("MSG_MESSAGE_RETENTION", "30d");
+            jail.set_env("MSG_DATABASE_URL", "postgres://botapi:hunter2@db:5432/botapi?sslmode=disable");
+            let s = load_in(jail, ServerFlags::default()).unwrap();
+            assert_eq!(s.durability, msg_core::Durability::Process);
+            assert_eq!(s.message_retention, Some(std::time::Duration::from_secs(30 * 86_400)));
+            assert_eq!(s.storage_kind(), "postgres", "a database URL alone selects PostgreSQL");
+            assert_eq!(s.storage_section()["url"], "postgres://botapi:hunter2@db:5432/botapi?sslmode=disable");
+            let shown = s.render();
+            assert!(!shown.contains("hunter2"), "{shown}");
+            assert!(
+                shown.contains("database_url = \"postgres://botapi:<redacted>@db:5432/botapi?sslmode=disable\""),
+                "{shown}"
+            );
+            jail.set_env("MSG_DURABILITY", "disk");
+            jail.set_env("MSG_DATABASE_URL", "mysql://root:hunter2@db/x");
+            let e = messages(load_in(jail, ServerFlags::default()).unwrap_err());
+            assert!(e.iter().any(|m| m.contains("MSG_DURABILITY must be process or power, found `disk`")), "{e:?}");
+            assert!(e.iter().any(|m| m.starts_with("MSG_DATABASE_URL must be a PostgreSQL URL")), "{e:?}");
+            assert!(e.iter().all(|m| !m.contains("hunter2")), "{e:?}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn urls_lose_their_passwords() {
+        assert_eq!(redact_url("postgres://u:p@h/db"), "postgres://u:<redacted>@h/db");
+        assert_eq!(redact_url("postgres://u@h:5432"), "postgres://u@h:5432");
+        assert_eq!(redact_url("postgres://h/db?user=u&password=p"), "postgres://h/db?<redacted>");
+        assert_eq!(redact_url("postgres://u:p:q@h/db"), "postgres://u:<redacted>@h/db");
+        assert_eq!(redact_url("garbage"), "<redacted>");
     }
 
     #[test]

@@ -229,6 +229,41 @@ pub struct PlatformState {
     pub last_message_ids: Vec<(String, i64)>,
 }
 
+/// What an acknowledged change survives (`--durability`, `MSG_DURABILITY`). Either way a request
+/// is answered only after its batch committed; the level says how far the commit reached.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Durability {
+    /// The commit is in the operating system's hands: it survives the server's crash or kill -9,
+    /// not a power loss or a kernel crash.
+    Process,
+    /// The commit is flushed to the disk (fsync) before the answer: it survives a power loss too.
+    /// Concurrent requests share one flush per batch.
+    #[default]
+    Power,
+}
+
+impl Durability {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Process => "process",
+            Self::Power => "power",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "process" => Some(Self::Process),
+            "power" => Some(Self::Power),
+            _ => None,
+        }
+    }
+
+    /// The level a backend's configuration section names (`durability`), the default when absent.
+    pub fn of_section(section: &serde_json::Value) -> Self {
+        section.get("durability").and_then(|d| d.as_str()).and_then(Self::parse).unwrap_or_default()
+    }
+}
+
 /// A storage failure; the real cause is logged, clients see `500 Internal Server Error`.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

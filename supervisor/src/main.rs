@@ -197,7 +197,7 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.max_webhook_connections = settings.max_webhook_connections;
     config.filter = settings.filter.map(|f| (f.remainder, f.modulo));
     config.storage_kind = settings.storage_kind().to_owned();
-    config.storage_config = settings.storage.clone();
+    config.storage_config = settings.storage_section();
     config.connections.idle_timeout = settings.http_idle_timeout;
     config.connections.header_timeout = settings.http_header_timeout;
     config.connections.body_timeout = settings.http_body_timeout;
@@ -375,7 +375,8 @@ fn admin_storage(cli: &Cli) -> Result<(Settings, msg_storage::sqlite::SqliteStor
     }
     std::fs::create_dir_all(&settings.dir)
         .map_err(|e| fail(1, format!("cannot create the working directory {}: {e}", settings.dir.display())))?;
-    let storage = msg_storage::sqlite::SqliteStorage::open(&settings.dir).map_err(|e| fail(1, e))?;
+    let storage =
+        msg_storage::sqlite::SqliteStorage::open_with(&settings.dir, settings.durability).map_err(|e| fail(1, e))?;
     Ok((settings, storage))
 }
 

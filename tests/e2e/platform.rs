@@ -457,11 +457,21 @@ fn drain(
 }
 
 #[test]
-fn kill_9_mid_stream_loses_and_repeats_nothing_that_was_acknowledged() {
+fn kill_9_mid_stream_loses_and_repeats_nothing_that_was_acknowledged_in_power_mode() {
+    kill_9_mid_stream("power");
+}
+
+#[test]
+fn kill_9_mid_stream_loses_and_repeats_nothing_that_was_acknowledged_in_process_mode() {
+    kill_9_mid_stream("process");
+}
+
+fn kill_9_mid_stream(durability: &str) {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "durable_bot");
     let dave = create_user(root.path(), "Dave");
     let bot_id = id_of(&bot);
+    let launch = |root: &std::path::Path| launch(root).env("MSG_DURABILITY", durability);
     let mut server = launch(root.path()).start();
 
     // A person writes as fast as the server answers; each `ok: true` is a promise.

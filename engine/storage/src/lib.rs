@@ -24,8 +24,8 @@ pub struct SqliteFactory {
 }
 
 impl StorageFactory for SqliteFactory {
-    fn create(&self, _config: &serde_json::Value) -> Result<Arc<dyn StorageBackend>, StorageError> {
-        Ok(Arc::new(sqlite::SqliteStorage::open(&self.dir)?))
+    fn create(&self, config: &serde_json::Value) -> Result<Arc<dyn StorageBackend>, StorageError> {
+        Ok(Arc::new(sqlite::SqliteStorage::open_with(&self.dir, msg_core::Durability::of_section(config))?))
     }
 }
 

@@ -9,12 +9,14 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use msg_core::storage::now_unix;
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, Owner, PlatformState, Secret, StorageBackend,
-    StorageError, StoredUpdate, UserRecord,
+    BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState, Secret,
+    StorageBackend, StorageError, StoredUpdate, UserRecord,
 };
 use rand::Rng;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -31,6 +33,10 @@ const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 pub struct SqliteStorage {
     dir: PathBuf,
     writer: mpsc::Sender<Job>,
+    durability: Durability,
+    /// WAL flushes (fsyncs) the writer made: one per database file per group commit in `power`
+    /// mode, none in `process` mode.
+    flushes: Arc<AtomicU64>,
 }
 
 /// Which database file a job runs against.
@@ -70,12 +76,35 @@ fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
     StorageError::Database { path: path.display().to_string(), message: e.to_string() }
 }
 
-fn open(path: &Path) -> Result<Connection, StorageError> {
+/// Opens a database in WAL mode. Commits are not flushed by SQLite itself (`synchronous=NORMAL`:
+/// a commit survives the process, and checkpoints flush): the writer flushes the WAL after each
+/// group commit in `power` mode. The few writes made outside the writer (a bot's identity, a
+/// user id) ask SQLite to flush them (`FULL`) in that mode.
+fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError> {
     let conn = Connection::open(path).map_err(|e| db_error(path, e))?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(|e| db_error(path, e))?;
     conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| db_error(path, e))?;
-    conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| db_error(path, e))?;
+    let synchronous = match durability {
+        Durability::Power => "FULL",
+        Durability::Process => "NORMAL",
+    };
+    conn.pragma_update(None, "synchronous", synchronous).map_err(|e| db_error(path, e))?;
     Ok(conn)
+}
+
+/// Flushes a database's WAL (the commits in it) to the disk, and once per connection the
+/// directory that holds it, so a file created since is found after a power loss.
+fn flush_wal(path: &Path, dir_synced: &mut bool) -> std::io::Result<()> {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::File::open(&wal)?.sync_data()?;
+    if !*dir_synced {
+        if let Some(parent) = path.parent() {
+            std::fs::File::open(parent)?.sync_all()?;
+        }
+        *dir_synced = true;
+    }
+    Ok(())
 }
 
 const BOT_SCHEMA: &str = "
@@ -147,10 +176,16 @@ CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT 
 ";
 
 impl SqliteStorage {
-    /// Opens (creating if needed) the platform database under `dir`.
+    /// Opens (creating if needed) the platform database under `dir`, at the default durability.
     pub fn open(dir: &Path) -> Result<Self, StorageError> {
+        Self::open_with(dir, Durability::default())
+    }
+
+    /// Opens (creating if needed) the platform database under `dir`; commits reach `durability`
+    /// before they are answered.
+    pub fn open_with(dir: &Path, durability: Durability) -> Result<Self, StorageError> {
         let path = dir.join(PLATFORM_DB);
-        let conn = open(&path)?;
+        let conn = open(&path, durability)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
         upgrade_platform(&conn).map_err(|e| db_error(&path, e))?;
         let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
@@ -163,11 +198,18 @@ impl SqliteStorage {
             .map_err(spawn_failed)?;
         let (writer, jobs) = mpsc::channel();
         let root = dir.to_path_buf();
+        let flushes = Arc::new(AtomicU64::new(0));
+        let writer_flushes = (durability == Durability::Power).then(|| flushes.clone());
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }))
+            .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }, writer_flushes.as_deref()))
             .map_err(spawn_failed)?;
-        Ok(Self { dir: dir.to_path_buf(), writer })
+        Ok(Self { dir: dir.to_path_buf(), writer, durability, flushes })
+    }
+
+    /// WAL flushes made so far (`power` mode: one per database file per group commit).
+    pub fn flushes(&self) -> u64 {
+        self.flushes.load(Ordering::Relaxed)
     }
 
     fn db_path(&self, db: DbFile) -> PathBuf {
@@ -208,7 +250,7 @@ impl SqliteStorage {
         if !path.is_file() {
             return Ok(None);
         }
-        let conn = open(&path)?;
+        let conn = open(&path, Durability::Process)?;
         conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
         let row = conn
             .query_row(
@@ -262,7 +304,8 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
-    let conn = open(&path).map_err(|e| e.to_string())?;
+    // The writer flushes the WAL itself after each group commit (see `flush_wal`).
+    let conn = open(&path, Durability::Process).map_err(|e| e.to_string())?;
     // Checkpoints run on their own thread (see `checkpoint_loop`), not inside a commit; the hook
     // (which replaces SQLite's automatic checkpoints) tells the writer when one is due.
     conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;
@@ -306,8 +349,13 @@ struct Checkpoints {
 
 /// The writer thread: takes whatever jobs are queued, runs them per database file inside one
 /// transaction, commits, then answers each job; asks for a checkpoint when a file's WAL is big.
-fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints) {
+///
+/// With `flushes` (`power` mode) each committed file's WAL is flushed to the disk before its jobs
+/// are answered, one flush per file per batch, and counted.
+fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints, flushes: Option<&AtomicU64>) {
     let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
+    // Files whose directory entry was flushed since their connection opened.
+    let mut dirs_synced: HashSet<DbFile> = HashSet::new();
     // Files the checkpoint thread is working on.
     let mut checkpointing: HashSet<DbFile> = HashSet::new();
     while let Ok(first) = jobs.recv() {
@@ -327,6 +375,7 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints)
         }
         if open_conns.len() + groups.len() > MAX_OPEN {
             open_conns.clear();
+            dirs_synced.clear();
         }
         for (db, works) in groups {
             let conn = match open_conns.entry(db) {
@@ -349,10 +398,28 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints)
             WAL_PAGES.set(0);
             let began = exec(conn, "BEGIN IMMEDIATE", []).map_err(|e| e.to_string());
             let finishes: Vec<Finish> = works.into_iter().map(|work| work(conn)).collect();
-            let committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
+            let mut committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
+            if let (Ok(()), Some(flushes)) = (&committed, flushes) {
+                let path = db_path(dir, db);
+                let mut synced = dirs_synced.contains(&db);
+                match flush_wal(&path, &mut synced) {
+                    Ok(()) => {
+                        flushes.fetch_add(1, Ordering::Relaxed);
+                        if synced {
+                            dirs_synced.insert(db);
+                        }
+                    }
+                    Err(e) => {
+                        // Committed but maybe not on the disk: the callers are told it failed.
+                        tracing::error!("cannot flush {}: {e}", path.display());
+                        committed = Err(format!("flushing the commit to the disk failed: {e}"));
+                    }
+                }
+            }
             if committed.is_err() {
                 let _ = conn.execute_batch("ROLLBACK");
                 open_conns.remove(&db);
+                dirs_synced.remove(&db);
             } else if WAL_PAGES.get() >= CHECKPOINT_PAGES && checkpointing.insert(db) {
                 let _ = checkpoints.due.send(db);
             }
@@ -589,11 +656,12 @@ impl StorageBackend for SqliteStorage {
     async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
         let bot_dir = self.bot_dir(bot.id);
         let bot = bot.clone();
+        let durability = self.durability;
         blocking(move || {
             std::fs::create_dir_all(&bot_dir)
                 .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
             let path = bot_dir.join(BOT_DB);
-            let conn = open(&path)?;
+            let conn = open(&path, durability)?;
             conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
             conn.execute(
                 "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -609,9 +677,10 @@ impl StorageBackend for SqliteStorage {
 
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
         let dir = self.dir.clone();
+        let durability = self.durability;
         blocking(move || {
             let path = dir.join(PLATFORM_DB);
-            let conn = open(&path)?;
+            let conn = open(&path, durability)?;
             let mut rng = rand::rng();
             for _ in 0..64 {
                 let id = rng.random_range(ID_RANGE);
@@ -892,6 +961,54 @@ mod tests {
         assert!(bad.is_err());
         good.unwrap();
         assert_eq!(storage.load_platform().await.unwrap().chats.len(), 1);
+    }
+
+    fn numbered(id: i64) -> Change {
+        let update =
+            StoredUpdate { update_id: id, kind: "message".into(), payload: "{}".into(), chat_key: 1, expires_at: 99 };
+        Change::PushUpdate { owner: Owner::Bot(42), update }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn power_mode_flushes_each_batch_before_answering() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = std::sync::Arc::new(SqliteStorage::open_with(tmp.path(), Durability::Power).unwrap());
+        // One request at a time: each answer comes after a flush of its own.
+        for id in 1..=20 {
+            let before = storage.flushes();
+            storage.apply(vec![numbered(id)]).await.unwrap();
+            assert_eq!(storage.flushes(), before + 1, "batch {id} was answered before its flush");
+        }
+        // A batch touching two files flushes both before the answer.
+        let before = storage.flushes();
+        let user = Change::PutUser(UserRecord::new(5, Secret::new("x"), "Alice".into(), 1));
+        storage.apply(vec![numbered(21), user]).await.unwrap();
+        assert_eq!(storage.flushes(), before + 2);
+        // Concurrent requests share flushes (group commit): fewer flushes than requests.
+        let before = storage.flushes();
+        let tasks: Vec<_> = (100..400)
+            .map(|id| {
+                let storage = storage.clone();
+                tokio::spawn(async move { storage.apply(vec![numbered(id)]).await })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap().unwrap();
+        }
+        let used = storage.flushes() - before;
+        assert!((1..300).contains(&used), "{used} flushes for 300 concurrent requests");
+        assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 321);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn process_mode_leaves_flushing_to_the_system() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = SqliteStorage::open_with(tmp.path(), Durability::Process).unwrap();
+        for id in 1..=20 {
+            storage.apply(vec![numbered(id)]).await.unwrap();
+        }
+        assert_eq!(storage.flushes(), 0);
+        assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 20);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

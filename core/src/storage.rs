@@ -146,6 +146,8 @@ pub struct MessageRecord {
     pub conversation: String,
     pub message_id: i64,
     pub payload: String,
+    /// Unix time the message was sent: `--message-retention` forgets it after the period.
+    pub date: i64,
 }
 
 /// A file held in a bot's directory: where its bytes are and what it is.
@@ -360,6 +362,13 @@ pub trait StorageBackend: Send + Sync + 'static {
         before: i64,
         limit: usize,
     ) -> Result<Vec<(i64, String)>, StorageError>;
+
+    /// Forgets up to `limit` messages sent before `before` (unix seconds) and gives their space
+    /// back to the system; returns how many were forgotten (the retention sweep calls it until
+    /// it returns less than `limit`, so no call holds the writer for long).
+    async fn forget_messages(&self, _before: i64, _limit: usize) -> Result<usize, StorageError> {
+        Ok(0)
+    }
 
     /// One of a bot's files by content and kind.
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError>;

@@ -255,7 +255,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let config = EngineConfig::new(dir.path().to_path_buf(), dir.path().join("tmp"));
         let engine = Arc::new(Flaky {
-            inner: crate::assemble(config, None, msg_core::Registrar::new()).unwrap(),
+            inner: crate::assemble(config, crate::Retention::default(), msg_core::Registrar::new()).unwrap(),
             failures: AtomicU32::new(2),
             starts: AtomicU32::new(0),
         });

@@ -223,17 +223,25 @@ fn console_line(settings: &Settings, config: &EngineConfig, api: std::net::Socke
     })
 }
 
+/// How long unused files and old messages are kept (`None`: for ever).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Retention {
+    pub files: Option<Duration>,
+    pub messages: Option<Duration>,
+}
+
 /// The server with the embedded platform behind it, on the storage backends shipped here (and
 /// whatever plugins registered into `registrar`).
 pub(crate) fn assemble(
     config: EngineConfig,
-    file_retention: Option<Duration>,
+    retention: Retention,
     mut registrar: Registrar,
 ) -> Result<BotApiEngine, msg_server::BuildError> {
     msg_storage::register(&mut registrar, &config.dir);
     let mut platform =
         msg_platform::PlatformConfig::new(config.dir.clone(), config.temp_dir.clone(), config.local, config.outbound());
-    platform.file_retention = file_retention;
+    platform.file_retention = retention.files;
+    platform.message_retention = retention.messages;
     BotApiEngine::new(config, registrar, Box::new(msg_platform::Builder::new(platform)))
 }
 
@@ -314,7 +322,9 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
 
     let mut registrar = Registrar::new();
     plugins::load(&settings.plugins, &mut registrar).map_err(|e| report(2, e))?;
-    let engine = assemble(config, settings.file_retention, registrar).map_err(|e| report(2, e.to_string()))?;
+    let engine =
+        assemble(config, Retention { files: settings.file_retention, messages: settings.message_retention }, registrar)
+            .map_err(|e| report(2, e.to_string()))?;
     tracing::info!(
         "engine built: {} methods, storage {}, local mode {}",
         engine.registry().method_names().len(),

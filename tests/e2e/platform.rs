@@ -548,3 +548,35 @@ fn update_ids_go_on_increasing_after_a_restart_that_finds_the_queue_empty() {
     assert_eq!(updates[0]["update_id"], first + 1, "{updates}");
     assert_eq!(updates[0]["message"]["text"], "after");
 }
+
+#[test]
+fn messages_past_the_retention_period_are_forgotten_and_their_ids_stay_taken() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "forgetful_bot");
+    let bob = create_user(root.path(), "Bob");
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let launch = |root: &std::path::Path| launch(root).env("MSG_MESSAGE_RETENTION", "2s");
+    let mut server = launch(root.path()).start();
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "old news"})));
+    let sent = ok(server.call(&bot, "sendMessage", json!({"chat_id": bob_id, "text": "an old answer"})));
+    let last_id = sent["message_id"].as_i64().unwrap();
+    let history = |server: &msg_testkit::Server| {
+        ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": bot_id}))).as_array().unwrap().len()
+    };
+    assert_eq!(history(&server), 2);
+    // The sweep runs every second for a 2 s period.
+    msg_testkit::poll_until("both messages are forgotten", || history(&server) == 0);
+    let edit = crate::error(server.call(
+        &bot,
+        "editMessageText",
+        json!({"chat_id": bob_id, "message_id": last_id, "text": "too late"}),
+    ));
+    assert_eq!(edit, (400, "Bad Request: message to edit not found".to_owned()));
+
+    // After a restart the chat goes on counting where it was.
+    server.signal("TERM");
+    assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+    let server = launch(root.path()).start();
+    let next = ok(server.call(&bot, "sendMessage", json!({"chat_id": bob_id, "text": "new"})));
+    assert_eq!(next["message_id"].as_i64().unwrap(), last_id + 1);
+}

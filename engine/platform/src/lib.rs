@@ -14,6 +14,7 @@ pub mod entities;
 pub mod files;
 mod forums;
 mod groups;
+mod history;
 mod inline;
 mod invites;
 pub mod limits;
@@ -58,11 +59,13 @@ pub struct PlatformConfig {
     pub outbound: msg_outbound::OutboundPolicy,
     /// Files unused for this long are removed (see [`files::retention`]); `None` keeps them.
     pub file_retention: Option<Duration>,
+    /// Messages older than this are forgotten (see [`history`]); `None` keeps them.
+    pub message_retention: Option<Duration>,
 }
 
 impl PlatformConfig {
     pub fn new(dir: PathBuf, temp_dir: PathBuf, local: bool, outbound: msg_outbound::OutboundPolicy) -> Self {
-        Self { dir, temp_dir, local, outbound, file_retention: None }
+        Self { dir, temp_dir, local, outbound, file_retention: None, message_retention: None }
     }
 }
 
@@ -141,6 +144,9 @@ impl PlatformService for Platform {
             }
         });
         tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
+        if let Some(period) = self.config.message_retention {
+            tokio::spawn(history::run(self.self_arc(), period, stop.clone()));
+        }
         if let Some(period) = self.config.file_retention {
             tokio::spawn(files::retention::run(self.self_arc(), period, stop));
         }

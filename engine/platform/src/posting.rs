@@ -150,8 +150,12 @@ impl Platform {
         let mut changes = vec![put_message(conversation, &message)];
         if message.from.is_none() {
             // A channel's post names no author; who posted it decides who may edit it.
-            let poster =
-                MessageRecord { conversation: poster_key(conversation), message_id, payload: actor.id().to_string() };
+            let poster = MessageRecord {
+                conversation: poster_key(conversation),
+                message_id,
+                payload: actor.id().to_string(),
+                date: message.date,
+            };
             changes.push(Change::PutMessage(poster));
         }
         self.deliver(actor.id(), conversation, &mut message, keyboard.as_ref(), "message", changes).await?;
@@ -715,6 +719,7 @@ pub(crate) fn put_message(conversation: Conversation, message: &Message) -> Chan
         conversation: conversation.key(),
         message_id: message.message_id,
         payload: stored::payload(message),
+        date: message.date,
     })
 }
 

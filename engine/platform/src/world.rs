@@ -423,6 +423,7 @@ impl Platform {
         let updates = self.storage.load_user_updates(user_id).await.map_err(internal)?;
         let next = self.storage.load_person_queue_head(user_id).await.map_err(internal)?.unwrap_or(1);
         let m = Mailbox::new(Owner::User(user_id), updates, next);
+        m.expire(&self.storage, now()).await.map_err(internal)?;
         boxes.insert(user_id, m.clone());
         Ok(m)
     }

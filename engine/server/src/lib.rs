@@ -311,6 +311,7 @@ impl Engine for BotApiEngine {
         };
         self.shared.phase.set(Phase::Ready);
         tokio::spawn(resume_webhooks(self.shared.clone()));
+        tokio::spawn(self.shared.sessions.clone().expire_updates(stop.clone()));
         let stats_done = async {
             match stats_task.as_mut() {
                 Some(task) => task.await,

@@ -84,11 +84,13 @@ mod conformance {
                     conversation: conversation.clone(),
                     message_id: 1,
                     payload: "m1".into(),
+                    date: 10,
                 }),
                 Change::PutMessage(MessageRecord {
                     conversation: conversation.clone(),
                     message_id: 2,
                     payload: "m2".into(),
+                    date: 20,
                 }),
             ])
             .await
@@ -127,6 +129,7 @@ mod conformance {
                     conversation: conversation.clone(),
                     message_id: id,
                     payload: format!("m{id}"),
+                    date: 100 + id,
                 })
             })
             .collect();
@@ -149,7 +152,29 @@ mod conformance {
         assert_eq!(platform.users, vec![person]);
         assert_eq!(platform.chats.len(), 1);
         assert_eq!(platform.members, vec![MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#)]);
-        assert_eq!(platform.last_message_ids, vec![(conversation, 2)]);
+        assert_eq!(platform.last_message_ids, vec![(conversation.clone(), 2)]);
+
+        // Retention forgets the oldest messages first, a bounded number per call, and a
+        // conversation's ids stay taken after its newest message is forgotten.
+        let message = |conversation: &str, message_id, date| {
+            Change::PutMessage(MessageRecord {
+                conversation: conversation.into(),
+                message_id,
+                payload: "x".into(),
+                date,
+            })
+        };
+        storage.apply(vec![message("c2", 8, 5), message("c2", 9, 50)]).await.unwrap();
+        assert_eq!(storage.forget_messages(30, 1).await.unwrap(), 1);
+        assert_eq!(storage.load_message("c2", 8).await.unwrap(), None, "the oldest goes first");
+        assert!(storage.load_message(&conversation, 2).await.unwrap().is_some());
+        assert_eq!(storage.forget_messages(30, 10).await.unwrap(), 1);
+        assert_eq!(storage.forget_messages(30, 10).await.unwrap(), 0);
+        assert_eq!(storage.load_message(&conversation, 2).await.unwrap(), None);
+        assert!(storage.load_message("c2", 9).await.unwrap().is_some(), "newer than the cut-off");
+        let mut counters = storage.load_platform().await.unwrap().last_message_ids;
+        counters.sort();
+        assert_eq!(counters, vec![(conversation, 2), ("c2".to_owned(), 9)]);
 
         let file = |kind: &str, path: &str, accessed| {
             let mut f = FileRecord::new(a, "c0ffee".into(), kind.into(), path.into(), 5, "{}".into(), 1);

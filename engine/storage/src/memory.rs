@@ -24,6 +24,11 @@ struct State {
     chats: BTreeMap<i64, ChatRecord>,
     members: BTreeMap<(i64, i64), MemberRecord>,
     messages: HashMap<String, BTreeMap<i64, String>>,
+    /// (date, conversation, message id) of every message, oldest first (retention).
+    by_date: std::collections::BTreeSet<(i64, String, i64)>,
+    dates: HashMap<(String, i64), i64>,
+    /// The highest message id of conversations whose messages retention forgot.
+    forgotten_ids: HashMap<String, i64>,
     /// Per bot: (content, kind) → record.
     files: HashMap<i64, BTreeMap<(String, String), FileRecord>>,
     ids: HashSet<i64>,
@@ -67,9 +72,16 @@ impl State {
                 self.members.insert((member.chat_id, member.user_id), member);
             }
             Change::PutMessage(m) => {
+                if let Some(old) = self.dates.insert((m.conversation.clone(), m.message_id), m.date) {
+                    self.by_date.remove(&(old, m.conversation.clone(), m.message_id));
+                }
+                self.by_date.insert((m.date, m.conversation.clone(), m.message_id));
                 self.messages.entry(m.conversation).or_default().insert(m.message_id, m.payload);
             }
             Change::DeleteMessage { conversation, message_id } => {
+                if let Some(date) = self.dates.remove(&(conversation.clone(), message_id)) {
+                    self.by_date.remove(&(date, conversation.clone(), message_id));
+                }
                 if let Some(messages) = self.messages.get_mut(&conversation) {
                     messages.remove(&message_id);
                 }
@@ -196,6 +208,12 @@ impl StorageBackend for MemoryStorage {
             .iter()
             .filter_map(|(conversation, messages)| Some((conversation.clone(), *messages.keys().next_back()?)))
             .collect();
+        for (conversation, last) in &state.forgotten_ids {
+            match out.last_message_ids.iter_mut().find(|(c, _)| c == conversation) {
+                Some((_, id)) => *id = (*id).max(*last),
+                None => out.last_message_ids.push((conversation.clone(), *last)),
+            }
+        }
         Ok(out)
     }
 
@@ -228,6 +246,23 @@ impl StorageBackend for MemoryStorage {
             return Ok(Vec::new());
         }
         Ok(messages.range(after + 1..before).rev().take(limit).map(|(id, p)| (*id, p.clone())).collect())
+    }
+
+    async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
+        let mut state = self.lock();
+        let state = &mut *state;
+        let old: Vec<(i64, String, i64)> =
+            state.by_date.iter().take_while(|(date, _, _)| *date < before).take(limit).cloned().collect();
+        for (date, conversation, message_id) in &old {
+            state.by_date.remove(&(*date, conversation.clone(), *message_id));
+            state.dates.remove(&(conversation.clone(), *message_id));
+            let last = state.forgotten_ids.entry(conversation.clone()).or_insert(*message_id);
+            *last = (*last).max(*message_id);
+            if let Some(messages) = state.messages.get_mut(conversation) {
+                messages.remove(message_id);
+            }
+        }
+        Ok(old.len())
     }
 
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {

@@ -89,6 +89,8 @@ fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError>
         Durability::Process => "NORMAL",
     };
     conn.pragma_update(None, "synchronous", synchronous).map_err(|e| db_error(path, e))?;
+    // A checkpointed WAL is cut back to this size, so space freed by retention leaves it too.
+    conn.pragma_update(None, "journal_size_limit", JOURNAL_SIZE_LIMIT).map_err(|e| db_error(path, e))?;
     Ok(conn)
 }
 
@@ -107,7 +109,10 @@ fn flush_wal(path: &Path, dir_synced: &mut bool) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Both schemas start with `auto_vacuum = INCREMENTAL` (it takes effect in a new, empty file):
+/// space freed by deletions goes back to the system a step at a time, while the server runs.
 const BOT_SCHEMA: &str = "
+PRAGMA auto_vacuum = INCREMENTAL;
 CREATE TABLE IF NOT EXISTS bot (
     id INTEGER PRIMARY KEY,
     secret TEXT NOT NULL,
@@ -137,6 +142,7 @@ CREATE TABLE IF NOT EXISTS files (
 ";
 
 const PLATFORM_SCHEMA: &str = "
+PRAGMA auto_vacuum = INCREMENTAL;
 CREATE TABLE IF NOT EXISTS user_ids (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, created_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS users (
     id INTEGER PRIMARY KEY,
@@ -160,8 +166,10 @@ CREATE TABLE IF NOT EXISTS messages (
     conversation TEXT NOT NULL,
     message_id INTEGER NOT NULL,
     payload TEXT NOT NULL,
+    date INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (conversation, message_id)
 );
+CREATE TABLE IF NOT EXISTS message_counters (conversation TEXT PRIMARY KEY, last_id INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS user_updates (
     user_id INTEGER NOT NULL,
     update_id INTEGER NOT NULL,
@@ -187,7 +195,7 @@ impl SqliteStorage {
         let path = dir.join(PLATFORM_DB);
         let conn = open(&path, durability)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
-        upgrade_platform(&conn).map_err(|e| db_error(&path, e))?;
+        upgrade_platform(&conn, &path).map_err(|e| db_error(&path, e))?;
         let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
         let (due_tx, due) = mpsc::channel();
         let (finished_tx, finished) = mpsc::channel();
@@ -328,17 +336,44 @@ fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
 
 /// Brings a platform database written by an earlier version up to the current schema: the
 /// `details` columns of people, chats and members (added with supergroups, member standings
-/// and people's emoji statuses).
-fn upgrade_platform(conn: &Connection) -> rusqlite::Result<()> {
+/// and people's emoji statuses), messages' `date` (added with retention, read from the stored
+/// message; a channel post's poster record takes its post's), and incremental vacuum (a
+/// one-time `VACUUM` of a file made before it).
+fn upgrade_platform(conn: &Connection, path: &Path) -> rusqlite::Result<()> {
+    let has_column = |table: &str, column: &str| {
+        conn.prepare(&format!("SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"))?.exists([])
+    };
     for table in ["users", "chats", "members"] {
-        let has =
-            conn.prepare(&format!("SELECT 1 FROM pragma_table_info('{table}') WHERE name = 'details'"))?.exists([])?;
-        if !has {
+        if !has_column(table, "details")? {
             conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN details TEXT NOT NULL DEFAULT '{{}}'"))?;
         }
     }
+    if !has_column("messages", "date")? {
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE messages ADD COLUMN date INTEGER NOT NULL DEFAULT 0;
+             UPDATE messages SET date = COALESCE(json_extract(payload, '$.date'), 0) WHERE json_valid(payload);
+             UPDATE messages SET date = COALESCE((SELECT m.date FROM messages m
+                 WHERE m.conversation = substr(messages.conversation, 2) AND m.message_id = messages.message_id), 0)
+                 WHERE conversation LIKE 'a%';
+             COMMIT;",
+        )?;
+    }
+    conn.execute_batch("CREATE INDEX IF NOT EXISTS messages_by_date ON messages (date)")?;
+    let auto_vacuum: i64 = conn.query_row("PRAGMA auto_vacuum", [], |r| r.get(0))?;
+    if auto_vacuum != 2 {
+        tracing::info!("{}: turning on incremental vacuum (once; the file is rewritten)", path.display());
+        conn.execute_batch("PRAGMA auto_vacuum = INCREMENTAL; VACUUM;")?;
+    }
     Ok(())
 }
+
+/// The WAL is truncated to this many bytes after a checkpoint that emptied it.
+const JOURNAL_SIZE_LIMIT: i64 = 4 << 20;
+
+/// Most free pages one retention step gives back (4 MiB of 4 KiB pages), so the writer is never
+/// held for long.
+const VACUUM_STEP_PAGES: i64 = 1024;
 
 /// The writer's two ends of the checkpoint thread: files whose WAL is due for a checkpoint go
 /// out, files whose checkpoint the writer is to finish come back.
@@ -597,8 +632,8 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
         Change::PutMessage(m) => {
             exec(
                 conn,
-                "INSERT OR REPLACE INTO messages (conversation, message_id, payload) VALUES (?1, ?2, ?3)",
-                params![m.conversation, m.message_id, m.payload],
+                "INSERT OR REPLACE INTO messages (conversation, message_id, payload, date) VALUES (?1, ?2, ?3, ?4)",
+                params![m.conversation, m.message_id, m.payload, m.date],
             )?;
         }
         Change::DeleteMessage { conversation, message_id } => {
@@ -773,7 +808,13 @@ impl StorageBackend for SqliteStorage {
                     Ok(MemberRecord::new(r.get(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
                 })?
                 .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare("SELECT conversation, MAX(message_id) FROM messages GROUP BY conversation")?;
+            // Retention may have forgotten a conversation's newest messages: their ids stay taken.
+            let mut stmt = conn.prepare(
+                "SELECT conversation, MAX(id) FROM (
+                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
+                    UNION ALL SELECT conversation, last_id FROM message_counters
+                 ) GROUP BY conversation",
+            )?;
             state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
             Ok(state)
         })
@@ -856,6 +897,58 @@ impl StorageBackend for SqliteStorage {
             rows.collect()
         })
         .await
+    }
+
+    async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let forgotten = self
+            .run(DbFile::Platform, move |conn| {
+                exec(
+                    conn,
+                    "CREATE TEMP TABLE IF NOT EXISTS forgetting (conversation TEXT NOT NULL, message_id INTEGER NOT NULL)",
+                    [],
+                )?;
+                exec(conn, "DELETE FROM forgetting", [])?;
+                exec(
+                    conn,
+                    "INSERT INTO forgetting SELECT conversation, message_id FROM messages WHERE date < ?1 ORDER BY date LIMIT ?2",
+                    params![before, limit],
+                )?;
+                // Their ids stay taken: a conversation goes on counting after its newest message.
+                exec(
+                    conn,
+                    "INSERT INTO message_counters (conversation, last_id)
+                     SELECT conversation, MAX(message_id) FROM forgetting WHERE true GROUP BY conversation
+                     ON CONFLICT (conversation) DO UPDATE SET last_id = MAX(last_id, excluded.last_id)",
+                    [],
+                )?;
+                exec(
+                    conn,
+                    "DELETE FROM messages WHERE (conversation, message_id) IN (SELECT conversation, message_id FROM forgetting)",
+                    [],
+                )
+            })
+            .await?;
+        if forgotten > 0 {
+            // Free pages go back to the system a step at a time, each step a commit of its own.
+            let mut before = i64::MAX;
+            loop {
+                let left = self
+                    .run(DbFile::Platform, |conn| {
+                        // Each row the pragma steps through frees a page.
+                        let mut stmt = conn.prepare(&format!("PRAGMA incremental_vacuum({VACUUM_STEP_PAGES})"))?;
+                        let mut rows = stmt.query([])?;
+                        while rows.next()?.is_some() {}
+                        conn.query_row("PRAGMA freelist_count", [], |r| r.get::<_, i64>(0))
+                    })
+                    .await?;
+                if left == 0 || left >= before {
+                    break;
+                }
+                before = left;
+            }
+        }
+        Ok(forgotten)
     }
 
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
@@ -1009,6 +1102,77 @@ mod tests {
         }
         assert_eq!(storage.flushes(), 0);
         assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 20);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn forgotten_messages_give_their_space_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        let payload = "y".repeat(1000);
+        for chunk in 0..20 {
+            let batch = (0..1000)
+                .map(|i| {
+                    let message_id = chunk * 1000 + i + 1;
+                    Change::PutMessage(msg_core::MessageRecord {
+                        conversation: "1:2".into(),
+                        message_id,
+                        payload: payload.clone(),
+                        date: message_id,
+                    })
+                })
+                .collect();
+            storage.apply(batch).await.unwrap();
+        }
+        let size = || {
+            ["", "-wal"]
+                .iter()
+                .map(|ext| std::fs::metadata(tmp.path().join(format!("{PLATFORM_DB}{ext}"))).map_or(0, |m| m.len()))
+                .sum::<u64>()
+        };
+        let full = size();
+        assert!(full > 20_000_000, "{full}");
+        let mut forgotten = 0;
+        loop {
+            let n = storage.forget_messages(19_001, 5000).await.unwrap();
+            forgotten += n;
+            if n < 5000 {
+                break;
+            }
+        }
+        assert_eq!(forgotten, 19_000);
+        // A checkpoint (the checkpoint thread's, here a full one at once) copies the shrunk file
+        // back and cuts the WAL.
+        let conn = Connection::open(tmp.path().join(PLATFORM_DB)).unwrap();
+        conn.busy_timeout(Duration::from_secs(5)).unwrap();
+        // (It waits for the checkpoint thread's own, which the vacuum's writes set off.)
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0)).unwrap() != 0 {
+            assert!(std::time::Instant::now() < deadline, "the checkpoint never completed");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let after = size();
+        assert!(after < full / 5, "{full} bytes before, {after} after forgetting 95 % of the messages");
+        assert_eq!(storage.load_messages("1:2", 0, i64::MAX, 2000).await.unwrap().len(), 1000);
+        assert_eq!(storage.load_platform().await.unwrap().last_message_ids, vec![("1:2".to_owned(), 20_000)]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_database_from_before_retention_is_upgraded() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join(PLATFORM_DB);
+        let old = Connection::open(&path).unwrap();
+        old.execute_batch(
+            "CREATE TABLE messages (conversation TEXT NOT NULL, message_id INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (conversation, message_id));
+             INSERT INTO messages VALUES ('-100', 1, '{\"message_id\":1,\"date\":100}'), ('a-100', 1, '42'), ('-100', 2, '{\"message_id\":2,\"date\":300}');",
+        )
+        .unwrap();
+        drop(old);
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        assert_eq!(storage.forget_messages(200, 10).await.unwrap(), 2, "the post and its poster record");
+        assert!(storage.load_message("-100", 2).await.unwrap().is_some());
+        let auto_vacuum: i64 =
+            Connection::open(&path).unwrap().query_row("PRAGMA auto_vacuum", [], |r| r.get(0)).unwrap();
+        assert_eq!(auto_vacuum, 2, "incremental");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -86,9 +86,31 @@ impl Sessions {
             started: Instant::now(),
             webhook_stop: Mutex::new(None),
         });
+        // Updates that outlived their 24 hours while the bot was away leave its queue now.
+        if let Err(e) = session.mailbox.expire(&self.storage, msg_core::storage::now_unix()).await {
+            tracing::warn!("bot {}: expired updates could not be forgotten: {e}", bot.id);
+        }
         sessions.insert(bot.id, session.clone());
         self.ready.write().expect("sessions").insert(bot.id, session.clone());
         Ok(session)
+    }
+
+    /// Every minute until `stop`, forgets the updates past their expiry in every loaded bot's
+    /// queue: an update leaves the queue after 24 hours, as the Bot API promises, whether or not
+    /// the bot ever reads it (a queue not loaded is swept when its bot comes back).
+    pub async fn expire_updates(self: Arc<Self>, stop: tokio_util::sync::CancellationToken) {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => return,
+                _ = tick.tick() => {}
+            }
+            for session in self.sessions().await {
+                if let Err(e) = session.mailbox.expire(&self.storage, msg_core::storage::now_unix()).await {
+                    tracing::warn!("bot {}: expired updates could not be forgotten: {e}", session.bot.id);
+                }
+            }
+        }
     }
 
     /// All active sessions.

@@ -5,7 +5,6 @@
 use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
 use msg_core::{BotRecord, Secret, StorageBackend, UserRecord};
-use msg_storage::sqlite::SqliteStorage;
 
 pub use msg_platform::operator::new_secret;
 use msg_platform::operator::{
@@ -17,7 +16,7 @@ pub fn check_username(name: &str) -> anyhow::Result<String> {
     check_bot_username(name).map_err(anyhow::Error::msg)
 }
 
-pub async fn create(storage: &SqliteStorage, username: &str, name: Option<&str>) -> anyhow::Result<BotRecord> {
+pub async fn create(storage: &dyn StorageBackend, username: &str, name: Option<&str>) -> anyhow::Result<BotRecord> {
     let username = check_username(username)?;
     match store_new_bot(storage, &username, name).await.context("storing the new bot")? {
         Some(bot) => Ok(bot),
@@ -32,7 +31,11 @@ pub fn declared_bot(bot: &msg_config::DeclaredBot) -> BotRecord {
 }
 
 /// Creates a person on the embedded platform; their token is `<id>:<secret>`.
-pub async fn create_user(storage: &SqliteStorage, name: &str, username: Option<&str>) -> anyhow::Result<UserRecord> {
+pub async fn create_user(
+    storage: &dyn StorageBackend,
+    name: &str,
+    username: Option<&str>,
+) -> anyhow::Result<UserRecord> {
     let name = check_person(name, username).map_err(anyhow::Error::msg)?;
     store_new_person(storage, &name, username).await.context("storing the new person")
 }
@@ -67,7 +70,7 @@ pub fn give_back(dir: &std::path::Path) -> std::io::Result<()> {
 }
 
 /// The bot `who` names (an id or a username, with or without `@`).
-async fn find(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
+async fn find(storage: &dyn StorageBackend, who: &str) -> anyhow::Result<BotRecord> {
     let who = who.trim_start_matches('@');
     let bots = storage.list_bots().await?;
     match bots.into_iter().find(|b| b.id.to_string() == who || b.username.eq_ignore_ascii_case(who)) {
@@ -90,7 +93,11 @@ pub struct BotSettings<'a> {
 /// `bot set`: the operator's settings of a bot on the embedded platform, kept in the bot's own
 /// storage as the value that differs from the default (`off` or `on`), absent otherwise.
 /// Returns the bot and a summary.
-pub async fn set(storage: &SqliteStorage, who: &str, changes: BotSettings<'_>) -> anyhow::Result<(BotRecord, String)> {
+pub async fn set(
+    storage: &dyn StorageBackend,
+    who: &str,
+    changes: BotSettings<'_>,
+) -> anyhow::Result<(BotRecord, String)> {
     let bot = find(storage, who).await?;
     let wanted = [changes.privacy, changes.join_groups, changes.inline, changes.inline_feedback];
     let mut batch = Vec::new();
@@ -116,7 +123,7 @@ pub async fn set(storage: &SqliteStorage, who: &str, changes: BotSettings<'_>) -
     Ok((bot, summary.join(", ")))
 }
 
-pub async fn revoke(storage: &SqliteStorage, who: &str) -> anyhow::Result<BotRecord> {
+pub async fn revoke(storage: &dyn StorageBackend, who: &str) -> anyhow::Result<BotRecord> {
     let mut bot = find(storage, who).await?;
     bot.revoked = true;
     storage.save_bot(&bot).await?;

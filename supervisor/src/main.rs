@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use msg_config::{ServerFlags, Settings, Sources};
-use msg_core::{Engine, Listeners, Registrar, StorageBackend};
+use msg_core::{Engine, Listeners, Registrar};
 use msg_server::{BotApiEngine, EngineConfig};
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
@@ -371,23 +371,36 @@ fn healthcheck(cli: &Cli, addr: Option<std::net::SocketAddr>) -> Result<(), Fail
     Ok(())
 }
 
-/// The working directory's storage, for admin commands.
-fn admin_storage(cli: &Cli) -> Result<(Settings, msg_storage::sqlite::SqliteStorage), Failure> {
+/// The configured storage, for admin commands: the same backends the server opens, through the
+/// same seam (`memory` keeps nothing between processes, so it is refused).
+fn admin_storage(cli: &Cli) -> Result<(Settings, Arc<dyn msg_core::StorageBackend>), Failure> {
     let settings = load_settings(cli, true)?;
     let kind = settings.storage_kind();
-    if kind != "sqlite" {
+    if kind == "memory" {
         return Err(fail(
             2,
-            format!(
-                "the configured storage is `{kind}`, which these commands cannot reach; declare bots in [[bots]] of the config file instead"
-            ),
+            "the configured storage is `memory`, which keeps nothing between processes; declare bots in [[bots]] of the config file instead",
         ));
     }
     std::fs::create_dir_all(&settings.dir)
         .map_err(|e| fail(1, format!("cannot create the working directory {}: {e}", settings.dir.display())))?;
-    let storage =
-        msg_storage::sqlite::SqliteStorage::open_with(&settings.dir, settings.durability).map_err(|e| fail(1, e))?;
+    let storage = msg_storage::open(kind, &settings.dir, &settings.storage_section()).map_err(|e| fail(1, e))?;
     Ok((settings, storage))
+}
+
+/// `bot export` / `bot import` move a bot directory, which only the sqlite storage has.
+fn sqlite_storage(settings: &Settings) -> Result<msg_storage::sqlite::SqliteStorage, Failure> {
+    match settings.storage_kind() {
+        "sqlite" => {
+            msg_storage::sqlite::SqliteStorage::open_with(&settings.dir, settings.durability).map_err(|e| fail(1, e))
+        }
+        kind => Err(fail(
+            2,
+            format!(
+                "bot export and import move a bot's directory, which the `{kind}` storage does not have; copy the database with its own tools (pg_dump) instead"
+            ),
+        )),
+    }
 }
 
 /// Runs an admin command, then hands files it created as root back to the directory's owner.
@@ -404,7 +417,7 @@ fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
     let result = rt.block_on(async {
         match action {
             UserAction::Create { name, username } => {
-                let user = admin::create_user(&storage, name, username.as_deref())
+                let user = admin::create_user(storage.as_ref(), name, username.as_deref())
                     .await
                     .map_err(|e| fail(1, format!("{e:#}")))?;
                 eprintln!("created {} (id {})", user.first_name, user.id);
@@ -423,14 +436,14 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
     let result = rt.block_on(async {
         match action {
             BotAction::Create { username, name } => {
-                let bot =
-                    admin::create(&storage, username, name.as_deref()).await.map_err(|e| fail(1, format!("{e:#}")))?;
-                eprintln!(
-                    "created @{} (id {}) in {}",
-                    bot.username,
-                    bot.id,
-                    settings.dir.join(bot.id.to_string()).display()
-                );
+                let bot = admin::create(storage.as_ref(), username, name.as_deref())
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                let place = match settings.storage_kind() {
+                    "sqlite" => settings.dir.join(bot.id.to_string()).display().to_string(),
+                    kind => format!("the {kind} storage"),
+                };
+                eprintln!("created @{} (id {}) in {place}", bot.username, bot.id);
                 println!("{}", bot.token());
             }
             BotAction::List => {
@@ -450,15 +463,15 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     inline_placeholder: inline_placeholder.as_deref(),
                 };
                 let (bot, settings) =
-                    admin::set(&storage, bot, changes).await.map_err(|e| fail(1, format!("{e:#}")))?;
+                    admin::set(storage.as_ref(), bot, changes).await.map_err(|e| fail(1, format!("{e:#}")))?;
                 println!("@{} (id {}): {settings}", bot.username, bot.id);
             }
             BotAction::Revoke { bot } => {
-                let bot = admin::revoke(&storage, bot).await.map_err(|e| fail(1, format!("{e:#}")))?;
+                let bot = admin::revoke(storage.as_ref(), bot).await.map_err(|e| fail(1, format!("{e:#}")))?;
                 println!("revoked @{} (id {})", bot.username, bot.id);
             }
             BotAction::Export { bot, archive, force } => {
-                let manifest = transfer::export(&settings.dir, &storage, bot, archive, *force)
+                let manifest = transfer::export(&settings.dir, &sqlite_storage(&settings)?, bot, archive, *force)
                     .await
                     .map_err(|e| fail(1, format!("{e:#}")))?;
                 eprintln!("exported {} to {}", manifest.describe(), archive.display());
@@ -468,7 +481,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
             }
             BotAction::Import { archive, force, owner } => {
                 let owner = owner.as_deref().map(transfer::parse_owner).transpose().map_err(|e| fail(2, e))?;
-                let done = transfer::import(&settings.dir, &storage, archive, *force, owner)
+                let done = transfer::import(&settings.dir, &sqlite_storage(&settings)?, archive, *force, owner)
                     .await
                     .map_err(|e| fail(1, format!("{e:#}")))?;
                 println!(

@@ -29,6 +29,22 @@ use msg_testkit::{HttpResponse, Launch, Server};
 use serde_json::{Value, json};
 
 /// A launch of the binary under test with credentials and a fresh working dir under `root`.
+/// Whether the suite runs on the default SQLite storage rather than on PostgreSQL
+/// (`MSG_TEST_DATABASE_URL`, see `.ci/test`): what a bot directory holds is checked there only.
+pub fn on_sqlite() -> bool {
+    std::env::var(msg_testkit::postgres::URL_VAR).map_or(true, |v| v.is_empty())
+}
+
+/// For the tests of bot directories (copying, exporting, permissions): true, after a note, when
+/// the suite runs on PostgreSQL, where bots have no directory of their own.
+pub fn directories_not_kept() -> bool {
+    if on_sqlite() {
+        return false;
+    }
+    eprintln!("not run on PostgreSQL: bots keep no directory of their own there");
+    true
+}
+
 pub fn launch(root: &Path) -> Launch {
     Launch::new(env!("CARGO_BIN_EXE_msg-bot-api"), root)
 }

@@ -3,6 +3,8 @@
 //! and `GET /`, and speak plain HTTP/1.1 to it over loopback. Kept dependency-light on purpose:
 //! the tests exercise the server's own HTTP parsing with hand-made requests.
 
+pub mod postgres;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -186,7 +188,13 @@ impl Launch {
             // fails the test when its server is dropped (see `Drop for Server`).
             ("BOTAPI_VALIDATE".into(), "1".into()),
         ];
-        Self { bin: bin.into(), env, args: Vec::new(), dir }
+        let mut launch = Self { bin: bin.into(), env, args: Vec::new(), dir };
+        // The suite on PostgreSQL: a database per working directory.
+        if let Some(base) = std::env::var(postgres::URL_VAR).ok().filter(|b| !b.is_empty()) {
+            let url = postgres::database_url(&base, &launch.dir);
+            launch = launch.env("MSG_DATABASE_URL", url);
+        }
+        launch
     }
 
     pub fn env(mut self, key: &str, value: impl Into<String>) -> Self {

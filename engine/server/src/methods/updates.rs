@@ -200,6 +200,10 @@ async fn save_certificate(shared: &Shared, bot_id: i64, bytes: &[u8]) -> Result<
     let path = crate::webhook::certificate_path(shared, bot_id);
     let partial = path.with_extension("pem.partial");
     let written = async {
+        // A backend that keeps no bot directories (postgres) still keeps the bot's files there.
+        if let Some(dir) = path.parent() {
+            tokio::fs::create_dir_all(dir).await?;
+        }
         tokio::fs::write(&partial, bytes).await?;
         tokio::fs::rename(&partial, &path).await
     };

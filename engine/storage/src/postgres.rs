@@ -1,0 +1,520 @@
+//! The PostgreSQL backend (`[storage] kind = "postgres"`, or `MSG_DATABASE_URL` alone): every
+//! bot's and the platform's state in one database, for an operator who already runs PostgreSQL
+//! or wants the state off the server's disk. Each [`StorageBackend::apply`] is one transaction
+//! on a pooled connection; PostgreSQL itself groups concurrent commits. Durability maps onto
+//! `synchronous_commit`: `power` waits for the WAL flush, `process` does not (the database is a
+//! process of its own, so the server's crash loses nothing either way). Files stay under the
+//! working directory; nothing else is kept there.
+//!
+//! Made for several instances later (see `shared/design/scale-out.md`): no state lives only in
+//! this process, the schema is created under an advisory lock, and ids are taken by
+//! conflict-free inserts. Connections are plain TCP or a Unix socket (no TLS yet).
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use msg_core::{
+    BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState, Secret,
+    StorageBackend, StorageError, StoredUpdate, UserRecord,
+};
+use rand::Rng;
+use tokio_postgres::Row;
+
+/// Connections the pool keeps at most.
+const POOL_SIZE: usize = 16;
+/// User ids are drawn from the same range as the SQLite backend's.
+const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
+/// Taken while the schema is created, so two instances starting together do not race.
+const SCHEMA_LOCK: i64 = 0x006d_7367_5f61_7069;
+
+/// Text a person or a bot typed is kept as bytes (`BYTEA`): PostgreSQL's `TEXT` refuses the NUL
+/// character, which the Bot API lets through (JSON payloads escape it and stay `TEXT`).
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS bots (
+    id BIGINT PRIMARY KEY, secret TEXT NOT NULL, username TEXT NOT NULL, first_name BYTEA NOT NULL,
+    created_at BIGINT NOT NULL, revoked BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE TABLE IF NOT EXISTS bot_settings (
+    bot_id BIGINT NOT NULL, key TEXT NOT NULL, value BYTEA NOT NULL, PRIMARY KEY (bot_id, key)
+);
+CREATE TABLE IF NOT EXISTS updates (
+    owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, update_id BIGINT NOT NULL, kind TEXT NOT NULL,
+    payload TEXT NOT NULL, chat_key BIGINT NOT NULL, expires_at BIGINT NOT NULL,
+    PRIMARY KEY (owner_kind, owner_id, update_id)
+);
+CREATE TABLE IF NOT EXISTS files (
+    bot_id BIGINT NOT NULL, content TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, size BIGINT NOT NULL,
+    meta TEXT NOT NULL, created_at BIGINT NOT NULL, accessed_at BIGINT NOT NULL, PRIMARY KEY (bot_id, content, kind)
+);
+CREATE TABLE IF NOT EXISTS user_ids (id BIGINT PRIMARY KEY, kind TEXT NOT NULL, created_at BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+    id BIGINT PRIMARY KEY, secret TEXT NOT NULL, first_name BYTEA NOT NULL, last_name BYTEA, username TEXT,
+    language_code TEXT, created_at BIGINT NOT NULL, details TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS chats (
+    id BIGINT PRIMARY KEY, kind TEXT NOT NULL, title BYTEA NOT NULL, created_at BIGINT NOT NULL,
+    details TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS members (
+    chat_id BIGINT NOT NULL, user_id BIGINT NOT NULL, status TEXT NOT NULL, details TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (chat_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    conversation TEXT NOT NULL, message_id BIGINT NOT NULL, payload TEXT NOT NULL, date BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (conversation, message_id)
+);
+CREATE INDEX IF NOT EXISTS messages_by_date ON messages (date);
+CREATE TABLE IF NOT EXISTS message_counters (conversation TEXT PRIMARY KEY, last_id BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS person_queue_heads (user_id BIGINT PRIMARY KEY, next_update_id BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS person_files (user_id BIGINT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content));
+";
+
+pub struct PostgresStorage {
+    pool: Pool,
+    /// Where the database is, without credentials, for error messages and logs.
+    label: String,
+    schema: tokio::sync::OnceCell<()>,
+}
+
+impl PostgresStorage {
+    /// A pool for the database at `url` (connected on first use); commits wait for the WAL
+    /// flush in `power` mode.
+    pub fn connect(url: &str, durability: Durability) -> Result<Self, StorageError> {
+        let bad = |message: String| StorageError::Database { path: "MSG_DATABASE_URL".into(), message };
+        let mut config: tokio_postgres::Config =
+            url.parse().map_err(|e| bad(format!("is not a PostgreSQL URL: {e}")))?;
+        let synchronous_commit = match durability {
+            Durability::Power => "on",
+            Durability::Process => "off",
+        };
+        config.options(format!("-c synchronous_commit={synchronous_commit}"));
+        config.application_name("msg-bot-api");
+        config.connect_timeout(std::time::Duration::from_secs(10));
+        let host = config
+            .get_hosts()
+            .first()
+            .map(|h| match h {
+                tokio_postgres::config::Host::Tcp(name) => name.clone(),
+                tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+            })
+            .unwrap_or_else(|| "localhost".into());
+        let port = config.get_ports().first().copied().unwrap_or(5432);
+        let label = format!("`{}` on {host}:{port}", config.get_dbname().unwrap_or("(default)"));
+        let manager = Manager::from_config(
+            config,
+            tokio_postgres::NoTls,
+            ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        );
+        let pool = Pool::builder(manager).max_size(POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
+        Ok(Self { pool, label, schema: tokio::sync::OnceCell::new() })
+    }
+
+    fn error(&self, e: impl std::error::Error) -> StorageError {
+        StorageError::Database { path: self.label.clone(), message: describe(&e) }
+    }
+
+    /// A pooled connection, the schema created on the first.
+    async fn client(&self) -> Result<deadpool_postgres::Object, StorageError> {
+        let mut client = self.pool.get().await.map_err(|e| match e {
+            deadpool_postgres::PoolError::Backend(e) => StorageError::Database {
+                path: self.label.clone(),
+                message: format!(
+                    "{} (check MSG_DATABASE_URL: host, port, user, password and database, and that the server accepts connections from here)",
+                    describe(&e)
+                ),
+            },
+            other => self.error(other),
+        })?;
+        self.schema
+            .get_or_try_init(|| async {
+                let tx = client.transaction().await.map_err(|e| self.error(e))?;
+                tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK]).await.map_err(|e| self.error(e))?;
+                tx.batch_execute(SCHEMA).await.map_err(|e| self.error(e))?;
+                tx.commit().await.map_err(|e| self.error(e))
+            })
+            .await?;
+        Ok(client)
+    }
+
+    async fn query(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<Row>, StorageError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(|e| self.error(e))?;
+        client.query(&statement, params).await.map_err(|e| self.error(e))
+    }
+
+    async fn query_opt(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Option<Row>, StorageError> {
+        Ok(self.query(sql, params).await?.into_iter().next())
+    }
+}
+
+/// An error with its causes: "error connecting to server: Connection refused (os error 111)".
+fn describe(e: &dyn std::error::Error) -> String {
+    let mut message = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        message.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    message
+}
+
+/// Owner kinds in the `updates` table.
+fn owner_key(owner: Owner) -> (i16, i64) {
+    match owner {
+        Owner::Bot(id) => (0, id),
+        Owner::User(id) => (1, id),
+    }
+}
+
+/// A `BYTEA` column of text (see [`SCHEMA`]).
+fn text(r: &Row, column: usize) -> String {
+    String::from_utf8_lossy(r.get::<_, &[u8]>(column)).into_owned()
+}
+
+fn bot_row(r: &Row) -> BotRecord {
+    let mut bot =
+        BotRecord::new(r.get(0), Secret::new(r.get::<_, String>(1)), r.get(2), text(r, 3), r.get::<_, i64>(4));
+    bot.revoked = r.get(5);
+    bot
+}
+
+fn user_row(r: &Row) -> UserRecord {
+    let mut u = UserRecord::new(r.get(0), Secret::new(r.get::<_, String>(1)), text(r, 2), r.get(6));
+    u.last_name = r.get::<_, Option<&[u8]>>(3).map(|b| String::from_utf8_lossy(b).into_owned());
+    u.username = r.get(4);
+    u.language_code = r.get(5);
+    u.details = r.get(7);
+    u
+}
+
+fn update_row(r: &Row) -> StoredUpdate {
+    StoredUpdate { update_id: r.get(0), kind: r.get(1), payload: r.get(2), chat_key: r.get(3), expires_at: r.get(4) }
+}
+
+fn file_row(bot_id: i64, r: &Row) -> FileRecord {
+    let mut f = FileRecord::new(bot_id, r.get(0), r.get(1), r.get(2), r.get::<_, i64>(3) as u64, r.get(4), r.get(5));
+    f.accessed_at = r.get(6);
+    f
+}
+
+const BOT_COLUMNS: &str = "SELECT id, secret, username, first_name, created_at, revoked FROM bots";
+const USER_COLUMNS: &str =
+    "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users";
+const UPDATE_COLUMNS: &str = "SELECT update_id, kind, payload, chat_key, expires_at FROM updates";
+const FILE_COLUMNS: &str = "SELECT content, kind, path, size, meta, created_at, accessed_at FROM files";
+
+/// One change as one statement inside the request's transaction.
+async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> Result<(), tokio_postgres::Error> {
+    macro_rules! run {
+        ($sql:expr, $($param:expr),* $(,)?) => {{
+            let statement = tx.prepare_cached($sql).await?;
+            tx.execute(&statement, &[$($param),*]).await?;
+        }};
+    }
+    match change {
+        Change::BotSetting { bot_id, key, value: Some(value) } => run!(
+            "INSERT INTO bot_settings (bot_id, key, value) VALUES ($1, $2, $3)
+             ON CONFLICT (bot_id, key) DO UPDATE SET value = excluded.value",
+            bot_id,
+            key,
+            &value.as_bytes()
+        ),
+        Change::BotSetting { bot_id, key, value: None } => {
+            run!("DELETE FROM bot_settings WHERE bot_id = $1 AND key = $2", bot_id, key)
+        }
+        Change::PushUpdate { owner, update: u } => {
+            let (kind, id) = owner_key(*owner);
+            run!(
+                "INSERT INTO updates (owner_kind, owner_id, update_id, kind, payload, chat_key, expires_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                 ON CONFLICT (owner_kind, owner_id, update_id) DO UPDATE SET kind = excluded.kind,
+                 payload = excluded.payload, chat_key = excluded.chat_key, expires_at = excluded.expires_at",
+                &kind,
+                &id,
+                &u.update_id,
+                &u.kind,
+                &u.payload,
+                &u.chat_key,
+                &u.expires_at
+            )
+        }
+        Change::DropUpdatesBelow { owner, below } => {
+            let (kind, id) = owner_key(*owner);
+            run!("DELETE FROM updates WHERE owner_kind = $1 AND owner_id = $2 AND update_id < $3", &kind, &id, below)
+        }
+        Change::DropUpdate { owner, update_id } => {
+            let (kind, id) = owner_key(*owner);
+            run!(
+                "DELETE FROM updates WHERE owner_kind = $1 AND owner_id = $2 AND update_id = $3",
+                &kind,
+                &id,
+                update_id
+            )
+        }
+        Change::PutUser(u) => run!(
+            "INSERT INTO users (id, secret, first_name, last_name, username, language_code, created_at, details)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, first_name = excluded.first_name,
+             last_name = excluded.last_name, username = excluded.username, language_code = excluded.language_code,
+             created_at = excluded.created_at, details = excluded.details",
+            &u.id,
+            &u.secret.expose(),
+            &u.first_name.as_bytes(),
+            &u.last_name.as_deref().map(str::as_bytes),
+            &u.username,
+            &u.language_code,
+            &u.created_at,
+            &u.details
+        ),
+        Change::PutChat(c) => run!(
+            "INSERT INTO chats (id, kind, title, created_at, details) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title,
+             created_at = excluded.created_at, details = excluded.details",
+            &c.id,
+            &c.kind,
+            &c.title.as_bytes(),
+            &c.created_at,
+            &c.details
+        ),
+        Change::PutMember(m) => run!(
+            "INSERT INTO members (chat_id, user_id, status, details) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (chat_id, user_id) DO UPDATE SET status = excluded.status, details = excluded.details",
+            &m.chat_id,
+            &m.user_id,
+            &m.status,
+            &m.details
+        ),
+        Change::PutMessage(m) => run!(
+            "INSERT INTO messages (conversation, message_id, payload, date) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (conversation, message_id) DO UPDATE SET payload = excluded.payload, date = excluded.date",
+            &m.conversation,
+            &m.message_id,
+            &m.payload,
+            &m.date
+        ),
+        Change::DeleteMessage { conversation, message_id } => {
+            run!("DELETE FROM messages WHERE conversation = $1 AND message_id = $2", conversation, message_id)
+        }
+        Change::PutFile(f) => run!(
+            "INSERT INTO files (bot_id, content, kind, path, size, meta, created_at, accessed_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (bot_id, content, kind) DO UPDATE SET path = excluded.path, size = excluded.size,
+             meta = excluded.meta, created_at = excluded.created_at, accessed_at = excluded.accessed_at",
+            &f.bot_id,
+            &f.content,
+            &f.kind,
+            &f.path,
+            &(f.size as i64),
+            &f.meta,
+            &f.created_at,
+            &f.accessed_at
+        ),
+        Change::PersonQueueHead { user_id, next_update_id } => run!(
+            "INSERT INTO person_queue_heads (user_id, next_update_id) VALUES ($1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET
+             next_update_id = GREATEST(person_queue_heads.next_update_id, excluded.next_update_id)",
+            user_id,
+            next_update_id
+        ),
+        Change::PersonFile { user_id, content } => {
+            run!("INSERT INTO person_files (user_id, content) VALUES ($1, $2) ON CONFLICT DO NOTHING", user_id, content)
+        }
+        other => tracing::error!("change {other:?} has no place in the postgres backend"),
+    }
+    Ok(())
+}
+
+#[async_trait::async_trait]
+impl StorageBackend for PostgresStorage {
+    fn kind(&self) -> &str {
+        "postgres"
+    }
+
+    async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
+        Ok(self.query(&format!("{BOT_COLUMNS} ORDER BY id"), &[]).await?.iter().map(bot_row).collect())
+    }
+
+    async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
+        Ok(self.query_opt(&format!("{BOT_COLUMNS} WHERE id = $1"), &[&bot_id]).await?.as_ref().map(bot_row))
+    }
+
+    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
+        self.query(
+            "INSERT INTO bots (id, secret, username, first_name, created_at, revoked) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
+             first_name = excluded.first_name, revoked = excluded.revoked",
+            &[&bot.id, &bot.secret.expose(), &bot.username, &bot.first_name.as_bytes(), &bot.created_at, &bot.revoked],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn allocate_user_id(&self) -> Result<i64, StorageError> {
+        for _ in 0..64 {
+            let id = rand::rng().random_range(ID_RANGE);
+            let taken = self
+                .query(
+                    "INSERT INTO user_ids (id, kind, created_at) SELECT $1, 'user', $2
+                     WHERE NOT EXISTS (SELECT 1 FROM bots WHERE id = $1)
+                     ON CONFLICT DO NOTHING RETURNING id",
+                    &[&id, &msg_core::storage::now_unix()],
+                )
+                .await?;
+            if !taken.is_empty() {
+                return Ok(id);
+            }
+        }
+        Err(StorageError::Conflict("could not find a free user id".into()))
+    }
+
+    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
+        if changes.is_empty() {
+            return Ok(());
+        }
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(|e| self.error(e))?;
+        for change in &changes {
+            apply_one(&tx, change).await.map_err(|e| self.error(e))?;
+        }
+        tx.commit().await.map_err(|e| self.error(e))
+    }
+
+    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
+        let mut state = BotState::default();
+        state.settings = self
+            .query("SELECT key, value FROM bot_settings WHERE bot_id = $1 ORDER BY key", &[&bot_id])
+            .await?
+            .iter()
+            .map(|r| (r.get(0), text(r, 1)))
+            .collect();
+        state.updates = self
+            .query(&format!("{UPDATE_COLUMNS} WHERE owner_kind = 0 AND owner_id = $1 ORDER BY update_id"), &[&bot_id])
+            .await?
+            .iter()
+            .map(update_row)
+            .collect();
+        Ok(state)
+    }
+
+    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let row =
+            self.query_opt("SELECT value FROM bot_settings WHERE bot_id = $1 AND key = $2", &[&bot_id, &key]).await?;
+        Ok(row.map(|r| text(&r, 0)))
+    }
+
+    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
+        let mut state = PlatformState::default();
+        state.users = self.query(&format!("{USER_COLUMNS} ORDER BY id"), &[]).await?.iter().map(user_row).collect();
+        state.chats = self
+            .query("SELECT id, kind, title, created_at, details FROM chats ORDER BY id", &[])
+            .await?
+            .iter()
+            .map(|r| {
+                let mut chat = ChatRecord::new(r.get(0), r.get(1), text(r, 2), r.get(3));
+                chat.details = r.get(4);
+                chat
+            })
+            .collect();
+        state.members = self
+            .query("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id", &[])
+            .await?
+            .iter()
+            .map(|r| MemberRecord::new(r.get(0), r.get(1), r.get::<_, String>(2), r.get::<_, String>(3)))
+            .collect();
+        state.last_message_ids = self
+            .query(
+                "SELECT conversation, MAX(id) FROM (
+                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
+                    UNION ALL SELECT conversation, last_id FROM message_counters
+                 ) AS ids GROUP BY conversation",
+                &[],
+            )
+            .await?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        Ok(state)
+    }
+
+    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
+        Ok(self.query_opt(&format!("{USER_COLUMNS} WHERE id = $1"), &[&user_id]).await?.as_ref().map(user_row))
+    }
+
+    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        let sql = format!("{UPDATE_COLUMNS} WHERE owner_kind = 1 AND owner_id = $1 ORDER BY update_id");
+        Ok(self.query(&sql, &[&user_id]).await?.iter().map(update_row).collect())
+    }
+
+    async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
+        let sql = "SELECT 1 FROM person_files WHERE user_id = $1 AND content = $2";
+        Ok(self.query_opt(sql, &[&user_id, &content]).await?.is_some())
+    }
+
+    async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
+        let row =
+            self.query_opt("SELECT next_update_id FROM person_queue_heads WHERE user_id = $1", &[&user_id]).await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
+        let sql = "SELECT payload FROM messages WHERE conversation = $1 AND message_id = $2";
+        Ok(self.query_opt(sql, &[&conversation, &message_id]).await?.map(|r| r.get(0)))
+    }
+
+    async fn load_messages(
+        &self,
+        conversation: &str,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StorageError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = self
+            .query(
+                "SELECT message_id, payload FROM messages WHERE conversation = $1 AND message_id > $2
+                 AND message_id < $3 ORDER BY message_id DESC LIMIT $4",
+                &[&conversation, &after, &before, &limit],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        // One statement: the oldest messages go, and their conversations' ids stay taken.
+        let row = self
+            .query_opt(
+                "WITH gone AS (
+                    DELETE FROM messages WHERE ctid IN (
+                        SELECT ctid FROM messages WHERE date < $1 ORDER BY date LIMIT $2
+                    ) RETURNING conversation, message_id
+                 ), counted AS (
+                    INSERT INTO message_counters (conversation, last_id)
+                    SELECT conversation, MAX(message_id) FROM gone GROUP BY conversation
+                    ON CONFLICT (conversation) DO UPDATE SET
+                    last_id = GREATEST(message_counters.last_id, excluded.last_id)
+                    RETURNING 1
+                 )
+                 SELECT (SELECT COUNT(*) FROM gone)",
+                &[&before, &limit],
+            )
+            .await?;
+        Ok(row.map_or(0, |r| r.get::<_, i64>(0)) as usize)
+    }
+
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 AND content = $2 AND kind = $3");
+        Ok(self.query_opt(&sql, &[&bot_id, &content, &kind]).await?.map(|r| file_row(bot_id, &r)))
+    }
+
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 ORDER BY created_at");
+        Ok(self.query(&sql, &[&bot_id]).await?.iter().map(|r| file_row(bot_id, r)).collect())
+    }
+}

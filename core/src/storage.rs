@@ -303,6 +303,12 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// The configured name of this backend (`sqlite`, `memory`, ...).
     fn kind(&self) -> &str;
 
+    /// Checks that the storage can be used (a database answers, its schema is in place), once at
+    /// start, so a bad configuration stops the start instead of failing the first requests.
+    async fn ready(&self) -> Result<(), StorageError> {
+        Ok(())
+    }
+
     /// Every bot, revoked ones included.
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError>;
 
@@ -311,6 +317,27 @@ pub trait StorageBackend: Send + Sync + 'static {
 
     /// Creates or replaces a bot record.
     async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError>;
+
+    /// Creates or replaces many bots at once (provisioning from the configuration); backends
+    /// that can should share the work and the flushes.
+    async fn save_bots(&self, bots: &[BotRecord]) -> Result<(), StorageError> {
+        for bot in bots {
+            self.save_bot(bot).await?;
+        }
+        Ok(())
+    }
+
+    /// The bots that hold setting `key` (a webhook to resume, poll timers to re-arm), so the
+    /// work at start-up visits those bots only. Backends with an index should override this.
+    async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
+        let mut found = Vec::new();
+        for bot in self.list_bots().await? {
+            if self.load_bot_setting(bot.id, key).await?.is_some() {
+                found.push(bot.id);
+            }
+        }
+        Ok(found)
+    }
 
     /// Allocates a fresh user id (bots and people share one id space).
     async fn allocate_user_id(&self) -> Result<i64, StorageError>;

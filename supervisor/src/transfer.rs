@@ -410,6 +410,7 @@ pub async fn import(
         None
     };
     std::fs::rename(&bot_dir, &target).with_context(|| format!("cannot move the bot into {}", target.display()))?;
+    storage.reindex(id).await.context("the bot is in place but the bot index could not be updated")?;
     Ok(Imported { manifest, path: target, owner, replaced, server_running: matches!(lock, LockAttempt::Held { .. }) })
 }
 

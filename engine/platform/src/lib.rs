@@ -217,22 +217,26 @@ impl Platform {
     /// Creates or updates the bots declared in the configuration: their tokens, usernames and
     /// names are authoritative, so a CI pipeline gets the same token at every start.
     async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError> {
+        if declared.is_empty() {
+            return Ok(());
+        }
         let storage = &self.storage;
-        let existing = storage.list_bots().await?;
+        let existing: std::collections::HashMap<i64, BotRecord> =
+            storage.list_bots().await?.into_iter().map(|b| (b.id, b)).collect();
+        let usernames: std::collections::HashMap<String, i64> =
+            existing.values().map(|b| (b.username.to_ascii_lowercase(), b.id)).collect();
         let (total, mut created, mut updated) = (declared.len(), 0, 0);
+        let mut to_save = Vec::new();
         for bot in declared {
-            if let Some(other) =
-                existing.iter().find(|b| b.id != bot.id && b.username.eq_ignore_ascii_case(&bot.username))
-            {
+            if let Some(other) = usernames.get(&bot.username.to_ascii_lowercase()).filter(|id| **id != bot.id) {
                 return Err(StorageError::Conflict(format!(
-                    "declared bot @{} ({}) clashes with bot {} in {} that already has this username; rename one of them",
+                    "declared bot @{} ({}) clashes with bot {other} in {} that already has this username; rename one of them",
                     bot.username,
                     bot.id,
-                    other.id,
                     self.config.dir.display()
                 )));
             }
-            match existing.iter().find(|b| b.id == bot.id) {
+            match existing.get(&bot.id) {
                 Some(old)
                     if old.secret.expose() == bot.secret.expose()
                         && old.username == bot.username
@@ -241,8 +245,8 @@ impl Platform {
                 Some(old) => {
                     let mut record = bot;
                     record.created_at = old.created_at;
-                    storage.save_bot(&record).await?;
                     tracing::debug!("bot @{} ({}): updated from the configuration", record.username, record.id);
+                    to_save.push(record);
                     updated += 1;
                 }
                 None => {
@@ -252,12 +256,13 @@ impl Platform {
                             bot.username, bot.id
                         )));
                     }
-                    storage.save_bot(&bot).await?;
                     tracing::debug!("bot @{} ({}) created from the configuration", bot.username, bot.id);
+                    to_save.push(bot);
                     created += 1;
                 }
             }
         }
+        storage.save_bots(&to_save).await?;
         if total > 0 {
             tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
         }

@@ -230,14 +230,14 @@ impl Platform {
     /// Re-arms the timers of every bot's timed polls (at start); those already due close now.
     pub(crate) async fn rearm_poll_timers(&self) -> Result<usize, ApiError> {
         let mut armed = 0;
-        for bot in self.storage.list_bots().await.map_err(internal)? {
-            for (key, close_date) in self.setting_map(bot.id, POLL_TIMERS).await? {
+        for bot_id in self.storage.bots_with_setting(POLL_TIMERS).await.map_err(internal)? {
+            for (key, close_date) in self.setting_map(bot_id, POLL_TIMERS).await? {
                 match key.rsplit_once('|').and_then(|(c, m)| Some((Conversation::from_key(c)?, m.parse().ok()?))) {
                     Some((conversation, message_id)) => {
-                        self.close_when_due(bot.id, conversation, message_id, close_date);
+                        self.close_when_due(bot_id, conversation, message_id, close_date);
                         armed += 1;
                     }
-                    None => tracing::warn!("bot {}: an unreadable poll timer {key:?} is skipped", bot.id),
+                    None => tracing::warn!("bot {bot_id}: an unreadable poll timer {key:?} is skipped"),
                 }
             }
         }

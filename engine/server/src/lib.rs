@@ -222,33 +222,37 @@ impl BotApiEngine {
     }
 
     /// Creates or updates the bots declared in the configuration (the platform's job).
+    /// Checks the storage first: a database that cannot be reached stops the start.
     pub async fn provision(&self, declared: Vec<msg_core::BotDeclaration>) -> Result<(), BuildError> {
+        self.shared.storage.ready().await?;
         Ok(self.shared.upstream.provision(declared).await?)
     }
 }
 
-/// Restarts delivery for every bot whose webhook was set before the server stopped.
+/// Restarts delivery for every bot whose webhook was set before the server stopped (those the
+/// storage lists as holding a `webhook` setting: no other bot is visited).
 async fn resume_webhooks(shared: Arc<Shared>) {
-    let bots = match shared.storage.list_bots().await {
-        Ok(bots) => bots,
-        Err(e) => return tracing::error!("cannot list bots to resume webhooks: {e}"),
+    let ids = match shared.storage.bots_with_setting("webhook").await {
+        Ok(ids) => ids,
+        Err(e) => return tracing::error!("cannot list the bots with webhooks to resume them: {e}"),
     };
-    for bot in bots.into_iter().filter(|b| !b.revoked) {
+    for id in ids {
+        if shared.draining.is_cancelled() {
+            return;
+        }
         if let Some((remainder, modulo)) = shared.config.filter
-            && bot.id.unsigned_abs() % modulo != remainder
+            && id.unsigned_abs() % modulo != remainder
         {
             continue;
         }
-        let has_webhook = match shared.storage.load_bot_setting(bot.id, "webhook").await {
-            Ok(webhook) => webhook.is_some(),
+        let bot = match shared.storage.load_bot(id).await {
+            Ok(Some(bot)) if !bot.revoked => bot,
+            Ok(_) => continue,
             Err(e) => {
-                tracing::error!("cannot read bot {}'s state: {e}", bot.id);
+                tracing::error!("cannot read bot {id}: {e}");
                 continue;
             }
         };
-        if !has_webhook {
-            continue;
-        }
         match shared.sessions.session(&Arc::new(bot)).await {
             Ok(session) if session.presence() == sessions::session::Presence::Active => {
                 tracing::info!("bot {}: resuming webhook delivery", session.bot.id);

@@ -138,6 +138,8 @@ mod conformance {
 
         let state = storage.load_bot_state(a).await.unwrap();
         assert_eq!(state.settings, vec![("webhook".to_owned(), "{}".to_owned())]);
+        assert_eq!(storage.bots_with_setting("webhook").await.unwrap(), vec![a], "start-up finds the webhooks");
+        assert!(storage.bots_with_setting("poll_timers").await.unwrap().is_empty());
         assert_eq!(storage.load_bot_setting(a, "webhook").await.unwrap().as_deref(), Some("{}"));
         assert_eq!(storage.load_bot_setting(a, "commands").await.unwrap(), None, "removed");
         assert_eq!(state.updates, vec![update(11, 2)], "in id order, dropped ones gone");
@@ -237,6 +239,21 @@ mod conformance {
         assert_eq!(storage.load_file(a, "c0ffee", "videos").await.unwrap(), None);
         assert_eq!(storage.load_file(b, "c0ffee", "photos").await.unwrap(), None, "files are per bot");
         assert_eq!(storage.list_files(a).await.unwrap().len(), 2);
+
+        storage.apply(vec![Change::BotSetting { bot_id: a, key: "webhook".into(), value: None }]).await.unwrap();
+        assert!(storage.bots_with_setting("webhook").await.unwrap().is_empty(), "a removed webhook is not resumed");
+        // Many bots at once (provisioning), then one renamed.
+        let many: Vec<BotRecord> = (0..50)
+            .map(|i| BotRecord::new(3_000_000 + i, Secret::new("m".repeat(35)), format!("many{i}_bot"), "M".into(), 1))
+            .collect();
+        storage.save_bots(&many).await.unwrap();
+        let mut renamed = many[7].clone();
+        renamed.first_name = "Renamed".into();
+        storage.save_bot(&renamed).await.unwrap();
+        let listed = storage.list_bots().await.unwrap();
+        assert_eq!(listed.len(), 51);
+        assert_eq!(listed.iter().find(|b| b.id == renamed.id), Some(&renamed));
+        assert_eq!(storage.load_bot(many[49].id).await.unwrap().as_ref(), Some(&many[49]));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

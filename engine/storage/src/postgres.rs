@@ -355,6 +355,15 @@ impl StorageBackend for PostgresStorage {
         Ok(())
     }
 
+    async fn ready(&self) -> Result<(), StorageError> {
+        self.client().await.map(drop)
+    }
+
+    async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
+        let rows = self.query("SELECT bot_id FROM bot_settings WHERE key = $1 ORDER BY bot_id", &[&key]).await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
         for _ in 0..64 {
             let id = rand::rng().random_range(ID_RANGE);

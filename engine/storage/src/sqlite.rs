@@ -26,6 +26,11 @@ pub const BOT_DB: &str = "bot.sqlite";
 /// The platform-wide database inside the working directory.
 pub const PLATFORM_DB: &str = "platform.sqlite";
 
+/// The bot settings whose holders the platform database indexes (`bot_setting_index`): start-up
+/// resumes webhooks and re-arms poll timers for those bots only, without opening every bot's
+/// database.
+const INDEXED_SETTINGS: &[&str] = &["webhook", "poll_timers"];
+
 /// User ids are drawn from this range, like the public platform's 10-digit ids, so ids minted on
 /// different servers rarely collide when bots move between them.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
@@ -179,6 +184,15 @@ CREATE TABLE IF NOT EXISTS user_updates (
     expires_at INTEGER NOT NULL,
     PRIMARY KEY (user_id, update_id)
 );
+CREATE TABLE IF NOT EXISTS bot_index (
+    id INTEGER PRIMARY KEY,
+    secret TEXT NOT NULL,
+    username TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bot_setting_index (bot_id INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY (bot_id, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS person_queue_heads (user_id INTEGER PRIMARY KEY, next_update_id INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content)) WITHOUT ROWID;
 ";
@@ -196,6 +210,7 @@ impl SqliteStorage {
         let conn = open(&path, durability)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
         upgrade_platform(&conn, &path).map_err(|e| db_error(&path, e))?;
+        reconcile_index(dir, &conn)?;
         let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
         let (due_tx, due) = mpsc::channel();
         let (finished_tx, finished) = mpsc::channel();
@@ -213,6 +228,36 @@ impl SqliteStorage {
             .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }, writer_flushes.as_deref()))
             .map_err(spawn_failed)?;
         Ok(Self { dir: dir.to_path_buf(), writer, durability, flushes })
+    }
+
+    /// Reads a bot's directory into the index again (after `bot import` put a new copy there).
+    pub async fn reindex(&self, bot_id: i64) -> Result<(), StorageError> {
+        let dir = self.dir.clone();
+        let found = blocking(move || match Self::read_bot(&dir, bot_id)? {
+            Some(bot) => Ok(Some((bot, read_indexed_settings(&dir, bot_id)?))),
+            None => Ok(None),
+        })
+        .await?;
+        self.run(DbFile::Platform, move |conn| {
+            exec(conn, "DELETE FROM bot_setting_index WHERE bot_id = ?1", [bot_id])?;
+            match &found {
+                Some((bot, keys)) => {
+                    index_bot(conn, bot)?;
+                    for key in keys {
+                        exec(
+                            conn,
+                            "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)",
+                            params![bot_id, key],
+                        )?;
+                    }
+                }
+                None => {
+                    exec(conn, "DELETE FROM bot_index WHERE id = ?1", [bot_id])?;
+                }
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// WAL flushes made so far (`power` mode: one per database file per group commit).
@@ -300,6 +345,24 @@ impl SqliteStorage {
     }
 }
 
+/// Writes a bot's identity into its own database, creating its directory.
+fn write_bot(dir: &Path, bot: &BotRecord) -> Result<(), StorageError> {
+    let bot_dir = dir.join(bot.id.to_string());
+    std::fs::create_dir_all(&bot_dir)
+        .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
+    let path = bot_dir.join(BOT_DB);
+    let conn = open(&path, Durability::Process)?;
+    conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
+    conn.execute(
+        "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT(id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
+         first_name = excluded.first_name, revoked = excluded.revoked",
+        params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64],
+    )
+    .map_err(|e| db_error(&path, e))?;
+    Ok(())
+}
+
 fn db_path(dir: &Path, db: DbFile) -> PathBuf {
     match db {
         DbFile::Platform => dir.join(PLATFORM_DB),
@@ -332,6 +395,82 @@ fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
     u.language_code = r.get(5)?;
     u.details = r.get(7)?;
     Ok(u)
+}
+
+/// Brings the bot index (`bot_index`, `bot_setting_index` in the platform database) in line
+/// with the bot directories: a directory copied in (or made before the index existed) is read
+/// once, a directory gone leaves the index. The directories stay the truth (a bot moves by
+/// copying its directory); the index spares start-up a visit to each of them.
+fn reconcile_index(dir: &Path, conn: &Connection) -> Result<(), StorageError> {
+    let path = dir.join(PLATFORM_DB);
+    let db = |e| db_error(&path, e);
+    let (on_disk, _) = SqliteStorage::scan(dir)?;
+    let indexed: HashSet<i64> = conn
+        .prepare("SELECT id FROM bot_index")
+        .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect())
+        .map_err(db)?;
+    let on_disk_set: HashSet<i64> = on_disk.iter().copied().collect();
+    let new: Vec<i64> = on_disk.into_iter().filter(|id| !indexed.contains(id)).collect();
+    let gone: Vec<i64> = indexed.difference(&on_disk_set).copied().collect();
+    if new.is_empty() && gone.is_empty() {
+        return Ok(());
+    }
+    let mut found = Vec::new();
+    for id in &new {
+        if let Some(bot) = SqliteStorage::read_bot(dir, *id)? {
+            found.push((bot, read_indexed_settings(dir, *id)?));
+        }
+    }
+    conn.execute_batch("BEGIN").map_err(db)?;
+    let written = (|| {
+        for id in &gone {
+            conn.execute("DELETE FROM bot_index WHERE id = ?1", [id])?;
+            conn.execute("DELETE FROM bot_setting_index WHERE bot_id = ?1", [id])?;
+        }
+        for (bot, keys) in &found {
+            index_bot(conn, bot)?;
+            for key in keys {
+                conn.execute(
+                    "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)",
+                    params![bot.id, key],
+                )?;
+            }
+        }
+        conn.execute_batch("COMMIT")
+    })();
+    if let Err(e) = written {
+        let _ = conn.execute_batch("ROLLBACK");
+        return Err(db(e));
+    }
+    tracing::info!("bot index: {} bot directories added, {} gone", found.len(), gone.len());
+    Ok(())
+}
+
+/// Which of [`INDEXED_SETTINGS`] a bot's database holds.
+fn read_indexed_settings(dir: &Path, bot_id: i64) -> Result<Vec<String>, StorageError> {
+    let path = db_path(dir, DbFile::Bot(bot_id));
+    let conn = open(&path, Durability::Process)?;
+    let mut keys = Vec::new();
+    for key in INDEXED_SETTINGS {
+        let has = conn
+            .prepare("SELECT 1 FROM kv WHERE key = ?1")
+            .and_then(|mut stmt| stmt.exists([key]))
+            .map_err(|e| db_error(&path, e))?;
+        if has {
+            keys.push((*key).to_owned());
+        }
+    }
+    Ok(keys)
+}
+
+/// Creates or replaces a bot's row in the index.
+fn index_bot(conn: &Connection, bot: &BotRecord) -> rusqlite::Result<()> {
+    exec(
+        conn,
+        "INSERT OR REPLACE INTO bot_index (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64],
+    )?;
+    Ok(())
 }
 
 /// Brings a platform database written by an earlier version up to the current schema: the
@@ -671,14 +810,38 @@ impl StorageBackend for SqliteStorage {
     }
 
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
-        let dir = self.dir.clone();
-        blocking(move || {
-            let (ids, _) = Self::scan(&dir)?;
-            let mut bots = Vec::with_capacity(ids.len());
-            for id in ids {
-                bots.extend(Self::read_bot(&dir, id)?);
+        // From the index (kept in line with the directories at open), not from each directory.
+        self.run(DbFile::Platform, |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id, secret, username, first_name, created_at, revoked FROM bot_index ORDER BY id",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                let mut bot =
+                    BotRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(3)?, r.get(4)?);
+                bot.revoked = r.get::<_, i64>(5)? != 0;
+                Ok(bot)
+            })?;
+            rows.collect()
+        })
+        .await
+    }
+
+    async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
+        if !INDEXED_SETTINGS.contains(&key) {
+            let mut found = Vec::new();
+            for bot in self.list_bots().await? {
+                if self.load_bot_setting(bot.id, key).await?.is_some() {
+                    found.push(bot.id);
+                }
             }
-            Ok(bots)
+            return Ok(found);
+        }
+        let key = key.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT bot_id FROM bot_setting_index WHERE key = ?1 ORDER BY bot_id")?;
+            let rows = stmt.query_map([key], |r| r.get(0))?;
+            rows.collect()
         })
         .await
     }
@@ -689,25 +852,36 @@ impl StorageBackend for SqliteStorage {
     }
 
     async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
-        let bot_dir = self.bot_dir(bot.id);
-        let bot = bot.clone();
-        let durability = self.durability;
-        blocking(move || {
-            std::fs::create_dir_all(&bot_dir)
-                .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
-            let path = bot_dir.join(BOT_DB);
-            let conn = open(&path, durability)?;
-            conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
-            conn.execute(
-                "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                 ON CONFLICT(id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
-                 first_name = excluded.first_name, revoked = excluded.revoked",
-                params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64],
-            )
-            .map_err(|e| db_error(&path, e))?;
-            Ok(())
-        })
-        .await
+        self.save_bots(std::slice::from_ref(bot)).await
+    }
+
+    async fn save_bots(&self, bots: &[BotRecord]) -> Result<(), StorageError> {
+        // Each bot's own database, written beside the others (a share of them per core), each
+        // commit left to the system; then, in `power` mode, one flush of the whole file system
+        // for all of them: provisioning thousands of bots costs one flush, not one per bot.
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
+        let per_worker = bots.len().div_ceil(workers).max(1);
+        let tasks: Vec<_> = bots
+            .chunks(per_worker)
+            .map(|chunk| {
+                let (dir, chunk) = (self.dir.clone(), chunk.to_vec());
+                tokio::task::spawn_blocking(move || chunk.iter().try_for_each(|bot| write_bot(&dir, bot)))
+            })
+            .collect();
+        for task in tasks {
+            task.await.map_err(|e| StorageError::Task(format!("writing bots failed: {e}")))??;
+        }
+        if self.durability == Durability::Power && !bots.is_empty() {
+            let dir = self.dir.clone();
+            blocking(move || {
+                let io = |e: std::io::Error| StorageError::Io { path: dir.display().to_string(), source: e };
+                let handle = std::fs::File::open(&dir).map_err(io)?;
+                rustix::fs::syncfs(&handle).map_err(|e| io(e.into()))
+            })
+            .await?;
+        }
+        let bots = bots.to_vec();
+        self.run(DbFile::Platform, move |conn| bots.iter().try_for_each(|bot| index_bot(conn, bot))).await
     }
 
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
@@ -739,6 +913,17 @@ impl StorageBackend for SqliteStorage {
 
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
         let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();
+        // Settings the index tracks: who holds them is written to the platform database too,
+        // in the same group commit.
+        let indexed: Vec<(i64, String, bool)> = changes
+            .iter()
+            .filter_map(|change| match change {
+                Change::BotSetting { bot_id, key, value } if INDEXED_SETTINGS.contains(&key.as_str()) => {
+                    Some((*bot_id, key.clone(), value.is_some()))
+                }
+                _ => None,
+            })
+            .collect();
         for change in changes {
             let db = db_of(&change);
             match per_db.iter_mut().find(|(d, _)| *d == db) {
@@ -757,10 +942,29 @@ impl StorageBackend for SqliteStorage {
                 Ok(())
             })
         });
-        for result in futures_util::future::join_all(jobs).await {
+        let index = (!indexed.is_empty()).then(|| {
+            self.run(DbFile::Platform, move |conn| {
+                for (bot_id, key, held) in &indexed {
+                    let sql = if *held {
+                        "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)"
+                    } else {
+                        "DELETE FROM bot_setting_index WHERE bot_id = ?1 AND key = ?2"
+                    };
+                    exec(conn, sql, params![bot_id, key])?;
+                }
+                Ok(())
+            })
+        });
+        let (results, index) = tokio::join!(futures_util::future::join_all(jobs), async {
+            match index {
+                Some(job) => job.await,
+                None => Ok(()),
+            }
+        });
+        for result in results {
             result?;
         }
-        Ok(())
+        index
     }
 
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
@@ -1173,6 +1377,34 @@ mod tests {
         let auto_vacuum: i64 =
             Connection::open(&path).unwrap().query_row("PRAGMA auto_vacuum", [], |r| r.get(0)).unwrap();
         assert_eq!(auto_vacuum, 2, "incremental");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_bot_index_follows_directories_copied_in_and_taken_away() {
+        let (from, to) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let bot = BotRecord::new(4242, Secret::new("s".repeat(35)), "moved_bot".into(), "Moved".into(), 1);
+        let elsewhere = SqliteStorage::open(from.path()).unwrap();
+        elsewhere.save_bot(&bot).await.unwrap();
+        let hook = Change::BotSetting { bot_id: 4242, key: "webhook".into(), value: Some("{}".into()) };
+        elsewhere.apply(vec![hook]).await.unwrap();
+        drop(elsewhere);
+        let here = SqliteStorage::open(to.path()).unwrap();
+        assert!(here.list_bots().await.unwrap().is_empty());
+        drop(here);
+        // An operator copies the bot's directory in while the server is stopped.
+        std::fs::create_dir(to.path().join("4242")).unwrap();
+        for file in std::fs::read_dir(from.path().join("4242")).unwrap() {
+            let file = file.unwrap();
+            std::fs::copy(file.path(), to.path().join("4242").join(file.file_name())).unwrap();
+        }
+        let here = SqliteStorage::open(to.path()).unwrap();
+        assert_eq!(here.list_bots().await.unwrap(), vec![bot.clone()]);
+        assert_eq!(here.bots_with_setting("webhook").await.unwrap(), vec![4242]);
+        drop(here);
+        std::fs::remove_dir_all(to.path().join("4242")).unwrap();
+        let here = SqliteStorage::open(to.path()).unwrap();
+        assert!(here.list_bots().await.unwrap().is_empty(), "a directory taken away leaves the index");
+        assert!(here.bots_with_setting("webhook").await.unwrap().is_empty());
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -62,6 +62,10 @@ const BOT_KEYS: [&str; 8] =
 /// (booleans) and `inline_placeholder` (optional).
 pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) -> Vec<DeclaredBot> {
     let mut out: Vec<DeclaredBot> = Vec::new();
+    // Index of each declared id in `out`, and the usernames taken (lower case): thousands of
+    // declared bots are checked in one pass.
+    let mut by_id = std::collections::HashMap::new();
+    let mut usernames = std::collections::HashSet::new();
     for (i, entry) in entries(section, "bots", file, problems).iter().enumerate() {
         let at = |key: &str| format!("`bots[{i}].{key}` in config file {}", file.display());
         if let Some(unknown) = entry.as_object().and_then(|o| o.keys().find(|k| !BOT_KEYS.contains(&k.as_str()))) {
@@ -127,7 +131,8 @@ pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) ->
             problems.push(Problem::new(format!("{} must have 1 to 64 characters", at("name"))));
         }
         let (Some(token), Some(username)) = (token, username) else { continue };
-        if let Some(other) = out.iter().find(|b| b.token.bot_id() == token.bot_id()) {
+        if let Some(&other) = by_id.get(&token.bot_id()) {
+            let other: &DeclaredBot = &out[other];
             problems.push(Problem::new(format!(
                 "{}: bot id {} is declared twice (also @{})",
                 at("token"),
@@ -136,10 +141,11 @@ pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) ->
             )));
             continue;
         }
-        if out.iter().any(|b| b.username.eq_ignore_ascii_case(&username)) {
+        if !usernames.insert(username.to_ascii_lowercase()) {
             problems.push(Problem::new(format!("{}: @{username} is declared twice", at("username"))));
             continue;
         }
+        by_id.insert(token.bot_id(), out.len());
         out.push(DeclaredBot { token, username, name, settings });
     }
     out

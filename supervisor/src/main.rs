@@ -279,9 +279,6 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     tracing::debug!("holding {}", lock.path.display());
     if settings.storage_kind() == "sqlite" {
         preflight::bot_directories(&settings.dir).map_err(|e| report(1, e.0))?;
-        for warning in preflight::misnamed_bot_directories(&settings.dir) {
-            tracing::warn!("{warning}");
-        }
     }
     let api = preflight::bind(settings.http_ip_address, settings.http_port, "MSG_HTTP_PORT", "--http-port")
         .map_err(|e| report(1, e.0))?;

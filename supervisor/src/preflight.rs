@@ -94,6 +94,17 @@ pub fn directories(settings: &Settings) -> Result<(), PreflightError> {
 /// Every bot directory (`<dir>/<numeric id>/`), its files and its first-level subdirectories
 /// must be readable and writable by the running user; otherwise its bot would fail on its first
 /// request (or look missing), so the start stops naming each directory and the fix.
+/// The bots the platform database's index lists (none when there is no index yet).
+fn indexed_bots(dir: &Path) -> std::collections::HashSet<i64> {
+    use rusqlite::{Connection, OpenFlags};
+    let path = dir.join(msg_storage::sqlite::PLATFORM_DB);
+    let Ok(conn) = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
+        return Default::default();
+    };
+    let ids = conn.prepare("SELECT id FROM bot_index").and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect());
+    ids.unwrap_or_default()
+}
+
 pub fn bot_directories(dir: &Path) -> Result<(), PreflightError> {
     use rustix::fs::Access;
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -107,16 +118,21 @@ pub fn bot_directories(dir: &Path) -> Result<(), PreflightError> {
         };
         rustix::fs::access(path, mode).is_ok()
     };
+    // Directories the bot index already lists were checked inside when they came; of those only
+    // the directory itself is checked again (one call each, so start-up stays quick with
+    // 100,000 bots).
+    let indexed = indexed_bots(dir);
     let mut bad = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_bot_dir = name.parse::<i64>().is_ok_and(|id| id > 0 && id.to_string() == name)
-            && entry.file_type().is_ok_and(|t| t.is_dir());
-        if !is_bot_dir {
+        let Some(id) = name.parse::<i64>().ok().filter(|id| *id > 0 && id.to_string() == name) else { continue };
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
         let path = entry.path();
-        let first_bad = if usable(&path, true) {
+        let first_bad = if indexed.contains(&id) {
+            (!usable(&path, true)).then(|| path.clone())
+        } else if usable(&path, true) {
             std::fs::read_dir(&path)
                 .ok()
                 .and_then(|inner| inner.flatten().map(|e| e.path()).find(|p| !usable(p, p.is_dir())))
@@ -145,36 +161,6 @@ pub fn bot_directories(dir: &Path) -> Result<(), PreflightError> {
 pub struct DirLock {
     _file: File,
     pub path: PathBuf,
-}
-
-/// Numeric directories whose `bot.sqlite` holds another bot than the name says (copied under the
-/// wrong name): the server would never find that bot. Worth a warning each, not a failed start.
-pub fn misnamed_bot_directories(dir: &Path) -> Vec<String> {
-    use rusqlite::{Connection, OpenFlags};
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut warnings = Vec::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(named) = name.parse::<i64>().ok().filter(|id| *id > 0 && id.to_string() == name) else {
-            continue;
-        };
-        let db = entry.path().join(msg_storage::sqlite::BOT_DB);
-        let Ok(conn) = Connection::open_with_flags(&db, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
-            continue;
-        };
-        let held: Option<i64> = conn.query_row("SELECT id FROM bot LIMIT 1", [], |r| r.get(0)).ok();
-        if let Some(held) = held.filter(|held| *held != named) {
-            warnings.push(format!(
-                "directory {} holds bot {held}, not bot {named}: the server looks for bot {held} in {}, so it is not served from there; rename the directory to {held} (a bot directory is named by its bot's user id, the part of its token before the colon)",
-                entry.path().display(),
-                dir.join(held.to_string()).display()
-            ));
-        }
-    }
-    warnings.sort();
-    warnings
 }
 
 /// The outcome of trying the working directory's lock.

@@ -42,6 +42,8 @@ pub struct SqliteStorage {
     /// WAL flushes (fsyncs) the writer made: one per database file per group commit in `power`
     /// mode, none in `process` mode.
     flushes: Arc<AtomicU64>,
+    /// What the working directory held at open (bot directories, strays), for the start-up log.
+    found: (Vec<i64>, Vec<String>),
 }
 
 /// Which database file a job runs against.
@@ -210,7 +212,8 @@ impl SqliteStorage {
         let conn = open(&path, durability)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
         upgrade_platform(&conn, &path).map_err(|e| db_error(&path, e))?;
-        reconcile_index(dir, &conn)?;
+        let found = Self::scan(dir)?;
+        reconcile_index(dir, &conn, &found.0)?;
         let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
         let (due_tx, due) = mpsc::channel();
         let (finished_tx, finished) = mpsc::channel();
@@ -227,7 +230,7 @@ impl SqliteStorage {
             .name("sqlite-writer".into())
             .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }, writer_flushes.as_deref()))
             .map_err(spawn_failed)?;
-        Ok(Self { dir: dir.to_path_buf(), writer, durability, flushes })
+        Ok(Self { dir: dir.to_path_buf(), writer, durability, flushes, found })
     }
 
     /// Reads a bot's directory into the index again (after `bot import` put a new copy there).
@@ -345,21 +348,29 @@ impl SqliteStorage {
     }
 }
 
-/// Writes a bot's identity into its own database, creating its directory.
+/// Writes a bot's identity into its own database, creating its directory. A new database is
+/// made in one transaction without a journal (nothing to recover in a file nobody has seen),
+/// then switched to WAL; the caller flushes (see `save_bots`).
 fn write_bot(dir: &Path, bot: &BotRecord) -> Result<(), StorageError> {
     let bot_dir = dir.join(bot.id.to_string());
-    std::fs::create_dir_all(&bot_dir)
-        .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
+    std::fs::create_dir_all(&bot_dir).map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
     let path = bot_dir.join(BOT_DB);
-    let conn = open(&path, Durability::Process)?;
-    conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
-    conn.execute(
-        "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+    let upsert = "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT(id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
-         first_name = excluded.first_name, revoked = excluded.revoked",
-        params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64],
-    )
-    .map_err(|e| db_error(&path, e))?;
+         first_name = excluded.first_name, revoked = excluded.revoked";
+    let values = params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64];
+    let db = |e| db_error(&path, e);
+    if path.exists() {
+        let conn = open(&path, Durability::Process)?;
+        conn.execute_batch(BOT_SCHEMA).map_err(db)?;
+        conn.execute(upsert, values).map_err(db)?;
+        return Ok(());
+    }
+    let conn = Connection::open(&path).map_err(db)?;
+    conn.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF").map_err(db)?;
+    conn.execute_batch(&format!("{BOT_SCHEMA}\nBEGIN")).map_err(db)?;
+    conn.execute(upsert, values).map_err(db)?;
+    conn.execute_batch("COMMIT; PRAGMA journal_mode = WAL").map_err(db)?;
     Ok(())
 }
 
@@ -401,24 +412,24 @@ fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
 /// with the bot directories: a directory copied in (or made before the index existed) is read
 /// once, a directory gone leaves the index. The directories stay the truth (a bot moves by
 /// copying its directory); the index spares start-up a visit to each of them.
-fn reconcile_index(dir: &Path, conn: &Connection) -> Result<(), StorageError> {
+fn reconcile_index(dir: &Path, conn: &Connection, on_disk: &[i64]) -> Result<(), StorageError> {
     let path = dir.join(PLATFORM_DB);
     let db = |e| db_error(&path, e);
-    let (on_disk, _) = SqliteStorage::scan(dir)?;
     let indexed: HashSet<i64> = conn
         .prepare("SELECT id FROM bot_index")
         .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect())
         .map_err(db)?;
     let on_disk_set: HashSet<i64> = on_disk.iter().copied().collect();
-    let new: Vec<i64> = on_disk.into_iter().filter(|id| !indexed.contains(id)).collect();
+    let new: Vec<i64> = on_disk.iter().copied().filter(|id| !indexed.contains(id)).collect();
     let gone: Vec<i64> = indexed.difference(&on_disk_set).copied().collect();
     if new.is_empty() && gone.is_empty() {
         return Ok(());
     }
     let mut found = Vec::new();
     for id in &new {
-        if let Some(bot) = SqliteStorage::read_bot(dir, *id)? {
-            found.push((bot, read_indexed_settings(dir, *id)?));
+        match SqliteStorage::read_bot(dir, *id)? {
+            Some(bot) => found.push((bot, read_indexed_settings(dir, *id)?)),
+            None => warn_if_misnamed(dir, *id),
         }
     }
     conn.execute_batch("BEGIN").map_err(db)?;
@@ -444,6 +455,22 @@ fn reconcile_index(dir: &Path, conn: &Connection) -> Result<(), StorageError> {
     }
     tracing::info!("bot index: {} bot directories added, {} gone", found.len(), gone.len());
     Ok(())
+}
+
+/// Warns about a bot directory that holds another bot than the one it is named after (it is not
+/// indexed, so this is said at every start until it is renamed).
+fn warn_if_misnamed(dir: &Path, named: i64) {
+    let path = db_path(dir, DbFile::Bot(named));
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let Ok(conn) = Connection::open_with_flags(&path, flags) else { return };
+    let held: Option<i64> = conn.query_row("SELECT id FROM bot LIMIT 1", [], |r| r.get(0)).ok();
+    if let Some(held) = held.filter(|held| *held != named) {
+        tracing::warn!(
+            "directory {} holds bot {held}, not bot {named}: the server looks for bot {held} in {}, so it is not served from there; rename the directory to {held} (a bot directory is named by its bot's user id, the part of its token before the colon)",
+            dir.join(named.to_string()).display(),
+            dir.join(held.to_string()).display()
+        );
+    }
 }
 
 /// Which of [`INDEXED_SETTINGS`] a bot's database holds.
@@ -859,7 +886,7 @@ impl StorageBackend for SqliteStorage {
         // Each bot's own database, written beside the others (a share of them per core), each
         // commit left to the system; then, in `power` mode, one flush of the whole file system
         // for all of them: provisioning thousands of bots costs one flush, not one per bot.
-        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 8);
+        let workers = (2 * std::thread::available_parallelism().map_or(2, |n| n.get())).clamp(2, 16);
         let per_worker = bots.len().div_ceil(workers).max(1);
         let tasks: Vec<_> = bots
             .chunks(per_worker)
@@ -1178,7 +1205,8 @@ impl StorageBackend for SqliteStorage {
     }
 
     fn survey(&self) -> Option<Result<msg_core::Survey, StorageError>> {
-        Some(Self::scan(&self.dir).map(|(bots, strays)| msg_core::Survey::new(bots, strays, BOT_DB)))
+        let (bots, strays) = self.found.clone();
+        Some(Ok(msg_core::Survey::new(bots, strays, BOT_DB)))
     }
 }
 

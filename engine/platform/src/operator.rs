@@ -10,7 +10,7 @@ use rand::Rng;
 use serde_json::{Value, json};
 
 use crate::internal;
-use crate::world::{BotFlags, Platform, bot_json, user_json};
+use crate::kernel::world::{BotFlags, Platform, bot_json, user_json};
 
 const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -178,7 +178,7 @@ impl Platform {
         };
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
-            let conversation = crate::world::Conversation::Group(id);
+            let conversation = crate::kernel::world::Conversation::Group(id);
             let chat = self.chat_json(conversation, 0).await?;
             let members = self.participants(conversation).await?.len();
             out.push(json!({"chat": chat, "member_count": members}));
@@ -202,7 +202,7 @@ impl Platform {
     /// Creates a bot (username already checked) unless one has its username.
     pub async fn new_bot(&self, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
         // Two bots created at once never share a username.
-        let _names = self.locks.lock(crate::serial::Entity::BotNames).await;
+        let _names = self.locks.lock(crate::kernel::serial::Entity::BotNames).await;
         let bot = store_new_bot(self.storage.as_ref(), username, name).await.map_err(internal)?.ok_or_else(|| {
             ApiError::bad_request(format!("a bot named @{username} already exists; pick another username"))
         })?;

@@ -12,12 +12,12 @@ use std::time::Duration;
 use msg_core::{ApiError, BotToken, Params, Reply, UserRecord};
 use serde_json::{Value, json};
 
+use crate::chats::invites::InviteTerms;
 use crate::entities;
 use crate::files::Kind;
-use crate::invites::InviteTerms;
-use crate::methods::{chats, editing, messages};
-use crate::posting::{EditedText, Keyboard};
-use crate::world::{Access, Actor, Content, Conversation, Platform, user_json};
+use crate::kernel::world::{Access, Actor, Content, Conversation, Platform, user_json};
+use crate::messages::posting::{EditedText, Keyboard};
+use crate::{chats::methods as chats, messages::editing, messages::send as messages, polls::methods as polls};
 use msg_queue::{PollArgs, long_poll};
 use msg_spec::params;
 
@@ -117,7 +117,7 @@ pub fn methods() -> &'static [UserMethod] {
                 send_contact,
             ),
             method("sendDice", "as the Bot API's", "the `Message` (a random value)", |c| send_fields(c, editing::dice_message)),
-            method("sendPoll", "as the Bot API's", "the `Message` with its `Poll`", |c| send_fields(c, editing::poll_message)),
+            method("sendPoll", "as the Bot API's", "the `Message` with its `Poll`", |c| send_fields(c, polls::poll_message)),
             method(
                 "forwardMessage",
                 "`chat_id`, `from_chat_id`, `message_id`",
@@ -234,7 +234,7 @@ pub fn methods() -> &'static [UserMethod] {
         ];
         for kind in Kind::SENDABLE {
             all.push(method(kind.send_method(), "as the Bot API's", "the `Message`", move |c: UserCall| async move {
-                crate::methods::media::send_file(&c.platform, c.actor(), &c.params, kind).await
+                crate::files::methods::send_file(&c.platform, c.actor(), &c.params, kind).await
             }));
         }
         all
@@ -310,7 +310,7 @@ async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
 }
 
 async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
-    let reactions = crate::reactions::reaction_types(c.params.get("reaction"))?;
+    let reactions = crate::messages::reactions::reaction_types(c.params.get("reaction"))?;
     let conversation = c.chat().await?;
     c.platform.react(&c.actor(), conversation, message_id(&c.params)?, reactions).await?;
     Ok(json!(true))
@@ -539,7 +539,7 @@ async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {
 }
 
 async fn promote(c: UserCall) -> Result<Value, ApiError> {
-    let p: params::PromoteChatMember = crate::methods::args(&c.params)?;
+    let p: params::PromoteChatMember = crate::kernel::methods::args(&c.params)?;
     let legacy = c.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
     let rights = chats::rights(&p, legacy);
     let (conversation, user_id) = member_action(&c).await?;

@@ -11,12 +11,12 @@ use msg_core::{ApiError, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
 
+use crate::chats::standing::{ChatDetails, PersonDetails};
 use crate::files::Kind;
 use crate::files::id::FileId;
 use crate::internal;
-use crate::standing::{ChatDetails, PersonDetails};
-use crate::stored;
-use crate::world::{Conversation, Platform, now, typed};
+use crate::kernel::stored;
+use crate::kernel::world::{Conversation, Platform, now, typed};
 
 /// The most messages one history page holds.
 pub const MAX_PAGE: usize = 100;
@@ -60,7 +60,7 @@ impl Platform {
             };
             let mark = read.get(&conversation.key()).copied().unwrap_or(0);
             let after_mark = self.page(conversation, mark, i64::MAX, MAX_UNREAD).await?;
-            let unread = after_mark.iter().filter(|m| crate::posting::sender_id(m) != Some(user.id)).count();
+            let unread = after_mark.iter().filter(|m| crate::messages::posting::sender_id(m) != Some(user.id)).count();
             // The newest message is the first after the mark when there is one (one read, not two).
             let newest = match after_mark.into_iter().next() {
                 Some(newest) => Some(newest),
@@ -257,7 +257,7 @@ impl Platform {
         let placeholder = storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(internal)?;
         let flags = self.bot_flags(bot.id).await?;
         Ok(json!({
-            "user": crate::world::bot_json(&bot),
+            "user": crate::kernel::world::bot_json(&bot),
             "commands": commands,
             "menu_button": menu,
             "inline_placeholder": placeholder,

@@ -196,6 +196,8 @@ const historyParams = (extra) => ({ chat_id: V.chatId, message_thread_id: V.thre
 async function fetchPage(extra) {
   const v = V;
   v.loading = true;
+  // What the stream brings while the page is on its way (the page may predate it).
+  v.live = [];
   try {
     const page = await S.person.call('getChatHistory', historyParams(extra));
     return v === V ? page : null;
@@ -216,6 +218,12 @@ export async function loadNewest() {
   pinned = true;
   V.hasOlder = page.length >= PAGE;
   for (const m of page) put(m);
+  // Messages, edits and deletions that arrived while the page was loading are newer than it.
+  const newestInPage = Math.max(0, ...page.map((m) => m.message_id));
+  for (const [kind, m, ids] of v.live) {
+    if (kind === 'deleted') { for (const id of ids) if (V.nodes.has(id)) drop(id); }
+    else if (V.nodes.has(m.message_id) || (kind === 'new' && m.message_id > newestInPage)) put(m);
+  }
   compose.scanKeyboard(V.chatId, page);
   updateChrome();
   toBottom();
@@ -305,6 +313,7 @@ export function applyMessage(m, edited = false) {
   if (V && V.chatId === m.chat.id && inThread(m)) {
     const id = m.message_id;
     const mine = m.from?.id === S.me?.id;
+    if (V.loading && V.live) V.live.push([edited ? 'edited' : 'new', m, null]);
     if (V.nodes.has(id)) {
       const stick = pinned && V.atNewest;
       put(m);
@@ -336,6 +345,7 @@ export function applyMessage(m, edited = false) {
 
 export function applyDeleted(chatId, ids) {
   if (V && V.chatId === chatId) {
+    if (V.loading && V.live) V.live.push(['deleted', null, ids]);
     for (const id of ids) {
       if (V.nodes.has(id)) drop(id);
       V.below = V.below.filter((b) => b !== id);

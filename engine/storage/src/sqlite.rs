@@ -353,9 +353,11 @@ impl SqliteStorage {
 /// then switched to WAL; the caller flushes (see `save_bots`).
 fn write_bot(dir: &Path, bot: &BotRecord) -> Result<(), StorageError> {
     let bot_dir = dir.join(bot.id.to_string());
-    std::fs::create_dir_all(&bot_dir).map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
+    std::fs::create_dir_all(&bot_dir)
+        .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
     let path = bot_dir.join(BOT_DB);
-    let upsert = "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+    let upsert =
+        "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT(id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
          first_name = excluded.first_name, revoked = excluded.revoked";
     let values = params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64];

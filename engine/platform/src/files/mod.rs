@@ -14,9 +14,12 @@
 pub mod id;
 pub mod input;
 pub mod lookup;
+pub(crate) mod methods;
 pub mod photo;
 pub mod retention;
 
+use msg_core::Registrar;
+use msg_core::method::{Late, bound};
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -578,6 +581,16 @@ pub fn file_object(owner: i64, kind: Kind, blob: &Blob, fields: Map<String, Valu
     object.extend(fields);
     object.insert("file_size".into(), blob.size.into());
     Value::Object(object)
+}
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<crate::Platform>) {
+    for kind in Kind::SENDABLE {
+        r.method(kind.send_method(), bound(slot, move |platform, call| methods::send_kind(platform, call, kind)));
+    }
+    r.method("sendMediaGroup", bound(slot, methods::send_media_group));
+    r.method("getFile", bound(slot, methods::get_file));
+    r.method("editMessageMedia", bound(slot, methods::edit_message_media));
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@ use msg_core::{ApiError, MethodCall, Reply};
 use msg_spec::{params, types};
 use serde_json::{Value, json};
 
-use super::{args, platform_bot};
 use crate::Platform;
-use crate::world::{Access, Actor, Conversation};
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::world::{Access, Actor, Conversation};
 
 /// The bot acting and the chat `chat_id` names, as the bot sees it.
 async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
@@ -41,7 +41,7 @@ fn done() -> Result<Reply, ApiError> {
 /// `can_send_media_messages`, and without `use_independent_chat_permissions` sending media,
 /// polls or other messages implies sending messages).
 pub(crate) fn permissions(raw: Option<&str>, independent: bool) -> Result<types::ChatPermissions, ApiError> {
-    let Some(raw) = raw else { return Ok(crate::standing::all_permissions(false)) };
+    let Some(raw) = raw else { return Ok(crate::chats::standing::all_permissions(false)) };
     let value: Value =
         serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse permissions JSON object"))?;
     let Value::Object(fields) = value else { return Err(ApiError::bad_request("object expected as permissions")) };
@@ -336,7 +336,7 @@ pub(crate) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCa
     if platform.participant(p.user_id).await?.is_none() {
         return Err(ApiError::bad_request("user not found"));
     }
-    Ok(crate::world::typed(&types::UserChatBoosts { boosts: Vec::new() }).into())
+    Ok(crate::kernel::world::typed(&types::UserChatBoosts { boosts: Vec::new() }).into())
 }
 
 /// setUserEmojiStatus: for a person who allowed the bot (the user-side `allowEmojiStatus`);

@@ -8,7 +8,7 @@ use crate::Platform;
 
 /// `getMe`: the bot as a `User`; `id` equals the token's prefix.
 pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = super::platform_bot(&platform, &call).await?;
+    let bot = crate::kernel::methods::platform_bot(&platform, &call).await?;
     let flags = platform.bot_flags(bot.id).await?;
     let me = msg_spec::types::User {
         can_join_groups: Some(flags.join_groups),
@@ -16,7 +16,7 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
         supports_inline_queries: Some(flags.inline),
         can_connect_to_business: Some(false),
         has_main_web_app: Some(false),
-        ..crate::world::bot_user(&bot)
+        ..crate::kernel::world::bot_user(&bot)
     };
     Ok(serde_json::to_value(me).expect("a User serializes").into())
 }

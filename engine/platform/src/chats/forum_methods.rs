@@ -10,9 +10,9 @@ use msg_core::{ApiError, MethodCall, Reply};
 use msg_spec::params;
 use serde_json::json;
 
-use super::{args, platform_bot};
 use crate::Platform;
-use crate::world::{Actor, Conversation};
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::world::{Actor, Conversation};
 
 async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
     let actor = Actor::Bot(platform_bot(platform, call).await?);

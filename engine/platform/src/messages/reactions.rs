@@ -9,11 +9,11 @@ use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
 
+use crate::chats::standing::PersonDetails;
 use crate::internal;
-use crate::serial::Entity;
-use crate::standing::PersonDetails;
-use crate::stored::decode;
-use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
+use crate::kernel::serial::Entity;
+use crate::kernel::stored::decode;
+use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// The reaction emoji the schema lists.
 fn allowed_emoji() -> &'static Vec<String> {

@@ -8,9 +8,9 @@ use msg_core::{ApiError, ChatRecord};
 use msg_spec::types;
 use serde_json::Value;
 
-use crate::groups::GroupWrite;
-use crate::standing::{ChatDetails, Topic};
-use crate::world::{Actor, Content, Conversation, Platform, typed};
+use crate::chats::groups::GroupWrite;
+use crate::chats::standing::{ChatDetails, Topic};
+use crate::kernel::world::{Actor, Content, Conversation, Platform, typed};
 
 /// The topic icon colours the platform offers; 0 picks the first.
 pub const ICON_COLORS: [i64; 6] = [0x6F_B9F0, 0xFF_D67E, 0xCB_86DB, 0x8E_EE98, 0xFF_93B2, 0xFB_6F5F];

@@ -9,18 +9,17 @@ use std::sync::Arc;
 use msg_core::{ApiError, MethodCall, Params, Reply};
 use msg_spec::params::{self, SendArgs};
 use msg_spec::types;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use super::messages::{SendOptions, formatted, json_value, link_preview, reply_markup, text_and_entities};
-use super::target::{edit_target, edited_for};
-use super::{args, platform_bot};
 use crate::Platform;
-use crate::posting::{EditedText, Keyboard};
-use crate::stored::entity_list;
-use crate::world::{Actor, Conversation};
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::world::{Actor, Conversation};
+use crate::messages::posting::{EditedText, Keyboard};
+use crate::messages::send::{SendOptions, formatted, json_value, link_preview, reply_markup, text_and_entities};
+use crate::messages::target::{edit_target, edited_for};
 
 /// Only inline keyboards belong to a message.
-fn inline_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
+pub(crate) fn inline_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
     match reply_markup(raw)? {
         Some(markup) if markup.get("inline_keyboard").is_none() => Err(ApiError::bad_request("REPLY_MARKUP_INVALID")),
         other => Ok(other),
@@ -190,7 +189,7 @@ pub(crate) async fn copy_message(platform: Arc<Platform>, call: MethodCall) -> R
 
 /// The `MessageId` of a message just sent.
 fn message_id_of(sent: &Value) -> Value {
-    crate::world::typed(&types::MessageId { message_id: sent["message_id"].as_i64().unwrap_or_default() })
+    crate::kernel::world::typed(&types::MessageId { message_id: sent["message_id"].as_i64().unwrap_or_default() })
 }
 
 /// What forwardMessages and copyMessages share.
@@ -283,7 +282,7 @@ fn location(p: &Params) -> Result<types::Location, ApiError> {
 }
 
 /// Sends a message of `body` from the bot, with the send options of the method's `args`.
-async fn send(
+pub(crate) async fn send(
     platform: Arc<Platform>,
     call: &MethodCall,
     args: &dyn SendArgs<'_>,
@@ -294,7 +293,7 @@ async fn send(
 
 /// Posts a message of `body` with the send options of the method's `args`; where it went and
 /// the message.
-async fn post_body(
+pub(crate) async fn post_body(
     platform: &Platform,
     call: &MethodCall,
     args: &dyn SendArgs<'_>,
@@ -419,253 +418,12 @@ pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Resu
     send(platform, &call, &p, body).await
 }
 
-/// One poll option (`String` or `InputPollOption`) as the poll shows it.
-fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
-    let (text, entities) = match item {
-        Value::String(text) => (text.clone(), None),
-        Value::Object(fields) => {
-            let text = match fields.get("text") {
-                None => return Err(ApiError::bad_request("can't find field \"text\"")),
-                Some(Value::String(text)) => text.clone(),
-                Some(Value::Number(n)) => n.to_string(),
-                Some(_) => return Err(ApiError::bad_request("field \"text\" must be of type String")),
-            };
-            let mode = fields.get("text_parse_mode").and_then(Value::as_str).unwrap_or_default();
-            formatted(&text, mode, fields.get("text_entities").cloned())?
-        }
-        _ => return Err(ApiError::bad_request("expected an option to be of type String")),
-    };
-    if text.trim().is_empty() {
-        return Err(ApiError::bad_request("poll options must be non-empty"));
-    }
-    if text.chars().count() > 100 {
-        return Err(ApiError::bad_request("poll options length must not exceed 100"));
-    }
-    Ok(types::PollOption { text, text_entities: entity_list(entities)?, voter_count: 0, ..Default::default() })
-}
-
-/// The message of a poll (the bot's `sendPoll`, a person's too).
-pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> {
-    let p: params::SendPoll = args(params)?;
-    let given = json_value(p.question_entities);
-    let (question, question_entities) = formatted(p.question, p.question_parse_mode.unwrap_or_default(), given)?;
-    let raw = p.options.unwrap_or_default();
-    let items: Value =
-        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse options JSON object"))?;
-    let Value::Array(items) = items else {
-        return Err(ApiError::bad_request("expected an Array of String as options"));
-    };
-    let mut options = items.iter().map(poll_option).collect::<Result<Vec<_>, _>>()?;
-    for (i, option) in options.iter_mut().enumerate() {
-        option.persistent_id = i.to_string();
-    }
-    // True unless given (the decoded flag cannot tell absent from false).
-    let is_anonymous = params.get("is_anonymous").is_none_or(msg_spec::args::to_bool);
-    let quiz = match p.r#type.unwrap_or_default() {
-        "" | "regular" => false,
-        "quiz" => true,
-        _ => return Err(ApiError::bad_request("unsupported poll type specified")),
-    };
-    if question.trim().is_empty() {
-        return Err(ApiError::bad_request("poll question must be non-empty"));
-    }
-    if question.chars().count() > 300 {
-        return Err(ApiError::bad_request("poll question length must not exceed 300"));
-    }
-    if options.len() < 2 {
-        return Err(ApiError::bad_request("poll must have at least 2 option"));
-    }
-    if options.len() > 12 {
-        return Err(ApiError::bad_request("poll can't have more than 12 options"));
-    }
-    let count = options.len() as i64;
-    let mut poll = types::Poll {
-        id: (rand::random::<u64>() >> 1).to_string(),
-        question,
-        question_entities: entity_list(question_entities)?,
-        options,
-        total_voter_count: 0,
-        is_closed: p.is_closed,
-        is_anonymous,
-        r#type: if quiz { "quiz" } else { "regular" }.into(),
-        allows_multiple_answers: p.allows_multiple_answers && !quiz,
-        allows_revoting: params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool),
-        members_only: params.boolean("members_only"),
-        ..Default::default()
-    };
-    if quiz {
-        // Bot API 10.0 clients send `correct_option_ids`; a quiz here has exactly one.
-        let correct = match params.get("correct_option_ids") {
-            Some(raw) => {
-                let value: Value = serde_json::from_str(raw)
-                    .map_err(|_| ApiError::bad_request("can't parse correct option identifiers JSON object"))?;
-                let Value::Array(ids) = value else {
-                    return Err(ApiError::bad_request("expected an Array of correct option identifiers"));
-                };
-                let mut parsed = Vec::new();
-                for id in ids {
-                    let Some(id) = id.as_i64() else {
-                        return Err(ApiError::bad_request("correct option identifier must be of type Number"));
-                    };
-                    parsed.push(id);
-                }
-                if parsed.len() == 1 { parsed[0] } else { -1 }
-            }
-            None => p.correct_option_id.unwrap_or(-1),
-        };
-        if correct < 0 || correct >= count {
-            return Err(ApiError::bad_request("wrong correct option identifier specified"));
-        }
-        poll.correct_option_id = Some(correct);
-        if let Some(explanation) = p.explanation.filter(|e| !e.is_empty()) {
-            let given = json_value(p.explanation_entities);
-            let (text, entities) = formatted(explanation, p.explanation_parse_mode.unwrap_or_default(), given)?;
-            if text.chars().count() > 200 {
-                return Err(ApiError::bad_request("poll explanation length must not exceed 200"));
-            }
-            poll.explanation = Some(text);
-            poll.explanation_entities = Some(entity_list(entities)?.unwrap_or_default());
-        }
-    }
-    // The reference takes either; a poll carries both, `open_period` counted from now.
-    let now = crate::world::now();
-    let open_period = p.open_period.unwrap_or(0).clamp(0, 2_628_000);
-    let (open_period, close_date) = match p.close_date.unwrap_or(0) {
-        _ if open_period != 0 => (open_period, now + open_period),
-        date if date > now => {
-            let period = (date - now).min(2_628_000);
-            (period, now + period)
-        }
-        _ => (0, 0),
-    };
-    if open_period != 0 {
-        poll.open_period = Some(open_period);
-        poll.close_date = Some(close_date);
-    }
-    Ok(types::Message { poll: Some(Box::new(poll)), ..Default::default() })
-}
-
-pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendPoll = args(&call.params)?;
-    let body = poll_message(&call.params)?;
-    let close_date = body.poll.as_ref().and_then(|p| p.close_date);
-    let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
-    let message_id = sent["message_id"].as_i64().unwrap_or_default();
-    if platform.is_channel(conversation).await? {
-        platform.own_channel_poll(call.ctx.bot_id, conversation, message_id).await?;
-    }
-    if let Some(close_date) = close_date {
-        platform.arm_poll_timer(call.ctx.bot_id, conversation, message_id, close_date).await?;
-    }
-    Ok(sent.into())
-}
-
-pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::StopPoll = args(&call.params)?;
-    let markup = inline_markup(p.reply_markup)?;
-    let bot = platform_bot(&platform, &call).await?;
-    let conversation = platform.resolve_chat(&Actor::Bot(bot.clone()), p.chat_id).await?;
-    Ok(platform.stop_poll(&bot, conversation, p.message_id, markup).await?.into())
-}
-
 pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetMessageReaction = args(&call.params)?;
-    let reactions = crate::reactions::reaction_types(p.reaction)?;
+    let reactions = crate::messages::reactions::reaction_types(p.reaction)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     platform.react(&actor, conversation, p.message_id, reactions).await?;
-    Ok(json!(true).into())
-}
-
-/// An inline result's texts as they will be posted: `message_text` of its
-/// `input_message_content` and its own `caption` parsed by their `parse_mode` (or their given
-/// entities normalised), as the reference parses them when the answer arrives.
-fn format_result(result: &mut Value) -> Result<(), ApiError> {
-    let format = |fields: &mut Map<String, Value>, text: &str, entities: &str| -> Result<(), ApiError> {
-        let Some(raw) = fields.get(text).and_then(Value::as_str).map(str::to_owned) else { return Ok(()) };
-        let mode = fields.remove("parse_mode").and_then(|m| m.as_str().map(str::to_owned)).unwrap_or_default();
-        let (formatted_text, found) = formatted(&raw, &mode, fields.remove(entities))?;
-        match text {
-            "caption" => crate::limits::check_caption(&formatted_text)?,
-            _ => crate::limits::check_text(&formatted_text)?,
-        }
-        fields.insert(text.into(), formatted_text.into());
-        if let Some(found) = found.filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-            fields.insert(entities.into(), found);
-        }
-        Ok(())
-    };
-    if let Some(content) = result.get_mut("input_message_content").and_then(Value::as_object_mut) {
-        format(content, "message_text", "entities")?;
-    }
-    if let Some(fields) = result.as_object_mut() {
-        format(fields, "caption", "caption_entities")?;
-    }
-    Ok(())
-}
-
-/// `button` of answerInlineQuery (`InlineQueryResultsButton`), with the reference's errors.
-fn results_button(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
-    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
-    let value: Value = serde_json::from_str(raw)
-        .map_err(|_| ApiError::bad_request("can't parse inline query results button JSON object"))?;
-    let inner = |m: &str| ApiError::bad_request(format!("can't parse inline query results button: {m}"));
-    let Value::Object(fields) = &value else { return Err(inner("InlineQueryResultsButton must be an Object")) };
-    if !fields.get("text").is_some_and(Value::is_string) {
-        return Err(inner("Can't find field \"text\""));
-    }
-    if fields.get("start_parameter").is_none() && fields.get("web_app").is_none_or(|w| w.get("url").is_none()) {
-        return Err(inner("InlineQueryResultsButton must have exactly one optional field"));
-    }
-    Ok(Some(value))
-}
-
-pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::AnswerInlineQuery = args(&call.params)?;
-    let cache_time = p.cache_time.unwrap_or(300).clamp(0, 86_400);
-    let button = results_button(p.button)?;
-    let results = match p.results.filter(|r| !r.is_empty()) {
-        None => Vec::new(),
-        Some(raw) => {
-            let value: Value = serde_json::from_str(raw)
-                .map_err(|e| ApiError::bad_request(format!("can't parse JSON encoded inline query results: {e}")))?;
-            match value {
-                Value::Null => Vec::new(),
-                Value::Array(items) => items,
-                _ => return Err(ApiError::bad_request("expected an Array of inline query results")),
-            }
-        }
-    };
-    if results.len() > 50 {
-        return Err(ApiError::bad_request("too many inline query results specified"));
-    }
-    let bot = platform_bot(&platform, &call).await?;
-    let results = results
-        .iter()
-        .map(|r| {
-            let unparsable =
-                |e: &dyn std::fmt::Display| ApiError::bad_request(format!("can't parse inline query result: {e}"));
-            let mut result = crate::inline::inline_result(r).map_err(|e| unparsable(&e))?;
-            // TDLib's own message, as it words it (capitalised) after the reference's prefix.
-            format_result(&mut result).and_then(|()| crate::inline::check_cached_file(&result, bot.id)).map_err(
-                |e| {
-                    let inner = e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description);
-                    let mut chars = inner.chars();
-                    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-                    unparsable(&format!("{first}{}", chars.as_str()))
-                },
-            )?;
-            Ok(result)
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    let mut answer = json!({"results": results, "cache_time": cache_time, "is_personal": p.is_personal});
-    if let Some(offset) = p.next_offset.filter(|o| !o.is_empty()) {
-        answer["next_offset"] = offset.into();
-    }
-    if let Some(button) = button {
-        answer["button"] = button;
-    }
-    platform.answer_inline(bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal)?;
     Ok(json!(true).into())
 }
 
@@ -693,38 +451,6 @@ pub(crate) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
     platform.draft(&actor, conversation, p.draft_id, text, entities).await?;
     Ok(json!(true).into())
-}
-
-/// `result` of answerWebAppQuery and savePreparedInlineMessage: one inline query result.
-fn single_result(raw: Option<&str>) -> Result<Value, ApiError> {
-    let raw = raw.unwrap_or_default();
-    if raw.is_empty() {
-        return Err(ApiError::bad_request("result isn't specified"));
-    }
-    let value: Value = serde_json::from_str(raw)
-        .map_err(|e| ApiError::bad_request(format!("can't parse JSON encoded web view query results {e}")))?;
-    crate::inline::inline_result(&value).map_err(ApiError::bad_request)
-}
-
-/// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).
-pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::AnswerWebAppQuery = args(&call.params)?;
-    let result = single_result(p.result)?;
-    let bot = platform_bot(&platform, &call).await?;
-    Ok(platform.answer_web_app(bot.id, p.web_app_query_id, &result).await?.into())
-}
-
-/// savePreparedInlineMessage: the result, kept for a day for the person named.
-pub(crate) async fn save_prepared_inline_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SavePreparedInlineMessage = args(&call.params)?;
-    single_result(p.result)?;
-    platform_bot(&platform, &call).await?;
-    if platform.user(p.user_id).await?.is_none() {
-        return Err(ApiError::bad_request("user not found"));
-    }
-    let id = format!("{:016x}", rand::random::<u64>());
-    let prepared = types::PreparedInlineMessage { id, expiration_date: crate::world::now() + 86_400 };
-    Ok(crate::world::typed(&prepared).into())
 }
 
 /// sendChecklist / editMessageChecklist: on behalf of a business account only, and business

@@ -6,8 +6,8 @@ use msg_core::ApiError;
 use msg_spec::types;
 use serde_json::Value;
 
-use crate::standing::{ChatDetails, PersonDetails, Standing};
-use crate::world::{Actor, Conversation, Platform, now, typed};
+use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
+use crate::kernel::world::{Actor, Conversation, Platform, now, typed};
 
 impl Platform {
     // ---------------------------------------------------------------- what a bot may read
@@ -48,7 +48,7 @@ impl Platform {
                 && let Some(message) = self.load_message(conversation, *pinned).await?
             {
                 let chat = self.chat(conversation, viewer).await?;
-                full.pinned_message = Some(Box::new(crate::stored::with_chat(message, &chat)));
+                full.pinned_message = Some(Box::new(crate::kernel::stored::with_chat(message, &chat)));
             }
         }
         Ok(typed(&full))

@@ -10,10 +10,10 @@ use msg_core::{ApiError, Change, ChatRecord, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
 
+use crate::chats::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
 use crate::internal;
-use crate::serial::{Entity, Held};
-use crate::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
-use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
+use crate::kernel::serial::{Entity, Held};
+use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// A group held for writing: its lock ([`Entity::Chat`]) and its record and details as they
 /// were once the lock was taken. Until it is dropped nobody else changes the chat or anyone's

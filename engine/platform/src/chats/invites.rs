@@ -8,9 +8,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use msg_core::{ApiError, NewUpdate, UserRecord};
 use msg_spec::types;
 
-use crate::groups::GroupWrite;
-use crate::standing::{ChatDetails, Invite, JoinRequest, Standing};
-use crate::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
+use crate::chats::groups::GroupWrite;
+use crate::chats::standing::{ChatDetails, Invite, JoinRequest, Standing};
+use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// What createChatInviteLink and editChatInviteLink set.
 #[derive(Debug, Clone, Default)]
@@ -312,7 +312,7 @@ impl Platform {
             }
             let request = types::ChatJoinRequest {
                 chat: Box::new(self.chat(Conversation::Group(chat_id), bot.id).await?),
-                from: Box::new(crate::world::person(user)),
+                from: Box::new(crate::kernel::world::person(user)),
                 user_chat_id: user.id,
                 date,
                 invite_link: Some(Box::new(link.clone())),
@@ -342,7 +342,7 @@ impl Platform {
             };
             let object = types::ChatJoinRequest {
                 chat: Box::new(chat.clone()),
-                from: Box::new(crate::world::person(&user)),
+                from: Box::new(crate::kernel::world::person(&user)),
                 user_chat_id: user.id,
                 date: request.date,
                 invite_link: link,

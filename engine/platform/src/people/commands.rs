@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 
 use msg_spec::params;
 
-use super::{args, internal, platform_bot};
 use crate::Platform;
+use crate::internal;
+use crate::kernel::methods::{args, platform_bot};
 
 /// The storage key of a scope and language: `commands:<canonical scope JSON>:<language>`.
 fn key(scope: Option<&str>, language: Option<&str>) -> Result<String, ApiError> {

@@ -12,10 +12,11 @@ use msg_core::{ApiError, BotRecord, Change, MethodCall, Reply};
 use msg_spec::{params, types};
 use serde_json::{Value, json};
 
-use super::{args, internal, platform_bot};
 use crate::Platform;
-use crate::stored::decode;
-use crate::world::typed;
+use crate::internal;
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::stored::decode;
+use crate::kernel::world::typed;
 
 /// TDLib's `validate_bot_language_code`: empty, or two letters `a-z`.
 fn language(code: Option<&str>) -> Result<&str, ApiError> {
@@ -300,7 +301,7 @@ pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: Metho
     profile_owner(&platform, p.user_id).await?;
     let viewer = platform_bot(&platform, &call).await?;
     let all: Vec<Value> = match platform.user(p.user_id).await? {
-        Some(person) => crate::standing::PersonDetails::parse(&person.details).photos,
+        Some(person) => crate::chats::standing::PersonDetails::parse(&person.details).photos,
         None => {
             let stored = setting(&platform, p.user_id, "profile_photo").await?;
             stored.and_then(|s| serde_json::from_str::<Value>(&s).ok()).into_iter().collect()

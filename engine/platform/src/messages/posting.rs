@@ -10,9 +10,9 @@ use serde_json::{Value, json};
 
 use crate::entities;
 use crate::internal;
-use crate::serial::{Entity, Held};
-use crate::stored::{self, decode, entity_list};
-use crate::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
+use crate::kernel::serial::{Entity, Held};
+use crate::kernel::stored::{self, decode, entity_list};
+use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
 
 impl Platform {
     // ---------------------------------------------------------------- messages

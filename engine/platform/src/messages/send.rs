@@ -8,10 +8,10 @@ use msg_spec::params::{self, SendArgs};
 use msg_spec::types;
 use serde_json::{Map, Value, json};
 
-use super::{args, platform_bot};
 use crate::Platform;
 use crate::entities;
-use crate::world::{Actor, Content, now};
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::world::{Actor, Content};
 
 /// The chat actions the reference takes, each with the name people see: the old names
 /// (`record_audio`, `upload_audio`, `pick_up_location`) stand for the current ones.
@@ -350,7 +350,7 @@ pub(crate) struct ReplyTo {
     message_id: Option<i64>,
     allow_without_reply: bool,
     chat_id: Option<String>,
-    quote: Option<crate::world::Quote>,
+    quote: Option<crate::kernel::world::Quote>,
 }
 
 impl ReplyTo {
@@ -390,7 +390,7 @@ impl ReplyTo {
             message_id: Some(message_id).filter(|id| *id > 0),
             allow_without_reply,
             chat_id: chat_id.filter(|c| !c.is_empty()),
-            quote: quote.map(|(text, entities)| crate::world::Quote { text, entities, position }),
+            quote: quote.map(|(text, entities)| crate::kernel::world::Quote { text, entities, position }),
         })
     }
 }
@@ -568,22 +568,5 @@ pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) 
     let actor = Actor::Bot(bot);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     platform.chat_action(&actor, conversation, action).await?;
-    Ok(json!(true).into())
-}
-
-pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = platform_bot(&platform, &call).await?;
-    // No check of its own: an absent id is an unknown query, as in the reference.
-    let p: params::AnswerCallbackQuery = args(&call.params)?;
-    let text = p.text.unwrap_or_default();
-    if text.chars().count() > 200 {
-        return Err(ApiError::bad_request("MESSAGE_TOO_LONG"));
-    }
-    let cache_time = p.cache_time.unwrap_or(0).max(0);
-    let mut answer = json!({"text": text, "show_alert": p.show_alert, "cache_time": cache_time, "date": now()});
-    if let Some(url) = p.url.filter(|u| !u.is_empty()) {
-        answer["url"] = url.into();
-    }
-    platform.answer_callback(bot.id, p.callback_query_id, answer)?;
     Ok(json!(true).into())
 }

@@ -2,14 +2,20 @@
 //! in the chat whose id is the bot's, so the bot gets `my_chat_member` and `403 bot was blocked
 //! by the user`), allowing it to set their emoji status, and their profile photos.
 
+pub(crate) mod bot;
+pub(crate) mod commands;
+pub(crate) mod profile;
+
+use msg_core::Registrar;
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, Change, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
 
+use crate::chats::standing::Standing;
 use crate::internal;
-use crate::serial::Entity;
-use crate::standing::Standing;
-use crate::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
+use crate::kernel::serial::Entity;
+use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
 
 impl Platform {
     // ---------------------------------------------------------------- blocking a bot
@@ -29,10 +35,10 @@ impl Platform {
         let cell = self.directory().await?;
         self.dir(cell).members.entry(bot_id).or_default().insert(user.id, new.clone());
         if self.updates.accepts(&bot, "my_chat_member").await? {
-            let bot_user = crate::world::bot_user(&bot);
+            let bot_user = crate::kernel::world::bot_user(&bot);
             let update = types::ChatMemberUpdated {
                 chat: Box::new(self.chat(Conversation::private(user.id, bot_id), bot_id).await?),
-                from: Box::new(crate::world::person(user)),
+                from: Box::new(crate::kernel::world::person(user)),
                 date: now(),
                 old_chat_member: Box::new(old.member(bot_user.clone())),
                 new_chat_member: Box::new(new.member(bot_user)),
@@ -94,4 +100,26 @@ impl Platform {
         })
         .await
     }
+}
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("getMe", read_only(bound(slot, bot::get_me)));
+    r.method("setMyCommands", bound(slot, commands::set_my_commands));
+    r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
+    r.method("getMyCommands", read_only(bound(slot, commands::get_my_commands)));
+    r.method("setMyName", bound(slot, profile::set_my_name));
+    r.method("getMyName", read_only(bound(slot, profile::get_my_name)));
+    r.method("setMyDescription", bound(slot, profile::set_my_description));
+    r.method("getMyDescription", read_only(bound(slot, profile::get_my_description)));
+    r.method("setMyShortDescription", bound(slot, profile::set_my_short_description));
+    r.method("getMyShortDescription", read_only(bound(slot, profile::get_my_short_description)));
+    r.method("setMyProfilePhoto", bound(slot, profile::set_my_profile_photo));
+    r.method("removeMyProfilePhoto", bound(slot, profile::remove_my_profile_photo));
+    r.method("setChatMenuButton", bound(slot, profile::set_chat_menu_button));
+    r.method("getChatMenuButton", read_only(bound(slot, profile::get_chat_menu_button)));
+    r.method("setMyDefaultAdministratorRights", bound(slot, profile::set_my_default_administrator_rights));
+    r.method("getMyDefaultAdministratorRights", read_only(bound(slot, profile::get_my_default_administrator_rights)));
+    r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
+    r.method("getUserProfileAudios", read_only(bound(slot, profile::get_user_profile_audios)));
 }

@@ -9,14 +9,14 @@ use msg_spec::params::{self, FileArgs};
 use msg_spec::types;
 use serde_json::Value;
 
-use super::messages::{SendOptions, reply_markup, reply_to};
-use super::{args, platform_bot};
 use crate::Platform;
 use crate::files::id::FileId;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::{Kind, MAX_DOWNLOAD};
-use crate::stored::decode;
-use crate::world::{Actor, Content};
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::stored::decode;
+use crate::kernel::world::{Actor, Content};
+use crate::messages::send::{SendOptions, reply_markup, reply_to};
 
 const MAX_ALBUM: usize = 10;
 
@@ -25,13 +25,13 @@ fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, O
     if text.is_empty() {
         return Ok((String::new(), None));
     }
-    let (text, entities) = super::messages::formatted(text, mode, entities)?;
+    let (text, entities) = crate::messages::send::formatted(text, mode, entities)?;
     crate::limits::check_caption(&text)?;
     Ok((text, entities))
 }
 
 fn caption_of(args: &dyn FileArgs<'_>) -> Result<(String, Option<Value>), ApiError> {
-    let entities = super::messages::json_value(args.caption_entities());
+    let entities = crate::messages::send::json_value(args.caption_entities());
     caption(args.caption().unwrap_or_default(), args.parse_mode().unwrap_or_default(), entities)
 }
 
@@ -238,11 +238,12 @@ pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
     let markup = reply_markup(p.reply_markup)?;
     let chat_id = p.chat_id.filter(|c| !c.is_empty());
     let message_id = p.message_id.filter(|id| *id > 0);
-    let (actor, conversation, message_id) = super::target::edit_target(&platform, &call, chat_id, message_id).await?;
+    let (actor, conversation, message_id) =
+        crate::messages::target::edit_target(&platform, &call, chat_id, message_id).await?;
     let mut content = attach_media(&platform, &actor, media).await?;
     content.reply_markup = markup;
     let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
-    Ok(super::target::edited_for(&call, edited))
+    Ok(crate::messages::target::edited_for(&call, edited))
 }
 
 pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -263,8 +264,8 @@ pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Resul
         return Err(input::unavailable());
     }
     // A use, for the retention policy.
-    record.accessed_at = crate::world::now();
-    platform.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(super::internal)?;
+    record.accessed_at = crate::kernel::world::now();
+    platform.storage.apply(vec![msg_core::Change::PutFile(record.clone())]).await.map_err(crate::internal)?;
     let file_path =
         if local { files.bot_dir(bot.id).join(&record.path).display().to_string() } else { record.path.clone() };
     let file = msg_spec::types::File {
@@ -273,5 +274,5 @@ pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Resul
         file_size: Some(record.size as i64),
         file_path: Some(file_path),
     };
-    Ok(crate::world::typed(&file).into())
+    Ok(crate::kernel::world::typed(&file).into())
 }

@@ -4,9 +4,9 @@
 use msg_core::{ApiError, MethodCall, Reply};
 use serde_json::{Value, json};
 
-use super::platform_bot;
 use crate::Platform;
-use crate::world::{Actor, Conversation};
+use crate::kernel::methods::platform_bot;
+use crate::kernel::world::{Actor, Conversation};
 
 /// Where an edit goes: a chat's message, or (chat_id and message_id both absent) an inline
 /// message sent via this bot, named by `inline_message_id`.

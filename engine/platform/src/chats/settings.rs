@@ -6,10 +6,10 @@ use msg_core::ApiError;
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use crate::groups::GroupWrite;
-use crate::standing::{ChatDetails, all_permissions, restrict_right};
-use crate::stored::decode;
-use crate::world::{Actor, Content, Conversation, Platform};
+use crate::chats::groups::GroupWrite;
+use crate::chats::standing::{ChatDetails, all_permissions, restrict_right};
+use crate::kernel::stored::decode;
+use crate::kernel::world::{Actor, Content, Conversation, Platform};
 
 impl Platform {
     // ---------------------------------------------------------------- the chat's own settings
@@ -171,7 +171,7 @@ impl Platform {
         let Some(mut message) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message to pin not found"));
         };
-        if crate::stored::is_service(&message) {
+        if crate::kernel::stored::is_service(&message) {
             return Err(ApiError::bad_request("service messages can't be pinned"));
         }
         let mut group = self.write_pins(conversation).await?;

@@ -8,8 +8,8 @@ use msg_spec::types;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
-use crate::posting::sender_id;
-use crate::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
+use crate::kernel::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
+use crate::messages::posting::sender_id;
 
 impl Platform {
     // ---------------------------------------------------------------- callback queries
@@ -46,7 +46,7 @@ impl Platform {
             "{}",
             (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
         );
-        let message = crate::stored::with_chat(stored, &chat);
+        let message = crate::kernel::stored::with_chat(stored, &chat);
         let (message, inline_message_id) = match via_bot {
             Some(_) => (None, Some(conversation.inline_id(message_id))),
             None => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),

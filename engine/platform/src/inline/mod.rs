@@ -4,6 +4,11 @@
 //! posted in the person's chat `via_bot`, and a bot with feedback on gets `chosen_inline_result`.
 //! A bot's inline mode is the operator's setting (`bot set --inline on`).
 
+pub(crate) mod callbacks;
+pub(crate) mod methods;
+
+use msg_core::Registrar;
+use msg_core::method::{Late, bound};
 use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, NewUpdate, Params, UserRecord};
@@ -13,9 +18,11 @@ use tokio::sync::oneshot;
 
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
-use crate::methods::media::Shown;
-use crate::stored::{decode, entity_list};
-use crate::world::{Actor, Content, Conversation, InlineAsked, MESSAGE_TTL, Platform, bot_user, now, person, typed};
+use crate::files::methods::Shown;
+use crate::kernel::stored::{decode, entity_list};
+use crate::kernel::world::{
+    Actor, Content, Conversation, InlineAsked, MESSAGE_TTL, Platform, bot_user, now, person, typed,
+};
 
 /// How long an inline query waits for its answer (the public platform's limit is similar).
 const ANSWER_TTL: i64 = 30;
@@ -190,7 +197,7 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
             let above =
                 caption.is_some() && result.get("show_caption_above_media").and_then(Value::as_bool) == Some(true);
             let shown = Shown { caption_above: above, spoiler: false };
-            body = crate::methods::media::media_body(kind, object, shown)?;
+            body = crate::files::methods::media_body(kind, object, shown)?;
             if let Some(caption) = caption {
                 body.caption = Some(caption.to_owned());
                 body.caption_entities = entity_list(result.get("caption_entities").cloned())?;
@@ -425,7 +432,8 @@ impl Platform {
             at: Instant::now(),
         };
         self.inline.lock().expect("inline").insert(id.clone(), asked);
-        let init_data = web_app_init_data(&bot.token(), &id, &crate::world::user_json(user), crate::world::now());
+        let init_data =
+            web_app_init_data(&bot.token(), &id, &crate::kernel::world::user_json(user), crate::kernel::world::now());
         Ok(json!({"web_app_query_id": id, "init_data": init_data}))
     }
 
@@ -475,4 +483,12 @@ pub fn web_app_init_data(token: &str, query_id: &str, user: &Value, auth_date: i
     }
     out.append_pair("hash", &hex);
     out.finish()
+}
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("answerCallbackQuery", bound(slot, methods::answer_callback_query));
+    r.method("answerInlineQuery", bound(slot, methods::answer_inline_query));
+    r.method("answerWebAppQuery", bound(slot, methods::answer_web_app_query));
+    r.method("savePreparedInlineMessage", bound(slot, methods::save_prepared_inline_message));
 }

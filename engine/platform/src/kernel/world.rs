@@ -19,7 +19,7 @@ use tokio::sync::oneshot;
 use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
-use crate::standing::{ChatDetails, PersonDetails, Standing};
+use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -298,7 +298,7 @@ pub struct Platform {
     /// so two of them never both see it open.
     pub(crate) polls: tokio::sync::Mutex<()>,
     /// One lock per entity that is read, changed and written back (`serial.rs`).
-    pub(crate) locks: crate::serial::Locks,
+    pub(crate) locks: crate::kernel::serial::Locks,
     pub local: bool,
     /// Where uploads in flight and fetched files wait (the server's temp dir).
     pub temp_dir: std::path::PathBuf,
@@ -329,7 +329,7 @@ impl Platform {
             inline: Mutex::default(),
             inline_cache: Mutex::default(),
             polls: tokio::sync::Mutex::default(),
-            locks: crate::serial::Locks::default(),
+            locks: crate::kernel::serial::Locks::default(),
             local: config.local,
             temp_dir: config.temp_dir.clone(),
             config,
@@ -384,7 +384,7 @@ impl Platform {
         user_id: i64,
         change: impl FnOnce(&mut PersonDetails) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
-        let _held = self.locks.lock(crate::serial::Entity::User(user_id)).await;
+        let _held = self.locks.lock(crate::kernel::serial::Entity::User(user_id)).await;
         let mut person = self.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let mut details = PersonDetails::parse(&person.details);
         let out = change(&mut details)?;

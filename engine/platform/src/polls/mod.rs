@@ -4,17 +4,21 @@
 //! votes as `poll_answer`, the new state as `poll`. People vote through the user-side
 //! `votePoll` and send polls with the user-side `sendPoll`.
 
+pub(crate) mod methods;
+
+use msg_core::Registrar;
+use msg_core::method::{Late, bound};
 use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
 use msg_spec::types::{self, Message, Poll};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::chats::standing::PersonDetails;
 use crate::internal;
-use crate::posting::{put_message, sender_id, set_markup};
-use crate::serial::Entity;
-use crate::standing::PersonDetails;
-use crate::world::{Conversation, MESSAGE_TTL, Platform, now, person, typed};
+use crate::kernel::serial::Entity;
+use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, person, typed};
+use crate::messages::posting::{put_message, sender_id, set_markup};
 
 impl Platform {
     /// A person votes (`options` empty: retracts) in the poll of message `message_id`.
@@ -301,4 +305,10 @@ const CHANNEL_POLLS: &str = "channel_polls";
 
 fn poll_key(conversation: Conversation, message_id: i64) -> String {
     format!("{}|{message_id}", conversation.key())
+}
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("sendPoll", bound(slot, methods::send_poll));
+    r.method("stopPoll", bound(slot, methods::stop_poll));
 }

@@ -1,0 +1,21 @@
+//! What every domain's Bot API methods share: reading a call's parameters the reference's way
+//! and the bot a method acts for. Each domain registers its own methods (its `register`); the
+//! crate root lists the domains.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, BotRecord, MethodCall, Params};
+use msg_spec::args::Decode;
+
+use crate::Platform;
+
+/// The call's parameters as `T`, a struct generated from the schema (`msg_spec::params`), read
+/// the reference's way; the only failures are the ones the reference reports while reading.
+pub(crate) fn args<'a, T: Decode<'a>>(params: &'a Params) -> Result<T, ApiError> {
+    T::decode(&|name| params.get(name)).map_err(|e| ApiError::bad_request(e.0))
+}
+
+/// The bot a method acts for (authenticated by the server before the call).
+pub(crate) async fn platform_bot(platform: &Platform, call: &MethodCall) -> Result<Arc<BotRecord>, ApiError> {
+    platform.bot(call.ctx.bot_id).await.map_err(crate::internal)?.ok_or_else(ApiError::unauthorized)
+}

@@ -1,0 +1,42 @@
+//! Messages: posting and its fan-out to every recipient ([`posting`]), sending ([`send`]: the
+//! options every send shares), edits, deletions, forwards and copies, locations, contacts,
+//! dice, drafts ([`editing`], resolving the message a method names in [`target`]), reactions
+//! ([`reactions`]) and how long messages are kept ([`history`]).
+
+pub(crate) mod editing;
+pub(crate) mod history;
+pub(crate) mod posting;
+pub(crate) mod reactions;
+pub(crate) mod send;
+pub(crate) mod target;
+
+use msg_core::Registrar;
+use msg_core::method::{Late, bound};
+
+use crate::Platform;
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("sendMessage", bound(slot, send::send_message));
+    r.method("forwardMessage", bound(slot, editing::forward_message));
+    r.method("forwardMessages", bound(slot, editing::forward_messages));
+    r.method("copyMessage", bound(slot, editing::copy_message));
+    r.method("copyMessages", bound(slot, editing::copy_messages));
+    r.method("sendLocation", bound(slot, editing::send_location));
+    r.method("sendVenue", bound(slot, editing::send_venue));
+    r.method("sendContact", bound(slot, editing::send_contact));
+    r.method("sendPaidMedia", bound(slot, editing::send_paid_media));
+    r.method("sendChecklist", bound(slot, editing::business_checklist));
+    r.method("sendDice", bound(slot, editing::send_dice));
+    r.method("sendMessageDraft", bound(slot, editing::send_message_draft));
+    r.method("sendChatAction", bound(slot, send::send_chat_action));
+    r.method("editMessageText", bound(slot, editing::edit_message_text));
+    r.method("editMessageCaption", bound(slot, editing::edit_message_caption));
+    r.method("editMessageLiveLocation", bound(slot, editing::edit_message_live_location));
+    r.method("stopMessageLiveLocation", bound(slot, editing::stop_message_live_location));
+    r.method("editMessageChecklist", bound(slot, editing::business_checklist));
+    r.method("editMessageReplyMarkup", bound(slot, editing::edit_message_reply_markup));
+    r.method("setMessageReaction", bound(slot, editing::set_message_reaction));
+    r.method("deleteMessage", bound(slot, editing::delete_message));
+    r.method("deleteMessages", bound(slot, editing::delete_messages));
+}

@@ -113,6 +113,45 @@ async fn send(sender: &mut Sender, path: &str, body: &Value) -> (u16, Value) {
     (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
 }
 
+/// Requests per second driven by `wrk` (Debian's package; `-t2 -c32`), a load client lighter
+/// than this program's own, which saturates near 70k req/s on 2 cores and so hides the server's
+/// cost. `post` names a path and the JSON bodies to rotate through (a Lua script posts them).
+/// `None` when wrk is not installed. Non-2xx answers are returned as the second value.
+fn wrk(addr: SocketAddr, duration: Duration, path: &str, bodies: &[String]) -> Option<(f64, u64)> {
+    let binary = ["/usr/bin/wrk", "/usr/local/bin/wrk"].into_iter().find(|p| Path::new(p).is_file())?;
+    let scratch = tempfile::tempdir().ok()?;
+    let script = scratch.path().join("load.lua");
+    let quoted: Vec<String> = bodies.iter().map(|b| format!("[==[{b}]==]")).collect();
+    let lua = if bodies.is_empty() {
+        format!("wrk.method = \"POST\"\nwrk.path = \"{path}\"\n")
+    } else {
+        format!(
+            "local bodies = {{{}}}\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format(\"POST\", \"{path}\", {{[\"Content-Type\"] = \"application/json\"}}, bodies[(n % #bodies) + 1])\nend\n",
+            quoted.join(", ")
+        )
+    };
+    std::fs::write(&script, lua).ok()?;
+    let out = std::process::Command::new(binary)
+        .args(["-t2", "-c32", &format!("-d{}s", duration.as_secs().max(1)), "-s"])
+        .arg(&script)
+        .arg(format!("http://{addr}"))
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rate = text.lines().find_map(|l| l.strip_prefix("Requests/sec:"))?.trim().parse().ok()?;
+    let failed = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Non-2xx or 3xx responses:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    Some((rate, failed))
+}
+
+/// The bodies of a sendMessage load into `chats`, rotated by wrk.
+fn send_bodies(chats: &[i64]) -> Vec<String> {
+    (0..200).map(|n| json!({"chat_id": chats[n % chats.len()], "text": format!("bench {n}")}).to_string()).collect()
+}
+
 /// Requests per second from `CONNECTIONS` keep-alive connections, each sending `body(n)` to
 /// `path(n)` in a loop for `duration`. Non-200 answers are counted and reported.
 async fn load(
@@ -178,7 +217,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Which figures to print: all, or the ones named after the seconds (`getme send edit wake webhook
-/// files durability idle`), so one figure can be profiled alone.
+/// files durability postgres disk idle`), so one figure can be profiled alone.
 struct Figures(Vec<String>);
 
 impl Figures {
@@ -201,6 +240,8 @@ async fn run(duration: Duration, figures: Figures) {
     let server = launch.start();
     let bot_id = id_of(&bot);
 
+    // Bare hyper's getMe rate under wrk, the yardstick of the wrk figures.
+    let mut bare_hyper_wrk: Option<f64> = None;
     if figures.wants("getme") {
         // 1. getMe next to bare hyper.
         let mut bare = std::process::Command::new(std::env::current_exe().expect("self"))
@@ -215,14 +256,23 @@ async fn run(duration: Duration, figures: Figures) {
             line.trim().parse().expect("address line")
         };
         let (bare_rps, _) = load(bare_addr, duration, |_| ("/".into(), json!({}))).await;
+        let bare_wrk = wrk(bare_addr, duration, "/", &[]);
         let _ = bare.kill();
         let _ = bare.wait();
         let path = format!("/bot{bot}/getMe");
+        let getme_wrk = wrk(server.api, duration, &path, &[]);
         let (getme_rps, failed) = load(server.api, duration, move |_| (path.clone(), json!({}))).await;
         println!(
-            "getMe: {getme_rps:.0} req/s; bare hyper: {bare_rps:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
+            "getMe (msg-bench's client): {getme_rps:.0} req/s; bare hyper: {bare_rps:.0} req/s; ratio {:.0} %; failures {failed}",
             100.0 * getme_rps / bare_rps
         );
+        if let (Some((bare, _)), Some((getme, failed))) = (bare_wrk, getme_wrk) {
+            println!(
+                "getMe (wrk): {getme:.0} req/s; bare hyper: {bare:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
+                100.0 * getme / bare
+            );
+            bare_hyper_wrk = Some(bare);
+        }
     }
     let mut writer = connect(server.api).await;
     // The 20 people open their private chats with the bot.
@@ -234,6 +284,12 @@ async fn run(duration: Duration, figures: Figures) {
         // 2. Persisted sendMessage/s: 20 private chats.
         let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
         let path = format!("/bot{bot}/sendMessage");
+        if let Some((rate, failed)) = wrk(server.api, duration, &path, &send_bodies(&chats)) {
+            let ratio = bare_hyper_wrk
+                .map(|bare| format!("; {:.0} % of bare hyper's getMe (target >= 30 %)", 100.0 * rate / bare))
+                .unwrap_or_default();
+            println!("sendMessage (wrk, committed before ok): {rate:.0} msg/s{ratio}; failures {failed}");
+        }
         let (send_rps, failed) = load(server.api, duration, move |n| {
             (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
         })
@@ -358,6 +414,12 @@ async fn run(duration: Duration, figures: Figures) {
     if figures.wants("durability") {
         durability(duration).await;
     }
+    if figures.wants("postgres") {
+        postgres(duration).await;
+    }
+    if figures.wants("disk") {
+        disk().await;
+    }
     if figures.wants("idle") {
         idle_bots(root.path()).await;
     }
@@ -474,27 +536,59 @@ fn nginx(scratch: &Path, root_dir: &Path) -> Option<(std::process::Child, Socket
     Some((child, addr))
 }
 
+/// A server on a fresh directory with `env`, a bot and 20 people who opened their chats with it.
+async fn chat_setup(root: &Path, env: &[(&str, &str)]) -> (Server, String, Vec<String>) {
+    let with_env = |mut launch: Launch| {
+        for (key, value) in env {
+            launch = launch.env(key, *value);
+        }
+        launch
+    };
+    let run = |args: &[&str]| {
+        let mut launch = with_env(launch(root));
+        for a in args {
+            launch = launch.arg(*a);
+        }
+        let (status, stdout, stderr) = launch.run();
+        assert!(status.success(), "{args:?}: {stderr}");
+        stdout.trim().to_owned()
+    };
+    let bot = run(&["bot", "create", "--username", "bench_bot"]);
+    let people: Vec<String> = (0..20).map(|i| run(&["user", "create", "--name", &format!("P{i}")])).collect();
+    let server = with_env(launch(root)).env("MSG_LOCAL", "true").start();
+    for p in &people {
+        person(&server, p, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"})).await;
+    }
+    (server, bot, people)
+}
+
+/// sendMessage/s on a fresh server with `env`: wrk where it is installed (the server's cost, not
+/// the client's, decides), else msg-bench's own client.
+async fn send_rate(duration: Duration, env: &[(&str, &str)]) -> f64 {
+    let root = tempfile::tempdir().expect("scratch dir");
+    let (server, bot, people) = chat_setup(root.path(), env).await;
+    let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
+    let path = format!("/bot{bot}/sendMessage");
+    let (rate, failed) = match wrk(server.api, duration, &path, &send_bodies(&chats)) {
+        Some(figures) => figures,
+        None => {
+            load(server.api, duration, move |n| {
+                (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
+            })
+            .await
+        }
+    };
+    assert_eq!(failed, 0, "{env:?}: {failed} failures");
+    rate
+}
+
 /// sendMessage/s in each durability mode, alternately (process, power, process, power) on
 /// fresh directories, so both see the same machine; the best run of each counts.
 async fn durability(duration: Duration) {
     let mut best = [0.0f64; 2];
     for round in 0..4 {
         let mode = ["process", "power"][round % 2];
-        let root = tempfile::tempdir().expect("scratch dir");
-        let bot = cli(root.path(), &["bot", "create", "--username", "bench_bot"]);
-        let people: Vec<String> =
-            (0..20).map(|i| cli(root.path(), &["user", "create", "--name", &format!("P{i}")])).collect();
-        let server = launch(root.path()).env("MSG_LOCAL", "true").env("MSG_DURABILITY", mode).start();
-        for p in &people {
-            person(&server, p, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"})).await;
-        }
-        let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
-        let path = format!("/bot{bot}/sendMessage");
-        let (rate, failed) = load(server.api, duration, move |n| {
-            (path.clone(), json!({"chat_id": chats[n as usize % chats.len()], "text": format!("bench {n}")}))
-        })
-        .await;
-        assert_eq!(failed, 0, "{mode}: {failed} failures");
+        let rate = send_rate(duration, &[("MSG_DURABILITY", mode)]).await;
         best[round % 2] = best[round % 2].max(rate);
     }
     println!(
@@ -503,6 +597,123 @@ async fn durability(duration: Duration) {
         best[1],
         100.0 * best[1] / best[0]
     );
+}
+
+/// sendMessage/s on PostgreSQL (a throwaway cluster from Debian's package, flushing to disk)
+/// beside SQLite, alternately, both in `power` mode.
+async fn postgres(duration: Duration) {
+    if msg_testkit::postgres::bin_dir().is_none() {
+        return println!("postgres: not measured (Debian's postgresql is not installed)");
+    }
+    let cluster = msg_testkit::postgres::Cluster::start(true);
+    let mut best = [0.0f64; 2];
+    for round in 0..4 {
+        let rate = if round % 2 == 0 {
+            send_rate(duration, &[]).await
+        } else {
+            let url = cluster.create_database(&format!("bench{round}"));
+            send_rate(duration, &[("MSG_DATABASE_URL", url.as_str())]).await
+        };
+        best[round % 2] = best[round % 2].max(rate);
+    }
+    println!(
+        "postgres: sendMessage {:.0} msg/s on PostgreSQL, {:.0} msg/s on SQLite; PostgreSQL/SQLite {:.0} %",
+        best[1],
+        best[0],
+        100.0 * best[1] / best[0]
+    );
+}
+
+/// Disk per stored message: 20,000 messages sent and every update acknowledged by both sides,
+/// then again once `--message-retention` forgot them.
+async fn disk() {
+    const MESSAGES: usize = 20_000;
+    let root = tempfile::tempdir().expect("scratch dir");
+    let (server, bot, people) = chat_setup(root.path(), &[("MSG_MESSAGE_RETENTION", "6s")]).await;
+    let chats: Arc<Vec<i64>> = Arc::new(people.iter().map(|p| id_of(p)).collect());
+    let tasks: Vec<_> = (0..CONNECTIONS)
+        .map(|c| {
+            let (addr, chats, bot) = (server.api, chats.clone(), bot.clone());
+            tokio::spawn(async move {
+                let mut sender = connect(addr).await;
+                for n in (c..MESSAGES).step_by(CONNECTIONS) {
+                    let body = json!({"chat_id": chats[n % chats.len()], "text": format!("stored message number {n}")});
+                    assert_eq!(send(&mut sender, &format!("/bot{bot}/sendMessage"), &body).await.0, 200);
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.expect("sender");
+    }
+    // Everyone reads everything: the bot's queue and each person's.
+    drain_updates(&server, &format!("/bot{bot}/getUpdates")).await;
+    for p in &people {
+        drain_updates(&server, &format!("/user{p}/getUpdates")).await;
+    }
+    let data = root.path().join("data");
+    let size = || {
+        let mut total = 0;
+        for entry in walk(&data) {
+            let name = entry.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if name.contains(".sqlite") {
+                total += std::fs::metadata(&entry).map_or(0, |m| m.len());
+            }
+        }
+        total
+    };
+    let stored = size();
+    // Retention (6 s, swept every 1.5 s) forgets them; the space goes back while it runs.
+    let history = format!("/user{}/getChatHistory", people[0]);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut sender = connect(server.api).await;
+    loop {
+        let (_, page) = send(&mut sender, &history, &json!({"chat_id": id_of(&bot)})).await;
+        if page["result"].as_array().is_some_and(Vec::is_empty) || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // A few more writes let the checkpoint copy the shrunk file back.
+    for p in &people {
+        person(&server, p, "sendMessage", json!({"chat_id": id_of(&bot), "text": "after"})).await;
+    }
+    let left = size();
+    println!(
+        "disk: {MESSAGES} messages stored and read by both sides: {:.0} bytes per message ({:.1} MiB in the databases); after retention forgot them: {:.1} MiB",
+        stored as f64 / MESSAGES as f64,
+        stored as f64 / (1 << 20) as f64,
+        left as f64 / (1 << 20) as f64
+    );
+}
+
+/// Reads a queue to its end, acknowledging everything.
+async fn drain_updates(server: &Server, path: &str) {
+    let mut sender = connect(server.api).await;
+    let mut offset = 0i64;
+    loop {
+        let (_, body) = send(&mut sender, path, &json!({"offset": offset, "limit": 100})).await;
+        let Some(last) = body["result"].as_array().and_then(|a| a.last()).and_then(|u| u["update_id"].as_i64()) else {
+            // Acknowledge the last batch.
+            send(&mut sender, path, &json!({"offset": offset, "limit": 1})).await;
+            return;
+        };
+        offset = last + 1;
+    }
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 async fn person(server: &Server, token: &str, method: &str, params: Value) -> Value {

@@ -513,7 +513,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                         section("plugins", serde_json::json!([])),
                         section("storage", serde_json::json!({})),
                     );
-                    figment = figment.merge(toml);
+                    figment = figment.merge(layers::FileKeys { path: path.clone(), dict });
                 }
             }
         }

@@ -348,13 +348,32 @@ impl SqliteStorage {
     }
 }
 
-/// Writes a bot's identity into its own database, creating its directory. A new database is
-/// made in one transaction without a journal (nothing to recover in a file nobody has seen),
-/// then switched to WAL; the caller flushes (see `save_bots`).
-fn write_bot(dir: &Path, bot: &BotRecord) -> Result<(), StorageError> {
+/// An empty bot database (the schema, no rows) as bytes, in rollback-journal mode: a new bot's
+/// file starts as a copy, and the server's first connection to it turns on WAL.
+fn bot_template() -> Result<Vec<u8>, StorageError> {
+    let scratch = std::env::temp_dir().join(format!(
+        "msg-bot-template-{}-{:x}.sqlite",
+        std::process::id(),
+        rand::random::<u64>()
+    ));
+    let db = |e| db_error(&scratch, e);
+    let built = (|| {
+        let conn = Connection::open(&scratch).map_err(db)?;
+        conn.execute_batch(BOT_SCHEMA).map_err(db)?;
+        drop(conn);
+        std::fs::read(&scratch).map_err(|e| StorageError::Io { path: scratch.display().to_string(), source: e })
+    })();
+    let _ = std::fs::remove_file(&scratch);
+    built
+}
+
+/// Writes a bot's identity into its own database, creating its directory. A new database is a
+/// copy of `template` with the identity written without a journal (nothing to recover in a file
+/// nobody has seen); the caller flushes (see `save_bots`).
+fn write_bot(dir: &Path, bot: &BotRecord, template: &[u8]) -> Result<(), StorageError> {
     let bot_dir = dir.join(bot.id.to_string());
-    std::fs::create_dir_all(&bot_dir)
-        .map_err(|e| StorageError::Io { path: bot_dir.display().to_string(), source: e })?;
+    let io = |e| StorageError::Io { path: bot_dir.display().to_string(), source: e };
+    std::fs::create_dir_all(&bot_dir).map_err(io)?;
     let path = bot_dir.join(BOT_DB);
     let upsert =
         "INSERT INTO bot (id, secret, username, first_name, created_at, revoked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -368,11 +387,10 @@ fn write_bot(dir: &Path, bot: &BotRecord) -> Result<(), StorageError> {
         conn.execute(upsert, values).map_err(db)?;
         return Ok(());
     }
+    std::fs::write(&path, template).map_err(io)?;
     let conn = Connection::open(&path).map_err(db)?;
     conn.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF").map_err(db)?;
-    conn.execute_batch(&format!("{BOT_SCHEMA}\nBEGIN")).map_err(db)?;
     conn.execute(upsert, values).map_err(db)?;
-    conn.execute_batch("COMMIT; PRAGMA journal_mode = WAL").map_err(db)?;
     Ok(())
 }
 
@@ -889,11 +907,12 @@ impl StorageBackend for SqliteStorage {
         // for all of them: provisioning thousands of bots costs one flush, not one per bot.
         let workers = (2 * std::thread::available_parallelism().map_or(2, |n| n.get())).clamp(2, 16);
         let per_worker = bots.len().div_ceil(workers).max(1);
+        let template = Arc::new(blocking(bot_template).await?);
         let tasks: Vec<_> = bots
             .chunks(per_worker)
             .map(|chunk| {
-                let (dir, chunk) = (self.dir.clone(), chunk.to_vec());
-                tokio::task::spawn_blocking(move || chunk.iter().try_for_each(|bot| write_bot(&dir, bot)))
+                let (dir, chunk, template) = (self.dir.clone(), chunk.to_vec(), template.clone());
+                tokio::task::spawn_blocking(move || chunk.iter().try_for_each(|bot| write_bot(&dir, bot, &template)))
             })
             .collect();
         for task in tasks {

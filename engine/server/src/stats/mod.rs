@@ -12,11 +12,13 @@ use std::time::Instant;
 use msg_core::stats::{BotStats, Rates, StatsSnapshot, Totals};
 
 /// A counter with per-second buckets for the last minute and per-minute buckets for the last hour.
+/// Buckets are 32-bit (4 billion a minute is far beyond a bot): two windows per bot, kept for
+/// every bot that made a request, are most of an idle session's memory.
 #[derive(Debug, Clone)]
 struct Window {
     total: u64,
-    secs: [u64; 60],
-    mins: [u64; 60],
+    secs: [u32; 60],
+    mins: [u32; 60],
     /// The absolute second the newest bucket belongs to.
     now: u64,
 }
@@ -45,18 +47,20 @@ impl Window {
     fn add(&mut self, now: u64, n: u64) {
         self.advance(now);
         self.total += n;
-        self.secs[(now % 60) as usize] += n;
-        self.mins[((now / 60) % 60) as usize] += n;
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        let (sec, min) = (&mut self.secs[(now % 60) as usize], &mut self.mins[((now / 60) % 60) as usize]);
+        *sec = sec.saturating_add(n);
+        *min = min.saturating_add(n);
     }
 
     fn rates(&mut self, now: u64, uptime: f64) -> Rates {
         self.advance(now);
-        let last = |n: u64| (0..n).map(|i| self.secs[((now + 60 - i) % 60) as usize]).sum::<u64>() as f64;
+        let last = |n: u64| (0..n).map(|i| u64::from(self.secs[((now + 60 - i) % 60) as usize])).sum::<u64>() as f64;
         Rates([
             self.total as f64 / uptime.max(1.0),
             last(5) / 5.0,
             last(60) / 60.0,
-            self.mins.iter().sum::<u64>() as f64 / 3600.0,
+            self.mins.iter().map(|&m| u64::from(m)).sum::<u64>() as f64 / 3600.0,
         ])
     }
 }

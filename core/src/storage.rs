@@ -330,13 +330,7 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// The bots that hold setting `key` (a webhook to resume, poll timers to re-arm), so the
     /// work at start-up visits those bots only. Backends with an index should override this.
     async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
-        let mut found = Vec::new();
-        for bot in self.list_bots().await? {
-            if self.load_bot_setting(bot.id, key).await?.is_some() {
-                found.push(bot.id);
-            }
-        }
-        Ok(found)
+        bots_with_setting_by_scan(self, key).await
     }
 
     /// Allocates a fresh user id (bots and people share one id space).
@@ -413,6 +407,21 @@ pub trait StorageBackend: Send + Sync + 'static {
     fn survey(&self) -> Option<Result<Survey, StorageError>> {
         None
     }
+}
+
+/// The bots holding setting `key`, found by asking every bot: what
+/// [`StorageBackend::bots_with_setting`] does for a backend without an index of its own.
+pub async fn bots_with_setting_by_scan<S: StorageBackend + ?Sized>(
+    storage: &S,
+    key: &str,
+) -> Result<Vec<i64>, StorageError> {
+    let mut found = Vec::new();
+    for bot in storage.list_bots().await? {
+        if storage.load_bot_setting(bot.id, key).await?.is_some() {
+            found.push(bot.id);
+        }
+    }
+    Ok(found)
 }
 
 /// The working directory as a backend sees it (see [`StorageBackend::survey`]).

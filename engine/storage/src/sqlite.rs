@@ -874,13 +874,7 @@ impl StorageBackend for SqliteStorage {
 
     async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
         if !INDEXED_SETTINGS.contains(&key) {
-            let mut found = Vec::new();
-            for bot in self.list_bots().await? {
-                if self.load_bot_setting(bot.id, key).await?.is_some() {
-                    found.push(bot.id);
-                }
-            }
-            return Ok(found);
+            return msg_core::storage::bots_with_setting_by_scan(self, key).await;
         }
         let key = key.to_owned();
         self.run(DbFile::Platform, move |conn| {

@@ -12,6 +12,7 @@ pub(crate) mod invites;
 pub(crate) mod methods;
 pub(crate) mod settings;
 pub(crate) mod standing;
+pub(crate) mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound, read_only};

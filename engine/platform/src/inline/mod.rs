@@ -6,6 +6,7 @@
 
 pub(crate) mod callbacks;
 pub(crate) mod methods;
+pub(crate) mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};

@@ -9,6 +9,7 @@ pub(crate) mod posting;
 pub(crate) mod reactions;
 pub(crate) mod send;
 pub(crate) mod target;
+pub(crate) mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};

@@ -5,6 +5,7 @@
 pub(crate) mod bot;
 pub(crate) mod commands;
 pub(crate) mod profile;
+pub(crate) mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound, read_only};

@@ -5,6 +5,7 @@
 //! `votePoll` and send polls with the user-side `sendPoll`.
 
 pub(crate) mod methods;
+pub(crate) mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};

@@ -1,0 +1,56 @@
+//! The people's side of inline mode and buttons: typing an inline query, picking a result,
+//! opening a Mini App, pressing a callback button.
+
+use std::time::Duration;
+
+use msg_core::ApiError;
+use serde_json::Value;
+
+use crate::kernel::user::{UserCall, message_id};
+use crate::kernel::world::Conversation;
+
+pub(crate) async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
+    let bot = match c.chat().await? {
+        Conversation::Private(a, b) => {
+            if a == c.user.id {
+                b
+            } else {
+                a
+            }
+        }
+        Conversation::Group(_) => return Err(ApiError::bad_request("BOT_INVALID")),
+    };
+    let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
+    let query = c.params.get("query").unwrap_or_default();
+    let offset = c.params.get("offset").unwrap_or_default();
+    // The chat the person types in (the bot's own by default), as the bot learns it: `sender`
+    // for one's own chat, else the chat's type.
+    let chat_type = match c.params.get("in_chat_id").filter(|v| !v.is_empty()) {
+        None => "private".to_owned(),
+        Some(raw) if msg_spec::args::to_integer(raw.trim()) == c.user.id => "sender".to_owned(),
+        Some(raw) => match c.platform.resolve_chat(&c.actor(), raw).await? {
+            Conversation::Private(..) => "private".to_owned(),
+            Conversation::Group(id) => c.platform.group(id).await?.kind,
+        },
+    };
+    c.platform.inline_query(&c.user, bot, query, offset, &chat_type, wait).await
+}
+
+pub(crate) async fn open_web_app(c: UserCall) -> Result<Value, ApiError> {
+    let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
+    c.platform.open_web_app(&c.user, bot_id).await
+}
+
+pub(crate) async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let query = c.params.get("inline_query_id").unwrap_or_default();
+    let result = c.params.get("result_id").unwrap_or_default();
+    c.platform.choose_inline(&c.user, query, result, conversation).await
+}
+
+pub(crate) async fn press_button(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let data = c.params.required("callback_data")?;
+    let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
+    c.platform.press_button(&c.user, conversation, message_id(&c.params)?, data, wait).await
+}

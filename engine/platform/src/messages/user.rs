@@ -1,0 +1,84 @@
+//! The people's side of messages: sending, editing, deleting, reacting, forwarding, and the
+//! small sends (locations, venues, contacts, dice) through the Bot API's own readers.
+
+use msg_core::{ApiError, Params};
+use serde_json::{Value, json};
+
+use crate::entities;
+use crate::kernel::user::{UserCall, message_id};
+use crate::kernel::world::Content;
+use crate::messages::editing;
+use crate::messages::posting::{EditedText, Keyboard};
+use crate::messages::send as messages;
+
+pub(crate) async fn send_message(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let (text, entities) = typed_text(&c.params)?;
+    let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
+    let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
+    let sender_chat = msg_spec::args::integer(c.params.get("sender_chat_id")).filter(|id| *id != 0);
+    let content = Content { text, entities, reply_to, thread, sender_chat, ..Content::default() };
+    c.platform.post(&c.actor(), conversation, content).await
+}
+
+pub(crate) async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let (text, entities) = typed_text(&c.params)?;
+    let text = EditedText { text, entities, preview: None };
+    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, Keyboard::Keep).await
+}
+
+pub(crate) async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
+    Ok(json!(true))
+}
+
+pub(crate) async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
+    let reactions = crate::messages::reactions::reaction_types(c.params.get("reaction"))?;
+    let conversation = c.chat().await?;
+    c.platform.react(&c.actor(), conversation, message_id(&c.params)?, reactions).await?;
+    Ok(json!(true))
+}
+
+/// A person's send of a message whose content `build` reads from the Bot API's parameters.
+pub(crate) async fn send_fields(
+    c: UserCall,
+    build: fn(&Params) -> Result<msg_spec::types::Message, ApiError>,
+) -> Result<Value, ApiError> {
+    let body = build(&c.params)?;
+    let conversation = c.chat().await?;
+    let content = Content::of(body);
+    c.platform.post(&c.actor(), conversation, content).await
+}
+
+/// A contact; one's own (`user_id` naming the person, as apps share it for a `request_contact`
+/// button) carries the person's `user_id`, so the bot knows whose number it is.
+pub(crate) async fn send_contact(c: UserCall) -> Result<Value, ApiError> {
+    let mut body = editing::contact_message(&c.params)?;
+    let own = msg_spec::args::integer(c.params.get("user_id")) == Some(c.user.id);
+    if let Some(contact) = body.contact.as_mut().filter(|_| own) {
+        contact.user_id = Some(c.user.id);
+    }
+    let conversation = c.chat().await?;
+    c.platform.post(&c.actor(), conversation, Content::of(body)).await
+}
+
+pub(crate) async fn forward_message(c: UserCall) -> Result<Value, ApiError> {
+    let from = c.params.get("from_chat_id").unwrap_or_default();
+    if from.is_empty() {
+        return Err(ApiError::parameter_required("from_chat_id"));
+    }
+    let from = c.platform.resolve_chat(&c.actor(), from).await?;
+    let to = c.chat().await?;
+    c.platform.forward(&c.actor(), from, message_id(&c.params)?, to, None, Content::default()).await
+}
+
+/// Text typed by a person: explicit entities or parse_mode, else computed (commands, mentions…).
+fn typed_text(p: &Params) -> Result<(String, Option<Value>), ApiError> {
+    let (text, entities) =
+        messages::text_and_entities(p.get("text").unwrap_or_default(), p.get("parse_mode"), p.get("entities"))?;
+    messages::non_blank(&text)?;
+    let entities = entities.or_else(|| Some(Value::Array(entities::detect(&text))));
+    Ok((text, entities))
+}

@@ -350,12 +350,11 @@ impl SqliteStorage {
 
 /// An empty bot database (the schema, no rows) as bytes, in rollback-journal mode: a new bot's
 /// file starts as a copy, and the server's first connection to it turns on WAL.
-fn bot_template() -> Result<Vec<u8>, StorageError> {
-    let scratch = std::env::temp_dir().join(format!(
-        "msg-bot-template-{}-{:x}.sqlite",
-        std::process::id(),
-        rand::random::<u64>()
-    ));
+fn bot_template(dir: &Path) -> Result<Vec<u8>, StorageError> {
+    // Made in the working directory (writable, where a container's /tmp may not be), under a
+    // dot name the directory scan ignores.
+    let name = format!(".bot-template-{}-{:x}.sqlite", std::process::id(), rand::random::<u64>());
+    let scratch = dir.join(name);
     let db = |e| db_error(&scratch, e);
     let built = (|| {
         let conn = Connection::open(&scratch).map_err(db)?;
@@ -901,7 +900,8 @@ impl StorageBackend for SqliteStorage {
         // for all of them: provisioning thousands of bots costs one flush, not one per bot.
         let workers = (2 * std::thread::available_parallelism().map_or(2, |n| n.get())).clamp(2, 16);
         let per_worker = bots.len().div_ceil(workers).max(1);
-        let template = Arc::new(blocking(bot_template).await?);
+        let dir = self.dir.clone();
+        let template = Arc::new(blocking(move || bot_template(&dir)).await?);
         let tasks: Vec<_> = bots
             .chunks(per_worker)
             .map(|chunk| {

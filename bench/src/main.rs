@@ -190,7 +190,15 @@ async fn load(
 }
 
 fn cli(root: &Path, args: &[&str]) -> String {
+    cli_with(root, &[], args)
+}
+
+/// An admin command (`bot create`, ...) on `root` with `env` (the server's storage settings).
+fn cli_with(root: &Path, env: &[(&str, &str)], args: &[&str]) -> String {
     let mut launch = launch(root);
+    for (key, value) in env {
+        launch = launch.env(key, *value);
+    }
     for a in args {
         launch = launch.arg(*a);
     }
@@ -233,11 +241,8 @@ async fn run(duration: Duration, figures: Figures) {
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
     let root = tempfile::tempdir().expect("scratch dir");
-    let bot = cli(root.path(), &["bot", "create", "--username", "bench_bot"]);
-    let people: Vec<String> =
-        (0..20).map(|i| cli(root.path(), &["user", "create", "--name", &format!("P{i}")])).collect();
-    let launch = launch(root.path()).env("MSG_LOCAL", "true");
-    let server = launch.start();
+    // A bot and the 20 people who opened their private chats with it.
+    let (server, bot, people) = chat_setup(root.path(), &[]).await;
     let bot_id = id_of(&bot);
 
     // Bare hyper's getMe rate under wrk, the yardstick of the wrk figures.
@@ -275,10 +280,6 @@ async fn run(duration: Duration, figures: Figures) {
         }
     }
     let mut writer = connect(server.api).await;
-    // The 20 people open their private chats with the bot.
-    for p in &people {
-        person(&server, p, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})).await;
-    }
 
     if figures.wants("send") {
         // 2. Persisted sendMessage/s: 20 private chats.
@@ -538,24 +539,14 @@ fn nginx(scratch: &Path, root_dir: &Path) -> Option<(std::process::Child, Socket
 
 /// A server on a fresh directory with `env`, a bot and 20 people who opened their chats with it.
 async fn chat_setup(root: &Path, env: &[(&str, &str)]) -> (Server, String, Vec<String>) {
-    let with_env = |mut launch: Launch| {
-        for (key, value) in env {
-            launch = launch.env(key, *value);
-        }
-        launch
-    };
-    let run = |args: &[&str]| {
-        let mut launch = with_env(launch(root));
-        for a in args {
-            launch = launch.arg(*a);
-        }
-        let (status, stdout, stderr) = launch.run();
-        assert!(status.success(), "{args:?}: {stderr}");
-        stdout.trim().to_owned()
-    };
-    let bot = run(&["bot", "create", "--username", "bench_bot"]);
-    let people: Vec<String> = (0..20).map(|i| run(&["user", "create", "--name", &format!("P{i}")])).collect();
-    let server = with_env(launch(root)).env("MSG_LOCAL", "true").start();
+    let bot = cli_with(root, env, &["bot", "create", "--username", "bench_bot"]);
+    let people: Vec<String> =
+        (0..20).map(|i| cli_with(root, env, &["user", "create", "--name", &format!("P{i}")])).collect();
+    let mut launch = launch(root).env("MSG_LOCAL", "true");
+    for (key, value) in env {
+        launch = launch.env(key, *value);
+    }
+    let server = launch.start();
     for p in &people {
         person(&server, p, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"})).await;
     }

@@ -385,23 +385,17 @@ fn redact_secret_flags(words: &[String]) -> Vec<String> {
 
 const REDACTED: &str = "<redacted>";
 
-/// A connection URL with its password (if any) replaced by `<redacted>`.
+/// A connection URL with its password replaced by `<redacted>`: the userinfo's, as
+/// [`msg_core::redact`] hides it in log lines, and a query that may carry `password=`.
 pub fn redact_url(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return REDACTED.to_owned() };
-    let (authority, tail) = rest.split_once('/').map_or((rest, None), |(a, t)| (a, Some(t)));
-    let authority = match authority.rsplit_once('@') {
-        Some((userinfo, host)) => match userinfo.split_once(':') {
-            Some((user, _)) => format!("{user}:{REDACTED}@{host}"),
-            None => format!("{userinfo}@{host}"),
-        },
-        None => authority.to_owned(),
-    };
-    // A query may carry `password=`.
-    let tail = tail.map(|t| match t.split_once('?') {
-        Some((path, query)) if query.contains("password") => format!("/{path}?{REDACTED}"),
-        _ => format!("/{t}"),
-    });
-    format!("{scheme}://{authority}{}", tail.unwrap_or_default())
+    if !url.contains("://") {
+        return REDACTED.to_owned();
+    }
+    let url = msg_core::redact(url);
+    match url.split_once('?') {
+        Some((base, query)) if query.contains("password") => format!("{base}?{REDACTED}"),
+        _ => url.into_owned(),
+    }
 }
 
 fn defaults() -> Layer {

@@ -94,17 +94,6 @@ pub fn directories(settings: &Settings) -> Result<(), PreflightError> {
 /// Every bot directory (`<dir>/<numeric id>/`), its files and its first-level subdirectories
 /// must be readable and writable by the running user; otherwise its bot would fail on its first
 /// request (or look missing), so the start stops naming each directory and the fix.
-/// The bots the platform database's index lists (none when there is no index yet).
-fn indexed_bots(dir: &Path) -> std::collections::HashSet<i64> {
-    use rusqlite::{Connection, OpenFlags};
-    let path = dir.join(msg_storage::sqlite::PLATFORM_DB);
-    let Ok(conn) = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
-        return Default::default();
-    };
-    let ids = conn.prepare("SELECT id FROM bot_index").and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect());
-    ids.unwrap_or_default()
-}
-
 pub fn bot_directories(dir: &Path) -> Result<(), PreflightError> {
     use rustix::fs::Access;
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -121,7 +110,7 @@ pub fn bot_directories(dir: &Path) -> Result<(), PreflightError> {
     // Directories the bot index already lists were checked inside when they came; of those only
     // the directory itself is checked again (one call each, so start-up stays quick with
     // 100,000 bots).
-    let indexed = indexed_bots(dir);
+    let indexed = msg_storage::sqlite::indexed_bots(dir);
     let mut bad = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();

@@ -267,9 +267,7 @@ impl Platform {
             }
         }
         storage.save_bots(&to_save).await?;
-        if total > 0 {
-            tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
-        }
+        tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
         Ok(())
     }
 }

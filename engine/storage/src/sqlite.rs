@@ -37,7 +37,10 @@ const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 
 pub struct SqliteStorage {
     dir: PathBuf,
-    writer: mpsc::Sender<Job>,
+    /// The writer thread's queue; `None` only while dropping (see `Drop`).
+    writer: Option<mpsc::Sender<Job>>,
+    /// The writer and checkpoint threads, joined when the storage is dropped.
+    threads: Vec<std::thread::JoinHandle<()>>,
     durability: Durability,
     /// WAL flushes (fsyncs) the writer made: one per database file per group commit in `power`
     /// mode, none in `process` mode.
@@ -218,7 +221,7 @@ impl SqliteStorage {
         let (due_tx, due) = mpsc::channel();
         let (finished_tx, finished) = mpsc::channel();
         let root = dir.to_path_buf();
-        std::thread::Builder::new()
+        let checkpointer = std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
             .spawn(move || checkpoint_loop(&root, &due, &finished_tx))
             .map_err(spawn_failed)?;
@@ -226,39 +229,28 @@ impl SqliteStorage {
         let root = dir.to_path_buf();
         let flushes = Arc::new(AtomicU64::new(0));
         let writer_flushes = (durability == Durability::Power).then(|| flushes.clone());
-        std::thread::Builder::new()
+        let writer_thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }, writer_flushes.as_deref()))
             .map_err(spawn_failed)?;
-        Ok(Self { dir: dir.to_path_buf(), writer, durability, flushes, found })
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            writer: Some(writer),
+            // The writer first: it ends the checkpoint thread by going.
+            threads: vec![writer_thread, checkpointer],
+            durability,
+            flushes,
+            found,
+        })
     }
 
     /// Reads a bot's directory into the index again (after `bot import` put a new copy there).
     pub async fn reindex(&self, bot_id: i64) -> Result<(), StorageError> {
         let dir = self.dir.clone();
-        let found = blocking(move || match Self::read_bot(&dir, bot_id)? {
-            Some(bot) => Ok(Some((bot, read_indexed_settings(&dir, bot_id)?))),
-            None => Ok(None),
-        })
-        .await?;
-        self.run(DbFile::Platform, move |conn| {
-            exec(conn, "DELETE FROM bot_setting_index WHERE bot_id = ?1", [bot_id])?;
-            match &found {
-                Some((bot, keys)) => {
-                    index_bot(conn, bot)?;
-                    for key in keys {
-                        exec(
-                            conn,
-                            "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)",
-                            params![bot_id, key],
-                        )?;
-                    }
-                }
-                None => {
-                    exec(conn, "DELETE FROM bot_index WHERE id = ?1", [bot_id])?;
-                }
-            }
-            Ok(())
+        let found = blocking(move || read_index_entry(&dir, bot_id)).await?;
+        self.run(DbFile::Platform, move |conn| match &found {
+            Some((bot, keys)) => write_index_entry(conn, bot, keys),
+            None => forget_index_entry(conn, bot_id),
         })
         .await
     }
@@ -293,7 +285,8 @@ impl SqliteStorage {
             })
         });
         let path = self.db_path(db);
-        self.writer.send(Job { db, work }).map_err(|_| db_error(&path, "the writer thread is gone"))?;
+        let writer = self.writer.as_ref().ok_or_else(|| db_error(&path, "the storage is closing"))?;
+        writer.send(Job { db, work }).map_err(|_| db_error(&path, "the writer thread is gone"))?;
         rx.await.map_err(|_| db_error(&path, "the writer thread dropped the job"))?.map_err(|e| db_error(&path, e))
     }
 
@@ -302,26 +295,8 @@ impl SqliteStorage {
     }
 
     fn read_bot(dir: &Path, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
-        let path = dir.join(bot_id.to_string()).join(BOT_DB);
-        if !path.is_file() {
-            return Ok(None);
-        }
-        let conn = open(&path, Durability::Process)?;
-        conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
-        let row = conn
-            .query_row(
-                "SELECT id, secret, username, first_name, created_at, revoked FROM bot WHERE id = ?1",
-                params![bot_id],
-                |r| {
-                    let mut bot =
-                        BotRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(3)?, r.get(4)?);
-                    bot.revoked = r.get::<_, i64>(5)? != 0;
-                    Ok(bot)
-                },
-            )
-            .optional()
-            .map_err(|e| db_error(&path, e))?;
-        Ok(row)
+        let Some((conn, path)) = open_bot_db(dir, bot_id)? else { return Ok(None) };
+        query_bot(&conn, &path, bot_id)
     }
 
     /// Directory entries of the working dir: bot ids found, and names that are not bot dirs.
@@ -393,6 +368,18 @@ fn write_bot(dir: &Path, bot: &BotRecord, template: &[u8]) -> Result<(), Storage
     Ok(())
 }
 
+/// Dropping the storage waits for its threads: every queued commit is made, and every database
+/// file closed (its `-wal` and `-shm` files settled), before the drop returns, so a command can
+/// hand the files to their owner afterwards and a server stops with nothing half-written.
+impl Drop for SqliteStorage {
+    fn drop(&mut self) {
+        self.writer = None;
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
 fn db_path(dir: &Path, db: DbFile) -> PathBuf {
     match db {
         DbFile::Platform => dir.join(PLATFORM_DB),
@@ -434,10 +421,7 @@ fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
 fn reconcile_index(dir: &Path, conn: &Connection, on_disk: &[i64]) -> Result<(), StorageError> {
     let path = dir.join(PLATFORM_DB);
     let db = |e| db_error(&path, e);
-    let indexed: HashSet<i64> = conn
-        .prepare("SELECT id FROM bot_index")
-        .and_then(|mut stmt| stmt.query_map([], |r| r.get(0))?.collect())
-        .map_err(db)?;
+    let indexed = indexed_ids(conn).map_err(db)?;
     let on_disk_set: HashSet<i64> = on_disk.iter().copied().collect();
     let new: Vec<i64> = on_disk.iter().copied().filter(|id| !indexed.contains(id)).collect();
     let gone: Vec<i64> = indexed.difference(&on_disk_set).copied().collect();
@@ -446,25 +430,18 @@ fn reconcile_index(dir: &Path, conn: &Connection, on_disk: &[i64]) -> Result<(),
     }
     let mut found = Vec::new();
     for id in &new {
-        match SqliteStorage::read_bot(dir, *id)? {
-            Some(bot) => found.push((bot, read_indexed_settings(dir, *id)?)),
+        match read_index_entry(dir, *id)? {
+            Some(entry) => found.push(entry),
             None => warn_if_misnamed(dir, *id),
         }
     }
     conn.execute_batch("BEGIN").map_err(db)?;
     let written = (|| {
         for id in &gone {
-            conn.execute("DELETE FROM bot_index WHERE id = ?1", [id])?;
-            conn.execute("DELETE FROM bot_setting_index WHERE bot_id = ?1", [id])?;
+            forget_index_entry(conn, *id)?;
         }
         for (bot, keys) in &found {
-            index_bot(conn, bot)?;
-            for key in keys {
-                conn.execute(
-                    "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)",
-                    params![bot.id, key],
-                )?;
-            }
+            write_index_entry(conn, bot, keys)?;
         }
         conn.execute_batch("COMMIT")
     })();
@@ -474,6 +451,19 @@ fn reconcile_index(dir: &Path, conn: &Connection, on_disk: &[i64]) -> Result<(),
     }
     tracing::info!("bot index: {} bot directories added, {} gone", found.len(), gone.len());
     Ok(())
+}
+
+/// The bots the index of the working directory `dir` lists, read without opening the storage
+/// (none when there is no index yet): the start-up checks skip what it already vouches for.
+pub fn indexed_bots(dir: &Path) -> HashSet<i64> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let Ok(conn) = Connection::open_with_flags(dir.join(PLATFORM_DB), flags) else { return HashSet::new() };
+    indexed_ids(&conn).unwrap_or_default()
+}
+
+/// Every bot id in `bot_index`.
+fn indexed_ids(conn: &Connection) -> rusqlite::Result<HashSet<i64>> {
+    conn.prepare("SELECT id FROM bot_index")?.query_map([], |r| r.get(0))?.collect()
 }
 
 /// Warns about a bot directory that holds another bot than the one it is named after (it is not
@@ -492,10 +482,29 @@ fn warn_if_misnamed(dir: &Path, named: i64) {
     }
 }
 
-/// Which of [`INDEXED_SETTINGS`] a bot's database holds.
-fn read_indexed_settings(dir: &Path, bot_id: i64) -> Result<Vec<String>, StorageError> {
+/// A bot directory's database, opened (its schema brought up to date), if it exists.
+fn open_bot_db(dir: &Path, bot_id: i64) -> Result<Option<(Connection, PathBuf)>, StorageError> {
     let path = db_path(dir, DbFile::Bot(bot_id));
+    if !path.is_file() {
+        return Ok(None);
+    }
     let conn = open(&path, Durability::Process)?;
+    conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
+    Ok(Some((conn, path)))
+}
+
+/// The bot `bot_id` of a bot database, if it holds that one.
+fn query_bot(conn: &Connection, path: &Path, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
+    conn.query_row(&format!("{BOT_COLUMNS} FROM bot WHERE id = ?1"), params![bot_id], bot_row)
+        .optional()
+        .map_err(|e| db_error(path, e))
+}
+
+/// The identity and the `bot_setting_index` keys ([`INDEXED_SETTINGS`] it holds) of a bot
+/// directory, read on one connection; `None` when it holds no bot of that id.
+fn read_index_entry(dir: &Path, bot_id: i64) -> Result<Option<(BotRecord, Vec<String>)>, StorageError> {
+    let Some((conn, path)) = open_bot_db(dir, bot_id)? else { return Ok(None) };
+    let Some(bot) = query_bot(&conn, &path, bot_id)? else { return Ok(None) };
     let mut keys = Vec::new();
     for key in INDEXED_SETTINGS {
         let has = conn
@@ -506,7 +515,34 @@ fn read_indexed_settings(dir: &Path, bot_id: i64) -> Result<Vec<String>, Storage
             keys.push((*key).to_owned());
         }
     }
-    Ok(keys)
+    Ok(Some((bot, keys)))
+}
+
+/// Writes a bot's index entry: its identity and exactly the setting keys `keys`.
+fn write_index_entry(conn: &Connection, bot: &BotRecord, keys: &[String]) -> rusqlite::Result<()> {
+    index_bot(conn, bot)?;
+    exec(conn, "DELETE FROM bot_setting_index WHERE bot_id = ?1", [bot.id])?;
+    for key in keys {
+        exec(conn, "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)", params![bot.id, key])?;
+    }
+    Ok(())
+}
+
+/// Removes a bot from the index.
+fn forget_index_entry(conn: &Connection, bot_id: i64) -> rusqlite::Result<()> {
+    exec(conn, "DELETE FROM bot_index WHERE id = ?1", [bot_id])?;
+    exec(conn, "DELETE FROM bot_setting_index WHERE bot_id = ?1", [bot_id])?;
+    Ok(())
+}
+
+/// The columns [`bot_row`] reads, from `bot` (a bot's own database) or `bot_index`.
+const BOT_COLUMNS: &str = "SELECT id, secret, username, first_name, created_at, revoked";
+
+/// A bot from a [`BOT_COLUMNS`] row.
+fn bot_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<BotRecord> {
+    let mut bot = BotRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(3)?, r.get(4)?);
+    bot.revoked = r.get::<_, i64>(5)? != 0;
+    Ok(bot)
 }
 
 /// Creates or replaces a bot's row in the index.
@@ -857,15 +893,8 @@ impl StorageBackend for SqliteStorage {
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
         // From the index (kept in line with the directories at open), not from each directory.
         self.run(DbFile::Platform, |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT id, secret, username, first_name, created_at, revoked FROM bot_index ORDER BY id",
-            )?;
-            let rows = stmt.query_map([], |r| {
-                let mut bot =
-                    BotRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(3)?, r.get(4)?);
-                bot.revoked = r.get::<_, i64>(5)? != 0;
-                Ok(bot)
-            })?;
+            let mut stmt = conn.prepare_cached(&format!("{BOT_COLUMNS} FROM bot_index ORDER BY id"))?;
+            let rows = stmt.query_map([], bot_row)?;
             rows.collect()
         })
         .await
@@ -955,8 +984,8 @@ impl StorageBackend for SqliteStorage {
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
         let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();
         // Settings the index tracks: who holds them is written to the platform database too,
-        // in the same group commit.
-        let indexed: Vec<(i64, String, bool)> = changes
+        // in the same group commit (with the batch's other platform changes, if any).
+        let mut indexed: Vec<(i64, String, bool)> = changes
             .iter()
             .filter_map(|change| match change {
                 Change::BotSetting { bot_id, key, value } if INDEXED_SETTINGS.contains(&key.as_str()) => {
@@ -965,6 +994,9 @@ impl StorageBackend for SqliteStorage {
                 _ => None,
             })
             .collect();
+        if !indexed.is_empty() {
+            per_db.push((DbFile::Platform, Vec::new()));
+        }
         for change in changes {
             let db = db_of(&change);
             match per_db.iter_mut().find(|(d, _)| *d == db) {
@@ -973,6 +1005,7 @@ impl StorageBackend for SqliteStorage {
             }
         }
         let jobs = per_db.into_iter().map(|(db, list)| {
+            let index = if db == DbFile::Platform { std::mem::take(&mut indexed) } else { Vec::new() };
             self.run(db, move |conn| {
                 for change in &list {
                     match db {
@@ -980,12 +1013,7 @@ impl StorageBackend for SqliteStorage {
                         DbFile::Platform => apply_platform(conn, change)?,
                     }
                 }
-                Ok(())
-            })
-        });
-        let index = (!indexed.is_empty()).then(|| {
-            self.run(DbFile::Platform, move |conn| {
-                for (bot_id, key, held) in &indexed {
+                for (bot_id, key, held) in &index {
                     let sql = if *held {
                         "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)"
                     } else {
@@ -996,16 +1024,10 @@ impl StorageBackend for SqliteStorage {
                 Ok(())
             })
         });
-        let (results, index) = tokio::join!(futures_util::future::join_all(jobs), async {
-            match index {
-                Some(job) => job.await,
-                None => Ok(()),
-            }
-        });
-        for result in results {
+        for result in futures_util::future::join_all(jobs).await {
             result?;
         }
-        index
+        Ok(())
     }
 
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {

@@ -51,6 +51,13 @@ fn command(bin: &Path, program: &str) -> Command {
     }
 }
 
+/// `pg_ctl stop` at once (`-m immediate`) for the cluster in `dir`.
+fn stop_command(bin: &Path, dir: &Path) -> Command {
+    let mut stop = command(bin, "pg_ctl");
+    stop.arg("-D").arg(dir.join("data")).args(["-m", "immediate", "-w", "stop"]);
+    stop
+}
+
 fn run(mut cmd: Command, what: &str) {
     let out = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
@@ -107,10 +114,7 @@ impl Cluster {
 
     /// Stops the cluster kept in `dir` (by `msg-pg start`).
     pub fn stop_in(dir: &Path) {
-        let bin = bin_dir().expect("PostgreSQL's server binaries");
-        let mut stop = command(&bin, "pg_ctl");
-        stop.arg("-D").arg(dir.join("data")).args(["-m", "immediate", "-w", "stop"]);
-        run(stop, "pg_ctl stop");
+        run(stop_command(&bin_dir().expect("PostgreSQL's server binaries"), dir), "pg_ctl stop");
     }
 
     /// Leaves the cluster running after this value is gone.
@@ -133,9 +137,7 @@ impl Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         if !self.keep {
-            let mut stop = command(&self.bin, "pg_ctl");
-            stop.arg("-D").arg(self.dir.join("data")).args(["-m", "immediate", "-w", "stop"]);
-            let _ = stop.output();
+            let _ = stop_command(&self.bin, &self.dir).output();
         }
     }
 }

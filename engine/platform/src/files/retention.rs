@@ -12,24 +12,14 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
 
-/// How often the sweep runs for a period: a quarter of it, between 1 s and 10 min.
-pub fn sweep_interval(period: Duration) -> Duration {
-    (period / 4).clamp(Duration::from_secs(1), Duration::from_secs(600))
-}
-
 /// Sweeps until `stop` fires.
 pub async fn run(platform: Arc<Platform>, period: Duration, stop: CancellationToken) {
-    let mut tick = tokio::time::interval(sweep_interval(period));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            () = stop.cancelled() => return,
-        }
+    crate::kernel::sweep_every(period, stop, || async {
         if let Err(e) = sweep(&platform, period).await {
             tracing::warn!("file retention sweep failed: {e}");
         }
-    }
+    })
+    .await;
 }
 
 async fn sweep(platform: &Platform, period: Duration) -> Result<(), String> {

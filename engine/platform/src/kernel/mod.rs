@@ -9,3 +9,31 @@ pub mod serial;
 pub mod stored;
 pub(crate) mod user;
 pub mod world;
+
+use std::future::Future;
+use std::time::Duration;
+
+use tokio_util::sync::CancellationToken;
+
+/// How often a retention sweep runs for a period: a quarter of it, between 1 s and 10 min.
+pub fn sweep_interval(period: Duration) -> Duration {
+    (period / 4).clamp(Duration::from_secs(1), Duration::from_secs(600))
+}
+
+/// Runs `sweep` at once and then every [`sweep_interval`] of `period` (a late run delays the
+/// next rather than bunching them), until `stop`: the retention sweeps of files and messages.
+pub(crate) async fn sweep_every<F, Fut>(period: Duration, stop: CancellationToken, mut sweep: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let mut tick = tokio::time::interval(sweep_interval(period));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = stop.cancelled() => return,
+        }
+        sweep().await;
+    }
+}

@@ -10,38 +10,35 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
-use crate::files::retention::sweep_interval;
 
 /// Messages forgotten per storage call.
 const BATCH: usize = 1000;
 
 /// Sweeps until `stop` fires.
 pub async fn run(platform: Arc<Platform>, period: Duration, stop: CancellationToken) {
-    let mut tick = tokio::time::interval(sweep_interval(period));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let stopping = stop.clone();
+    crate::kernel::sweep_every(period, stop, || sweep(&platform, period, &stopping)).await;
+}
+
+/// Forgets the messages older than `period`, a batch at a time, until none is left or `stop`.
+async fn sweep(platform: &Platform, period: Duration, stop: &CancellationToken) {
+    let cutoff = msg_core::storage::now_unix() - i64::try_from(period.as_secs()).unwrap_or(i64::MAX);
+    let mut forgotten = 0;
     loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            () = stop.cancelled() => return,
-        }
-        let cutoff = msg_core::storage::now_unix() - i64::try_from(period.as_secs()).unwrap_or(i64::MAX);
-        let mut forgotten = 0;
-        loop {
-            match platform.storage.forget_messages(cutoff, BATCH).await {
-                Ok(n) => {
-                    forgotten += n;
-                    if n < BATCH || stop.is_cancelled() {
-                        break;
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!("message retention sweep failed: {e}");
+        match platform.storage.forget_messages(cutoff, BATCH).await {
+            Ok(n) => {
+                forgotten += n;
+                if n < BATCH || stop.is_cancelled() {
                     break;
                 }
             }
+            Err(e) => {
+                tracing::warn!("message retention sweep failed: {e}");
+                break;
+            }
         }
-        if forgotten > 0 {
-            tracing::info!("message retention: forgot {forgotten} messages sent before {cutoff}");
-        }
+    }
+    if forgotten > 0 {
+        tracing::info!("message retention: forgot {forgotten} messages sent before {cutoff}");
     }
 }

@@ -87,9 +87,7 @@ impl Sessions {
             webhook_stop: Mutex::new(None),
         });
         // Updates that outlived their 24 hours while the bot was away leave its queue now.
-        if let Err(e) = session.mailbox.expire(&self.storage, msg_core::storage::now_unix()).await {
-            tracing::warn!("bot {}: expired updates could not be forgotten: {e}", bot.id);
-        }
+        self.forget_expired(&session).await;
         sessions.insert(bot.id, session.clone());
         self.ready.write().expect("sessions").insert(bot.id, session.clone());
         Ok(session)
@@ -106,10 +104,16 @@ impl Sessions {
                 _ = tick.tick() => {}
             }
             for session in self.sessions().await {
-                if let Err(e) = session.mailbox.expire(&self.storage, msg_core::storage::now_unix()).await {
-                    tracing::warn!("bot {}: expired updates could not be forgotten: {e}", session.bot.id);
-                }
+                self.forget_expired(&session).await;
             }
+        }
+    }
+
+    /// Forgets the updates of `session`'s queue that are past their expiry (a failure is logged:
+    /// they are skipped when read all the same, and the next sweep tries again).
+    async fn forget_expired(&self, session: &BotSession) {
+        if let Err(e) = session.mailbox.expire(&self.storage, msg_core::storage::now_unix()).await {
+            tracing::warn!("bot {}: expired updates could not be forgotten: {e}", session.bot.id);
         }
     }
 

@@ -26,7 +26,7 @@ pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
     BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, MessageRecord, Owner, PlatformState,
-    StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
+    Record, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
 

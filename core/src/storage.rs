@@ -177,6 +177,30 @@ impl FileRecord {
     }
 }
 
+/// One row of a platform domain's own table: one invite link, one forum topic, one person's
+/// vote. A domain declares its tables (their names and value types) in its own folder; the
+/// storage keeps each row under `(table, scope, key)` and never reads the value, so a new domain
+/// needs no change here or in any backend. One change writes one row: two writers of different
+/// rows of one chat cannot undo each other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Record {
+    /// The domain's table, e.g. `chat_invite`.
+    pub table: String,
+    /// What the row belongs to: a chat id, a person's or a bot's user id.
+    pub scope: i64,
+    /// The row's key within its scope (a link, a topic id, a poll id, ...).
+    pub key: String,
+    /// The row (the domain's typed record, serialized; JSON for the built-in domains).
+    pub value: String,
+}
+
+impl Record {
+    pub fn new(table: impl Into<String>, scope: i64, key: impl Into<String>, value: impl Into<String>) -> Self {
+        Self { table: table.into(), scope, key: key.into(), value: value.into() }
+    }
+}
+
 /// One durable effect. A batch of changes is applied atomically by [`StorageBackend::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -210,6 +234,10 @@ pub enum Change {
     /// it by their own `file_id` (a person's ids are not recorded otherwise, and an id alone,
     /// which names its owner and the content, proves nothing).
     PersonFile { user_id: i64, content: String },
+    /// Creates or replaces one row of a domain's table.
+    PutRecord(Record),
+    /// Removes one row of a domain's table (nothing when there is none).
+    DeleteRecord { table: String, scope: i64, key: String },
 }
 
 /// What a bot's directory holds besides its identity.
@@ -390,6 +418,19 @@ pub trait StorageBackend: Send + Sync + 'static {
     async fn forget_messages(&self, _before: i64, _limit: usize) -> Result<usize, StorageError> {
         Ok(0)
     }
+
+    /// One row of a domain's table ([`Change::PutRecord`]).
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError>;
+
+    /// Every row of `table` in `scope` as `(key, value)`, in key order (bytewise).
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError>;
+
+    /// The rows of `table` with key `key` in any scope, as `(scope, value)` in scope order (an
+    /// invite link found by the link alone).
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError>;
+
+    /// The scopes that hold a row of `table`, in order (the bots with poll timers to re-arm).
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError>;
 
     /// One of a bot's files by content and kind.
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError>;

@@ -18,6 +18,7 @@ pub mod operator;
 pub mod parse_mode;
 mod people;
 mod polls;
+mod upgrade;
 pub mod user_api;
 mod views;
 
@@ -82,7 +83,7 @@ impl PlatformBuilder for Builder {
         storage: Arc<dyn StorageBackend>,
         updates: Arc<dyn BotUpdates>,
     ) -> Result<Arc<dyn PlatformService>, StorageError> {
-        let platform = Platform::new(self.config, storage, updates);
+        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy);
         self.slot.set(Arc::downgrade(&platform)).expect("the platform is built once");
         Ok(platform)
     }

@@ -11,10 +11,11 @@ use msg_core::{ApiError, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use crate::chats::standing::{ChatDetails, PersonDetails};
 use crate::files::Kind;
 use crate::files::id::FileId;
 use crate::internal;
+use crate::kernel::records::Table;
+use crate::kernel::serial::Entity;
 use crate::kernel::stored;
 use crate::kernel::world::{Conversation, Platform, now, typed};
 
@@ -24,6 +25,10 @@ pub const MAX_PAGE: usize = 100;
 const MAX_UNREAD: usize = 999;
 /// Updates one read of the push stream hands over.
 const EVENTS_PER_READ: usize = 100;
+
+/// How far each person has read each conversation (`readChatHistory`): scope the person, key
+/// the conversation's key, the value the newest message read.
+pub(crate) const READ_MARKS: Table<i64> = Table::new("person_read_mark");
 
 impl Platform {
     /// The conversations `user` takes part in: private chats with bots that hold a message, and
@@ -46,7 +51,7 @@ impl Platform {
             });
             private.chain(groups).collect()
         };
-        let read = PersonDetails::parse(&user.details).read;
+        let read = READ_MARKS.all(self.storage.as_ref(), user.id).await?;
         let mut rows = Vec::new();
         for conversation in conversations {
             if let Conversation::Private(..) = conversation
@@ -157,12 +162,13 @@ impl Platform {
             self.dir(cell).last_message_id.get(&conversation.key()).copied().unwrap_or(0)
         };
         let mark = message_id.min(newest);
-        self.update_person(user_id, |details| {
-            let entry = details.read.entry(conversation.key()).or_insert(0);
-            *entry = (*entry).max(mark);
-            Ok(())
-        })
-        .await
+        let _held = self.locks.lock(Entity::User(user_id)).await;
+        self.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+        let key = conversation.key();
+        if READ_MARKS.get(self.storage.as_ref(), user_id, &key).await?.is_some_and(|old| old >= mark) {
+            return Ok(());
+        }
+        self.storage.apply(vec![READ_MARKS.put(user_id, &key, &mark)]).await.map_err(internal)
     }
 
     /// The present members of a group as `ChatMember`s (the creator and administrators first;
@@ -206,7 +212,7 @@ impl Platform {
         let Conversation::Group(id) = conversation else {
             return Err(ApiError::bad_request("the chat is not a forum"));
         };
-        let details = ChatDetails::parse(&self.group(id).await?.details);
+        let (details, _) = self.chat_details(&self.group(id).await?).await?;
         if !details.is_forum {
             return Err(ApiError::bad_request("the chat is not a forum"));
         }

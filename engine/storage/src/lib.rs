@@ -73,7 +73,8 @@ impl StorageFactory for MemoryFactory {
 #[cfg(test)]
 mod conformance {
     use msg_core::{
-        BotRecord, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, Secret, StoredUpdate, UserRecord,
+        BotRecord, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, Record, Secret, StoredUpdate,
+        UserRecord,
     };
 
     use super::*;
@@ -254,6 +255,46 @@ mod conformance {
         assert_eq!(listed.len(), 51);
         assert_eq!(listed.iter().find(|b| b.id == renamed.id), Some(&renamed));
         assert_eq!(storage.load_bot(many[49].id).await.unwrap().as_ref(), Some(&many[49]));
+
+        records(storage.as_ref()).await;
+    }
+
+    /// Domains' rows: one change writes one row, scopes and tables keep apart, keys come back in
+    /// bytewise order, a key is found across scopes, values keep whatever was typed.
+    async fn records(storage: &dyn StorageBackend) {
+        let put = |table: &str, scope, key: &str, value: &str| Change::PutRecord(Record::new(table, scope, key, value));
+        let delete =
+            |table: &str, scope, key: &str| Change::DeleteRecord { table: table.into(), scope, key: key.into() };
+        assert_eq!(storage.load_record("invite", -5, "a").await.unwrap(), None);
+        assert!(storage.record_scopes("invite").await.unwrap().is_empty());
+        storage
+            .apply(vec![
+                put("invite", -5, "b", "B"),
+                put("invite", -5, "a", "A"),
+                put("invite", -5, "Z", "z"),
+                put("invite", -7, "a", "A7"),
+                put("invite", -100_000_000_001, "a", "far"),
+                put("topic", -5, "a", "T"),
+                put("vote", 9, "p", "💥\0 x"),
+            ])
+            .await
+            .unwrap();
+        storage
+            .apply(vec![put("invite", -5, "b", "B2"), delete("invite", -5, "Z"), delete("invite", -5, "none")])
+            .await
+            .unwrap();
+        let rows = storage.load_records("invite", -5).await.unwrap();
+        assert_eq!(rows, vec![("a".to_owned(), "A".to_owned()), ("b".to_owned(), "B2".to_owned())]);
+        assert_eq!(storage.load_record("invite", -5, "b").await.unwrap().as_deref(), Some("B2"), "replaced");
+        assert_eq!(storage.load_record("invite", -5, "Z").await.unwrap(), None, "deleted");
+        assert_eq!(storage.load_record("topic", -7, "a").await.unwrap(), None, "scopes keep apart");
+        assert_eq!(storage.load_records("topic", -5).await.unwrap(), vec![("a".to_owned(), "T".to_owned())]);
+        let found = storage.find_records("invite", "a").await.unwrap();
+        let far = (-100_000_000_001, "far".to_owned());
+        assert_eq!(found, vec![far, (-7, "A7".to_owned()), (-5, "A".to_owned())], "in scope order");
+        assert!(storage.find_records("topic", "b").await.unwrap().is_empty());
+        assert_eq!(storage.record_scopes("invite").await.unwrap(), vec![-100_000_000_001, -7, -5]);
+        assert_eq!(storage.load_record("vote", 9, "p").await.unwrap().as_deref(), Some("💥\0 x"));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

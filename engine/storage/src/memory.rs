@@ -34,6 +34,8 @@ struct State {
     ids: HashSet<i64>,
     person_queue_heads: HashMap<i64, i64>,
     person_files: HashSet<(i64, String)>,
+    /// Domains' rows by (table, scope, key).
+    records: BTreeMap<(String, i64, String), String>,
 }
 
 impl State {
@@ -96,6 +98,12 @@ impl State {
             Change::PersonFile { user_id, content } => {
                 self.person_files.insert((user_id, content));
             }
+            Change::PutRecord(r) => {
+                self.records.insert((r.table, r.scope, r.key), r.value);
+            }
+            Change::DeleteRecord { table, scope, key } => {
+                self.records.remove(&(table, scope, key));
+            }
             _ => unreachable!("refused by MemoryStorage::apply"),
         }
     }
@@ -115,6 +123,8 @@ impl State {
                 | Change::PutFile(_)
                 | Change::PersonQueueHead { .. }
                 | Change::PersonFile { .. }
+                | Change::PutRecord(_)
+                | Change::DeleteRecord { .. }
         )
     }
 
@@ -263,6 +273,32 @@ impl StorageBackend for MemoryStorage {
             }
         }
         Ok(old.len())
+    }
+
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
+        Ok(self.lock().records.get(&(table.to_owned(), scope, key.to_owned())).cloned())
+    }
+
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
+        let state = self.lock();
+        let from = (table.to_owned(), scope, String::new());
+        let rows = state.records.range(from..).take_while(|((t, s, _), _)| t == table && *s == scope);
+        Ok(rows.map(|((_, _, key), value)| (key.clone(), value.clone())).collect())
+    }
+
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
+        let state = self.lock();
+        let rows = state.records.range((table.to_owned(), i64::MIN, String::new())..);
+        let rows = rows.take_while(|((t, _, _), _)| t == table).filter(|((_, _, k), _)| k == key);
+        Ok(rows.map(|((_, scope, _), value)| (*scope, value.clone())).collect())
+    }
+
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
+        let state = self.lock();
+        let rows = state.records.range((table.to_owned(), i64::MIN, String::new())..);
+        let mut scopes: Vec<i64> = rows.take_while(|((t, _, _), _)| t == table).map(|((_, s, _), _)| *s).collect();
+        scopes.dedup();
+        Ok(scopes)
     }
 
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {

@@ -65,6 +65,10 @@ CREATE INDEX IF NOT EXISTS messages_by_date ON messages (date);
 CREATE TABLE IF NOT EXISTS message_counters (conversation TEXT PRIMARY KEY, last_id BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS person_queue_heads (user_id BIGINT PRIMARY KEY, next_update_id BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS person_files (user_id BIGINT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content));
+CREATE TABLE IF NOT EXISTS records (
+    tbl TEXT NOT NULL, scope BIGINT NOT NULL, key BYTEA NOT NULL, value BYTEA NOT NULL, PRIMARY KEY (tbl, scope, key)
+);
+CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
 ";
 
 pub struct PostgresStorage {
@@ -325,6 +329,17 @@ async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> 
         Change::PersonFile { user_id, content } => {
             run!("INSERT INTO person_files (user_id, content) VALUES ($1, $2) ON CONFLICT DO NOTHING", user_id, content)
         }
+        Change::PutRecord(r) => run!(
+            "INSERT INTO records (tbl, scope, key, value) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (tbl, scope, key) DO UPDATE SET value = excluded.value",
+            &r.table,
+            &r.scope,
+            &r.key.as_bytes(),
+            &r.value.as_bytes()
+        ),
+        Change::DeleteRecord { table, scope, key } => {
+            run!("DELETE FROM records WHERE tbl = $1 AND scope = $2 AND key = $3", table, scope, &key.as_bytes())
+        }
         other => tracing::error!("change {other:?} has no place in the postgres backend"),
     }
     Ok(())
@@ -469,6 +484,28 @@ impl StorageBackend for PostgresStorage {
         let row =
             self.query_opt("SELECT next_update_id FROM person_queue_heads WHERE user_id = $1", &[&user_id]).await?;
         Ok(row.map(|r| r.get(0)))
+    }
+
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let sql = "SELECT value FROM records WHERE tbl = $1 AND scope = $2 AND key = $3";
+        Ok(self.query_opt(sql, &[&table, &scope, &key.as_bytes()]).await?.map(|r| text(&r, 0)))
+    }
+
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
+        let sql = "SELECT key, value FROM records WHERE tbl = $1 AND scope = $2 ORDER BY key";
+        let rows = self.query(sql, &[&table, &scope]).await?;
+        Ok(rows.iter().map(|r| (text(r, 0), text(r, 1))).collect())
+    }
+
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
+        let sql = "SELECT scope, value FROM records WHERE tbl = $1 AND key = $2 ORDER BY scope";
+        let rows = self.query(sql, &[&table, &key.as_bytes()]).await?;
+        Ok(rows.iter().map(|r| (r.get(0), text(r, 1))).collect())
+    }
+
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
+        let sql = "SELECT DISTINCT scope FROM records WHERE tbl = $1 ORDER BY scope";
+        Ok(self.query(sql, &[&table]).await?.iter().map(|r| r.get(0)).collect())
     }
 
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {

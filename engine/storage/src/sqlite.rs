@@ -200,6 +200,8 @@ CREATE TABLE IF NOT EXISTS bot_index (
 CREATE TABLE IF NOT EXISTS bot_setting_index (bot_id INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY (bot_id, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS person_queue_heads (user_id INTEGER PRIMARY KEY, next_update_id INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS records (tbl TEXT NOT NULL, scope INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (tbl, scope, key)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
 ";
 
 impl SqliteStorage {
@@ -863,6 +865,16 @@ fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Result<()> {
                 params![conversation, message_id],
             )?;
         }
+        Change::PutRecord(r) => {
+            exec(
+                conn,
+                "INSERT OR REPLACE INTO records (tbl, scope, key, value) VALUES (?1, ?2, ?3, ?4)",
+                params![r.table, r.scope, r.key, r.value],
+            )?;
+        }
+        Change::DeleteRecord { table, scope, key } => {
+            exec(conn, "DELETE FROM records WHERE tbl = ?1 AND scope = ?2 AND key = ?3", params![table, scope, key])?;
+        }
         other => tracing::error!("change {other:?} routed to the platform database"),
     }
     Ok(())
@@ -1219,6 +1231,48 @@ impl StorageBackend for SqliteStorage {
             }
         }
         Ok(forgotten)
+    }
+
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let (table, key) = (table.to_owned(), key.to_owned());
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT value FROM records WHERE tbl = ?1 AND scope = ?2 AND key = ?3")?;
+            stmt.query_row(params![table, scope, key], |r| r.get(0)).optional()
+        })
+        .await
+    }
+
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
+        let table = table.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT key, value FROM records WHERE tbl = ?1 AND scope = ?2 ORDER BY key")?;
+            let rows = stmt.query_map(params![table, scope], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
+        let (table, key) = (table.to_owned(), key.to_owned());
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT scope, value FROM records WHERE tbl = ?1 AND key = ?2 ORDER BY scope")?;
+            let rows = stmt.query_map(params![table, key], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
+        let table = table.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached("SELECT DISTINCT scope FROM records WHERE tbl = ?1 ORDER BY scope")?;
+            let rows = stmt.query_map(params![table], |r| r.get(0))?;
+            rows.collect()
+        })
+        .await
     }
 
     async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {

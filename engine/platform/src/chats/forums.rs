@@ -9,6 +9,7 @@ use msg_spec::types;
 use serde_json::Value;
 
 use crate::chats::groups::GroupWrite;
+use crate::chats::rows::{GENERAL_KEY, TOPICS};
 use crate::chats::standing::{ChatDetails, Topic};
 use crate::kernel::world::{Actor, Content, Conversation, Platform, typed};
 
@@ -68,14 +69,18 @@ impl Platform {
             return Ok(None);
         }
         let details = ChatDetails::parse(&chat.details);
+        let storage = self.storage.as_ref();
         if !details.is_forum || thread == 0 {
-            let general_closed = details.general.as_ref().is_some_and(|g| g.closed);
-            if details.is_forum && general_closed && !self.standing(id, actor.id()).await?.is_admin() {
+            if !details.is_forum {
+                return Ok(None);
+            }
+            let general_closed = TOPICS.get(storage, id, GENERAL_KEY).await?.is_some_and(|g| g.closed);
+            if general_closed && !self.standing(id, actor.id()).await?.is_admin() {
                 return Err(ApiError::bad_request("TOPIC_CLOSED"));
             }
             return Ok(None);
         }
-        let Some(topic) = details.topics.iter().find(|t| t.id == thread) else {
+        let Some(topic) = TOPICS.get(storage, id, &thread.to_string()).await? else {
             return Err(ApiError::bad_request("message thread not found"));
         };
         if topic.closed && !self.manages_topics(actor, &chat, &details).await? {

@@ -10,6 +10,7 @@ use msg_core::{ApiError, Change, ChatRecord, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
 
+use crate::chats::rows::ChatRows;
 use crate::chats::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
 use crate::internal;
 use crate::kernel::serial::{Entity, Held};
@@ -23,6 +24,8 @@ pub(crate) struct GroupWrite<'a> {
     pub(crate) held: Held<'a>,
     pub(crate) chat: ChatRecord,
     pub(crate) details: ChatDetails,
+    /// The record and rows as last stored, so a save writes what differs from them.
+    stored: std::sync::Mutex<(ChatRecord, ChatRows)>,
 }
 
 /// Supergroup ids are `-100` followed by the channel id.
@@ -50,19 +53,31 @@ impl Platform {
         self.dir(cell).chats.get(&chat_id).cloned().ok_or_else(|| ApiError::bad_request("chat not found"))
     }
 
-    /// Takes group `chat_id`'s lock and reads it (`chat not found` when there is none).
+    /// Takes group `chat_id`'s lock and reads it with its rows (`chat not found` when there is
+    /// none).
     pub(crate) async fn write_group(&self, chat_id: i64) -> Result<GroupWrite<'_>, ApiError> {
         let held = self.locks.lock(Entity::Chat(chat_id)).await;
         let chat = self.group(chat_id).await?;
-        let details = ChatDetails::parse(&chat.details);
-        Ok(GroupWrite { held, chat, details })
+        let (details, rows) = self.chat_details(&chat).await?;
+        Ok(GroupWrite { held, stored: std::sync::Mutex::new((chat.clone(), rows)), chat, details })
     }
 
-    /// Stores a group held for writing (its record with its details).
+    /// Stores what changed in a group held for writing since it was read or last saved: its
+    /// record when its own fields changed, and each row added, changed or gone, in one batch.
     pub(crate) async fn save_group(&self, group: &GroupWrite<'_>) -> Result<(), ApiError> {
         let mut chat = group.chat.clone();
         chat.details = group.details.to_json();
-        self.storage.apply(vec![Change::PutChat(chat.clone())]).await.map_err(internal)?;
+        let (old_chat, old_rows) = group.stored.lock().expect("a group's stored state").clone();
+        let rows = ChatRows::of(&group.details, &old_rows);
+        let mut changes = old_rows.changes(chat.id, &rows);
+        if chat != old_chat {
+            changes.push(Change::PutChat(chat.clone()));
+        }
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.storage.apply(changes).await.map_err(internal)?;
+        *group.stored.lock().expect("a group's stored state") = (chat.clone(), rows);
         let cell = self.directory().await?;
         self.dir(cell).chats.insert(chat.id, chat);
         Ok(())
@@ -683,7 +698,8 @@ impl Platform {
         {
             return Err(ApiError::bad_request("SEND_AS_PEER_INVALID"));
         }
-        if ChatDetails::parse(&self.group(id).await?.details).banned_senders.contains(&channel) {
+        self.group(id).await?;
+        if crate::chats::rows::BANNED_SENDERS.get(self.storage.as_ref(), id, &channel.to_string()).await?.is_some() {
             return Err(ApiError::bad_request("CHAT_SEND_AS_PEER_BANNED"));
         }
         Ok(())

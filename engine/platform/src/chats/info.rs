@@ -6,7 +6,7 @@ use msg_core::ApiError;
 use msg_spec::types;
 use serde_json::Value;
 
-use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
+use crate::chats::standing::{PersonDetails, Standing};
 use crate::kernel::world::{Actor, Conversation, Platform, now, typed};
 
 impl Platform {
@@ -37,7 +37,7 @@ impl Platform {
         }
         if let Conversation::Group(id) = conversation {
             let record = self.group(id).await?;
-            let details = ChatDetails::parse(&record.details);
+            let (details, _) = self.chat_details(&record).await?;
             full.description = details.description.clone();
             full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
             full.photo = self.chat_photo(&details, viewer).await?.map(Box::new);

@@ -1,7 +1,7 @@
 //! Invite links and join requests: a group's links (the primary one, and named ones with an
 //! expiry, a member limit, or administrator approval), people joining through them, and the
-//! join requests administrator bots approve or decline (`chat_join_request`). Kept in the chat's
-//! details; the rights are the public platform's (`can_invite_users`).
+//! join requests administrator bots approve or decline (`chat_join_request`). Kept as the chat's
+//! rows (`rows.rs`); the rights are the public platform's (`can_invite_users`).
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -251,14 +251,10 @@ impl Platform {
     /// A person follows an invite link: joins, or (when the link asks for approval) asks to
     /// join, which administrator bots learn of through `chat_join_request`.
     pub async fn join_by_link(&self, user: &UserRecord, link: &str) -> Result<(), ApiError> {
-        let found = {
-            let cell = self.directory().await?;
-            let dir = self.dir(cell);
-            dir.chats.values().find(|c| ChatDetails::parse(&c.details).invites.iter().any(|i| i.link == link)).cloned()
-        };
-        let Some(found) = found else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
+        let found = crate::chats::rows::INVITES.find(self.storage.as_ref(), link).await?;
+        let Some((chat_id, _)) = found.first() else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
         // Read again under the chat's lock: the link may have changed since it was found.
-        let mut group = self.write_group(found.id).await?;
+        let mut group = self.write_group(*chat_id).await?;
         let Some(index) = group.details.invites.iter().position(|i| i.link == link) else {
             return Err(ApiError::bad_request("INVITE_HASH_INVALID"));
         };

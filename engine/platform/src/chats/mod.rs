@@ -10,6 +10,7 @@ pub(crate) mod info;
 pub(crate) mod invite_methods;
 pub(crate) mod invites;
 pub(crate) mod methods;
+pub(crate) mod rows;
 pub(crate) mod settings;
 pub(crate) mod standing;
 pub(crate) mod user;

@@ -1,8 +1,9 @@
 //! Where each member stands in a group, and what the group itself allows: a member's
 //! [`Standing`] (creator, administrator with its `ChatAdministratorRights`, member, restricted
 //! with its `ChatPermissions` and until date, left, kicked with its until date) and a chat's
-//! [`ChatDetails`] (description, chat-wide permissions, pinned messages). Both are stored as the
-//! JSON `details` of their storage records. Temporary bans and restrictions end by time: a
+//! [`ChatDetails`] (description, chat-wide permissions, and the lists kept as rows of their own,
+//! `rows.rs`). A standing and a chat's own fields are stored as the JSON `details` of their
+//! storage records. Temporary bans and restrictions end by time: a
 //! standing is always read through [`Standing::at`]. Not here: who may change them (see
 //! `groups.rs`).
 
@@ -221,7 +222,11 @@ impl Standing {
     }
 }
 
-/// A chat's own details besides its id, type and title.
+/// A chat's details besides its id, type and title, as its writers and views see them. The
+/// chat's record keeps its own fields (description, permissions, forum, migration, photo); the
+/// lists are rows of their own (`rows.rs`: one per link, request, topic, pin, banned sender), so
+/// they are never written into the record ([`ChatDetails::to_json`] skips them). A record written
+/// before the rows still reads with its lists, which start-up moves into rows.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ChatDetails {
@@ -231,22 +236,22 @@ pub struct ChatDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<types::ChatPermissions>,
     /// Pinned messages, the most recent last.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing)]
     pub pinned: Vec<i64>,
-    /// Invite links, the oldest first.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Invite links.
+    #[serde(skip_serializing)]
     pub invites: Vec<Invite>,
-    /// People waiting for approval to join.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// People waiting for approval to join, the earliest first.
+    #[serde(skip_serializing)]
     pub requests: Vec<JoinRequest>,
     /// A forum supergroup: its messages are organised in topics.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub is_forum: bool,
-    /// A forum's topics besides the general one.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// A forum's topics besides the general one, the oldest first.
+    #[serde(skip_serializing)]
     pub topics: Vec<Topic>,
     /// The general topic's settings (a forum's thread 1).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing)]
     pub general: Option<Topic>,
     /// A basic group upgraded to this supergroup.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -256,8 +261,7 @@ pub struct ChatDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<serde_json::Value>,
     /// Chats banned from posting here as themselves (`banChatSenderChat`).
-
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing)]
     pub banned_senders: Vec<i64>,
 }
 
@@ -309,8 +313,19 @@ impl ChatDetails {
         serde_json::from_str(text).unwrap_or_default()
     }
 
+    /// The chat's own fields, as its record keeps them (the lists are rows of their own).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("chat details serialize")
+    }
+
+    /// Whether a record still holds lists (written before the rows).
+    pub fn has_rows(&self) -> bool {
+        !(self.pinned.is_empty()
+            && self.invites.is_empty()
+            && self.requests.is_empty()
+            && self.topics.is_empty()
+            && self.general.is_none()
+            && self.banned_senders.is_empty())
     }
 
     /// The chat-wide permissions, every flag spelt out.
@@ -319,7 +334,11 @@ impl ChatDetails {
     }
 }
 
-/// A person's details besides name and username (the user record's JSON `details`).
+/// A person's details besides name and username: the emoji status, kept in the person's record
+/// (its JSON `details`). What a person holds many of is kept in rows of its domain's table: votes
+/// (`polls`), reactions (`messages`), read marks (`views.rs`), bots allowed to set the emoji
+/// status and profile photos (`people`). A record written before the rows still reads with them
+/// ([`PersonDetails::legacy`]), which start-up moves into rows.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PersonDetails {
@@ -328,22 +347,26 @@ pub struct PersonDetails {
     /// When the emoji status ends (0: never).
     #[serde(skip_serializing_if = "is_zero")]
     pub emoji_status_expiration_date: i64,
-    /// Bots the person allowed to set their emoji status.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub emoji_status_bots: Vec<i64>,
-    /// Profile photos, the newest first: each one's sizes with the person's own file ids.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub photos: Vec<serde_json::Value>,
-    /// The person's votes, by poll id.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub poll_votes: std::collections::BTreeMap<String, Vec<i64>>,
-    /// The person's reactions, by `<conversation>#<message id>`.
+    /// What records written before the rows held; never written.
+    #[serde(flatten, skip_serializing)]
+    pub legacy: PersonLists,
+}
 
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+/// The lists a person's record held before they became rows.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct PersonLists {
+    pub emoji_status_bots: Vec<i64>,
+    pub photos: Vec<serde_json::Value>,
+    pub poll_votes: std::collections::BTreeMap<String, Vec<i64>>,
     pub reactions: std::collections::BTreeMap<String, Vec<serde_json::Value>>,
-    /// How far the person has read each conversation (`readChatHistory`), by conversation key.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub read: std::collections::BTreeMap<String, i64>,
+}
+
+impl PersonLists {
+    pub fn is_empty(&self) -> bool {
+        self == &Self::default()
+    }
 }
 
 impl PersonDetails {

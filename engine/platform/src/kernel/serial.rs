@@ -17,10 +17,10 @@ use tokio::sync::OwnedMutexGuard;
 /// What a lock is for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Entity {
-    /// A group's record (title, details: links, topics, pins, …) and every member's standing
+    /// A group's record and rows (title, details, links, topics, pins, …) and every member's standing
     /// in it; also the standing of people towards a bot (the "chat" whose id is the bot's).
     Chat(i64),
-    /// A person's record and details (votes, reactions, emoji status, photos).
+    /// A person's record and rows (emoji status; votes, reactions, read marks, photos).
     User(i64),
     /// A stored message by its conversation's key and id (edits, votes, closing a poll,
     /// deletion).

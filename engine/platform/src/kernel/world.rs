@@ -306,10 +306,21 @@ pub struct Platform {
     /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
     /// rewrites for each recipient.
     pub files: Arc<crate::files::FileStore>,
+    /// Splits records written before the domains kept rows, when the directory is first loaded
+    /// (given by the crate's root, which knows the domains; the kernel knows none).
+    legacy: LegacySplit,
 }
 
+/// What splits old records of a loaded state into rows ([`Platform::new`]).
+pub type LegacySplit = fn(&mut msg_core::PlatformState) -> Vec<Change>;
+
 impl Platform {
-    pub fn new(config: PlatformConfig, storage: Arc<dyn StorageBackend>, updates: Arc<dyn BotUpdates>) -> Arc<Self> {
+    pub fn new(
+        config: PlatformConfig,
+        storage: Arc<dyn StorageBackend>,
+        updates: Arc<dyn BotUpdates>,
+        legacy: LegacySplit,
+    ) -> Arc<Self> {
         let files = Arc::new(crate::files::FileStore::new(
             config.dir.clone(),
             storage.clone(),
@@ -334,6 +345,7 @@ impl Platform {
             temp_dir: config.temp_dir.clone(),
             config,
             self_ref: self_ref.clone(),
+            legacy,
         })
     }
 
@@ -345,7 +357,12 @@ impl Platform {
     pub(crate) async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {
         self.directory
             .get_or_try_init(|| async {
-                let state = self.storage.load_platform().await.map_err(internal)?;
+                let mut state = self.storage.load_platform().await.map_err(internal)?;
+                let split = (self.legacy)(&mut state);
+                if !split.is_empty() {
+                    tracing::info!("{} rows split from records written before the domains kept rows", split.len());
+                    self.storage.apply(split).await.map_err(internal)?;
+                }
                 Ok(Mutex::new(Directory::from_state(state)))
             })
             .await

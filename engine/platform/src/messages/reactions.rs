@@ -9,8 +9,8 @@ use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use crate::chats::standing::PersonDetails;
 use crate::internal;
+use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::stored::decode;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
@@ -54,6 +54,9 @@ pub fn reaction_types(raw: Option<&str>) -> Result<Vec<Value>, ApiError> {
     }
     Ok(out)
 }
+
+/// People's reactions: scope the person, key `<conversation>#<message id>`.
+pub(crate) const REACTIONS: Table<Vec<Value>> = Table::new("message_reaction");
 
 fn key(conversation: Conversation, message_id: i64) -> String {
     format!("{}#{message_id}", conversation.key())
@@ -138,9 +141,10 @@ impl Platform {
         let Conversation::Group(id) = conversation else { return Ok(()) };
         let key = key(conversation, message_id);
         let mut counts: Vec<(Value, i64)> = Vec::new();
-        for member in self.participants(conversation).await? {
-            let Some(person) = self.user(member).await? else { continue };
-            for reaction in PersonDetails::parse(&person.details).reactions.get(&key).into_iter().flatten() {
+        let members: std::collections::HashSet<i64> = self.participants(conversation).await?.into_iter().collect();
+        let reacted = REACTIONS.find(self.storage.as_ref(), &key).await?;
+        for (_, reactions) in reacted.iter().filter(|(person, _)| members.contains(person)) {
+            for reaction in reactions {
                 match counts.iter_mut().find(|(r, _)| r == reaction) {
                     Some((_, n)) => *n += 1,
                     None => counts.push((reaction.clone(), 1)),
@@ -185,7 +189,7 @@ impl Platform {
         Ok(old)
     }
 
-    /// Stores a person's reactions (in their details); the ones they replace.
+    /// Stores a person's reactions (a row of [`REACTIONS`]); the ones they replace.
     async fn person_reaction(
         &self,
         user: &UserRecord,
@@ -194,15 +198,13 @@ impl Platform {
         reactions: &[Value],
     ) -> Result<Vec<Value>, ApiError> {
         let key = key(conversation, message_id);
-        let old = self
-            .update_person(user.id, |details| {
-                Ok(if reactions.is_empty() {
-                    details.reactions.remove(&key)
-                } else {
-                    details.reactions.insert(key, reactions.to_vec())
-                })
-            })
-            .await?;
+        let _held = self.locks.lock(Entity::User(user.id)).await;
+        let old = REACTIONS.get(self.storage.as_ref(), user.id, &key).await?;
+        let change = match reactions {
+            [] => REACTIONS.delete(user.id, &key),
+            _ => REACTIONS.put(user.id, &key, &reactions.to_vec()),
+        };
+        self.storage.apply(vec![change]).await.map_err(internal)?;
         Ok(old.unwrap_or_default())
     }
 }

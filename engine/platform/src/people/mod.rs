@@ -15,8 +15,20 @@ use serde_json::Value;
 
 use crate::chats::standing::Standing;
 use crate::internal;
+use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
+
+/// Bots a person allowed to set their emoji status: scope the person, key the bot's id.
+pub(crate) const EMOJI_STATUS_BOTS: Table<()> = Table::new("person_emoji_status_bot");
+/// A person's profile photos: scope the person, key the photo's number (see [`photo_key`];
+/// higher is newer), the value its sizes with the person's own file ids.
+pub(crate) const PHOTOS: Table<Value> = Table::new("person_photo");
+
+/// A photo's key: its number in 20 digits, so keys sort as numbers.
+pub(crate) fn photo_key(number: u64) -> String {
+    format!("{number:020}")
+}
 
 impl Platform {
     // ---------------------------------------------------------------- blocking a bot
@@ -63,19 +75,15 @@ impl Platform {
     /// A person allows a bot to set their emoji status.
     pub async fn allow_emoji_status(&self, user: &UserRecord, bot_id: i64) -> Result<(), ApiError> {
         self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        self.update_person(user.id, |details| {
-            if !details.emoji_status_bots.contains(&bot_id) {
-                details.emoji_status_bots.push(bot_id);
-            }
-            Ok(())
-        })
-        .await
+        let allow = EMOJI_STATUS_BOTS.put(user.id, &bot_id.to_string(), &());
+        self.storage.apply(vec![allow]).await.map_err(internal)
     }
 
     /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
     pub async fn set_emoji_status(&self, bot_id: i64, user_id: i64, emoji: &str, until: i64) -> Result<(), ApiError> {
+        let allowed = EMOJI_STATUS_BOTS.get(self.storage.as_ref(), user_id, &bot_id.to_string()).await?;
         self.update_person(user_id, |details| {
-            if !details.emoji_status_bots.contains(&bot_id) {
+            if allowed.is_none() {
                 return Err(ApiError::bad_request("USER_PERMISSION_DENIED"));
             }
             let emoji = Some(emoji.to_owned()).filter(|e| !e.is_empty() && e != "0");
@@ -89,17 +97,23 @@ impl Platform {
     /// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
     /// the newest.
     pub async fn set_profile_photo(&self, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
-        self.update_person(user.id, |details| {
-            match photo {
-                Some(sizes) => details.photos.insert(0, sizes),
-                None if details.photos.is_empty() => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
-                None => {
-                    details.photos.remove(0);
-                }
+        let _held = self.locks.lock(Entity::User(user.id)).await;
+        let photos = PHOTOS.all(self.storage.as_ref(), user.id).await?;
+        let newest = photos.keys().next_back();
+        let change = match (photo, newest) {
+            (Some(sizes), _) => {
+                let number = newest.and_then(|n| n.parse::<u64>().ok()).map_or(0, |n| n + 1);
+                PHOTOS.put(user.id, &photo_key(number), &sizes)
             }
-            Ok(())
-        })
-        .await
+            (None, Some(newest)) => PHOTOS.delete(user.id, newest),
+            (None, None) => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
+        };
+        self.storage.apply(vec![change]).await.map_err(internal)
+    }
+
+    /// A person's profile photos, the newest first: each one's sizes with their own file ids.
+    pub(crate) async fn profile_photos(&self, user_id: i64) -> Result<Vec<Value>, ApiError> {
+        Ok(PHOTOS.all(self.storage.as_ref(), user_id).await?.into_values().rev().collect())
     }
 }
 

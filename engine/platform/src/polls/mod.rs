@@ -1,5 +1,5 @@
 //! Polls: a poll is a message whose `poll` field holds the poll as everyone sees it (counts
-//! included); each voter's choice is kept in the voter's details, so votes can change (regular
+//! included); each voter's choice is a row of its own ([`POLL_VOTES`]), so votes can change (regular
 //! polls) or not (quizzes, polls without revoting). A bot's poll tells its bot: non-anonymous
 //! votes as `poll_answer`, the new state as `poll`. People vote through the user-side
 //! `votePoll` and send polls with the user-side `sendPoll`.
@@ -15,8 +15,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::chats::standing::PersonDetails;
 use crate::internal;
+use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, person, typed};
 use crate::messages::posting::{put_message, sender_id, set_markup};
@@ -53,9 +53,7 @@ impl Platform {
         }
         // Each voter's choice is kept with the voter; the counts everyone sees with the poll.
         let _voter = self.locks.lock(Entity::User(user.id)).await;
-        let mut voter = self.user(user.id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let mut details = PersonDetails::parse(&voter.details);
-        let old = details.poll_votes.get(&poll.id).cloned();
+        let old = POLL_VOTES.get(self.storage.as_ref(), user.id, &poll.id).await?;
         if old.is_some() && (poll.r#type == "quiz" || !poll.allows_revoting) {
             return Err(ApiError::bad_request("REVOTE_NOT_ALLOWED"));
         }
@@ -67,17 +65,13 @@ impl Platform {
         }
         poll.total_voter_count =
             (poll.total_voter_count - i64::from(old.is_some()) + i64::from(!options.is_empty())).max(0);
-        if options.is_empty() {
-            details.poll_votes.remove(&poll.id);
-        } else {
-            details.poll_votes.insert(poll.id.clone(), options.clone());
-        }
-        voter.details = details.to_json();
+        let vote = match options.is_empty() {
+            true => POLL_VOTES.delete(user.id, &poll.id),
+            false => POLL_VOTES.put(user.id, &poll.id, &options),
+        };
         let poll = poll.clone();
         // The vote and the counts are stored in one batch.
-        let changes = vec![put_message(conversation, &stored), Change::PutUser(voter.clone())];
-        self.storage.apply(changes).await.map_err(internal)?;
-        self.remember_user(voter).await?;
+        self.storage.apply(vec![put_message(conversation, &stored), vote]).await.map_err(internal)?;
         if let Some(bot) = bot {
             self.announce_vote(&bot, user, conversation, &poll, &options).await?;
         }
@@ -174,7 +168,8 @@ impl Platform {
         }
         if stored.from.is_none() {
             // A closed channel poll changes no more: its bot need not be found again.
-            self.set_in_map(bot.id, CHANNEL_POLLS, poll_key(conversation, stored.message_id), None).await?;
+            let forget = CHANNEL_POLLS.delete(bot.id, &poll_key(conversation, stored.message_id));
+            self.storage.apply(vec![forget]).await.map_err(internal)?;
         }
         Ok(poll)
     }
@@ -191,10 +186,18 @@ impl Platform {
         }
         let Conversation::Group(chat_id) = conversation else { return Ok(None) };
         let key = poll_key(conversation, stored.message_id);
+        for (bot_id, _) in CHANNEL_POLLS.find(self.storage.as_ref(), &key).await? {
+            if self.standing(chat_id, bot_id).await?.is_admin()
+                && let Some(bot) = self.bot_record(bot_id).await?
+            {
+                return Ok(Some(bot));
+            }
+        }
+        // Posted before polls kept rows: the bot's `channel_polls` setting.
         for (member, standing) in self.standings(chat_id).await? {
             if standing.is_admin()
                 && let Some(bot) = self.bot_record(member).await?
-                && self.setting_map(bot.id, CHANNEL_POLLS).await?.contains_key(&key)
+                && self.legacy_map(bot.id, LEGACY_CHANNEL_POLLS).await?.contains_key(&key)
             {
                 return Ok(Some(bot));
             }
@@ -210,12 +213,12 @@ impl Platform {
         conversation: Conversation,
         message_id: i64,
     ) -> Result<(), ApiError> {
-        let _poll_state = self.polls.lock().await;
-        self.set_in_map(bot_id, CHANNEL_POLLS, poll_key(conversation, message_id), Some(now())).await
+        let own = CHANNEL_POLLS.put(bot_id, &poll_key(conversation, message_id), &now());
+        self.storage.apply(vec![own]).await.map_err(internal)
     }
 
-    /// Closes a timed poll of `bot` when its `close_date` comes. The timer is kept in the
-    /// bot's settings (`poll_timers`) before this returns, so a restart re-arms it
+    /// Closes a timed poll of `bot` when its `close_date` comes. The timer is stored (a row of
+    /// [`POLL_TIMERS`]) before this returns, so a restart re-arms it
     /// ([`Platform::rearm_poll_timers`]); while the server runs a task waits for it.
     pub(crate) async fn arm_poll_timer(
         &self,
@@ -224,19 +227,26 @@ impl Platform {
         message_id: i64,
         close_date: i64,
     ) -> Result<(), ApiError> {
-        {
-            let _poll_state = self.polls.lock().await;
-            self.set_in_map(bot_id, POLL_TIMERS, poll_key(conversation, message_id), Some(close_date)).await?;
-        }
+        let timer = POLL_TIMERS.put(bot_id, &poll_key(conversation, message_id), &close_date);
+        self.storage.apply(vec![timer]).await.map_err(internal)?;
         self.close_when_due(bot_id, conversation, message_id, close_date);
         Ok(())
     }
 
     /// Re-arms the timers of every bot's timed polls (at start); those already due close now.
+    /// Timers kept in a bot's `poll_timers` setting (before polls kept rows) become rows first.
     pub(crate) async fn rearm_poll_timers(&self) -> Result<usize, ApiError> {
+        let storage = self.storage.as_ref();
+        for bot_id in storage.bots_with_setting(LEGACY_POLL_TIMERS).await.map_err(internal)? {
+            let legacy = self.legacy_map(bot_id, LEGACY_POLL_TIMERS).await?;
+            let mut changes: Vec<Change> =
+                legacy.iter().map(|(key, date)| POLL_TIMERS.put(bot_id, key, date)).collect();
+            changes.push(Change::BotSetting { bot_id, key: LEGACY_POLL_TIMERS.into(), value: None });
+            storage.apply(changes).await.map_err(internal)?;
+        }
         let mut armed = 0;
-        for bot_id in self.storage.bots_with_setting(POLL_TIMERS).await.map_err(internal)? {
-            for (key, close_date) in self.setting_map(bot_id, POLL_TIMERS).await? {
+        for bot_id in POLL_TIMERS.scopes(storage).await? {
+            for (key, close_date) in POLL_TIMERS.all(storage, bot_id).await? {
                 match key.rsplit_once('|').and_then(|(c, m)| Some((Conversation::from_key(c)?, m.parse().ok()?))) {
                     Some((conversation, message_id)) => {
                         self.close_when_due(bot_id, conversation, message_id, close_date);
@@ -249,27 +259,11 @@ impl Platform {
         Ok(armed)
     }
 
-    /// One of a bot's poll maps, `conversation|message_id` to a date: [`POLL_TIMERS`] (to the
-    /// `close_date`) or [`CHANNEL_POLLS`] (to when it was posted).
-    async fn setting_map(&self, bot_id: i64, name: &str) -> Result<BTreeMap<String, i64>, ApiError> {
+    /// A map a bot's setting `name` kept before polls kept rows, `conversation|message_id` to
+    /// a date.
+    async fn legacy_map(&self, bot_id: i64, name: &str) -> Result<BTreeMap<String, i64>, ApiError> {
         let stored = self.storage.load_bot_setting(bot_id, name).await.map_err(internal)?;
         Ok(stored.and_then(|s| serde_json::from_str(&s).ok()).unwrap_or_default())
-    }
-
-    /// Sets (or with `None` removes) `key` in one of a bot's poll maps, storing the map when it
-    /// changes. The caller holds `polls`, so no two changes of a map interleave.
-    async fn set_in_map(&self, bot_id: i64, name: &str, key: String, value: Option<i64>) -> Result<(), ApiError> {
-        let mut map = self.setting_map(bot_id, name).await?;
-        let before = match value {
-            Some(v) => map.insert(key, v),
-            None => map.remove(&key),
-        };
-        if before == value {
-            return Ok(());
-        }
-        let stored = (!map.is_empty()).then(|| serde_json::to_string(&map).expect("a map of numbers"));
-        let change = Change::BotSetting { bot_id, key: name.into(), value: stored };
-        self.storage.apply(vec![change]).await.map_err(internal)
     }
 
     /// Closes a poll when its `close_date` comes, then forgets its timer (a poll stopped before
@@ -289,7 +283,8 @@ impl Platform {
                 {
                     platform.close_poll(conversation, stored, None).await?;
                 }
-                platform.set_in_map(bot_id, POLL_TIMERS, poll_key(conversation, message_id), None).await?;
+                let done = POLL_TIMERS.delete(bot_id, &poll_key(conversation, message_id));
+                platform.storage.apply(vec![done]).await.map_err(internal)?;
                 Ok::<_, ApiError>(())
             };
             if let Err(e) = closing.await {
@@ -299,10 +294,17 @@ impl Platform {
     }
 }
 
-/// The bot setting that keeps a bot's timed polls.
-const POLL_TIMERS: &str = "poll_timers";
-/// The bot setting that keeps the polls a bot posted in channels.
-const CHANNEL_POLLS: &str = "channel_polls";
+/// People's votes: scope the voter, key the poll's id, the value the options chosen.
+pub(crate) const POLL_VOTES: Table<Vec<i64>> = Table::new("poll_vote");
+
+/// Bots' timed polls: scope the bot, key `conversation|message_id`, the value its `close_date`.
+const POLL_TIMERS: Table<i64> = Table::new("poll_timer");
+/// The polls bots posted in channels (whose posts name no author): scope the bot, key
+/// `conversation|message_id`, the value when it was posted.
+const CHANNEL_POLLS: Table<i64> = Table::new("channel_poll");
+/// The bot settings that kept those before polls kept rows.
+const LEGACY_POLL_TIMERS: &str = "poll_timers";
+const LEGACY_CHANNEL_POLLS: &str = "channel_polls";
 
 fn poll_key(conversation: Conversation, message_id: i64) -> String {
     format!("{}|{message_id}", conversation.key())

@@ -583,3 +583,64 @@ fn messages_past_the_retention_period_are_forgotten_and_their_ids_stay_taken() {
     let next = ok(server.call(&bot, "sendMessage", json!({"chat_id": bob_id, "text": "new"})));
     assert_eq!(next["message_id"].as_i64().unwrap(), last_id + 1);
 }
+
+/// A database from before the domains kept rows held a chat's invite links and pins inside the
+/// chat's record: the first start of this version splits them into rows once, and they work on.
+#[test]
+fn lists_kept_inside_a_chats_record_by_an_older_version_are_split_into_rows_and_work_on() {
+    if !crate::on_sqlite() {
+        eprintln!("not run on PostgreSQL: the test writes an older version's SQLite records");
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "legacy_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let bot_id = id_of(&bot);
+    let mut server = launch(root.path()).start();
+    let group = ok(server.user_call(&alice, "createSupergroup", json!({"title": "Old", "member_ids": [bot_id]})));
+    let chat = group["id"].as_i64().unwrap();
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_invite_users": true, "can_pin_messages": true}),
+    ));
+    let link = ok(server.call(&bot, "createChatInviteLink", json!({"chat_id": chat, "name": "Old link"})));
+    let link = link["invite_link"].as_str().unwrap().to_owned();
+    let note = ok(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "pinned"})));
+    ok(server.call(&bot, "pinChatMessage", json!({"chat_id": chat, "message_id": note["message_id"]})));
+    server.signal("TERM");
+    assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+
+    // Written back as an older version kept them: the lists inside the record, no rows.
+    let path = root.path().join("data").join("platform.sqlite");
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let rows = |db: &rusqlite::Connection, table: &str| -> Vec<Value> {
+        let mut statement = db.prepare("SELECT value FROM records WHERE tbl = ?1 AND scope = ?2").unwrap();
+        let values = statement.query_map(rusqlite::params![table, chat], |r| r.get::<_, String>(0)).unwrap();
+        values.map(|v| serde_json::from_str(&v.unwrap()).unwrap()).collect()
+    };
+    let invites = rows(&db, "chat_invite");
+    assert_eq!(invites.len(), 1, "{invites:?}");
+    assert_eq!(rows(&db, "chat_pin").len(), 1);
+    let details: String = db.query_row("SELECT details FROM chats WHERE id = ?1", [chat], |r| r.get(0)).unwrap();
+    let mut details: Value = serde_json::from_str(&details).unwrap();
+    details["invites"] = Value::Array(invites);
+    details["pinned"] = json!([note["message_id"]]);
+    db.execute("UPDATE chats SET details = ?1 WHERE id = ?2", rusqlite::params![details.to_string(), chat]).unwrap();
+    db.execute("DELETE FROM records WHERE scope = ?1", [chat]).unwrap();
+    drop(db);
+
+    let server = launch(root.path()).start();
+    let info = ok(server.call(&bot, "getChat", json!({"chat_id": chat})));
+    assert_eq!(info["pinned_message"]["message_id"], note["message_id"]);
+    ok(server.user_call(&bob, "joinChat", json!({"invite_link": link})));
+    let member = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": id_of(&bob)})));
+    assert_eq!(member["status"], "member");
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let invites = rows(&db, "chat_invite");
+    assert_eq!((invites.len(), invites[0]["joined"].as_i64()), (1, Some(1)), "one row, counting the join");
+    assert_eq!(rows(&db, "chat_pin").len(), 1);
+    let details: String = db.query_row("SELECT details FROM chats WHERE id = ?1", [chat], |r| r.get(0)).unwrap();
+    assert!(!details.contains("invites") && !details.contains("pinned"), "{details}");
+}

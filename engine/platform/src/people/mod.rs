@@ -81,6 +81,8 @@ impl Platform {
 
     /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
     pub async fn set_emoji_status(&self, bot_id: i64, user_id: i64, emoji: &str, until: i64) -> Result<(), ApiError> {
+        // Read the person first: the first touch of the directory splits old records into rows.
+        self.user(user_id).await?;
         let allowed = EMOJI_STATUS_BOTS.get(self.storage.as_ref(), user_id, &bot_id.to_string()).await?;
         self.update_person(user_id, |details| {
             if allowed.is_none() {

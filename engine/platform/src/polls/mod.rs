@@ -239,10 +239,12 @@ impl Platform {
         let storage = self.storage.as_ref();
         for bot_id in storage.bots_with_setting(LEGACY_POLL_TIMERS).await.map_err(internal)? {
             let legacy = self.legacy_map(bot_id, LEGACY_POLL_TIMERS).await?;
-            let mut changes: Vec<Change> =
-                legacy.iter().map(|(key, date)| POLL_TIMERS.put(bot_id, key, date)).collect();
-            changes.push(Change::BotSetting { bot_id, key: LEGACY_POLL_TIMERS.into(), value: None });
-            storage.apply(changes).await.map_err(internal)?;
+            let rows: Vec<Change> = legacy.iter().map(|(key, date)| POLL_TIMERS.put(bot_id, key, date)).collect();
+            // The rows and the setting live in different files: the setting goes only once the
+            // rows are stored, so a failure in between leaves both (and the next start redoes it).
+            storage.apply(rows).await.map_err(internal)?;
+            let done = Change::BotSetting { bot_id, key: LEGACY_POLL_TIMERS.into(), value: None };
+            storage.apply(vec![done]).await.map_err(internal)?;
         }
         let mut armed = 0;
         for bot_id in POLL_TIMERS.scopes(storage).await? {

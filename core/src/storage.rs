@@ -248,7 +248,10 @@ pub struct BotState {
     pub updates: Vec<StoredUpdate>,
 }
 
-/// Platform-wide state loaded at start: people, groups, memberships, message counters.
+/// All of the platform's state but messages: people, groups, memberships, message counters.
+/// The platform reads it once per database, to upgrade older records; afterwards it reads what it
+/// touches ([`StorageBackend::load_chat`], [`StorageBackend::load_members`], …), and operator
+/// listings read it whole.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PlatformState {
@@ -383,6 +386,31 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// One person by user id. Backends that can read one row directly should override this.
     async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
         Ok(self.load_platform().await?.users.into_iter().find(|u| u.id == user_id))
+    }
+
+    /// One group chat by id. Backends that can read one row directly should override this (the
+    /// platform reads chats when touched, not all at start).
+    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
+        Ok(self.load_platform().await?.chats.into_iter().find(|c| c.id == chat_id))
+    }
+
+    /// Every standing in chat `chat_id` (a group's members; people's standings towards a bot
+    /// under the bot's id). Backends that can read them directly should override this.
+    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        Ok(self.load_platform().await?.members.into_iter().filter(|m| m.chat_id == chat_id).collect())
+    }
+
+    /// Every standing of user `user_id`, in any chat (the chats a person is in). Backends that
+    /// can read them by user should override this.
+    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        Ok(self.load_platform().await?.members.into_iter().filter(|m| m.user_id == user_id).collect())
+    }
+
+    /// The highest message id a conversation has given, forgotten messages included; 0 when it
+    /// has none. Backends that can read it directly should override this.
+    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
+        let ids = self.load_platform().await?.last_message_ids;
+        Ok(ids.into_iter().find(|(c, _)| c == conversation).map_or(0, |(_, id)| id))
     }
 
     /// A person's pending updates.

@@ -628,7 +628,7 @@ fn lists_kept_inside_a_chats_record_by_an_older_version_are_split_into_rows_and_
     details["invites"] = Value::Array(invites);
     details["pinned"] = json!([note["message_id"]]);
     db.execute("UPDATE chats SET details = ?1 WHERE id = ?2", rusqlite::params![details.to_string(), chat]).unwrap();
-    db.execute("DELETE FROM records WHERE scope = ?1", [chat]).unwrap();
+    db.execute("DELETE FROM records WHERE scope = ?1 OR tbl = 'kernel_upgrade'", [chat]).unwrap();
     drop(db);
 
     let server = launch(root.path()).start();

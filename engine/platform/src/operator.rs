@@ -170,12 +170,8 @@ impl Platform {
 
     /// Every group, supergroup and channel, with its member count (the operator sees them all).
     async fn all_groups(&self) -> Result<Value, ApiError> {
-        let ids: Vec<i64> = {
-            let cell = self.directory().await?;
-            let mut ids: Vec<i64> = self.dir(cell).chats.keys().copied().collect();
-            ids.sort_unstable();
-            ids
-        };
+        let mut ids = self.all_chat_ids().await?;
+        ids.sort_unstable();
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
             let conversation = crate::kernel::world::Conversation::Group(id);

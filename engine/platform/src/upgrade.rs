@@ -1,16 +1,18 @@
 //! Records written before the domains kept rows of their own: a group's lists (links, requests,
 //! topics, pins, banned senders) and a person's (votes, reactions, read marks, emoji-status
 //! bots, profile photos) sat in the record's JSON `details`, read and written back whole. When
-//! the directory is first loaded, each such record is split once into its domains' rows and
-//! stored without the lists, in one batch with the rows. Not for records written since.
+//! the directory is first touched, each such record is split once into its domains' rows and
+//! stored without the lists, in one batch with the rows (the kernel's `directory.rs` runs it once
+//! per database and marks it done). Not for records written since.
 
 use msg_core::{Change, PlatformState, UserRecord};
 
 use crate::chats::standing::PersonDetails;
 
-/// The changes that split every old record of `state` (which is changed to match).
+/// The changes that split every old record of `state` (which is changed to match), and the rows
+/// that keep group ids counting on from the groups there are.
 pub(crate) fn split_legacy(state: &mut PlatformState) -> Vec<Change> {
-    let mut changes = Vec::new();
+    let mut changes = crate::chats::groups::group_id_rows(&state.chats);
     for chat in &mut state.chats {
         changes.extend(crate::chats::rows::split_legacy(chat));
     }

@@ -11,9 +11,11 @@ use msg_core::{ApiError, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
 
+use crate::chats::standing::Standing;
 use crate::files::Kind;
 use crate::files::id::FileId;
 use crate::internal;
+use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::stored;
@@ -35,22 +37,24 @@ impl Platform {
     /// the groups, supergroups and channels the person is in, each with its newest message and
     /// the messages from others after the person's read mark; the most recent first.
     pub async fn person_chats(&self, user: &UserRecord) -> Result<Value, ApiError> {
-        let conversations: Vec<Conversation> = {
-            let cell = self.directory().await?;
-            let dir = self.dir(cell);
-            let private = dir
-                .last_message_id
-                .keys()
-                .filter_map(|key| Conversation::from_key(key))
-                .filter(|c| matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id)));
+        let storage = self.storage.as_ref();
+        let private = CONVERSATIONS.all(storage, user.id).await?;
+        let mut conversations: Vec<Conversation> = private
+            .keys()
+            .filter_map(|key| Conversation::from_key(key))
+            .filter(|c| matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id)))
+            .collect();
+        let at = now();
+        for membership in storage.memberships(user.id).await.map_err(internal)? {
+            if membership.chat_id >= 0 || !Standing::from_record(&membership).present_at(at) {
+                continue;
+            }
             // A basic group upgraded to a supergroup lives on as the supergroup.
-            let groups = dir.members.iter().filter_map(|(chat, members)| {
-                let present = members.get(&user.id).is_some_and(|s| s.present_at(now()));
-                let live = dir.chats.get(chat).is_some_and(|c| !c.details.contains("\"migrated_to\""));
-                (present && live).then_some(Conversation::Group(*chat))
-            });
-            private.chain(groups).collect()
-        };
+            let chat = self.room(membership.chat_id, |room| room.chat.clone()).await?;
+            if chat.is_some_and(|c| !c.details.contains("\"migrated_to\"")) {
+                conversations.push(Conversation::Group(membership.chat_id));
+            }
+        }
         let read = READ_MARKS.all(self.storage.as_ref(), user.id).await?;
         let mut rows = Vec::new();
         for conversation in conversations {
@@ -157,10 +161,7 @@ impl Platform {
 
     /// The person has read `conversation` up to `message_id` (a mark never moves back).
     pub async fn mark_read(&self, user_id: i64, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
-        let newest = {
-            let cell = self.directory().await?;
-            self.dir(cell).last_message_id.get(&conversation.key()).copied().unwrap_or(0)
-        };
+        let newest = self.last_message_id(&conversation.key()).await?;
         let mark = message_id.min(newest);
         let _held = self.locks.lock(Entity::User(user_id)).await;
         self.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;

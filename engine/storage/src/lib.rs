@@ -223,6 +223,17 @@ mod conformance {
         assert_eq!(storage.forget_messages(30, 10).await.unwrap(), 0);
         assert_eq!(storage.load_message(&conversation, 2).await.unwrap(), None);
         assert!(storage.load_message("c2", 9).await.unwrap().is_some(), "newer than the cut-off");
+        // What the platform reads when it touches a conversation, a chat, a person's chats.
+        assert_eq!(storage.last_message_id(&conversation).await.unwrap(), 2, "forgotten ids stay taken");
+        assert_eq!(storage.last_message_id("c2").await.unwrap(), 9);
+        assert_eq!(storage.last_message_id("p1:2").await.unwrap(), 0, "none yet");
+        assert_eq!(storage.load_chat(-5).await.unwrap().map(|c| c.title), Some("G".to_owned()));
+        assert_eq!(storage.load_chat(-7).await.unwrap(), None);
+        let standing = MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#);
+        assert_eq!(storage.load_members(-5).await.unwrap(), vec![standing.clone()]);
+        assert!(storage.load_members(-6).await.unwrap().is_empty());
+        assert_eq!(storage.memberships(b).await.unwrap(), vec![standing]);
+        assert!(storage.memberships(a).await.unwrap().is_empty());
         let mut counters = storage.load_platform().await.unwrap().last_message_ids;
         counters.sort();
         assert_eq!(counters, vec![(conversation, 2), ("c2".to_owned(), 9)]);

@@ -227,6 +227,30 @@ impl StorageBackend for MemoryStorage {
         Ok(out)
     }
 
+    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
+        Ok(self.lock().users.get(&user_id).cloned())
+    }
+
+    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
+        Ok(self.lock().chats.get(&chat_id).cloned())
+    }
+
+    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        let state = self.lock();
+        Ok(state.members.range((chat_id, i64::MIN)..=(chat_id, i64::MAX)).map(|(_, m)| m.clone()).collect())
+    }
+
+    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        Ok(self.lock().members.values().filter(|m| m.user_id == user_id).cloned().collect())
+    }
+
+    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
+        let state = self.lock();
+        let stored = state.messages.get(conversation).and_then(|m| m.keys().next_back().copied());
+        let forgotten = state.forgotten_ids.get(conversation).copied();
+        Ok(stored.unwrap_or(0).max(forgotten.unwrap_or(0)))
+    }
+
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         Ok(self.lock().queue(Owner::User(user_id)))
     }

@@ -69,6 +69,7 @@ CREATE TABLE IF NOT EXISTS records (
     tbl TEXT NOT NULL, scope BIGINT NOT NULL, key BYTEA NOT NULL, value BYTEA NOT NULL, PRIMARY KEY (tbl, scope, key)
 );
 CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
+CREATE INDEX IF NOT EXISTS members_by_user ON members (user_id);
 ";
 
 pub struct PostgresStorage {
@@ -174,6 +175,16 @@ fn owner_key(owner: Owner) -> (i16, i64) {
         Owner::Bot(id) => (0, id),
         Owner::User(id) => (1, id),
     }
+}
+
+fn chat_row(r: &Row) -> ChatRecord {
+    let mut chat = ChatRecord::new(r.get(0), r.get(1), text(r, 2), r.get(3));
+    chat.details = r.get(4);
+    chat
+}
+
+fn member_row(r: &Row) -> MemberRecord {
+    MemberRecord::new(r.get(0), r.get(1), r.get::<_, String>(2), r.get::<_, String>(3))
 }
 
 /// A `BYTEA` column of text (see [`SCHEMA`]).
@@ -435,22 +446,10 @@ impl StorageBackend for PostgresStorage {
     async fn load_platform(&self) -> Result<PlatformState, StorageError> {
         let mut state = PlatformState::default();
         state.users = self.query(&format!("{USER_COLUMNS} ORDER BY id"), &[]).await?.iter().map(user_row).collect();
-        state.chats = self
-            .query("SELECT id, kind, title, created_at, details FROM chats ORDER BY id", &[])
-            .await?
-            .iter()
-            .map(|r| {
-                let mut chat = ChatRecord::new(r.get(0), r.get(1), text(r, 2), r.get(3));
-                chat.details = r.get(4);
-                chat
-            })
-            .collect();
-        state.members = self
-            .query("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id", &[])
-            .await?
-            .iter()
-            .map(|r| MemberRecord::new(r.get(0), r.get(1), r.get::<_, String>(2), r.get::<_, String>(3)))
-            .collect();
+        let sql = "SELECT id, kind, title, created_at, details FROM chats ORDER BY id";
+        state.chats = self.query(sql, &[]).await?.iter().map(chat_row).collect();
+        let sql = "SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id";
+        state.members = self.query(sql, &[]).await?.iter().map(member_row).collect();
         state.last_message_ids = self
             .query(
                 "SELECT conversation, MAX(id) FROM (
@@ -484,6 +483,28 @@ impl StorageBackend for PostgresStorage {
         let row =
             self.query_opt("SELECT next_update_id FROM person_queue_heads WHERE user_id = $1", &[&user_id]).await?;
         Ok(row.map(|r| r.get(0)))
+    }
+
+    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
+        let sql = "SELECT id, kind, title, created_at, details FROM chats WHERE id = $1";
+        Ok(self.query_opt(sql, &[&chat_id]).await?.as_ref().map(chat_row))
+    }
+
+    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        let sql = "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = $1 ORDER BY user_id";
+        Ok(self.query(sql, &[&chat_id]).await?.iter().map(member_row).collect())
+    }
+
+    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        let sql = "SELECT chat_id, user_id, status, details FROM members WHERE user_id = $1 ORDER BY chat_id";
+        Ok(self.query(sql, &[&user_id]).await?.iter().map(member_row).collect())
+    }
+
+    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
+        let sql = "SELECT GREATEST(
+                COALESCE((SELECT MAX(message_id) FROM messages WHERE conversation = $1), 0),
+                COALESCE((SELECT last_id FROM message_counters WHERE conversation = $1), 0))";
+        Ok(self.query_opt(sql, &[&conversation]).await?.map_or(0, |r| r.get(0)))
     }
 
     async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {

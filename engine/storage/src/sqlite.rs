@@ -202,6 +202,7 @@ CREATE TABLE IF NOT EXISTS person_queue_heads (user_id INTEGER PRIMARY KEY, next
 CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS records (tbl TEXT NOT NULL, scope INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (tbl, scope, key)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
+CREATE INDEX IF NOT EXISTS members_by_user ON members (user_id);
 ";
 
 impl SqliteStorage {
@@ -407,6 +408,16 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
 
 /// A person from a `SELECT id, secret, first_name, last_name, username, language_code,
 /// created_at, details FROM users` row.
+fn chat_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRecord> {
+    let mut chat = ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+    chat.details = r.get(4)?;
+    Ok(chat)
+}
+
+fn member_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<MemberRecord> {
+    Ok(MemberRecord::new(r.get(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+}
+
 fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
     let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
     u.last_name = r.get(3)?;
@@ -1073,20 +1084,10 @@ impl StorageBackend for SqliteStorage {
                 .query_map([], user_row)?
                 .collect::<Result<_, _>>()?;
             let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
-            state.chats = stmt
-                .query_map([], |r| {
-                    let mut chat = ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-                    chat.details = r.get(4)?;
-                    Ok(chat)
-                })?
-                .collect::<Result<_, _>>()?;
+            state.chats = stmt.query_map([], chat_row)?.collect::<Result<_, _>>()?;
             let mut stmt =
                 conn.prepare("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id")?;
-            state.members = stmt
-                .query_map([], |r| {
-                    Ok(MemberRecord::new(r.get(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
-                })?
-                .collect::<Result<_, _>>()?;
+            state.members = stmt.query_map([], member_row)?.collect::<Result<_, _>>()?;
             // Retention may have forgotten a conversation's newest messages: their ids stay taken.
             let mut stmt = conn.prepare(
                 "SELECT conversation, MAX(id) FROM (
@@ -1096,6 +1097,49 @@ impl StorageBackend for SqliteStorage {
             )?;
             state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
             Ok(state)
+        })
+        .await
+    }
+
+    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT id, kind, title, created_at, details FROM chats WHERE id = ?1")?;
+            stmt.query_row(params![chat_id], chat_row).optional()
+        })
+        .await
+    }
+
+    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = ?1 ORDER BY user_id",
+            )?;
+            let rows = stmt.query_map(params![chat_id], member_row)?;
+            rows.collect()
+        })
+        .await
+    }
+
+    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT chat_id, user_id, status, details FROM members WHERE user_id = ?1 ORDER BY chat_id",
+            )?;
+            let rows = stmt.query_map(params![user_id], member_row)?;
+            rows.collect()
+        })
+        .await
+    }
+
+    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
+        let conversation = conversation.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT MAX(COALESCE((SELECT MAX(message_id) FROM messages WHERE conversation = ?1), 0),
+                            COALESCE((SELECT last_id FROM message_counters WHERE conversation = ?1), 0))",
+            )?;
+            stmt.query_row(params![conversation], |r| r.get(0))
         })
         .await
     }

@@ -13,6 +13,7 @@ use serde_json::Value;
 use crate::chats::rows::ChatRows;
 use crate::chats::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
 use crate::internal;
+use crate::kernel::records::Table;
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
 
@@ -30,6 +31,29 @@ pub(crate) struct GroupWrite<'a> {
 
 /// Supergroup ids are `-100` followed by the channel id.
 const SUPERGROUP_BASE: i64 = 1_000_000_000_000;
+/// The last group id handed out, by kind ([`BASIC_GROUPS`] or [`SUPERGROUPS`], scope 0): the
+/// id's magnitude (a supergroup's without `-100`).
+pub(crate) const GROUP_IDS: Table<i64> = Table::new("chat_group_id");
+const BASIC_GROUPS: &str = "group";
+const SUPERGROUPS: &str = "supergroup";
+/// The first ids handed out: basic groups `-4000000001`, supergroups `-1002000000000`.
+const FIRST_GROUP: i64 = 4_000_000_001;
+const FIRST_SUPERGROUP: i64 = 2_000_000_000;
+
+/// The rows that make the next group ids follow those of `chats` (a database from before the
+/// ids were kept as rows).
+pub(crate) fn group_id_rows(chats: &[ChatRecord]) -> Vec<Change> {
+    let supergroup = chats.iter().filter(|c| c.id < -SUPERGROUP_BASE).map(|c| -c.id - SUPERGROUP_BASE).max();
+    let basic = chats.iter().filter(|c| c.id < 0 && c.id > -SUPERGROUP_BASE).map(|c| -c.id).max();
+    let mut rows = Vec::new();
+    if let Some(last) = supergroup.filter(|last| *last >= FIRST_SUPERGROUP) {
+        rows.push(GROUP_IDS.put(0, SUPERGROUPS, &last));
+    }
+    if let Some(last) = basic.filter(|last| *last >= FIRST_GROUP) {
+        rows.push(GROUP_IDS.put(0, BASIC_GROUPS, &last));
+    }
+    rows
+}
 
 /// The rights a basic group's administrator keeps in the supergroup it is upgraded to.
 fn basic_group_admin() -> types::ChatAdministratorRights {
@@ -49,8 +73,8 @@ fn basic_group_admin() -> types::ChatAdministratorRights {
 impl Platform {
     /// The chat record of a group (`chat not found` when there is none).
     pub(crate) async fn group(&self, chat_id: i64) -> Result<ChatRecord, ApiError> {
-        let cell = self.directory().await?;
-        self.dir(cell).chats.get(&chat_id).cloned().ok_or_else(|| ApiError::bad_request("chat not found"))
+        let chat = self.room(chat_id, |room| room.chat.clone()).await?;
+        chat.ok_or_else(|| ApiError::bad_request("chat not found"))
     }
 
     /// Takes group `chat_id`'s lock and reads it with its rows (`chat not found` when there is
@@ -78,41 +102,31 @@ impl Platform {
         }
         self.storage.apply(changes).await.map_err(internal)?;
         *group.stored.lock().expect("a group's stored state") = (chat.clone(), rows);
-        let cell = self.directory().await?;
-        self.dir(cell).chats.insert(chat.id, chat);
-        Ok(())
+        self.cache_chat(chat).await
     }
 
     /// Where `user_id` stands in `chat_id` now (`left` when never a member).
     pub(crate) async fn standing(&self, chat_id: i64, user_id: i64) -> Result<Standing, ApiError> {
-        let cell = self.directory().await?;
-        let standing = self.dir(cell).members.get(&chat_id).and_then(|m| m.get(&user_id)).cloned();
+        let standing = self.room(chat_id, |room| room.members.get(&user_id).cloned()).await?;
         Ok(standing.map_or_else(Standing::left, |s| s.at(now())))
     }
 
     /// Every member of a group with a standing (present or not), as of now.
     pub(crate) async fn standings(&self, chat_id: i64) -> Result<Vec<(i64, Standing)>, ApiError> {
-        let cell = self.directory().await?;
-        let dir = self.dir(cell);
-        let members = dir.members.get(&chat_id).into_iter().flatten();
-        Ok(members.map(|(id, s)| (*id, s.clone().at(now()))).collect())
+        let at = now();
+        self.room(chat_id, |room| room.members.iter().map(|(id, s)| (*id, s.clone().at(at))).collect()).await
     }
 
-    /// A fresh id for a basic group (`-4…`) or a supergroup (`-100…`).
+    /// A fresh id for a basic group (`-4…`) or a supergroup (`-100…`): the last one handed out
+    /// is a row of [`GROUP_IDS`], moved on under its lock and stored before the id is used, so
+    /// an id is never handed out twice (one that was not used after all stays unused).
     async fn next_group_id(&self, supergroup: bool) -> Result<i64, ApiError> {
-        let cell = self.directory().await?;
-        let mut dir = self.dir(cell);
-        // Ids handed out but not stored yet count as taken: two groups created at once get two.
-        let taken: Vec<i64> = dir.chats.keys().chain(dir.reserved_ids.iter()).copied().collect();
-        let id = if supergroup {
-            let highest = taken.iter().filter(|k| **k < -SUPERGROUP_BASE).map(|k| -k - SUPERGROUP_BASE).max();
-            -(SUPERGROUP_BASE + 1 + highest.unwrap_or(1_999_999_999))
-        } else {
-            let groups = taken.iter().filter(|k| **k > -SUPERGROUP_BASE).map(|k| k.unsigned_abs() as i64);
-            -(1 + groups.max().unwrap_or(4_000_000_000).max(4_000_000_000))
-        };
-        dir.reserved_ids.insert(id);
-        Ok(id)
+        let _held = self.locks.lock(Entity::GroupIds).await;
+        let (key, first) = if supergroup { (SUPERGROUPS, FIRST_SUPERGROUP) } else { (BASIC_GROUPS, FIRST_GROUP) };
+        let last = GROUP_IDS.get(self.storage.as_ref(), 0, key).await?.unwrap_or(first - 1);
+        let next = last + 1;
+        self.storage.apply(vec![GROUP_IDS.put(0, key, &next)]).await.map_err(internal)?;
+        Ok(if supergroup { -(SUPERGROUP_BASE + next) } else { -next })
     }
 
     /// The creator upgrades a basic group to a supergroup: everyone present keeps their place
@@ -154,13 +168,9 @@ impl Platform {
             changes.push(Change::PutMember(standing.record(id, user_id)));
             standings.push((user_id, standing));
         }
+        let members: Vec<_> = standings.iter().map(|(user_id, standing)| standing.record(id, *user_id)).collect();
         self.storage.apply(changes).await.map_err(internal)?;
-        {
-            let cell = self.directory().await?;
-            let mut dir = self.dir(cell);
-            dir.chats.insert(id, chat);
-            dir.members.entry(id).or_default().extend(standings);
-        }
+        self.cache_new_chat(chat, &members).await?;
         let service = types::Message { migrate_to_chat_id: Some(id), ..Default::default() };
         self.post(&actor, old_conversation, Content::of(service)).await?;
         old.details.migrated_to = Some(id);
@@ -186,7 +196,6 @@ impl Platform {
         if title.is_empty() || title.chars().count() > 128 {
             return Err(ApiError::bad_request("chat title is empty or too long"));
         }
-        let cell = self.directory().await?;
         let id = self.next_group_id(supergroup).await?;
         let kind = match (supergroup, channel) {
             (_, true) => "channel",
@@ -199,11 +208,7 @@ impl Platform {
             .apply(vec![Change::PutChat(chat.clone()), Change::PutMember(owner.record(id, creator.id))])
             .await
             .map_err(internal)?;
-        {
-            let mut dir = self.dir(cell);
-            dir.chats.insert(id, chat);
-            dir.members.entry(id).or_default().insert(creator.id, owner);
-        }
+        self.cache_new_chat(chat, &[owner.record(id, creator.id)]).await?;
         if supergroup && forum {
             self.make_forum(id).await?;
         }
@@ -340,12 +345,11 @@ impl Platform {
         let user = self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let conversation = Conversation::Group(chat_id);
         self.storage.apply(vec![Change::PutMember(new.record(chat_id, user_id))]).await.map_err(internal)?;
-        let cell = self.directory().await?;
         let joined = !old.present() && new.present();
         let left = old.present() && !new.present();
         // The one leaving sees the service message too: it is posted while still listed.
         let listed = if left { old.clone() } else { new.clone() };
-        self.dir(cell).members.entry(chat_id).or_default().insert(user_id, listed);
+        self.cache_standing(chat_id, user_id, listed).await?;
         let date = now();
         let kind = self.chat_kind(chat_id).await?.unwrap_or_default();
         let change = |viewer_chat: types::Chat, own: bool| {
@@ -387,7 +391,7 @@ impl Platform {
             };
             let posted = self.post(actor, conversation, Content::of(service)).await;
             if left {
-                self.dir(cell).members.entry(chat_id).or_default().insert(user_id, new);
+                self.cache_standing(chat_id, user_id, new).await?;
             }
             posted?;
         }
@@ -716,9 +720,7 @@ impl Platform {
     ) -> Result<(), ApiError> {
         assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
         self.storage.apply(vec![Change::PutMember(standing.record(chat_id, user_id))]).await.map_err(internal)?;
-        let cell = self.directory().await?;
-        self.dir(cell).members.entry(chat_id).or_default().insert(user_id, standing);
-        Ok(())
+        self.cache_standing(chat_id, user_id, standing).await
     }
 
     /// leaveChat.
@@ -726,5 +728,21 @@ impl Platform {
         let group = self.write_group_for(conversation, "can't leave private chats", None).await?;
         let old = self.standing(group.chat.id, actor.id()).await?;
         self.transition(&group.held, actor, group.chat.id, actor.id(), old, Standing::left()).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_ids_count_on_from_the_groups_of_an_older_database() {
+        let chat = |id| ChatRecord::new(id, "group".into(), "G".into(), 1);
+        let chats = [chat(-4_000_000_007), chat(-4_000_000_002), chat(-1_002_000_000_005), chat(-1_002_000_000_001)];
+        assert_eq!(
+            group_id_rows(&chats),
+            vec![GROUP_IDS.put(0, SUPERGROUPS, &2_000_000_005), GROUP_IDS.put(0, BASIC_GROUPS, &4_000_000_007)]
+        );
+        assert!(group_id_rows(&[]).is_empty(), "a new database starts at the first ids");
     }
 }

@@ -29,6 +29,8 @@ pub(crate) enum Entity {
     BotSetting(i64, String),
     /// The directory of bot usernames, while a new bot is checked against it and stored.
     BotNames,
+    /// The last group ids handed out, while the next is taken.
+    GroupIds,
 }
 
 /// How many entries the map may hold before idle ones are swept.

@@ -7,11 +7,11 @@
 
 use crate::internal;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use msg_core::{ApiError, BotRecord, BotUpdates, Change, ChatRecord, Owner, StorageBackend, UserRecord};
+use msg_core::{ApiError, BotRecord, BotUpdates, Change, Owner, StorageBackend, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
 use tokio::sync::oneshot;
@@ -20,6 +20,7 @@ use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
 use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
+use crate::kernel::directory::LegacySplit;
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -263,19 +264,10 @@ pub struct Quote {
     pub position: i64,
 }
 
-pub(crate) struct Directory {
-    users: HashMap<i64, UserRecord>,
-    pub(crate) chats: HashMap<i64, ChatRecord>,
-    pub(crate) members: HashMap<i64, BTreeMap<i64, Standing>>,
-    pub(crate) last_message_id: HashMap<String, i64>,
-    /// Group ids handed out (`groups.rs`), so two groups created at once never share one.
-    pub(crate) reserved_ids: HashSet<i64>,
-}
-
 /// The embedded platform.
 pub struct Platform {
     pub storage: Arc<dyn StorageBackend>,
-    directory: tokio::sync::OnceCell<Mutex<Directory>>,
+    pub(super) directory: tokio::sync::OnceCell<Mutex<crate::kernel::directory::Directory>>,
     user_mailboxes: tokio::sync::Mutex<HashMap<i64, Arc<Mailbox>>>,
     /// Where bots' updates go (the server's queues).
     pub(crate) updates: Arc<dyn BotUpdates>,
@@ -306,13 +298,10 @@ pub struct Platform {
     /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
     /// rewrites for each recipient.
     pub files: Arc<crate::files::FileStore>,
-    /// Splits records written before the domains kept rows, when the directory is first loaded
-    /// (given by the crate's root, which knows the domains; the kernel knows none).
-    legacy: LegacySplit,
+    /// Splits records written before the domains kept rows, when the directory is first touched
+    /// (`directory.rs`).
+    pub(super) legacy: LegacySplit,
 }
-
-/// What splits old records of a loaded state into rows ([`Platform::new`]).
-pub type LegacySplit = fn(&mut msg_core::PlatformState) -> Vec<Change>;
 
 impl Platform {
     pub fn new(
@@ -354,44 +343,12 @@ impl Platform {
         self.self_ref.upgrade().expect("the platform is alive while used")
     }
 
-    pub(crate) async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {
-        self.directory
-            .get_or_try_init(|| async {
-                let mut state = self.storage.load_platform().await.map_err(internal)?;
-                let split = (self.legacy)(&mut state);
-                if !split.is_empty() {
-                    tracing::info!("{} rows split from records written before the domains kept rows", split.len());
-                    self.storage.apply(split).await.map_err(internal)?;
-                }
-                Ok(Mutex::new(Directory::from_state(state)))
-            })
-            .await
-    }
-
-    pub(crate) fn dir<'a>(&self, cell: &'a Mutex<Directory>) -> std::sync::MutexGuard<'a, Directory> {
-        cell.lock().expect("directory lock")
-    }
-
-    /// A person by id. A person created by the CLI while the server runs is not in the
-    /// directory yet: a miss reads that one person from storage (as bots are read), unless the
-    /// id is a known bot's.
+    /// A person by id (read from the storage when not cached), unless the id is a known bot's.
     pub async fn user(&self, id: i64) -> Result<Option<UserRecord>, ApiError> {
-        let cell = self.directory().await?;
-        if let Some(u) = self.dir(cell).users.get(&id) {
-            return Ok(Some(u.clone()));
-        }
         if self.bots.read().expect("bot cache").contains_key(&id) {
             return Ok(None);
         }
-        let Some(loaded) = self.storage.load_user(id).await.map_err(internal)? else { return Ok(None) };
-        Ok(Some(self.dir(cell).users.entry(id).or_insert(loaded).clone()))
-    }
-
-    /// Puts a person already stored into the directory.
-    pub(crate) async fn remember_user(&self, user: UserRecord) -> Result<(), ApiError> {
-        let cell = self.directory().await?;
-        self.dir(cell).users.insert(user.id, user);
-        Ok(())
+        self.cached_person(id).await
     }
 
     /// Changes a person's details under their lock (`serial::Entity::User`): `change` sees them
@@ -410,13 +367,6 @@ impl Platform {
         Ok(out)
     }
 
-    /// Everyone in the directory (people created by the CLI while the server runs join it when
-    /// first used).
-    pub(crate) async fn people(&self) -> Result<Vec<UserRecord>, ApiError> {
-        let cell = self.directory().await?;
-        Ok(self.dir(cell).users.values().cloned().collect())
-    }
-
     /// Forgets a bot's cached operator settings, so a change made here is seen at once.
     pub(crate) fn forget_flags(&self, bot_id: i64) {
         self.flags.write().expect("flags cache").remove(&bot_id);
@@ -425,9 +375,7 @@ impl Platform {
     /// Creates a person (used by `user create`).
     pub async fn create_user(&self, user: UserRecord) -> Result<(), ApiError> {
         self.storage.apply(vec![Change::PutUser(user.clone())]).await.map_err(internal)?;
-        let cell = self.directory().await?;
-        self.dir(cell).users.insert(user.id, user);
-        Ok(())
+        self.remember_user(user).await
     }
 
     // ---------------------------------------------------------------- people's mailboxes
@@ -498,9 +446,11 @@ impl Platform {
             return Err(ApiError::bad_request("chat not found"));
         }
         if id < 0 {
-            let cell = self.directory().await?;
-            let dir = self.dir(cell);
-            let Some(chat) = dir.chats.get(&id) else {
+            let room = self.room(id, |room| {
+                let chat = room.chat.clone()?;
+                Some((chat, room.members.get(&actor.id()).cloned().map(|s| s.at(now()))))
+            });
+            let Some((chat, standing)) = room.await? else {
                 return Err(ApiError::bad_request("chat not found"));
             };
             if chat.details.contains("\"migrated_to\"")
@@ -510,12 +460,11 @@ impl Platform {
                 upgraded.migrate_to_chat_id = Some(to);
                 return Err(upgraded);
             }
-            let standing = dir.members.get(&id).and_then(|m| m.get(&actor.id())).cloned().map(|s| s.at(now()));
             // A basic group the bot was once in stays readable to it (it knows the chat); one it
             // never joined does not.
             let once_in = standing.is_some();
             let standing = standing.unwrap_or_else(Standing::left);
-            let kind = &dir.chats[&id].kind;
+            let kind = &chat.kind;
             let readable = access == Access::Read && once_in && kind == "group" && matches!(actor, Actor::Bot(_));
             if !standing.present() && !readable {
                 return Err(match (actor, standing.status.as_str()) {
@@ -538,8 +487,7 @@ impl Platform {
                     return Err(ApiError::forbidden("bot was blocked by the user"));
                 }
                 let conversation = Conversation::private(actor.id(), id);
-                let cell = self.directory().await?;
-                if !self.dir(cell).last_message_id.contains_key(&conversation.key()) {
+                if self.last_message_id(&conversation.key()).await? == 0 {
                     return Err(ApiError::forbidden("bot can't initiate conversation with a user"));
                 }
                 Ok(conversation)
@@ -652,9 +600,8 @@ impl Platform {
                 Ok(private_chat(other))
             }
             Conversation::Group(id) => {
-                let cell = self.directory().await?;
-                let dir = self.dir(cell);
-                let chat = dir.chats.get(&id).ok_or_else(|| ApiError::bad_request("chat not found"))?;
+                let chat = self.room(id, |room| room.chat.clone()).await?;
+                let chat = chat.ok_or_else(|| ApiError::bad_request("chat not found"))?;
                 let forum = chat.details.contains("\"is_forum\"") && ChatDetails::parse(&chat.details).is_forum;
                 Ok(types::Chat {
                     id: chat.id,
@@ -675,14 +622,12 @@ impl Platform {
     /// Whether `conversation` is a channel.
     pub(crate) async fn is_channel(&self, conversation: Conversation) -> Result<bool, ApiError> {
         let Conversation::Group(id) = conversation else { return Ok(false) };
-        let cell = self.directory().await?;
-        Ok(self.dir(cell).chats.get(&id).is_some_and(|c| c.kind == "channel"))
+        self.room(id, |room| room.chat.as_ref().is_some_and(|c| c.kind == "channel")).await
     }
 
     /// A group chat's kind (`group`, `supergroup` or `channel`), if there is such a chat.
     pub(crate) async fn chat_kind(&self, chat_id: i64) -> Result<Option<String>, ApiError> {
-        let cell = self.directory().await?;
-        Ok(self.dir(cell).chats.get(&chat_id).map(|c| c.kind.clone()))
+        self.room(chat_id, |room| room.chat.as_ref().map(|c| c.kind.clone())).await
     }
 
     /// Present members of a conversation.
@@ -690,29 +635,10 @@ impl Platform {
         Ok(match conversation {
             Conversation::Private(a, b) => vec![a, b],
             Conversation::Group(id) => {
-                let cell = self.directory().await?;
-                let dir = self.dir(cell);
-                dir.members
-                    .get(&id)
-                    .map(|m| m.iter().filter(|(_, s)| s.present_at(now())).map(|(u, _)| *u).collect())
-                    .unwrap_or_default()
+                let at = now();
+                self.room(id, |room| room.members.iter().filter(|(_, s)| s.present_at(at)).map(|(u, _)| *u).collect())
+                    .await?
             }
         })
-    }
-}
-
-impl Directory {
-    fn from_state(state: msg_core::PlatformState) -> Self {
-        let mut members: HashMap<i64, BTreeMap<i64, Standing>> = HashMap::new();
-        for record in &state.members {
-            members.entry(record.chat_id).or_default().insert(record.user_id, Standing::from_record(record));
-        }
-        Self {
-            users: state.users.into_iter().map(|u| (u.id, u)).collect(),
-            chats: state.chats.into_iter().map(|c| (c.id, c)).collect(),
-            members,
-            last_message_id: state.last_message_ids.into_iter().collect(),
-            reserved_ids: HashSet::new(),
-        }
     }
 }

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::entities;
 use crate::internal;
+use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::stored::{self, decode, entity_list};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
@@ -41,13 +42,7 @@ impl Platform {
         if !service {
             content.thread = self.may_post(actor, conversation, &content).await?;
         }
-        let cell = self.directory().await?;
-        let message_id = {
-            let mut dir = self.dir(cell);
-            let counter = dir.last_message_id.entry(conversation.key()).or_insert(0);
-            *counter += 1;
-            *counter
-        };
+        let (message_id, unindexed) = self.next_message_id(&conversation.key()).await?;
         let thread = match content.thread {
             Some(0) => Some(message_id),
             other => other,
@@ -148,6 +143,14 @@ impl Platform {
             other => keyboard = other,
         }
         let mut changes = vec![put_message(conversation, &message)];
+        // A private conversation's first message makes it one of both sides' conversations.
+        let index = match conversation {
+            Conversation::Private(a, b) if unindexed => Some((a, b, conversation.key())),
+            _ => None,
+        };
+        if let Some((a, b, key)) = &index {
+            changes.extend([CONVERSATIONS.put(*a, key, &()), CONVERSATIONS.put(*b, key, &())]);
+        }
         if message.from.is_none() {
             // A channel's post names no author; who posted it decides who may edit it.
             let poster = MessageRecord {
@@ -159,6 +162,9 @@ impl Platform {
             changes.push(Change::PutMessage(poster));
         }
         self.deliver(actor.id(), conversation, &mut message, keyboard.as_ref(), "message", changes).await?;
+        if let Some((_, _, key)) = index {
+            self.conversation_indexed(&key).await?;
+        }
         let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
         if let Actor::User(_) = actor {
             // What a person sends is theirs to open again (their own file ids).

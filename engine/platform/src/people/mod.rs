@@ -45,8 +45,7 @@ impl Platform {
             return Ok(());
         }
         self.storage.apply(vec![Change::PutMember(new.record(bot_id, user.id))]).await.map_err(internal)?;
-        let cell = self.directory().await?;
-        self.dir(cell).members.entry(bot_id).or_default().insert(user.id, new.clone());
+        self.cache_standing(bot_id, user.id, new.clone()).await?;
         if self.updates.accepts(&bot, "my_chat_member").await? {
             let bot_user = crate::kernel::world::bot_user(&bot);
             let update = types::ChatMemberUpdated {
@@ -65,9 +64,7 @@ impl Platform {
 
     /// Whether `user_id` has blocked the bot `bot_id`.
     pub(crate) async fn blocked(&self, user_id: i64, bot_id: i64) -> Result<bool, ApiError> {
-        let cell = self.directory().await?;
-        let dir = self.dir(cell);
-        Ok(dir.members.get(&bot_id).and_then(|m| m.get(&user_id)).is_some_and(|s| s.status == "kicked"))
+        self.room(bot_id, |room| room.members.get(&user_id).is_some_and(|s| s.status == "kicked")).await
     }
 
     // ---------------------------------------------------------------- people's emoji statuses

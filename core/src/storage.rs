@@ -466,6 +466,11 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// Every file record of a bot (retention sweeps, numbering).
     async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError>;
 
+    /// Replaces everything stored of bot `bot.id` (its record, settings, queued updates and file
+    /// records) with what is given, in one transaction: `bot import` through the seam. What the
+    /// bot had that is not given is gone afterwards.
+    async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError>;
+
     /// Bytes on disk used by a bot's own state and files, when the backend can tell.
     async fn disk_usage(&self, _bot_id: i64) -> Option<u64> {
         None

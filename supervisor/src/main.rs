@@ -385,19 +385,19 @@ fn admin_storage(cli: &Cli) -> Result<(Settings, Arc<dyn msg_core::StorageBacken
     Ok((settings, storage))
 }
 
-/// `bot export` / `bot import` move a bot directory, which only the sqlite storage has.
-fn sqlite_storage(settings: &Settings) -> Result<msg_storage::sqlite::SqliteStorage, Failure> {
-    match settings.storage_kind() {
-        "sqlite" => {
-            msg_storage::sqlite::SqliteStorage::open_with(&settings.dir, settings.durability).map_err(|e| fail(1, e))
-        }
-        kind => Err(fail(
-            2,
-            format!(
-                "bot export and import move a bot's directory, which the `{kind}` storage does not have; copy the database with its own tools (pg_dump) instead"
-            ),
-        )),
-    }
+/// The storage `bot export` / `bot import` work on: on SQLite the bot's own database is moved as
+/// it is; another backend is read and written through the seam.
+fn transfer_storage(
+    settings: &Settings,
+    storage: &Arc<dyn msg_core::StorageBackend>,
+) -> Result<transfer::Storage, Failure> {
+    Ok(match settings.storage_kind() {
+        "sqlite" => transfer::Storage::Directories(
+            msg_storage::sqlite::SqliteStorage::open_with(&settings.dir, settings.durability)
+                .map_err(|e| fail(1, e))?,
+        ),
+        _ => transfer::Storage::Shared(storage.clone()),
+    })
 }
 
 /// Runs an admin command, then hands files it created as root back to the directory's owner.
@@ -468,9 +468,10 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 println!("revoked @{} (id {})", bot.username, bot.id);
             }
             BotAction::Export { bot, archive, force } => {
-                let manifest = transfer::export(&settings.dir, &sqlite_storage(&settings)?, bot, archive, *force)
-                    .await
-                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                let manifest =
+                    transfer::export(&settings.dir, &transfer_storage(&settings, &storage)?, bot, archive, *force)
+                        .await
+                        .map_err(|e| fail(1, format!("{e:#}")))?;
                 eprintln!("exported {} to {}", manifest.describe(), archive.display());
                 if !manifest.logged_out {
                     eprintln!("note: the bot was not logged out on this server (see the warning above)");
@@ -478,9 +479,10 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
             }
             BotAction::Import { archive, force, owner } => {
                 let owner = owner.as_deref().map(transfer::parse_owner).transpose().map_err(|e| fail(2, e))?;
-                let done = transfer::import(&settings.dir, &sqlite_storage(&settings)?, archive, *force, owner)
-                    .await
-                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                let done =
+                    transfer::import(&settings.dir, &transfer_storage(&settings, &storage)?, archive, *force, owner)
+                        .await
+                        .map_err(|e| fail(1, format!("{e:#}")))?;
                 println!(
                     "imported {} into {} (owner {}:{})",
                     done.manifest.describe(),

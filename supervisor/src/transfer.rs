@@ -1,10 +1,14 @@
-//! `bot export` / `bot import`: a bot's directory (`<dir>/<bot id>/`) as one gzip tar archive, so
-//! moving a bot between servers is one command on each side instead of a copy and a chown. Export
-//! takes a consistent SQLite snapshot even while a server runs; import checks the archive, stages
-//! it beside the working directory's bots, gives it the working directory's owner and renames it
-//! into place in one step. Both refuse to act on a bot that is live: exporting one a running
-//! server still serves, or importing over a bot a server has open. Not here: what a bot's data
-//! means (that is the engine's storage, reached through [`StorageBackend`]).
+//! `bot export` / `bot import`: a bot as one gzip tar archive (its state as a `bot.sqlite` and the
+//! files of its directory `<dir>/<bot id>/`), so moving a bot between servers is one command on
+//! each side instead of a copy and a chown, whatever either server's storage. On SQLite the bot's
+//! database is its state: export takes a consistent snapshot of it even while a server runs, and
+//! import renames the staged directory into place in one step. On a backend that keeps bots in
+//! shared tables (PostgreSQL) export writes the archive's database from what the storage gives
+//! through the seam, and import moves the files into place, then replaces the bot's stored state
+//! in one transaction ([`StorageBackend::replace_bot`]). Import checks the archive, stages it
+//! beside the working directory's bots and gives it the working directory's owner. Both refuse to
+//! act on a bot that is live: exporting one a running server still serves, or importing over a
+//! bot a server has open. Not here: what a bot's data means (that is the engine's storage).
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -13,7 +17,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
-use msg_core::{BotRecord, StorageBackend};
+use msg_core::{BotRecord, BotState, FileRecord, StorageBackend};
 use msg_storage::sqlite::{BOT_DB, SqliteStorage};
 use serde_json::json;
 
@@ -25,6 +29,23 @@ pub const MANIFEST: &str = "msg-bot-api-export.json";
 const FORMAT: u64 = 1;
 /// SQLite's side files, never archived (the snapshot is self-contained).
 const SIDE_FILES: &[&str] = &["bot.sqlite-wal", "bot.sqlite-shm", "bot.sqlite-journal"];
+
+/// The storage a bot is exported from or imported into.
+pub enum Storage {
+    /// SQLite: a bot's state is the database in its own directory, moved as it is.
+    Directories(SqliteStorage),
+    /// A backend that keeps bots in shared tables (PostgreSQL): read and written through the seam.
+    Shared(std::sync::Arc<dyn StorageBackend>),
+}
+
+impl Storage {
+    fn seam(&self) -> &dyn StorageBackend {
+        match self {
+            Storage::Directories(storage) => storage,
+            Storage::Shared(storage) => storage.as_ref(),
+        }
+    }
+}
 
 /// What an archive says about its bot.
 #[derive(Debug, Clone)]
@@ -82,7 +103,7 @@ fn instance_id(dir: &Path) -> Option<String> {
 /// Whether the bot's `logged_out` record (`<unix time>:<instance id>`, written by the engine's
 /// logOut) was made by the server of `dir`. A record another server made (the bot came from
 /// there) does not count: this server serves the bot.
-async fn logged_out_here(storage: &SqliteStorage, dir: &Path, bot_id: i64) -> anyhow::Result<bool> {
+async fn logged_out_here(storage: &dyn StorageBackend, dir: &Path, bot_id: i64) -> anyhow::Result<bool> {
     let record = storage.load_bot_setting(bot_id, "logged_out").await?;
     let here = instance_id(dir);
     Ok(record.as_deref().and_then(|r| r.split_once(':')).is_some_and(|(_, instance)| Some(instance) == here.as_deref()))
@@ -95,16 +116,46 @@ fn find_bot(bots: Vec<BotRecord>, who: &str) -> anyhow::Result<BotRecord> {
     })
 }
 
-/// Pending updates and webhook of the bot in working directory `dir` (a snapshot or a staging dir).
-async fn summary(dir: &Path, bot_id: i64) -> anyhow::Result<(BotRecord, u64, Option<String>)> {
-    let storage = SqliteStorage::open(dir)?;
-    let bot = storage.load_bot(bot_id).await?.with_context(|| format!("{BOT_DB} does not hold bot {bot_id}"))?;
-    let pending = storage.load_bot_state(bot_id).await?.updates.len() as u64;
-    let webhook = storage.load_bot_setting(bot_id, "webhook").await?;
-    let url = webhook
-        .and_then(|w| serde_json::from_str::<serde_json::Value>(&w).ok())
-        .and_then(|w| w["url"].as_str().map(str::to_owned));
-    Ok((bot, pending, url))
+/// A bot as an archive holds it: its record, settings, pending updates and file records.
+struct Held {
+    bot: BotRecord,
+    state: BotState,
+    files: Vec<FileRecord>,
+}
+
+impl Held {
+    /// The bot in working directory `dir` (a snapshot or a staging dir).
+    async fn read(dir: &Path, bot_id: i64) -> anyhow::Result<Self> {
+        let storage = SqliteStorage::open(dir)?;
+        let bot = storage.load_bot(bot_id).await?.with_context(|| format!("{BOT_DB} does not hold bot {bot_id}"))?;
+        Ok(Self { bot, state: storage.load_bot_state(bot_id).await?, files: storage.list_files(bot_id).await? })
+    }
+
+    fn pending(&self) -> u64 {
+        self.state.updates.len() as u64
+    }
+
+    fn webhook_url(&self) -> Option<String> {
+        let webhook = self.state.settings.iter().find(|(key, _)| key == "webhook")?;
+        let webhook: serde_json::Value = serde_json::from_str(&webhook.1).ok()?;
+        webhook["url"].as_str().map(str::to_owned)
+    }
+}
+
+/// Writes bot `bot`'s state as `storage` holds it into `<target>/<bot id>/bot.sqlite`, read
+/// through the seam (a backend without bot directories: the archive's database is made here).
+async fn write_bot_database(storage: &dyn StorageBackend, bot: &BotRecord, target: &Path) -> anyhow::Result<()> {
+    let (state, files) = (storage.load_bot_state(bot.id).await?, storage.list_files(bot.id).await?);
+    let staging = tempfile::Builder::new().prefix("msg-bot-api-db-").tempdir()?;
+    let written = SqliteStorage::open(staging.path())?;
+    written.replace_bot(bot, &state, &files).await?;
+    // Dropped, the storage has made its last commit and closed the file.
+    drop(written);
+    let name = Path::new(&bot.id.to_string()).join(BOT_DB);
+    std::fs::create_dir_all(target.join(bot.id.to_string()))?;
+    std::fs::copy(staging.path().join(&name), target.join(&name))
+        .with_context(|| format!("cannot write {}", target.join(&name).display()))?;
+    Ok(())
 }
 
 /// A consistent copy of a live SQLite database (`VACUUM INTO` reads one transaction's view).
@@ -162,14 +213,8 @@ fn create_archive(archive: &Path) -> anyhow::Result<(Box<dyn Write>, Option<Path
 }
 
 /// `bot export <bot> <archive>`.
-pub async fn export(
-    dir: &Path,
-    storage: &SqliteStorage,
-    who: &str,
-    archive: &Path,
-    force: bool,
-) -> anyhow::Result<Manifest> {
-    let bot = find_bot(storage.list_bots().await?, who)?;
+pub async fn export(dir: &Path, storage: &Storage, who: &str, archive: &Path, force: bool) -> anyhow::Result<Manifest> {
+    let bot = find_bot(storage.seam().list_bots().await?, who)?;
     let bot_dir = dir.join(bot.id.to_string());
     let archive_dir = archive.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if let (Ok(a), Ok(b)) = (std::fs::canonicalize(archive_dir), std::fs::canonicalize(&bot_dir))
@@ -180,7 +225,7 @@ pub async fn export(
             bot_dir.display()
         );
     }
-    let logged_out = logged_out_here(storage, dir, bot.id).await?;
+    let logged_out = logged_out_here(storage.seam(), dir, bot.id).await?;
     // Holding the lock (no server running) keeps a server from starting mid-export.
     let _lock = match preflight::try_lock(dir)? {
         LockAttempt::Taken(lock) => {
@@ -212,10 +257,18 @@ pub async fn export(
     let staging = tempfile::Builder::new().prefix("msg-bot-api-export-").tempdir()?;
     let snapshot_dir = staging.path().join(bot.id.to_string());
     std::fs::create_dir(&snapshot_dir)?;
-    snapshot(&bot_dir.join(BOT_DB), &snapshot_dir.join(BOT_DB))?;
-    let (_, pending_updates, webhook_url) = summary(staging.path(), bot.id).await?;
-    let manifest =
-        Manifest { bot_id: bot.id, username: bot.username.clone(), pending_updates, webhook_url, logged_out };
+    match storage {
+        Storage::Directories(_) => snapshot(&bot_dir.join(BOT_DB), &snapshot_dir.join(BOT_DB))?,
+        Storage::Shared(storage) => write_bot_database(storage.as_ref(), &bot, staging.path()).await?,
+    }
+    let held = Held::read(staging.path(), bot.id).await?;
+    let manifest = Manifest {
+        bot_id: bot.id,
+        username: bot.username.clone(),
+        pending_updates: held.pending(),
+        webhook_url: held.webhook_url(),
+        logged_out,
+    };
 
     let (out, partial) = create_archive(archive)?;
     let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(out, flate2::Compression::default()));
@@ -227,11 +280,15 @@ pub async fn export(
     header.set_mtime(now_unix().max(0) as u64);
     tar.append_data(&mut header, MANIFEST, manifest_bytes.as_slice())?;
     let name = PathBuf::from(bot.id.to_string());
-    tar.append_dir(&name, &bot_dir)?;
+    // A bot with no files on a backend without bot directories has no directory here.
+    let has_dir = bot_dir.is_dir();
+    tar.append_dir(&name, if has_dir { &bot_dir } else { &snapshot_dir })?;
     tar.append_path_with_name(snapshot_dir.join(BOT_DB), name.join(BOT_DB))?;
-    let mut skip = vec![BOT_DB];
-    skip.extend_from_slice(SIDE_FILES);
-    append_tree(&mut tar, &bot_dir, &name, &skip)?;
+    if has_dir {
+        let mut skip = vec![BOT_DB];
+        skip.extend_from_slice(SIDE_FILES);
+        append_tree(&mut tar, &bot_dir, &name, &skip)?;
+    }
     let mut out = tar.into_inner()?.finish()?;
     out.flush()?;
     drop(out);
@@ -330,7 +387,7 @@ pub struct Imported {
 /// `bot import <archive>`.
 pub async fn import(
     dir: &Path,
-    storage: &SqliteStorage,
+    storage: &Storage,
     archive: &Path,
     force: bool,
     owner: Option<(u32, u32)>,
@@ -340,16 +397,18 @@ pub async fn import(
     let staging = tempfile::Builder::new().prefix(".import-").tempdir_in(dir)?;
     let manifest = unpack(archive, staging.path())?;
     let id = manifest.bot_id;
-    let (bot, _, _) = summary(staging.path(), id).await.context("the archive's bot database cannot be read")?;
+    let held = Held::read(staging.path(), id).await.context("the archive's bot database cannot be read")?;
+    let bot = held.bot.clone();
     if bot.id != id {
         bail!("the archive's database holds bot {} but its manifest names {id}", bot.id);
     }
 
     let target = dir.join(id.to_string());
     let lock = preflight::try_lock(dir)?;
-    let existing = storage.load_bot(id).await?;
+    let seam = storage.seam();
+    let existing = seam.load_bot(id).await?;
     if let Some(other) =
-        storage.list_bots().await?.into_iter().find(|b| b.id != id && b.username.eq_ignore_ascii_case(&bot.username))
+        seam.list_bots().await?.into_iter().find(|b| b.id != id && b.username.eq_ignore_ascii_case(&bot.username))
     {
         bail!(
             "another bot, id {}, already uses the username @{} in {}; revoke or export it first",
@@ -358,9 +417,10 @@ pub async fn import(
             dir.display()
         );
     }
-    let live_here = existing.is_some() && !logged_out_here(storage, dir, id).await?;
+    let live_here = existing.is_some() && !logged_out_here(seam, dir, id).await?;
     let state = if live_here { "where it is live (not logged out)" } else { "where it is logged out" };
-    if target.exists() {
+    let present = existing.is_some() || target.exists();
+    if present {
         if let LockAttempt::Held { holder } = &lock {
             bail!(
                 "@{} (id {id}) already exists in {}, {state}, and the server running there{holder} has it open: stop that server first (after logOut if the bot is live), then import again with --force to replace it",
@@ -402,15 +462,38 @@ pub async fn import(
         }
         owner = mine;
     }
-    let replaced = if target.exists() {
+    let replaced = if present {
         let backup = dir.join(format!(".replaced-{id}-{}", now_unix()));
-        std::fs::rename(&target, &backup).with_context(|| format!("cannot move {} aside", target.display()))?;
+        if target.exists() {
+            std::fs::rename(&target, &backup).with_context(|| format!("cannot move {} aside", target.display()))?;
+        }
+        if let (Storage::Shared(storage), Some(current)) = (storage, &existing) {
+            // The backup is what an archive holds: the bot's files and its state as a database.
+            write_bot_database(storage.as_ref(), current, &backup).await?;
+            std::fs::rename(backup.join(id.to_string()).join(BOT_DB), backup.join(BOT_DB))?;
+            std::fs::remove_dir(backup.join(id.to_string()))?;
+        }
         Some(backup)
     } else {
         None
     };
-    std::fs::rename(&bot_dir, &target).with_context(|| format!("cannot move the bot into {}", target.display()))?;
-    storage.reindex(id).await.context("the bot is in place but the bot index could not be updated")?;
+    match storage {
+        Storage::Directories(storage) => {
+            std::fs::rename(&bot_dir, &target)
+                .with_context(|| format!("cannot move the bot into {}", target.display()))?;
+            storage.reindex(id).await.context("the bot is in place but the bot index could not be updated")?;
+        }
+        Storage::Shared(storage) => {
+            // The files first, then the state that names them, in one transaction.
+            std::fs::remove_file(bot_dir.join(BOT_DB))?;
+            std::fs::rename(&bot_dir, &target)
+                .with_context(|| format!("cannot move the bot's files into {}", target.display()))?;
+            storage
+                .replace_bot(&held.bot, &held.state, &held.files)
+                .await
+                .context("the bot's files are in place but its state could not be stored")?;
+        }
+    }
     Ok(Imported { manifest, path: target, owner, replaced, server_running: matches!(lock, LockAttempt::Held { .. }) })
 }
 

@@ -11,7 +11,7 @@ pub mod sqlite;
 
 use std::sync::Arc;
 
-use msg_core::{Registrar, StorageBackend, StorageError, StorageFactory};
+use msg_core::{BotState, Change, FileRecord, Owner, Registrar, StorageBackend, StorageError, StorageFactory};
 
 /// Registers both backends; `sqlite` is rooted at the working directory `dir`.
 pub fn register(registrar: &mut Registrar, dir: &std::path::Path) {
@@ -69,12 +69,30 @@ impl StorageFactory for MemoryFactory {
     }
 }
 
+/// A bot's settings, queued updates and file records as the changes that store them
+/// ([`StorageBackend::replace_bot`]).
+pub(crate) fn bot_changes(bot_id: i64, state: &BotState, files: &[FileRecord]) -> Vec<Change> {
+    let settings = state.settings.iter().map(|(key, value)| Change::BotSetting {
+        bot_id,
+        key: key.clone(),
+        value: Some(value.clone()),
+    });
+    let updates =
+        state.updates.iter().map(|update| Change::PushUpdate { owner: Owner::Bot(bot_id), update: update.clone() });
+    let files = files.iter().map(|file| {
+        let mut file = file.clone();
+        file.bot_id = bot_id;
+        Change::PutFile(file)
+    });
+    settings.chain(updates).chain(files).collect()
+}
+
 /// What every backend must do, run against each one.
 #[cfg(test)]
 mod conformance {
     use msg_core::{
-        BotRecord, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, Record, Secret, StoredUpdate,
-        UserRecord,
+        BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, Record, Secret,
+        StoredUpdate, UserRecord,
     };
 
     use super::*;
@@ -268,6 +286,38 @@ mod conformance {
         assert_eq!(storage.load_bot(many[49].id).await.unwrap().as_ref(), Some(&many[49]));
 
         records(storage.as_ref()).await;
+        replacing(storage.as_ref(), a).await;
+    }
+
+    /// `bot import` through the seam: a bot's whole state replaced (what it had and the import
+    /// lacks is gone, its record renamed), a new bot made whole, nobody else touched.
+    async fn replacing(storage: &dyn StorageBackend, a: i64) {
+        let other = 3_000_001;
+        let untouched = (storage.load_bot_state(other).await.unwrap(), storage.list_files(other).await.unwrap());
+        storage
+            .apply(vec![
+                Change::BotSetting { bot_id: a, key: "stale".into(), value: Some("x".into()) },
+                Change::PushUpdate { owner: Owner::Bot(a), update: update(50, 1) },
+            ])
+            .await
+            .unwrap();
+        let mut bot = storage.load_bot(a).await.unwrap().unwrap();
+        bot.first_name = "Imported".into();
+        let mut state = BotState::default();
+        state.settings =
+            vec![("commands".to_owned(), "[1]".to_owned()), ("webhook".to_owned(), "{\"url\":1}".to_owned())];
+        state.updates = vec![update(70, 3), update(71, 4)];
+        let file = FileRecord::new(a, "beef".into(), "documents".into(), "documents/file_9".into(), 3, "{}".into(), 4);
+        storage.replace_bot(&bot, &state, std::slice::from_ref(&file)).await.unwrap();
+        assert_eq!(storage.load_bot(a).await.unwrap(), Some(bot.clone()));
+        assert_eq!(storage.load_bot_state(a).await.unwrap(), state, "the stale setting and update are gone");
+        assert_eq!(storage.list_files(a).await.unwrap(), vec![file], "the bot's earlier files are gone");
+        assert_eq!(storage.bots_with_setting("webhook").await.unwrap(), vec![a], "the index follows");
+        let fresh = BotRecord::new(3_999_999, Secret::new("f".repeat(35)), "fresh_bot".into(), "F".into(), 5);
+        storage.replace_bot(&fresh, &BotState::default(), &[]).await.unwrap();
+        assert_eq!(storage.load_bot(fresh.id).await.unwrap(), Some(fresh.clone()));
+        assert!(storage.list_bots().await.unwrap().contains(&fresh));
+        assert_eq!((storage.load_bot_state(other).await.unwrap(), storage.list_files(other).await.unwrap()), untouched);
     }
 
     /// Domains' rows: one change writes one row, scopes and tables keep apart, keys come back in

@@ -333,4 +333,15 @@ impl StorageBackend for MemoryStorage {
     async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
         Ok(self.lock().files.get(&bot_id).map(|f| f.values().cloned().collect()).unwrap_or_default())
     }
+
+    async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
+        let mut held = self.lock();
+        held.ids.insert(bot.id);
+        held.bots.insert(bot.id, bot.clone());
+        held.settings.insert(bot.id, state.settings.iter().cloned().collect());
+        held.queues.insert(Owner::Bot(bot.id), state.updates.iter().map(|u| (u.update_id, u.clone())).collect());
+        let files = files.iter().map(|f| ((f.content.clone(), f.kind.clone()), f.clone())).collect();
+        held.files.insert(bot.id, files);
+        Ok(())
+    }
 }

@@ -584,4 +584,28 @@ impl StorageBackend for PostgresStorage {
         let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 ORDER BY created_at");
         Ok(self.query(&sql, &[&bot_id]).await?.iter().map(|r| file_row(bot_id, r)).collect())
     }
+
+    async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(|e| self.error(e))?;
+        let mut statements: Vec<(&str, Vec<&(dyn tokio_postgres::types::ToSql + Sync)>)> = vec![
+            ("DELETE FROM bot_settings WHERE bot_id = $1", vec![&bot.id]),
+            ("DELETE FROM updates WHERE owner_kind = 0 AND owner_id = $1", vec![&bot.id]),
+            ("DELETE FROM files WHERE bot_id = $1", vec![&bot.id]),
+        ];
+        let (first_name, secret) = (bot.first_name.as_bytes(), bot.secret.expose());
+        statements.push((
+            "INSERT INTO bots (id, secret, username, first_name, created_at, revoked) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
+             first_name = excluded.first_name, created_at = excluded.created_at, revoked = excluded.revoked",
+            vec![&bot.id, &secret, &bot.username, &first_name, &bot.created_at, &bot.revoked],
+        ));
+        for (sql, params) in statements {
+            tx.execute(sql, &params).await.map_err(|e| self.error(e))?;
+        }
+        for change in crate::bot_changes(bot.id, state, files) {
+            apply_one(&tx, &change).await.map_err(|e| self.error(e))?;
+        }
+        tx.commit().await.map_err(|e| self.error(e))
+    }
 }

@@ -1336,6 +1336,19 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
+    async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
+        // The bot's own database is its state: its record first (made from the template when
+        // new), then everything else in one commit of that file, then the index from it.
+        self.save_bot(bot).await?;
+        let (bot_id, changes) = (bot.id, crate::bot_changes(bot.id, state, files));
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            conn.execute_batch("DELETE FROM kv; DELETE FROM updates; DELETE FROM files;")?;
+            changes.iter().try_for_each(|change| apply_bot(conn, bot_id, change))
+        })
+        .await?;
+        self.reindex(bot_id).await
+    }
+
     async fn disk_usage(&self, bot_id: i64) -> Option<u64> {
         let dir = self.bot_dir(bot_id);
         tokio::task::spawn_blocking(move || dir_size(&dir)).await.ok().flatten()

@@ -26,6 +26,12 @@ use msg_server::{BotApiEngine, EngineConfig};
 
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
 
+/// mimalloc instead of the C library's allocator: a request allocates and frees many small
+/// buffers on two threads, and glibc's malloc, free and consolidation were a fifth of the
+/// server's CPU under load (`perf`, session 15; the figures in bench/README.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Self-hosted Bot API server with an embedded platform.
 #[derive(Parser, Debug)]
 #[command(name = "msg-bot-api", version = VERSION, about, max_term_width = 110)]

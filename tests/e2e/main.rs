@@ -13,6 +13,7 @@ mod hardening;
 mod messages;
 mod operations;
 mod outbound;
+mod payments;
 mod person;
 mod platform;
 mod plugins;

@@ -16,6 +16,7 @@ pub mod limits;
 mod messages;
 pub mod operator;
 pub mod parse_mode;
+mod payments;
 mod people;
 mod polls;
 mod upgrade;
@@ -91,8 +92,15 @@ impl PlatformBuilder for Builder {
 
 /// The platform's domains, each a folder owning its state, storage, Bot API methods and tests.
 /// A new domain (payments, stickers, games) is a folder and one line here.
-const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] =
-    &[people::register, messages::register, files::register, polls::register, chats::register, inline::register];
+const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] = &[
+    people::register,
+    messages::register,
+    files::register,
+    polls::register,
+    chats::register,
+    inline::register,
+    payments::register,
+];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door
 /// plugins use.

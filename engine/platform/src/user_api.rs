@@ -139,6 +139,12 @@ pub fn methods() -> &'static [UserMethod] {
                 "the bot's answer",
                 inline_verbs::press_button,
             ),
+            method(
+                "payInvoice",
+                "`chat_id`, `message_id` (an invoice), `name`, `phone_number`, `email`, `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`, `timeout` (seconds for each of the bot's answers; at most and by default 10)",
+                "`{\"paid\":true,\"message\"}` (the `successful_payment` message) or `{\"paid\":false,\"stage\",\"error_message\"}`; a flexible invoice without `shipping_option_id` answers the bot's `shipping_options`",
+                crate::payments::user::pay_invoice,
+            ),
             method("createGroup", "`title`, `member_ids`", "the group `Chat`", |c| chat_verbs::create_group(c, false)),
             method("createChannel", "`title`, `member_ids` (subscribers)", "the channel `Chat`", chat_verbs::create_channel),
             method("createSupergroup", "`title`, `member_ids`, `is_forum`", "the supergroup `Chat`", |c| {

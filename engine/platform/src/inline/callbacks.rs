@@ -6,7 +6,6 @@ use std::time::Duration;
 use msg_core::{ApiError, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
 
 use crate::kernel::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
 use crate::messages::posting::sender_id;
@@ -40,7 +39,8 @@ impl Platform {
         let via_bot = stored.via_bot.as_ref().map(|b| b.id);
         let bot_id = via_bot.or_else(|| sender_id(&stored)).unwrap_or_default();
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
-        let query_id = format!("{}", rand::random::<u64>() >> 1);
+        let open = self.open_query(bot.id);
+        let query_id = open.id.clone();
         let chat = self.chat(conversation, bot.id).await?;
         let chat_instance = format!(
             "{}",
@@ -61,31 +61,15 @@ impl Platform {
             ..Default::default()
         };
         let payload = typed(&query).to_string();
-        let (tx, rx) = oneshot::channel();
-        self.callbacks.lock().expect("callbacks").insert(query_id.clone(), (bot.id, tx));
         if self.updates.accepts(&bot, "callback_query").await? {
             let chat_key = conversation.chat_id_for(bot.id);
             let update = NewUpdate::new("callback_query", payload, chat_key, now() + CALLBACK_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
-        let answer = tokio::time::timeout(wait, rx).await;
-        self.callbacks.lock().expect("callbacks").remove(&query_id);
+        let answer = self.await_answer(open, wait).await;
         Ok(match answer {
-            Ok(Ok(answer)) => json!({"callback_query_id": query_id, "answered": true, "answer": answer}),
-            _ => json!({"callback_query_id": query_id, "answered": false}),
+            Some(answer) => json!({"callback_query_id": query_id, "answered": true, "answer": answer}),
+            None => json!({"callback_query_id": query_id, "answered": false}),
         })
-    }
-
-    /// `bot_id` answers a callback query; only the bot the query was sent to may.
-    pub fn answer_callback(&self, bot_id: i64, query_id: &str, answer: Value) -> Result<(), ApiError> {
-        let mut open = self.callbacks.lock().expect("callbacks");
-        match open.get(query_id) {
-            Some((owner, _)) if *owner == bot_id => {
-                let (_, tx) = open.remove(query_id).expect("present");
-                let _ = tx.send(answer);
-                Ok(())
-            }
-            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
-        }
     }
 }

@@ -7,6 +7,7 @@
 pub(crate) mod directory;
 pub mod methods;
 pub(crate) mod on_demand;
+pub(crate) mod queries;
 pub(crate) mod records;
 pub mod serial;
 pub mod stored;

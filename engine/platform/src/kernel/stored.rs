@@ -124,6 +124,8 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.forum_topic_reopened.is_some()
         || m.general_forum_topic_hidden.is_some()
         || m.general_forum_topic_unhidden.is_some()
+        || m.successful_payment.is_some()
+        || m.refunded_payment.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice or a poll (so its text, if

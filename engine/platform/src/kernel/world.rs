@@ -233,6 +233,9 @@ pub struct Content {
     pub reply_chat: Option<String>,
     /// The part of the replied message quoted.
     pub quote: Option<Quote>,
+    /// Domains' rows stored in the message's own batch, each row's key followed by the
+    /// message's id (an invoice's terms), so the message and its rows exist together or not.
+    pub attached: Vec<msg_core::Record>,
 }
 
 impl Content {
@@ -284,8 +287,9 @@ pub struct Platform {
     pub(crate) inline: Mutex<HashMap<String, InlineAsked>>,
     /// Answers kept for their `cache_time`, by bot, query, offset and (personal answers) person.
     pub(crate) inline_cache: Mutex<HashMap<String, CachedAnswer>>,
-    /// Open callback queries: the bot that may answer, and where its answer goes.
-    pub(crate) callbacks: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
+    /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
+    /// answer goes.
+    pub(crate) queries: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
     /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
     /// so two of them never both see it open.
     pub(crate) polls: tokio::sync::Mutex<()>,
@@ -325,7 +329,7 @@ impl Platform {
             bots: std::sync::RwLock::default(),
             flags: std::sync::RwLock::default(),
             announced: Mutex::default(),
-            callbacks: Mutex::default(),
+            queries: Mutex::default(),
             inline: Mutex::default(),
             inline_cache: Mutex::default(),
             polls: tokio::sync::Mutex::default(),

@@ -143,6 +143,10 @@ impl Platform {
             other => keyboard = other,
         }
         let mut changes = vec![put_message(conversation, &message)];
+        changes.extend(content.attached.drain(..).map(|mut row| {
+            row.key.push_str(&message_id.to_string());
+            Change::PutRecord(row)
+        }));
         // A private conversation's first message makes it one of both sides' conversations.
         let index = match conversation {
             Conversation::Private(a, b) if unindexed => Some((a, b, conversation.key())),

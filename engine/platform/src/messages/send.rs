@@ -533,6 +533,7 @@ impl SendOptions {
             protect: self.protect,
             thread: self.thread,
             sender_chat: None,
+            attached: Vec::new(),
         }
     }
 }

@@ -1,0 +1,49 @@
+//! Queries a person's app waits on until a bot answers: callback queries, shipping and
+//! pre-checkout queries. Each is opened with a fresh id and the bot that may answer it; its
+//! answer goes to the one waiting, once; an answer after the wait ended, or from another bot,
+//! is refused with the reference's words. Process-local by nature: the person waits on a
+//! connection to this process.
+
+use std::time::Duration;
+
+use msg_core::ApiError;
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+use crate::kernel::world::Platform;
+
+/// An open query: its id (given to the bot) and where its answer arrives.
+pub(crate) struct OpenQuery {
+    pub(crate) id: String,
+    answer: oneshot::Receiver<Value>,
+}
+
+impl Platform {
+    /// Opens a query `bot_id` may answer.
+    pub(crate) fn open_query(&self, bot_id: i64) -> OpenQuery {
+        let id = format!("{}", rand::random::<u64>() >> 1);
+        let (tx, answer) = oneshot::channel();
+        self.queries.lock().expect("open queries").insert(id.clone(), (bot_id, tx));
+        OpenQuery { id, answer }
+    }
+
+    /// Waits up to `wait` for the answer to `query`, then closes it (`None`: not answered).
+    pub(crate) async fn await_answer(&self, query: OpenQuery, wait: Duration) -> Option<Value> {
+        let answer = tokio::time::timeout(wait, query.answer).await;
+        self.queries.lock().expect("open queries").remove(&query.id);
+        answer.ok().and_then(Result::ok)
+    }
+
+    /// `bot_id` answers query `query_id`; only the bot it was sent to may, while it is open.
+    pub(crate) fn answer_query(&self, bot_id: i64, query_id: &str, answer: Value) -> Result<(), ApiError> {
+        let mut open = self.queries.lock().expect("open queries");
+        match open.get(query_id) {
+            Some((owner, _)) if *owner == bot_id => {
+                let (_, tx) = open.remove(query_id).expect("present");
+                let _ = tx.send(answer);
+                Ok(())
+            }
+            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+        }
+    }
+}

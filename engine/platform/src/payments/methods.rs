@@ -1,0 +1,210 @@
+//! Payments' Bot API methods: `sendInvoice`, `answerShippingQuery`, `answerPreCheckoutQuery`,
+//! with the reference's parameter checks in its order (`get_input_message_invoice`,
+//! `get_labeled_price_parts`, `get_suggested_tip_amounts`, `get_shipping_options`), then the
+//! platform's own (the currency and its amounts, the provider, Stars' rules: `currencies.rs`).
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, Reply};
+use msg_spec::params;
+use msg_spec::types::{self, LabeledPrice, ShippingOption};
+use serde_json::{Value, json};
+
+use crate::Platform;
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::world::Actor;
+use crate::messages::send::SendOptions;
+use crate::payments::{Terms, currencies};
+
+fn bad(message: impl std::fmt::Display) -> ApiError {
+    ApiError::bad_request(message)
+}
+
+/// A required string field of a JSON object, as td's `get_required_string_field` reads it.
+fn string_field<'a>(object: &'a serde_json::Map<String, Value>, name: &str) -> Result<&'a str, String> {
+    match object.get(name) {
+        None => Err(format!("Can't find field \"{name}\"")),
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(format!("Field \"{name}\" must be of type String")),
+    }
+}
+
+/// A required integer field (a Number, or a String holding one), as td's `get_required_long_field`.
+fn long_field(object: &serde_json::Map<String, Value>, name: &str) -> Result<i64, String> {
+    let parsed = match object.get(name) {
+        None => return Err(format!("Can't find field \"{name}\"")),
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(_) => None,
+    };
+    parsed.ok_or_else(|| format!("Field \"{name}\" must be a valid Number"))
+}
+
+/// `get_labeled_price_parts`: a non-empty array of `LabeledPrice`.
+fn labeled_prices(value: &Value) -> Result<Vec<LabeledPrice>, String> {
+    let Value::Array(items) = value else { return Err("Expected an Array of labeled prices".into()) };
+    let mut prices = Vec::new();
+    for item in items {
+        let price = (|| {
+            let Value::Object(object) = item else { return Err("LabeledPrice must be an Object".to_owned()) };
+            let label = string_field(object, "label")?;
+            if label.is_empty() {
+                return Err("LabeledPrice label must be non-empty".into());
+            }
+            Ok(LabeledPrice { label: label.to_owned(), amount: long_field(object, "amount")? })
+        })();
+        prices.push(price.map_err(|e| format!("Can't parse labeled price: {e}"))?);
+    }
+    if prices.is_empty() {
+        return Err("There must be at least one price".into());
+    }
+    Ok(prices)
+}
+
+/// `get_suggested_tip_amounts`.
+fn tip_amounts(value: &Value) -> Result<Vec<i64>, ApiError> {
+    let Value::Array(items) = value else { return Err(bad("Expected an Array of suggested tip amounts")) };
+    items
+        .iter()
+        .map(|amount| {
+            let number = match amount {
+                Value::Number(n) => n.to_string(),
+                Value::String(s) => s.clone(),
+                _ => return Err(bad("Suggested tip amount must be of type Number or String")),
+            };
+            number.parse::<i64>().map_err(|_| bad("Can't parse suggested tip amount as Number"))
+        })
+        .collect()
+}
+
+/// The invoice and its terms from `sendInvoice`'s parameters (`get_input_message_invoice`),
+/// then the platform's checks.
+fn invoice(p: &params::SendInvoice<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Terms), ApiError> {
+    let required =
+        |value: &str, name: &str| if value.is_empty() { Err(ApiError::parameter_required(name)) } else { Ok(()) };
+    required(p.title, "title")?;
+    required(p.description, "description")?;
+    required(p.payload, "payload")?;
+    required(p.currency, "currency")?;
+    let prices = p.prices.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("prices"))?;
+    let prices: Value = serde_json::from_str(prices).map_err(|_| bad("Can't parse prices JSON object"))?;
+    let prices = labeled_prices(&prices).map_err(bad)?;
+    let max_tip_amount = match raw.get("max_tip_amount").filter(|v| !v.is_empty()) {
+        Some(text) => text.trim().parse().map_err(|_| bad("Can't parse \"max_tip_amount\" as Number"))?,
+        None => 0,
+    };
+    let suggested_tip_amounts = match p.suggested_tip_amounts.filter(|v| !v.is_empty()) {
+        Some(raw) => {
+            let value: Value =
+                serde_json::from_str(raw).map_err(|_| bad("Can't parse suggested_tip_amounts JSON object"))?;
+            tip_amounts(&value)?
+        }
+        None => Vec::new(),
+    };
+    let terms = Terms {
+        payload: p.payload.to_owned(),
+        currency: p.currency.to_owned(),
+        prices,
+        max_tip_amount,
+        suggested_tip_amounts,
+        need_name: p.need_name,
+        need_phone_number: p.need_phone_number,
+        need_email: p.need_email,
+        need_shipping_address: p.need_shipping_address,
+        is_flexible: p.is_flexible,
+    };
+    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
+    let invoice = types::Invoice {
+        title: p.title.to_owned(),
+        description: p.description.to_owned(),
+        start_parameter: p.start_parameter.unwrap_or_default().to_owned(),
+        currency: terms.currency.clone(),
+        total_amount: terms.total(),
+    };
+    Ok((invoice, terms))
+}
+
+pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SendInvoice = args(&call.params)?;
+    let (invoice, terms) = invoice(&p, &call.params)?;
+    let options = SendOptions::read(&p, &call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let actor = Actor::Bot(bot.clone());
+    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    let mut content = Platform::invoice_content(bot.id, conversation, invoice, &terms);
+    let body = std::mem::take(&mut content.body);
+    let attached = std::mem::take(&mut content.attached);
+    let mut content = options.content(String::new(), None, body);
+    // An invoice's own keyboard starts with its Pay button.
+    if let Some(first) = content.reply_markup.as_ref().and_then(|m| m["inline_keyboard"][0][0].as_object())
+        && first.get("pay") != Some(&json!(true))
+    {
+        return Err(bad("REPLY_MARKUP_BUY_EMPTY"));
+    }
+    content.attached = attached;
+    Ok(platform.post(&actor, conversation, content).await?.into())
+}
+
+pub(crate) async fn answer_shipping_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::AnswerShippingQuery = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let answer = if p.ok {
+        let raw = p
+            .shipping_options
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| ApiError::parameter_required("shipping_options"))?;
+        let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse shipping options JSON object"))?;
+        json!({"ok": true, "shipping_options": shipping_options(&value)?})
+    } else {
+        let message =
+            p.error_message.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("error_message"))?;
+        json!({"ok": false, "error_message": message})
+    };
+    platform.answer_query(bot.id, p.shipping_query_id, answer)?;
+    Ok(json!(true).into())
+}
+
+/// `get_shipping_options`.
+fn shipping_options(value: &Value) -> Result<Vec<ShippingOption>, ApiError> {
+    let Value::Array(items) = value else { return Err(bad("Expected an Array of shipping options")) };
+    let mut options = Vec::new();
+    for item in items {
+        let option = (|| {
+            let Value::Object(object) = item else { return Err("ShippingOption must be an Object".to_owned()) };
+            let id = string_field(object, "id")?;
+            if id.is_empty() {
+                return Err("ShippingOption identifier must be non-empty".into());
+            }
+            let title = string_field(object, "title")?;
+            if title.is_empty() {
+                return Err("ShippingOption title must be non-empty".into());
+            }
+            let prices = match object.get("prices") {
+                None => return Err("Can't find field \"prices\"".into()),
+                Some(prices @ Value::Array(_)) => labeled_prices(prices),
+                Some(_) => return Err("Field \"prices\" must be of type Array".into()),
+            };
+            let prices = prices.map_err(|e| format!("Can't parse shipping option prices: {e}"))?;
+            Ok(ShippingOption { id: id.to_owned(), title: title.to_owned(), prices })
+        })();
+        options.push(option.map_err(|e| bad(format!("Can't parse shipping option: {e}")))?);
+    }
+    if options.is_empty() {
+        return Err(bad("There must be at least one shipping option"));
+    }
+    Ok(options)
+}
+
+pub(crate) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::AnswerPreCheckoutQuery = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let answer = if p.ok {
+        json!({"ok": true})
+    } else {
+        let message =
+            p.error_message.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("error_message"))?;
+        json!({"ok": false, "error_message": message})
+    };
+    platform.answer_query(bot.id, p.pre_checkout_query_id, answer)?;
+    Ok(json!(true).into())
+}

@@ -1,0 +1,235 @@
+//! Payments: a bot sends an invoice (`sendInvoice`), a person pays it through the test provider
+//! (the user-side `payInvoice`, `user.rs`): the bot answers the shipping query of a flexible
+//! invoice (`answerShippingQuery`) and the pre-checkout query
+//! (`answerPreCheckoutQuery`) within the platform's 10 seconds, and a paid invoice becomes a
+//! `successful_payment` service message in its chat, seen by the bot and the person. An invoice's
+//! terms are a row of [`INVOICES`] stored with its message. Telegram Stars (`XTR`) invoices are
+//! checked as the platform checks them; balances, links, refunds and subscriptions come next.
+
+pub(crate) mod currencies;
+pub(crate) mod methods;
+pub(crate) mod user;
+
+use std::time::Duration;
+
+use msg_core::method::{Late, bound};
+use msg_core::{ApiError, NewUpdate, Registrar, UserRecord};
+use msg_spec::types::{self, LabeledPrice, Message, OrderInfo, ShippingAddress, ShippingOption};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::kernel::records::Table;
+use crate::kernel::world::{CALLBACK_TTL, Content, Conversation, Platform, now, person, typed};
+use crate::messages::posting::sender_id;
+
+/// An invoice's terms: scope the bot, key `<conversation key>/<message id>`.
+pub(crate) const INVOICES: Table<Terms> = Table::new("payment_invoice");
+
+/// How long the platform waits for a bot's answer to a shipping or pre-checkout query.
+pub(crate) const ANSWER_WAIT: Duration = Duration::from_secs(10);
+
+/// What an invoice asks, as its bot sent it (what the message's `invoice` does not show).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Terms {
+    pub payload: String,
+    pub currency: String,
+    pub prices: Vec<LabeledPrice>,
+    #[serde(default)]
+    pub max_tip_amount: i64,
+    #[serde(default)]
+    pub suggested_tip_amounts: Vec<i64>,
+    #[serde(default)]
+    pub need_name: bool,
+    #[serde(default)]
+    pub need_phone_number: bool,
+    #[serde(default)]
+    pub need_email: bool,
+    #[serde(default)]
+    pub need_shipping_address: bool,
+    #[serde(default)]
+    pub is_flexible: bool,
+}
+
+impl Terms {
+    fn total(&self) -> i64 {
+        self.prices.iter().map(|p| p.amount).sum()
+    }
+}
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("sendInvoice", bound(slot, methods::send_invoice));
+    r.method("answerShippingQuery", bound(slot, methods::answer_shipping_query));
+    r.method("answerPreCheckoutQuery", bound(slot, methods::answer_pre_checkout_query));
+}
+
+fn invoice_key(conversation: Conversation) -> String {
+    format!("{}/", conversation.key())
+}
+
+/// What a person gives when paying.
+#[derive(Debug, Default)]
+pub(crate) struct Payment {
+    pub order: OrderInfo,
+    pub shipping_option_id: Option<String>,
+    pub tip: i64,
+    pub wait: Duration,
+}
+
+impl Platform {
+    /// The content of an invoice message with its terms attached (stored in the same batch).
+    pub(crate) fn invoice_content(
+        bot_id: i64,
+        conversation: Conversation,
+        invoice: types::Invoice,
+        terms: &Terms,
+    ) -> Content {
+        let row = INVOICES.put(bot_id, &invoice_key(conversation), terms);
+        let msg_core::Change::PutRecord(row) = row else { unreachable!("a put is a PutRecord") };
+        let mut content = Content::of(Message { invoice: Some(Box::new(invoice)), ..Default::default() });
+        content.attached.push(row);
+        content
+    }
+
+    /// The invoice of message `message_id` in `conversation`, its bot and terms.
+    async fn invoice_of(
+        &self,
+        conversation: Conversation,
+        message_id: i64,
+    ) -> Result<(std::sync::Arc<msg_core::BotRecord>, types::Invoice, Terms), ApiError> {
+        let stored = self
+            .load_message(conversation, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message not found"))?;
+        let invoice =
+            stored.invoice.as_deref().cloned().ok_or_else(|| ApiError::bad_request("the message is not an invoice"))?;
+        let bot_id = sender_id(&stored).unwrap_or_default();
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
+        let key = format!("{}{message_id}", invoice_key(conversation));
+        let terms = INVOICES
+            .get(self.storage.as_ref(), bot_id, &key)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("the invoice is not available"))?;
+        Ok((bot, invoice, terms))
+    }
+
+    async fn ask_shipping(
+        &self,
+        user: &UserRecord,
+        bot: &std::sync::Arc<msg_core::BotRecord>,
+        terms: &Terms,
+        address: ShippingAddress,
+        wait: Duration,
+    ) -> Result<Value, ApiError> {
+        let open = self.open_query(bot.id);
+        let query = types::ShippingQuery {
+            id: open.id.clone(),
+            from: Box::new(person(user)),
+            invoice_payload: terms.payload.clone(),
+            shipping_address: Box::new(address),
+        };
+        if self.updates.accepts(bot, "shipping_query").await? {
+            let update = NewUpdate::new("shipping_query", typed(&query).to_string(), user.id, now() + CALLBACK_TTL);
+            self.updates.push(bot, update, Vec::new()).await?;
+        }
+        Ok(match self.await_answer(open, wait).await {
+            Some(answer) => answer,
+            None => json!({"ok": false, "error_message": "the bot did not answer the shipping query in time"}),
+        })
+    }
+
+    /// A person pays the invoice of message `message_id`: with a flexible invoice the bot is
+    /// asked for shipping options (without `shipping_option_id` they are returned for the person
+    /// to choose, and nothing is paid; with it, it must be among them), then the bot gets
+    /// `pre_checkout_query`; when it accepts in time, `successful_payment` is posted in the
+    /// chat. Returns `{"paid":true,"message":…}` or `{"paid":false,"stage",…}`.
+    pub(crate) async fn pay_invoice(
+        &self,
+        user: &UserRecord,
+        conversation: Conversation,
+        message_id: i64,
+        payment: Payment,
+    ) -> Result<Value, ApiError> {
+        let (bot, invoice, terms) = self.invoice_of(conversation, message_id).await?;
+        let order = payment.order;
+        let missing = [
+            (terms.need_name && order.name.is_none(), "name"),
+            (terms.need_phone_number && order.phone_number.is_none(), "phone_number"),
+            (terms.need_email && order.email.is_none(), "email"),
+            (
+                (terms.need_shipping_address || terms.is_flexible) && order.shipping_address.is_none(),
+                "shipping_address",
+            ),
+        ];
+        if let Some((_, name)) = missing.iter().find(|(missing, _)| *missing) {
+            return Err(ApiError::bad_request(format!("the invoice asks for {name}")));
+        }
+        if payment.tip < 0 || payment.tip > terms.max_tip_amount {
+            return Err(ApiError::bad_request(format!("tip_amount must be between 0 and {}", terms.max_tip_amount)));
+        }
+        let mut total = terms.total() + payment.tip;
+        let mut option_id = None;
+        if terms.is_flexible {
+            let address = order.shipping_address.as_deref().cloned().unwrap_or_default();
+            let answer = self.ask_shipping(user, &bot, &terms, address, payment.wait).await?;
+            if answer["ok"] != json!(true) {
+                return Ok(json!({"paid": false, "stage": "shipping", "error_message": answer["error_message"]}));
+            }
+            let options: Vec<ShippingOption> =
+                serde_json::from_value(answer["shipping_options"].clone()).unwrap_or_default();
+            let Some(wanted) = payment.shipping_option_id else {
+                // The person sees the options first, then pays naming one.
+                return Ok(json!({"paid": false, "stage": "shipping_option", "shipping_options": options}));
+            };
+            let Some(option) = options.iter().find(|o| o.id == wanted) else {
+                return Ok(json!({"paid": false, "stage": "shipping_option", "shipping_options": options,
+                    "error_message": "choose one of the bot's shipping options"}));
+            };
+            total += option.prices.iter().map(|p| p.amount).sum::<i64>();
+            option_id = Some(option.id.clone());
+        }
+        let given = order.name.is_some()
+            || order.phone_number.is_some()
+            || order.email.is_some()
+            || order.shipping_address.is_some();
+        let order_info = given.then(|| Box::new(order.clone()));
+        let open = self.open_query(bot.id);
+        let query = types::PreCheckoutQuery {
+            id: open.id.clone(),
+            from: Box::new(person(user)),
+            currency: terms.currency.clone(),
+            total_amount: total,
+            invoice_payload: terms.payload.clone(),
+            shipping_option_id: option_id.clone(),
+            order_info: order_info.clone(),
+        };
+        if self.updates.accepts(&bot, "pre_checkout_query").await? {
+            let update = NewUpdate::new("pre_checkout_query", typed(&query).to_string(), user.id, now() + CALLBACK_TTL);
+            self.updates.push(&bot, update, Vec::new()).await?;
+        }
+        let answer = self.await_answer(open, payment.wait).await;
+        let error = match &answer {
+            None => Some(json!("the bot did not confirm the payment in time")),
+            Some(answer) if answer["ok"] != json!(true) => Some(answer["error_message"].clone()),
+            Some(_) => None,
+        };
+        if let Some(error_message) = error {
+            return Ok(json!({"paid": false, "stage": "pre_checkout", "error_message": error_message}));
+        }
+        let charge = format!("{:016x}{:016x}", rand::random::<u64>(), rand::random::<u64>());
+        let receipt = types::SuccessfulPayment {
+            currency: invoice.currency.clone(),
+            total_amount: total,
+            invoice_payload: terms.payload.clone(),
+            shipping_option_id: option_id,
+            order_info,
+            telegram_payment_charge_id: format!("stxmsg{charge}"),
+            provider_payment_charge_id: format!("test_{charge}"),
+            ..Default::default()
+        };
+        let body = Message { successful_payment: Some(Box::new(receipt)), ..Default::default() };
+        let message =
+            self.post(&crate::kernel::world::Actor::User(user.clone()), conversation, Content::of(body)).await?;
+        Ok(json!({"paid": true, "message": message}))
+    }
+}

@@ -1,0 +1,35 @@
+//! The people's side of payments: paying an invoice (`payInvoice`).
+
+use std::time::Duration;
+
+use msg_core::ApiError;
+use msg_spec::types::{OrderInfo, ShippingAddress};
+use serde_json::Value;
+
+use crate::kernel::user::{UserCall, message_id};
+use crate::payments::{ANSWER_WAIT, Payment};
+
+/// `payInvoice`: `chat_id`, `message_id`, the order's `name`, `phone_number`, `email`,
+/// `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`,
+/// `timeout` (seconds to wait for each of the bot's answers, at most the platform's 10).
+pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let given = |name| c.params.get(name).filter(|v| !v.is_empty()).map(str::to_owned);
+    let shipping_address = match given("shipping_address") {
+        Some(raw) => Some(Box::new(
+            serde_json::from_str::<ShippingAddress>(&raw)
+                .map_err(|e| ApiError::bad_request(format!("can't parse shipping_address: {e}")))?,
+        )),
+        None => None,
+    };
+    let order =
+        OrderInfo { name: given("name"), phone_number: given("phone_number"), email: given("email"), shipping_address };
+    let max = ANSWER_WAIT.as_secs() as i64;
+    let payment = Payment {
+        order,
+        shipping_option_id: given("shipping_option_id"),
+        tip: c.params.integer("tip_amount", 0, i64::MIN, i64::MAX),
+        wait: Duration::from_secs(c.params.integer("timeout", max, 0, max) as u64),
+    };
+    c.platform.pay_invoice(&c.user, conversation, message_id(&c.params)?, payment).await
+}

@@ -1,0 +1,211 @@
+//! Payments on the embedded platform: a bot's invoice checked as the reference and the platform
+//! check it, paid by a person through the test provider (shipping query, tip, pre-checkout query,
+//! `successful_payment`), refused by the bot, and not answered in time.
+
+use std::thread::JoinHandle;
+
+use msg_testkit::{HttpResponse, Server, poll_until};
+use serde_json::{Value, json};
+
+use crate::{Started, error, ok, started};
+
+const PROVIDER: &str = "284685063:TEST:c2hvcA";
+
+/// The next update of `kind` the bot gets (earlier ones of other kinds are passed over).
+fn next_update(server: &Server, bot: &str, offset: &mut i64, kind: &str) -> Value {
+    let mut found = Value::Null;
+    poll_until(&format!("the bot gets {kind}"), || {
+        let updates = ok(server.call(bot, "getUpdates", json!({"offset": *offset, "timeout": 1})));
+        for update in updates.as_array().unwrap() {
+            *offset = update["update_id"].as_i64().unwrap() + 1;
+            if found.is_null() && !update[kind].is_null() {
+                found = update[kind].clone();
+                return true;
+            }
+        }
+        false
+    });
+    found
+}
+
+/// `payInvoice` in a thread of its own (it waits for the bot's answers).
+fn paying(server: &Server, person: &str, params: Value) -> JoinHandle<HttpResponse> {
+    let (api, person) = (server.api, person.to_owned());
+    std::thread::spawn(move || {
+        msg_testkit::post(api, &format!("/user{person}/payInvoice"), "application/json", params.to_string().as_bytes())
+            .unwrap()
+    })
+}
+
+#[test]
+fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("tea_shop_bot");
+    let invoice = |changes: Value| {
+        let mut params = json!({
+            "chat_id": alice_id, "title": "Tea", "description": "A pot of green tea", "payload": "order-1",
+            "provider_token": PROVIDER, "currency": "USD", "prices": json!([{"label": "Tea", "amount": 500}]).to_string(),
+        });
+        for (key, value) in changes.as_object().unwrap() {
+            if value.is_null() {
+                params.as_object_mut().unwrap().remove(key);
+            } else {
+                params[key] = value.clone();
+            }
+        }
+        server.call(&bot, "sendInvoice", params)
+    };
+    // The reference's checks, in its order, then the platform's.
+    let refused = [
+        (json!({"title": null}), "parameter \"title\" is required"),
+        (json!({"prices": null}), "parameter \"prices\" is required"),
+        (json!({"prices": "tea"}), "can't parse prices JSON object"),
+        (json!({"prices": "[]"}), "there must be at least one price"),
+        (
+            json!({"prices": "[{\"label\":\"\",\"amount\":5}]"}),
+            "can't parse labeled price: LabeledPrice label must be non-empty",
+        ),
+        (json!({"prices": "[{\"label\":\"Tea\"}]"}), "can't parse labeled price: Can't find field \"amount\""),
+        (json!({"max_tip_amount": "lots"}), "can't parse \"max_tip_amount\" as Number"),
+        (json!({"suggested_tip_amounts": "[true]"}), "suggested tip amount must be of type Number or String"),
+        (json!({"currency": "ZZZ"}), "CURRENCY_INVALID"),
+        (json!({"prices": "[{\"label\":\"Tea\",\"amount\":5}]"}), "CURRENCY_TOTAL_AMOUNT_INVALID"),
+        (json!({"provider_token": null}), "PAYMENT_PROVIDER_INVALID"),
+        (json!({"provider_token": "284685063:LIVE:c2hvcA"}), "PAYMENT_PROVIDER_INVALID"),
+        (
+            json!({"prices": "[{\"label\":\"Tea\",\"amount\":500},{\"label\":\"Discount\",\"amount\":-500}]"}),
+            "total price must be positive",
+        ),
+        (
+            json!({"max_tip_amount": 100, "suggested_tip_amounts": "[50,200]"}),
+            "suggested tip amount can't be bigger than max_tip_amount",
+        ),
+        (
+            json!({"max_tip_amount": 100, "suggested_tip_amounts": "[1,2,3,4,5]"}),
+            "there can be at most 4 suggested tip amounts",
+        ),
+        (json!({"max_tip_amount": 100, "suggested_tip_amounts": "[50,20]"}), "SUGGESTED_TIP_AMOUNTS_INVALID"),
+        (json!({"payload": "x".repeat(129)}), "INVOICE_PAYLOAD_INVALID"),
+        (json!({"currency": "XTR", "prices": "[{\"label\":\"Tea\",\"amount\":50}]"}), "STARS_INVOICE_INVALID"),
+        (
+            json!({"reply_markup": json!({"inline_keyboard": [[{"text": "Menu", "callback_data": "menu"}]]}).to_string()}),
+            "REPLY_MARKUP_BUY_EMPTY",
+        ),
+    ];
+    for (changes, description) in refused {
+        assert_eq!(error(invoice(changes.clone())), (400, format!("Bad Request: {description}")), "{changes}");
+    }
+
+    // A flexible invoice that asks for a name and an address, with tips.
+    let sent = ok(invoice(json!({
+        "is_flexible": true, "need_name": true, "need_shipping_address": true,
+        "max_tip_amount": 300, "suggested_tip_amounts": "[100,200]", "start_parameter": "tea",
+    })));
+    assert_eq!(
+        sent["invoice"],
+        json!({"title": "Tea", "description": "A pot of green tea", "start_parameter": "tea", "currency": "USD", "total_amount": 500})
+    );
+    let message_id = sent["message_id"].clone();
+    let address = json!({"country_code": "GB", "state": "", "city": "London", "street_line1": "1 Tea St", "street_line2": "", "post_code": "E1"});
+    let mut offset = 0;
+    let pay = |extra: Value| {
+        let mut params = json!({"chat_id": bot_id, "message_id": message_id, "name": "Alice", "shipping_address": address.to_string()});
+        for (key, value) in extra.as_object().unwrap() {
+            params[key] = value.clone();
+        }
+        paying(&server, &alice, params)
+    };
+    let options = json!([
+        {"id": "post", "title": "Post", "prices": [{"label": "Post", "amount": 100}]},
+        {"id": "fast", "title": "Courier", "prices": [{"label": "Courier", "amount": 200}, {"label": "Insurance", "amount": 50}]},
+    ]);
+
+    // Without a name the invoice cannot be paid.
+    let missing = server.user_call(&alice, "payInvoice", json!({"chat_id": bot_id, "message_id": message_id}));
+    assert_eq!(error(missing), (400, "Bad Request: the invoice asks for name".into()));
+
+    // First the person sees the shipping options the bot gives for the address.
+    let choosing = pay(json!({}));
+    let query = next_update(&server, &bot, &mut offset, "shipping_query");
+    assert_eq!(query["invoice_payload"], "order-1");
+    assert_eq!(query["shipping_address"], address);
+    assert_eq!(query["from"]["id"], alice_id);
+    let bad = server.call(
+        &bot,
+        "answerShippingQuery",
+        json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": "[]"}),
+    );
+    assert_eq!(error(bad), (400, "Bad Request: there must be at least one shipping option".into()));
+    let bad = server.call(&bot, "answerShippingQuery", json!({"shipping_query_id": query["id"], "ok": false}));
+    assert_eq!(error(bad), (400, "Bad Request: parameter \"error_message\" is required".into()));
+    let answer = json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()});
+    ok(server.call(&bot, "answerShippingQuery", answer));
+    let chosen = ok(choosing.join().unwrap());
+    assert_eq!(chosen, json!({"paid": false, "stage": "shipping_option", "shipping_options": options}));
+
+    // Then pays with the courier and a tip: shipping query again, then the pre-checkout query.
+    let payment = pay(json!({"shipping_option_id": "fast", "tip_amount": 200}));
+    let query = next_update(&server, &bot, &mut offset, "shipping_query");
+    ok(server.call(
+        &bot,
+        "answerShippingQuery",
+        json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()}),
+    ));
+    let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+    assert_eq!(checkout["currency"], "USD");
+    assert_eq!(checkout["total_amount"], 500 + 250 + 200, "prices, the courier's prices and the tip");
+    assert_eq!(checkout["invoice_payload"], "order-1");
+    assert_eq!(checkout["shipping_option_id"], "fast");
+    assert_eq!(checkout["order_info"], json!({"name": "Alice", "shipping_address": address}));
+    let stolen = server.call(&bot, "answerPreCheckoutQuery", json!({"pre_checkout_query_id": "12345", "ok": true}));
+    assert_eq!(
+        error(stolen),
+        (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into())
+    );
+    ok(server.call(&bot, "answerPreCheckoutQuery", json!({"pre_checkout_query_id": checkout["id"], "ok": true})));
+    let paid = ok(payment.join().unwrap());
+    assert_eq!(paid["paid"], true, "{paid}");
+    let receipt = &paid["message"]["successful_payment"];
+    assert_eq!(receipt["total_amount"], 950);
+    assert_eq!(receipt["invoice_payload"], "order-1");
+    assert!(receipt["telegram_payment_charge_id"].as_str().is_some_and(|c| !c.is_empty()));
+    assert!(receipt["provider_payment_charge_id"].as_str().is_some_and(|c| !c.is_empty()));
+    let seen = next_update(&server, &bot, &mut offset, "message");
+    assert_eq!(seen["successful_payment"], *receipt, "the bot sees the payment in the chat");
+    assert_eq!(seen["from"]["id"], alice_id);
+
+    // The bot refuses: the person is shown its words and nothing is paid.
+    let payment = pay(json!({"shipping_option_id": "post"}));
+    let query = next_update(&server, &bot, &mut offset, "shipping_query");
+    ok(server.call(
+        &bot,
+        "answerShippingQuery",
+        json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()}),
+    ));
+    let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+    let refusal = json!({"pre_checkout_query_id": checkout["id"], "ok": false, "error_message": "Out of green tea"});
+    ok(server.call(&bot, "answerPreCheckoutQuery", refusal));
+    let refused = ok(payment.join().unwrap());
+    assert_eq!(refused, json!({"paid": false, "stage": "pre_checkout", "error_message": "Out of green tea"}));
+
+    // A Stars invoice (no provider) the bot does not confirm in time: not paid, and its late
+    // answer is refused.
+    let stars = json!({"currency": "XTR", "provider_token": null, "prices": "[{\"label\":\"Tea\",\"amount\":50}]"});
+    let stars = ok(invoice(stars));
+    assert_eq!(stars["invoice"]["currency"], "XTR");
+    let late = paying(&server, &alice, json!({"chat_id": bot_id, "message_id": stars["message_id"], "timeout": 1}));
+    let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+    assert_eq!((checkout["currency"].clone(), checkout["total_amount"].clone()), (json!("XTR"), json!(50)));
+    let unanswered = ok(late.join().unwrap());
+    assert_eq!(unanswered["paid"], false);
+    assert_eq!(unanswered["stage"], "pre_checkout");
+    let too_late =
+        server.call(&bot, "answerPreCheckoutQuery", json!({"pre_checkout_query_id": checkout["id"], "ok": true}));
+    assert_eq!(
+        error(too_late),
+        (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into())
+    );
+    // Nothing else reached the chat: one successful payment only.
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let payments = history.as_array().unwrap().iter().filter(|m| !m["successful_payment"].is_null()).count();
+    assert_eq!(payments, 1);
+}

@@ -107,13 +107,14 @@ fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     let message_id = sent["message_id"].clone();
     let address = json!({"country_code": "GB", "state": "", "city": "London", "street_line1": "1 Tea St", "street_line2": "", "post_code": "E1"});
     let mut offset = 0;
-    let pay = |extra: Value| {
+    let pay_for = |message_id: &Value, extra: Value| {
         let mut params = json!({"chat_id": bot_id, "message_id": message_id, "name": "Alice", "shipping_address": address.to_string()});
         for (key, value) in extra.as_object().unwrap() {
             params[key] = value.clone();
         }
         paying(&server, &alice, params)
     };
+    let pay = |extra: Value| pay_for(&message_id, extra);
     let options = json!([
         {"id": "post", "title": "Post", "prices": [{"label": "Post", "amount": 100}]},
         {"id": "fast", "title": "Courier", "prices": [{"label": "Courier", "amount": 200}, {"label": "Insurance", "amount": 50}]},
@@ -173,8 +174,11 @@ fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     assert_eq!(seen["successful_payment"], *receipt, "the bot sees the payment in the chat");
     assert_eq!(seen["from"]["id"], alice_id);
 
-    // The bot refuses: the person is shown its words and nothing is paid.
-    let payment = pay(json!({"shipping_option_id": "post"}));
+    // The bot refuses (another invoice: this one is paid): the person is shown its words and
+    // nothing is paid.
+    let flexible = json!({"is_flexible": true, "need_name": true, "need_shipping_address": true});
+    let another = ok(invoice(flexible))["message_id"].clone();
+    let payment = pay_for(&another, json!({"shipping_option_id": "post"}));
     let query = next_update(&server, &bot, &mut offset, "shipping_query");
     ok(server.call(
         &bot,
@@ -187,14 +191,12 @@ fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     let refused = ok(payment.join().unwrap());
     assert_eq!(refused, json!({"paid": false, "stage": "pre_checkout", "error_message": "Out of green tea"}));
 
-    // A Stars invoice (no provider) the bot does not confirm in time: not paid, and its late
-    // answer is refused.
-    let stars = json!({"currency": "XTR", "provider_token": null, "prices": "[{\"label\":\"Tea\",\"amount\":50}]"});
-    let stars = ok(invoice(stars));
-    assert_eq!(stars["invoice"]["currency"], "XTR");
-    let late = paying(&server, &alice, json!({"chat_id": bot_id, "message_id": stars["message_id"], "timeout": 1}));
+    // An invoice the bot does not confirm in time: not paid, and its late answer is refused.
+    let plain = ok(invoice(json!({})));
+    let late = paying(&server, &alice, json!({"chat_id": bot_id, "message_id": plain["message_id"], "timeout": 1}));
     let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
-    assert_eq!((checkout["currency"].clone(), checkout["total_amount"].clone()), (json!("XTR"), json!(50)));
+    assert_eq!((checkout["currency"].clone(), checkout["total_amount"].clone()), (json!("USD"), json!(500)));
+    assert!(checkout.get("order_info").is_none() && checkout.get("shipping_option_id").is_none(), "{checkout}");
     let unanswered = ok(late.join().unwrap());
     assert_eq!(unanswered["paid"], false);
     assert_eq!(unanswered["stage"], "pre_checkout");
@@ -208,4 +210,109 @@ fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
     let payments = history.as_array().unwrap().iter().filter(|m| !m["successful_payment"].is_null()).count();
     assert_eq!(payments, 1);
+}
+
+#[test]
+fn stars_move_whole_between_a_person_and_a_bot_an_invoice_is_paid_once_and_a_refund_gives_them_back() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "star_shop_bot");
+    let alice = crate::create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (crate::id_of(&bot), crate::id_of(&alice));
+    let (server, key) = crate::console::console_server(root.path());
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let stars = |token: &str| ok(server.user_call(token, "getStarBalance", json!({})))["amount"].clone();
+    assert_eq!(stars(&alice), 0);
+    assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({}))), json!({"amount": 0}));
+    // The operator grants Alice Stars (as if she bought them).
+    let refused = crate::console::operator(&server, &key, "grantStars", json!({"user_id": alice_id, "amount": 0}));
+    assert_eq!(error(refused).0, 400);
+    let granted = ok(crate::console::operator(&server, &key, "grantStars", json!({"user_id": alice_id, "amount": 70})));
+    assert_eq!(granted, json!({"user_id": alice_id, "balance": 70}));
+
+    let invoice = |amount: i64| {
+        let prices = json!([{"label": "Sticker pack", "amount": amount}]).to_string();
+        let params = json!({"chat_id": alice_id, "title": "Pack", "description": "Stickers", "payload": format!("pack-{amount}"), "currency": "XTR", "prices": prices});
+        ok(server.call(&bot, "sendInvoice", params))
+    };
+    let mut offset = 0;
+    // Too dear: refused before the bot is asked.
+    let dear = invoice(100);
+    let answer =
+        ok(server.user_call(&alice, "payInvoice", json!({"chat_id": bot_id, "message_id": dear["message_id"]})));
+    assert_eq!(
+        answer,
+        json!({"paid": false, "stage": "balance", "error_message": "not enough Stars: 100 needed, 70 held"})
+    );
+
+    // Paid: 50 Stars move from Alice to the bot, in the ledger with the payment's charge id.
+    let cheap = invoice(50);
+    let payment = paying(&server, &alice, json!({"chat_id": bot_id, "message_id": cheap["message_id"]}));
+    let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+    ok(server.call(&bot, "answerPreCheckoutQuery", json!({"pre_checkout_query_id": checkout["id"], "ok": true})));
+    let paid = ok(payment.join().unwrap());
+    let charge = paid["message"]["successful_payment"]["telegram_payment_charge_id"].clone();
+    assert_eq!(paid["message"]["successful_payment"]["currency"], "XTR");
+    assert_eq!(
+        (stars(&alice), ok(server.call(&bot, "getMyStarBalance", json!({})))),
+        (json!(20), json!({"amount": 50}))
+    );
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({})));
+    let transactions = ledger["transactions"].as_array().unwrap();
+    assert_eq!(transactions.len(), 1);
+    assert_eq!(transactions[0]["id"], charge);
+    assert_eq!(transactions[0]["amount"], 50);
+    assert_eq!(transactions[0]["source"]["type"], "user");
+    assert_eq!(transactions[0]["source"]["transaction_type"], "invoice_payment");
+    assert_eq!(transactions[0]["source"]["user"]["id"], alice_id);
+    assert_eq!(transactions[0]["source"]["invoice_payload"], "pack-50");
+
+    // An invoice is paid once: paying it again (a retry) changes nothing.
+    let again = server.user_call(&alice, "payInvoice", json!({"chat_id": bot_id, "message_id": cheap["message_id"]}));
+    assert_eq!(error(again), (400, "Bad Request: the invoice is paid already".into()));
+    assert_eq!(stars(&alice), 20);
+
+    // The refund: checked, then both balances, the ledger and the message move together.
+    let refund = |params: Value| server.call(&bot, "refundStarPayment", params);
+    assert_eq!(
+        error(refund(json!({"telegram_payment_charge_id": charge}))),
+        (400, "Bad Request: invalid user_id specified".into())
+    );
+    assert_eq!(
+        error(refund(json!({"user_id": alice_id}))),
+        (400, "Bad Request: parameter \"telegram_payment_charge_id\" is required".into())
+    );
+    assert_eq!(
+        error(refund(json!({"user_id": alice_id, "telegram_payment_charge_id": "nope"}))),
+        (400, "Bad Request: CHARGE_NOT_FOUND".into())
+    );
+    assert_eq!(ok(refund(json!({"user_id": alice_id, "telegram_payment_charge_id": charge}))), json!(true));
+    assert_eq!(
+        error(refund(json!({"user_id": alice_id, "telegram_payment_charge_id": charge}))),
+        (400, "Bad Request: CHARGE_ALREADY_REFUNDED".into())
+    );
+    assert_eq!(
+        (stars(&alice), ok(server.call(&bot, "getMyStarBalance", json!({})))),
+        (json!(70), json!({"amount": 0}))
+    );
+    let refunded = next_update(&server, &bot, &mut offset, "message");
+    let refunded = if refunded["refunded_payment"].is_null() {
+        next_update(&server, &bot, &mut offset, "message")
+    } else {
+        refunded
+    };
+    assert_eq!(
+        refunded["refunded_payment"],
+        json!({"currency": "XTR", "total_amount": 50, "invoice_payload": "pack-50", "telegram_payment_charge_id": charge})
+    );
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({"offset": 1, "limit": 5})));
+    assert_eq!(ledger["transactions"].as_array().unwrap().len(), 1, "the refund, after the payment");
+    assert_eq!(ledger["transactions"][0]["id"], charge, "a refund carries its payment's id");
+    assert_eq!(ledger["transactions"][0]["receiver"]["user"]["id"], alice_id);
+    assert_eq!(ledger["transactions"][0]["amount"], 50);
+
+    // All of it survives a restart.
+    drop(server);
+    let server = crate::launch(root.path()).start();
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 70);
+    assert_eq!(ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"].as_array().unwrap().len(), 2);
 }

@@ -131,6 +131,11 @@ impl Platform {
                 created(bot_json(&bot), bot.token())
             }
             "listChats" => self.all_groups().await?,
+            "grantStars" => {
+                let user_id = msg_spec::args::integer(params.get("user_id")).unwrap_or(0);
+                let amount = msg_spec::args::integer(params.get("amount")).unwrap_or(0);
+                json!({"user_id": user_id, "balance": self.grant_stars(user_id, amount).await?})
+            }
             "getBotToken" => {
                 let bot = self.operator_bot(&params).await?;
                 json!({"token": bot.token()})

@@ -145,6 +145,12 @@ pub fn methods() -> &'static [UserMethod] {
                 "`{\"paid\":true,\"message\"}` (the `successful_payment` message) or `{\"paid\":false,\"stage\",\"error_message\"}`; a flexible invoice without `shipping_option_id` answers the bot's `shipping_options`",
                 crate::payments::user::pay_invoice,
             ),
+            method(
+                "getStarBalance",
+                "—",
+                "the person's Telegram Stars as a `StarAmount` (the operator grants them: `grantStars`)",
+                crate::payments::user::get_star_balance,
+            ),
             method("createGroup", "`title`, `member_ids`", "the group `Chat`", |c| chat_verbs::create_group(c, false)),
             method("createChannel", "`title`, `member_ids` (subscribers)", "the channel `Chat`", chat_verbs::create_channel),
             method("createSupergroup", "`title`, `member_ids`, `is_forum`", "the supergroup `Chat`", |c| {

@@ -236,6 +236,8 @@ pub struct Content {
     /// Domains' rows stored in the message's own batch, each row's key followed by the
     /// message's id (an invoice's terms), so the message and its rows exist together or not.
     pub attached: Vec<msg_core::Record>,
+    /// Other changes stored in the message's own batch, as given (a payment's balances).
+    pub also: Vec<msg_core::Change>,
 }
 
 impl Content {

@@ -147,6 +147,7 @@ impl Platform {
             row.key.push_str(&message_id.to_string());
             Change::PutRecord(row)
         }));
+        changes.append(&mut content.also);
         // A private conversation's first message makes it one of both sides' conversations.
         let index = match conversation {
             Conversation::Private(a, b) if unindexed => Some((a, b, conversation.key())),

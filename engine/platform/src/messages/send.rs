@@ -534,6 +534,7 @@ impl SendOptions {
             thread: self.thread,
             sender_chat: None,
             attached: Vec::new(),
+            also: Vec::new(),
         }
     }
 }

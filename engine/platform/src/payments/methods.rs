@@ -208,3 +208,30 @@ pub(crate) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: Met
     platform.answer_query(bot.id, p.pre_checkout_query_id, answer)?;
     Ok(json!(true).into())
 }
+
+pub(crate) async fn get_my_star_balance(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    let balance = types::StarAmount { amount: platform.stars(bot.id).await?, ..Default::default() };
+    Ok(crate::kernel::world::typed(&balance).into())
+}
+
+pub(crate) async fn get_star_transactions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let offset = call.params.integer("offset", 0, 0, i64::from(i32::MAX)) as usize;
+    let limit = call.params.integer("limit", 100, 1, 100) as usize;
+    let bot = platform_bot(&platform, &call).await?;
+    let transactions =
+        platform.ledger(bot.id).await?.into_iter().skip(offset).take(limit).map(|(_, e)| e.transaction).collect();
+    Ok(crate::kernel::world::typed(&types::StarTransactions { transactions }).into())
+}
+
+pub(crate) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let user_id = msg_spec::args::integer(call.params.get("user_id")).unwrap_or(0).max(0);
+    if user_id == 0 {
+        return Err(bad("Invalid user_id specified"));
+    }
+    let charge_id = call.params.get("telegram_payment_charge_id").filter(|v| !v.is_empty());
+    let charge_id = charge_id.ok_or_else(|| ApiError::parameter_required("telegram_payment_charge_id"))?;
+    let bot = platform_bot(&platform, &call).await?;
+    platform.refund_stars(&bot, user_id, charge_id).await?;
+    Ok(json!(true).into())
+}

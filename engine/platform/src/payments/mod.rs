@@ -7,23 +7,28 @@
 //! checked as the platform checks them; balances, links, refunds and subscriptions come next.
 
 pub(crate) mod currencies;
+pub(crate) mod ledger;
 pub(crate) mod methods;
 pub(crate) mod user;
 
 use std::time::Duration;
 
-use msg_core::method::{Late, bound};
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, NewUpdate, Registrar, UserRecord};
 use msg_spec::types::{self, LabeledPrice, Message, OrderInfo, ShippingAddress, ShippingOption};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::kernel::records::Table;
+use crate::kernel::serial::Entity;
 use crate::kernel::world::{CALLBACK_TTL, Content, Conversation, Platform, now, person, typed};
 use crate::messages::posting::sender_id;
 
 /// An invoice's terms: scope the bot, key `<conversation key>/<message id>`.
 pub(crate) const INVOICES: Table<Terms> = Table::new("payment_invoice");
+/// Invoices paid (an invoice message is paid once): scope the bot, key as [`INVOICES`]', value
+/// the payment's `telegram_payment_charge_id`.
+pub(crate) const PAID: Table<String> = Table::new("payment_paid");
 
 /// How long the platform waits for a bot's answer to a shipping or pre-checkout query.
 pub(crate) const ANSWER_WAIT: Duration = Duration::from_secs(10);
@@ -61,6 +66,9 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendInvoice", bound(slot, methods::send_invoice));
     r.method("answerShippingQuery", bound(slot, methods::answer_shipping_query));
     r.method("answerPreCheckoutQuery", bound(slot, methods::answer_pre_checkout_query));
+    r.method("getMyStarBalance", read_only(bound(slot, methods::get_my_star_balance)));
+    r.method("getStarTransactions", read_only(bound(slot, methods::get_star_transactions)));
+    r.method("refundStarPayment", bound(slot, methods::refund_star_payment));
 }
 
 fn invoice_key(conversation: Conversation) -> String {
@@ -96,7 +104,7 @@ impl Platform {
         &self,
         conversation: Conversation,
         message_id: i64,
-    ) -> Result<(std::sync::Arc<msg_core::BotRecord>, types::Invoice, Terms), ApiError> {
+    ) -> Result<(std::sync::Arc<msg_core::BotRecord>, types::Invoice, Terms, String), ApiError> {
         let stored = self
             .load_message(conversation, message_id)
             .await?
@@ -110,7 +118,7 @@ impl Platform {
             .get(self.storage.as_ref(), bot_id, &key)
             .await?
             .ok_or_else(|| ApiError::bad_request("the invoice is not available"))?;
-        Ok((bot, invoice, terms))
+        Ok((bot, invoice, terms, key))
     }
 
     async fn ask_shipping(
@@ -150,7 +158,13 @@ impl Platform {
         message_id: i64,
         payment: Payment,
     ) -> Result<Value, ApiError> {
-        let (bot, invoice, terms) = self.invoice_of(conversation, message_id).await?;
+        // One payment of an invoice at a time; a paid one is not paid again (a retry included).
+        let _invoice = self.lock_message(conversation, message_id).await;
+        let (bot, invoice, terms, key) = self.invoice_of(conversation, message_id).await?;
+        if PAID.get(self.storage.as_ref(), bot.id, &key).await?.is_some() {
+            return Err(ApiError::bad_request("the invoice is paid already"));
+        }
+        let stars = terms.currency == currencies::STARS;
         let order = payment.order;
         let missing = [
             (terms.need_name && order.name.is_none(), "name"),
@@ -187,6 +201,10 @@ impl Platform {
             };
             total += option.prices.iter().map(|p| p.amount).sum::<i64>();
             option_id = Some(option.id.clone());
+        }
+        if stars && self.stars(user.id).await? < total {
+            let error_message = format!("not enough Stars: {total} needed, {} held", self.stars(user.id).await?);
+            return Ok(json!({"paid": false, "stage": "balance", "error_message": error_message}));
         }
         let given = order.name.is_some()
             || order.phone_number.is_some()
@@ -227,9 +245,46 @@ impl Platform {
             provider_payment_charge_id: format!("test_{charge}"),
             ..Default::default()
         };
+        let charge_id = receipt.telegram_payment_charge_id.clone();
         let body = Message { successful_payment: Some(Box::new(receipt)), ..Default::default() };
-        let message =
-            self.post(&crate::kernel::world::Actor::User(user.clone()), conversation, Content::of(body)).await?;
+        let mut content = Content::of(body);
+        content.also.push(PAID.put(bot.id, &key, &charge_id));
+        // Stars move in the receipt's batch, under both owners' locks, checked again.
+        let _payer = self.locks.lock(Entity::User(user.id)).await;
+        let _earner = self.locks.lock(Entity::BotSetting(bot.id, ledger::BOT_BALANCE_LOCK.into())).await;
+        if stars {
+            let (held, earned) = (self.stars(user.id).await?, self.stars(bot.id).await?);
+            if held < total {
+                let error_message = format!("not enough Stars: {total} needed, {held} held");
+                return Ok(json!({"paid": false, "stage": "balance", "error_message": error_message}));
+            }
+            let partner = types::TransactionPartnerUser {
+                transaction_type: "invoice_payment".into(),
+                user: Box::new(person(user)),
+                invoice_payload: Some(terms.payload.clone()),
+                ..Default::default()
+            };
+            let transaction = types::StarTransaction {
+                id: charge_id.clone(),
+                amount: total,
+                date: now(),
+                source: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
+                ..Default::default()
+            };
+            let entry = ledger::Entry {
+                transaction,
+                user_id: user.id,
+                charge_id: charge_id.clone(),
+                payload: terms.payload.clone(),
+                refunded: false,
+            };
+            content.also.extend([
+                Self::set_stars(user.id, held - total),
+                Self::set_stars(bot.id, earned + total),
+                ledger::LEDGER.put(bot.id, &ledger::ledger_key(&charge_id), &entry),
+            ]);
+        }
+        let message = self.post(&crate::kernel::world::Actor::User(user.clone()), conversation, content).await?;
         Ok(json!({"paid": true, "message": message}))
     }
 }

@@ -1,4 +1,4 @@
-//! The people's side of payments: paying an invoice (`payInvoice`).
+//! The people's side of payments: paying an invoice (`payInvoice`), one's Stars (`getStarBalance`).
 
 use std::time::Duration;
 
@@ -32,4 +32,10 @@ pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
         wait: Duration::from_secs(c.params.integer("timeout", max, 0, max) as u64),
     };
     c.platform.pay_invoice(&c.user, conversation, message_id(&c.params)?, payment).await
+}
+
+/// `getStarBalance`: the person's Stars.
+pub(crate) async fn get_star_balance(c: UserCall) -> Result<Value, ApiError> {
+    let balance = msg_spec::types::StarAmount { amount: c.platform.stars(c.user.id).await?, ..Default::default() };
+    Ok(crate::kernel::world::typed(&balance))
 }

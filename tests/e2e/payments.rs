@@ -316,3 +316,46 @@ fn stars_move_whole_between_a_person_and_a_bot_an_invoice_is_paid_once_and_a_ref
     assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 70);
     assert_eq!(ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn an_invoice_link_is_paid_by_whoever_opens_it_each_in_their_chat_with_the_bot() {
+    let Started { root, server, bot, alice, bot_id, alice_id } = started("link_shop_bot");
+    let bob = crate::create_user(root.path(), "Bob");
+    let bob_id = crate::id_of(&bob);
+    let params = json!({"title": "Tea", "description": "A pot of tea", "payload": "link-1", "provider_token": PROVIDER,
+        "currency": "EUR", "prices": json!([{"label": "Tea", "amount": 400}]).to_string(), "send_email_to_provider": true});
+    let refused = server.call(&bot, "createInvoiceLink", json!({"currency": "EUR"}));
+    assert_eq!(error(refused), (400, "Bad Request: parameter \"title\" is required".into()));
+    let mut monthly = params.clone();
+    monthly["subscription_period"] = json!(2592000);
+    assert_eq!(error(server.call(&bot, "createInvoiceLink", monthly)).0, 400);
+    let link = ok(server.call(&bot, "createInvoiceLink", params));
+    let link = link.as_str().unwrap().to_owned();
+    assert!(link.starts_with("https://t.me/$") && link.len() > 20, "{link}");
+
+    let mut offset = 0;
+    let unknown = server.user_call(&alice, "payInvoice", json!({"invoice_link": "https://t.me/$nothing"}));
+    assert_eq!(error(unknown), (400, "Bad Request: INVOICE_INVALID".into()));
+    // Sending the e-mail to the provider asks for it.
+    let no_email = server.user_call(&alice, "payInvoice", json!({"invoice_link": link}));
+    assert_eq!(error(no_email), (400, "Bad Request: the invoice asks for email".into()));
+    for (person, id, times) in [(&alice, alice_id, 2), (&bob, bob_id, 1)] {
+        for _ in 0..times {
+            let payment = paying(&server, person, json!({"invoice_link": link, "email": "tea@example.com"}));
+            let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+            assert_eq!(checkout["from"]["id"], id);
+            assert_eq!(checkout["order_info"], json!({"email": "tea@example.com"}));
+            ok(server.call(
+                &bot,
+                "answerPreCheckoutQuery",
+                json!({"pre_checkout_query_id": checkout["id"], "ok": true}),
+            ));
+            let paid = ok(payment.join().unwrap());
+            assert_eq!(paid["paid"], true, "{paid}");
+            assert_eq!(paid["message"]["chat"]["id"], bot_id, "in the person's chat with the bot");
+            let seen = next_update(&server, &bot, &mut offset, "message");
+            assert_eq!(seen["chat"]["id"], id);
+            assert_eq!(seen["successful_payment"]["total_amount"], 400);
+        }
+    }
+}

@@ -141,7 +141,7 @@ pub fn methods() -> &'static [UserMethod] {
             ),
             method(
                 "payInvoice",
-                "`chat_id`, `message_id` (an invoice), `name`, `phone_number`, `email`, `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`, `timeout` (seconds for each of the bot's answers; at most and by default 10)",
+                "`chat_id` and `message_id` (an invoice message) or `invoice_link`, `name`, `phone_number`, `email`, `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`, `timeout` (seconds for each of the bot's answers; at most and by default 10)",
                 "`{\"paid\":true,\"message\"}` (the `successful_payment` message) or `{\"paid\":false,\"stage\",\"error_message\"}`; a flexible invoice without `shipping_option_id` answers the bot's `shipping_options`",
                 crate::payments::user::pay_invoice,
             ),

@@ -77,9 +77,52 @@ fn tip_amounts(value: &Value) -> Result<Vec<i64>, ApiError> {
         .collect()
 }
 
-/// The invoice and its terms from `sendInvoice`'s parameters (`get_input_message_invoice`),
-/// then the platform's checks.
-fn invoice(p: &params::SendInvoice<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Terms), ApiError> {
+/// The parameters `sendInvoice` and `createInvoiceLink` share.
+struct Asked<'a> {
+    title: &'a str,
+    description: &'a str,
+    payload: &'a str,
+    provider_token: Option<&'a str>,
+    currency: &'a str,
+    prices: Option<&'a str>,
+    suggested_tip_amounts: Option<&'a str>,
+    start_parameter: Option<&'a str>,
+    need_name: bool,
+    need_phone_number: bool,
+    need_email: bool,
+    need_shipping_address: bool,
+    send_phone_number_to_provider: bool,
+    send_email_to_provider: bool,
+    is_flexible: bool,
+}
+
+macro_rules! asked {
+    ($p:expr, $start:expr) => {
+        Asked {
+            title: $p.title,
+            description: $p.description,
+            payload: $p.payload,
+            provider_token: $p.provider_token,
+            currency: $p.currency,
+            prices: $p.prices,
+            suggested_tip_amounts: $p.suggested_tip_amounts,
+            start_parameter: $start,
+            need_name: $p.need_name,
+            need_phone_number: $p.need_phone_number,
+            need_email: $p.need_email,
+            need_shipping_address: $p.need_shipping_address,
+            send_phone_number_to_provider: $p.send_phone_number_to_provider,
+            send_email_to_provider: $p.send_email_to_provider,
+            is_flexible: $p.is_flexible,
+        }
+    };
+}
+
+/// The invoice and its terms from `sendInvoice`'s or `createInvoiceLink`'s parameters
+/// (`get_input_message_invoice`), then TDLib's and the platform's checks. As TDLib does,
+/// sending the phone number or e-mail to the provider asks for it, and a flexible price asks
+/// for the shipping address.
+fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Terms), ApiError> {
     let required =
         |value: &str, name: &str| if value.is_empty() { Err(ApiError::parameter_required(name)) } else { Ok(()) };
     required(p.title, "title")?;
@@ -108,9 +151,9 @@ fn invoice(p: &params::SendInvoice<'_>, raw: &msg_core::Params) -> Result<(types
         max_tip_amount,
         suggested_tip_amounts,
         need_name: p.need_name,
-        need_phone_number: p.need_phone_number,
-        need_email: p.need_email,
-        need_shipping_address: p.need_shipping_address,
+        need_phone_number: p.need_phone_number || p.send_phone_number_to_provider,
+        need_email: p.need_email || p.send_email_to_provider,
+        need_shipping_address: p.need_shipping_address || p.is_flexible,
         is_flexible: p.is_flexible,
     };
     currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
@@ -126,7 +169,7 @@ fn invoice(p: &params::SendInvoice<'_>, raw: &msg_core::Params) -> Result<(types
 
 pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendInvoice = args(&call.params)?;
-    let (invoice, terms) = invoice(&p, &call.params)?;
+    let (invoice, terms) = invoice(&asked!(p, p.start_parameter), &call.params)?;
     let options = SendOptions::read(&p, &call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
@@ -234,4 +277,23 @@ pub(crate) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCal
     let bot = platform_bot(&platform, &call).await?;
     platform.refund_stars(&bot, user_id, charge_id).await?;
     Ok(json!(true).into())
+}
+
+pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::CreateInvoiceLink = args(&call.params)?;
+    let (invoice, terms) = invoice(&asked!(p, None), &call.params)?;
+    if p.business_connection_id.is_some_and(|b| !b.is_empty()) {
+        return Err(bad("business connection not found"));
+    }
+    if p.subscription_period.unwrap_or(0) != 0 {
+        return Err(bad("subscriptions are not available on the embedded platform yet"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let slug = {
+        use base64::Engine as _;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 12]>())
+    };
+    let linked = crate::payments::Linked { invoice, terms };
+    platform.storage.apply(vec![crate::payments::LINKS.put(bot.id, &slug, &linked)]).await.map_err(crate::internal)?;
+    Ok(json!(format!("https://t.me/${slug}")).into())
 }

@@ -30,6 +30,23 @@ pub(crate) const INVOICES: Table<Terms> = Table::new("payment_invoice");
 /// the payment's `telegram_payment_charge_id`.
 pub(crate) const PAID: Table<String> = Table::new("payment_paid");
 
+/// Invoice links (`createInvoiceLink`): scope the bot, key the link's slug
+/// (`https://t.me/$<slug>`).
+pub(crate) const LINKS: Table<Linked> = Table::new("payment_invoice_link");
+
+/// An invoice link's invoice and terms.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Linked {
+    pub invoice: types::Invoice,
+    pub terms: Terms,
+}
+
+/// What a person pays: an invoice message, or an invoice link's slug.
+pub(crate) enum Paying {
+    Message(Conversation, i64),
+    Link(String),
+}
+
 /// How long the platform waits for a bot's answer to a shipping or pre-checkout query.
 pub(crate) const ANSWER_WAIT: Duration = Duration::from_secs(10);
 
@@ -64,6 +81,7 @@ impl Terms {
 /// This domain's Bot API methods, in the order of the Bot API documentation.
 pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendInvoice", bound(slot, methods::send_invoice));
+    r.method("createInvoiceLink", bound(slot, methods::create_invoice_link));
     r.method("answerShippingQuery", bound(slot, methods::answer_shipping_query));
     r.method("answerPreCheckoutQuery", bound(slot, methods::answer_pre_checkout_query));
     r.method("getMyStarBalance", read_only(bound(slot, methods::get_my_star_balance)));
@@ -154,16 +172,28 @@ impl Platform {
     pub(crate) async fn pay_invoice(
         &self,
         user: &UserRecord,
-        conversation: Conversation,
-        message_id: i64,
+        paying: Paying,
         payment: Payment,
     ) -> Result<Value, ApiError> {
-        // One payment of an invoice at a time; a paid one is not paid again (a retry included).
-        let _invoice = self.lock_message(conversation, message_id).await;
-        let (bot, invoice, terms, key) = self.invoice_of(conversation, message_id).await?;
-        if PAID.get(self.storage.as_ref(), bot.id, &key).await?.is_some() {
-            return Err(ApiError::bad_request("the invoice is paid already"));
-        }
+        // One payment of an invoice message at a time; a paid one is not paid again (a retry
+        // included). An invoice link is paid as often as people pay it, each in their chat with
+        // the bot.
+        let (_invoice, conversation, bot, invoice, terms, paid_key) = match paying {
+            Paying::Message(conversation, message_id) => {
+                let held = self.lock_message(conversation, message_id).await;
+                let (bot, invoice, terms, key) = self.invoice_of(conversation, message_id).await?;
+                if PAID.get(self.storage.as_ref(), bot.id, &key).await?.is_some() {
+                    return Err(ApiError::bad_request("the invoice is paid already"));
+                }
+                (Some(held), conversation, bot, invoice, terms, Some(key))
+            }
+            Paying::Link(slug) => {
+                let found = LINKS.find(self.storage.as_ref(), &slug).await?.into_iter().next();
+                let (bot_id, linked) = found.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+                let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+                (None, Conversation::private(bot.id, user.id), bot, linked.invoice, linked.terms, None)
+            }
+        };
         let stars = terms.currency == currencies::STARS;
         let order = payment.order;
         let missing = [
@@ -248,7 +278,9 @@ impl Platform {
         let charge_id = receipt.telegram_payment_charge_id.clone();
         let body = Message { successful_payment: Some(Box::new(receipt)), ..Default::default() };
         let mut content = Content::of(body);
-        content.also.push(PAID.put(bot.id, &key, &charge_id));
+        if let Some(key) = &paid_key {
+            content.also.push(PAID.put(bot.id, key, &charge_id));
+        }
         // Stars move in the receipt's batch, under both owners' locks, checked again.
         let _payer = self.locks.lock(Entity::User(user.id)).await;
         let _earner = self.locks.lock(Entity::BotSetting(bot.id, ledger::BOT_BALANCE_LOCK.into())).await;

@@ -7,13 +7,21 @@ use msg_spec::types::{OrderInfo, ShippingAddress};
 use serde_json::Value;
 
 use crate::kernel::user::{UserCall, message_id};
-use crate::payments::{ANSWER_WAIT, Payment};
+use crate::payments::{ANSWER_WAIT, Paying, Payment};
 
-/// `payInvoice`: `chat_id`, `message_id`, the order's `name`, `phone_number`, `email`,
+/// `payInvoice`: `chat_id` and `message_id` (an invoice message) or `invoice_link` (an invoice
+/// link, `https://t.me/$…`), the order's `name`, `phone_number`, `email`,
 /// `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`,
 /// `timeout` (seconds to wait for each of the bot's answers, at most the platform's 10).
 pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
-    let conversation = c.chat().await?;
+    let paying = match c.params.get("invoice_link").filter(|v| !v.is_empty()) {
+        Some(link) => {
+            let slug =
+                link.trim().trim_start_matches("https://t.me/").trim_start_matches("t.me/").trim_start_matches('$');
+            Paying::Link(slug.to_owned())
+        }
+        None => Paying::Message(c.chat().await?, message_id(&c.params)?),
+    };
     let given = |name| c.params.get(name).filter(|v| !v.is_empty()).map(str::to_owned);
     let shipping_address = match given("shipping_address") {
         Some(raw) => Some(Box::new(
@@ -31,7 +39,7 @@ pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
         tip: c.params.integer("tip_amount", 0, i64::MIN, i64::MAX),
         wait: Duration::from_secs(c.params.integer("timeout", max, 0, max) as u64),
     };
-    c.platform.pay_invoice(&c.user, conversation, message_id(&c.params)?, payment).await
+    c.platform.pay_invoice(&c.user, paying, payment).await
 }
 
 /// `getStarBalance`: the person's Stars.

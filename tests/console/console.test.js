@@ -151,6 +151,16 @@ describe("the console in Chromium", () => {
     bot.hears(["Red", "Blue"], (ctx) => ctx.reply(`You chose ${ctx.message.text}`));
     bot.on("message:photo", (ctx) => ctx.replyWithPhoto(ctx.message.photo.at(-1).file_id, { caption: "echo" }));
     bot.command("poll", (ctx) => ctx.replyWithPoll("Tea or coffee?", ["Tea", "Coffee"], { is_anonymous: false }));
+    bot.command("buy", (ctx) =>
+      ctx.replyWithInvoice("Green tea", "A pot of green tea", "tea-1", "USD", [{ label: "Tea", amount: 500 }], {
+        provider_token: "284685063:TEST:Y29uc29sZQ",
+        need_name: true,
+        max_tip_amount: 200,
+        suggested_tip_amounts: [100],
+      }),
+    );
+    bot.on("pre_checkout_query", (ctx) => ctx.answerPreCheckoutQuery(true));
+    bot.on("message:successful_payment", (ctx) => ctx.reply(`Thanks for paying ${ctx.message.successful_payment.total_amount}`));
     bot.command("xss", async (ctx) => {
       const text = `<img src=x onerror="window.__pwned=1"> and a link`;
       await ctx.reply(text, {
@@ -482,6 +492,28 @@ describe("the console in Chromium", () => {
     const picked = message(page, "Picked 1");
     await picked.waitFor();
     assert.match(await picked.textContent(), new RegExp(`via @${botInfo.username}`));
+  });
+
+  scenario("an invoice is paid in the Pay dialog: name and tip asked, the bot confirms, the payment shown", async () => {
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/buy");
+    const invoice = page.locator("article.message", { hasText: "A pot of green tea" });
+    await invoice.locator(".invoice-total", { hasText: "5.00 USD" }).waitFor();
+    await invoice.getByRole("button", { name: "Pay 5.00 USD" }).click();
+    const dialog = page.getByRole("dialog", { name: /Pay 5\.00 USD to/ });
+    await dialog.getByLabel("Name").fill("Alice Liddell");
+    await dialog.getByLabel("Tip").selectOption("100");
+    await shot(page, "pay-dialog");
+    await dialog.getByRole("button", { name: "Pay" }).click();
+    await page.locator(".toast", { hasText: "Paid" }).waitFor();
+    await page.locator("article.message, .service", { hasText: "Alice paid 6.00 USD" }).first().waitFor();
+    await message(page, "Thanks for paying 600").waitFor();
+    await shot(page, "paid");
+    // Paid once: the dialog says so instead of paying again.
+    await invoice.getByRole("button", { name: "Pay 5.00 USD" }).click();
+    await page.getByRole("alertdialog").filter({ hasText: "This invoice is paid already." }).waitFor();
+    await page.keyboard.press("Escape");
   });
 
   scenario("a poll is voted in and its results shown; a reaction is set", async () => {

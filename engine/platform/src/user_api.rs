@@ -140,6 +140,12 @@ pub fn methods() -> &'static [UserMethod] {
                 inline_verbs::press_button,
             ),
             method(
+                "getPaymentForm",
+                "`chat_id` and `message_id` (an invoice message) or `invoice_link`",
+                "`{\"bot\",\"invoice\",\"prices\",\"exp\",\"max_tip_amount\",\"suggested_tip_amounts\",\"need_name\",\"need_phone_number\",\"need_email\",\"need_shipping_address\",\"is_flexible\",\"paid\",\"star_balance\"}`: what an app shows before paying",
+                crate::payments::user::get_payment_form,
+            ),
+            method(
                 "payInvoice",
                 "`chat_id` and `message_id` (an invoice message) or `invoice_link`, `name`, `phone_number`, `email`, `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`, `timeout` (seconds for each of the bot's answers; at most and by default 10)",
                 "`{\"paid\":true,\"message\"}` (the `successful_payment` message) or `{\"paid\":false,\"stage\",\"error_message\"}`; a flexible invoice without `shipping_option_id` answers the bot's `shipping_options`",

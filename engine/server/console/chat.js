@@ -2,9 +2,9 @@
 // (newest 50 first, older pages near the top, newer pages again after the DOM cap of 300
 // messages unloaded them), idempotent live updates keyed by message id (new, edited, deleted,
 // reactions, drafts, chat actions), read marks, and the per-message actions.
-import { el, $, toast, alertDialog, copyText } from './ui.js';
+import { el, $, toast, alertDialog, copyText, formDialog } from './ui.js';
 import { S, key, nameOf, isBotUser } from './state.js';
-import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI } from './render.js';
+import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI, money } from './render.js';
 import { noteMessage, noteDeleted, noteRead, renderList, loadTopics } from './chats.js';
 import * as compose from './compose.js';
 import { chooseChat, chatInfo } from './admin.js';
@@ -55,6 +55,7 @@ const h = {
   error: (t) => toast(t, 'error'),
   sendCommand: (text) => compose.sendText(text),
   press: pressButton,
+  pay: payInvoice,
   webApp: (botId, url) => compose.openWebApp(botId, url),
   switchInline: (username, query) => compose.switchInline(username, query),
   copy: (text) => copyText(text),
@@ -454,6 +455,70 @@ async function pressButton(m, b, btn) {
     btn.removeAttribute('aria-busy');
     btn.classList.remove('busy');
   }
+}
+
+const ADDRESS = [
+  ['country_code', 'Country (two letters)'], ['state', 'State'], ['city', 'City'],
+  ['street_line1', 'Street'], ['street_line2', 'Street, second line'], ['post_code', 'Post code'],
+];
+
+/** The Pay dialog: what the invoice asks (name, phone, e-mail, address), a tip, then the
+ *  shipping options a flexible invoice's bot gives; the bot confirms within 10 s. */
+async function payInvoice(m) {
+  const target = { chat_id: m.chat.id, message_id: m.message_id };
+  let form;
+  try { form = await S.person.call('getPaymentForm', target); } catch { return; }
+  const i = form.invoice;
+  if (form.paid) return alertDialog('This invoice is paid already.');
+  const fields = [];
+  if (form.need_name) fields.push({ name: 'name', label: 'Name', required: true });
+  if (form.need_phone_number) fields.push({ name: 'phone_number', label: 'Phone number', type: 'tel', required: true });
+  if (form.need_email) fields.push({ name: 'email', label: 'E-mail', type: 'email', required: true });
+  if (form.need_shipping_address) {
+    for (const [name, label] of ADDRESS) fields.push({ name, label, required: !['state', 'street_line2'].includes(name) });
+  }
+  if (form.max_tip_amount > 0) {
+    const tips = [0, ...form.suggested_tip_amounts];
+    fields.push({ name: 'tip', label: 'Tip', type: 'select', value: 0, options: tips.map((t) => ({ value: t, label: t ? money(t, i.currency) : 'No tip' })) });
+  }
+  if (i.currency === 'XTR') fields.push({ name: 'stars', label: `You have ${form.star_balance} ⭐`, type: 'hidden' });
+  const outcome = (r) => {
+    if (r.paid) { toast('Paid'); return true; }
+    if (r.stage === 'shipping_option') return r;
+    alertDialog(`Payment failed: ${r.error_message || 'the bot refused'}`);
+    return true;
+  };
+  let chosen = null;
+  await formDialog({
+    title: `Pay ${money(i.total_amount, i.currency)} to ${nameOf(form.bot)}`,
+    fields,
+    submitLabel: 'Pay',
+    submit: async (v) => {
+      const params = { ...target };
+      for (const f of ['name', 'phone_number', 'email']) if (v[f]) params[f] = v[f];
+      if (form.need_shipping_address) {
+        params.shipping_address = JSON.stringify(Object.fromEntries(ADDRESS.map(([name]) => [name, v[name] || ''])));
+      }
+      if (Number(v.tip)) params.tip_amount = Number(v.tip);
+      try {
+        const r = outcome(await S.person.call('payInvoice', params));
+        if (r !== true) chosen = { params, options: r.shipping_options };
+      } catch { return false; }
+      return true;
+    },
+  });
+  if (!chosen) return;
+  const optionTotal = (o) => o.prices.reduce((sum, p) => sum + Number(p.amount), 0);
+  await formDialog({
+    title: 'Shipping',
+    fields: [{ name: 'option', label: 'Shipping option', type: 'select', value: chosen.options[0]?.id,
+      options: chosen.options.map((o) => ({ value: o.id, label: `${o.title} (${money(optionTotal(o), i.currency)})` })) }],
+    submitLabel: 'Pay',
+    submit: async (v) => {
+      try { outcome(await S.person.call('payInvoice', { ...chosen.params, shipping_option_id: v.option })); } catch { return false; }
+      return true;
+    },
+  });
 }
 
 function saveVotes() {

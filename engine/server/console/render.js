@@ -169,8 +169,12 @@ export function serviceText(m) {
   if (m.video_chat_started) return 'Video chat started';
   if (m.video_chat_ended) return 'Video chat ended';
   if (m.chat_owner_left || m.chat_owner_changed) return 'The chat owner changed';
-  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.successful_payment
-    || m.refunded_payment || m.gift || m.unique_gift || m.giveaway_created || m.giveaway_completed
+  if (m.successful_payment) {
+    const p = m.successful_payment;
+    return `${who} paid ${money(p.total_amount, p.currency)}`;
+  }
+  if (m.refunded_payment) return `${money(m.refunded_payment.total_amount, m.refunded_payment.currency)} refunded`;
+  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.gift || m.unique_gift || m.giveaway_created || m.giveaway_completed
     || m.video_chat_scheduled || m.video_chat_participants_invited || m.connected_website) {
     return 'Service message';
   }
@@ -278,7 +282,7 @@ function mediaOf(m, h) {
   }
   if (m.poll) return renderPoll(m, h);
   if (m.game) return el('div', { class: 'game' }, el('strong', { text: `🎮 ${m.game.title}` }), el('div', { text: m.game.description }));
-  if (m.invoice) return el('div', { class: 'invoice' }, el('strong', { text: m.invoice.title }), el('div', { text: m.invoice.description }));
+  if (m.invoice) return renderInvoice(m, h);
   if (m.checklist) {
     return el('div', { class: 'checklist' }, el('strong', { text: m.checklist.title }),
       el('ul', null, (m.checklist.tasks || []).map((t) => el('li', { text: `${t.completion_date ? '☑' : '☐'} ${t.text}` }))));
@@ -308,6 +312,30 @@ function documentLink(d, h, protectedContent) {
     }, () => h.error?.('File not available'));
   });
   return a;
+}
+
+// ---------------------------------------------------------------- invoices
+
+/** Currencies counted in whole units (Telegram's table: `exp` 0); the others have cents. */
+const WHOLE = new Set(['CLP', 'ISK', 'JPY', 'KRW', 'PYG', 'UGX', 'VND']);
+
+/** An amount in a currency's smallest units, as people read it. */
+export function money(amount, currency) {
+  if (currency === 'XTR') return `${amount} ⭐`;
+  const exp = WHOLE.has(currency) ? 0 : 2;
+  return `${(Number(amount) / 10 ** exp).toFixed(exp)} ${currency}`;
+}
+
+/** An invoice: its title, description and total, and a Pay button when the bot gave no
+ *  keyboard of its own (its own starts with the Pay button). */
+function renderInvoice(m, h) {
+  const i = m.invoice;
+  const box = el('div', { class: 'invoice' }, el('strong', { text: i.title }), el('div', { text: i.description }),
+    el('div', { class: 'invoice-total', text: money(i.total_amount, i.currency) }));
+  if (h?.pay && !m.reply_markup?.inline_keyboard?.length) {
+    box.append(el('button', { type: 'button', class: 'kb-button pay', text: `Pay ${money(i.total_amount, i.currency)}`, onclick: () => h.pay(m) }));
+  }
+  return box;
 }
 
 // ---------------------------------------------------------------- polls
@@ -453,6 +481,7 @@ function inlineButton(m, b, h) {
     const q = b.switch_inline_query_current_chat ?? b.switch_inline_query ?? b.switch_inline_query_chosen_chat?.query ?? '';
     btn.addEventListener('click', () => h.switchInline((m.via_bot || m.from)?.username, q));
   } else if (b.copy_text) btn.addEventListener('click', () => h.copy(b.copy_text.text));
+  else if (b.pay && m.invoice && h.pay) btn.addEventListener('click', () => h.pay(m));
   else if (b.callback_game || b.pay) { btn.disabled = true; btn.title = b.pay ? 'Payments are not available here' : 'Games are not available here'; }
   else { btn.disabled = true; btn.title = 'Not supported here'; }
   return btn;

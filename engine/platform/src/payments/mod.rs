@@ -164,6 +164,45 @@ impl Platform {
         })
     }
 
+    /// What a person's app shows before paying the invoice `paying` names.
+    pub(crate) async fn payment_form(&self, user: &UserRecord, paying: Paying) -> Result<Value, ApiError> {
+        let (bot, invoice, terms, paid) = match paying {
+            Paying::Message(conversation, message_id) => {
+                let (bot, invoice, terms, key) = self.invoice_of(conversation, message_id).await?;
+                let paid = PAID.get(self.storage.as_ref(), bot.id, &key).await?.is_some();
+                (bot, invoice, terms, paid)
+            }
+            Paying::Link(slug) => {
+                let (bot, linked) = self.invoice_link(&slug).await?;
+                (bot, linked.invoice, linked.terms, false)
+            }
+        };
+        let exp = currencies::table().get(&terms.currency).map_or(0, |c| c.exp);
+        Ok(json!({
+            "bot": crate::kernel::world::bot_json(&bot),
+            "invoice": typed(&invoice),
+            "prices": terms.prices,
+            "exp": exp,
+            "max_tip_amount": terms.max_tip_amount,
+            "suggested_tip_amounts": terms.suggested_tip_amounts,
+            "need_name": terms.need_name,
+            "need_phone_number": terms.need_phone_number,
+            "need_email": terms.need_email,
+            "need_shipping_address": terms.need_shipping_address,
+            "is_flexible": terms.is_flexible,
+            "paid": paid,
+            "star_balance": self.stars(user.id).await?,
+        }))
+    }
+
+    /// An invoice link's bot and invoice (`INVOICE_INVALID` for an unknown link).
+    async fn invoice_link(&self, slug: &str) -> Result<(std::sync::Arc<msg_core::BotRecord>, Linked), ApiError> {
+        let found = LINKS.find(self.storage.as_ref(), slug).await?.into_iter().next();
+        let (bot_id, linked) = found.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+        Ok((bot, linked))
+    }
+
     /// A person pays the invoice of message `message_id`: with a flexible invoice the bot is
     /// asked for shipping options (without `shipping_option_id` they are returned for the person
     /// to choose, and nothing is paid; with it, it must be among them), then the bot gets
@@ -188,9 +227,7 @@ impl Platform {
                 (Some(held), conversation, bot, invoice, terms, Some(key))
             }
             Paying::Link(slug) => {
-                let found = LINKS.find(self.storage.as_ref(), &slug).await?.into_iter().next();
-                let (bot_id, linked) = found.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
-                let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+                let (bot, linked) = self.invoice_link(&slug).await?;
                 (None, Conversation::private(bot.id, user.id), bot, linked.invoice, linked.terms, None)
             }
         };

@@ -1,4 +1,5 @@
-//! The people's side of payments: paying an invoice (`payInvoice`), one's Stars (`getStarBalance`).
+//! The people's side of payments: what an invoice asks (`getPaymentForm`), paying it
+//! (`payInvoice`), one's Stars (`getStarBalance`).
 
 use std::time::Duration;
 
@@ -14,14 +15,7 @@ use crate::payments::{ANSWER_WAIT, Paying, Payment};
 /// `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`,
 /// `timeout` (seconds to wait for each of the bot's answers, at most the platform's 10).
 pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
-    let paying = match c.params.get("invoice_link").filter(|v| !v.is_empty()) {
-        Some(link) => {
-            let slug =
-                link.trim().trim_start_matches("https://t.me/").trim_start_matches("t.me/").trim_start_matches('$');
-            Paying::Link(slug.to_owned())
-        }
-        None => Paying::Message(c.chat().await?, message_id(&c.params)?),
-    };
+    let paying = paying(&c).await?;
     let given = |name| c.params.get(name).filter(|v| !v.is_empty()).map(str::to_owned);
     let shipping_address = match given("shipping_address") {
         Some(raw) => Some(Box::new(
@@ -46,4 +40,23 @@ pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
 pub(crate) async fn get_star_balance(c: UserCall) -> Result<Value, ApiError> {
     let balance = msg_spec::types::StarAmount { amount: c.platform.stars(c.user.id).await?, ..Default::default() };
     Ok(crate::kernel::world::typed(&balance))
+}
+
+/// The invoice a call names: `invoice_link`, else `chat_id` and `message_id`.
+async fn paying(c: &UserCall) -> Result<Paying, ApiError> {
+    Ok(match c.params.get("invoice_link").filter(|v| !v.is_empty()) {
+        Some(link) => {
+            let slug =
+                link.trim().trim_start_matches("https://t.me/").trim_start_matches("t.me/").trim_start_matches('$');
+            Paying::Link(slug.to_owned())
+        }
+        None => Paying::Message(c.chat().await?, message_id(&c.params)?),
+    })
+}
+
+/// `getPaymentForm`: what an app shows before paying (the invoice, its prices, what it asks,
+/// the tips, whether it is paid already, the currency's digits and the person's Stars).
+pub(crate) async fn get_payment_form(c: UserCall) -> Result<Value, ApiError> {
+    let paying = paying(&c).await?;
+    c.platform.payment_form(&c.user, paying).await
 }

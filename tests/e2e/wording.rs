@@ -17,6 +17,11 @@ const INVALID_QUERY: &str = "query is too old and response timeout expired or qu
 /// Methods that answer a documented unavailability error are not here (`msg-bot-api methods`).
 const EMPTY_CALL: &[(&str, &str)] = &[
     ("sendMessage", "message text is empty"),
+    ("sendInvoice", "parameter \"title\" is required"),
+    ("createInvoiceLink", "parameter \"title\" is required"),
+    ("answerShippingQuery", "parameter \"error_message\" is required"),
+    ("answerPreCheckoutQuery", "parameter \"error_message\" is required"),
+    ("refundStarPayment", "invalid user_id specified"),
     ("forwardMessage", "parameter \"from_chat_id\" is required"),
     ("forwardMessages", "parameter \"from_chat_id\" is required"),
     ("copyMessage", "parameter \"from_chat_id\" is required"),
@@ -118,6 +123,44 @@ fn partial_calls() -> Vec<(&'static str, Value, &'static str)> {
     });
     let mut rows = vec![
         ("sendMessage", json!({"text": "hi"}), "chat_id is empty"),
+        // An invoice's parameters are read first, then the send options and the chat, then
+        // TDLib's and the platform's checks of the invoice.
+        (
+            "sendInvoice",
+            json!({"title": "T", "description": "D", "payload": "p", "currency": "USD", "prices": "x"}),
+            "can't parse prices JSON object",
+        ),
+        (
+            "sendInvoice",
+            json!({"title": "T", "description": "D", "payload": "p", "currency": "ZZZ", "prices": "[{\"label\":\"a\",\"amount\":1}]"}),
+            "chat_id is empty",
+        ),
+        (
+            "sendInvoice",
+            json!({"chat_id": "$alice", "title": "T", "description": "D", "payload": "p", "currency": "ZZZ", "prices": "[{\"label\":\"a\",\"amount\":0}]"}),
+            "total price must be positive",
+        ),
+        (
+            "answerShippingQuery",
+            json!({"shipping_query_id": "1", "ok": true}),
+            "parameter \"shipping_options\" is required",
+        ),
+        (
+            "answerShippingQuery",
+            json!({"shipping_query_id": "1", "ok": true, "shipping_options": "[]"}),
+            "there must be at least one shipping option",
+        ),
+        (
+            "answerShippingQuery",
+            json!({"shipping_query_id": "1", "ok": true, "shipping_options": "[{\"id\":\"a\",\"title\":\"A\",\"prices\":[]}]"}),
+            "can't parse shipping option: Can't parse shipping option prices: There must be at least one price",
+        ),
+        (
+            "answerPreCheckoutQuery",
+            json!({"pre_checkout_query_id": "1", "ok": true}),
+            "query is too old and response timeout expired or query ID is invalid",
+        ),
+        ("refundStarPayment", json!({"user_id": "$alice"}), "parameter \"telegram_payment_charge_id\" is required"),
         ("sendMessage", json!({"chat_id": "$alice", "text": ""}), "message text is empty"),
         ("sendMessage", json!({"chat_id": "abc", "text": "hi"}), "chat not found"),
         ("sendMessage", json!({"chat_id": "0", "text": "hi"}), "chat not found"),

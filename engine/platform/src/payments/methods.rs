@@ -82,7 +82,6 @@ struct Asked<'a> {
     title: &'a str,
     description: &'a str,
     payload: &'a str,
-    provider_token: Option<&'a str>,
     currency: &'a str,
     prices: Option<&'a str>,
     suggested_tip_amounts: Option<&'a str>,
@@ -102,7 +101,6 @@ macro_rules! asked {
             title: $p.title,
             description: $p.description,
             payload: $p.payload,
-            provider_token: $p.provider_token,
             currency: $p.currency,
             prices: $p.prices,
             suggested_tip_amounts: $p.suggested_tip_amounts,
@@ -119,7 +117,8 @@ macro_rules! asked {
 }
 
 /// The invoice and its terms from `sendInvoice`'s or `createInvoiceLink`'s parameters
-/// (`get_input_message_invoice`), then TDLib's and the platform's checks. As TDLib does,
+/// (`get_input_message_invoice`; TDLib's and the platform's checks follow the chat's, in
+/// [`currencies::check`]). As TDLib does,
 /// sending the phone number or e-mail to the provider asks for it, and a flexible price asks
 /// for the shipping address.
 fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Terms), ApiError> {
@@ -156,7 +155,6 @@ fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Ter
         need_shipping_address: p.need_shipping_address || p.is_flexible,
         is_flexible: p.is_flexible,
     };
-    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
     let invoice = types::Invoice {
         title: p.title.to_owned(),
         description: p.description.to_owned(),
@@ -174,6 +172,7 @@ pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
     let mut content = Platform::invoice_content(bot.id, conversation, invoice, &terms);
     let body = std::mem::take(&mut content.body);
     let attached = std::mem::take(&mut content.attached);
@@ -285,6 +284,7 @@ pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCal
     if p.business_connection_id.is_some_and(|b| !b.is_empty()) {
         return Err(bad("business connection not found"));
     }
+    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
     if p.subscription_period.unwrap_or(0) != 0 {
         return Err(bad("subscriptions are not available on the embedded platform yet"));
     }

@@ -359,3 +359,101 @@ fn an_invoice_link_is_paid_by_whoever_opens_it_each_in_their_chat_with_the_bot()
         }
     }
 }
+
+/// Money is never lost or doubled: a person pays a bot in Stars as fast as the bot confirms,
+/// the server is killed mid-stream, and after the restart every Star is somewhere, every
+/// acknowledged payment is in the ledger once, and each payment in the ledger has its receipt.
+#[test]
+fn kill_9_mid_payments_leaves_each_payment_whole_or_absent() {
+    const KEY: &str = "payments-kill-9-operator-key";
+    const GRANTED: i64 = 1_000_000;
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "kill_shop_bot");
+    let alice = crate::create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (crate::id_of(&bot), crate::id_of(&alice));
+    let launch = || crate::launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY);
+    let mut server = launch().start();
+    ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": alice_id, "amount": GRANTED})));
+    let prices = json!([{"label": "A Star", "amount": 1}]).to_string();
+    let link = ok(server.call(
+        &bot,
+        "createInvoiceLink",
+        json!({"title": "Star", "description": "One Star", "payload": "star", "currency": "XTR", "prices": prices}),
+    ));
+
+    // The bot confirms every payment until the server is gone.
+    let confirming = {
+        let (api, bot) = (server.api, bot.clone());
+        std::thread::spawn(move || {
+            let mut offset = 0;
+            loop {
+                let body = json!({"offset": offset, "timeout": 1}).to_string();
+                let Ok(reply) =
+                    msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes())
+                else {
+                    return;
+                };
+                if reply.status != 200 {
+                    return;
+                }
+                for update in reply.json()["result"].as_array().cloned().unwrap_or_default() {
+                    offset = update["update_id"].as_i64().unwrap() + 1;
+                    if let Some(id) = update["pre_checkout_query"]["id"].as_str() {
+                        let answer = json!({"pre_checkout_query_id": id, "ok": true}).to_string();
+                        let path = format!("/bot{bot}/answerPreCheckoutQuery");
+                        if msg_testkit::post(api, &path, "application/json", answer.as_bytes()).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        })
+    };
+    // Alice pays as fast as the bot confirms; each `paid: true` is a promise.
+    let (paid_tx, paid_rx) = std::sync::mpsc::channel::<String>();
+    let paying = {
+        let (api, alice, link) = (server.api, alice.clone(), link.clone());
+        std::thread::spawn(move || {
+            loop {
+                let body = json!({"invoice_link": link}).to_string();
+                match msg_testkit::post(api, &format!("/user{alice}/payInvoice"), "application/json", body.as_bytes()) {
+                    Ok(r) if r.status == 200 && r.json()["result"]["paid"] == true => {
+                        let charge =
+                            r.json()["result"]["message"]["successful_payment"]["telegram_payment_charge_id"].clone();
+                        if paid_tx.send(charge.as_str().unwrap().to_owned()).is_err() {
+                            return;
+                        }
+                    }
+                    _ => return,
+                }
+            }
+        })
+    };
+    let acknowledged: Vec<String> = paid_rx.iter().take(40).collect();
+    server.signal("KILL");
+    server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
+    paying.join().unwrap();
+    confirming.join().unwrap();
+    let acknowledged: Vec<String> = acknowledged.into_iter().chain(paid_rx.try_iter()).collect();
+
+    let server = launch().start();
+    let held = ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"].as_i64().unwrap();
+    let earned = ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"].as_i64().unwrap();
+    assert_eq!(held + earned, GRANTED, "no Star lost or made");
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({"limit": 100})));
+    let ids: Vec<String> =
+        ledger["transactions"].as_array().unwrap().iter().map(|t| t["id"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(ids.len() as i64, earned, "the ledger is the bot's balance");
+    for charge in &acknowledged {
+        assert_eq!(ids.iter().filter(|id| *id == charge).count(), 1, "{charge} is in the ledger once");
+    }
+    assert!(ids.len() <= acknowledged.len() + 1, "only the payment in doubt may add one");
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id, "limit": 100})));
+    let receipts: Vec<String> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["successful_payment"]["telegram_payment_charge_id"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(receipts, ids, "each payment in the ledger has its receipt in the chat, in order");
+}

@@ -56,6 +56,19 @@ fn python_telegram_bot_polling_application_converses() {
 }
 
 #[test]
+fn python_telegram_bot_payment_example_takes_a_payment_with_shipping() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "ptb_shop_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let out = run_script(
+        "ptb_payments.py",
+        &[("MSG_BASE_URL", format!("http://{}", server.api)), ("MSG_BOT_TOKEN", bot), ("MSG_USER_TOKEN", alice)],
+    );
+    assert!(out.contains("python-telegram-bot payments (shipping, pre-checkout, successful payment): ok"), "{out}");
+}
+
+#[test]
 fn python_telegram_bot_webhook_application_converses() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "ptb_bot");

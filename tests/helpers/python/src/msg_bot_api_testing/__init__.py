@@ -14,6 +14,7 @@ import asyncio
 import functools
 import json
 import os
+import secrets
 import shutil
 import subprocess
 import tempfile
@@ -175,6 +176,21 @@ class Person:
             "chooseInlineResult", inline_query_id=asked["inline_query_id"], result_id=result_id, chat_id=_id(chat)
         )
 
+    def pay_invoice(self, invoice, *, shipping_address=None, timeout=10, **order):
+        """Pays `invoice` (a received invoice message, or a `createInvoiceLink` link) with the
+        order's `name`, `phone_number`, `email`, `shipping_address` (a dict), `shipping_option_id`
+        and `tip_amount` as asked; `{"paid": True, "message"}` or `{"paid": False, "stage", ...}`
+        (a flexible invoice without `shipping_option_id` answers its `shipping_options`)."""
+        target = {"invoice_link": invoice} if isinstance(invoice, str) else {
+            "chat_id": _id(invoice), "message_id": invoice["message_id"]}
+        if shipping_address is not None:
+            order["shipping_address"] = json.dumps(shipping_address)
+        return self.call("payInvoice", timeout=timeout, **target, **order)
+
+    def star_balance(self):
+        """This person's Telegram Stars."""
+        return self.call("getStarBalance")["amount"]
+
     def create_group(self, title, members=()):
         return self.call("createGroup", title=title, member_ids=[_id(m) for m in members])
 
@@ -279,6 +295,9 @@ class Server:
         )
         if validate:
             self.env["BOTAPI_VALIDATE"] = "1"
+        # The console's operator API, for what only the operator does (granting Stars).
+        self._operator_key = secrets.token_urlsafe(24)
+        self.env.update(MSG_CONSOLE="true", MSG_CONSOLE_TOKEN=self._operator_key)
         self.env.update(env or {})
         self.base_url = None
         self._process = None
@@ -379,6 +398,23 @@ class Server:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not take up {bot}'s settings {want} within {timeout} s: {me}")
             time.sleep(0.05)  # polling the server's state; it offers no notification
+
+    def grant_stars(self, person, amount):
+        """Gives `person` `amount` Telegram Stars, as the operator does (the operator API's
+        `grantStars`); their new balance."""
+        request = urllib.request.Request(
+            f"{self.base_url}/console/api/grantStars",
+            data=json.dumps({"user_id": _id(person), "amount": amount}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self._operator_key}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as reply:
+                body = json.load(reply)
+        except urllib.error.HTTPError as e:
+            body = json.load(e)
+        if not body.get("ok"):
+            raise ApiError("grantStars", body.get("error_code"), body.get("description"))
+        return body["result"]["balance"]
 
     def create_person(self, name, username=None):
         """A new person (`user create`), acting on this server."""

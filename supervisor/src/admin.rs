@@ -8,7 +8,8 @@ use msg_core::{BotRecord, Secret, StorageBackend, UserRecord};
 
 pub use msg_platform::operator::new_secret;
 use msg_platform::operator::{
-    BOT_SWITCHES, bot_display_name, check_bot_username, check_person, store_new_bot, store_new_person, switch_value,
+    BOT_SWITCHES, PAYMENT_PROVIDER, bot_display_name, check_bot_username, check_person, new_provider_token,
+    store_new_bot, store_new_person, switch_value,
 };
 
 /// The public platform's bot username rules (see `msg_platform::operator`).
@@ -88,6 +89,9 @@ pub struct BotSettings<'a> {
     pub inline_feedback: Option<&'a str>,
     /// The inline placeholder; empty removes it.
     pub inline_placeholder: Option<&'a str>,
+    /// `test` gives the bot a test payment provider's token (kept if it has one), `none` takes
+    /// it away.
+    pub payment_provider: Option<&'a str>,
 }
 
 /// `bot set`: the operator's settings of a bot on the embedded platform, kept in the bot's own
@@ -111,6 +115,20 @@ pub async fn set(
         let value = Some(text.to_owned()).filter(|t| !t.is_empty());
         batch.push(msg_core::Change::BotSetting { bot_id: bot.id, key: "inline_placeholder".into(), value });
     }
+    match changes.payment_provider {
+        Some("test") if storage.load_bot_setting(bot.id, PAYMENT_PROVIDER).await?.is_none() => {
+            let token = new_provider_token();
+            batch.push(msg_core::Change::BotSetting {
+                bot_id: bot.id,
+                key: PAYMENT_PROVIDER.into(),
+                value: Some(token),
+            });
+        }
+        Some("none") => {
+            batch.push(msg_core::Change::BotSetting { bot_id: bot.id, key: PAYMENT_PROVIDER.into(), value: None });
+        }
+        _ => {}
+    }
     storage.apply(batch).await?;
     let mut summary = Vec::new();
     for (key, default_on) in BOT_SWITCHES {
@@ -119,6 +137,9 @@ pub async fn set(
             None => default_on,
         };
         summary.push(format!("{} {}", key.replace('_', "-"), if on { "on" } else { "off" }));
+    }
+    if let Some(token) = storage.load_bot_setting(bot.id, PAYMENT_PROVIDER).await? {
+        summary.push(format!("payment provider token {token}"));
     }
     Ok((bot, summary.join(", ")))
 }

@@ -135,6 +135,10 @@ enum BotAction {
         /// The placeholder people see in the bot's inline query field (empty removes it)
         #[arg(long)]
         inline_placeholder: Option<String>,
+        /// `test` gives the bot a test payment provider's token for sendInvoice (printed; kept
+        /// if it has one); `none` takes it away (any `<digits>:TEST:<secret>` token works then)
+        #[arg(long, value_parser = ["test", "none"])]
+        payment_provider: Option<String>,
     },
     /// Revoke a bot's token (by id or username)
     Revoke { bot: String },
@@ -457,13 +461,22 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     println!("{:<12} {:<33} {:<8} {}", b.id, format!("@{}", b.username), state, b.first_name);
                 }
             }
-            BotAction::Set { bot, privacy, join_groups, inline, inline_feedback, inline_placeholder } => {
+            BotAction::Set {
+                bot,
+                privacy,
+                join_groups,
+                inline,
+                inline_feedback,
+                inline_placeholder,
+                payment_provider,
+            } => {
                 let changes = admin::BotSettings {
                     privacy: privacy.as_deref(),
                     join_groups: join_groups.as_deref(),
                     inline: inline.as_deref(),
                     inline_feedback: inline_feedback.as_deref(),
                     inline_placeholder: inline_placeholder.as_deref(),
+                    payment_provider: payment_provider.as_deref(),
                 };
                 let (bot, settings) =
                     admin::set(storage.as_ref(), bot, changes).await.map_err(|e| fail(1, format!("{e:#}")))?;

@@ -457,3 +457,37 @@ fn kill_9_mid_payments_leaves_each_payment_whole_or_absent() {
         .collect();
     assert_eq!(receipts, ids, "each payment in the ledger has its receipt in the chat, in order");
 }
+
+#[test]
+fn the_operator_makes_a_bots_provider_token_and_then_only_that_token_pays() {
+    let Started { root, server, bot, alice_id, .. } = started("provider_bot");
+    let set = |value: &str| {
+        let (status, out, err) = crate::launch(root.path())
+            .arg("bot")
+            .arg("set")
+            .arg("provider_bot")
+            .arg("--payment-provider")
+            .arg(value)
+            .run();
+        assert!(status.success(), "{err}");
+        out
+    };
+    let out = set("test");
+    let token = out.split("payment provider token ").nth(1).expect("the token is printed").trim().to_owned();
+    assert!(token.split(':').nth(1) == Some("TEST"), "{token}");
+    assert!(set("test").contains(&token), "asked again, the bot keeps its token");
+    let invoice = |provider: &str| {
+        let prices = json!([{"label": "Tea", "amount": 500}]).to_string();
+        server.call(
+            &bot,
+            "sendInvoice",
+            json!({"chat_id": alice_id, "title": "Tea", "description": "Tea", "payload": "p",
+            "provider_token": provider, "currency": "USD", "prices": prices}),
+        )
+    };
+    // A running server follows the operator at once.
+    assert_eq!(error(invoice(PROVIDER)), (400, "Bad Request: PAYMENT_PROVIDER_INVALID".into()));
+    ok(invoice(&token));
+    assert!(!set("none").contains("payment provider token"));
+    ok(invoice(PROVIDER));
+}

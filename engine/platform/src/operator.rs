@@ -21,6 +21,18 @@ pub fn new_secret() -> String {
     format!("AA{tail}")
 }
 
+/// The bot setting holding the payment provider token the operator made for a bot
+/// (`bot set --payment-provider test`): the only token its invoices may name then.
+pub const PAYMENT_PROVIDER: &str = "payment_provider";
+
+/// A test payment provider's token, shaped as the public platform's test tokens are:
+/// `<provider id>:TEST:<secret>`.
+pub fn new_provider_token() -> String {
+    let mut rng = rand::rng();
+    let secret: String = (0..24).map(|_| TOKEN_ALPHABET[rng.random_range(0..TOKEN_ALPHABET.len())] as char).collect();
+    format!("{}:TEST:{secret}", rng.random_range(100_000_000..1_000_000_000u64))
+}
+
 /// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in
 /// `bot`. Returns the name without a leading `@`.
 pub fn check_bot_username(name: &str) -> Result<String, String> {

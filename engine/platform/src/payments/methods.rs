@@ -172,7 +172,9 @@ pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
-    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
+    let configured =
+        platform.storage.load_bot_setting(bot.id, crate::operator::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
+    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), configured.as_deref(), &terms)?;
     let mut content = Platform::invoice_content(bot.id, conversation, invoice, &terms);
     let body = std::mem::take(&mut content.body);
     let attached = std::mem::take(&mut content.attached);
@@ -284,11 +286,13 @@ pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCal
     if p.business_connection_id.is_some_and(|b| !b.is_empty()) {
         return Err(bad("business connection not found"));
     }
-    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), &terms)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let configured =
+        platform.storage.load_bot_setting(bot.id, crate::operator::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
+    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), configured.as_deref(), &terms)?;
     if p.subscription_period.unwrap_or(0) != 0 {
         return Err(bad("subscriptions are not available on the embedded platform yet"));
     }
-    let bot = platform_bot(&platform, &call).await?;
     let slug = {
         use base64::Engine as _;
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 12]>())

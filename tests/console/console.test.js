@@ -514,6 +514,16 @@ describe("the console in Chromium", () => {
     await invoice.getByRole("button", { name: "Pay 5.00 USD" }).click();
     await page.getByRole("alertdialog").filter({ hasText: "This invoice is paid already." }).waitFor();
     await page.keyboard.press("Escape");
+    // The operator grants Alice Stars from the panel.
+    await page.getByRole("button", { name: "People and bots" }).click();
+    await page.getByRole("button", { name: "Grant Stars to Alice" }).click();
+    const grant = page.getByRole("dialog", { name: "Grant Stars to Alice" });
+    await grant.getByLabel("Stars").fill("50");
+    await grant.getByRole("button", { name: "Grant" }).click();
+    await page.locator(`[role="status"].toast`, { hasText: "Alice has 50 ⭐" }).waitFor();
+    const balance = await fetch(`${server.baseUrl}/user${alice.token}/getStarBalance`).then((r) => r.json());
+    assert.equal(balance.result.amount, 50);
+    await page.keyboard.press("Escape");
   });
 
   scenario("a poll is voted in and its results shown; a reaction is set", async () => {

@@ -22,8 +22,10 @@ export function peoplePanel() {
     const fill = () => {
       people.replaceChildren(...S.overview.people.map(({ user }) => el('li', { class: 'row between' },
         el('span', { text: userLine(user) }),
-        el('button', { type: 'button', text: user.id === S.me?.id ? 'Acting as' : 'Act as', disabled: user.id === S.me?.id,
-          onclick: () => { location.hash = `as=${user.id}`; } }))));
+        el('span', { class: 'row' },
+          el('button', { type: 'button', text: 'Grant Stars', 'aria-label': `Grant Stars to ${nameOf(user)}`, onclick: () => grantStars(user) }),
+          el('button', { type: 'button', text: user.id === S.me?.id ? 'Acting as' : 'Act as', disabled: user.id === S.me?.id,
+            onclick: () => { location.hash = `as=${user.id}`; } })))));
       if (!S.overview.people.length) people.append(el('li', { class: 'muted', text: 'No people yet.' }));
       bots.replaceChildren(...S.overview.bots.map(botRow));
       if (!S.overview.bots.length) bots.append(el('li', { class: 'muted', text: 'No bots yet.' }));
@@ -45,6 +47,19 @@ export function peoplePanel() {
       el('section', null, el('h3', { text: 'Bots' }), newToken, bots, botForm));
     fill();
   }, 'wide');
+}
+
+/** The operator gives a person Telegram Stars (as if bought), to pay `XTR` invoices with. */
+function grantStars(user) {
+  return formDialog({
+    title: `Grant Stars to ${nameOf(user)}`,
+    fields: [{ name: 'amount', label: 'Stars', type: 'number', value: 100, required: true }],
+    submitLabel: 'Grant',
+    submit: async (v) => {
+      const r = await S.operator.call('grantStars', { user_id: user.id, amount: Number(v.amount) });
+      toast(`${nameOf(user)} has ${r.balance} ⭐`);
+    },
+  });
 }
 
 function botRow({ user, flags }) {

@@ -18,6 +18,7 @@ mod person;
 mod platform;
 mod plugins;
 mod startup;
+mod stickers;
 mod surface;
 mod teloxide;
 mod tls;

@@ -33,6 +33,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("sendAnimation", "there is no animation in the request"),
     ("sendVoice", "there is no voice in the request"),
     ("sendVideoNote", "there is no video note in the request"),
+    ("sendSticker", "there is no sticker in the request"),
     ("sendMediaGroup", "parameter \"media\" is required"),
     ("sendLocation", "latitude is empty"),
     ("sendVenue", "latitude is empty"),

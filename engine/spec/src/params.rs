@@ -4448,7 +4448,7 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
 
 /// The options every method that sends a message takes besides its content: where it goes, the reply, the keyboard, protection and the message's options.
 ///
-/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`.
+/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`.
 pub trait SendArgs<'a>: Sync {
     /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
     fn chat_id(&self) -> &'a str {
@@ -4917,9 +4917,33 @@ impl<'a> SendArgs<'a> for SendInvoice<'a> {
     }
 }
 
+impl<'a> SendArgs<'a> for SendSticker<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+}
+
 /// What the methods that send one file take: the file (under its kind's name), its caption and how it shows, and the facts about it the caller gives.
 ///
-/// Implemented by the parameters of `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`.
+/// Implemented by the parameters of `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendSticker`.
 pub trait FileArgs<'a>: SendArgs<'a> {
     /// Photo to send.
     fn photo(&self) -> Option<&'a str> {
@@ -4947,6 +4971,14 @@ pub trait FileArgs<'a>: SendArgs<'a> {
     }
     /// Video note to send.
     fn video_note(&self) -> Option<&'a str> {
+        None
+    }
+    /// Sticker to send.
+    fn sticker(&self) -> Option<&'a str> {
+        None
+    }
+    /// Emoji associated with the sticker; only for just uploaded stickers
+    fn emoji(&self) -> Option<&'a str> {
         None
     }
     /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
@@ -5148,5 +5180,14 @@ impl<'a> FileArgs<'a> for SendVideoNote<'a> {
     }
     fn thumbnail(&self) -> Option<&'a str> {
         self.thumbnail
+    }
+}
+
+impl<'a> FileArgs<'a> for SendSticker<'a> {
+    fn sticker(&self) -> Option<&'a str> {
+        self.sticker
+    }
+    fn emoji(&self) -> Option<&'a str> {
+        self.emoji
     }
 }

@@ -84,6 +84,8 @@ pub struct Extras<'a> {
     pub performer: Option<String>,
     pub title: Option<String>,
     pub thumbnail: Option<Source<'a>>,
+    /// A sticker's emoji (`sendSticker`).
+    pub emoji: Option<String>,
 }
 
 const MAX_LENGTH: i64 = 10_000;
@@ -102,6 +104,7 @@ impl<'a> Extras<'a> {
             performer: text("performer"),
             title: text("title"),
             thumbnail: thumbnail(p, p.get("thumbnail").or(p.get("thumb")).unwrap_or_default(), local),
+            emoji: text("emoji"),
         }
     }
 
@@ -118,6 +121,7 @@ impl<'a> Extras<'a> {
             performer: text(args.performer()),
             title: text(args.title()),
             thumbnail: thumbnail(p, args.thumbnail().or(p.get("thumb")).unwrap_or_default(), local),
+            emoji: text(args.emoji()),
         }
     }
 
@@ -134,6 +138,7 @@ impl<'a> Extras<'a> {
             performer: text("performer"),
             title: text("title"),
             thumbnail: thumbnail(p, &thumb, local),
+            emoji: None,
         }
     }
 }
@@ -317,6 +322,63 @@ pub async fn attach(
     if kind == Kind::Photo {
         return attach_photo(files, sender, &fetched).await;
     }
+    attach_fetched(files, temp_dir, sender, kind, fetched, extras).await
+}
+
+/// `sendSticker`'s file: a sticker (an uploaded WEBP, TGS or WEBM, or a sticker's `file_id`), or,
+/// as on the public platform, whatever else it is: an upload of another format is sent as a
+/// document, and the `file_id` of a document, video or audio as that file (a photo's is refused).
+pub async fn attach_sticker(
+    files: &FileStore,
+    temp_dir: &Path,
+    sender: Sender,
+    source: Source<'_>,
+    extras: Extras<'_>,
+) -> Result<(Kind, Value), ApiError> {
+    if let Source::Existing(raw) = &source {
+        let id = FileId::decode(raw).ok_or_else(wrong_file_identifier)?;
+        let kind = match id.kind {
+            Kind::Photo | Kind::Thumbnail => {
+                return Err(ApiError::bad_request(format!("can't use file of type {} as Sticker", id.kind.title())));
+            }
+            other => other,
+        };
+        return Ok((kind, reuse(files, sender, kind, &id).await?));
+    }
+    let fetched = fetch(&source, Kind::Sticker, files, temp_dir).await?;
+    let path = fetched.path.clone();
+    let format = tokio::task::spawn_blocking(move || super::sticker::Format::of(&path))
+        .await
+        .map_err(|e| ApiError::internal(format!("file task failed: {e}")))?;
+    let Some(format) = format else {
+        return Ok((Kind::Document, attach_fetched(files, temp_dir, sender, Kind::Document, fetched, extras).await?));
+    };
+    let blob = files.ingest(&fetched.path, fetched.movable).await?;
+    let mut fields = Map::new();
+    fields.insert("type".into(), "regular".into());
+    fields.insert("width".into(), format.width.into());
+    fields.insert("height".into(), format.height.into());
+    fields.insert("is_animated".into(), format.animated.into());
+    fields.insert("is_video".into(), format.video.into());
+    if let Some(emoji) = extras.emoji {
+        fields.insert("emoji".into(), emoji.into());
+    }
+    let object = super::file_object(sender.id, Kind::Sticker, &blob, fields);
+    if sender.is_bot {
+        files.link(sender.id, &blob, Kind::Sticker, format.extension, &object).await?;
+    }
+    Ok((Kind::Sticker, object))
+}
+
+/// The Message field's value for a fetched file of `kind` (not a photo, not a sticker).
+async fn attach_fetched(
+    files: &FileStore,
+    temp_dir: &Path,
+    sender: Sender,
+    kind: Kind,
+    fetched: Fetched,
+    extras: Extras<'_>,
+) -> Result<Value, ApiError> {
     let thumbnail = match extras.thumbnail {
         Some(source) => Some(attach_thumbnail(files, temp_dir, sender, source).await?),
         None => None,

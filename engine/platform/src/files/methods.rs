@@ -97,7 +97,8 @@ fn file_args<'a>(p: &'a Params, kind: Kind) -> Result<Box<dyn FileArgs<'a> + Sen
         Kind::Animation => Box::new(args::<params::SendAnimation>(p)?),
         Kind::Voice => Box::new(args::<params::SendVoice>(p)?),
         Kind::VideoNote => Box::new(args::<params::SendVideoNote>(p)?),
-        Kind::Sticker | Kind::Thumbnail => return Err(ApiError::bad_request("wrong file kind to send")),
+        Kind::Sticker => Box::new(args::<params::SendSticker>(p)?),
+        Kind::Thumbnail => return Err(ApiError::bad_request("wrong file kind to send")),
     })
 }
 
@@ -111,7 +112,8 @@ fn file_of<'a>(args: &dyn FileArgs<'a>, kind: Kind) -> Option<&'a str> {
         Kind::Animation => args.animation(),
         Kind::Voice => args.voice(),
         Kind::VideoNote => args.video_note(),
-        Kind::Sticker | Kind::Thumbnail => None,
+        Kind::Sticker => args.sticker(),
+        Kind::Thumbnail => None,
     }
 }
 
@@ -123,11 +125,15 @@ pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
     let source =
         input::source(p, file_of(args, kind).unwrap_or_default(), kind.field(), local).ok_or_else(|| missing(kind))?;
     let extras = Extras::from_args(args, p, local);
-    let (text, entities) = if kind == Kind::VideoNote { (String::new(), None) } else { caption_of(args)? };
+    let (text, entities) =
+        if matches!(kind, Kind::VideoNote | Kind::Sticker) { (String::new(), None) } else { caption_of(args)? };
     let options = SendOptions::read(args, p)?;
     let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
     let files = &platform.files;
-    let object = input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?;
+    let (kind, object) = match kind {
+        Kind::Sticker => input::attach_sticker(files, &platform.temp_dir, sender(&actor), source, extras).await?,
+        _ => (kind, input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?),
+    };
     let shown = Shown { caption_above: args.show_caption_above_media(), spoiler: args.has_spoiler() };
     let body = media_body(kind, object, shown)?;
     let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };

@@ -17,6 +17,7 @@ pub mod lookup;
 pub(crate) mod methods;
 pub mod photo;
 pub mod retention;
+pub mod sticker;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};
@@ -98,8 +99,16 @@ impl Kind {
     }
 
     /// The kinds with a send method of their own, in the Bot API documentation's order.
-    pub const SENDABLE: [Kind; 7] =
-        [Kind::Photo, Kind::Audio, Kind::Document, Kind::Video, Kind::Animation, Kind::Voice, Kind::VideoNote];
+    pub const SENDABLE: [Kind; 8] = [
+        Kind::Photo,
+        Kind::Audio,
+        Kind::Document,
+        Kind::Video,
+        Kind::Animation,
+        Kind::Voice,
+        Kind::VideoNote,
+        Kind::Sticker,
+    ];
 
     /// The Bot API method that sends this kind (`sendPhoto`, ...), for [`Kind::SENDABLE`].
     pub fn send_method(self) -> &'static str {

@@ -136,6 +136,23 @@ class Person {
     });
   }
 
+  /** Pays `invoice` (a received invoice message, or a `createInvoiceLink` link) with the
+   *  order's `name`, `phone_number`, `email`, `shipping_option_id` and `tip_amount` as asked and
+   *  `shippingAddress` (an object): `{paid: true, message}` or `{paid: false, stage, ...}` (a
+   *  flexible invoice without `shipping_option_id` answers its `shipping_options`). */
+  payInvoice(invoice, { shippingAddress, timeout = 10, ...order } = {}) {
+    const target =
+      typeof invoice === "string" ? { invoice_link: invoice } : { chat_id: idOf(invoice), message_id: invoice.message_id };
+    const params = { ...target, ...order, timeout };
+    if (shippingAddress) params.shipping_address = shippingAddress;
+    return this.call("payInvoice", params);
+  }
+
+  /** This person's Telegram Stars. */
+  async starBalance() {
+    return (await this.call("getStarBalance")).amount;
+  }
+
   /** Votes in the poll of `message` (an empty list retracts); the `Poll`. */
   vote(message, optionIds) {
     return this.call("votePoll", { chat_id: idOf(message), message_id: message.message_id, option_ids: optionIds });
@@ -245,6 +262,12 @@ class Server {
     });
     this.validate = validate;
     if (validate) this.env.BOTAPI_VALIDATE = "1";
+    // The console's operator API, for what only the operator does (granting Stars), unless the
+    // caller sets the console up itself.
+    if (env.MSG_CONSOLE === undefined) {
+      this.env.MSG_CONSOLE = "true";
+      this.env.MSG_CONSOLE_TOKEN = require("node:crypto").randomBytes(24).toString("base64url");
+    }
     Object.assign(this.env, env);
     this.baseUrl = undefined;
     this.lines = [];
@@ -356,6 +379,20 @@ class Server {
       }
     }
     return bot;
+  }
+
+  /** Gives `person` `amount` Telegram Stars, as the operator does (the operator API's
+   *  `grantStars`); resolves with their new balance. */
+  async grantStars(person, amount) {
+    if (!this.env.MSG_CONSOLE_TOKEN) throw new Error("grantStars needs the console's key: pass MSG_CONSOLE_TOKEN with MSG_CONSOLE");
+    const response = await fetch(`${this.baseUrl}/console/api/grantStars`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.env.MSG_CONSOLE_TOKEN}` },
+      body: JSON.stringify({ user_id: idOf(person), amount }),
+    });
+    const body = await response.json();
+    if (!body.ok) throw new ApiError("grantStars", body.error_code, body.description);
+    return body.result.balance;
   }
 
   /** A new person (`user create`), acting on this server. */

@@ -104,3 +104,21 @@ test("local mode answers absolute file paths", async () => {
     await local.close();
   }
 });
+
+test("the operator grants Stars and a person pays a bot's Stars invoice", async () => {
+  const bot = await server.createBot("node_stars_bot");
+  const carol = server.createPerson("Carol");
+  assert.equal(await server.grantStars(carol, 30), 30);
+  await carol.sendMessage(bot, "/start");
+  const prices = JSON.stringify([{ label: "Pack", amount: 20 }]);
+  await bot.call("sendInvoice", { chat_id: carol.id, title: "Pack", description: "Stars pack", payload: "pack", currency: "XTR", prices });
+  const invoice = await carol.expectMessage((m) => m.invoice !== undefined, "the invoice", { timeout: 10 });
+  const paying = carol.payInvoice(invoice);
+  let [update] = await nextUpdate(bot, 0, "pre_checkout_query");
+  assert.equal(update.pre_checkout_query.total_amount, 20);
+  await bot.call("answerPreCheckoutQuery", { pre_checkout_query_id: update.pre_checkout_query.id, ok: true });
+  const paid = await paying;
+  assert.equal(paid.paid, true);
+  assert.equal(await carol.starBalance(), 10);
+  assert.deepEqual(await bot.call("getMyStarBalance"), { amount: 20 });
+});

@@ -295,9 +295,10 @@ class Server:
         )
         if validate:
             self.env["BOTAPI_VALIDATE"] = "1"
-        # The console's operator API, for what only the operator does (granting Stars).
-        self._operator_key = secrets.token_urlsafe(24)
-        self.env.update(MSG_CONSOLE="true", MSG_CONSOLE_TOKEN=self._operator_key)
+        # The console's operator API, for what only the operator does (granting Stars), unless
+        # the caller sets the console up itself.
+        if "MSG_CONSOLE" not in (env or {}):
+            self.env.update(MSG_CONSOLE="true", MSG_CONSOLE_TOKEN=secrets.token_urlsafe(24))
         self.env.update(env or {})
         self.base_url = None
         self._process = None
@@ -405,7 +406,7 @@ class Server:
         request = urllib.request.Request(
             f"{self.base_url}/console/api/grantStars",
             data=json.dumps({"user_id": _id(person), "amount": amount}).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self._operator_key}"},
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.env.get('MSG_CONSOLE_TOKEN', '')}"},
         )
         try:
             with urllib.request.urlopen(request, timeout=30) as reply:

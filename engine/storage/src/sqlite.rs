@@ -93,7 +93,7 @@ fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
 fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError> {
     let conn = Connection::open(path).map_err(|e| db_error(path, e))?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(|e| db_error(path, e))?;
-    conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| db_error(path, e))?;
+    patiently(|| conn.pragma_update(None, "journal_mode", "WAL")).map_err(|e| db_error(path, e))?;
     let synchronous = match durability {
         Durability::Power => "FULL",
         Durability::Process => "NORMAL",
@@ -102,6 +102,24 @@ fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError>
     // A checkpointed WAL is cut back to this size, so space freed by retention leaves it too.
     conn.pragma_update(None, "journal_size_limit", JOURNAL_SIZE_LIMIT).map_err(|e| db_error(path, e))?;
     Ok(conn)
+}
+
+/// Runs `f` again while SQLite answers "busy" at once, for up to 5 s. Two connections that
+/// turn a new database to WAL, or create its tables, at the same moment would each wait for the
+/// other: SQLite tells one of them at once instead of asking its busy handler (a bot made while
+/// the server runs is opened so on its first use, its identity read as its queue is written).
+fn patiently<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        match f() {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            other => return other,
+        }
+    }
 }
 
 /// Flushes a database's WAL (the commits in it) to the disk, and once per connection the
@@ -360,8 +378,8 @@ fn write_bot(dir: &Path, bot: &BotRecord, template: &[u8]) -> Result<(), Storage
     let db = |e| db_error(&path, e);
     if path.exists() {
         let conn = open(&path, Durability::Process)?;
-        conn.execute_batch(BOT_SCHEMA).map_err(db)?;
-        conn.execute(upsert, values).map_err(db)?;
+        patiently(|| conn.execute_batch(BOT_SCHEMA)).map_err(db)?;
+        patiently(|| conn.execute(upsert, values)).map_err(db)?;
         return Ok(());
     }
     std::fs::write(&path, template).map_err(io)?;
@@ -402,7 +420,7 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;
     conn.wal_hook(Some(record_wal_pages));
     let schema = if db == DbFile::Platform { PLATFORM_SCHEMA } else { BOT_SCHEMA };
-    conn.execute_batch(schema).map_err(|e| e.to_string())?;
+    patiently(|| conn.execute_batch(schema)).map_err(|e| e.to_string())?;
     Ok(conn)
 }
 
@@ -502,7 +520,7 @@ fn open_bot_db(dir: &Path, bot_id: i64) -> Result<Option<(Connection, PathBuf)>,
         return Ok(None);
     }
     let conn = open(&path, Durability::Process)?;
-    conn.execute_batch(BOT_SCHEMA).map_err(|e| db_error(&path, e))?;
+    patiently(|| conn.execute_batch(BOT_SCHEMA)).map_err(|e| db_error(&path, e))?;
     Ok(Some((conn, path)))
 }
 
@@ -1373,6 +1391,32 @@ fn dir_size(dir: &Path) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bot made while the server runs is opened by several connections at once on its first
+    /// use (its identity read, its queue written), each turning the new database to WAL: none
+    /// may fail for the others (SQLite tells one of two at once, without its busy handler).
+    #[test]
+    fn a_new_bot_database_opened_by_many_at_once_opens_for_all() {
+        for round in 0..40 {
+            let tmp = tempfile::tempdir().unwrap();
+            let template = bot_template(tmp.path()).unwrap();
+            let bot = BotRecord::new(9_000 + round, Secret::new("s".repeat(35)), "race_bot".into(), "Race".into(), 1);
+            write_bot(tmp.path(), &bot, &template).unwrap();
+            let barrier = Arc::new(std::sync::Barrier::new(6));
+            let opened: Vec<_> = (0..6)
+                .map(|_| {
+                    let (dir, barrier) = (tmp.path().to_path_buf(), barrier.clone());
+                    std::thread::spawn(move || {
+                        barrier.wait();
+                        open_bot_db(&dir, bot.id).map(|found| found.is_some())
+                    })
+                })
+                .collect();
+            for thread in opened {
+                assert!(thread.join().unwrap().expect("opens"), "round {round}");
+            }
+        }
+    }
 
     #[tokio::test]
     async fn bots_round_trip_through_their_own_directory() {

@@ -44,6 +44,20 @@ async def test_aiogram_stars_invoice_paid_and_refunded(msg_server, msg_person):
 
     polling = asyncio.create_task(dp.start_polling(bot, handle_signals=False, polling_timeout=2))
     try:
+        await _converse(msg_server, msg_person, tested)
+    except Exception:
+        log = msg_server.dir / "logs" / "msg-bot-api.log"
+        print(msg_server.output(), log.read_text(errors="replace") if log.is_file() else "")
+        raise
+    finally:
+        await dp.stop_polling()
+        await polling
+        await bot.session.close()
+    assert msg_server.violations() == []
+
+
+async def _converse(msg_server, msg_person, tested):
+    if True:
         p = msg_person.aio
         await p.send_message(tested, "/buy")
         invoice = await p.expect_message(lambda m: "invoice" in m, "the invoice", timeout=15)
@@ -53,8 +67,3 @@ async def test_aiogram_stars_invoice_paid_and_refunded(msg_server, msg_person):
         await p.expect_message(text=f"paid 5, balance 5, from {msg_person.id}", timeout=15)
         await p.expect_message(text="refunded 5, balance 0", timeout=15)
         assert await p.star_balance() == 100
-    finally:
-        await dp.stop_polling()
-        await polling
-        await bot.session.close()
-    assert msg_server.violations() == []

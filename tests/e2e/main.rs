@@ -18,6 +18,7 @@ mod person;
 mod platform;
 mod plugins;
 mod startup;
+mod sticker_sets;
 mod stickers;
 mod surface;
 mod teloxide;

@@ -19,6 +19,7 @@ pub mod parse_mode;
 mod payments;
 mod people;
 mod polls;
+mod stickers;
 mod upgrade;
 pub mod user_api;
 mod views;
@@ -100,6 +101,7 @@ const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] = &[
     chats::register,
     inline::register,
     payments::register,
+    stickers::register,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

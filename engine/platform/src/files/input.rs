@@ -325,7 +325,7 @@ pub async fn attach(
     attach_fetched(files, temp_dir, sender, kind, fetched, extras).await
 }
 
-/// `sendSticker`'s file: a sticker (an uploaded WEBP, TGS or WEBM, or a sticker's `file_id`), or,
+/// `sendSticker`'s file (`sets`: a sticker set's, where a PNG is a static sticker too): a sticker (an uploaded WEBP, TGS or WEBM, or a sticker's `file_id`), or,
 /// as on the public platform, whatever else it is: an upload of another format is sent as a
 /// document, and the `file_id` of a document, video or audio as that file (a photo's is refused).
 pub async fn attach_sticker(
@@ -334,6 +334,7 @@ pub async fn attach_sticker(
     sender: Sender,
     source: Source<'_>,
     extras: Extras<'_>,
+    sets: bool,
 ) -> Result<(Kind, Value), ApiError> {
     if let Source::Existing(raw) = &source {
         let id = FileId::decode(raw).ok_or_else(wrong_file_identifier)?;
@@ -347,7 +348,7 @@ pub async fn attach_sticker(
     }
     let fetched = fetch(&source, Kind::Sticker, files, temp_dir).await?;
     let path = fetched.path.clone();
-    let format = tokio::task::spawn_blocking(move || super::sticker::Format::of(&path))
+    let format = tokio::task::spawn_blocking(move || super::sticker::Format::of(&path, sets))
         .await
         .map_err(|e| ApiError::internal(format!("file task failed: {e}")))?;
     let Some(format) = format else {

@@ -131,7 +131,9 @@ pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
     let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
     let files = &platform.files;
     let (kind, object) = match kind {
-        Kind::Sticker => input::attach_sticker(files, &platform.temp_dir, sender(&actor), source, extras).await?,
+        Kind::Sticker => {
+            input::attach_sticker(files, &platform.temp_dir, sender(&actor), source, extras, false).await?
+        }
         _ => (kind, input::attach(files, &platform.temp_dir, sender(&actor), kind, source, extras).await?),
     };
     let shown = Shown { caption_above: args.show_caption_above_media(), spoiler: args.has_spoiler() };

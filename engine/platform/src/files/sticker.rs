@@ -20,12 +20,14 @@ pub struct Format {
 }
 
 impl Format {
-    /// The sticker the file at `path` is, or `None` when it is none.
-    pub fn of(path: &Path) -> Option<Self> {
+    /// The sticker the file at `path` is, or `None` when it is none; `png`: a static PNG counts
+    /// too (sticker sets take them; `sendSticker` does not).
+    pub fn of(path: &Path, png: bool) -> Option<Self> {
         let mut head = [0u8; 16];
         let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut head)).ok()?;
         let head = &head[..read];
-        if head.len() >= 12 && &head[..4] == b"RIFF" && &head[8..12] == b"WEBP" {
+        let is_png = png && head.starts_with(b"\x89PNG\r\n\x1a\n");
+        if head.len() >= 12 && &head[..4] == b"RIFF" && &head[8..12] == b"WEBP" || is_png {
             let reader = image::ImageReader::open(path).and_then(|r| r.with_guessed_format()).ok()?;
             let (w, h) = reader.into_dimensions().ok()?;
             let (width, height) = (i64::from(w), i64::from(h));
@@ -34,7 +36,7 @@ impl Format {
                 height,
                 animated: false,
                 video: false,
-                extension: "webp",
+                extension: if is_png { "png" } else { "webp" },
             });
         }
         if head.starts_with(&[0x1f, 0x8b]) {
@@ -73,18 +75,19 @@ mod tests {
         image::RgbaImage::new(1024, 256)
             .write_to(&mut std::io::Cursor::new(&mut webp), image::ImageFormat::WebP)
             .unwrap();
-        let f = Format::of(written(&webp).path()).unwrap();
+        let f = Format::of(written(&webp).path(), false).unwrap();
         assert_eq!((f.width, f.height, f.animated, f.video), (1024, 256, false, false), "its own size");
         let mut png = Vec::new();
         image::RgbaImage::new(8, 8).write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
-        assert!(Format::of(written(&png).path()).is_none(), "sendSticker takes no PNG");
+        assert!(Format::of(written(&png).path(), false).is_none(), "sendSticker takes no PNG");
+        assert_eq!(Format::of(written(&png).path(), true).map(|f| f.extension), Some("png"), "a set does");
         let mut tgs = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         std::io::Write::write_all(&mut tgs, br#"{"v":"5.5.2","fr":60}"#).unwrap();
-        let f = Format::of(written(&tgs.finish().unwrap()).path()).unwrap();
+        let f = Format::of(written(&tgs.finish().unwrap()).path(), false).unwrap();
         assert!(f.animated && !f.video && f.extension == "tgs");
-        let f = Format::of(written(&[0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]).path()).unwrap();
+        let f = Format::of(written(&[0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]).path(), false).unwrap();
         assert!(f.video && !f.animated);
-        assert!(Format::of(written(b"just some text").path()).is_none());
-        assert!(Format::of(written(b"RIFF\0\0\0\0WEBPbroken").path()).is_none());
+        assert!(Format::of(written(b"just some text").path(), false).is_none());
+        assert!(Format::of(written(b"RIFF\0\0\0\0WEBPbroken").path(), false).is_none());
     }
 }

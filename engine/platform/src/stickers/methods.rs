@@ -1,0 +1,393 @@
+//! Sticker sets' Bot API methods, in the reference's check order: its parameters (the InputSticker
+//! parser's words, wrapped as it wraps them), then TDLib's checks, then the platform's.
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, BotRecord, MethodCall, Params, Reply};
+use msg_spec::{params, types};
+use serde_json::{Map, Value, json};
+
+use crate::Platform;
+use crate::files::Kind;
+use crate::files::id::{FileId, unique_id};
+use crate::files::input::{self, Extras, Sender};
+use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::serial::{Entity, Held};
+use crate::kernel::world::typed;
+use crate::stickers::{MOST_STICKERS, OF_FILE, SETS, SetSticker, StickerSet, set_not_found, valid_name};
+
+fn bad(message: impl std::fmt::Display) -> ApiError {
+    ApiError::bad_request(message)
+}
+
+/// An `InputSticker` as parsed: where its file is, its format, emoji and keywords.
+struct Asked {
+    file: String,
+    format: String,
+    emoji_list: Vec<String>,
+    keywords: Vec<String>,
+}
+
+fn string_field<'a>(object: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, String> {
+    match object.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(format!("Field \"{name}\" must be of type String")),
+    }
+}
+
+/// Whether `text` is an emoji (what an app's emoji keyboard gives: no ASCII in it).
+fn is_emoji(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| !c.is_ascii())
+}
+
+/// `get_sticker_emojis`: 1 to 20 emoji.
+fn emoji_list(value: &Value) -> Result<Vec<String>, String> {
+    let Value::Array(items) = value else { return Err("expected an Array of string".into()) };
+    if items.is_empty() {
+        return Err("emoji list must be non-empty".into());
+    }
+    if items.len() > 20 {
+        return Err("too many emoji specified".into());
+    }
+    items
+        .iter()
+        .map(|item| match item {
+            Value::String(s) if is_emoji(s) => Ok(s.clone()),
+            Value::String(_) => Err("expected a Unicode emoji".to_owned()),
+            _ => Err("emoji must be a string".to_owned()),
+        })
+        .collect()
+}
+
+/// The reference's InputSticker parser; `default_format` for `addStickerToSet` ("auto").
+fn input_sticker(p: &Params, value: &Value, default_format: Option<&str>, local: bool) -> Result<Asked, String> {
+    let Value::Object(object) = value else { return Err("InputSticker must be an Object".into()) };
+    let file = string_field(object, "sticker")?.unwrap_or_default();
+    if file.is_empty() || input::source(p, file, "sticker", local).is_none() {
+        return Err("sticker not found".into());
+    }
+    let format = match (string_field(object, "format")?, default_format) {
+        (Some(f), _) if !f.is_empty() => f,
+        (_, Some(default)) => default,
+        (None, None) => return Err("Can't find field \"format\"".into()),
+        (Some(f), None) => f,
+    };
+    if !["static", "animated", "video", "auto"].contains(&format) {
+        return Err("Invalid sticker format specified".into());
+    }
+    let emoji = match object.get("emoji_list") {
+        None => return Err("Can't find field \"emoji_list\"".into()),
+        Some(v @ Value::Array(_)) => emoji_list(v)?,
+        Some(_) => return Err("Field \"emoji_list\" must be of type Array".into()),
+    };
+    if let Some(mask) = object.get("mask_position").filter(|m| !m.is_null())
+        && !mask.is_object()
+    {
+        return Err("MaskPosition must be an Object".into());
+    }
+    let keywords = match object.get("keywords") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|k| k.as_str().map(str::to_owned).ok_or_else(|| "keyword must be a string".to_owned()))
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("Field \"keywords\" must be of type Array".into()),
+    };
+    Ok(Asked { file: file.to_owned(), format: format.to_owned(), emoji_list: emoji, keywords })
+}
+
+/// The person a set is for: a person the platform knows (not a bot).
+async fn person_for(platform: &Platform, user_id: i64) -> Result<(), ApiError> {
+    if platform.bot_record(user_id).await?.is_some() {
+        return Err(bad("USER_IS_BOT"));
+    }
+    platform.user(user_id).await?.map(|_| ()).ok_or_else(|| bad("user not found"))
+}
+
+/// An InputSticker's file, stored as a sticker of its format (PNG allowed in sets: one side of
+/// 512, neither more).
+async fn sticker_file(
+    platform: &Platform,
+    bot: &BotRecord,
+    p: &Params,
+    asked: &Asked,
+    format: &str,
+) -> Result<types::Sticker, ApiError> {
+    let source = input::source(p, &asked.file, "sticker", platform.local).ok_or_else(|| bad("sticker not found"))?;
+    let sender = Sender { id: bot.id, is_bot: true };
+    let (kind, object) =
+        input::attach_sticker(&platform.files, &platform.temp_dir, sender, source, Extras::default(), true).await?;
+    if kind != Kind::Sticker {
+        return Err(bad("STICKER_FILE_INVALID"));
+    }
+    let sticker: types::Sticker = serde_json::from_value(object).map_err(|_| bad("STICKER_FILE_INVALID"))?;
+    let fits = match format {
+        "static" => !sticker.is_animated && !sticker.is_video,
+        "animated" => sticker.is_animated,
+        "video" => sticker.is_video,
+        _ => true,
+    };
+    if !fits {
+        return Err(bad("STICKER_FILE_INVALID"));
+    }
+    if !sticker.is_animated && !sticker.is_video && (sticker.width.max(sticker.height) != 512) {
+        return Err(bad("STICKER_PNG_DIMENSIONS"));
+    }
+    Ok(sticker)
+}
+
+fn the_format(sticker: &types::Sticker) -> &'static str {
+    if sticker.is_animated {
+        "animated"
+    } else if sticker.is_video {
+        "video"
+    } else {
+        "static"
+    }
+}
+
+/// A set's key, and its lock held while it is read, changed and written back.
+async fn lock_set<'a>(platform: &'a Platform, bot_id: i64, name: &str) -> (String, Held<'a>) {
+    let key = name.trim().to_lowercase();
+    let held = platform.locks.lock(Entity::BotSetting(bot_id, format!("sticker_set:{key}"))).await;
+    (key, held)
+}
+
+/// The set of a sticker this bot made, by the sticker's `file_id`: its key and lock.
+async fn set_of<'a>(
+    platform: &'a Platform,
+    bot_id: i64,
+    file_id: &str,
+) -> Result<(String, String, Held<'a>), ApiError> {
+    let file_id = file_id.trim();
+    if file_id.is_empty() {
+        return Err(bad("Sticker is not specified"));
+    }
+    let id = FileId::decode(file_id).ok_or_else(|| bad("wrong sticker file specified"))?;
+    if id.kind == Kind::Photo {
+        return Err(bad("Can't use file of type Photo as Sticker"));
+    }
+    let unique = unique_id(&id.hash);
+    let key = OF_FILE.get(platform.storage.as_ref(), bot_id, &unique).await?.ok_or_else(|| bad("STICKER_INVALID"))?;
+    let (key, held) = lock_set(platform, bot_id, &key).await;
+    Ok((key, unique, held))
+}
+
+async fn load_set(platform: &Platform, bot_id: i64, key: &str) -> Result<StickerSet, ApiError> {
+    SETS.get(platform.storage.as_ref(), bot_id, key).await?.ok_or_else(set_not_found)
+}
+
+async fn store(platform: &Platform, changes: Vec<msg_core::Change>) -> Result<Reply, ApiError> {
+    platform.storage.apply(changes).await.map_err(crate::internal)?;
+    Ok(json!(true).into())
+}
+
+pub(crate) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetStickerSet = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let key = p.name.trim().to_lowercase();
+    let found = SETS.find(platform.storage.as_ref(), &key).await?.into_iter().next();
+    let (owner, set) = found.ok_or_else(set_not_found)?;
+    let mut value = typed(&set.shown());
+    if owner != bot.id {
+        // Another bot reads the set: each sticker with a file id of its own.
+        for sticker in value["stickers"].as_array_mut().into_iter().flatten() {
+            let mut wrapped = json!({"sticker": sticker.take()});
+            platform.files.adopt(&mut wrapped, bot.id, true).await?;
+            *sticker = wrapped["sticker"].take();
+        }
+    }
+    Ok(value.into())
+}
+
+pub(crate) async fn upload_sticker_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::UploadStickerFile = args(&call.params)?;
+    if !["static", "animated", "video"].contains(&p.sticker_format) {
+        return Err(bad("Invalid sticker format specified"));
+    }
+    let raw = p.sticker.unwrap_or_default();
+    let source = match input::source(&call.params, raw, "sticker", platform.local) {
+        Some(input::Source::Existing(_)) | None => return Err(bad("InputFile is not specified")),
+        Some(source) => source,
+    };
+    person_for(&platform, p.user_id).await?;
+    let bot = platform_bot(&platform, &call).await?;
+    let sender = Sender { id: bot.id, is_bot: true };
+    let (kind, object) =
+        input::attach_sticker(&platform.files, &platform.temp_dir, sender, source, Extras::default(), true).await?;
+    let wrong = || bad("Can't upload sticker file: wrong file type");
+    if kind != Kind::Sticker {
+        return Err(wrong());
+    }
+    let sticker: types::Sticker = serde_json::from_value(object).map_err(|_| wrong())?;
+    if the_format(&sticker) != p.sticker_format {
+        return Err(wrong());
+    }
+    let file = types::File {
+        file_id: sticker.file_id,
+        file_unique_id: sticker.file_unique_id,
+        file_size: sticker.file_size,
+        file_path: None,
+    };
+    Ok(typed(&file).into())
+}
+
+pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::CreateNewStickerSet = args(&call.params)?;
+    let raw = p.stickers.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
+    let list: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse stickers JSON object"))?;
+    let Value::Array(items) = list else { return Err(bad("Expected an Array of InputSticker")) };
+    if items.len() > 50 {
+        return Err(bad("Too many stickers specified"));
+    }
+    let asked = items
+        .iter()
+        .map(|item| input_sticker(&call.params, item, None, platform.local))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| bad(format!("Can't parse InputSticker: {e}")))?;
+    let sticker_type = match p.sticker_type.unwrap_or_default() {
+        "" | "regular" => "regular",
+        "mask" => "mask",
+        "custom_emoji" => "custom_emoji",
+        _ => return Err(bad("Unsupported sticker type specified")),
+    };
+    person_for(&platform, p.user_id).await?;
+    let title: String = p.title.trim().chars().take(64).collect();
+    if title.is_empty() {
+        return Err(bad("Sticker set title must be non-empty"));
+    }
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    if asked.is_empty() {
+        return Err(bad("At least 1 sticker must be specified"));
+    }
+    if p.needs_repainting && sticker_type != "custom_emoji" {
+        return Err(bad("Only custom emoji stickers support repainting"));
+    }
+    if asked.iter().any(|a| a.format == "auto") {
+        return Err(bad("Sticker format must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let name = p.name.trim();
+    if !valid_name(name, &bot.username) {
+        return Err(bad("invalid sticker set name is specified"));
+    }
+    let (key, _held) = lock_set(&platform, bot.id, name).await;
+    if SETS.get(platform.storage.as_ref(), bot.id, &key).await?.is_some() {
+        return Err(bad("sticker set name is already occupied"));
+    }
+    let mut stickers = Vec::new();
+    for a in &asked {
+        let sticker = sticker_file(&platform, &bot, &call.params, a, &a.format).await?;
+        stickers.push(SetSticker { sticker, emoji_list: a.emoji_list.clone(), keywords: a.keywords.clone() });
+    }
+    let set =
+        StickerSet { name: name.to_owned(), title, sticker_type: sticker_type.into(), owner: p.user_id, stickers };
+    let mut changes: Vec<_> =
+        set.stickers.iter().map(|s| OF_FILE.put(bot.id, &s.sticker.file_unique_id, &key)).collect();
+    changes.push(SETS.put(bot.id, &key, &set));
+    store(&platform, changes).await
+}
+
+pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::AddStickerToSet = args(&call.params)?;
+    let raw = p.sticker.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
+    let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse sticker JSON object"))?;
+    let asked = input_sticker(&call.params, &value, Some("auto"), platform.local)
+        .map_err(|e| bad(format!("Can't parse sticker: {e}")))?;
+    person_for(&platform, p.user_id).await?;
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, _held) = lock_set(&platform, bot.id, p.name).await;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    if set.stickers.len() >= MOST_STICKERS {
+        return Err(bad("STICKERS_TOO_MUCH"));
+    }
+    let format = match asked.format.as_str() {
+        "auto" => set.stickers.first().map_or("static", |s| the_format(&s.sticker)),
+        other => other,
+    };
+    let sticker = sticker_file(&platform, &bot, &call.params, &asked, format).await?;
+    let unique = sticker.file_unique_id.clone();
+    set.stickers.push(SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords });
+    store(&platform, vec![OF_FILE.put(bot.id, &unique, &key), SETS.put(bot.id, &key, &set)]).await
+}
+
+pub(crate) async fn set_sticker_position_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetStickerPositionInSet = args(&call.params)?;
+    if p.sticker.trim().is_empty() {
+        return Err(bad("Sticker is not specified"));
+    }
+    let position = call.params.get("position").map_or(-1, |v| v.trim().parse::<i64>().unwrap_or(0));
+    if position < 0 {
+        return Err(bad("Wrong sticker position specified"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    let at =
+        set.stickers.iter().position(|s| s.sticker.file_unique_id == unique).ok_or_else(|| bad("STICKER_INVALID"))?;
+    let moved = set.stickers.remove(at);
+    let to = (position as usize).min(set.stickers.len());
+    set.stickers.insert(to, moved);
+    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
+}
+
+pub(crate) async fn delete_sticker_from_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteStickerFromSet = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    set.stickers.retain(|s| s.sticker.file_unique_id != unique);
+    store(&platform, vec![OF_FILE.delete(bot.id, &unique), SETS.put(bot.id, &key, &set)]).await
+}
+
+pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetStickerEmojiList = args(&call.params)?;
+    if p.sticker.trim().is_empty() {
+        return Err(bad("Sticker is not specified"));
+    }
+    let value: Value =
+        serde_json::from_str(p.emoji_list.unwrap_or_default()).map_err(|_| bad("Can't parse emoji list JSON array"))?;
+    let emoji = emoji_list(&value).map_err(|e| bad(format!("Can't parse emoji list: {e}")))?;
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    for s in set.stickers.iter_mut().filter(|s| s.sticker.file_unique_id == unique) {
+        s.emoji_list = emoji.clone();
+    }
+    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
+}
+
+pub(crate) async fn set_sticker_set_title(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetStickerSetTitle = args(&call.params)?;
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    let title: String = p.title.trim().chars().take(64).collect();
+    if title.is_empty() {
+        return Err(bad("Sticker set title must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, _held) = lock_set(&platform, bot.id, p.name).await;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    set.title = title;
+    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
+}
+
+pub(crate) async fn delete_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteStickerSet = args(&call.params)?;
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, _held) = lock_set(&platform, bot.id, p.name).await;
+    let set = load_set(&platform, bot.id, &key).await?;
+    let mut changes: Vec<_> = set.stickers.iter().map(|s| OF_FILE.delete(bot.id, &s.sticker.file_unique_id)).collect();
+    changes.push(SETS.delete(bot.id, &key));
+    store(&platform, changes).await
+}

@@ -1,0 +1,116 @@
+//! Sticker sets: a bot makes sets for a person (`createNewStickerSet`, from files it uploaded with
+//! `uploadStickerFile` or sends with the set), reads them (`getStickerSet`: any bot, each getting
+//! file ids of its own), and changes its own sets (`addStickerToSet`, `setStickerPositionInSet`,
+//! `deleteStickerFromSet`, `setStickerEmojiList`, `setStickerSetTitle`, `deleteStickerSet`). A set
+//! is one row of [`SETS`] under its bot, read, changed and written back under the set's lock; a
+//! sticker's set is found by its content through [`OF_FILE`]. The checks and words are the
+//! reference's (its InputSticker parser), TDLib's and the platform's.
+
+pub(crate) mod methods;
+
+use msg_core::method::{Late, bound, read_only};
+use msg_core::{ApiError, Registrar};
+use msg_spec::types;
+use serde::{Deserialize, Serialize};
+
+use crate::kernel::records::Table;
+use crate::kernel::world::Platform;
+
+/// Sticker sets: scope the bot that made it, key its name in lower case.
+pub(crate) const SETS: Table<StickerSet> = Table::new("sticker_set");
+/// Which set a sticker is in: scope the set's bot, key the sticker's `file_unique_id`, value the
+/// set's key.
+pub(crate) const OF_FILE: Table<String> = Table::new("sticker_of_set");
+
+/// Most stickers a regular set holds (the Bot API's 120).
+pub(crate) const MOST_STICKERS: usize = 120;
+
+/// A sticker set as kept.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct StickerSet {
+    pub name: String,
+    pub title: String,
+    pub sticker_type: String,
+    /// The person the set was made for.
+    pub owner: i64,
+    pub stickers: Vec<SetSticker>,
+}
+
+/// A sticker in a set: as its bot sees it, with its emoji and keywords.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct SetSticker {
+    pub sticker: types::Sticker,
+    pub emoji_list: Vec<String>,
+    #[serde(default)]
+    pub keywords: Vec<String>,
+}
+
+impl StickerSet {
+    /// The set as the Bot API shows it (file ids as its bot has them).
+    pub(crate) fn shown(&self) -> types::StickerSet {
+        let stickers = self
+            .stickers
+            .iter()
+            .map(|s| {
+                let mut sticker = s.sticker.clone();
+                sticker.set_name = Some(self.name.clone());
+                sticker.emoji = s.emoji_list.first().cloned();
+                sticker
+            })
+            .collect();
+        types::StickerSet {
+            name: self.name.clone(),
+            title: self.title.clone(),
+            sticker_type: self.sticker_type.clone(),
+            stickers,
+            thumbnail: None,
+        }
+    }
+}
+
+/// This domain's Bot API methods, in the order of the Bot API documentation.
+pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
+    r.method("getStickerSet", read_only(bound(slot, methods::get_sticker_set)));
+    r.method("uploadStickerFile", bound(slot, methods::upload_sticker_file));
+    r.method("createNewStickerSet", bound(slot, methods::create_new_sticker_set));
+    r.method("addStickerToSet", bound(slot, methods::add_sticker_to_set));
+    r.method("setStickerPositionInSet", bound(slot, methods::set_sticker_position_in_set));
+    r.method("deleteStickerFromSet", bound(slot, methods::delete_sticker_from_set));
+    r.method("setStickerEmojiList", bound(slot, methods::set_sticker_emoji_list));
+    r.method("setStickerSetTitle", bound(slot, methods::set_sticker_set_title));
+    r.method("deleteStickerSet", bound(slot, methods::delete_sticker_set));
+}
+
+/// The platform's rules for a set's name: English letters, digits and underscores, a letter
+/// first, no two underscores in a row, at most 64 characters, ending in `_by_<bot username>`
+/// (any case).
+pub(crate) fn valid_name(name: &str, bot_username: &str) -> bool {
+    let suffix = format!("_by_{}", bot_username.to_lowercase());
+    name.len() <= 64
+        && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.contains("__")
+        && name.to_lowercase().ends_with(&suffix)
+        && name.len() > suffix.len()
+}
+
+pub(crate) fn set_not_found() -> ApiError {
+    ApiError::bad_request("STICKERSET_INVALID")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_names_follow_the_platforms_rules() {
+        assert!(valid_name("animals_by_zoo_bot", "Zoo_Bot"));
+        assert!(valid_name("Animals2_BY_ZOO_BOT", "zoo_bot"));
+        assert!(!valid_name("animals", "zoo_bot"), "no suffix");
+        assert!(!valid_name("_by_zoo_bot", "zoo_bot"), "a letter first");
+        assert!(!valid_name("a__b_by_zoo_bot", "zoo_bot"), "no double underscore");
+        assert!(!valid_name("cats-and-dogs_by_zoo_bot", "zoo_bot"));
+        assert!(!valid_name("animals_by_other_bot", "zoo_bot"), "another bot's suffix");
+        assert!(!valid_name(&format!("{}_by_zoo_bot", "a".repeat(60)), "zoo_bot"), "64 at most");
+    }
+}

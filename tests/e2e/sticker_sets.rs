@@ -1,0 +1,170 @@
+//! Sticker sets: a bot uploads sticker files for a person, makes a set with the platform's name
+//! rules, reads it (another bot too, with file ids of its own), adds, moves, relabels and removes
+//! stickers, renames and deletes the set; every refusal in the reference's words.
+
+use msg_testkit::{HttpResponse, Multipart};
+use serde_json::{Value, json};
+
+use crate::{Started, error, ok, started};
+
+fn webp(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image::RgbaImage::from_pixel(width, height, image::Rgba([10, 120, 200, 255]))
+        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::WebP)
+        .unwrap();
+    bytes
+}
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image::RgbaImage::from_pixel(width, height, image::Rgba([250, 200, 0, 255]))
+        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .unwrap();
+    bytes
+}
+
+#[test]
+fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
+    let Started { root, server, bot, alice, alice_id, .. } = started("zoo_bot");
+    let other = crate::create_bot(root.path(), "other_zoo_bot");
+    let upload = |bytes: &[u8], format: &str| -> HttpResponse {
+        Multipart::new()
+            .text("user_id", &alice_id.to_string())
+            .text("sticker_format", format)
+            .file("sticker", "s.webp", "image/webp", bytes)
+            .post(server.api, &format!("/bot{bot}/uploadStickerFile"))
+    };
+    // uploadStickerFile: the format named, a file of it.
+    assert_eq!(error(upload(&webp(512, 512), "PNG")), (400, "Bad Request: invalid sticker format specified".into()));
+    assert_eq!(
+        error(upload(b"not a sticker", "static")),
+        (400, "Bad Request: can't upload sticker file: wrong file type".into())
+    );
+    let first = ok(upload(&webp(512, 400), "static"));
+    assert!(first["file_id"].is_string() && first["file_size"].as_u64().unwrap() > 0, "{first}");
+    let second = ok(upload(&png(300, 512), "static"));
+
+    let create = |params: Value| server.call(&bot, "createNewStickerSet", params);
+    let sticker =
+        |file: &Value, emoji: &str| json!({"sticker": file["file_id"], "format": "static", "emoji_list": [emoji]});
+    let stickers = json!([sticker(&first, "🦁"), sticker(&second, "🐯")]).to_string();
+    let base = json!({"user_id": alice_id, "name": "animals_by_zoo_bot", "title": "Animals", "stickers": stickers});
+    let with = |changes: Value| {
+        let mut params = base.clone();
+        for (k, v) in changes.as_object().unwrap() {
+            params[k] = v.clone();
+        }
+        params
+    };
+    let refused = [
+        (json!({"stickers": "x"}), "can't parse stickers JSON object"),
+        (json!({"stickers": "[1]"}), "can't parse InputSticker: InputSticker must be an Object"),
+        (
+            json!({"stickers": json!([{"sticker": first["file_id"], "emoji_list": ["🦁"]}]).to_string()}),
+            "can't parse InputSticker: Can't find field \"format\"",
+        ),
+        (
+            json!({"stickers": json!([{"sticker": first["file_id"], "format": "PNG", "emoji_list": ["🦁"]}]).to_string()}),
+            "can't parse InputSticker: Invalid sticker format specified",
+        ),
+        (
+            json!({"stickers": json!([{"sticker": first["file_id"], "format": "static", "emoji_list": []}]).to_string()}),
+            "can't parse InputSticker: emoji list must be non-empty",
+        ),
+        (
+            json!({"stickers": json!([{"sticker": first["file_id"], "format": "static", "emoji_list": ["lion"]}]).to_string()}),
+            "can't parse InputSticker: expected a Unicode emoji",
+        ),
+        (
+            json!({"stickers": json!([{"format": "static", "emoji_list": ["🦁"]}]).to_string()}),
+            "can't parse InputSticker: sticker not found",
+        ),
+        (json!({"sticker_type": "huge"}), "unsupported sticker type specified"),
+        (json!({"user_id": 12345}), "user not found"),
+        (json!({"title": " "}), "sticker set title must be non-empty"),
+        (json!({"stickers": "[]"}), "at least 1 sticker must be specified"),
+        (json!({"name": "animals"}), "invalid sticker set name is specified"),
+        (json!({"name": "animals_by_other_zoo_bot"}), "invalid sticker set name is specified"),
+        (
+            json!({"stickers": json!([sticker(&first, "🦁")]).to_string().replace("static", "video")}),
+            "STICKER_FILE_INVALID",
+        ),
+    ];
+    for (changes, words) in refused {
+        assert_eq!(error(create(with(changes.clone()))), (400, format!("Bad Request: {words}")), "{changes}");
+    }
+    assert_eq!(ok(create(base.clone())), json!(true));
+    assert_eq!(error(create(base.clone())), (400, "Bad Request: sticker set name is already occupied".into()));
+
+    let get = |token: &str, name: &str| server.call(token, "getStickerSet", json!({"name": name}));
+    let set = ok(get(&bot, "Animals_By_Zoo_Bot"));
+    assert_eq!(
+        (set["name"].clone(), set["title"].clone(), set["sticker_type"].clone()),
+        (json!("animals_by_zoo_bot"), json!("Animals"), json!("regular"))
+    );
+    let stickers = set["stickers"].as_array().unwrap().clone();
+    assert_eq!(stickers.len(), 2);
+    assert_eq!(
+        (stickers[0]["emoji"].clone(), stickers[0]["set_name"].clone()),
+        (json!("🦁"), json!("animals_by_zoo_bot"))
+    );
+    assert_eq!((stickers[1]["width"].clone(), stickers[1]["height"].clone()), (json!(300), json!(512)), "a PNG of 512");
+    assert_eq!(error(get(&bot, "nothing_by_zoo_bot")), (400, "Bad Request: STICKERSET_INVALID".into()));
+
+    // Another bot reads it with file ids of its own, and sends one of its stickers.
+    let seen = ok(get(&other, "animals_by_zoo_bot"));
+    let theirs = seen["stickers"][0].clone();
+    assert_eq!(theirs["file_unique_id"], stickers[0]["file_unique_id"]);
+    assert_ne!(theirs["file_id"], stickers[0]["file_id"]);
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": crate::id_of(&other), "text": "/start"})));
+    let sent = ok(server.call(&other, "sendSticker", json!({"chat_id": alice_id, "sticker": theirs["file_id"]})));
+    assert_eq!(sent["sticker"]["file_unique_id"], stickers[0]["file_unique_id"]);
+
+    // Adding: the format follows the set's; a sticker of 512 on no side is refused.
+    let add = |file: &Value| {
+        let s = json!({"sticker": file["file_id"], "emoji_list": ["🐻"]}).to_string();
+        server.call(&bot, "addStickerToSet", json!({"user_id": alice_id, "name": "animals_by_zoo_bot", "sticker": s}))
+    };
+    let small = ok(upload(&webp(100, 100), "static"));
+    assert_eq!(error(add(&small)), (400, "Bad Request: STICKER_PNG_DIMENSIONS".into()));
+    let third = ok(upload(&webp(512, 512), "static"));
+    assert_eq!(ok(add(&third)), json!(true));
+    assert_eq!(error(server.call(&other, "addStickerToSet", json!({"user_id": alice_id, "name": "animals_by_zoo_bot", "sticker": json!({"sticker": third["file_id"], "emoji_list": ["🐻"]}).to_string()}))), (400, "Bad Request: STICKERSET_INVALID".into()), "only its bot changes a set");
+
+    // Moving, relabelling, removing.
+    let ids = |set: &Value| {
+        set["stickers"].as_array().unwrap().iter().map(|s| s["file_unique_id"].clone()).collect::<Vec<_>>()
+    };
+    let before = ids(&ok(get(&bot, "animals_by_zoo_bot")));
+    assert_eq!(
+        error(server.call(&bot, "setStickerPositionInSet", json!({"sticker": third["file_id"]}))),
+        (400, "Bad Request: wrong sticker position specified".into())
+    );
+    ok(server.call(&bot, "setStickerPositionInSet", json!({"sticker": third["file_id"], "position": 0})));
+    let after = ids(&ok(get(&bot, "animals_by_zoo_bot")));
+    assert_eq!(after, vec![before[2].clone(), before[0].clone(), before[1].clone()]);
+    assert_eq!(
+        error(server.call(&bot, "setStickerEmojiList", json!({"sticker": third["file_id"], "emoji_list": "[]"}))),
+        (400, "Bad Request: can't parse emoji list: emoji list must be non-empty".into())
+    );
+    ok(server.call(&bot, "setStickerEmojiList", json!({"sticker": third["file_id"], "emoji_list": "[\"🐼\"]"})));
+    assert_eq!(ok(get(&bot, "animals_by_zoo_bot"))["stickers"][0]["emoji"], "🐼");
+    ok(server.call(&bot, "deleteStickerFromSet", json!({"sticker": first["file_id"]})));
+    assert_eq!(
+        error(server.call(&bot, "deleteStickerFromSet", json!({"sticker": first["file_id"]}))),
+        (400, "Bad Request: STICKER_INVALID".into())
+    );
+    ok(server.call(&bot, "setStickerSetTitle", json!({"name": "animals_by_zoo_bot", "title": "Big cats"})));
+    let renamed = ok(get(&bot, "animals_by_zoo_bot"));
+    assert_eq!((renamed["title"].clone(), renamed["stickers"].as_array().unwrap().len()), (json!("Big cats"), 2));
+
+    // All of it survives a restart; then the set is deleted.
+    drop(server);
+    let server = crate::launch(root.path()).start();
+    assert_eq!(ok(server.call(&bot, "getStickerSet", json!({"name": "animals_by_zoo_bot"})))["title"], "Big cats");
+    assert_eq!(ok(server.call(&bot, "deleteStickerSet", json!({"name": "animals_by_zoo_bot"}))), json!(true));
+    assert_eq!(
+        error(server.call(&bot, "getStickerSet", json!({"name": "animals_by_zoo_bot"}))),
+        (400, "Bad Request: STICKERSET_INVALID".into())
+    );
+}

@@ -7,20 +7,20 @@ use serde_json::{Value, json};
 
 use crate::{Started, error, ok, started};
 
-fn webp(width: u32, height: u32) -> Vec<u8> {
+fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let mut bytes = Vec::new();
     image::RgbaImage::from_pixel(width, height, image::Rgba([10, 120, 200, 255]))
-        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::WebP)
+        .write_to(&mut std::io::Cursor::new(&mut bytes), format)
         .unwrap();
     bytes
 }
 
+fn webp(width: u32, height: u32) -> Vec<u8> {
+    picture(width, height, image::ImageFormat::WebP)
+}
+
 fn png(width: u32, height: u32) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    image::RgbaImage::from_pixel(width, height, image::Rgba([250, 200, 0, 255]))
-        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
-        .unwrap();
-    bytes
+    picture(width, height, image::ImageFormat::Png)
 }
 
 #[test]

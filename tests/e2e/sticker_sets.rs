@@ -131,6 +131,31 @@ fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
     assert_eq!(ok(add(&third)), json!(true));
     assert_eq!(error(server.call(&other, "addStickerToSet", json!({"user_id": alice_id, "name": "animals_by_zoo_bot", "sticker": json!({"sticker": third["file_id"], "emoji_list": ["🐻"]}).to_string()}))), (400, "Bad Request: STICKERSET_INVALID".into()), "only its bot changes a set");
 
+    // Replacing keeps the sticker's place; keywords are checked and kept.
+    let fourth = ok(upload(&png(512, 512), "static"));
+    let replace = |old: &Value| {
+        let s = json!({"sticker": fourth["file_id"], "emoji_list": ["🐨"]}).to_string();
+        server.call(
+            &bot,
+            "replaceStickerInSet",
+            json!({"user_id": alice_id, "name": "animals_by_zoo_bot", "old_sticker": old["file_id"], "sticker": s}),
+        )
+    };
+    assert_eq!(error(replace(&json!({"file_id": ""}))), (400, "Bad Request: sticker is not specified".into()));
+    assert_eq!(error(replace(&small)), (400, "Bad Request: STICKER_INVALID".into()), "not in the set");
+    assert_eq!(ok(replace(&second)), json!(true));
+    let replaced = ok(get(&bot, "animals_by_zoo_bot"));
+    assert_eq!(
+        (replaced["stickers"][1]["file_unique_id"].clone(), replaced["stickers"][1]["emoji"].clone()),
+        (fourth["file_unique_id"].clone(), json!("🐨"))
+    );
+    let keywords =
+        |value: &str| server.call(&bot, "setStickerKeywords", json!({"sticker": fourth["file_id"], "keywords": value}));
+    assert_eq!(error(keywords("x")), (400, "Bad Request: can't parse keywords JSON object".into()));
+    assert_eq!(error(keywords("{}")), (400, "Bad Request: field \"keywords\" must be an Array".into()));
+    assert_eq!(error(keywords("[1]")), (400, "Bad Request: keyword must be a string".into()));
+    assert_eq!(ok(keywords("[\"koala\",\"grey\"]")), json!(true));
+
     // Moving, relabelling, removing.
     let ids = |set: &Value| {
         set["stickers"].as_array().unwrap().iter().map(|s| s["file_unique_id"].clone()).collect::<Vec<_>>()

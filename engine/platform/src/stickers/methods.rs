@@ -317,6 +317,37 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
     store(&platform, vec![OF_FILE.put(bot.id, &unique, &key), SETS.put(bot.id, &key, &set)]).await
 }
 
+pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::ReplaceStickerInSet = args(&call.params)?;
+    if p.old_sticker.trim().is_empty() {
+        return Err(bad("Sticker is not specified"));
+    }
+    let raw = p.sticker.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
+    let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse sticker JSON object"))?;
+    let asked = input_sticker(&call.params, &value, Some("auto"), platform.local)
+        .map_err(|e| bad(format!("Can't parse sticker: {e}")))?;
+    person_for(&platform, p.user_id).await?;
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, old, _held) = set_of(&platform, bot.id, p.old_sticker).await?;
+    if key != p.name.trim().to_lowercase() {
+        return Err(bad("STICKER_INVALID"));
+    }
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    let at = set.stickers.iter().position(|s| s.sticker.file_unique_id == old).ok_or_else(|| bad("STICKER_INVALID"))?;
+    let format = match asked.format.as_str() {
+        "auto" => the_format(&set.stickers[at].sticker),
+        other => other,
+    };
+    let sticker = sticker_file(&platform, &bot, &call.params, &asked, format).await?;
+    let new = sticker.file_unique_id.clone();
+    set.stickers[at] = SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords };
+    let changes = vec![OF_FILE.delete(bot.id, &old), OF_FILE.put(bot.id, &new, &key), SETS.put(bot.id, &key, &set)];
+    store(&platform, changes).await
+}
+
 pub(crate) async fn set_sticker_position_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerPositionInSet = args(&call.params)?;
     if p.sticker.trim().is_empty() {
@@ -359,6 +390,35 @@ pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: Method
     let mut set = load_set(&platform, bot.id, &key).await?;
     for s in set.stickers.iter_mut().filter(|s| s.sticker.file_unique_id == unique) {
         s.emoji_list = emoji.clone();
+    }
+    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
+}
+
+pub(crate) async fn set_sticker_keywords(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetStickerKeywords = args(&call.params)?;
+    if p.sticker.trim().is_empty() {
+        return Err(bad("Sticker is not specified"));
+    }
+    let keywords = match p.keywords.filter(|k| !k.is_empty()) {
+        None => Vec::new(),
+        Some(raw) => {
+            let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse keywords JSON object"))?;
+            let Value::Array(items) = value else { return Err(bad("Field \"keywords\" must be an Array")) };
+            items
+                .into_iter()
+                .map(|k| k.as_str().map(str::to_owned).ok_or_else(|| bad("keyword must be a string")))
+                .collect::<Result<Vec<_>, _>>()?
+        }
+    };
+    // The platform's bounds: 20 keywords, 64 characters in all.
+    if keywords.len() > 20 || keywords.iter().map(|k| k.chars().count()).sum::<usize>() > 64 {
+        return Err(bad("STICKER_KEYWORDS_INVALID"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    for s in set.stickers.iter_mut().filter(|s| s.sticker.file_unique_id == unique) {
+        s.keywords = keywords.clone();
     }
     store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }

@@ -1,7 +1,8 @@
 //! Sticker sets: a bot makes sets for a person (`createNewStickerSet`, from files it uploaded with
 //! `uploadStickerFile` or sends with the set), reads them (`getStickerSet`: any bot, each getting
-//! file ids of its own), and changes its own sets (`addStickerToSet`, `setStickerPositionInSet`,
-//! `deleteStickerFromSet`, `setStickerEmojiList`, `setStickerSetTitle`, `deleteStickerSet`). A set
+//! file ids of its own), and changes its own sets (`addStickerToSet`, `replaceStickerInSet`,
+//! `setStickerPositionInSet`, `deleteStickerFromSet`, `setStickerEmojiList`, `setStickerKeywords`,
+//! `setStickerSetTitle`, `deleteStickerSet`). A set
 //! is one row of [`SETS`] under its bot, read, changed and written back under the set's lock; a
 //! sticker's set is found by its content through [`OF_FILE`]. The checks and words are the
 //! reference's (its InputSticker parser), TDLib's and the platform's.
@@ -74,9 +75,11 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("uploadStickerFile", bound(slot, methods::upload_sticker_file));
     r.method("createNewStickerSet", bound(slot, methods::create_new_sticker_set));
     r.method("addStickerToSet", bound(slot, methods::add_sticker_to_set));
+    r.method("replaceStickerInSet", bound(slot, methods::replace_sticker_in_set));
     r.method("setStickerPositionInSet", bound(slot, methods::set_sticker_position_in_set));
     r.method("deleteStickerFromSet", bound(slot, methods::delete_sticker_from_set));
     r.method("setStickerEmojiList", bound(slot, methods::set_sticker_emoji_list));
+    r.method("setStickerKeywords", bound(slot, methods::set_sticker_keywords));
     r.method("setStickerSetTitle", bound(slot, methods::set_sticker_set_title));
     r.method("deleteStickerSet", bound(slot, methods::delete_sticker_set));
 }

@@ -25,13 +25,10 @@ impl Status {
 /// Built-in methods that only answer a documented unavailability error: registered to explain
 /// why the embedded platform cannot do it (yet).
 const UNAVAILABLE: &[&str] = &[
-    // No sticker sets exist on the embedded platform yet: `sticker set not found`.
-    "setChatStickerSet",
-    "deleteChatStickerSet",
     // Checklists are sent on behalf of business accounts: `business connection not found`.
     "sendChecklist",
     "editMessageChecklist",
-    // No Telegram Stars yet.
+    // Paid media are not simulated yet (Stars are).
     "sendPaidMedia",
 ];
 

@@ -1043,7 +1043,7 @@ fn rights_decide_each_chat_setting_and_forum_threads_and_privacy_hold_in_supergr
             "user is an administrator of the chat",
         ),
         ("getChatMember", json!({"chat_id": alice_id, "user_id": bob_id}), "member not found"),
-        ("deleteChatStickerSet", json!({"chat_id": chat}), "CHAT_NOT_MODIFIED"),
+        ("deleteChatStickerSet", json!({"chat_id": chat}), "not enough rights to change supergroup sticker set"),
         ("setChatStickerSet", json!({"chat_id": chat, "sticker_set_name": "cats"}), "sticker set not found"),
     ] {
         let refused = server.call(&warden, method, params);

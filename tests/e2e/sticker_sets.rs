@@ -183,6 +183,35 @@ fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
     let renamed = ok(get(&bot, "animals_by_zoo_bot"));
     assert_eq!((renamed["title"].clone(), renamed["stickers"].as_array().unwrap().len()), (json!("Big cats"), 2));
 
+    // A supergroup takes the set as its own: its administrator bot sets it, getChat shows it.
+    let group =
+        ok(server.user_call(&alice, "createSupergroup", json!({"title": "Zoo", "member_ids": [crate::id_of(&bot)]})));
+    let chat = group["id"].clone();
+    let set_for =
+        |name: &str| server.call(&bot, "setChatStickerSet", json!({"chat_id": chat, "sticker_set_name": name}));
+    assert_eq!(
+        error(set_for("animals_by_zoo_bot")),
+        (400, "Bad Request: not enough rights to change supergroup sticker set".into())
+    );
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": crate::id_of(&bot), "can_change_info": true}),
+    ));
+    assert_eq!(error(set_for("nothing_by_zoo_bot")), (400, "Bad Request: sticker set not found".into()));
+    assert_eq!(ok(set_for("ANIMALS_by_zoo_bot")), json!(true));
+    let info = ok(server.call(&bot, "getChat", json!({"chat_id": chat})));
+    assert_eq!(
+        (info["sticker_set_name"].clone(), info["can_set_sticker_set"].clone()),
+        (json!("animals_by_zoo_bot"), json!(true))
+    );
+    assert_eq!(ok(server.call(&bot, "deleteChatStickerSet", json!({"chat_id": chat}))), json!(true));
+    assert!(ok(server.call(&bot, "getChat", json!({"chat_id": chat}))).get("sticker_set_name").is_none());
+    assert_eq!(
+        error(server.call(&bot, "deleteChatStickerSet", json!({"chat_id": chat}))),
+        (400, "Bad Request: CHAT_NOT_MODIFIED".into())
+    );
+
     // All of it survives a restart; then the set is deleted.
     drop(server);
     let server = crate::launch(root.path()).start();

@@ -79,6 +79,8 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("deleteChatPhoto", "chat_id is empty"),
     ("setChatTitle", "chat_id is empty"),
     ("setChatDescription", "chat_id is empty"),
+    ("setChatStickerSet", "chat_id is empty"),
+    ("deleteChatStickerSet", "chat_id is empty"),
     ("pinChatMessage", "chat_id is empty"),
     ("unpinChatMessage", "chat_id is empty"),
     ("unpinAllChatMessages", "chat_id is empty"),

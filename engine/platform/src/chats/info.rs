@@ -39,6 +39,10 @@ impl Platform {
             let record = self.group(id).await?;
             let (details, _) = self.chat_details(&record).await?;
             full.description = details.description.clone();
+            if record.kind == "supergroup" {
+                full.sticker_set_name = details.sticker_set_name.clone();
+                full.can_set_sticker_set = Some(self.standing(id, viewer).await?.may(|r| r.can_change_info));
+            }
             full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
             full.photo = self.chat_photo(&details, viewer).await?.map(Box::new);
             if record.kind != "channel" {

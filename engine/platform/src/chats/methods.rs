@@ -257,23 +257,30 @@ pub(crate) async fn unpin_all_chat_messages(platform: Arc<Platform>, call: Metho
     done()
 }
 
-/// setChatStickerSet: the reference's checks up to the sticker set, which never exists here.
+/// setChatStickerSet: the reference's checks (a supergroup, a name), then the set (any bot's,
+/// found by its name in any case) and the right to change the chat's information.
 pub(crate) async fn set_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatStickerSet = args(&call.params)?;
-    let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     supergroup_only(&platform, conversation).await?;
     if p.sticker_set_name.is_empty() {
         return Err(ApiError::bad_request("sticker_set_name is empty"));
     }
-    Err(ApiError::bad_request("sticker set not found"))
+    let name = platform
+        .sticker_set_name(p.sticker_set_name)
+        .await?
+        .ok_or_else(|| ApiError::bad_request("sticker set not found"))?;
+    platform.set_chat_sticker_set(&actor, conversation, Some(name)).await?;
+    done()
 }
 
-/// deleteChatStickerSet: a supergroup without a sticker set (none exist here).
+/// deleteChatStickerSet: a supergroup's set taken away (`CHAT_NOT_MODIFIED` when it has none).
 pub(crate) async fn delete_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteChatStickerSet = args(&call.params)?;
-    let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
+    let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     supergroup_only(&platform, conversation).await?;
-    Err(ApiError::bad_request("CHAT_NOT_MODIFIED"))
+    platform.set_chat_sticker_set(&actor, conversation, None).await?;
+    done()
 }
 
 async fn supergroup_only(platform: &Platform, conversation: Conversation) -> Result<(), ApiError> {

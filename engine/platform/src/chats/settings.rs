@@ -82,6 +82,24 @@ impl Platform {
         self.save_group(&group).await
     }
 
+    /// setChatStickerSet (`name` given: a set's name as it is stored) or deleteChatStickerSet.
+    pub async fn set_chat_sticker_set(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        name: Option<String>,
+    ) -> Result<(), ApiError> {
+        let mut group = self.write_group_for(conversation, "method is available only for supergroups", None).await?;
+        if !self.standing(group.chat.id, actor.id()).await?.may(|r| r.can_change_info) {
+            return Err(ApiError::bad_request("not enough rights to change supergroup sticker set"));
+        }
+        if group.details.sticker_set_name == name {
+            return Err(ApiError::bad_request("CHAT_NOT_MODIFIED"));
+        }
+        group.details.sticker_set_name = name;
+        self.save_group(&group).await
+    }
+
     /// setChatPhoto (`photo` given: the sizes of the stored upload) or deleteChatPhoto; posts
     /// `new_chat_photo` or `delete_chat_photo`.
     pub async fn set_photo(

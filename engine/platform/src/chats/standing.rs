@@ -232,6 +232,9 @@ impl Standing {
 pub struct ChatDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// A supergroup's sticker set (`setChatStickerSet`), by its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sticker_set_name: Option<String>,
     /// The chat-wide permissions of members; `None` is the platform's default (everything).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<types::ChatPermissions>,

@@ -97,6 +97,14 @@ pub(crate) fn valid_name(name: &str, bot_username: &str) -> bool {
         && name.len() > suffix.len()
 }
 
+impl Platform {
+    /// The name of the sticker set called `name` in any case, as it was made (any bot's).
+    pub(crate) async fn sticker_set_name(&self, name: &str) -> Result<Option<String>, ApiError> {
+        let key = name.trim().to_lowercase();
+        Ok(SETS.find(self.storage.as_ref(), &key).await?.into_iter().next().map(|(_, set)| set.name))
+    }
+}
+
 pub(crate) fn set_not_found() -> ApiError {
     ApiError::bad_request("STICKERSET_INVALID")
 }

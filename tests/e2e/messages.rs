@@ -269,7 +269,7 @@ fn bots_forward_copy_and_send_places_contacts_and_dice() {
         (
             "sendPaidMedia",
             json!({"chat_id": alice_id, "star_count": 5, "media": []}),
-            "paid media are not available: the embedded platform has no Telegram Stars yet",
+            "paid media are not available on the embedded platform yet",
         ),
     ] {
         assert_eq!(error(server.call(&bot, method, params)), (400, format!("Bad Request: {expected}")), "{method}");

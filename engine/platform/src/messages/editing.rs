@@ -475,5 +475,5 @@ pub(crate) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -
     let p: params::SendPaidMedia = args(&call.params)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     platform.resolve_chat(&actor, p.chat_id).await?;
-    Err(ApiError::bad_request("paid media are not available: the embedded platform has no Telegram Stars yet"))
+    Err(ApiError::bad_request("paid media are not available on the embedded platform yet"))
 }

@@ -110,6 +110,12 @@ fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
     );
     assert_eq!((stickers[1]["width"].clone(), stickers[1]["height"].clone()), (json!(300), json!(512)), "a PNG of 512");
     assert_eq!(error(get(&bot, "nothing_by_zoo_bot")), (400, "Bad Request: STICKERSET_INVALID".into()));
+    // Sent again by its file_id, a set's sticker says which set it is in.
+    let resent = ok(server.call(&bot, "sendSticker", json!({"chat_id": alice_id, "sticker": first["file_id"]})));
+    assert_eq!(
+        (resent["sticker"]["set_name"].clone(), resent["sticker"]["emoji"].clone()),
+        (json!("animals_by_zoo_bot"), json!("🦁"))
+    );
 
     // Another bot reads it with file ids of its own, and sends one of its stickers.
     let seen = ok(get(&other, "animals_by_zoo_bot"));

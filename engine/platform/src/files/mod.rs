@@ -407,6 +407,15 @@ impl FileStore {
         let content = file_id.hash.to_hex().to_string();
         self.storage.load_file(bot_id, &content, file_id.kind.dir()).await.map_err(internal)
     }
+
+    /// Replaces the object a bot's file shows when it is sent again by `file_id` (a sticker that
+    /// joined a set carries the set's name and its emoji); nothing for a file the bot lacks.
+    pub async fn set_meta(&self, bot_id: i64, file_id: &str, meta: &Value) -> Result<(), ApiError> {
+        let Some(id) = FileId::decode(file_id) else { return Ok(()) };
+        let Some(mut record) = self.record_of(bot_id, &id).await? else { return Ok(()) };
+        record.meta = meta.to_string();
+        self.storage.apply(vec![msg_core::Change::PutFile(record)]).await.map_err(internal)
+    }
 }
 
 /// Every `file_id` in `value` gets `owner`.

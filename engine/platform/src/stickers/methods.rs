@@ -183,6 +183,14 @@ async fn store(platform: &Platform, changes: Vec<msg_core::Change>) -> Result<Re
     Ok(json!(true).into())
 }
 
+/// The set's stickers as its bot sends them again by `file_id`: with the set's name and emoji.
+async fn label(platform: &Platform, bot_id: i64, set: &StickerSet) -> Result<(), ApiError> {
+    for sticker in set.shown().stickers {
+        platform.files.set_meta(bot_id, &sticker.file_id, &typed(&sticker)).await?;
+    }
+    Ok(())
+}
+
 pub(crate) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetStickerSet = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
@@ -288,7 +296,9 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
     let mut changes: Vec<_> =
         set.stickers.iter().map(|s| OF_FILE.put(bot.id, &s.sticker.file_unique_id, &key)).collect();
     changes.push(SETS.put(bot.id, &key, &set));
-    store(&platform, changes).await
+    let done = store(&platform, changes).await?;
+    label(&platform, bot.id, &set).await?;
+    Ok(done)
 }
 
 pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -314,7 +324,9 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
     let sticker = sticker_file(&platform, &bot, &call.params, &asked, format).await?;
     let unique = sticker.file_unique_id.clone();
     set.stickers.push(SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords });
-    store(&platform, vec![OF_FILE.put(bot.id, &unique, &key), SETS.put(bot.id, &key, &set)]).await
+    let done = store(&platform, vec![OF_FILE.put(bot.id, &unique, &key), SETS.put(bot.id, &key, &set)]).await?;
+    label(&platform, bot.id, &set).await?;
+    Ok(done)
 }
 
 pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -345,7 +357,9 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
     let new = sticker.file_unique_id.clone();
     set.stickers[at] = SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords };
     let changes = vec![OF_FILE.delete(bot.id, &old), OF_FILE.put(bot.id, &new, &key), SETS.put(bot.id, &key, &set)];
-    store(&platform, changes).await
+    let done = store(&platform, changes).await?;
+    label(&platform, bot.id, &set).await?;
+    Ok(done)
 }
 
 pub(crate) async fn set_sticker_position_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -391,7 +405,9 @@ pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: Method
     for s in set.stickers.iter_mut().filter(|s| s.sticker.file_unique_id == unique) {
         s.emoji_list = emoji.clone();
     }
-    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
+    let done = store(&platform, vec![SETS.put(bot.id, &key, &set)]).await?;
+    label(&platform, bot.id, &set).await?;
+    Ok(done)
 }
 
 pub(crate) async fn set_sticker_keywords(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -228,3 +228,46 @@ fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
         (400, "Bad Request: STICKERSET_INVALID".into())
     );
 }
+
+#[test]
+fn a_custom_emoji_set_gives_each_sticker_an_id_that_finds_it() {
+    let Started { root, server, bot, alice_id, .. } = started("emoji_zoo_bot");
+    let other = crate::create_bot(root.path(), "other_emoji_bot");
+    let upload = |bytes: &[u8]| -> Value {
+        ok(Multipart::new()
+            .text("user_id", &alice_id.to_string())
+            .text("sticker_format", "static")
+            .file("sticker", "e.webp", "image/webp", bytes)
+            .post(server.api, &format!("/bot{bot}/uploadStickerFile")))
+    };
+    let (small, big) = (upload(&webp(100, 100)), upload(&webp(512, 512)));
+    let create = |file: &Value| {
+        let stickers = json!([{"sticker": file["file_id"], "format": "static", "emoji_list": ["😺"]}]).to_string();
+        server.call(
+            &bot,
+            "createNewStickerSet",
+            json!({"user_id": alice_id, "name": "cats_by_emoji_zoo_bot", "title": "Cats",
+            "sticker_type": "custom_emoji", "needs_repainting": true, "stickers": stickers}),
+        )
+    };
+    assert_eq!(error(create(&big)), (400, "Bad Request: STICKER_PNG_DIMENSIONS".into()), "a custom emoji is 100");
+    assert_eq!(ok(create(&small)), json!(true));
+    let set = ok(server.call(&bot, "getStickerSet", json!({"name": "cats_by_emoji_zoo_bot"})));
+    let sticker = set["stickers"][0].clone();
+    assert_eq!(
+        (set["sticker_type"].clone(), sticker["type"].clone(), sticker["needs_repainting"].clone()),
+        (json!("custom_emoji"), json!("custom_emoji"), json!(true))
+    );
+    let id = sticker["custom_emoji_id"].as_str().expect("a custom emoji id").to_owned();
+    let get = |ids: &str| server.call(&other, "getCustomEmojiStickers", json!({"custom_emoji_ids": ids}));
+    assert_eq!(error(get("x")), (400, "Bad Request: can't parse custom emoji identifiers JSON object".into()));
+    assert_eq!(error(get("[1]")), (400, "Bad Request: custom emoji identifier must be of type String".into()));
+    assert_eq!(error(get("[\"cat\"]")), (400, "Bad Request: invalid custom emoji identifier specified".into()));
+    let found = ok(get(&json!([id, "12345"]).to_string()));
+    assert_eq!(found.as_array().unwrap().len(), 1, "an unknown id is left out");
+    assert_eq!(
+        (found[0]["custom_emoji_id"].clone(), found[0]["set_name"].clone()),
+        (json!(id), json!("cats_by_emoji_zoo_bot"))
+    );
+    assert_ne!(found[0]["file_id"], sticker["file_id"], "another bot gets a file id of its own");
+}

@@ -35,6 +35,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("sendVideoNote", "there is no video note in the request"),
     ("sendSticker", "there is no sticker in the request"),
     ("getStickerSet", "STICKERSET_INVALID"),
+    ("getCustomEmojiStickers", "parameter \"custom_emoji_ids\" is required"),
     ("uploadStickerFile", "invalid user_id specified"),
     ("createNewStickerSet", "invalid user_id specified"),
     ("addStickerToSet", "invalid user_id specified"),

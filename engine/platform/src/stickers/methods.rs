@@ -14,7 +14,7 @@ use crate::files::input::{self, Extras, Sender};
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::world::typed;
-use crate::stickers::{MOST_STICKERS, OF_FILE, SETS, SetSticker, StickerSet, set_not_found, valid_name};
+use crate::stickers::{MOST_STICKERS, OF_EMOJI, OF_FILE, SETS, SetSticker, StickerSet, set_not_found, valid_name};
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message)
@@ -113,6 +113,7 @@ async fn sticker_file(
     p: &Params,
     asked: &Asked,
     format: &str,
+    set_type: &str,
 ) -> Result<types::Sticker, ApiError> {
     let source = input::source(p, &asked.file, "sticker", platform.local).ok_or_else(|| bad("sticker not found"))?;
     let sender = Sender { id: bot.id, is_bot: true };
@@ -121,7 +122,7 @@ async fn sticker_file(
     if kind != Kind::Sticker {
         return Err(bad("STICKER_FILE_INVALID"));
     }
-    let sticker: types::Sticker = serde_json::from_value(object).map_err(|_| bad("STICKER_FILE_INVALID"))?;
+    let mut sticker: types::Sticker = serde_json::from_value(object).map_err(|_| bad("STICKER_FILE_INVALID"))?;
     let fits = match format {
         "static" => !sticker.is_animated && !sticker.is_video,
         "animated" => sticker.is_animated,
@@ -131,9 +132,14 @@ async fn sticker_file(
     if !fits {
         return Err(bad("STICKER_FILE_INVALID"));
     }
-    if !sticker.is_animated && !sticker.is_video && (sticker.width.max(sticker.height) != 512) {
+    // A custom emoji is 100 on its longer side, any other sticker 512.
+    let side = if set_type == "custom_emoji" { 100 } else { 512 };
+    if sticker.is_animated || sticker.is_video {
+        (sticker.width, sticker.height) = (side, side);
+    } else if sticker.width.max(sticker.height) != side {
         return Err(bad("STICKER_PNG_DIMENSIONS"));
     }
+    sticker.r#type = set_type.to_owned();
     Ok(sticker)
 }
 
@@ -172,6 +178,35 @@ async fn set_of<'a>(
     let key = OF_FILE.get(platform.storage.as_ref(), bot_id, &unique).await?.ok_or_else(|| bad("STICKER_INVALID"))?;
     let (key, held) = lock_set(platform, bot_id, &key).await;
     Ok((key, unique, held))
+}
+
+/// A custom emoji's id and repainting: a number from the set and the sticker's content, the same
+/// each time (none for other stickers).
+fn custom_emoji(sticker: &mut types::Sticker, key: &str, needs_repainting: bool) {
+    if sticker.r#type != "custom_emoji" {
+        return;
+    }
+    let hash = blake3::hash(format!("{key}/{}", sticker.file_unique_id).as_bytes());
+    let id = u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes")) >> 1;
+    sticker.custom_emoji_id = Some(id.to_string());
+    sticker.needs_repainting = needs_repainting.then_some(true);
+}
+
+/// The rows that find a set's sticker: by its content, and by its custom emoji id.
+fn rows_of(bot_id: i64, sticker: &types::Sticker, key: &str) -> Vec<msg_core::Change> {
+    let mut rows = vec![OF_FILE.put(bot_id, &sticker.file_unique_id, &key.to_owned())];
+    if let Some(id) = &sticker.custom_emoji_id {
+        rows.push(OF_EMOJI.put(bot_id, id, &key.to_owned()));
+    }
+    rows
+}
+
+fn unrows_of(bot_id: i64, sticker: &types::Sticker) -> Vec<msg_core::Change> {
+    let mut rows = vec![OF_FILE.delete(bot_id, &sticker.file_unique_id)];
+    if let Some(id) = &sticker.custom_emoji_id {
+        rows.push(OF_EMOJI.delete(bot_id, id));
+    }
+    rows
 }
 
 async fn load_set(platform: &Platform, bot_id: i64, key: &str) -> Result<StickerSet, ApiError> {
@@ -288,13 +323,13 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
     }
     let mut stickers = Vec::new();
     for a in &asked {
-        let sticker = sticker_file(&platform, &bot, &call.params, a, &a.format).await?;
+        let mut sticker = sticker_file(&platform, &bot, &call.params, a, &a.format, sticker_type).await?;
+        custom_emoji(&mut sticker, &key, p.needs_repainting);
         stickers.push(SetSticker { sticker, emoji_list: a.emoji_list.clone(), keywords: a.keywords.clone() });
     }
     let set =
         StickerSet { name: name.to_owned(), title, sticker_type: sticker_type.into(), owner: p.user_id, stickers };
-    let mut changes: Vec<_> =
-        set.stickers.iter().map(|s| OF_FILE.put(bot.id, &s.sticker.file_unique_id, &key)).collect();
+    let mut changes: Vec<_> = set.stickers.iter().flat_map(|s| rows_of(bot.id, &s.sticker, &key)).collect();
     changes.push(SETS.put(bot.id, &key, &set));
     let done = store(&platform, changes).await?;
     label(&platform, bot.id, &set).await?;
@@ -321,10 +356,13 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
         "auto" => set.stickers.first().map_or("static", |s| the_format(&s.sticker)),
         other => other,
     };
-    let sticker = sticker_file(&platform, &bot, &call.params, &asked, format).await?;
-    let unique = sticker.file_unique_id.clone();
+    let mut sticker = sticker_file(&platform, &bot, &call.params, &asked, format, &set.sticker_type).await?;
+    let repainted = set.stickers.first().and_then(|s| s.sticker.needs_repainting).unwrap_or(false);
+    custom_emoji(&mut sticker, &key, repainted);
+    let mut changes = rows_of(bot.id, &sticker, &key);
     set.stickers.push(SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords });
-    let done = store(&platform, vec![OF_FILE.put(bot.id, &unique, &key), SETS.put(bot.id, &key, &set)]).await?;
+    changes.push(SETS.put(bot.id, &key, &set));
+    let done = store(&platform, changes).await?;
     label(&platform, bot.id, &set).await?;
     Ok(done)
 }
@@ -353,10 +391,12 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
         "auto" => the_format(&set.stickers[at].sticker),
         other => other,
     };
-    let sticker = sticker_file(&platform, &bot, &call.params, &asked, format).await?;
-    let new = sticker.file_unique_id.clone();
+    let mut sticker = sticker_file(&platform, &bot, &call.params, &asked, format, &set.sticker_type).await?;
+    custom_emoji(&mut sticker, &key, set.stickers[at].sticker.needs_repainting.unwrap_or(false));
+    let mut changes = unrows_of(bot.id, &set.stickers[at].sticker);
+    changes.extend(rows_of(bot.id, &sticker, &key));
     set.stickers[at] = SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords };
-    let changes = vec![OF_FILE.delete(bot.id, &old), OF_FILE.put(bot.id, &new, &key), SETS.put(bot.id, &key, &set)];
+    changes.push(SETS.put(bot.id, &key, &set));
     let done = store(&platform, changes).await?;
     label(&platform, bot.id, &set).await?;
     Ok(done)
@@ -387,8 +427,11 @@ pub(crate) async fn delete_sticker_from_set(platform: Arc<Platform>, call: Metho
     let bot = platform_bot(&platform, &call).await?;
     let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
     let mut set = load_set(&platform, bot.id, &key).await?;
+    let gone = set.stickers.iter().filter(|s| s.sticker.file_unique_id == unique);
+    let mut changes: Vec<_> = gone.flat_map(|s| unrows_of(bot.id, &s.sticker)).collect();
     set.stickers.retain(|s| s.sticker.file_unique_id != unique);
-    store(&platform, vec![OF_FILE.delete(bot.id, &unique), SETS.put(bot.id, &key, &set)]).await
+    changes.push(SETS.put(bot.id, &key, &set));
+    store(&platform, changes).await
 }
 
 pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -463,7 +506,43 @@ pub(crate) async fn delete_sticker_set(platform: Arc<Platform>, call: MethodCall
     let bot = platform_bot(&platform, &call).await?;
     let (key, _held) = lock_set(&platform, bot.id, p.name).await;
     let set = load_set(&platform, bot.id, &key).await?;
-    let mut changes: Vec<_> = set.stickers.iter().map(|s| OF_FILE.delete(bot.id, &s.sticker.file_unique_id)).collect();
+    let mut changes: Vec<_> = set.stickers.iter().flat_map(|s| unrows_of(bot.id, &s.sticker)).collect();
     changes.push(SETS.delete(bot.id, &key));
     store(&platform, changes).await
+}
+
+pub(crate) async fn get_custom_emoji_stickers(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::GetCustomEmojiStickers = args(&call.params)?;
+    let raw =
+        p.custom_emoji_ids.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("custom_emoji_ids"))?;
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| bad("Can't parse custom emoji identifiers JSON object"))?;
+    let Value::Array(items) = value else { return Err(bad("Expected an Array of custom emoji identifiers")) };
+    let mut ids = Vec::new();
+    for item in items {
+        let Value::String(id) = item else { return Err(bad("Custom emoji identifier must be of type String")) };
+        id.trim().parse::<i64>().map_err(|_| bad("Invalid custom emoji identifier specified"))?;
+        ids.push(id.trim().to_owned());
+    }
+    if ids.len() > 200 {
+        return Err(bad("Too many custom emoji identifiers specified"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let mut found = Vec::new();
+    for id in ids {
+        // Unknown ids are left out, as the platform leaves them out.
+        let Some((owner, key)) = OF_EMOJI.find(platform.storage.as_ref(), &id).await?.into_iter().next() else {
+            continue;
+        };
+        let Some(set) = SETS.get(platform.storage.as_ref(), owner, &key).await? else { continue };
+        let Some(sticker) = set.shown().stickers.into_iter().find(|s| s.custom_emoji_id.as_deref() == Some(&id)) else {
+            continue;
+        };
+        let mut wrapped = json!({"sticker": typed(&sticker)});
+        if owner != bot.id {
+            platform.files.adopt(&mut wrapped, bot.id, true).await?;
+        }
+        found.push(wrapped["sticker"].take());
+    }
+    Ok(Value::Array(found).into())
 }

@@ -23,6 +23,10 @@ pub(crate) const SETS: Table<StickerSet> = Table::new("sticker_set");
 /// set's key.
 pub(crate) const OF_FILE: Table<String> = Table::new("sticker_of_set");
 
+/// Which set a custom emoji is in: scope the set's bot, key the sticker's `custom_emoji_id`,
+/// value the set's key (`getCustomEmojiStickers`).
+pub(crate) const OF_EMOJI: Table<String> = Table::new("sticker_custom_emoji");
+
 /// Most stickers a regular set holds (the Bot API's 120).
 pub(crate) const MOST_STICKERS: usize = 120;
 
@@ -72,6 +76,7 @@ impl StickerSet {
 /// This domain's Bot API methods, in the order of the Bot API documentation.
 pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("getStickerSet", read_only(bound(slot, methods::get_sticker_set)));
+    r.method("getCustomEmojiStickers", bound(slot, methods::get_custom_emoji_stickers));
     r.method("uploadStickerFile", bound(slot, methods::upload_sticker_file));
     r.method("createNewStickerSet", bound(slot, methods::create_new_sticker_set));
     r.method("addStickerToSet", bound(slot, methods::add_sticker_to_set));

@@ -230,7 +230,7 @@ fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
 }
 
 #[test]
-fn a_custom_emoji_set_gives_each_sticker_an_id_that_finds_it() {
+fn custom_emoji_sets_find_their_stickers_by_id_and_take_one_as_thumbnail_and_masks_keep_positions() {
     let Started { root, server, bot, alice_id, .. } = started("emoji_zoo_bot");
     let other = crate::create_bot(root.path(), "other_emoji_bot");
     let upload = |bytes: &[u8]| -> Value {
@@ -270,4 +270,52 @@ fn a_custom_emoji_set_gives_each_sticker_an_id_that_finds_it() {
         (json!(id), json!("cats_by_emoji_zoo_bot"))
     );
     assert_ne!(found[0]["file_id"], sticker["file_id"], "another bot gets a file id of its own");
+
+    // The set's thumbnail is one of its custom emoji.
+    let thumb = |id: &str| {
+        server.call(
+            &bot,
+            "setCustomEmojiStickerSetThumbnail",
+            json!({"name": "cats_by_emoji_zoo_bot", "custom_emoji_id": id}),
+        )
+    };
+    assert_eq!(error(thumb("12345")), (400, "Bad Request: CUSTOM_EMOJI_INVALID".into()));
+    assert_eq!(ok(thumb(&id)), json!(true));
+    let set = ok(server.call(&bot, "getStickerSet", json!({"name": "cats_by_emoji_zoo_bot"})));
+    assert_eq!(
+        (set["thumbnail"]["file_unique_id"].clone(), set["thumbnail"]["width"].clone()),
+        (sticker["file_unique_id"].clone(), json!(100))
+    );
+    assert_eq!(ok(thumb("")), json!(true));
+    assert!(
+        ok(server.call(&bot, "getStickerSet", json!({"name": "cats_by_emoji_zoo_bot"}))).get("thumbnail").is_none()
+    );
+
+    // A mask set keeps each mask's position; only a mask has one.
+    let mask = upload(&webp(512, 512));
+    let position = json!({"point": "eyes", "x_shift": 0.5, "y_shift": -0.25, "scale": 2.0});
+    let stickers =
+        json!([{"sticker": mask["file_id"], "format": "static", "emoji_list": ["🕶"], "mask_position": position}])
+            .to_string();
+    ok(server.call(&bot, "createNewStickerSet", json!({"user_id": alice_id, "name": "masks_by_emoji_zoo_bot", "title": "Masks", "sticker_type": "mask", "stickers": stickers})));
+    let masks = ok(server.call(&bot, "getStickerSet", json!({"name": "masks_by_emoji_zoo_bot"})));
+    assert_eq!(
+        (masks["stickers"][0]["type"].clone(), masks["stickers"][0]["mask_position"].clone()),
+        (json!("mask"), position)
+    );
+    let move_mask = |file: &Value, position: &str| {
+        server.call(&bot, "setStickerMaskPosition", json!({"sticker": file["file_id"], "mask_position": position}))
+    };
+    assert_eq!(error(move_mask(&mask, "x")), (400, "Bad Request: can't parse mask position JSON object".into()));
+    assert_eq!(
+        error(move_mask(&mask, r#"{"point":"nose","x_shift":0,"y_shift":0,"scale":1}"#)),
+        (400, "Bad Request: can't parse mask position: Wrong point specified in MaskPosition".into())
+    );
+    ok(move_mask(&mask, r#"{"point":"chin","x_shift":0,"y_shift":1,"scale":1}"#));
+    let moved = ok(server.call(&bot, "getStickerSet", json!({"name": "masks_by_emoji_zoo_bot"})));
+    assert_eq!(moved["stickers"][0]["mask_position"]["point"], "chin");
+    assert_eq!(
+        error(move_mask(&small, r#"{"point":"chin","x_shift":0,"y_shift":1,"scale":1}"#)),
+        (400, "Bad Request: STICKER_MASK_COORDS_NOT_SUPPORTED".into())
+    );
 }

@@ -26,6 +26,32 @@ struct Asked {
     format: String,
     emoji_list: Vec<String>,
     keywords: Vec<String>,
+    mask_position: Option<types::MaskPosition>,
+}
+
+/// `get_mask_position`: a `MaskPosition` (null: none).
+fn mask_position(value: &Value) -> Result<Option<types::MaskPosition>, String> {
+    let object = match value {
+        Value::Null => return Ok(None),
+        Value::Object(object) => object,
+        _ => return Err("MaskPosition must be an Object".into()),
+    };
+    let point = string_field(object, "point")?.ok_or("Can't find field \"point\"")?.trim().to_lowercase();
+    if !["forehead", "eyes", "mouth", "chin"].contains(&point.as_str()) {
+        return Err("Wrong point specified in MaskPosition".into());
+    }
+    let number = |name: &str| match object.get(name) {
+        None => Err(format!("Can't find field \"{name}\"")),
+        Some(Value::Number(n)) => n.as_f64().ok_or_else(|| format!("Field \"{name}\" must be of type Number")),
+        Some(Value::String(s)) => s.trim().parse().map_err(|_| format!("Field \"{name}\" must be of type Number")),
+        Some(_) => Err(format!("Field \"{name}\" must be of type Number")),
+    };
+    Ok(Some(types::MaskPosition {
+        point,
+        x_shift: number("x_shift")?,
+        y_shift: number("y_shift")?,
+        scale: number("scale")?,
+    }))
 }
 
 fn string_field<'a>(object: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, String> {
@@ -81,11 +107,10 @@ fn input_sticker(p: &Params, value: &Value, default_format: Option<&str>, local:
         Some(v @ Value::Array(_)) => emoji_list(v)?,
         Some(_) => return Err("Field \"emoji_list\" must be of type Array".into()),
     };
-    if let Some(mask) = object.get("mask_position").filter(|m| !m.is_null())
-        && !mask.is_object()
-    {
-        return Err("MaskPosition must be an Object".into());
-    }
+    let mask_position = match object.get("mask_position") {
+        None => None,
+        Some(value) => mask_position(value)?,
+    };
     let keywords = match object.get("keywords") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => items
@@ -94,7 +119,7 @@ fn input_sticker(p: &Params, value: &Value, default_format: Option<&str>, local:
             .collect::<Result<_, _>>()?,
         Some(_) => return Err("Field \"keywords\" must be of type Array".into()),
     };
-    Ok(Asked { file: file.to_owned(), format: format.to_owned(), emoji_list: emoji, keywords })
+    Ok(Asked { file: file.to_owned(), format: format.to_owned(), emoji_list: emoji, keywords, mask_position })
 }
 
 /// The person a set is for: a person the platform knows (not a bot).
@@ -325,10 +350,17 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
     for a in &asked {
         let mut sticker = sticker_file(&platform, &bot, &call.params, a, &a.format, sticker_type).await?;
         custom_emoji(&mut sticker, &key, p.needs_repainting);
+        sticker.mask_position = a.mask_position.clone().filter(|_| sticker_type == "mask").map(Box::new);
         stickers.push(SetSticker { sticker, emoji_list: a.emoji_list.clone(), keywords: a.keywords.clone() });
     }
-    let set =
-        StickerSet { name: name.to_owned(), title, sticker_type: sticker_type.into(), owner: p.user_id, stickers };
+    let set = StickerSet {
+        name: name.to_owned(),
+        title,
+        sticker_type: sticker_type.into(),
+        owner: p.user_id,
+        stickers,
+        thumbnail_custom_emoji_id: None,
+    };
     let mut changes: Vec<_> = set.stickers.iter().flat_map(|s| rows_of(bot.id, &s.sticker, &key)).collect();
     changes.push(SETS.put(bot.id, &key, &set));
     let done = store(&platform, changes).await?;
@@ -545,4 +577,55 @@ pub(crate) async fn get_custom_emoji_stickers(platform: Arc<Platform>, call: Met
         found.push(wrapped["sticker"].take());
     }
     Ok(Value::Array(found).into())
+}
+
+pub(crate) async fn set_sticker_mask_position(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetStickerMaskPosition = args(&call.params)?;
+    if p.sticker.trim().is_empty() {
+        return Err(bad("Sticker is not specified"));
+    }
+    let position = match p.mask_position.filter(|m| !m.is_empty()) {
+        None => None,
+        Some(raw) => {
+            let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse mask position JSON object"))?;
+            mask_position(&value).map_err(|e| bad(format!("Can't parse mask position: {e}")))?
+        }
+    };
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    if set.sticker_type != "mask" {
+        return Err(bad("STICKER_MASK_COORDS_NOT_SUPPORTED"));
+    }
+    for s in set.stickers.iter_mut().filter(|s| s.sticker.file_unique_id == unique) {
+        s.sticker.mask_position = position.clone().map(Box::new);
+    }
+    let done = store(&platform, vec![SETS.put(bot.id, &key, &set)]).await?;
+    label(&platform, bot.id, &set).await?;
+    Ok(done)
+}
+
+pub(crate) async fn set_custom_emoji_sticker_set_thumbnail(
+    platform: Arc<Platform>,
+    call: MethodCall,
+) -> Result<Reply, ApiError> {
+    let p: params::SetCustomEmojiStickerSetThumbnail = args(&call.params)?;
+    let id = p.custom_emoji_id.unwrap_or_default().trim().parse::<i64>().unwrap_or(0);
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let (key, _held) = lock_set(&platform, bot.id, p.name).await;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    if set.sticker_type != "custom_emoji" {
+        return Err(bad("STICKERSET_INVALID"));
+    }
+    let id = (id != 0).then(|| id.to_string());
+    if let Some(id) = &id
+        && !set.stickers.iter().any(|s| s.sticker.custom_emoji_id.as_ref() == Some(id))
+    {
+        return Err(bad("CUSTOM_EMOJI_INVALID"));
+    }
+    set.thumbnail_custom_emoji_id = id;
+    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }

@@ -39,6 +39,9 @@ pub(crate) struct StickerSet {
     /// The person the set was made for.
     pub owner: i64,
     pub stickers: Vec<SetSticker>,
+    /// A custom emoji set's thumbnail: one of its stickers, by its custom emoji id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thumbnail_custom_emoji_id: Option<String>,
 }
 
 /// A sticker in a set: as its bot sees it, with its emoji and keywords.
@@ -53,7 +56,7 @@ pub(crate) struct SetSticker {
 impl StickerSet {
     /// The set as the Bot API shows it (file ids as its bot has them).
     pub(crate) fn shown(&self) -> types::StickerSet {
-        let stickers = self
+        let stickers: Vec<types::Sticker> = self
             .stickers
             .iter()
             .map(|s| {
@@ -63,12 +66,22 @@ impl StickerSet {
                 sticker
             })
             .collect();
+        let thumbnail = self.thumbnail_custom_emoji_id.as_ref().and_then(|id| {
+            let s = stickers.iter().find(|s| s.custom_emoji_id.as_ref() == Some(id))?;
+            Some(Box::new(types::PhotoSize {
+                file_id: s.file_id.clone(),
+                file_unique_id: s.file_unique_id.clone(),
+                width: s.width,
+                height: s.height,
+                file_size: s.file_size,
+            }))
+        });
         types::StickerSet {
             name: self.name.clone(),
             title: self.title.clone(),
             sticker_type: self.sticker_type.clone(),
             stickers,
-            thumbnail: None,
+            thumbnail,
         }
     }
 }
@@ -85,7 +98,9 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("deleteStickerFromSet", bound(slot, methods::delete_sticker_from_set));
     r.method("setStickerEmojiList", bound(slot, methods::set_sticker_emoji_list));
     r.method("setStickerKeywords", bound(slot, methods::set_sticker_keywords));
+    r.method("setStickerMaskPosition", bound(slot, methods::set_sticker_mask_position));
     r.method("setStickerSetTitle", bound(slot, methods::set_sticker_set_title));
+    r.method("setCustomEmojiStickerSetThumbnail", bound(slot, methods::set_custom_emoji_sticker_set_thumbnail));
     r.method("deleteStickerSet", bound(slot, methods::delete_sticker_set));
 }
 

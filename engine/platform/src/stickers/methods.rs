@@ -244,11 +244,52 @@ async fn store(platform: &Platform, changes: Vec<msg_core::Change>) -> Result<Re
 }
 
 /// The set's stickers as its bot sends them again by `file_id`: with the set's name and emoji.
-async fn label(platform: &Platform, bot_id: i64, set: &StickerSet) -> Result<(), ApiError> {
-    for sticker in set.shown().stickers {
+/// `only`: the one sticker (by `file_unique_id`) whose showing changed; `None`: all of them.
+async fn label(platform: &Platform, bot_id: i64, set: &StickerSet, only: Option<&str>) -> Result<(), ApiError> {
+    let shown = set.shown().stickers.into_iter();
+    for sticker in shown.filter(|s| only.is_none_or(|unique| s.file_unique_id == unique)) {
         platform.files.set_meta(bot_id, &sticker.file_id, &typed(&sticker)).await?;
     }
     Ok(())
+}
+
+/// What `addStickerToSet` and `replaceStickerInSet` share before the set: the sticker parsed
+/// (`format` optional), the person, the set's name.
+async fn sticker_for_set(
+    platform: &Platform,
+    p: &Params,
+    raw: Option<&str>,
+    user_id: i64,
+    name: &str,
+) -> Result<Asked, ApiError> {
+    let raw = raw.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
+    let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse sticker JSON object"))?;
+    let asked =
+        input_sticker(p, &value, Some("auto"), platform.local).map_err(|e| bad(format!("Can't parse sticker: {e}")))?;
+    person_for(platform, user_id).await?;
+    if name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    Ok(asked)
+}
+
+/// An asked sticker stored for set `key` of `set_type`: its file, its custom emoji id, a mask's
+/// position.
+#[allow(clippy::too_many_arguments)]
+async fn set_sticker(
+    platform: &Platform,
+    bot: &BotRecord,
+    p: &Params,
+    asked: Asked,
+    format: &str,
+    set_type: &str,
+    key: &str,
+    needs_repainting: bool,
+) -> Result<SetSticker, ApiError> {
+    let mut sticker = sticker_file(platform, bot, p, &asked, format, set_type).await?;
+    custom_emoji(&mut sticker, key, needs_repainting);
+    sticker.mask_position = asked.mask_position.filter(|_| set_type == "mask").map(Box::new);
+    Ok(SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords })
 }
 
 pub(crate) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -347,11 +388,10 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
         return Err(bad("sticker set name is already occupied"));
     }
     let mut stickers = Vec::new();
-    for a in &asked {
-        let mut sticker = sticker_file(&platform, &bot, &call.params, a, &a.format, sticker_type).await?;
-        custom_emoji(&mut sticker, &key, p.needs_repainting);
-        sticker.mask_position = a.mask_position.clone().filter(|_| sticker_type == "mask").map(Box::new);
-        stickers.push(SetSticker { sticker, emoji_list: a.emoji_list.clone(), keywords: a.keywords.clone() });
+    for a in asked {
+        let format = a.format.clone();
+        let sticker = set_sticker(&platform, &bot, &call.params, a, &format, sticker_type, &key, p.needs_repainting);
+        stickers.push(sticker.await?);
     }
     let set = StickerSet {
         name: name.to_owned(),
@@ -364,20 +404,13 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
     let mut changes: Vec<_> = set.stickers.iter().flat_map(|s| rows_of(bot.id, &s.sticker, &key)).collect();
     changes.push(SETS.put(bot.id, &key, &set));
     let done = store(&platform, changes).await?;
-    label(&platform, bot.id, &set).await?;
+    label(&platform, bot.id, &set, None).await?;
     Ok(done)
 }
 
 pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AddStickerToSet = args(&call.params)?;
-    let raw = p.sticker.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
-    let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse sticker JSON object"))?;
-    let asked = input_sticker(&call.params, &value, Some("auto"), platform.local)
-        .map_err(|e| bad(format!("Can't parse sticker: {e}")))?;
-    person_for(&platform, p.user_id).await?;
-    if p.name.trim().is_empty() {
-        return Err(bad("Sticker set name must be non-empty"));
-    }
+    let asked = sticker_for_set(&platform, &call.params, p.sticker, p.user_id, p.name).await?;
     let bot = platform_bot(&platform, &call).await?;
     let (key, _held) = lock_set(&platform, bot.id, p.name).await;
     let mut set = load_set(&platform, bot.id, &key).await?;
@@ -387,15 +420,15 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
     let format = match asked.format.as_str() {
         "auto" => set.stickers.first().map_or("static", |s| the_format(&s.sticker)),
         other => other,
-    };
-    let mut sticker = sticker_file(&platform, &bot, &call.params, &asked, format, &set.sticker_type).await?;
+    }
+    .to_owned();
     let repainted = set.stickers.first().and_then(|s| s.sticker.needs_repainting).unwrap_or(false);
-    custom_emoji(&mut sticker, &key, repainted);
-    let mut changes = rows_of(bot.id, &sticker, &key);
-    set.stickers.push(SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords });
+    let added = set_sticker(&platform, &bot, &call.params, asked, &format, &set.sticker_type, &key, repainted).await?;
+    let (mut changes, unique) = (rows_of(bot.id, &added.sticker, &key), added.sticker.file_unique_id.clone());
+    set.stickers.push(added);
     changes.push(SETS.put(bot.id, &key, &set));
     let done = store(&platform, changes).await?;
-    label(&platform, bot.id, &set).await?;
+    label(&platform, bot.id, &set, Some(&unique)).await?;
     Ok(done)
 }
 
@@ -404,14 +437,7 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
     if p.old_sticker.trim().is_empty() {
         return Err(bad("Sticker is not specified"));
     }
-    let raw = p.sticker.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
-    let value: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse sticker JSON object"))?;
-    let asked = input_sticker(&call.params, &value, Some("auto"), platform.local)
-        .map_err(|e| bad(format!("Can't parse sticker: {e}")))?;
-    person_for(&platform, p.user_id).await?;
-    if p.name.trim().is_empty() {
-        return Err(bad("Sticker set name must be non-empty"));
-    }
+    let asked = sticker_for_set(&platform, &call.params, p.sticker, p.user_id, p.name).await?;
     let bot = platform_bot(&platform, &call).await?;
     let (key, old, _held) = set_of(&platform, bot.id, p.old_sticker).await?;
     if key != p.name.trim().to_lowercase() {
@@ -419,18 +445,21 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
     }
     let mut set = load_set(&platform, bot.id, &key).await?;
     let at = set.stickers.iter().position(|s| s.sticker.file_unique_id == old).ok_or_else(|| bad("STICKER_INVALID"))?;
+    let old = &set.stickers[at].sticker;
     let format = match asked.format.as_str() {
-        "auto" => the_format(&set.stickers[at].sticker),
+        "auto" => the_format(old),
         other => other,
-    };
-    let mut sticker = sticker_file(&platform, &bot, &call.params, &asked, format, &set.sticker_type).await?;
-    custom_emoji(&mut sticker, &key, set.stickers[at].sticker.needs_repainting.unwrap_or(false));
+    }
+    .to_owned();
+    let repainted = old.needs_repainting.unwrap_or(false);
+    let new = set_sticker(&platform, &bot, &call.params, asked, &format, &set.sticker_type, &key, repainted).await?;
     let mut changes = unrows_of(bot.id, &set.stickers[at].sticker);
-    changes.extend(rows_of(bot.id, &sticker, &key));
-    set.stickers[at] = SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords };
+    changes.extend(rows_of(bot.id, &new.sticker, &key));
+    let unique = new.sticker.file_unique_id.clone();
+    set.stickers[at] = new;
     changes.push(SETS.put(bot.id, &key, &set));
     let done = store(&platform, changes).await?;
-    label(&platform, bot.id, &set).await?;
+    label(&platform, bot.id, &set, Some(&unique)).await?;
     Ok(done)
 }
 
@@ -481,7 +510,7 @@ pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: Method
         s.emoji_list = emoji.clone();
     }
     let done = store(&platform, vec![SETS.put(bot.id, &key, &set)]).await?;
-    label(&platform, bot.id, &set).await?;
+    label(&platform, bot.id, &set, Some(&unique)).await?;
     Ok(done)
 }
 
@@ -601,7 +630,7 @@ pub(crate) async fn set_sticker_mask_position(platform: Arc<Platform>, call: Met
         s.sticker.mask_position = position.clone().map(Box::new);
     }
     let done = store(&platform, vec![SETS.put(bot.id, &key, &set)]).await?;
-    label(&platform, bot.id, &set).await?;
+    label(&platform, bot.id, &set, Some(&unique)).await?;
     Ok(done)
 }
 

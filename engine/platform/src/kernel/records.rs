@@ -30,8 +30,12 @@ impl<T: Serialize + DeserializeOwned + PartialEq> Table<T> {
 
     /// Creates or replaces row `key` of `scope`.
     pub(crate) fn put(&self, scope: i64, key: &str, row: &T) -> Change {
-        let value = serde_json::to_string(row).expect("a record serializes");
-        Change::PutRecord(Record::new(self.name, scope, key, value))
+        Change::PutRecord(self.record(scope, key, row))
+    }
+
+    /// Row `key` of `scope` as stored (a row another change carries: `Content::attached`).
+    pub(crate) fn record(&self, scope: i64, key: &str, row: &T) -> Record {
+        Record::new(self.name, scope, key, serde_json::to_string(row).expect("a record serializes"))
     }
 
     /// Removes row `key` of `scope`.

@@ -165,6 +165,21 @@ fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Ter
     Ok((invoice, terms))
 }
 
+/// TDLib's and the platform's checks of an invoice, with the provider token the operator made
+/// for the bot, if any.
+async fn checked(
+    platform: &Platform,
+    bot_id: i64,
+    title: &str,
+    description: &str,
+    provider_token: Option<&str>,
+    terms: &Terms,
+) -> Result<(), ApiError> {
+    let configured =
+        platform.storage.load_bot_setting(bot_id, crate::operator::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
+    currencies::check(title, description, provider_token.unwrap_or_default(), configured.as_deref(), terms)
+}
+
 pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendInvoice = args(&call.params)?;
     let (invoice, terms) = invoice(&asked!(p, p.start_parameter), &call.params)?;
@@ -172,12 +187,8 @@ pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
-    let configured =
-        platform.storage.load_bot_setting(bot.id, crate::operator::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
-    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), configured.as_deref(), &terms)?;
-    let mut content = Platform::invoice_content(bot.id, conversation, invoice, &terms);
-    let body = std::mem::take(&mut content.body);
-    let attached = std::mem::take(&mut content.attached);
+    checked(&platform, bot.id, p.title, p.description, p.provider_token, &terms).await?;
+    let body = types::Message { invoice: Some(Box::new(invoice)), ..Default::default() };
     let mut content = options.content(String::new(), None, body);
     // An invoice's own keyboard starts with its Pay button.
     if let Some(first) = content.reply_markup.as_ref().and_then(|m| m["inline_keyboard"][0][0].as_object())
@@ -185,7 +196,7 @@ pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     {
         return Err(bad("REPLY_MARKUP_BUY_EMPTY"));
     }
-    content.attached = attached;
+    content.attached.push(Platform::invoice_row(bot.id, conversation, &terms));
     Ok(platform.post(&actor, conversation, content).await?.into())
 }
 
@@ -287,9 +298,7 @@ pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCal
         return Err(bad("business connection not found"));
     }
     let bot = platform_bot(&platform, &call).await?;
-    let configured =
-        platform.storage.load_bot_setting(bot.id, crate::operator::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
-    currencies::check(p.title, p.description, p.provider_token.unwrap_or_default(), configured.as_deref(), &terms)?;
+    checked(&platform, bot.id, p.title, p.description, p.provider_token, &terms).await?;
     if p.subscription_period.unwrap_or(0) != 0 {
         return Err(bad("subscriptions are not available on the embedded platform yet"));
     }

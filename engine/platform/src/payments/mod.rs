@@ -89,6 +89,11 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("refundStarPayment", bound(slot, methods::refund_star_payment));
 }
 
+/// A Stars payment its payer cannot afford: nothing is paid.
+fn short_of(total: i64, held: i64) -> Value {
+    json!({"paid": false, "stage": "balance", "error_message": format!("not enough Stars: {total} needed, {held} held")})
+}
+
 fn invoice_key(conversation: Conversation) -> String {
     format!("{}/", conversation.key())
 }
@@ -103,18 +108,10 @@ pub(crate) struct Payment {
 }
 
 impl Platform {
-    /// The content of an invoice message with its terms attached (stored in the same batch).
-    pub(crate) fn invoice_content(
-        bot_id: i64,
-        conversation: Conversation,
-        invoice: types::Invoice,
-        terms: &Terms,
-    ) -> Content {
-        let row = INVOICES.put(bot_id, &invoice_key(conversation), terms);
-        let msg_core::Change::PutRecord(row) = row else { unreachable!("a put is a PutRecord") };
-        let mut content = Content::of(Message { invoice: Some(Box::new(invoice)), ..Default::default() });
-        content.attached.push(row);
-        content
+    /// An invoice's terms as the row its message carries (stored in the message's batch, its
+    /// key completed with the message's id).
+    pub(crate) fn invoice_row(bot_id: i64, conversation: Conversation, terms: &Terms) -> msg_core::Record {
+        INVOICES.record(bot_id, &invoice_key(conversation), terms)
     }
 
     /// The invoice of message `message_id` in `conversation`, its bot and terms.
@@ -269,9 +266,11 @@ impl Platform {
             total += option.prices.iter().map(|p| p.amount).sum::<i64>();
             option_id = Some(option.id.clone());
         }
-        if stars && self.stars(user.id).await? < total {
-            let error_message = format!("not enough Stars: {total} needed, {} held", self.stars(user.id).await?);
-            return Ok(json!({"paid": false, "stage": "balance", "error_message": error_message}));
+        if stars {
+            let held = self.stars(user.id).await?;
+            if held < total {
+                return Ok(short_of(total, held));
+            }
         }
         let given = order.name.is_some()
             || order.phone_number.is_some()
@@ -319,13 +318,15 @@ impl Platform {
             content.also.push(PAID.put(bot.id, key, &charge_id));
         }
         // Stars move in the receipt's batch, under both owners' locks, checked again.
-        let _payer = self.locks.lock(Entity::User(user.id)).await;
-        let _earner = self.locks.lock(Entity::BotSetting(bot.id, ledger::BOT_BALANCE_LOCK.into())).await;
+        let mut _owners = None;
         if stars {
+            _owners = Some((
+                self.locks.lock(Entity::User(user.id)).await,
+                self.locks.lock(Entity::BotSetting(bot.id, ledger::BOT_BALANCE_LOCK.into())).await,
+            ));
             let (held, earned) = (self.stars(user.id).await?, self.stars(bot.id).await?);
             if held < total {
-                let error_message = format!("not enough Stars: {total} needed, {held} held");
-                return Ok(json!({"paid": false, "stage": "balance", "error_message": error_message}));
+                return Ok(short_of(total, held));
             }
             let partner = types::TransactionPartnerUser {
                 transaction_type: "invoice_payment".into(),

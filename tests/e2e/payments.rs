@@ -141,16 +141,17 @@ fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     let answer = json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()});
     ok(server.call(&bot, "answerShippingQuery", answer));
     let chosen = ok(choosing.join().unwrap());
+    // The bot's answer to each later shipping query: the same options.
+    let offer_options = |offset: &mut i64| {
+        let query = next_update(&server, &bot, offset, "shipping_query");
+        let answer = json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()});
+        ok(server.call(&bot, "answerShippingQuery", answer));
+    };
     assert_eq!(chosen, json!({"paid": false, "stage": "shipping_option", "shipping_options": options}));
 
     // Then pays with the courier and a tip: shipping query again, then the pre-checkout query.
     let payment = pay(json!({"shipping_option_id": "fast", "tip_amount": 200}));
-    let query = next_update(&server, &bot, &mut offset, "shipping_query");
-    ok(server.call(
-        &bot,
-        "answerShippingQuery",
-        json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()}),
-    ));
+    offer_options(&mut offset);
     let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
     assert_eq!(checkout["currency"], "USD");
     assert_eq!(checkout["total_amount"], 500 + 250 + 200, "prices, the courier's prices and the tip");
@@ -179,12 +180,7 @@ fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     let flexible = json!({"is_flexible": true, "need_name": true, "need_shipping_address": true});
     let another = ok(invoice(flexible))["message_id"].clone();
     let payment = pay_for(&another, json!({"shipping_option_id": "post"}));
-    let query = next_update(&server, &bot, &mut offset, "shipping_query");
-    ok(server.call(
-        &bot,
-        "answerShippingQuery",
-        json!({"shipping_query_id": query["id"], "ok": true, "shipping_options": options.to_string()}),
-    ));
+    offer_options(&mut offset);
     let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
     let refusal = json!({"pre_checkout_query_id": checkout["id"], "ok": false, "error_message": "Out of green tea"});
     ok(server.call(&bot, "answerPreCheckoutQuery", refusal));

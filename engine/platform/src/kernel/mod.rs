@@ -1,8 +1,11 @@
 //! The kernel: what every domain shares. The platform's state and its lookups ([`world`]: ids,
 //! the clock, people, bots, chats and who stands where, the fan-out of updates), the locks that
-//! serialise writers of one entity ([`serial`]), the bounded cache of what was read on demand ([`directory`], [`on_demand`]), domains' typed records ([`records`]), how a message is stored ([`stored`]), the
-//! helpers of every Bot API method ([`methods`]) and what every user-side verb gets ([`user`]). It depends on no domain but `chats`' standing
-//! types and `files`' store, which the world holds; domains depend on it.
+//! serialise writers of one entity ([`serial`]), the bounded cache of what was read on demand
+//! ([`directory`], [`on_demand`]), the queries a person waits on until a bot answers
+//! ([`queries`]), domains' typed records ([`records`]), how a message is stored ([`stored`]), the
+//! helpers of every Bot API method ([`methods`]) and what every user-side verb gets ([`user`]).
+//! It depends on no domain but `chats`' standing types and `files`' store, which the world
+//! holds; domains depend on it.
 
 pub(crate) mod directory;
 pub mod methods;

@@ -144,6 +144,54 @@ pub async fn set(
     Ok((bot, summary.join(", ")))
 }
 
+/// `bot game`: lists a bot's games (no short name), removes one (`delete`), or registers or
+/// changes one (title and description given; its photo into the content store).
+#[allow(clippy::too_many_arguments)]
+pub async fn game(
+    settings: &msg_config::Settings,
+    storage: &std::sync::Arc<dyn StorageBackend>,
+    who: &str,
+    short_name: Option<&str>,
+    title: &Option<String>,
+    description: &Option<String>,
+    photo: &Option<std::path::PathBuf>,
+    delete: bool,
+) -> anyhow::Result<()> {
+    use msg_platform::operator::{NewGame, games, register_game, remove_game};
+    let bot = find(storage.as_ref(), who).await?;
+    let api = |e: msg_core::ApiError| anyhow::anyhow!(e.description);
+    let Some(short_name) = short_name else {
+        let listed = games(storage.as_ref(), bot.id).await.map_err(api)?;
+        if listed.is_empty() {
+            println!(
+                "@{} has no games; `msg-bot-api bot game {} <short_name> --title T --description D` registers one",
+                bot.username, bot.username
+            );
+        }
+        for game in listed {
+            println!("{:<24} {:<32} {}", game.short_name, game.title, game.description);
+        }
+        return Ok(());
+    };
+    if delete {
+        if !remove_game(storage.as_ref(), bot.id, short_name).await.map_err(api)? {
+            bail!("@{} has no game `{short_name}`", bot.username);
+        }
+        println!("@{} (id {}): game {short_name} removed", bot.username, bot.id);
+        return Ok(());
+    }
+    let (Some(title), Some(description)) = (title, description) else {
+        bail!(
+            "registering a game needs --title and --description (and optionally --photo); without them give no short name to list the games"
+        );
+    };
+    let files = msg_platform::files::FileStore::new(settings.dir.clone(), storage.clone(), false, Default::default());
+    let game = NewGame { short_name, title, description, photo: photo.as_deref() };
+    let registered = register_game(&files, storage.as_ref(), bot.id, game).await.map_err(|e| anyhow::anyhow!(e))?;
+    println!("@{} (id {}): game {} registered ({})", bot.username, bot.id, registered.short_name, registered.title);
+    Ok(())
+}
+
 pub async fn revoke(storage: &dyn StorageBackend, who: &str) -> anyhow::Result<BotRecord> {
     let mut bot = find(storage, who).await?;
     bot.revoked = true;

@@ -140,6 +140,26 @@ enum BotAction {
         #[arg(long, value_parser = ["test", "none"])]
         payment_provider: Option<String>,
     },
+    /// Register, change, list or remove a bot's games, as BotFather would (sendGame sends them)
+    Game {
+        /// The bot, by id or username
+        bot: String,
+        /// The game's short name (3-64 letters, digits or underscores); without it, the bot's
+        /// games are listed
+        short_name: Option<String>,
+        /// The game's title (required to register a game)
+        #[arg(long)]
+        title: Option<String>,
+        /// The game's description (required to register a game)
+        #[arg(long)]
+        description: Option<String>,
+        /// The game's photo (JPEG, PNG, WebP or GIF; 640x360 shows best); a placeholder without
+        #[arg(long)]
+        photo: Option<PathBuf>,
+        /// Remove the game (messages already sent keep showing it)
+        #[arg(long, conflicts_with_all = ["title", "description", "photo"])]
+        delete: bool,
+    },
     /// Revoke a bot's token (by id or username)
     Revoke { bot: String },
     /// Write a bot's directory to an archive for `bot import` on another server. Call logOut
@@ -481,6 +501,11 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 let (bot, settings) =
                     admin::set(storage.as_ref(), bot, changes).await.map_err(|e| fail(1, format!("{e:#}")))?;
                 println!("@{} (id {}): {settings}", bot.username, bot.id);
+            }
+            BotAction::Game { bot, short_name, title, description, photo, delete } => {
+                admin::game(&settings, &storage, bot, short_name.as_deref(), title, description, photo, *delete)
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
             }
             BotAction::Revoke { bot } => {
                 let bot = admin::revoke(storage.as_ref(), bot).await.map_err(|e| fail(1, format!("{e:#}")))?;

@@ -7,6 +7,7 @@ mod console;
 mod fidelity;
 mod files;
 mod frankenstein;
+mod games;
 mod groups;
 mod guards;
 mod hardening;

@@ -10,6 +10,7 @@
 mod chats;
 pub mod entities;
 pub mod files;
+mod games;
 mod inline;
 pub mod kernel;
 pub mod limits;
@@ -92,7 +93,7 @@ impl PlatformBuilder for Builder {
 }
 
 /// The platform's domains, each a folder owning its state, storage, Bot API methods and tests.
-/// A new domain (payments, stickers, games) is a folder and one line here.
+/// A new domain is a folder and one line here.
 const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] = &[
     people::register,
     messages::register,
@@ -102,6 +103,7 @@ const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] = &[
     inline::register,
     payments::register,
     stickers::register,
+    games::register,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

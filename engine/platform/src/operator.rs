@@ -1,5 +1,5 @@
 //! The operator's side of the embedded platform: creating people and bots, reading their
-//! tokens, the operator's bot switches (`bot set`), every chat (`listChats`), and the overview the browser console's
+//! tokens, the operator's bot switches (`bot set`), bots' games (`bot game`), every chat (`listChats`), and the overview the browser console's
 //! operator panel shows (`/console/api/<method>`; the server checks the operator's credential
 //! before any of it runs). The rules for names, usernames and token secrets live here once, for
 //! the console and the `bot create` / `user create` commands alike.
@@ -9,6 +9,7 @@ use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, StorageBacken
 use rand::Rng;
 use serde_json::{Value, json};
 
+pub use crate::games::{NewGame, Registered as RegisteredGame, games, register_game, remove_game};
 use crate::internal;
 use crate::kernel::world::{BotFlags, Platform, bot_json, user_json};
 
@@ -120,6 +121,12 @@ fn flags_json(flags: BotFlags) -> Value {
     })
 }
 
+/// A game as the operator sees it.
+pub fn game_json(game: &RegisteredGame) -> Value {
+    let largest = game.photo.last().map(|p| json!({"width": p.width, "height": p.height}));
+    json!({"short_name": game.short_name, "title": game.title, "description": game.description, "photo": largest})
+}
+
 fn created(user: Value, token: String) -> Value {
     json!({"user": user, "token": token})
 }
@@ -147,6 +154,28 @@ impl Platform {
                 let user_id = msg_spec::args::integer(params.get("user_id")).unwrap_or(0);
                 let amount = msg_spec::args::integer(params.get("amount")).unwrap_or(0);
                 json!({"user_id": user_id, "balance": self.grant_stars(user_id, amount).await?})
+            }
+            "setGame" => {
+                let bot = self.operator_bot(&params).await?;
+                let game = NewGame {
+                    short_name: params.get("short_name").unwrap_or_default().trim(),
+                    title: params.get("title").unwrap_or_default(),
+                    description: params.get("description").unwrap_or_default(),
+                    photo: None,
+                };
+                let registered = register_game(&self.files, self.storage.as_ref(), bot.id, game)
+                    .await
+                    .map_err(ApiError::bad_request)?;
+                game_json(&registered)
+            }
+            "listGames" => {
+                let bot = self.operator_bot(&params).await?;
+                Value::Array(games(self.storage.as_ref(), bot.id).await?.iter().map(game_json).collect())
+            }
+            "deleteGame" => {
+                let bot = self.operator_bot(&params).await?;
+                let short_name = params.get("short_name").unwrap_or_default();
+                json!(remove_game(self.storage.as_ref(), bot.id, short_name).await?)
             }
             "getBotToken" => {
                 let bot = self.operator_bot(&params).await?;

@@ -140,6 +140,12 @@ pub fn methods() -> &'static [UserMethod] {
                 inline_verbs::press_button,
             ),
             method(
+                "playGame",
+                "`chat_id`, `message_id` (a game message), `timeout`",
+                "the bot's answer, with the game's `url`",
+                crate::games::user::play_game,
+            ),
+            method(
                 "getPaymentForm",
                 "`chat_id` and `message_id` (an invoice message) or `invoice_link`",
                 "`{\"bot\",\"invoice\",\"prices\",\"exp\",\"max_tip_amount\",\"suggested_tip_amounts\",\"need_name\",\"need_phone_number\",\"need_email\",\"need_shipping_address\",\"is_flexible\",\"paid\",\"star_balance\"}`: what an app shows before paying",

@@ -137,6 +137,7 @@ impl Platform {
             "animation" => (|p| p.can_send_other_messages, "animations"),
             "sticker" => (|p| p.can_send_other_messages, "stickers"),
             "dice" => (|p| p.can_send_other_messages, "dice"),
+            "game" => (|p| p.can_send_other_messages, "games"),
             "poll" => (|p| p.can_send_polls, "polls"),
             "location" => (|p| p.can_send_messages, "locations"),
             "venue" => (|p| p.can_send_messages, "venues"),

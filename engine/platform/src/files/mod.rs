@@ -455,7 +455,8 @@ fn pointer_mut<'a>(value: &'a mut Value, path: &[PathStep]) -> Option<&'a mut Va
 fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, Kind, JsonPath)>) {
     let Value::Object(map) = message else { return };
     for (key, value) in map {
-        if key == "reply_to_message" || key == "pinned_message" {
+        // A game's photo (and animation) sit inside the game.
+        if key == "reply_to_message" || key == "pinned_message" || key == "game" {
             at.push(PathStep::Key(key.clone()));
             collect_files(value, at, found);
             at.pop();

@@ -10,6 +10,15 @@ use serde_json::{Value, json};
 use crate::kernel::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
 use crate::messages::posting::sender_id;
 
+/// Which button a person presses.
+#[derive(Clone, Copy)]
+pub(crate) enum Pressed<'a> {
+    /// A callback button, by its `callback_data`.
+    Data(&'a str),
+    /// The button that launches the message's game.
+    Game,
+}
+
 impl Platform {
     // ---------------------------------------------------------------- callback queries
 
@@ -22,17 +31,32 @@ impl Platform {
         data: &str,
         wait: Duration,
     ) -> Result<Value, ApiError> {
+        self.press(user, conversation, message_id, Pressed::Data(data), wait).await
+    }
+
+    /// A person presses a message's button `pressed`; waits up to `wait` for the bot's answer.
+    pub(crate) async fn press(
+        &self,
+        user: &UserRecord,
+        conversation: Conversation,
+        message_id: i64,
+        pressed: Pressed<'_>,
+        wait: Duration,
+    ) -> Result<Value, ApiError> {
         let stored = self
             .load_message(conversation, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message not found"))?;
-        let pressed = stored
-            .reply_markup
-            .iter()
-            .flat_map(|markup| markup.inline_keyboard.iter().flatten())
-            .any(|b| b.callback_data.as_deref() == Some(data));
-        if !pressed {
-            return Err(ApiError::bad_request("the message has no button with this callback_data"));
+        let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());
+        let found = match pressed {
+            Pressed::Data(data) => buttons.any(|b| b.callback_data.as_deref() == Some(data)),
+            Pressed::Game => buttons.any(|b| b.callback_game.is_some()),
+        };
+        if !found {
+            return Err(ApiError::bad_request(match pressed {
+                Pressed::Data(_) => "the message has no button with this callback_data",
+                Pressed::Game => "the message has no button that launches a game",
+            }));
         }
         // A message sent via a bot (inline mode) brings its buttons' presses to that bot, as an
         // inline message: `inline_message_id` instead of the message.
@@ -46,6 +70,14 @@ impl Platform {
             "{}",
             (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
         );
+        let (data, game_short_name) = match pressed {
+            Pressed::Data(data) => (Some(data.to_owned()), None),
+            Pressed::Game => {
+                let key = format!("{}/{message_id}", conversation.key());
+                let game = crate::games::MESSAGES.get(self.storage.as_ref(), bot.id, &key).await?;
+                (None, Some(game.ok_or_else(|| ApiError::bad_request("the message's game is not available"))?))
+            }
+        };
         let message = crate::kernel::stored::with_chat(stored, &chat);
         let (message, inline_message_id) = match via_bot {
             Some(_) => (None, Some(conversation.inline_id(message_id))),
@@ -57,8 +89,8 @@ impl Platform {
             message,
             inline_message_id,
             chat_instance,
-            data: Some(data.to_owned()),
-            ..Default::default()
+            data,
+            game_short_name,
         };
         let payload = typed(&query).to_string();
         if self.updates.accepts(&bot, "callback_query").await? {

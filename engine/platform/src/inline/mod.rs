@@ -170,6 +170,11 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
     match kind {
         "location" | "venue" => place(result, &mut body),
         "contact" => body.contact = Some(Box::new(contact(result))),
+        "game" => {
+            let short_name = result["game_short_name"].as_str().unwrap_or_default();
+            let game = platform.game(bot_id, short_name).await?;
+            body.game = Some(Box::new(game.ok_or_else(|| ApiError::bad_request("GAME_SHORTNAME_INVALID"))?));
+        }
         other => {
             let Some((kind, field)) = file_kind(other) else {
                 return Err(ApiError::bad_request("RESULT_TYPE_INVALID"));
@@ -390,8 +395,17 @@ impl Platform {
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
         let mut body = content_of(self, bot.id, &result).await?;
         body.via_bot = Some(Box::new(bot_user(&bot)));
-        let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        let content = Content { reply_markup, ..Content::of(body) };
+        let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+        let mut attached = Vec::new();
+        if let Some(game) = &body.game {
+            // A game's message starts with its Play button, and remembers its game.
+            if !reply_markup.as_ref().is_some_and(crate::games::launches) {
+                reply_markup = Some(crate::games::play_keyboard(&game.title));
+            }
+            let short_name = result["game_short_name"].as_str().unwrap_or_default().to_owned();
+            attached.push(crate::games::MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name));
+        }
+        let content = Content { reply_markup, attached, ..Content::of(body) };
         let sent = self.post(&Actor::User(user.clone()), conversation, content).await?;
         if self.bot_flags(bot.id).await?.inline_feedback && self.updates.accepts(&bot, "chosen_inline_result").await? {
             // With an inline keyboard the bot may edit the message later, by its
@@ -456,8 +470,17 @@ impl Platform {
         let conversation = Conversation::private(user.id, bot.id);
         let mut body = content_of(self, bot.id, result).await?;
         body.via_bot = Some(Box::new(bot_user(&bot)));
-        let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        let content = Content { reply_markup, ..Content::of(body) };
+        let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+        let mut attached = Vec::new();
+        if let Some(game) = &body.game {
+            // A game's message starts with its Play button, and remembers its game.
+            if !reply_markup.as_ref().is_some_and(crate::games::launches) {
+                reply_markup = Some(crate::games::play_keyboard(&game.title));
+            }
+            let short_name = result["game_short_name"].as_str().unwrap_or_default().to_owned();
+            attached.push(crate::games::MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name));
+        }
+        let content = Content { reply_markup, attached, ..Content::of(body) };
         let sent = self.post(&Actor::User(user), conversation, content).await?;
         let inline_message_id =
             sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));

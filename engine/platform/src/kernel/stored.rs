@@ -96,6 +96,7 @@ pub(crate) fn content_kind(m: &Message) -> &'static str {
         (m.video_note.is_some(), "video_note"),
         (m.sticker.is_some(), "sticker"),
         (m.dice.is_some(), "dice"),
+        (m.game.is_some(), "game"),
         (m.poll.is_some(), "poll"),
         (m.venue.is_some(), "venue"),
         (m.location.is_some(), "location"),

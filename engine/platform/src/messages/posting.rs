@@ -286,20 +286,35 @@ impl Platform {
     /// editor sees it. An edit that changes nothing (content, entities, keyboard) is refused
     /// with the reference's "message is not modified".
     /// The caller holds the message's lock (`held`), taken before `original` was read.
-    async fn publish_edit(
+    pub(crate) async fn publish_edit(
+        &self,
+        held: &Held<'_>,
+        actor: &Actor,
+        conversation: Conversation,
+        original: &Message,
+        edited: Message,
+    ) -> Result<Value, ApiError> {
+        self.publish_edit_with(held, actor, conversation, original, edited, Vec::new()).await
+    }
+
+    /// [`Platform::publish_edit`] storing `also` in the edit's own batch (a game's new score
+    /// with the scoreboard it shows).
+    pub(crate) async fn publish_edit_with(
         &self,
         held: &Held<'_>,
         actor: &Actor,
         conversation: Conversation,
         original: &Message,
         mut edited: Message,
+        also: Vec<Change>,
     ) -> Result<Value, ApiError> {
         assert!(held.holds(&Entity::Message(conversation.key(), original.message_id)), "an edit holds its message");
         if stored::same_but_edit_date(original, &mut edited) {
             return Err(not_modified());
         }
         edited.edit_date = Some(now());
-        let changes = vec![put_message(conversation, &edited)];
+        let mut changes = vec![put_message(conversation, &edited)];
+        changes.extend(also);
         self.deliver(actor.id(), conversation, &mut edited, None, "edited_message", changes).await?;
         self.message_for(conversation, &mut edited, actor.id()).await
     }

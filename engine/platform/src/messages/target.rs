@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use crate::Platform;
 use crate::kernel::methods::platform_bot;
-use crate::kernel::world::{Actor, Conversation};
+use crate::kernel::world::{Access, Actor, Conversation};
 
 /// Where an edit goes: a chat's message, or (chat_id and message_id both absent) an inline
 /// message sent via this bot, named by `inline_message_id`.
@@ -15,6 +15,20 @@ pub(crate) async fn edit_target(
     call: &MethodCall,
     chat_id: Option<&str>,
     message_id: Option<i64>,
+) -> Result<(Actor, Conversation, i64), ApiError> {
+    message_target(platform, call, chat_id, message_id, "message to edit", Access::Write).await
+}
+
+/// [`edit_target`] for any use of a message: `what` names it in the "not found" answer (the
+/// reference's `message_type`: "message to set game score"), `access` is what the chat is
+/// resolved for.
+pub(crate) async fn message_target(
+    platform: &Platform,
+    call: &MethodCall,
+    chat_id: Option<&str>,
+    message_id: Option<i64>,
+    what: &str,
+    access: Access,
 ) -> Result<(Actor, Conversation, i64), ApiError> {
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let (chat_id, message_id) = (chat_id.unwrap_or_default(), message_id.unwrap_or(0).max(0));
@@ -34,9 +48,9 @@ pub(crate) async fn edit_target(
         }
         return Ok((actor, conversation, message_id));
     }
-    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    let conversation = platform.resolve_chat_for(&actor, chat_id, access).await?;
     if message_id == 0 || platform.load_message(conversation, message_id).await?.is_none() {
-        return Err(ApiError::bad_request("message to edit not found"));
+        return Err(ApiError::bad_request(format!("{what} not found")));
     }
     Ok((actor, conversation, message_id))
 }

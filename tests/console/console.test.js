@@ -159,6 +159,11 @@ describe("the console in Chromium", () => {
         suggested_tip_amounts: [100],
       }),
     );
+    bot.command("game", (ctx) => ctx.replyWithGame("tetris"));
+    bot.on("callback_query:game_short_name", async (ctx) => {
+      await ctx.answerCallbackQuery({ url: `https://games.example/${ctx.callbackQuery.game_short_name}` });
+      await ctx.api.setGameScore(ctx.chat.id, ctx.callbackQuery.message.message_id, ctx.from.id, 42);
+    });
     bot.on("pre_checkout_query", (ctx) => ctx.answerPreCheckoutQuery(true));
     bot.on("message:successful_payment", (ctx) => ctx.reply(`Thanks for paying ${ctx.message.successful_payment.total_amount}`));
     bot.command("xss", async (ctx) => {
@@ -524,6 +529,38 @@ describe("the console in Chromium", () => {
     const balance = await fetch(`${server.baseUrl}/user${alice.token}/getStarBalance`).then((r) => r.json());
     assert.equal(balance.result.amount, 50);
     await page.keyboard.press("Escape");
+  });
+
+  scenario("the operator adds a game in the panel; Play opens the game's URL and the scoreboard shows the score", async () => {
+    const page = await openAs(alice);
+    await page.getByRole("button", { name: "People and bots" }).click();
+    await page.getByRole("button", { name: `Games of @${botInfo.username}` }).click();
+    const games = page.getByRole("dialog", { name: `Games of @${botInfo.username}` });
+    await games.getByText("No games yet.").waitFor();
+    await games.getByLabel(/Short name/).fill("tetris");
+    await games.getByLabel("Title").fill("Tetris");
+    await games.getByLabel("Description").fill("Falling blocks");
+    await games.getByRole("button", { name: "Add game" }).click();
+    await games.getByText("tetris · Tetris").waitFor();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await alice.sendMessage(botInfo, "/start");
+    await openChat(page, botInfo.id);
+    await send(page, "/game");
+    const game = page.locator("article.message", { has: page.locator(".game", { hasText: "Falling blocks" }) });
+    await game.locator(".game img").waitFor();
+    // The game's page is the bot's URL, opened in a tab of its own (served here by the test).
+    await page.context().route("https://games.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Tetris</title><p>Playing</p>" }),
+    );
+    const opening = page.context().waitForEvent("page");
+    await game.getByRole("button", { name: "Play Tetris" }).click();
+    const tab = await opening;
+    await tab.waitForLoadState();
+    assert.equal(tab.url(), "https://games.example/tetris");
+    await tab.close();
+    await game.locator(".game-text", { hasText: "1. Alice: 42" }).waitFor();
+    await shot(page, "game");
   });
 
   scenario("a poll is voted in and its results shown; a reaction is set", async () => {

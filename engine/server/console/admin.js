@@ -1,4 +1,4 @@
-// admin.js — the dialogs: "People and bots" (operator: people, bots, tokens, bot switches),
+// admin.js — the dialogs: "People and bots" (operator: people, bots, tokens, bot switches, games),
 // "New chat" (chat with a bot, groups/supergroups/channels, join by link), "Chat info"
 // (members and their management, invite links, upgrade, topics, title, leave) and the chat
 // chooser used by forwarding.
@@ -82,6 +82,7 @@ function botRow({ user, flags }) {
       el('strong', { text: userLine(user) }),
       el('span', { class: 'row' },
         el('button', { type: 'button', text: 'Chat', onclick: () => startBotChat(user.username) }),
+        el('button', { type: 'button', text: 'Games', 'aria-label': `Games of @${user.username}`, onclick: () => gamesDialog(user) }),
         el('button', { type: 'button', text: 'Show token', onclick: async () => {
           try {
             const r = await S.operator.call('getBotToken', { bot_id: user.id });
@@ -89,6 +90,33 @@ function botRow({ user, flags }) {
           } catch { /* toast shown */ }
         } }))),
     el('div', { class: 'switches' }, switches), tokenBox);
+}
+
+/** A bot's games, as BotFather keeps them: the list (each removable) and a form for a new one
+ *  (its photo a placeholder; `msg-bot-api bot game --photo` gives a real one). */
+function gamesDialog(user) {
+  modal(`Games of @${user.username}`, (body) => {
+    const list = el('ul', { class: 'plain games' });
+    const fill = async () => {
+      const games = await S.operator.call('listGames', { bot_id: user.id });
+      list.replaceChildren(...games.map((g) => el('li', { class: 'row between' },
+        el('span', { text: `${g.short_name} · ${g.title}` }),
+        el('button', { type: 'button', text: 'Remove', 'aria-label': `Remove game ${g.short_name}`, onclick: async () => {
+          try {
+            await S.operator.call('deleteGame', { bot_id: user.id, short_name: g.short_name });
+            await fill();
+          } catch { /* toast shown */ }
+        } }))));
+      if (!games.length) list.append(el('li', { class: 'muted', text: 'No games yet.' }));
+    };
+    const form = inlineForm('New game', [['short_name', 'Short name (sendGame’s game_short_name)', true], ['title', 'Title', true], ['description', 'Description', true]], 'Add game', async (v) => {
+      await S.operator.call('setGame', { bot_id: user.id, ...v });
+      toast(`Game ${v.short_name} added`);
+      await fill();
+    });
+    body.append(list, form);
+    fill().catch(() => {});
+  });
 }
 
 /** A small always-visible form: fields [name, label, required]. */

@@ -442,7 +442,11 @@ async function pressButton(m, b, btn) {
   btn.setAttribute('aria-busy', 'true');
   btn.classList.add('busy');
   try {
-    const r = await S.person.call('pressButton', { chat_id: m.chat.id, message_id: m.message_id, callback_data: b.callback_data });
+    // A game's Play button asks the bot for the game's URL; a callback button sends its data.
+    const target = { chat_id: m.chat.id, message_id: m.message_id };
+    const r = b.callback_game
+      ? await S.person.call('playGame', target)
+      : await S.person.call('pressButton', { ...target, callback_data: b.callback_data });
     const a = r?.answer || {};
     if (!r?.answered) toast('The bot did not answer');
     else if (a.text) {

@@ -281,7 +281,7 @@ function mediaOf(m, h) {
     return el('div', { class: 'dice' }, el('span', { class: 'dice-emoji', text: m.dice.emoji }), el('span', { text: ` ${m.dice.value}`, 'aria-label': `value ${m.dice.value}` }));
   }
   if (m.poll) return renderPoll(m, h);
-  if (m.game) return el('div', { class: 'game' }, el('strong', { text: `🎮 ${m.game.title}` }), el('div', { text: m.game.description }));
+  if (m.game) return renderGame(m, h);
   if (m.invoice) return renderInvoice(m, h);
   if (m.checklist) {
     return el('div', { class: 'checklist' }, el('strong', { text: m.checklist.title }),
@@ -312,6 +312,23 @@ function documentLink(d, h, protectedContent) {
     }, () => h.error?.('File not available'));
   });
   return a;
+}
+
+// ---------------------------------------------------------------- games
+
+/** A game: its photo, title and description, and the text the bot keeps in it (its scoreboard
+ *  after setGameScore). The Play button is the message's keyboard's first. */
+function renderGame(m, h) {
+  const g = m.game;
+  const box = el('div', { class: 'game' });
+  if (g.photo?.length) {
+    const p = bestPhoto(g.photo);
+    const size = scaled(p.width, p.height, 320);
+    box.append(slot(p.file_id, h, size, `Game: ${g.title}`, (src) => el('img', { alt: `Game: ${g.title}`, ...size, src })));
+  }
+  box.append(el('strong', { text: `🎮 ${g.title}` }), el('div', { text: g.description }));
+  if (g.text) box.append(el('div', { class: 'game-text', text: g.text }));
+  return box;
 }
 
 // ---------------------------------------------------------------- invoices
@@ -475,7 +492,7 @@ function inlineButton(m, b, h) {
   };
   if (b.url != null) openUrl(b.url);
   else if (b.login_url) openUrl(b.login_url.url);
-  else if (b.callback_data != null) btn.addEventListener('click', () => h.press(m, b, btn));
+  else if (b.callback_data != null || (b.callback_game && m.game)) btn.addEventListener('click', () => h.press(m, b, btn));
   else if (b.web_app) btn.addEventListener('click', () => h.webApp((m.via_bot || m.from)?.id, b.web_app.url));
   else if (b.switch_inline_query != null || b.switch_inline_query_current_chat != null || b.switch_inline_query_chosen_chat) {
     const q = b.switch_inline_query_current_chat ?? b.switch_inline_query ?? b.switch_inline_query_chosen_chat?.query ?? '';

@@ -136,6 +136,12 @@ class Person {
     });
   }
 
+  /** Presses the Play button of game `message`; resolves with the bot's answer (`{answered,
+   *  answer: {url, ...}}`: the game's URL the bot gave). */
+  playGame(message, timeout = 15) {
+    return this.call("playGame", { chat_id: idOf(message), message_id: message.message_id, timeout });
+  }
+
   /** Pays `invoice` (a received invoice message, or a `createInvoiceLink` link) with the
    *  order's `name`, `phone_number`, `email`, `shipping_option_id` and `tip_amount` as asked and
    *  `shippingAddress` (an object): `{paid: true, message}` or `{paid: false, stage, ...}` (a
@@ -379,6 +385,12 @@ class Server {
       }
     }
     return bot;
+  }
+
+  /** Registers game `shortName` of bot `username` as BotFather would (`bot game`), with its
+   *  `title`, `description` and optionally `photo` (an image file's path; a placeholder without). */
+  registerGame(username, shortName, { title, description, photo } = {}) {
+    this.run("bot", "game", username, shortName, "--title", title, "--description", description, ...(photo ? ["--photo", photo] : []));
   }
 
   /** Gives `person` `amount` Telegram Stars, as the operator does (the operator API's

@@ -157,6 +157,11 @@ class Person:
             timeout=timeout,
         )
 
+    def play_game(self, message, timeout=15):
+        """Presses the Play button of game `message`; the bot's answer (`{"answered", "answer":
+        {"url", ...}}`: the game's URL the bot gave)."""
+        return self.call("playGame", chat_id=_id(message), message_id=message["message_id"], timeout=timeout)
+
     def vote(self, message, option_ids):
         """Votes in the poll of `message` (an empty list retracts); the `Poll`."""
         return self.call("votePoll", chat_id=_id(message), message_id=message["message_id"], option_ids=option_ids)
@@ -399,6 +404,12 @@ class Server:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not take up {bot}'s settings {want} within {timeout} s: {me}")
             time.sleep(0.05)  # polling the server's state; it offers no notification
+
+    def register_game(self, bot_username, short_name, title, description, photo=None):
+        """Registers game `short_name` of the bot as BotFather would (`bot game`), with its title,
+        description and optionally a photo (an image file's path; a placeholder without)."""
+        self.run("bot", "game", bot_username, short_name, "--title", title, "--description", description,
+                 *(["--photo", str(photo)] if photo else []))
 
     def grant_stars(self, person, amount):
         """Gives `person` `amount` Telegram Stars, as the operator does (the operator API's

@@ -125,6 +125,18 @@ fn a_bot_makes_a_sticker_set_for_a_person_and_changes_it() {
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": crate::id_of(&other), "text": "/start"})));
     let sent = ok(server.call(&other, "sendSticker", json!({"chat_id": alice_id, "sticker": theirs["file_id"]})));
     assert_eq!(sent["sticker"]["file_unique_id"], stickers[0]["file_unique_id"]);
+    // Alice sends the sticker she got from her sticker panel, by her own file_id; not a bot's.
+    let other_id = crate::id_of(&other);
+    let got = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": other_id, "limit": 1})));
+    let hers = got[0]["sticker"]["file_id"].clone();
+    assert_ne!(hers, theirs["file_id"]);
+    let mine = ok(server.user_call(&alice, "sendSticker", json!({"chat_id": other_id, "sticker": hers})));
+    assert_eq!(
+        (mine["sticker"]["set_name"].clone(), mine["sticker"]["emoji"].clone()),
+        (json!("animals_by_zoo_bot"), json!("🦁"))
+    );
+    let refused = server.user_call(&alice, "sendSticker", json!({"chat_id": other_id, "sticker": theirs["file_id"]}));
+    assert_eq!(error(refused), (400, "Bad Request: wrong file identifier/HTTP URL specified".into()));
 
     // Adding: the format follows the set's; a sticker of 512 on no side is refused.
     let add = |file: &Value| {

@@ -229,6 +229,10 @@ pub fn methods() -> &'static [UserMethod] {
         ];
         for kind in Kind::SENDABLE {
             all.push(method(kind.send_method(), "as the Bot API's", "the `Message`", move |c: UserCall| async move {
+                // A sticker by `file_id` is one of a set's, sent from the person's sticker panel.
+                if kind == Kind::Sticker && crate::stickers::user::by_file_id(&c) {
+                    return crate::stickers::user::send_sticker(c).await;
+                }
                 crate::files::methods::send_file(&c.platform, c.actor(), &c.params, kind).await
             }));
         }

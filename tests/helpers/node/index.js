@@ -126,6 +126,13 @@ class Person {
     return this.sendFile("sendDocument", "document", name, data, { chat_id: idOf(chat), ...params });
   }
 
+  /** Sends a sticker: `sticker` a `file_id` this person has (a sticker they received, one of a
+   *  set's), or a file's bytes (WEBP, PNG, TGS or WEBM). */
+  sendSticker(chat, sticker, name = "sticker.webp", params = {}) {
+    if (typeof sticker === "string") return this.call("sendSticker", { chat_id: idOf(chat), sticker, ...params });
+    return this.sendFile("sendSticker", "sticker", name, sticker, { chat_id: idOf(chat), ...params });
+  }
+
   /** Presses an inline button of `message`; resolves with the bot's answer (`{answered, answer}`). */
   pressButton(message, callbackData, timeout = 15) {
     return this.call("pressButton", {

@@ -8,6 +8,7 @@
 //! reference's (its InputSticker parser), TDLib's and the platform's.
 
 pub(crate) mod methods;
+pub(crate) mod user;
 
 use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, Registrar};

@@ -147,6 +147,13 @@ class Person:
     def send_document(self, chat, data, name="document.bin", **params):
         return self.send_file("sendDocument", "document", name, data, chat_id=_id(chat), **params)
 
+    def send_sticker(self, chat, sticker, name="sticker.webp", **params):
+        """Sends a sticker: `sticker` a `file_id` this person has (a sticker they received, one of a
+        set's), or a file's bytes (WEBP, PNG, TGS or WEBM)."""
+        if isinstance(sticker, (bytes, bytearray)):
+            return self.send_file("sendSticker", "sticker", name, bytes(sticker), chat_id=_id(chat), **params)
+        return self.call("sendSticker", chat_id=_id(chat), sticker=sticker, **params)
+
     def press_button(self, message, callback_data, timeout=15):
         """Presses an inline button of `message`; the bot's answer (`{"answered", "answer"}`)."""
         return self.call(

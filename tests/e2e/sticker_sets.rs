@@ -331,3 +331,87 @@ fn custom_emoji_sets_find_their_stickers_by_id_and_take_one_as_thumbnail_and_mas
         (400, "Bad Request: STICKER_MASK_COORDS_NOT_SUPPORTED".into())
     );
 }
+
+#[test]
+fn a_set_takes_a_thumbnail_of_its_own_and_forum_topic_icons_are_a_real_custom_emoji_set() {
+    let Started { root, server, bot, alice, alice_id, .. } = started("thumb_zoo_bot");
+    let other = crate::create_bot(root.path(), "other_thumb_bot");
+    let bob = crate::create_user(root.path(), "Bob");
+    let sticker = json!([{"sticker": "attach://s", "format": "static", "emoji_list": ["🦊"]}]).to_string();
+    let made = Multipart::new()
+        .text("user_id", &alice_id.to_string())
+        .text("name", "foxes_by_thumb_zoo_bot")
+        .text("title", "Foxes")
+        .text("stickers", &sticker)
+        .file("s", "s.webp", "image/webp", &webp(512, 512))
+        .post(server.api, &format!("/bot{bot}/createNewStickerSet"));
+    assert_eq!(ok(made), json!(true));
+    let thumbnail = |user_id: i64, format: &str, bytes: &[u8]| -> HttpResponse {
+        Multipart::new()
+            .text("user_id", &user_id.to_string())
+            .text("name", "foxes_by_thumb_zoo_bot")
+            .text("format", format)
+            .file("thumbnail", "t.webp", "image/webp", bytes)
+            .post(server.api, &format!("/bot{bot}/setStickerSetThumbnail"))
+    };
+    let refused = [
+        (alice_id, "gif", webp(100, 100), "invalid sticker format specified"),
+        (crate::id_of(&bob), "static", webp(100, 100), "STICKERSET_INVALID"),
+        (alice_id, "animated", webp(100, 100), "STICKER_THUMB_TGS_NOTGS"),
+        (alice_id, "static", webp(200, 200), "STICKER_PNG_DIMENSIONS"),
+    ];
+    for (user, format, bytes, words) in refused {
+        assert_eq!(error(thumbnail(user, format, &bytes)), (400, format!("Bad Request: {words}")), "{format} {words}");
+    }
+    assert_eq!(ok(thumbnail(alice_id, "static", &webp(100, 100))), json!(true));
+    let get = |token: &str| ok(server.call(token, "getStickerSet", json!({"name": "foxes_by_thumb_zoo_bot"})));
+    let own = get(&bot)["thumbnail"].clone();
+    assert_eq!((own["width"].as_i64(), own["height"].as_i64()), (Some(100), Some(100)), "{own}");
+    let theirs = get(&other)["thumbnail"].clone();
+    assert_eq!(theirs["file_unique_id"], own["file_unique_id"]);
+    assert_ne!(theirs["file_id"], own["file_id"], "another bot reads it with a file id of its own");
+    let file = ok(server.call(&other, "getFile", json!({"file_id": theirs["file_id"]})));
+    assert_eq!(file["file_size"], own["file_size"]);
+    // Without a thumbnail the set's first sticker shows again.
+    let dropped = server.call(
+        &bot,
+        "setStickerSetThumbnail",
+        json!({"user_id": alice_id, "name": "foxes_by_thumb_zoo_bot", "format": "static"}),
+    );
+    assert_eq!(ok(dropped), json!(true));
+    assert!(get(&bot).get("thumbnail").is_none());
+
+    // Forum topic icons: custom emoji stickers of the platform's, the same ids for every bot.
+    let icons = ok(server.call(&bot, "getForumTopicIconStickers", json!({})));
+    let icons = icons.as_array().unwrap();
+    assert_eq!(icons.len(), 12);
+    for icon in icons {
+        assert_eq!((icon["type"].as_str(), icon["width"].as_i64()), (Some("custom_emoji"), Some(100)), "{icon}");
+        assert!(icon["custom_emoji_id"].as_str().is_some_and(|id| id.parse::<u64>().is_ok()), "{icon}");
+    }
+    let again = ok(server.call(&other, "getForumTopicIconStickers", json!({})));
+    assert_eq!(again[0]["custom_emoji_id"], icons[0]["custom_emoji_id"]);
+    assert_eq!(again[0]["file_unique_id"], icons[0]["file_unique_id"]);
+    assert_ne!(again[0]["file_id"], icons[0]["file_id"]);
+    let file = ok(server.call(&bot, "getFile", json!({"file_id": icons[0]["file_id"]})));
+    let path = format!("/file/bot{bot}/{}", file["file_path"].as_str().unwrap());
+    let downloaded = msg_testkit::get(server.api, &path).unwrap();
+    assert_eq!(image::load_from_memory(&downloaded.body).unwrap().width(), 100);
+    // A topic takes an icon by its id, as apps show it.
+    let forum = ok(server.user_call(
+        &alice,
+        "createSupergroup",
+        json!({"title": "Den", "member_ids": [crate::id_of(&bot)], "is_forum": true}),
+    ));
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": forum["id"], "user_id": crate::id_of(&bot), "can_manage_topics": true}),
+    ));
+    let topic = ok(server.call(
+        &bot,
+        "createForumTopic",
+        json!({"chat_id": forum["id"], "name": "News", "icon_custom_emoji_id": icons[0]["custom_emoji_id"]}),
+    ));
+    assert_eq!(topic["icon_custom_emoji_id"], icons[0]["custom_emoji_id"]);
+}

@@ -46,6 +46,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("setStickerEmojiList", "sticker is not specified"),
     ("setStickerMaskPosition", "sticker is not specified"),
     ("setStickerSetTitle", "sticker set name must be non-empty"),
+    ("setStickerSetThumbnail", "invalid user_id specified"),
     ("setCustomEmojiStickerSetThumbnail", "sticker set name must be non-empty"),
     ("deleteStickerSet", "sticker set name must be non-empty"),
     ("sendGame", "parameter \"game_short_name\" is required"),

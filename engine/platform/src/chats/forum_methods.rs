@@ -2,7 +2,7 @@
 //! `deleteForumTopic`, `unpinAllForumTopicMessages`, the general topic's `editGeneralForumTopic`,
 //! `closeGeneralForumTopic`, `reopenGeneralForumTopic`, `hideGeneralForumTopic`,
 //! `unhideGeneralForumTopic`, `unpinAllGeneralForumTopicMessages`, and
-//! `getForumTopicIconStickers` (no sticker exists here yet: an empty list).
+//! `getForumTopicIconStickers` (the platform's own icons: `stickers/icons.rs`).
 
 use std::sync::Arc;
 
@@ -28,8 +28,9 @@ pub(crate) async fn get_forum_topic_icon_stickers(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
-    platform_bot(&platform, &call).await?;
-    Ok(json!([]).into())
+    let bot = platform_bot(&platform, &call).await?;
+    let icons = platform.topic_icons(bot.id).await?;
+    Ok(serde_json::Value::from(icons.iter().map(crate::kernel::world::typed).collect::<Vec<_>>()).into())
 }
 
 pub(crate) async fn create_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -306,6 +306,11 @@ pub(crate) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -
             platform.files.adopt(&mut wrapped, bot.id, true).await?;
             *sticker = wrapped["sticker"].take();
         }
+        if let Some(thumbnail) = value.get_mut("thumbnail").filter(|t| t.is_object()) {
+            let mut wrapped = json!({"sticker": thumbnail.take()});
+            platform.files.adopt(&mut wrapped, bot.id, true).await?;
+            *thumbnail = wrapped["sticker"].take();
+        }
     }
     Ok(value.into())
 }
@@ -400,6 +405,7 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
         owner: p.user_id,
         stickers,
         thumbnail_custom_emoji_id: None,
+        thumbnail: None,
     };
     let mut changes: Vec<_> = set.stickers.iter().flat_map(|s| rows_of(bot.id, &s.sticker, &key)).collect();
     changes.push(SETS.put(bot.id, &key, &set));
@@ -632,6 +638,66 @@ pub(crate) async fn set_sticker_mask_position(platform: Arc<Platform>, call: Met
     let done = store(&platform, vec![SETS.put(bot.id, &key, &set)]).await?;
     label(&platform, bot.id, &set, Some(&unique)).await?;
     Ok(done)
+}
+
+/// The most bytes a set's thumbnail has: a static one's, and an animated or video one's.
+const THUMBNAIL_BYTES: (u64, u64) = (128 * 1024, 32 * 1024);
+
+pub(crate) async fn set_sticker_set_thumbnail(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetStickerSetThumbnail = args(&call.params)?;
+    let format = if p.format.is_empty() { "auto" } else { p.format };
+    if !["auto", "static", "animated", "video"].contains(&format) {
+        return Err(bad("Invalid sticker format specified"));
+    }
+    person_for(&platform, p.user_id).await?;
+    if p.name.trim().is_empty() {
+        return Err(bad("Sticker set name must be non-empty"));
+    }
+    let bot = platform_bot(&platform, &call).await?;
+    let raw = p.thumbnail.unwrap_or_default();
+    let source = input::source(&call.params, raw, "thumbnail", platform.local);
+    let (key, _held) = lock_set(&platform, bot.id, p.name).await;
+    let mut set = load_set(&platform, bot.id, &key).await?;
+    // Only the set's owner has it set, and a custom emoji set takes one of its own emoji.
+    if set.owner != p.user_id || set.sticker_type == "custom_emoji" {
+        return Err(bad("STICKERSET_INVALID"));
+    }
+    set.thumbnail = match source {
+        // No thumbnail: the set's first sticker shows instead.
+        None => None,
+        Some(source) => {
+            let sender = Sender { id: bot.id, is_bot: true };
+            let (kind, object) =
+                input::attach_sticker(&platform.files, &platform.temp_dir, sender, source, Extras::default(), true)
+                    .await?;
+            let sticker: Option<types::Sticker> = serde_json::from_value(object).ok().filter(|_| kind == Kind::Sticker);
+            let sticker = sticker.ok_or_else(|| bad("STICKER_THUMB_PNG_NOPNG"))?;
+            let found = the_format(&sticker);
+            if format != "auto" && found != format {
+                return Err(bad(match format {
+                    "static" => "STICKER_THUMB_PNG_NOPNG",
+                    "animated" => "STICKER_THUMB_TGS_NOTGS",
+                    _ => "STICKER_VIDEO_NOWEBM",
+                }));
+            }
+            let size = sticker.file_size.unwrap_or(0) as u64;
+            let most = if found == "static" { THUMBNAIL_BYTES.0 } else { THUMBNAIL_BYTES.1 };
+            if size > most {
+                return Err(bad("STICKER_FILE_INVALID"));
+            }
+            if found != "animated" && (sticker.width, sticker.height) != (100, 100) {
+                return Err(bad("STICKER_PNG_DIMENSIONS"));
+            }
+            Some(types::PhotoSize {
+                file_id: sticker.file_id,
+                file_unique_id: sticker.file_unique_id,
+                width: sticker.width,
+                height: sticker.height,
+                file_size: sticker.file_size,
+            })
+        }
+    };
+    store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }
 
 pub(crate) async fn set_custom_emoji_sticker_set_thumbnail(

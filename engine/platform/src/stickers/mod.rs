@@ -2,11 +2,12 @@
 //! `uploadStickerFile` or sends with the set), reads them (`getStickerSet`: any bot, each getting
 //! file ids of its own), and changes its own sets (`addStickerToSet`, `replaceStickerInSet`,
 //! `setStickerPositionInSet`, `deleteStickerFromSet`, `setStickerEmojiList`, `setStickerKeywords`,
-//! `setStickerSetTitle`, `deleteStickerSet`). A set
+//! `setStickerSetTitle`, `setStickerSetThumbnail`, `deleteStickerSet`). A set
 //! is one row of [`SETS`] under its bot, read, changed and written back under the set's lock; a
 //! sticker's set is found by its content through [`OF_FILE`]. The checks and words are the
 //! reference's (its InputSticker parser), TDLib's and the platform's.
 
+pub(crate) mod icons;
 pub(crate) mod methods;
 pub(crate) mod user;
 
@@ -43,6 +44,10 @@ pub(crate) struct StickerSet {
     /// A custom emoji set's thumbnail: one of its stickers, by its custom emoji id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thumbnail_custom_emoji_id: Option<String>,
+    /// A regular or mask set's own thumbnail (`setStickerSetThumbnail`), file ids as its bot has
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thumbnail: Option<types::PhotoSize>,
 }
 
 /// A sticker in a set: as its bot sees it, with its emoji and keywords.
@@ -67,7 +72,7 @@ impl StickerSet {
                 sticker
             })
             .collect();
-        let thumbnail = self.thumbnail_custom_emoji_id.as_ref().and_then(|id| {
+        let emoji_thumbnail = self.thumbnail_custom_emoji_id.as_ref().and_then(|id| {
             let s = stickers.iter().find(|s| s.custom_emoji_id.as_ref() == Some(id))?;
             Some(Box::new(types::PhotoSize {
                 file_id: s.file_id.clone(),
@@ -77,6 +82,7 @@ impl StickerSet {
                 file_size: s.file_size,
             }))
         });
+        let thumbnail = self.thumbnail.clone().map(Box::new).or(emoji_thumbnail);
         types::StickerSet {
             name: self.name.clone(),
             title: self.title.clone(),
@@ -101,6 +107,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("setStickerKeywords", bound(slot, methods::set_sticker_keywords));
     r.method("setStickerMaskPosition", bound(slot, methods::set_sticker_mask_position));
     r.method("setStickerSetTitle", bound(slot, methods::set_sticker_set_title));
+    r.method("setStickerSetThumbnail", bound(slot, methods::set_sticker_set_thumbnail));
     r.method("setCustomEmojiStickerSetThumbnail", bound(slot, methods::set_custom_emoji_sticker_set_thumbnail));
     r.method("deleteStickerSet", bound(slot, methods::delete_sticker_set));
 }

@@ -28,8 +28,6 @@ const UNAVAILABLE: &[&str] = &[
     // Checklists are sent on behalf of business accounts: `business connection not found`.
     "sendChecklist",
     "editMessageChecklist",
-    // Paid media are not simulated yet (Stars are).
-    "sendPaidMedia",
 ];
 
 /// The user-side API's method table (`methods --user`): name, parameters, result.

@@ -160,6 +160,10 @@ describe("the console in Chromium", () => {
       }),
     );
     bot.command("game", (ctx) => ctx.replyWithGame("tetris"));
+    bot.command("secret", (ctx) =>
+      ctx.replyWithPaidMedia(5, [{ type: "photo", media: new InputFile(PNG, "secret.png") }], { caption: "A secret picture", payload: "secret-1" }),
+    );
+    bot.on("purchased_paid_media", (ctx) => ctx.api.sendMessage(ctx.purchasedPaidMedia.from.id, `Enjoy ${ctx.purchasedPaidMedia.paid_media_payload}`));
     bot.on("callback_query:game_short_name", async (ctx) => {
       await ctx.answerCallbackQuery({ url: `https://games.example/${ctx.callbackQuery.game_short_name}` });
       await ctx.api.setGameScore(ctx.chat.id, ctx.callbackQuery.message.message_id, ctx.from.id, 42);
@@ -561,6 +565,24 @@ describe("the console in Chromium", () => {
     await tab.close();
     await game.locator(".game-text", { hasText: "1. Alice: 42" }).waitFor();
     await shot(page, "game");
+  });
+
+  scenario("paid media show locked until Alice unlocks them with Stars", async () => {
+    await server.grantStars(alice, 7);
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/secret");
+    const paid = page.locator("article.message", { has: page.locator(".paid-media") });
+    await paid.getByRole("img", { name: "Locked photo" }).waitFor();
+    assert.match(await paid.textContent(), /A secret picture/);
+    assert.equal(await paid.locator("img").count(), 0, "no picture before paying");
+    await paid.getByRole("button", { name: "Unlock for 5 ⭐" }).click();
+    await page.locator(".toast", { hasText: "Unlocked for 5 ⭐" }).waitFor();
+    await paid.locator(".paid-media img").waitFor();
+    await message(page, "Enjoy secret-1").waitFor();
+    assert.equal(await alice.starBalance(), 2);
+    await shot(page, "paid-media");
   });
 
   scenario("a poll is voted in and its results shown; a reaction is set", async () => {

@@ -487,3 +487,113 @@ fn the_operator_makes_a_bots_provider_token_and_then_only_that_token_pays() {
     assert!(!set("none").contains("payment provider token"));
     ok(invoice(PROVIDER));
 }
+
+fn photo_bytes(rgb: [u8; 3]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image::RgbImage::from_pixel(400, 300, image::Rgb(rgb))
+        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .unwrap();
+    bytes
+}
+
+#[test]
+fn paid_media_show_previews_until_bought_with_stars_and_the_bot_learns_of_the_purchase() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "gallery_bot");
+    let alice = crate::create_user(root.path(), "Alice");
+    let bob = crate::create_user(root.path(), "Bob");
+    let (bot_id, alice_id, bob_id) = (crate::id_of(&bot), crate::id_of(&alice), crate::id_of(&bob));
+    let (server, key) = crate::console::console_server(root.path());
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let send = |chat: &Value, media: &str, stars: i64| {
+        msg_testkit::Multipart::new()
+            .text("chat_id", &chat.to_string())
+            .text("star_count", &stars.to_string())
+            .text("media", media)
+            .text("caption", "Two *sunsets*")
+            .text("parse_mode", "MarkdownV2")
+            .text("payload", "sunsets-1")
+            .file("a", "a.png", "image/png", &photo_bytes([250, 120, 40]))
+            .file("b", "b.png", "image/png", &photo_bytes([200, 60, 90]))
+            .post(server.api, &format!("/bot{bot}/sendPaidMedia"))
+    };
+    let two = json!([{"type": "photo", "media": "attach://a"}, {"type": "photo", "media": "attach://b"}]).to_string();
+    let alice_chat = json!(alice_id);
+    let refused = [
+        ("x", 5, "can't parse paid media JSON object"),
+        ("{}", 5, "expected an Array of InputPaidMedia"),
+        (
+            "[{\"type\":\"audio\",\"media\":\"attach://a\"}]",
+            5,
+            "can't parse InputPaidMedia: type \"audio\" is unsupported",
+        ),
+        ("[{\"type\":\"photo\"}]", 5, "can't parse InputPaidMedia: media not found"),
+        (two.as_str(), 0, "STARS_AMOUNT_INVALID"),
+        ("[]", 5, "MEDIA_INVALID"),
+    ];
+    for (media, stars, words) in refused {
+        assert_eq!(error(send(&alice_chat, media, stars)), (400, format!("Bad Request: {words}")), "{media}");
+    }
+    let sent = ok(send(&alice_chat, &two, 5));
+    assert_eq!(sent["paid_media"]["star_count"], 5);
+    assert_eq!(sent["paid_media"]["paid_media"][0]["type"], "photo", "the bot sees its media: {sent}");
+    assert_eq!(sent["caption"], "Two sunsets");
+    assert_eq!(sent["caption_entities"], json!([{"type": "bold", "offset": 4, "length": 7}]));
+    let message_id = sent["message_id"].clone();
+
+    // Alice sees previews (sizes, no files) and the caption, until she pays.
+    let seen = |token: &str, chat: i64, id: &Value| {
+        let history = ok(server.user_call(token, "getChatHistory", json!({"chat_id": chat})));
+        history.as_array().unwrap().iter().find(|m| m["message_id"] == *id).cloned().unwrap()
+    };
+    let before = seen(&alice, bot_id, &message_id);
+    assert_eq!(before["paid_media"]["paid_media"][0], json!({"type": "preview", "width": 400, "height": 300}));
+    assert!(!before.to_string().contains("file_id"), "no file reaches a person who did not pay: {before}");
+    assert_eq!(before["caption"], "Two sunsets");
+    let buy = |token: &str, chat: i64, id: &Value| {
+        server.user_call(token, "buyPaidMedia", json!({"chat_id": chat, "message_id": id}))
+    };
+    let poor = ok(buy(&alice, bot_id, &message_id));
+    assert_eq!((poor["paid"].as_bool(), poor["stage"].as_str()), (Some(false), Some("balance")));
+    ok(crate::console::operator(&server, &key, "grantStars", json!({"user_id": alice_id, "amount": 8})));
+    let bought = ok(buy(&alice, bot_id, &message_id));
+    assert_eq!(bought["paid"], true, "{bought}");
+    let photo = bought["message"]["paid_media"]["paid_media"][1]["photo"].clone();
+    assert!(photo.as_array().is_some_and(|sizes| !sizes.is_empty()), "{bought}");
+    let largest = photo.as_array().unwrap().last().unwrap()["file_id"].as_str().unwrap().to_owned();
+    let file = msg_testkit::get(server.api, &format!("/user{alice}/file/{largest}")).unwrap();
+    assert!(file.body == photo_bytes([200, 60, 90]), "the bought photo downloads: {}", file.status);
+    assert_eq!(seen(&alice, bot_id, &message_id)["paid_media"]["paid_media"][0]["type"], "photo");
+    assert_eq!(error(buy(&alice, bot_id, &message_id)), (400, "Bad Request: the paid media is bought already".into()));
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 3);
+    assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"], 5);
+    let purchased = next_update(&server, &bot, &mut 0, "purchased_paid_media");
+    assert_eq!(
+        (purchased["from"]["id"].as_i64(), purchased["paid_media_payload"].as_str()),
+        (Some(alice_id), Some("sunsets-1"))
+    );
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({})));
+    let source = &ledger["transactions"][0]["source"];
+    assert_eq!(
+        (source["transaction_type"].as_str(), source["paid_media_payload"].as_str()),
+        (Some("paid_media_payment"), Some("sunsets-1"))
+    );
+
+    // In a group a purchase is the buyer's own; the media neither copy nor forward.
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Art", "member_ids": [bot_id, bob_id]})));
+    let group_id = group["id"].as_i64().unwrap();
+    let posted = ok(send(&group["id"], &two, 2));
+    let id = posted["message_id"].clone();
+    assert_eq!(ok(buy(&alice, group_id, &id))["paid"], true);
+    assert_eq!(seen(&alice, group_id, &id)["paid_media"]["paid_media"][0]["type"], "photo");
+    assert_eq!(seen(&bob, group_id, &id)["paid_media"]["paid_media"][0]["type"], "preview");
+    let copy =
+        server.call(&bot, "copyMessage", json!({"chat_id": alice_id, "from_chat_id": group_id, "message_id": id}));
+    assert_eq!(error(copy), (400, "Bad Request: the message can't be copied".into()));
+    let forward = server.user_call(
+        &bob,
+        "forwardMessage",
+        json!({"chat_id": bot_id, "from_chat_id": group_id, "message_id": id}),
+    );
+    assert_eq!(error(forward).0, 400);
+}

@@ -158,6 +158,12 @@ pub fn methods() -> &'static [UserMethod] {
                 crate::payments::user::pay_invoice,
             ),
             method(
+                "buyPaidMedia",
+                "`chat_id`, `message_id` (a paid media message)",
+                "`{\"paid\":true,\"message\"}` (the message with its media) or `{\"paid\":false,\"stage\":\"balance\",\"error_message\"}`",
+                crate::payments::user::buy_paid_media,
+            ),
+            method(
                 "getStarBalance",
                 "—",
                 "the person's Telegram Stars as a `StarAmount` (the operator grants them: `grantStars`)",

@@ -56,6 +56,7 @@ const h = {
   sendCommand: (text) => compose.sendText(text),
   press: pressButton,
   pay: payInvoice,
+  buy: buyPaidMedia,
   webApp: (botId, url) => compose.openWebApp(botId, url),
   switchInline: (username, query) => compose.switchInline(username, query),
   copy: (text) => copyText(text),
@@ -465,6 +466,16 @@ const ADDRESS = [
   ['country_code', 'Country (two letters)'], ['state', 'State'], ['city', 'City'],
   ['street_line1', 'Street'], ['street_line2', 'Street, second line'], ['post_code', 'Post code'],
 ];
+
+/** Buys a message's paid media with Stars; the message then shows them. */
+async function buyPaidMedia(m) {
+  try {
+    const r = await S.person.call('buyPaidMedia', { chat_id: m.chat.id, message_id: m.message_id });
+    if (!r.paid) return alertDialog(r.error_message || 'Not bought');
+    toast(`Unlocked for ${money(m.paid_media.star_count, 'XTR')}`);
+    applyMessage(r.message, true);
+  } catch { /* toast shown */ }
+}
 
 /** The Pay dialog: what the invoice asks (name, phone, e-mail, address), a tip, then the
  *  shipping options a flexible invoice's bot gives; the bot confirms within 10 s. */

@@ -201,6 +201,7 @@ export function previewOf(m) {
   if (m.contact) return `Contact: ${nameOf(m.contact)}`;
   if (m.game) return `Game: ${m.game.title}`;
   if (m.invoice) return `Invoice: ${m.invoice.title}`;
+  if (m.paid_media) return `Paid media${cap}`;
   return serviceText(m) || 'Message';
 }
 
@@ -283,6 +284,7 @@ function mediaOf(m, h) {
   if (m.poll) return renderPoll(m, h);
   if (m.game) return renderGame(m, h);
   if (m.invoice) return renderInvoice(m, h);
+  if (m.paid_media) return renderPaidMedia(m, h);
   if (m.checklist) {
     return el('div', { class: 'checklist' }, el('strong', { text: m.checklist.title }),
       el('ul', null, (m.checklist.tasks || []).map((t) => el('li', { text: `${t.completion_date ? '☑' : '☐'} ${t.text}` }))));
@@ -328,6 +330,31 @@ function renderGame(m, h) {
   }
   box.append(el('strong', { text: `🎮 ${g.title}` }), el('div', { text: g.description }));
   if (g.text) box.append(el('div', { class: 'game-text', text: g.text }));
+  return box;
+}
+
+// ---------------------------------------------------------------- paid media
+
+/** Paid media: each photo or video once bought (or for the bot that sent them), else a locked
+ *  preview of each and an Unlock button with the price in Stars. */
+function renderPaidMedia(m, h) {
+  const info = m.paid_media;
+  const items = info.paid_media || [];
+  const box = el('div', { class: 'paid-media' });
+  const locked = items.some((i) => i.type === 'preview');
+  for (const item of items) {
+    if (item.type === 'photo') box.append(mediaOf({ photo: item.photo }, h));
+    else if (item.type === 'video') box.append(mediaOf({ video: item.video }, h));
+    else {
+      const size = scaled(item.width, item.height, 240);
+      const tile = el('div', { class: 'paid-preview', role: 'img', 'aria-label': item.duration ? `Locked video, ${item.duration} s` : 'Locked photo', text: '🔒' });
+      if (size.width) { tile.style.width = `${size.width}px`; tile.style.aspectRatio = `${size.width} / ${size.height}`; }
+      box.append(tile);
+    }
+  }
+  if (locked && h?.buy) {
+    box.append(el('button', { type: 'button', class: 'kb-button unlock', text: `Unlock for ${money(info.star_count, 'XTR')}`, onclick: () => h.buy(m) }));
+  }
   return box;
 }
 

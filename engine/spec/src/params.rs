@@ -4448,7 +4448,7 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
 
 /// The options every method that sends a message takes besides its content: where it goes, the reply, the keyboard, protection and the message's options.
 ///
-/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`.
+/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`.
 pub trait SendArgs<'a>: Sync {
     /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
     fn chat_id(&self) -> &'a str {
@@ -4938,6 +4938,30 @@ impl<'a> SendArgs<'a> for SendSticker<'a> {
     }
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
+    }
+}
+
+impl<'a> SendArgs<'a> for SendPaidMedia<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
     }
 }
 

@@ -21,7 +21,7 @@ use crate::messages::send::{SendOptions, reply_markup, reply_to};
 const MAX_ALBUM: usize = 10;
 
 /// A caption with its entities: explicit ones, or parsed from `parse_mode`.
-fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
+pub(crate) fn caption(text: &str, mode: &str, entities: Option<Value>) -> Result<(String, Option<Value>), ApiError> {
     if text.is_empty() {
         return Ok((String::new(), None));
     }

@@ -15,6 +15,7 @@ pub mod id;
 pub mod input;
 pub mod lookup;
 pub(crate) mod methods;
+pub(crate) mod paid;
 pub mod photo;
 pub mod retention;
 pub mod sticker;
@@ -455,10 +456,19 @@ fn pointer_mut<'a>(value: &'a mut Value, path: &[PathStep]) -> Option<&'a mut Va
 fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, Kind, JsonPath)>) {
     let Value::Object(map) = message else { return };
     for (key, value) in map {
-        // A game's photo (and animation) sit inside the game.
-        if key == "reply_to_message" || key == "pinned_message" || key == "game" {
+        // A game's photo (and animation) sit inside the game, paid media's inside each item.
+        if key == "reply_to_message" || key == "pinned_message" || key == "game" || key == "paid_media" {
             at.push(PathStep::Key(key.clone()));
-            collect_files(value, at, found);
+            match value {
+                Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        at.push(PathStep::Index(i));
+                        collect_files(item, at, found);
+                        at.pop();
+                    }
+                }
+                _ => collect_files(value, at, found),
+            }
             at.pop();
             continue;
         }

@@ -129,10 +129,13 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.refunded_payment.is_some()
 }
 
-/// Whether a message's content is a file, a place, a contact, a dice or a poll (so its text, if
-/// any, is a caption), rather than text.
+/// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an
+/// invoice or paid media (so its text, if any, is a caption), rather than text.
 pub(crate) fn has_media(m: &Message) -> bool {
     has_file(m)
+        || m.paid_media.is_some()
+        || m.game.is_some()
+        || m.invoice.is_some()
         || m.contact.is_some()
         || m.dice.is_some()
         || m.location.is_some()

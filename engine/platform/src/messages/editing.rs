@@ -468,12 +468,3 @@ pub(crate) async fn business_checklist(platform: Arc<Platform>, call: MethodCall
     platform_bot(&platform, &call).await?;
     Err(ApiError::bad_request("business connection not found"))
 }
-
-/// sendPaidMedia: paid media are bought with Telegram Stars, which the embedded platform does
-/// not have yet.
-pub(crate) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SendPaidMedia = args(&call.params)?;
-    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
-    platform.resolve_chat(&actor, p.chat_id).await?;
-    Err(ApiError::bad_request("paid media are not available on the embedded platform yet"))
-}

@@ -26,7 +26,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendLocation", bound(slot, editing::send_location));
     r.method("sendVenue", bound(slot, editing::send_venue));
     r.method("sendContact", bound(slot, editing::send_contact));
-    r.method("sendPaidMedia", bound(slot, editing::send_paid_media));
+    r.method("sendPaidMedia", bound(slot, crate::files::paid::send_paid_media));
     r.method("sendChecklist", bound(slot, editing::business_checklist));
     r.method("sendDice", bound(slot, editing::send_dice));
     r.method("sendMessageDraft", bound(slot, editing::send_message_draft));

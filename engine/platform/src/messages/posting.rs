@@ -32,6 +32,12 @@ impl Platform {
         viewer: i64,
     ) -> Result<Value, ApiError> {
         stored::set_chat(message, &self.chat(conversation, viewer).await?);
+        if message.paid_media.is_some() {
+            // Paid media show whole only to their bot and their buyers.
+            let mut shown = message.clone();
+            self.paid_view(conversation, &mut shown, viewer).await?;
+            return Ok(typed(&shown));
+        }
         Ok(typed(message))
     }
 
@@ -575,7 +581,9 @@ impl Platform {
         body.author_signature = None;
         body.reply_markup = None;
         // The album stays, for the caller to map to a new one (or drop: `forward`).
-        if stored::is_service(&body) || (body.text.is_none() && !stored::has_media(&body)) {
+        // Paid media and invoices stay where they were sent (their terms are the message's).
+        let bound = body.paid_media.is_some() || body.invoice.is_some();
+        if bound || stored::is_service(&body) || (body.text.is_none() && !stored::has_media(&body)) {
             return Err(ApiError::bad_request(if copy.is_some() {
                 "the message can't be copied"
             } else {

@@ -9,6 +9,7 @@
 pub(crate) mod currencies;
 pub(crate) mod ledger;
 pub(crate) mod methods;
+pub(crate) mod paid_media;
 pub(crate) mod user;
 
 use std::time::Duration;
@@ -90,7 +91,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
 }
 
 /// A Stars payment its payer cannot afford: nothing is paid.
-fn short_of(total: i64, held: i64) -> Value {
+pub(crate) fn short_of(total: i64, held: i64) -> Value {
     json!({"paid": false, "stage": "balance", "error_message": format!("not enough Stars: {total} needed, {held} held")})
 }
 

@@ -60,3 +60,9 @@ pub(crate) async fn get_payment_form(c: UserCall) -> Result<Value, ApiError> {
     let paying = paying(&c).await?;
     c.platform.payment_form(&c.user, paying).await
 }
+
+/// `buyPaidMedia`: `chat_id`, `message_id` (a paid media message); the Stars it asks are paid.
+pub(crate) async fn buy_paid_media(c: UserCall) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    c.platform.buy_paid_media(&c.user, conversation, message_id(&c.params)?).await
+}

@@ -167,8 +167,8 @@ fn run_node(script: &str, env: &[(&str, String)]) -> String {
 #[test]
 fn aiogram_and_py_telegram_bot_api_run_under_the_pytest_plugin() {
     // Beyond the matrix: two more Python libraries' typical bots, written as a bot developer
-    // would test them (tests/clients/pytest, with the plugin's fixtures), and aiogram's Stars
-    // invoice paid and refunded.
+    // would test them (tests/clients/pytest, with the plugin's fixtures), aiogram's Stars
+    // invoice paid and refunded, an aiogram game bot and a pyTelegramBotAPI sticker echo bot.
     let out = Command::new(python())
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/clients/pytest"])
         .current_dir(workspace())
@@ -178,12 +178,18 @@ fn aiogram_and_py_telegram_bot_api_run_under_the_pytest_plugin() {
         .expect("python runs");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "aiogram / pyTelegramBotAPI failed ({}):\n{stdout}\n{stderr}", out.status);
-    assert!(stdout.contains("3 passed"), "{stdout}");
+    assert!(stdout.contains("5 passed"), "{stdout}");
 }
 
 #[test]
 fn telegraf_runs_under_the_node_testing_module() {
     let out = run_node_test(&workspace().join("tests/clients/node"), "telegraf.test.js");
+    assert!(out.contains("# pass 1") && out.contains("# fail 0"), "{out}");
+}
+
+#[test]
+fn telegrafs_shop_bot_example_sells_with_shipping_through_the_test_provider() {
+    let out = run_node_test(&workspace().join("tests/clients/node"), "telegraf_shop.test.js");
     assert!(out.contains("# pass 1") && out.contains("# fail 0"), "{out}");
 }
 

@@ -145,7 +145,8 @@ fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Ter
     };
     let terms = Terms {
         payload: p.payload.to_owned(),
-        currency: p.currency.to_owned(),
+        // Apps and libraries write currencies in any case (telegraf's shop example: `usd`).
+        currency: p.currency.to_ascii_uppercase(),
         prices,
         max_tip_amount,
         suggested_tip_amounts,

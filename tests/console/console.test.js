@@ -301,9 +301,11 @@ describe("the console in Chromium", () => {
     const page = await openAs(alice);
     await openChat(page, botInfo.id);
     const api = bot.api;
+    // A custom emoji shows when its id is a sticker's: here the platform's first topic icon.
+    const [icon] = await api.getForumTopicIconStickers();
     const html =
       '<b>bold</b> <i>italic</i> <u>under</u> <s>struck</s> <tg-spoiler>secret</tg-spoiler> <code>code</code> ' +
-      '<a href="https://example.com/x">a link</a> #tag $USD @console_test_bot <tg-emoji emoji-id="5368324170671202286">👍</tg-emoji>\n' +
+      `<a href="https://example.com/x">a link</a> #tag $USD @console_test_bot <tg-emoji emoji-id="${icon.custom_emoji_id}">👍</tg-emoji>\n` +
       '<pre><code class="language-rust">fn main() {}</code></pre><blockquote>quoted words</blockquote>';
     const formatted = await api.sendMessage(alice.id, html, { parse_mode: "HTML" });
     const shown = page.locator(`article.message[data-message-id="${formatted.message_id}"]`);

@@ -397,6 +397,14 @@ fn a_set_takes_a_thumbnail_of_its_own_and_forum_topic_icons_are_a_real_custom_em
     let path = format!("/file/bot{bot}/{}", file["file_path"].as_str().unwrap());
     let downloaded = msg_testkit::get(server.api, &path).unwrap();
     assert_eq!(image::load_from_memory(&downloaded.body).unwrap().width(), 100);
+    // A custom emoji entity stays when its id is a sticker's, and is dropped otherwise.
+    let entities = json!([
+        {"type": "custom_emoji", "offset": 0, "length": 2, "custom_emoji_id": icons[0]["custom_emoji_id"]},
+        {"type": "custom_emoji", "offset": 3, "length": 2, "custom_emoji_id": "12345"},
+    ]);
+    let sent = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "🗞 🤖", "entities": entities})));
+    assert_eq!(sent["entities"].as_array().map(Vec::len), Some(1), "{sent}");
+    assert_eq!(sent["entities"][0]["custom_emoji_id"], icons[0]["custom_emoji_id"]);
     // A topic takes an icon by its id, as apps show it.
     let forum = ok(server.user_call(
         &alice,

@@ -203,13 +203,22 @@ impl Platform {
 
     /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
     /// `text_mention`s with the user's `User` object when the platform knows that person or bot;
-    /// otherwise they are dropped (as the platform drops mentions of unknown users).
+    /// otherwise they are dropped (as the platform drops mentions of unknown users). A
+    /// `custom_emoji` stays only when its `custom_emoji_id` is a sticker's (a custom emoji set's,
+    /// or a forum topic icon): apps draw it from that sticker.
     async fn mentions(&self, entities: Vec<Value>) -> Result<Vec<Value>, ApiError> {
         let mut out = Vec::with_capacity(entities.len());
         for mut entity in entities {
             let user_id = match entity["type"].as_str() {
                 Some("text_mention") => entity["user"]["id"].as_i64(),
                 Some("text_link") => entity["url"].as_str().and_then(entities::mentioned_user),
+                Some("custom_emoji") => {
+                    let id = entity["custom_emoji_id"].as_str().unwrap_or_default();
+                    if self.custom_emoji_exists(id).await? {
+                        out.push(entity);
+                    }
+                    continue;
+                }
                 _ => {
                     out.push(entity);
                     continue;

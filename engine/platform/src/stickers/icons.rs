@@ -32,6 +32,11 @@ pub(crate) fn icon_id(emoji: &str) -> String {
     (u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes")) >> 1).to_string()
 }
 
+/// Whether `custom_emoji_id` is one of the icons'.
+pub(crate) fn is_icon(custom_emoji_id: &str) -> bool {
+    ICONS.iter().any(|(emoji, _)| icon_id(emoji) == custom_emoji_id)
+}
+
 /// An icon's picture: a disc of `rgb` on a transparent square of 100, as a PNG.
 fn picture(rgb: [u8; 3]) -> Vec<u8> {
     let image = image::RgbaImage::from_fn(100, 100, |x, y| {

@@ -126,6 +126,18 @@ pub(crate) fn valid_name(name: &str, bot_username: &str) -> bool {
 }
 
 impl Platform {
+    /// Whether `custom_emoji_id` names a sticker: one of a custom emoji set's, or a forum topic
+    /// icon.
+    pub(crate) async fn custom_emoji_exists(&self, custom_emoji_id: &str) -> Result<bool, ApiError> {
+        if custom_emoji_id.is_empty() {
+            return Ok(false);
+        }
+        if icons::is_icon(custom_emoji_id) {
+            return Ok(true);
+        }
+        Ok(!OF_EMOJI.find(self.storage.as_ref(), custom_emoji_id).await?.is_empty())
+    }
+
     /// The name of the sticker set called `name` in any case, as it was made (any bot's).
     pub(crate) async fn sticker_set_name(&self, name: &str) -> Result<Option<String>, ApiError> {
         let key = name.trim().to_lowercase();

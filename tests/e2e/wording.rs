@@ -53,6 +53,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("setGameScore", "invalid user_id specified"),
     ("getGameHighScores", "invalid user_id specified"),
     ("sendMediaGroup", "parameter \"media\" is required"),
+    ("sendPaidMedia", "parameter \"media\" is required"),
     ("sendLocation", "latitude is empty"),
     ("sendVenue", "latitude is empty"),
     ("sendContact", "parameter \"phone_number\" is required"),

@@ -18,12 +18,12 @@ const ICONS: [(&str, [u8; 3]); 12] = [
     ("🎙", [0x8e, 0xee, 0x98]),
     ("🔝", [0xff, 0x93, 0xb2]),
     ("🗣", [0xfb, 0x6f, 0x5f]),
-    ("🆒", [0x6f, 0xb9, 0xf0]),
-    ("❗", [0xfb, 0x6f, 0x5f]),
-    ("📝", [0xff, 0xd6, 0x7e]),
-    ("📆", [0x8e, 0xee, 0x98]),
-    ("📁", [0xcb, 0x86, 0xdb]),
-    ("🔎", [0xff, 0x93, 0xb2]),
+    ("🆒", [0x4a, 0x90, 0xd9]),
+    ("❗", [0xe0, 0x3c, 0x31]),
+    ("📝", [0xf5, 0xb0, 0x41]),
+    ("📆", [0x5c, 0xc8, 0x6e]),
+    ("📁", [0x9b, 0x59, 0xb6]),
+    ("🔎", [0xe8, 0x6a, 0x92]),
 ];
 
 /// An icon's custom emoji id: fixed for its emoji.
@@ -89,6 +89,8 @@ mod tests {
         assert_eq!(picture(ICONS[0].1), picture(ICONS[0].1));
         let ids: std::collections::HashSet<String> = ICONS.iter().map(|(e, _)| icon_id(e)).collect();
         assert_eq!(ids.len(), ICONS.len());
+        let pictures: std::collections::HashSet<Vec<u8>> = ICONS.iter().map(|(_, rgb)| picture(*rgb)).collect();
+        assert_eq!(pictures.len(), ICONS.len(), "each icon a sticker of its own");
         assert_eq!(icon_id("📰"), icon_id("📰"));
     }
 }

@@ -79,6 +79,12 @@ pub struct ServerFlags {
     /// PostgreSQL connection URL (postgres://user:password@host/db); selects the postgres storage [env: MSG_DATABASE_URL]
     #[arg(long = "database-url", value_name = "URL", global = true)]
     pub database_url: Option<String>,
+    /// This server is for tests: allows what must never run in production (--clock manual) [env: MSG_TESTING, default false]
+    #[arg(long = "testing", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
+    pub testing: Option<String>,
+    /// The platform's clock: real, or manual (stands still until the operator advances it; needs --testing) [env: MSG_CLOCK, default real]
+    #[arg(long = "clock", value_name = "CLOCK", global = true)]
+    pub clock: Option<String>,
 }
 
 impl ServerFlags {
@@ -109,6 +115,8 @@ impl ServerFlags {
             ("durability", &self.durability),
             ("message_retention", &self.message_retention),
             ("database_url", &self.database_url),
+            ("testing", &self.testing),
+            ("clock", &self.clock),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -42,6 +42,8 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("durability", "--durability"),
     ("message_retention", "--message-retention"),
     ("database_url", "--database-url"),
+    ("testing", "--testing"),
+    ("clock", "--clock"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

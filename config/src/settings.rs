@@ -79,6 +79,10 @@ pub struct Settings {
     pub message_retention: Option<std::time::Duration>,
     /// The PostgreSQL URL (`postgres` storage), a secret: it may carry a password.
     pub database_url: Option<Secret>,
+    /// This server is for tests (`--testing`): a manual clock is allowed.
+    pub testing: bool,
+    /// The platform's clock stands still until the operator advances it (`--clock manual`).
+    pub manual_clock: bool,
     /// The config file that was read, if any.
     pub config_file: Option<PathBuf>,
     /// `MSG_EXTRA_ARGS` split into words.
@@ -153,6 +157,8 @@ impl Settings {
                 quote(&self.message_retention.map_or("forever".into(), |d| format!("{}s", d.as_secs()))),
             ),
             ("database_url", self.database_url.as_ref().map_or("\"\"".into(), |u| quote(&redact_url(u.expose())))),
+            ("testing", self.testing.to_string()),
+            ("clock", quote(if self.manual_clock { "manual" } else { "real" })),
         ];
         let mut out = String::new();
         if let Some(file) = &self.config_file {
@@ -416,6 +422,8 @@ fn defaults() -> Layer {
         ("health_interval", "10".to_owned()),
         ("console", "false".to_owned()),
         ("durability", "power".to_owned()),
+        ("testing", "false".to_owned()),
+        ("clock", "real".to_owned()),
     ];
     Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
 }
@@ -638,6 +646,20 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         }
         ok.then(|| Secret::new(t))
     });
+    let testing = r.typed("testing", "a boolean (true/false, 1/0, yes/no, on/off)", parse_bool).unwrap_or(false);
+    let manual_clock = r
+        .typed("clock", "real or manual", |t| match t.trim() {
+            "real" => Some(false),
+            "manual" => Some(true),
+            _ => None,
+        })
+        .unwrap_or(false);
+    if manual_clock && !testing {
+        let source = r.source("clock");
+        r.problems.push(Problem::new(format!(
+            "{source} is manual, which stops the platform's time (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or use --clock real"
+        )));
+    }
     if let (Some(url_source), Some(kind)) =
         (database_url.as_ref().map(|_| r.source("database_url")), file_sections.2.get("kind").and_then(|k| k.as_str()))
         && kind != "postgres"
@@ -730,6 +752,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 durability,
                 message_retention,
                 database_url,
+                testing,
+                manual_clock,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,

@@ -4,6 +4,7 @@
 //! redacting secret types. It holds no HTTP server, no configuration parser and no FFI.
 #![forbid(unsafe_code)]
 
+pub mod clock;
 pub mod engine;
 pub mod error;
 pub mod limits;

@@ -325,7 +325,7 @@ pub const STORE_DIR: &str = "files";
 
 /// Seconds since the Unix epoch: the clock of stored timestamps (`expires_at`, message dates).
 pub fn now_unix() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+    crate::clock::now_unix()
 }
 
 /// Persistent state of the platform and its bots.

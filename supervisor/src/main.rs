@@ -347,6 +347,12 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
         None => tracing::info!("open-file limit: unlimited"),
     }
 
+    if settings.manual_clock {
+        msg_core::clock::install_manual(msg_core::clock::now_unix());
+        tracing::warn!(
+            "the platform's clock is manual (--clock manual, a test setting): it stands still until the operator advances it (POST /console/api/advanceClock)"
+        );
+    }
     let mut registrar = Registrar::new();
     plugins::load(&settings.plugins, &mut registrar).map_err(|e| report(2, e))?;
     let engine =

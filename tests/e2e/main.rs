@@ -3,6 +3,7 @@
 
 mod api;
 mod clients;
+mod clock;
 mod console;
 mod fidelity;
 mod files;

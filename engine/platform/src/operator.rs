@@ -177,6 +177,14 @@ impl Platform {
                 let short_name = params.get("short_name").unwrap_or_default();
                 json!(remove_game(self.storage.as_ref(), bot.id, short_name).await?)
             }
+            "getClock" => json!({"now": msg_core::clock::now_unix(), "manual": msg_core::clock::is_manual()}),
+            "advanceClock" => {
+                let seconds = params.get("seconds").and_then(|s| s.trim().parse::<i64>().ok());
+                let seconds =
+                    seconds.ok_or_else(|| ApiError::bad_request("seconds must be a whole number of seconds"))?;
+                let now = msg_core::clock::advance(seconds).map_err(ApiError::bad_request)?;
+                json!({"now": now, "manual": true})
+            }
             "getBotToken" => {
                 let bot = self.operator_bot(&params).await?;
                 json!({"token": bot.token()})

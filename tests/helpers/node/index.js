@@ -256,7 +256,7 @@ class Person {
 
 /** A msg-bot-api server on a free loopback port with a scratch working directory. */
 class Server {
-  constructor({ binary, workdir, local = false, validate = true, env = {} } = {}) {
+  constructor({ binary, workdir, local = false, validate = true, clock = "real", env = {} } = {}) {
     this.binary = findBinary(binary);
     this.scratch = !workdir;
     this.workdir = workdir || fs.mkdtempSync(path.join(os.tmpdir(), "msg-bot-api-"));
@@ -281,9 +281,30 @@ class Server {
       this.env.MSG_CONSOLE = "true";
       this.env.MSG_CONSOLE_TOKEN = require("node:crypto").randomBytes(24).toString("base64url");
     }
+    // `clock: "manual"`: the platform's time stands still until `clock.advance(seconds)`.
+    if (clock === "manual") Object.assign(this.env, { MSG_TESTING: "true", MSG_CLOCK: "manual" });
     Object.assign(this.env, env);
     this.baseUrl = undefined;
     this.lines = [];
+    /** The platform's clock: `now()`, and `advance(seconds)` (a manual clock's), both async. */
+    this.clock = {
+      now: async () => (await this.operator("getClock")).now,
+      advance: async (seconds) => (await this.operator("advanceClock", { seconds })).now,
+    };
+  }
+
+  /** One call of the operator API (`POST /console/api/<method>`, with the console's key);
+   *  resolves with its result. */
+  async operator(method, params = {}) {
+    if (!this.env.MSG_CONSOLE_TOKEN) throw new Error(`${method} needs the console's key: pass MSG_CONSOLE_TOKEN with MSG_CONSOLE`);
+    const response = await fetch(`${this.baseUrl}/console/api/${method}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.env.MSG_CONSOLE_TOKEN}` },
+      body: JSON.stringify(params),
+    });
+    const body = await response.json();
+    if (!body.ok) throw new ApiError(method, body.error_code, body.description);
+    return body.result;
   }
 
   /** Runs the binary with `args` (a CLI command) on this working directory; its stdout. */
@@ -403,16 +424,9 @@ class Server {
   /** Gives `person` `amount` Telegram Stars, as the operator does (the operator API's
    *  `grantStars`); resolves with their new balance. */
   async grantStars(person, amount) {
-    if (!this.env.MSG_CONSOLE_TOKEN) throw new Error("grantStars needs the console's key: pass MSG_CONSOLE_TOKEN with MSG_CONSOLE");
-    const response = await fetch(`${this.baseUrl}/console/api/grantStars`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.env.MSG_CONSOLE_TOKEN}` },
-      body: JSON.stringify({ user_id: idOf(person), amount }),
-    });
-    const body = await response.json();
-    if (!body.ok) throw new ApiError("grantStars", body.error_code, body.description);
-    return body.result.balance;
+    return (await this.operator("grantStars", { user_id: idOf(person), amount })).balance;
   }
+
 
   /** A new person (`user create`), acting on this server. */
   createPerson(name, { username } = {}) {

@@ -336,8 +336,8 @@ impl Platform {
             let update = NewUpdate::new("inline_query", typed(&update).to_string(), user.id, now() + ANSWER_TTL);
             self.updates.push(&bot, update, Vec::new()).await?;
         }
-        let mut reply = match tokio::time::timeout(wait, rx).await {
-            Ok(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
+        let mut reply = match msg_core::clock::timeout(wait, rx).await {
+            Some(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
             _ => json!({"inline_query_id": id, "answered": false}),
         };
         // What the person's inline field shows, when the operator set it.

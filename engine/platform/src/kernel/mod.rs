@@ -36,9 +36,10 @@ where
 {
     let mut tick = tokio::time::interval(sweep_interval(period));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut moves = msg_core::clock::moves();
     loop {
         tokio::select! {
-            _ = tick.tick() => {}
+            () = msg_core::clock::tick(&mut tick, &mut moves) => {}
             () = stop.cancelled() => return,
         }
         sweep().await;

@@ -27,11 +27,12 @@ impl Platform {
         OpenQuery { id, answer }
     }
 
-    /// Waits up to `wait` for the answer to `query`, then closes it (`None`: not answered).
+    /// Waits up to `wait` by the platform's clock for the answer to `query`, then closes it
+    /// (`None`: not answered).
     pub(crate) async fn await_answer(&self, query: OpenQuery, wait: Duration) -> Option<Value> {
-        let answer = tokio::time::timeout(wait, query.answer).await;
+        let answer = msg_core::clock::timeout(wait, query.answer).await;
         self.queries.lock().expect("open queries").remove(&query.id);
-        answer.ok().and_then(Result::ok)
+        answer.and_then(Result::ok)
     }
 
     /// `bot_id` answers query `query_id`; only the bot it was sent to may, while it is open.

@@ -404,10 +404,11 @@ impl Platform {
     /// reader this is how updates leave a person's queue. Until `stop`.
     pub(crate) async fn expire_people_updates(self: Arc<Self>, stop: tokio_util::sync::CancellationToken) {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut moves = msg_core::clock::moves();
         loop {
             tokio::select! {
                 () = stop.cancelled() => return,
-                _ = tick.tick() => {}
+                () = msg_core::clock::tick(&mut tick, &mut moves) => {}
             }
             let mailboxes: Vec<Arc<Mailbox>> = self.user_mailboxes.lock().await.values().cloned().collect();
             for mailbox in mailboxes {

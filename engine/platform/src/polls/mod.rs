@@ -274,8 +274,7 @@ impl Platform {
     fn close_when_due(&self, bot_id: i64, conversation: Conversation, message_id: i64, close_date: i64) {
         let platform = Arc::downgrade(&self.self_arc());
         tokio::spawn(async move {
-            let wait = u64::try_from(close_date - now()).unwrap_or(0);
-            tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+            msg_core::clock::sleep_until(close_date).await;
             let Some(platform) = platform.upgrade() else { return };
             let closing = async {
                 let _poll_state = platform.polls.lock().await;

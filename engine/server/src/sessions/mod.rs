@@ -98,10 +98,11 @@ impl Sessions {
     /// the bot ever reads it (a queue not loaded is swept when its bot comes back).
     pub async fn expire_updates(self: Arc<Self>, stop: tokio_util::sync::CancellationToken) {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut moves = msg_core::clock::moves();
         loop {
             tokio::select! {
                 () = stop.cancelled() => return,
-                _ = tick.tick() => {}
+                () = msg_core::clock::tick(&mut tick, &mut moves) => {}
             }
             for session in self.sessions().await {
                 self.forget_expired(&session).await;

@@ -276,17 +276,36 @@ class _Async:
         return run
 
 
+class Clock:
+    """The server's platform clock (`Server(clock="manual")`): `now()`, and `advance(seconds)`,
+    which moves it forward and wakes whatever the platform timed (a poll's close, a bot's answer
+    deadline, a subscription's renewal)."""
+
+    def __init__(self, server):
+        self._server = server
+
+    def now(self):
+        return self._server.operator("getClock")["now"]
+
+    def advance(self, seconds):
+        """Moves the clock `seconds` forward; the new time (Unix seconds)."""
+        return self._server.operator("advanceClock", seconds=int(seconds))["now"]
+
+
 class Server:
     """A msg-bot-api server on free loopback ports with a scratch working directory.
 
     `local=True` runs it in local mode (absolute file paths, any webhook address); `validate`
     (on by default) checks every result and webhook update against the Bot API schema, and
-    `violations()` lists what failed the check. Use as a context manager, or `start()`/`stop()`.
+    `violations()` lists what failed the check; `clock="manual"` stops the platform's time until
+    `server.clock.advance(seconds)`. Use as a context manager, or `start()`/`stop()`.
     """
 
     READY = " ready: Bot API on http://"
 
-    def __init__(self, binary=None, workdir=None, *, local=False, validate=True, env=None, startup_timeout=60.0):
+    def __init__(
+        self, binary=None, workdir=None, *, local=False, validate=True, clock="real", env=None, startup_timeout=60.0
+    ):
         self.binary = find_binary(binary)
         self._scratch = None if workdir else tempfile.TemporaryDirectory(prefix="msg-bot-api-")
         self.workdir = Path(workdir or self._scratch.name)
@@ -311,7 +330,11 @@ class Server:
         # the caller sets the console up itself.
         if "MSG_CONSOLE" not in (env or {}):
             self.env.update(MSG_CONSOLE="true", MSG_CONSOLE_TOKEN=secrets.token_urlsafe(24))
+        # `clock="manual"`: the platform's time stands still until `clock.advance(seconds)`.
+        if clock == "manual":
+            self.env.update(MSG_TESTING="true", MSG_CLOCK="manual")
         self.env.update(env or {})
+        self.clock = Clock(self)
         self.base_url = None
         self._process = None
         self._lines = []
@@ -418,12 +441,12 @@ class Server:
         self.run("bot", "game", bot_username, short_name, "--title", title, "--description", description,
                  *(["--photo", str(photo)] if photo else []))
 
-    def grant_stars(self, person, amount):
-        """Gives `person` `amount` Telegram Stars, as the operator does (the operator API's
-        `grantStars`); their new balance."""
+    def operator(self, method, **params):
+        """One call of the operator API (`POST /console/api/<method>`, with the console's key):
+        its result, or `ApiError`."""
         request = urllib.request.Request(
-            f"{self.base_url}/console/api/grantStars",
-            data=json.dumps({"user_id": _id(person), "amount": amount}).encode(),
+            f"{self.base_url}/console/api/{method}",
+            data=json.dumps(params).encode(),
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.env.get('MSG_CONSOLE_TOKEN', '')}"},
         )
         try:
@@ -432,8 +455,13 @@ class Server:
         except urllib.error.HTTPError as e:
             body = json.load(e)
         if not body.get("ok"):
-            raise ApiError("grantStars", body.get("error_code"), body.get("description"))
-        return body["result"]["balance"]
+            raise ApiError(method, body.get("error_code"), body.get("description"))
+        return body["result"]
+
+    def grant_stars(self, person, amount):
+        """Gives `person` `amount` Telegram Stars, as the operator does (the operator API's
+        `grantStars`); their new balance."""
+        return self.operator("grantStars", user_id=_id(person), amount=amount)["balance"]
 
     def create_person(self, name, username=None):
         """A new person (`user create`), acting on this server."""

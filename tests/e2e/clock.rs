@@ -1,0 +1,151 @@
+//! The manual clock (`--clock manual`, a test server's): the platform's time stands still until
+//! the operator advances it, and everything the platform times follows it: message dates, a
+//! poll's `open_period`, a restriction's `until_date`, an invite link's `expire_date`, the
+//! deadline of a bot's answer to a callback query, the 24 hours an update is kept.
+
+use std::thread::JoinHandle;
+
+use msg_testkit::{HttpResponse, Server, poll_until};
+use serde_json::{Value, json};
+
+use crate::{create_bot, create_user, error, id_of, launch, ok};
+
+const KEY: &str = "clock-operator-key-0123";
+
+fn operator(server: &Server, method: &str, params: Value) -> Value {
+    ok(crate::console::operator(server, KEY, method, params))
+}
+
+fn advance(server: &Server, seconds: i64) -> i64 {
+    operator(server, "advanceClock", json!({"seconds": seconds}))["now"].as_i64().unwrap()
+}
+
+fn waiting(server: &Server, person: &str, method: &str, params: Value) -> JoinHandle<HttpResponse> {
+    let (api, path) = (server.api, format!("/user{person}/{method}"));
+    std::thread::spawn(move || {
+        msg_testkit::post(api, &path, "application/json", params.to_string().as_bytes()).unwrap()
+    })
+}
+
+#[test]
+fn a_manual_clock_needs_a_test_server_and_a_real_one_does_not_move() {
+    let root = tempfile::tempdir().unwrap();
+    let (status, _, stderr) = launch(root.path()).env("MSG_CLOCK", "manual").arg("config").arg("check").run();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("MSG_CLOCK is manual") && stderr.contains("MSG_TESTING=true"), "{stderr}");
+    let (status, _, stderr) = launch(root.path()).env("MSG_CLOCK", "sundial").arg("config").arg("check").run();
+    assert_eq!(status.code(), Some(2));
+    assert!(stderr.contains("real or manual"), "{stderr}");
+    let server = launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    assert_eq!(operator(&server, "getClock", json!({}))["manual"], false);
+    let refused = crate::console::operator(&server, KEY, "advanceClock", json!({"seconds": 60}));
+    assert_eq!(error(refused).1, "Bad Request: the clock is real: start the server with --clock manual to move it");
+}
+
+#[test]
+fn everything_the_platform_times_follows_the_manual_clock() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "clock_bot");
+    let alice = create_user(root.path(), "Alice");
+    let bob = create_user(root.path(), "Bob");
+    let (bot_id, alice_id, bob_id) = (id_of(&bot), id_of(&alice), id_of(&bob));
+    let server = launch(root.path())
+        .env("MSG_TESTING", "true")
+        .env("MSG_CLOCK", "manual")
+        .env("MSG_CONSOLE", "true")
+        .env("MSG_CONSOLE_TOKEN", KEY)
+        .start();
+    let start = operator(&server, "getClock", json!({}));
+    assert_eq!(start["manual"], true);
+    let t0 = start["now"].as_i64().unwrap();
+    assert!(crate::console::operator(&server, KEY, "advanceClock", json!({"seconds": -5})).status == 400);
+
+    // Dates are the clock's, however long the test runs.
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let sent = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "now"})));
+    assert_eq!(sent["date"].as_i64(), Some(t0));
+    assert_eq!(advance(&server, 3_600), t0 + 3_600);
+    let later = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "an hour later"})));
+    assert_eq!(later["date"].as_i64(), Some(t0 + 3_600));
+    let t1 = t0 + 3_600;
+
+    // A poll with an open period closes when the clock passes it.
+    let poll = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": alice_id, "question": "Tea?", "options": ["Yes", "No"], "open_period": 60}),
+    ));
+    assert_eq!(poll["poll"]["close_date"].as_i64(), Some(t1 + 60));
+    let poll_id = poll["message_id"].clone();
+    let closed = |server: &Server| {
+        let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+        history.as_array().unwrap().iter().any(|m| m["message_id"] == poll_id && m["poll"]["is_closed"] == true)
+    };
+    assert!(!closed(&server));
+    advance(&server, 61);
+    poll_until("the poll closes at its close_date", || closed(&server));
+
+    // A restriction lifts at its until_date; an invite link ends at its expire_date.
+    let group =
+        ok(server.user_call(&alice, "createSupergroup", json!({"title": "Timed", "member_ids": [bot_id, bob_id]})));
+    let chat = group["id"].clone();
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_restrict_members": true, "can_invite_users": true}),
+    ));
+    let now = t1 + 61;
+    let until = now + 300;
+    let muted =
+        json!({"chat_id": chat, "user_id": bob_id, "permissions": {"can_send_messages": false}, "until_date": until});
+    ok(server.call(&bot, "restrictChatMember", muted));
+    let status = |server: &Server| {
+        ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})))["status"].clone()
+    };
+    assert_eq!(status(&server), "restricted");
+    let link = ok(server.call(&bot, "createChatInviteLink", json!({"chat_id": chat, "expire_date": now + 120})));
+    advance(&server, 121);
+    let carol = create_user(root.path(), "Carol");
+    let refused = server.user_call(&carol, "joinChat", json!({"invite_link": link["invite_link"]}));
+    assert_eq!(error(refused), (400, "Bad Request: INVITE_HASH_EXPIRED".into()));
+    assert_eq!(status(&server), "restricted");
+    advance(&server, 180);
+    assert_eq!(status(&server), "member", "the restriction lifted at its until_date");
+
+    // A bot's answer to a callback query is due by the clock: advanced past the person's wait,
+    // the press ends unanswered at once and a late answer is too old.
+    let keyboard = json!({"inline_keyboard": [[{"text": "Go", "callback_data": "go"}]]}).to_string();
+    let buttons =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "press", "reply_markup": keyboard})));
+    let pressing = waiting(
+        &server,
+        &alice,
+        "pressButton",
+        json!({"chat_id": bot_id, "message_id": buttons["message_id"], "callback_data": "go", "timeout": 30}),
+    );
+    let mut offset = 0;
+    let mut query = Value::Null;
+    poll_until("the bot gets the callback query", || {
+        for update in ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 1}))).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if !update["callback_query"].is_null() {
+                query = update["callback_query"].clone();
+            }
+        }
+        !query.is_null()
+    });
+    let started = std::time::Instant::now();
+    advance(&server, 31);
+    let pressed = ok(pressing.join().unwrap());
+    assert_eq!(pressed["answered"], false);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "ended by the clock, not by real time");
+    let late = server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"]}));
+    assert_eq!(error(late).0, 400);
+
+    // An update nobody reads leaves the queue after 24 hours by the clock.
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "unread"})));
+    let pending = |server: &Server| ok(server.call(&bot, "getWebhookInfo", json!({})))["pending_update_count"].clone();
+    assert!(pending(&server).as_i64() >= Some(1));
+    advance(&server, 86_401);
+    poll_until("the day-old update is forgotten", || pending(&server) == 0);
+}

@@ -597,3 +597,97 @@ fn paid_media_show_previews_until_bought_with_stars_and_the_bot_learns_of_the_pu
     );
     assert_eq!(error(forward).0, 400);
 }
+
+#[test]
+fn a_star_subscription_renews_each_period_by_the_clock_until_the_stars_run_out_or_the_bot_cancels() {
+    const OPERATOR: &str = "subscriptions-operator-key";
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "club_bot");
+    let alice = crate::create_user(root.path(), "Alice");
+    let bob = crate::create_user(root.path(), "Bob");
+    let (alice_id, bob_id) = (crate::id_of(&alice), crate::id_of(&bob));
+    let server = crate::launch(root.path())
+        .env("MSG_TESTING", "true")
+        .env("MSG_CLOCK", "manual")
+        .env("MSG_CONSOLE", "true")
+        .env("MSG_CONSOLE_TOKEN", OPERATOR)
+        .start();
+    let operator = |method: &str, params: Value| ok(crate::console::operator(&server, OPERATOR, method, params));
+    operator("grantStars", json!({"user_id": alice_id, "amount": 120}));
+    operator("grantStars", json!({"user_id": bob_id, "amount": 500}));
+    let prices = json!([{"label": "Club", "amount": 50}]).to_string();
+    let link = |params: Value| {
+        let mut all = json!({"title": "Club", "description": "Monthly club", "payload": "club", "currency": "XTR", "prices": prices});
+        for (k, v) in params.as_object().unwrap() {
+            all[k] = v.clone();
+        }
+        server.call(&bot, "createInvoiceLink", all)
+    };
+    assert_eq!(
+        error(link(json!({"subscription_period": 3600}))),
+        (400, "Bad Request: SUBSCRIPTION_PERIOD_INVALID".into())
+    );
+    let dear = json!([{"label": "Club", "amount": 20000}]).to_string();
+    let refused = link(json!({"subscription_period": 2_592_000, "prices": dear}));
+    assert_eq!(error(refused), (400, "Bad Request: STARS_INVOICE_INVALID".into()));
+    let url = ok(link(json!({"subscription_period": 2_592_000})));
+    let form = ok(server.user_call(&alice, "getPaymentForm", json!({"invoice_link": url})));
+    assert_eq!(form["subscription_period"], 2_592_000);
+
+    // Alice and Bob subscribe; the bot accepts each pre-checkout query.
+    let mut offset = 0;
+    let mut subscribe = |person: &str| {
+        let paying = paying(&server, person, json!({"invoice_link": url}));
+        let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+        ok(server.call(&bot, "answerPreCheckoutQuery", json!({"pre_checkout_query_id": checkout["id"], "ok": true})));
+        ok(paying.join().unwrap())
+    };
+    let t0 = operator("getClock", json!({}))["now"].as_i64().unwrap();
+    let first = subscribe(&alice);
+    let receipt = &first["message"]["successful_payment"];
+    assert_eq!((receipt["is_recurring"].as_bool(), receipt["is_first_recurring"].as_bool()), (Some(true), Some(true)));
+    assert_eq!(receipt["subscription_expiration_date"].as_i64(), Some(t0 + 2_592_000));
+    let alice_charge = receipt["telegram_payment_charge_id"].as_str().unwrap().to_owned();
+    let bobs = subscribe(&bob);
+    let bob_charge = bobs["message"]["successful_payment"]["telegram_payment_charge_id"].as_str().unwrap().to_owned();
+    let stars = |token: &str| ok(server.user_call(token, "getStarBalance", json!({})))["amount"].as_i64().unwrap();
+    assert_eq!((stars(&alice), stars(&bob)), (70, 450));
+
+    // The bot cancels Bob's, re-enables it, cancels it again; a wrong id is refused.
+    let edit = |user: i64, charge: &str, canceled: bool| {
+        server.call(
+            &bot,
+            "editUserStarSubscription",
+            json!({"user_id": user, "telegram_payment_charge_id": charge, "is_canceled": canceled}),
+        )
+    };
+    assert_eq!(error(edit(alice_id, &bob_charge, true)), (400, "Bad Request: CHARGE_NOT_FOUND".into()));
+    for canceled in [true, false, true] {
+        assert_eq!(ok(edit(bob_id, &bob_charge, canceled)), json!(true));
+    }
+
+    // Thirty days on, Alice's renews (a recurring payment, not the first) and Bob's ends.
+    operator("advanceClock", json!({"seconds": 2_592_001}));
+    let renewed = next_update(&server, &bot, &mut offset, "message");
+    let receipt = &renewed["successful_payment"];
+    assert_eq!(renewed["from"]["id"].as_i64(), Some(alice_id), "{renewed}");
+    assert_eq!((receipt["is_recurring"].as_bool(), receipt.get("is_first_recurring")), (Some(true), None));
+    assert_eq!(receipt["subscription_expiration_date"].as_i64(), Some(t0 + 2 * 2_592_000));
+    poll_until("Alice pays the second period", || stars(&alice) == 20);
+    // Cancelling again changes nothing until the renewal sweep ends it.
+    poll_until("Bob's cancelled subscription ends", || edit(bob_id, &bob_charge, true).status == 400);
+    assert_eq!(error(edit(bob_id, &bob_charge, false)), (400, "Bad Request: SUBSCRIPTION_EXPIRED".into()));
+    assert_eq!(stars(&bob), 450, "a cancelled subscription is not renewed");
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({})));
+    let transactions = ledger["transactions"].as_array().unwrap();
+    assert_eq!(transactions.len(), 3);
+    assert!(transactions.iter().all(|t| t["source"]["subscription_period"] == 2_592_000), "{ledger}");
+    assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"], 150);
+
+    // Another thirty days: Alice has 20 Stars of 50, and her subscription ends.
+    operator("advanceClock", json!({"seconds": 2_592_000}));
+    poll_until("Alice's subscription ends", || edit(alice_id, &alice_charge, false).status == 400);
+    assert_eq!(error(edit(alice_id, &alice_charge, true)).1, "Bad Request: SUBSCRIPTION_EXPIRED");
+    assert_eq!(stars(&alice), 20);
+    assert_eq!(ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"].as_array().unwrap().len(), 3);
+}

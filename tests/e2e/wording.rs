@@ -22,6 +22,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("answerShippingQuery", "parameter \"error_message\" is required"),
     ("answerPreCheckoutQuery", "parameter \"error_message\" is required"),
     ("refundStarPayment", "invalid user_id specified"),
+    ("editUserStarSubscription", "invalid user_id specified"),
     ("forwardMessage", "parameter \"from_chat_id\" is required"),
     ("forwardMessages", "parameter \"from_chat_id\" is required"),
     ("copyMessage", "parameter \"from_chat_id\" is required"),

@@ -161,6 +161,7 @@ impl PlatformService for Platform {
             }
         });
         tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
+        tokio::spawn(payments::subscriptions::run(self.self_arc(), stop.clone()));
         if let Some(period) = self.config.message_retention {
             tokio::spawn(messages::history::run(self.self_arc(), period, stop.clone()));
         }

@@ -155,6 +155,7 @@ fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Ter
         need_email: p.need_email || p.send_email_to_provider,
         need_shipping_address: p.need_shipping_address || p.is_flexible,
         is_flexible: p.is_flexible,
+        subscription_period: 0,
     };
     let invoice = types::Invoice {
         title: p.title.to_owned(),
@@ -300,8 +301,11 @@ pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCal
     }
     let bot = platform_bot(&platform, &call).await?;
     checked(&platform, bot.id, p.title, p.description, p.provider_token, &terms).await?;
-    if p.subscription_period.unwrap_or(0) != 0 {
-        return Err(bad("subscriptions are not available on the embedded platform yet"));
+    let mut terms = terms;
+    let period = call.params.integer("subscription_period", 0, 0, i64::from(i32::MAX));
+    if period != 0 {
+        crate::payments::subscriptions::check(period, &terms)?;
+        terms.subscription_period = period;
     }
     let slug = {
         use base64::Engine as _;

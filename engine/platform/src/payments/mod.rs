@@ -10,6 +10,7 @@ pub(crate) mod currencies;
 pub(crate) mod ledger;
 pub(crate) mod methods;
 pub(crate) mod paid_media;
+pub(crate) mod subscriptions;
 pub(crate) mod user;
 
 use std::time::Duration;
@@ -71,6 +72,13 @@ pub(crate) struct Terms {
     pub need_shipping_address: bool,
     #[serde(default)]
     pub is_flexible: bool,
+    /// A Stars subscription's period in seconds (an invoice link's `subscription_period`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub subscription_period: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 impl Terms {
@@ -88,6 +96,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("getMyStarBalance", read_only(bound(slot, methods::get_my_star_balance)));
     r.method("getStarTransactions", read_only(bound(slot, methods::get_star_transactions)));
     r.method("refundStarPayment", bound(slot, methods::refund_star_payment));
+    r.method("editUserStarSubscription", bound(slot, subscriptions::edit_user_star_subscription));
 }
 
 /// A Stars payment its payer cannot afford: nothing is paid.
@@ -188,6 +197,7 @@ impl Platform {
             "need_email": terms.need_email,
             "need_shipping_address": terms.need_shipping_address,
             "is_flexible": terms.is_flexible,
+            "subscription_period": terms.subscription_period,
             "paid": paid,
             "star_balance": self.stars(user.id).await?,
         }))
@@ -313,8 +323,27 @@ impl Platform {
             ..Default::default()
         };
         let charge_id = receipt.telegram_payment_charge_id.clone();
+        let subscription = (terms.subscription_period > 0).then(|| subscriptions::Subscription {
+            bot: bot.id,
+            user: user.id,
+            amount: total,
+            period: terms.subscription_period,
+            payload: terms.payload.clone(),
+            expires: now() + terms.subscription_period,
+            canceled: false,
+            ended: false,
+        });
+        let mut receipt = receipt;
+        if let Some(subscription) = &subscription {
+            receipt.is_recurring = Some(true);
+            receipt.is_first_recurring = Some(true);
+            receipt.subscription_expiration_date = Some(subscription.expires);
+        }
         let body = Message { successful_payment: Some(Box::new(receipt)), ..Default::default() };
         let mut content = Content::of(body);
+        if let Some(subscription) = &subscription {
+            content.also.push(subscriptions::SUBSCRIPTIONS.put(0, &charge_id, subscription));
+        }
         if let Some(key) = &paid_key {
             content.also.push(PAID.put(bot.id, key, &charge_id));
         }
@@ -333,6 +362,7 @@ impl Platform {
                 transaction_type: "invoice_payment".into(),
                 user: Box::new(person(user)),
                 invoice_payload: Some(terms.payload.clone()),
+                subscription_period: (terms.subscription_period > 0).then_some(terms.subscription_period),
                 ..Default::default()
             };
             let transaction = types::StarTransaction {

@@ -1,0 +1,204 @@
+//! Star subscriptions: an invoice link with a `subscription_period` (the platform's 30 days, in
+//! Stars, at most 10,000) charges whoever pays it at once and then again each period by the
+//! platform's clock, with a `successful_payment` (`is_recurring`) each time, until the payer
+//! runs out of Stars or the bot cancels (`editUserStarSubscription`, which also re-enables). A
+//! subscription is one row of [`SUBSCRIPTIONS`], stored with its first payment; a renewal is one
+//! batch (both balances, the ledger, the receipt and the row), under the row's lock and both
+//! owners' locks, so a renewal and an edit never lose each other.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use msg_core::{ApiError, MethodCall, Reply};
+use msg_spec::types::{self, Message};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use tokio_util::sync::CancellationToken;
+
+use crate::kernel::methods::platform_bot;
+use crate::kernel::records::Table;
+use crate::kernel::serial::Entity;
+use crate::kernel::world::{Actor, Content, Conversation, Platform, now, person};
+use crate::payments::ledger::{self, BOT_BALANCE_LOCK, LEDGER};
+use crate::payments::{Terms, currencies};
+
+/// Subscriptions: scope 0, key the first payment's `telegram_payment_charge_id`.
+pub(crate) const SUBSCRIPTIONS: Table<Subscription> = Table::new("payment_subscription");
+
+/// The one period the platform takes (30 days), and the most Stars a period may cost.
+pub(crate) const PERIOD: i64 = 2_592_000;
+const MOST_STARS: i64 = 10_000;
+
+/// A person's subscription to a bot.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Subscription {
+    pub bot: i64,
+    pub user: i64,
+    /// Stars each period.
+    pub amount: i64,
+    pub period: i64,
+    pub payload: String,
+    /// When the period paid for ends (and the next is charged).
+    pub expires: i64,
+    /// The bot cancelled it: it ends when the paid period does.
+    pub canceled: bool,
+    /// Not renewed any more (cancelled, or the payer lacked the Stars).
+    pub ended: bool,
+}
+
+/// The platform's rules for a subscription link's terms.
+pub(crate) fn check(period: i64, terms: &Terms) -> Result<(), ApiError> {
+    if period != PERIOD {
+        return Err(ApiError::bad_request("SUBSCRIPTION_PERIOD_INVALID"));
+    }
+    if terms.currency != currencies::STARS || terms.total() > MOST_STARS {
+        return Err(ApiError::bad_request("STARS_INVOICE_INVALID"));
+    }
+    Ok(())
+}
+
+/// `editUserStarSubscription`: the bot cancels (`is_canceled`) or re-enables a subscription it
+/// has from `user_id`, named by its first payment's charge id.
+pub(crate) async fn edit_user_star_subscription(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let user_id = msg_spec::args::integer(call.params.get("user_id")).unwrap_or(0).max(0);
+    if user_id == 0 {
+        return Err(ApiError::bad_request("Invalid user_id specified"));
+    }
+    let charge_id = call.params.get("telegram_payment_charge_id").unwrap_or_default().to_owned();
+    let canceled = call.params.boolean("is_canceled");
+    let bot = platform_bot(&platform, &call).await?;
+    let _held = platform.locks.lock(subscription_lock(bot.id, &charge_id)).await;
+    let found = SUBSCRIPTIONS.get(platform.storage.as_ref(), 0, &charge_id).await?;
+    let mut subscription = found
+        .filter(|s| s.bot == bot.id && s.user == user_id)
+        .ok_or_else(|| ApiError::bad_request("CHARGE_NOT_FOUND"))?;
+    if subscription.ended {
+        return Err(ApiError::bad_request("SUBSCRIPTION_EXPIRED"));
+    }
+    subscription.canceled = canceled;
+    platform.storage.apply(vec![SUBSCRIPTIONS.put(0, &charge_id, &subscription)]).await.map_err(crate::internal)?;
+    Ok(json!(true).into())
+}
+
+fn subscription_lock(bot_id: i64, charge_id: &str) -> Entity {
+    Entity::BotSetting(bot_id, format!("subscription:{charge_id}"))
+}
+
+/// Renews what is due, then waits for the next expiry by the clock (or a minute, or a move of a
+/// manual clock), until `stop`.
+pub(crate) async fn run(platform: Arc<Platform>, stop: CancellationToken) {
+    let mut tick = tokio::time::interval(Duration::from_secs(60));
+    let mut moves = msg_core::clock::moves();
+    loop {
+        let next = match platform.renew_due().await {
+            Ok(next) => next,
+            Err(e) => {
+                tracing::warn!("subscriptions could not be renewed: {}", e.description);
+                None
+            }
+        };
+        let next = next.unwrap_or(i64::MAX);
+        tokio::select! {
+            () = stop.cancelled() => return,
+            () = msg_core::clock::tick(&mut tick, &mut moves) => {}
+            () = msg_core::clock::sleep_until(next) => {}
+        }
+    }
+}
+
+impl Platform {
+    /// Renews or ends every subscription whose period is over (each missed period in turn);
+    /// the next expiry of those still running.
+    async fn renew_due(&self) -> Result<Option<i64>, ApiError> {
+        let mut next: Option<i64> = None;
+        for (charge_id, subscription) in SUBSCRIPTIONS.all(self.storage.as_ref(), 0).await? {
+            if subscription.ended {
+                continue;
+            }
+            let expires = if subscription.expires <= now() {
+                self.renew(&charge_id, subscription.bot).await?
+            } else {
+                Some(subscription.expires)
+            };
+            next = match (next, expires) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        Ok(next)
+    }
+
+    /// Charges the periods of subscription `charge_id` that are over, or ends it; its new
+    /// expiry while it runs.
+    async fn renew(&self, charge_id: &str, bot_id: i64) -> Result<Option<i64>, ApiError> {
+        // The kernel's lock order: the payer, then the subscription's row, then the bot's
+        // balance (a subscription's payer never changes, so it is read before the locks).
+        let Some(first) = SUBSCRIPTIONS.get(self.storage.as_ref(), 0, charge_id).await? else { return Ok(None) };
+        let _payer = self.locks.lock(Entity::User(first.user)).await;
+        let _held = self.locks.lock(subscription_lock(bot_id, charge_id)).await;
+        let _earner = self.locks.lock(Entity::BotSetting(bot_id, BOT_BALANCE_LOCK.into())).await;
+        loop {
+            let Some(mut subscription) = SUBSCRIPTIONS.get(self.storage.as_ref(), 0, charge_id).await? else {
+                return Ok(None);
+            };
+            if subscription.ended {
+                return Ok(None);
+            }
+            if subscription.expires > now() {
+                return Ok(Some(subscription.expires));
+            }
+            let Some(user) = self.user(subscription.user).await? else { return Ok(None) };
+            let (held, earned) = (self.stars(user.id).await?, self.stars(bot_id).await?);
+            if subscription.canceled || held < subscription.amount {
+                subscription.ended = true;
+                self.storage
+                    .apply(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)])
+                    .await
+                    .map_err(crate::internal)?;
+                return Ok(None);
+            }
+            subscription.expires += subscription.period;
+            let charge = format!("stxmsg{:016x}{:016x}", rand::random::<u64>(), rand::random::<u64>());
+            let receipt = types::SuccessfulPayment {
+                currency: currencies::STARS.into(),
+                total_amount: subscription.amount,
+                invoice_payload: subscription.payload.clone(),
+                subscription_expiration_date: Some(subscription.expires),
+                is_recurring: Some(true),
+                telegram_payment_charge_id: charge.clone(),
+                provider_payment_charge_id: format!("test_{}", &charge[6..]),
+                ..Default::default()
+            };
+            let partner = types::TransactionPartnerUser {
+                transaction_type: "invoice_payment".into(),
+                user: Box::new(person(&user)),
+                invoice_payload: Some(subscription.payload.clone()),
+                subscription_period: Some(subscription.period),
+                ..Default::default()
+            };
+            let entry = ledger::Entry {
+                transaction: types::StarTransaction {
+                    id: charge.clone(),
+                    amount: subscription.amount,
+                    date: now(),
+                    source: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
+                    ..Default::default()
+                },
+                user_id: user.id,
+                charge_id: charge.clone(),
+                payload: subscription.payload.clone(),
+                refunded: false,
+            };
+            let mut content =
+                Content::of(Message { successful_payment: Some(Box::new(receipt)), ..Default::default() });
+            content.also.extend([
+                Self::set_stars(user.id, held - subscription.amount),
+                Self::set_stars(bot_id, earned + subscription.amount),
+                LEDGER.put(bot_id, &ledger::ledger_key(&charge), &entry),
+                SUBSCRIPTIONS.put(0, charge_id, &subscription),
+            ]);
+            let conversation = Conversation::private(bot_id, user.id);
+            self.post(&Actor::User(user), conversation, content).await?;
+        }
+    }
+}

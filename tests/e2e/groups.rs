@@ -649,13 +649,15 @@ fn a_basic_group_upgraded_to_a_supergroup_points_bots_to_its_new_id() {
     );
 }
 
+const CHANNEL_KEY: &str = "channels-operator-key-01";
+
 #[test]
 fn channels_post_as_the_channel_and_administrator_bots_get_channel_posts() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "herald_bot");
     let alice = create_user(root.path(), "Alice");
     let bob = create_user(root.path(), "Bob");
-    let server = launch(root.path()).start();
+    let server = launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", CHANNEL_KEY).start();
     let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
     let channel =
         ok(server.user_call(&alice, "createChannel", json!({"title": "News", "member_ids": [bob_id, bot_id]})));
@@ -731,8 +733,14 @@ fn channels_post_as_the_channel_and_administrator_bots_get_channel_posts() {
     let link = paid["invite_link"].as_str().unwrap().to_owned();
     let rename = json!({"chat_id": chat, "invite_link": link, "name": "Monthly plan"});
     assert_eq!(ok(server.call(&bot, "editChatSubscriptionInviteLink", rename))["name"], "Monthly plan");
+    // Joining by it costs the period's Stars, paid to the channel in the join's own commit.
     let carol = create_user(root.path(), "Carol");
+    let refused = server.user_call(&carol, "joinChat", json!({"invite_link": link}));
+    assert_eq!(error(refused), (400, "Bad Request: not enough Stars: the subscription costs 50, 0 held".into()));
+    let grant = json!({"user_id": id_of(&carol), "amount": 80});
+    ok(crate::console::operator(&server, CHANNEL_KEY, "grantStars", grant));
     ok(server.user_call(&carol, "joinChat", json!({"invite_link": link})));
+    assert_eq!(ok(server.user_call(&carol, "getStarBalance", json!({})))["amount"], 30);
     assert_eq!(
         ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": id_of(&carol)})))["status"],
         "member"

@@ -282,7 +282,8 @@ impl Platform {
         if !may_invite {
             return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
         }
-        self.change_standing(&group.held, actor, chat_id, user_id, old, Standing::of("member"), announce).await
+        self.change_standing(&group.held, actor, chat_id, user_id, old, Standing::of("member"), announce, Vec::new())
+            .await
     }
 
     /// Removes a person or bot from a group, or (removing oneself) leaves it.
@@ -326,7 +327,22 @@ impl Platform {
         old: Standing,
         new: Standing,
     ) -> Result<(), ApiError> {
-        self.change_standing(held, actor, chat_id, user_id, old, new, true).await
+        self.change_standing(held, actor, chat_id, user_id, old, new, true, Vec::new()).await
+    }
+
+    /// [`Platform::transition`] storing `also` in the standing's own batch (a paid join's Stars).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn transition_with(
+        &self,
+        held: &Held<'_>,
+        actor: &Actor,
+        chat_id: i64,
+        user_id: i64,
+        old: Standing,
+        new: Standing,
+        also: Vec<Change>,
+    ) -> Result<(), ApiError> {
+        self.change_standing(held, actor, chat_id, user_id, old, new, true, also).await
     }
 
     /// `transition`, with the service message about presence left out when `announce` is false.
@@ -340,11 +356,14 @@ impl Platform {
         old: Standing,
         new: Standing,
         announce: bool,
+        also: Vec<Change>,
     ) -> Result<(), ApiError> {
         assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
         let user = self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let conversation = Conversation::Group(chat_id);
-        self.storage.apply(vec![Change::PutMember(new.record(chat_id, user_id))]).await.map_err(internal)?;
+        let mut changes = vec![Change::PutMember(new.record(chat_id, user_id))];
+        changes.extend(also);
+        self.storage.apply(changes).await.map_err(internal)?;
         let joined = !old.present() && new.present();
         let left = old.present() && !new.present();
         // The one leaving sees the service message too: it is posted while still listed.

@@ -10,6 +10,7 @@ use msg_spec::types;
 
 use crate::chats::groups::GroupWrite;
 use crate::chats::standing::{ChatDetails, Invite, JoinRequest, Standing};
+use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// What createChatInviteLink and editChatInviteLink set.
@@ -284,10 +285,33 @@ impl Platform {
             self.announce_request(chat.id, user, date, object).await?;
             return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
         }
+        // A subscription link charges its first period in Stars, to the channel's balance, in
+        // the join's own batch (kernel lock order: the chat, the person, the balance).
+        let mut charge = Vec::new();
+        let _owners = if invite.subscription_period != 0 {
+            let owners = (
+                self.locks.lock(Entity::User(user.id)).await,
+                self.locks.lock(Entity::BotSetting(chat.id, crate::payments::ledger::BOT_BALANCE_LOCK.into())).await,
+            );
+            let (held, earned) = (self.stars(user.id).await?, self.stars(chat.id).await?);
+            if held < invite.subscription_price {
+                return Err(ApiError::bad_request(format!(
+                    "not enough Stars: the subscription costs {}, {held} held",
+                    invite.subscription_price
+                )));
+            }
+            charge.extend([
+                Self::set_stars(user.id, held - invite.subscription_price),
+                Self::set_stars(chat.id, earned + invite.subscription_price),
+            ]);
+            Some(owners)
+        } else {
+            None
+        };
         details.invites[index].joined += 1;
         self.save_group(&group).await?;
         let actor = Actor::User(user.clone());
-        self.transition(&group.held, &actor, chat.id, user.id, old, Standing::of("member")).await
+        self.transition_with(&group.held, &actor, chat.id, user.id, old, Standing::of("member"), charge).await
     }
 
     /// `chat_join_request` to every administrator bot of the chat that may invite.

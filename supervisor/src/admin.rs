@@ -192,6 +192,32 @@ pub async fn game(
     Ok(())
 }
 
+/// `user stars`: a person's Stars, after granting `grant` more when given. A grant writes the
+/// storage directly, so it is refused while a server runs on the directory (its payments would
+/// race the grant): such a server's operator grants through the console.
+pub async fn stars(
+    settings: &msg_config::Settings,
+    storage: &dyn StorageBackend,
+    user_id: i64,
+    grant: Option<i64>,
+) -> anyhow::Result<i64> {
+    let api = |e: msg_core::ApiError| anyhow::anyhow!(e.description.trim_start_matches("Bad Request: ").to_owned());
+    if storage.load_user(user_id).await?.is_none() {
+        bail!("no person {user_id} here; `msg-bot-api user create` makes one");
+    }
+    let Some(amount) = grant else {
+        return msg_platform::operator::stars_of(storage, user_id).await.map_err(api);
+    };
+    let _lock = match crate::preflight::try_lock(&settings.dir)? {
+        crate::preflight::LockAttempt::Taken(lock) => lock,
+        crate::preflight::LockAttempt::Held { holder } => bail!(
+            "a server runs on {}{holder}: grant Stars through it (the console's People and bots panel, or POST /console/api/grantStars)",
+            settings.dir.display()
+        ),
+    };
+    msg_platform::operator::grant_stars_stored(storage, user_id, amount).await.map_err(api)
+}
+
 pub async fn revoke(storage: &dyn StorageBackend, who: &str) -> anyhow::Result<BotRecord> {
     let mut bot = find(storage, who).await?;
     bot.revoked = true;

@@ -90,6 +90,15 @@ enum UserAction {
         #[arg(long)]
         username: Option<String>,
     },
+    /// Print a person's Telegram Stars, or grant them some (as if bought; while no server runs
+    /// on this directory: a running server's operator grants through its console)
+    Stars {
+        /// The person's user id
+        user: i64,
+        /// Stars to give
+        #[arg(long)]
+        grant: Option<i64>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -455,6 +464,12 @@ fn users(cli: &Cli, action: &UserAction) -> Result<(), Failure> {
                     .map_err(|e| fail(1, format!("{e:#}")))?;
                 eprintln!("created {} (id {})", user.first_name, user.id);
                 println!("{}:{}", user.id, user.secret.expose());
+            }
+            UserAction::Stars { user, grant } => {
+                let balance = admin::stars(&settings, storage.as_ref(), *user, *grant)
+                    .await
+                    .map_err(|e| fail(1, format!("{e:#}")))?;
+                println!("{user}: {balance} Stars");
             }
         }
         Ok(())

@@ -691,3 +691,32 @@ fn a_star_subscription_renews_each_period_by_the_clock_until_the_stars_run_out_o
     assert_eq!(stars(&alice), 20);
     assert_eq!(ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"].as_array().unwrap().len(), 3);
 }
+
+#[test]
+fn the_operator_grants_stars_from_the_command_line_while_no_server_runs() {
+    let root = tempfile::tempdir().unwrap();
+    let alice = crate::create_user(root.path(), "Alice");
+    let id = crate::id_of(&alice).to_string();
+    let stars = |args: &[&str]| {
+        let mut command = crate::launch(root.path()).arg("user").arg("stars").arg(&id);
+        for arg in args {
+            command = command.arg(*arg);
+        }
+        command.run()
+    };
+    let (status, out, err) = stars(&[]);
+    assert!(status.success(), "{err}");
+    assert_eq!(out, format!("{id}: 0 Stars\n"));
+    let (status, out, _) = stars(&["--grant", "40"]);
+    assert!(status.success());
+    assert_eq!(out, format!("{id}: 40 Stars\n"));
+    let (status, _, err) = stars(&["--grant", "0"]);
+    assert!(!status.success() && err.contains("amount must be between 1 and 1000000000"), "{err}");
+    let (status, _, err) = crate::launch(root.path()).arg("user").arg("stars").arg("42").run();
+    assert!(!status.success() && err.contains("no person 42 here"), "{err}");
+    // A running server grants through its console: the command would race its payments.
+    let server = crate::launch(root.path()).start();
+    let (status, _, err) = stars(&["--grant", "5"]);
+    assert!(!status.success() && err.contains("a server runs on") && err.contains("grantStars"), "{err}");
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 40);
+}

@@ -34,6 +34,22 @@ pub fn new_provider_token() -> String {
     format!("{}:TEST:{secret}", rng.random_range(100_000_000..1_000_000_000u64))
 }
 
+/// A person's Telegram Stars, read from the storage (the `user stars` command).
+pub async fn stars_of(storage: &dyn StorageBackend, user_id: i64) -> Result<i64, ApiError> {
+    Ok(crate::payments::ledger::BALANCES.get(storage, user_id, crate::payments::ledger::STARS_KEY).await?.unwrap_or(0))
+}
+
+/// Gives a person `amount` Stars in the storage directly (`user stars --grant`; the caller makes
+/// sure no server runs on it, whose payments would race the read and the write); the new balance.
+pub async fn grant_stars_stored(storage: &dyn StorageBackend, user_id: i64, amount: i64) -> Result<i64, ApiError> {
+    if amount <= 0 || amount > 1_000_000_000 {
+        return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
+    }
+    let balance = stars_of(storage, user_id).await? + amount;
+    storage.apply(vec![Platform::set_stars(user_id, balance)]).await.map_err(internal)?;
+    Ok(balance)
+}
+
 /// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in
 /// `bot`. Returns the name without a leading `@`.
 pub fn check_bot_username(name: &str) -> Result<String, String> {

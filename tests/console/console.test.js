@@ -39,6 +39,26 @@ const PNG = Buffer.from(
   "base64",
 ); // 32x24, made with zlib
 
+/** A plain opaque PNG of `width`×`height` in one colour (a static sticker's file). */
+function plainPng(width, height, [r, g, b]) {
+  const zlib = require("node:zlib");
+  const chunk = (kind, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(kind, 4, "ascii");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(kind, "ascii"), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(new Array(width).fill([r, g, b]).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(new Array(height).fill(row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
 let server;
 let browser;
 let bot;
@@ -160,6 +180,17 @@ describe("the console in Chromium", () => {
       }),
     );
     bot.command("game", (ctx) => ctx.replyWithGame("tetris"));
+    bot.command("pack", async (ctx) => {
+      const name = `cats_by_${botInfo.username}`;
+      const stickers = [
+        { sticker: new InputFile(plainPng(512, 512, [240, 160, 40]), "a.png"), format: "static", emoji_list: ["😺"] },
+        { sticker: new InputFile(plainPng(512, 512, [60, 140, 220]), "b.png"), format: "static", emoji_list: ["😸"] },
+      ];
+      await ctx.api.createNewStickerSet(ctx.from.id, name, "Cats", stickers);
+      const set = await ctx.api.getStickerSet(name);
+      await ctx.replyWithSticker(set.stickers[0].file_id);
+    });
+    bot.on("message:sticker", (ctx) => ctx.reply(`Nice ${ctx.message.sticker.emoji} from ${ctx.message.sticker.set_name}`));
     bot.command("secret", (ctx) =>
       ctx.replyWithPaidMedia(5, [{ type: "photo", media: new InputFile(PNG, "secret.png") }], { caption: "A secret picture", payload: "secret-1" }),
     );
@@ -585,6 +616,20 @@ describe("the console in Chromium", () => {
     await message(page, "Enjoy secret-1").waitFor();
     assert.equal(await alice.starBalance(), before - 5);
     await shot(page, "paid-media");
+  });
+
+  scenario("a set's sticker opens its set, and a sticker picked there is sent", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/pack");
+    await page.getByRole("button", { name: "Sticker set of 😺" }).click();
+    const panel = page.getByRole("dialog", { name: "Cats" });
+    await panel.getByRole("button", { name: "Send sticker 😸" }).locator("img").waitFor();
+    await shot(page, "sticker-set");
+    await panel.getByRole("button", { name: "Send sticker 😸" }).click();
+    await message(page, `Nice 😸 from cats_by_${botInfo.username}`).waitFor();
+    assert.equal(await panel.count(), 0, "the panel closes once a sticker is sent");
   });
 
   scenario("a poll is voted in and its results shown; a reaction is set", async () => {

@@ -140,6 +140,12 @@ pub fn methods() -> &'static [UserMethod] {
                 inline_verbs::press_button,
             ),
             method(
+                "getStickerSet",
+                "`name`",
+                "the `StickerSet`, its stickers with this person's file ids (to send them with `sendSticker`)",
+                crate::stickers::user::get_sticker_set,
+            ),
+            method(
                 "playGame",
                 "`chat_id`, `message_id` (a game message), `timeout`",
                 "the bot's answer, with the game's `url`",

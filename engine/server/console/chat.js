@@ -2,7 +2,7 @@
 // (newest 50 first, older pages near the top, newer pages again after the DOM cap of 300
 // messages unloaded them), idempotent live updates keyed by message id (new, edited, deleted,
 // reactions, drafts, chat actions), read marks, and the per-message actions.
-import { el, $, toast, alertDialog, copyText, formDialog } from './ui.js';
+import { el, $, toast, alertDialog, copyText, formDialog, modal } from './ui.js';
 import { S, key, nameOf, isBotUser } from './state.js';
 import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI, money } from './render.js';
 import { noteMessage, noteDeleted, noteRead, renderList, loadTopics } from './chats.js';
@@ -57,6 +57,7 @@ const h = {
   press: pressButton,
   pay: payInvoice,
   buy: buyPaidMedia,
+  stickerSet: openStickerSet,
   webApp: (botId, url) => compose.openWebApp(botId, url),
   switchInline: (username, query) => compose.switchInline(username, query),
   copy: (text) => copyText(text),
@@ -466,6 +467,33 @@ const ADDRESS = [
   ['country_code', 'Country (two letters)'], ['state', 'State'], ['city', 'City'],
   ['street_line1', 'Street'], ['street_line2', 'Street, second line'], ['post_code', 'Post code'],
 ];
+
+/** A sticker set as a sticker panel: its stickers (the person's own file ids); one clicked is
+ *  sent to the open chat. */
+async function openStickerSet(name) {
+  let set;
+  try { set = await S.person.call('getStickerSet', { name }); } catch { return; }
+  modal(set.title, (body, close) => {
+    const grid = el('ul', { class: 'sticker-grid plain', 'aria-label': `Stickers of ${set.title}` });
+    for (const s of set.stickers) {
+      const pick = el('button', { type: 'button', class: 'sticker-pick', 'aria-label': `Send sticker ${s.emoji || ''}`.trim(), text: s.emoji || '🖼' });
+      if (!s.is_animated) {
+        S.person.fileUrl(s.file_id).then((url) => pick.replaceChildren(el('img', { src: url, alt: '', width: 72, height: 72 })), () => {});
+      }
+      pick.addEventListener('click', async () => {
+        if (!V) return;
+        const params = { chat_id: V.chatId, sticker: s.file_id };
+        if (V.threadId) params.message_thread_id = V.threadId;
+        try {
+          applyMessage(await S.person.call('sendSticker', params));
+          close();
+        } catch { /* toast shown */ }
+      });
+      grid.append(el('li', null, pick));
+    }
+    body.append(grid);
+  });
+}
 
 /** Buys a message's paid media with Stars; the message then shows them. */
 async function buyPaidMedia(m) {

@@ -262,7 +262,10 @@ function mediaOf(m, h) {
     if (s.is_video) return video(s, h, `Sticker ${s.emoji || ''}`, { loop: true, muted: true, autoplay: true, controls: false, class: 'sticker' });
     if (s.is_animated) return el('div', { class: 'sticker-emoji', text: s.emoji || '🖼', title: 'Animated sticker' });
     const size = scaled(s.width, s.height, 180);
-    return slot(s.file_id, h, size, 'Sticker', (src) => el('img', { alt: `Sticker ${s.emoji || ''}`, class: 'sticker', ...size, src }));
+    const shown = slot(s.file_id, h, size, 'Sticker', (src) => el('img', { alt: `Sticker ${s.emoji || ''}`, class: 'sticker', ...size, src }));
+    // A set's sticker opens its set, as a sticker panel, to send one of them.
+    if (!s.set_name || !h?.stickerSet) return shown;
+    return el('button', { type: 'button', class: 'sticker-open', title: 'Open its sticker set', 'aria-label': `Sticker set of ${s.emoji || 'this sticker'}`, onclick: () => h.stickerSet(s.set_name) }, shown);
   }
   if (m.venue || m.location) {
     const loc = m.venue ? m.venue.location : m.location;

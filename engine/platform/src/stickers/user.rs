@@ -49,3 +49,23 @@ impl Platform {
         Err(ApiError::bad_request("the sticker is in no sticker set: a person sends stickers of sets"))
     }
 }
+
+/// `getStickerSet`: a set by its name, as a person's sticker panel shows it (file ids of the
+/// person's own, to send its stickers with).
+pub(crate) async fn get_sticker_set(c: UserCall) -> Result<Value, ApiError> {
+    let key = c.params.required("name")?.trim().to_lowercase();
+    let found = SETS.find(c.platform.storage.as_ref(), &key).await?.into_iter().next();
+    let (_, set) = found.ok_or_else(crate::stickers::set_not_found)?;
+    let mut value = crate::kernel::world::typed(&set.shown());
+    for sticker in value["stickers"].as_array_mut().into_iter().flatten() {
+        let mut wrapped = serde_json::json!({"sticker": sticker.take()});
+        c.platform.files.adopt(&mut wrapped, c.user.id, false).await?;
+        *sticker = wrapped["sticker"].take();
+    }
+    if let Some(thumbnail) = value.get_mut("thumbnail").filter(|t| t.is_object()) {
+        let mut wrapped = serde_json::json!({"sticker": thumbnail.take()});
+        c.platform.files.adopt(&mut wrapped, c.user.id, false).await?;
+        *thumbnail = wrapped["sticker"].take();
+    }
+    Ok(value)
+}

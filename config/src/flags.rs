@@ -85,6 +85,12 @@ pub struct ServerFlags {
     /// The platform's clock: real, or manual (stands still until the operator advances it; needs --testing) [env: MSG_CLOCK, default real]
     #[arg(long = "clock", value_name = "CLOCK", global = true)]
     pub clock: Option<String>,
+    /// Answer sends over the platform's rates with 429 and retry_after (1 a second per private chat, 20 a minute per group, 30 a second overall) [env: MSG_FLOOD_CONTROL, default false]
+    #[arg(long = "flood-control", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
+    pub flood_control: Option<String>,
+    /// Calls kept per bot in the call log the operator reads (0 turns it off) [env: MSG_CALL_LOG_SIZE, default 1000]
+    #[arg(long = "call-log-size", value_name = "N", global = true)]
+    pub call_log_size: Option<String>,
 }
 
 impl ServerFlags {
@@ -117,6 +123,8 @@ impl ServerFlags {
             ("database_url", &self.database_url),
             ("testing", &self.testing),
             ("clock", &self.clock),
+            ("flood_control", &self.flood_control),
+            ("call_log_size", &self.call_log_size),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -44,10 +44,12 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("database_url", "--database-url"),
     ("testing", "--testing"),
     ("clock", "--clock"),
+    ("flood_control", "--flood-control"),
+    ("call_log_size", "--call-log-size"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).
-pub(crate) const FILE_ONLY_KEYS: &[&str] = &["bots", "plugins", "storage"];
+pub(crate) const FILE_ONLY_KEYS: &[&str] = &["bots", "plugins", "storage", "faults"];
 
 /// Variables with a meaning of their own rather than a config key.
 pub(crate) const SPECIAL_VARS: &[&str] =

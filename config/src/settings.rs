@@ -81,6 +81,12 @@ pub struct Settings {
     pub database_url: Option<Secret>,
     /// This server is for tests (`--testing`): a manual clock is allowed.
     pub testing: bool,
+    /// The platform's send rates answered with 429 (`--flood-control`).
+    pub flood_control: bool,
+    /// Calls kept per bot in the call log (`--call-log-size`; 0 turns it off).
+    pub call_log_size: usize,
+    /// `[[faults]]`: fault rules in force from the start.
+    pub faults: Vec<serde_json::Value>,
     /// The platform's clock stands still until the operator advances it (`--clock manual`).
     pub manual_clock: bool,
     /// The config file that was read, if any.
@@ -158,6 +164,8 @@ impl Settings {
             ),
             ("database_url", self.database_url.as_ref().map_or("\"\"".into(), |u| quote(&redact_url(u.expose())))),
             ("testing", self.testing.to_string()),
+            ("flood_control", self.flood_control.to_string()),
+            ("call_log_size", self.call_log_size.to_string()),
             ("clock", quote(if self.manual_clock { "manual" } else { "real" })),
         ];
         let mut out = String::new();
@@ -423,6 +431,8 @@ fn defaults() -> Layer {
         ("console", "false".to_owned()),
         ("durability", "power".to_owned()),
         ("testing", "false".to_owned()),
+        ("flood_control", "false".to_owned()),
+        ("call_log_size", "1000".to_owned()),
         ("clock", "real".to_owned()),
     ];
     Layer { name: DEFAULTS, dict: entries.into_iter().map(|(k, v)| (k.to_owned(), Value::from(v))).collect() }
@@ -480,7 +490,8 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
     let mut warnings = Vec::new();
 
     let mut figment = Figment::from(defaults());
-    let mut file_sections = (serde_json::json!([]), serde_json::json!([]), serde_json::json!({}));
+    let mut file_sections =
+        (serde_json::json!([]), serde_json::json!([]), serde_json::json!({}), serde_json::json!([]));
     let file = config_file(sources);
     if let Some((path, named_by)) = &file {
         if !path.is_file() {
@@ -514,6 +525,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                         section("bots", serde_json::json!([])),
                         section("plugins", serde_json::json!([])),
                         section("storage", serde_json::json!({})),
+                        section("faults", serde_json::json!([])),
                     );
                     figment = figment.merge(layers::FileKeys { path: path.clone(), dict });
                 }
@@ -654,6 +666,23 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             _ => None,
         })
         .unwrap_or(false);
+    let flood_control =
+        r.typed("flood_control", "a boolean (true/false, 1/0, yes/no, on/off)", parse_bool).unwrap_or(false);
+    let call_log_size = r
+        .typed("call_log_size", "a number of calls kept per bot, 0 to 100000 (0 turns the log off)", |t| {
+            t.trim().parse::<usize>().ok().filter(|n| *n <= 100_000)
+        })
+        .unwrap_or(1000);
+    let faults = match &file_sections.3 {
+        serde_json::Value::Array(rules) => rules.clone(),
+        _ => {
+            r.problems.push(Problem::new(
+                "the config file's faults must be [[faults]] tables, one per rule (see README: Testing the bad days)"
+                    .to_owned(),
+            ));
+            Vec::new()
+        }
+    };
     if manual_clock && !testing {
         let source = r.source("clock");
         r.problems.push(Problem::new(format!(
@@ -754,6 +783,9 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 database_url,
                 testing,
                 manual_clock,
+                flood_control,
+                call_log_size,
+                faults,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,
                 bots: declared_bots,

@@ -240,6 +240,9 @@ fn engine_config(settings: &Settings) -> EngineConfig {
     config.connections.idle_timeout = settings.http_idle_timeout;
     config.connections.header_timeout = settings.http_header_timeout;
     config.connections.body_timeout = settings.http_body_timeout;
+    config.flood_control = settings.flood_control;
+    config.call_log_size = settings.call_log_size;
+    config.faults = settings.faults.clone();
     config.console = settings
         .console
         .then(|| settings.console_token.clone().unwrap_or_else(|| msg_core::Secret::new(admin::new_secret())));

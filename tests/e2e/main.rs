@@ -5,6 +5,7 @@ mod api;
 mod clients;
 mod clock;
 mod console;
+mod faults;
 mod fidelity;
 mod files;
 mod frankenstein;

@@ -109,6 +109,19 @@ pub async fn operator(shared: &Arc<Shared>, method: String, req: Request<Incomin
         Ok(read) => read,
         Err(e) => return http::error_response(&e),
     };
+    // The server's own: fault rules and the call log; everything else is the platform's.
+    if let Some(answer) = crate::faults::operator(&shared.faults, &method, &params) {
+        return match answer {
+            Ok(result) => http::ok_response(&result.into()),
+            Err(e) => http::error_response(&e),
+        };
+    }
+    if method == "getCalls" {
+        return match crate::calls::operator(&shared.calls, &params).await {
+            Ok(result) => http::ok_response(&result.into()),
+            Err(e) => http::error_response(&e),
+        };
+    }
     let platform = shared.upstream.clone();
     let reply = crate::call::detached(async move {
         let reply = platform.operator_request(&method, params).await;

@@ -42,7 +42,9 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             http::ok_response(&result.into())
         }
         Route::Bot { token, method } => match bot_request(shared, &token, method, req).await {
-            Ok(reply) => http::ok_response(&reply),
+            Ok(Outcome::Answer(reply)) => http::ok_response(&reply),
+            Ok(Outcome::Close) => http::abort_response(),
+            Ok(Outcome::Truncate) => http::truncated_response(&json!(true).into()),
             Err(e) => http::error_response(&e),
         },
         Route::User { token, method } if method == "stream" => crate::stream::handle(shared, token, req).await,
@@ -60,12 +62,20 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
     }
 }
 
+/// What a Bot API call comes to: an answer, or (a fault rule's) a connection closed without one
+/// or an answer cut short. In every case but the answer, the method did not run.
+pub(crate) enum Outcome {
+    Answer(Reply),
+    Close,
+    Truncate,
+}
+
 async fn bot_request(
     shared: &Arc<Shared>,
     token: &str,
     method: String,
     req: Request<Incoming>,
-) -> Result<Reply, ApiError> {
+) -> Result<Outcome, ApiError> {
     let token = BotToken::parse(token)?;
     if let Some((remainder, modulo)) = shared.config.filter
         && token.bot_id().unsigned_abs() % modulo != remainder
@@ -83,9 +93,46 @@ async fn bot_request(
         let bot = authenticate(&shared, &token, &method).await?;
         shared.stats.record_bot_request(bot.id, &bot.username);
         check_presence(&shared, &bot).await?;
-        let reply = crate::call::invoke(&shared, &bot, method, params).await;
+        let started = std::time::Instant::now();
+        // The fault layer: after the token check, before the method (unrouted ones too).
+        let fired = shared.faults.fire(crate::faults::Place::Call, bot.id, &method, &params);
+        if let Some(fired) = &fired
+            && !fired.delay.is_zero()
+        {
+            tokio::time::sleep(fired.delay).await;
+        }
+        let logged = shared.calls.enabled().then(|| (method.clone(), params.clone()));
+        let (result, status) = match fired.as_ref().map(|f| &f.action) {
+            Some(crate::faults::Action::Error(e)) => (Err(e.clone()), e.code),
+            Some(crate::faults::Action::Close) => (Ok(Outcome::Close), 0),
+            Some(crate::faults::Action::Truncate) => (Ok(Outcome::Truncate), 200),
+            Some(crate::faults::Action::Delay) | None => {
+                let reply = crate::call::invoke(&shared, &bot, method, params).await;
+                let status = reply.as_ref().map_or_else(|e| e.code, |_| 200);
+                (reply.map(Outcome::Answer), status)
+            }
+        };
         drop(uploads);
-        reply
+        if let Some((method, params)) = logged {
+            let closed = ApiError::new(0, "the connection was closed without an answer (fault)");
+            let cut = serde_json::Value::String("the answer was cut short (fault)".into());
+            let answer = match &result {
+                Ok(Outcome::Answer(reply)) => Ok(&reply.result),
+                Ok(Outcome::Close) => Err(&closed),
+                Ok(Outcome::Truncate) => Ok(&cut),
+                Err(e) => Err(e),
+            };
+            shared.calls.record(crate::calls::Call {
+                bot_id: bot.id,
+                method: &method,
+                params: &params,
+                status,
+                answer,
+                duration: started.elapsed(),
+                fault: fired.map(|f| f.rule),
+            });
+        }
+        result
     };
     if !read_only {
         return crate::call::detached(run).await;

@@ -27,6 +27,18 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
         Ok(Some(bot)) if !bot.revoked && msg_core::same_secret(bot.secret.expose(), token.secret()) => bot,
         _ => return http::error_response(&ApiError::not_found()),
     };
+    // The fault layer, for downloads: after the token check, before the file.
+    let fired = shared.faults.fire(crate::faults::Place::Download, bot.id, path, &msg_core::Params::new());
+    if let Some(fired) = &fired {
+        if !fired.delay.is_zero() {
+            tokio::time::sleep(fired.delay).await;
+        }
+        match &fired.action {
+            crate::faults::Action::Error(e) => return http::error_response(e),
+            crate::faults::Action::Close => return http::abort_response(),
+            crate::faults::Action::Truncate | crate::faults::Action::Delay => {}
+        }
+    }
     let Some(file) = shared.upstream.file(bot.id, path).await else {
         return http::error_response(&ApiError::not_found());
     };
@@ -34,6 +46,9 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
         Ok(response) => {
             let mut response = response.map(|body| body.boxed_unsync());
             never_run(response.headers_mut());
+            if fired.is_some_and(|f| f.action == crate::faults::Action::Truncate) {
+                return http::cut_short(response);
+            }
             response
         }
         Err(never) => match never {},

@@ -9,8 +9,10 @@
 #![forbid(unsafe_code)]
 
 mod call;
+mod calls;
 mod console;
 mod dispatch;
+mod faults;
 mod files;
 pub mod http;
 mod methods;
@@ -57,6 +59,12 @@ pub struct EngineConfig {
     pub validate: bool,
     /// The browser console at `/console/`, when on: the operator's key its operator API asks for.
     pub console: Option<msg_core::Secret>,
+    /// Fault rules in force from the start (`[[faults]]`), as the operator API's `addFault` takes them.
+    pub faults: Vec<serde_json::Value>,
+    /// The platform's send rates answered with 429 (`--flood-control`).
+    pub flood_control: bool,
+    /// Calls kept per bot in the call log (0: no log).
+    pub call_log_size: usize,
 }
 
 impl EngineConfig {
@@ -73,6 +81,9 @@ impl EngineConfig {
             resolve_overrides: Vec::new(),
             validate: false,
             console: None,
+            faults: Vec::new(),
+            flood_control: false,
+            call_log_size: 1000,
         }
     }
 
@@ -91,6 +102,8 @@ pub enum BuildError {
     UnknownStorage { kind: String, available: String },
     #[error(transparent)]
     Storage(#[from] StorageError),
+    #[error("{0}")]
+    Fault(String),
 }
 
 /// After logOut a bot answers `400 Logged out` on this server for this long, then can be used
@@ -113,6 +126,11 @@ pub(crate) struct Shared {
     /// Cancelled when the server starts draining: push streams end then, so they never hold the
     /// drain.
     pub draining: CancellationToken,
+    /// Fault rules and the flood control (`faults.rs`): asked once per call, download and
+    /// webhook delivery.
+    pub faults: faults::Faults,
+    /// Every bot's recent calls (`calls.rs`).
+    pub calls: calls::CallLog,
     /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
     disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
     self_ref: Weak<Shared>,
@@ -199,6 +217,11 @@ impl BotApiEngine {
         let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
         let upstream = platform.build(storage.clone(), sessions.clone())?;
         let outbound = config.outbound();
+        let faults = faults::Faults::new(config.flood_control);
+        for rule in &config.faults {
+            faults.add(rule).map_err(|e| BuildError::Fault(format!("a [[faults]] rule: {e}")))?;
+        }
+        let calls = calls::CallLog::new(config.call_log_size);
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
@@ -209,6 +232,8 @@ impl BotApiEngine {
             upstream,
             phase: PhaseCell::default(),
             draining: CancellationToken::new(),
+            faults,
+            calls,
             disk_usage: Default::default(),
             self_ref: self_ref.clone(),
         });

@@ -217,10 +217,51 @@ async fn deliver(
     let _claim = Claim { session: session.clone(), update_id: update.update_id };
     let mut failures = 0u32;
     loop {
-        let attempt = {
-            let _in_use = InUse::new(&session);
-            post(&shared, &client, &webhook, body.clone()).await
+        // The fault layer, for deliveries (matched by the update's kind as the method): a delay,
+        // a receiver's error answer or a timeout recorded as such, without posting.
+        let mut update_params = Params::new();
+        update_params.push("update_id", update.update_id.to_string());
+        update_params.push("kind", update.kind.clone());
+        let fired = shared.faults.fire(crate::faults::Place::Webhook, session.bot.id, &update.kind, &update_params);
+        if let Some(fired) = &fired
+            && !fired.delay.is_zero()
+        {
+            tokio::select! {
+                () = stop.cancelled() => return,
+                () = tokio::time::sleep(fired.delay) => {}
+            }
+        }
+        let started = std::time::Instant::now();
+        let attempt = match fired.as_ref().map(|f| &f.action) {
+            Some(crate::faults::Action::Error(e)) => {
+                let reason = hyper::StatusCode::from_u16(e.code).ok().and_then(|c| c.canonical_reason()).unwrap_or("");
+                let message = format!("Wrong response from the webhook: {} {reason}", e.code);
+                Attempt::Failed { message, retry_after: e.retry_after.map(u64::from) }
+            }
+            Some(crate::faults::Action::Close) => {
+                Attempt::Failed { message: "Webhook connection timed out".into(), retry_after: None }
+            }
+            _ => {
+                let _in_use = InUse::new(&session);
+                post(&shared, &client, &webhook, body.clone()).await
+            }
         };
+        if shared.calls.enabled() {
+            let delivered = serde_json::Value::String("delivered".into());
+            let failed = match &attempt {
+                Attempt::Failed { message, .. } => Some(msg_core::ApiError::new(0, message.clone())),
+                Attempt::Delivered(_) => None,
+            };
+            shared.calls.record(crate::calls::Call {
+                bot_id: session.bot.id,
+                method: "webhook",
+                params: &update_params,
+                status: if failed.is_some() { 0 } else { 200 },
+                answer: failed.as_ref().map_or(Ok(&delivered), Err),
+                duration: started.elapsed(),
+                fault: fired.map(|f| f.rule),
+            });
+        }
         match attempt {
             Attempt::Delivered(reply) => {
                 if let Err(e) = session.mailbox.remove(&shared.storage, update.update_id).await {

@@ -4,7 +4,6 @@
 pub mod conn;
 pub mod request;
 
-use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -59,6 +58,86 @@ pub fn error_response(error: &ApiError) -> Response<Body> {
     }
     response
 }
+
+/// Marks a response that must not be sent: the connection is closed instead (a fault rule's
+/// "close", as a network failure would).
+#[derive(Debug, Clone, Copy)]
+pub struct Abort;
+
+/// The connection closed without an answer (see [`Abort`]).
+pub fn abort_response() -> Response<Body> {
+    let mut response = Response::new(full(Bytes::new()));
+    response.extensions_mut().insert(Abort);
+    response
+}
+
+/// An answer cut short: the headers promise the whole `{"ok":true,…}` body, half of it is sent,
+/// and the connection closes (a fault rule's "truncate").
+pub fn truncated_response(reply: &Reply) -> Response<Body> {
+    let body = msg_core::ok_body(&reply.result, reply.description.as_deref());
+    let half = Bytes::from(body[..body.len() / 2].to_vec());
+    let frames = futures_util::stream::iter([
+        Ok(hyper::body::Frame::data(half)),
+        Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "the answer is cut short (fault)")),
+    ]);
+    let mut response = Response::new(http_body_util::StreamBody::new(frames).boxed_unsync());
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    headers.insert(hyper::header::CONTENT_LENGTH, HeaderValue::from(body.len()));
+    response
+}
+
+/// `response` with its body cut after half its length (by `Content-Length`) and the connection
+/// closed there: a download's "truncate" fault.
+pub fn cut_short(response: Response<Body>) -> Response<Body> {
+    let length = response
+        .headers()
+        .get(hyper::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    let mut left = length / 2;
+    response.map(|body| {
+        let frames = http_body_util::BodyStream::new(body);
+        let cut = futures_util::StreamExt::flat_map(frames, move |frame| {
+            let out: Vec<Result<hyper::body::Frame<Bytes>, std::io::Error>> = match frame {
+                Ok(frame) => match frame.into_data() {
+                    Ok(_) if left == 0 => {
+                        vec![Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "cut short (fault)"))]
+                    }
+                    Ok(data) => {
+                        let keep = (data.len() as u64).min(left);
+                        left -= keep;
+                        let mut out = vec![Ok(hyper::body::Frame::data(data.slice(0..keep as usize)))];
+                        if left == 0 {
+                            out.push(Err(std::io::Error::new(
+                                std::io::ErrorKind::ConnectionAborted,
+                                "cut short (fault)",
+                            )));
+                        }
+                        out
+                    }
+                    Err(frame) => vec![Ok(frame)],
+                },
+                Err(e) => vec![Err(e)],
+            };
+            futures_util::stream::iter(out)
+        });
+        http_body_util::StreamBody::new(cut).boxed_unsync()
+    })
+}
+
+/// The error a service returns to make hyper close a connection without a response.
+#[derive(Debug)]
+struct Aborted;
+
+impl std::fmt::Display for Aborted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("closed without an answer (fault rule)")
+    }
+}
+
+impl std::error::Error for Aborted {}
 
 /// A bare status with no body (the reference's reader-level errors, e.g. 501).
 pub fn empty_response(status: StatusCode) -> Response<Body> {
@@ -148,7 +227,10 @@ where
             async move {
                 let response = fut.await;
                 drop(guard);
-                Ok::<_, Infallible>(response)
+                if response.extensions().get::<Abort>().is_some() {
+                    return Err(Aborted);
+                }
+                Ok(response)
             }
         });
         let io = TokioIo::new(conn::Tracked::new(stream, activity.clone()));

@@ -1,0 +1,275 @@
+//! The call log: every Bot API call of every bot (and each webhook delivery), kept in a bounded
+//! ring per bot (`--call-log-size`, 0 turns it off): when, which method, the parameters (files by
+//! name and size), the HTTP status, the answer, how long it took and the fault rule that fired.
+//! The operator API reads it (`getCalls`: filters by method, sequence and status, as JSON or a
+//! text transcript, and waits for new calls: the live stream). Recording copies what the request
+//! already holds; secrets are redacted when the log is read, never written anywhere.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use msg_core::{ApiError, Params};
+use serde_json::{Value, json};
+use tokio::sync::Notify;
+
+/// One call as kept.
+struct Entry {
+    seq: u64,
+    /// Unix time in milliseconds (real time: when it happened on this host).
+    at_ms: u64,
+    method: String,
+    params: Vec<(String, String)>,
+    files: Vec<(String, Option<String>, u64)>,
+    status: u16,
+    answer: Result<Value, (u16, String)>,
+    duration_us: u64,
+    fault: Option<u64>,
+}
+
+/// What a call was, as the request path hands it over.
+pub(crate) struct Call<'a> {
+    pub bot_id: i64,
+    pub method: &'a str,
+    pub params: &'a Params,
+    pub status: u16,
+    pub answer: Result<&'a Value, &'a ApiError>,
+    pub duration: Duration,
+    pub fault: Option<u64>,
+}
+
+/// The rings, one per bot.
+pub(crate) struct CallLog {
+    size: usize,
+    rings: Mutex<HashMap<i64, VecDeque<Entry>>>,
+    next: std::sync::atomic::AtomicU64,
+    arrived: Notify,
+}
+
+/// Parameter names whose values are secrets.
+const SECRET_PARAMS: &[&str] = &["token", "secret_token", "provider_token", "password", "api_hash"];
+
+impl CallLog {
+    pub(crate) fn new(size: usize) -> Self {
+        Self { size, rings: Mutex::default(), next: std::sync::atomic::AtomicU64::new(1), arrived: Notify::new() }
+    }
+
+    pub(crate) fn enabled(&self) -> bool {
+        self.size > 0
+    }
+
+    /// Keeps one call (the oldest of its bot's ring goes when it is full).
+    pub(crate) fn record(&self, call: Call<'_>) {
+        if self.size == 0 {
+            return;
+        }
+        let at_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64)
+            .saturating_sub(call.duration.as_millis() as u64);
+        let entry = Entry {
+            seq: self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            at_ms,
+            method: call.method.to_owned(),
+            params: call.params.iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect(),
+            files: call.params.files().iter().map(|f| (f.field.clone(), f.file_name.clone(), f.size)).collect(),
+            status: call.status,
+            answer: match call.answer {
+                Ok(value) => Ok(value.clone()),
+                Err(e) => Err((e.code, e.description.to_string())),
+            },
+            duration_us: call.duration.as_micros() as u64,
+            fault: call.fault,
+        };
+        {
+            let mut rings = self.rings.lock().expect("call log");
+            let ring = rings.entry(call.bot_id).or_default();
+            if ring.len() == self.size {
+                ring.pop_front();
+            }
+            ring.push_back(entry);
+        }
+        self.arrived.notify_waiters();
+    }
+
+    /// The calls of `bot_id` after sequence number `after`, oldest first, filtered; with `wait`,
+    /// waits that long for one to arrive when there is none yet (the live stream).
+    pub(crate) async fn read(&self, bot_id: i64, filter: &Filter, wait: Duration) -> Vec<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let arrived = self.arrived.notified();
+            let found = self.matching(bot_id, filter);
+            if !found.is_empty() || wait.is_zero() {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, arrived).await.is_err() {
+                return Vec::new();
+            }
+        }
+    }
+
+    fn matching(&self, bot_id: i64, filter: &Filter) -> Vec<Value> {
+        let rings = self.rings.lock().expect("call log");
+        let Some(ring) = rings.get(&bot_id) else { return Vec::new() };
+        let found: Vec<&Entry> = ring
+            .iter()
+            .filter(|e| e.seq > filter.after)
+            .filter(|e| e.at_ms >= filter.since_ms)
+            .filter(|e| filter.method.as_ref().is_none_or(|m| e.method.eq_ignore_ascii_case(m)))
+            .filter(|e| filter.status.is_none_or(|s| e.status == s))
+            .collect();
+        let skip = found.len().saturating_sub(filter.limit);
+        found.into_iter().skip(skip).map(shown).collect()
+    }
+}
+
+/// Which calls `getCalls` reads.
+#[derive(Debug, Default)]
+pub(crate) struct Filter {
+    pub after: u64,
+    pub since_ms: u64,
+    pub method: Option<String>,
+    pub status: Option<u16>,
+    pub limit: usize,
+}
+
+/// A kept call as the operator reads it: secrets redacted.
+fn shown(e: &Entry) -> Value {
+    let params: serde_json::Map<String, Value> = e
+        .params
+        .iter()
+        .map(|(k, v)| {
+            let value = if SECRET_PARAMS.contains(&k.as_str()) {
+                "<redacted>".to_owned()
+            } else {
+                msg_core::redact::redact(v).into_owned()
+            };
+            (k.clone(), Value::String(value))
+        })
+        .collect();
+    let files: Vec<Value> =
+        e.files.iter().map(|(field, name, size)| json!({"field": field, "name": name, "size": size})).collect();
+    let mut out = json!({
+        "seq": e.seq,
+        "date": e.at_ms as f64 / 1000.0,
+        "method": e.method,
+        "params": params,
+        "status": e.status,
+        "duration_ms": e.duration_us as f64 / 1000.0,
+    });
+    if !files.is_empty() {
+        out["files"] = Value::Array(files);
+    }
+    match &e.answer {
+        Ok(result) => out["result"] = result.clone(),
+        Err((code, description)) => out["error"] = json!({"error_code": code, "description": description}),
+    }
+    if let Some(rule) = e.fault {
+        out["fault"] = if rule == 0 { json!("flood_control") } else { json!(rule) };
+    }
+    out
+}
+
+/// A text transcript of calls, one per line: time, method, status, duration, then parameters
+/// and the answer's gist.
+pub(crate) fn transcript(calls: &[Value]) -> String {
+    let mut out = String::new();
+    for call in calls {
+        let params = call["params"].as_object().map_or_else(String::new, |p| {
+            p.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect::<Vec<_>>().join(" ")
+        });
+        let answer = match call.get("error") {
+            Some(error) => format!("{} {}", error["error_code"], error["description"].as_str().unwrap_or_default()),
+            None => {
+                let result = call["result"].to_string();
+                if result.chars().count() > 120 {
+                    format!("{}…", result.chars().take(120).collect::<String>())
+                } else {
+                    result
+                }
+            }
+        };
+        let fault = call.get("fault").map(|f| format!(" [fault {f}]")).unwrap_or_default();
+        out.push_str(&format!(
+            "#{} {:.3} {} {} {:.1}ms{fault} {params} -> {answer}\n",
+            call["seq"],
+            call["date"].as_f64().unwrap_or_default(),
+            call["method"].as_str().unwrap_or_default(),
+            call["status"],
+            call["duration_ms"].as_f64().unwrap_or_default()
+        ));
+    }
+    out
+}
+
+/// The operator API's `getCalls`: `bot_id`, and optionally `method`, `status`, `after` (a
+/// sequence number: the stream's cursor), `since` (Unix seconds), `limit` (at most the last
+/// 1000), `wait` (seconds to wait for a new call, at most 60) and `format` (`json`, `text`).
+pub(crate) async fn operator(log: &CallLog, params: &Params) -> Result<Value, ApiError> {
+    let bot_id = params.integer("bot_id", 0, i64::MIN, i64::MAX);
+    if bot_id == 0 {
+        return Err(ApiError::bad_request("bot_id is required"));
+    }
+    if !log.enabled() {
+        return Err(ApiError::bad_request("the call log is off (--call-log-size 0)"));
+    }
+    let filter = Filter {
+        after: params.integer("after", 0, 0, i64::MAX) as u64,
+        since_ms: params.integer("since", 0, 0, i64::MAX / 1000) as u64 * 1000,
+        method: params.get("method").filter(|m| !m.is_empty()).map(str::to_owned),
+        status: params.get("status").and_then(|s| s.trim().parse().ok()),
+        limit: params.integer("limit", 1000, 1, 1000) as usize,
+    };
+    let wait = Duration::from_secs(params.integer("wait", 0, 0, 60) as u64);
+    let calls = log.read(bot_id, &filter, wait).await;
+    Ok(match params.get("format") {
+        Some("text") => Value::String(transcript(&calls)),
+        _ => Value::Array(calls),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call<'a>(params: &'a Params, answer: Result<&'a Value, &'a ApiError>, status: u16) -> Call<'a> {
+        Call {
+            bot_id: 7,
+            method: "sendMessage",
+            params,
+            status,
+            answer,
+            duration: Duration::from_millis(2),
+            fault: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn calls_are_kept_per_bot_in_a_bounded_ring_and_read_with_secrets_redacted() {
+        let log = CallLog::new(3);
+        let mut params = Params::new();
+        params.push("chat_id", "42");
+        params.push("provider_token", "284685063:TEST:abc");
+        params.push("url", "https://user:hunter2@example.com/hook");
+        let ok = json!({"message_id": 1});
+        for _ in 0..4 {
+            log.record(call(&params, Ok(&ok), 200));
+        }
+        let refused = ApiError::bad_request("chat not found");
+        log.record(call(&params, Err(&refused), 400));
+        let all = log.read(7, &Filter { limit: 10, ..Filter::default() }, Duration::ZERO).await;
+        assert_eq!(all.len(), 3, "the ring keeps the last three");
+        assert_eq!(all[0]["seq"], 3);
+        let text = all[2].to_string();
+        assert!(!text.contains("abc") && !text.contains("hunter2"), "{text}");
+        assert_eq!(all[2]["error"]["description"], "Bad Request: chat not found");
+        let failed = log.read(7, &Filter { status: Some(400), limit: 10, ..Filter::default() }, Duration::ZERO).await;
+        assert_eq!(failed.len(), 1);
+        assert!(log.read(8, &Filter { limit: 10, ..Filter::default() }, Duration::ZERO).await.is_empty());
+        let after = Filter { after: 5, limit: 10, ..Filter::default() };
+        let waiting = log.read(7, &after, Duration::from_secs(5));
+        let (found, ()) = tokio::join!(waiting, async { log.record(call(&params, Ok(&ok), 200)) });
+        assert_eq!(found.len(), 1, "the stream wakes for a new call");
+        assert!(transcript(&found).contains("sendMessage 200"));
+    }
+}

@@ -1,0 +1,474 @@
+//! Fault injection: rules the operator sets at run time (the operator API's `addFault`,
+//! `listFaults`, `clearFaults`; `[[faults]]` in the config file for rules present from the start)
+//! that make Bot API calls, downloads or webhook deliveries fail as they do on bad days: an
+//! error (its code, the reference's words for it, `retry_after`, `migrate_to_chat_id`), a delay,
+//! a connection closed without an answer, a body cut short; for a number of `times`, with a
+//! `probability` (drawn from the rule's own `seed`), inside a window of the platform's clock.
+//! Plus the built-in flood control (`--flood-control`): the platform's documented send rates,
+//! answered with 429 and `retry_after`.
+//!
+//! One layer: the request path asks [`Faults::fire`] once, after the token check and before the
+//! method (so unrouted methods fail too), and a rule that fires means the call did nothing.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use msg_core::{ApiError, Params};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+
+/// Where a rule applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// A Bot API call (`/bot<token>/<method>`).
+    Call,
+    /// A download (`/file/bot<token>/<path>`).
+    Download,
+    /// A webhook delivery.
+    Webhook,
+}
+
+impl Place {
+    fn parse(name: &str) -> Option<Self> {
+        match name {
+            "call" => Some(Self::Call),
+            "download" => Some(Self::Download),
+            "webhook" => Some(Self::Webhook),
+            _ => None,
+        }
+    }
+}
+
+/// What a rule does when it fires.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Action {
+    /// Answer with this error (after `delay`, if any).
+    Error(ApiError),
+    /// Wait, then go on as if nothing happened.
+    Delay,
+    /// Close the connection without an answer.
+    Close,
+    /// Answer, but cut the body short and close the connection.
+    Truncate,
+}
+
+/// A rule that fired: what to do, after how long, and the rule's id (for the call log).
+#[derive(Debug, Clone)]
+pub(crate) struct Fired {
+    pub rule: u64,
+    pub action: Action,
+    pub delay: Duration,
+}
+
+#[derive(Debug)]
+struct Rule {
+    id: u64,
+    spec: Value,
+    place: Place,
+    bot: Option<i64>,
+    /// `*` for all, a name, or a family: a prefix ending in `*` (`send*`, `get*`).
+    method: String,
+    params: BTreeMap<String, String>,
+    action: Action,
+    delay: Duration,
+    /// Firings left (`None`: no limit).
+    times: Option<u64>,
+    probability: Option<f64>,
+    rng: StdRng,
+    from: Option<i64>,
+    until: Option<i64>,
+    fired: u64,
+}
+
+impl Rule {
+    fn matches(&self, place: Place, bot_id: i64, method: &str, params: &Params) -> bool {
+        if self.place != place || self.bot.is_some_and(|b| b != bot_id) {
+            return false;
+        }
+        let method_matches = match self.method.strip_suffix('*') {
+            _ if self.method == "*" => true,
+            Some(prefix) => method.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()),
+            None => method.eq_ignore_ascii_case(&self.method),
+        };
+        if !method_matches {
+            return false;
+        }
+        let now = msg_core::clock::now_unix();
+        if self.from.is_some_and(|f| now < f) || self.until.is_some_and(|u| now >= u) {
+            return false;
+        }
+        self.params.iter().all(|(k, v)| params.get(k) == Some(v.as_str()))
+    }
+
+    fn shown(&self) -> Value {
+        let mut shown = self.spec.clone();
+        shown["id"] = self.id.into();
+        shown["fired"] = self.fired.into();
+        shown["times_left"] = self.times.map_or(Value::Null, Value::from);
+        shown
+    }
+}
+
+/// The reference's words for an error code a rule names without a description.
+pub(crate) fn default_description(code: u16, retry_after: Option<u32>) -> String {
+    match code {
+        400 => "Bad Request".into(),
+        401 => "Unauthorized".into(),
+        403 => "Forbidden".into(),
+        404 => "Not Found".into(),
+        409 => {
+            "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running".into()
+        }
+        429 => format!("Too Many Requests: retry after {}", retry_after.unwrap_or(5)),
+        500 => "Internal Server Error".into(),
+        502 => "Bad Gateway".into(),
+        503 => "Service Unavailable".into(),
+        504 => "Gateway Timeout".into(),
+        _ => "Error".into(),
+    }
+}
+
+/// A rule from its JSON description (the operator API's, the config file's).
+fn parse(id: u64, spec: &Value) -> Result<Rule, String> {
+    let object = spec.as_object().ok_or("a fault rule is a JSON object")?;
+    let known = [
+        "bot_id",
+        "method",
+        "params",
+        "place",
+        "error",
+        "delay_ms",
+        "close",
+        "truncate",
+        "times",
+        "probability",
+        "seed",
+        "from",
+        "until",
+    ];
+    if let Some(unknown) = object.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(format!("unknown field `{unknown}` (a rule has {})", known.join(", ")));
+    }
+    let place = match object.get("place").and_then(Value::as_str) {
+        None => Place::Call,
+        Some(name) => Place::parse(name).ok_or("place must be call, download or webhook")?,
+    };
+    let int = |name: &str| -> Result<Option<i64>, String> {
+        match object.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v.as_i64().map(Some).ok_or_else(|| format!("{name} must be an integer")),
+        }
+    };
+    let bot = int("bot_id")?;
+    let method = object.get("method").and_then(Value::as_str).unwrap_or("*").to_owned();
+    let params = match object.get("params") {
+        None | Some(Value::Null) => BTreeMap::new(),
+        Some(Value::Object(map)) => {
+            map.iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned))).collect()
+        }
+        Some(_) => return Err("params must be an object of parameter values to match".into()),
+    };
+    let delay =
+        Duration::from_millis(u64::try_from(int("delay_ms")?.unwrap_or(0)).map_err(|_| "delay_ms must be 0 or more")?);
+    let flag = |name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
+    let action = match (object.get("error"), flag("close"), flag("truncate")) {
+        (Some(error), false, false) => {
+            let error = error.as_object().ok_or("error must be an object with a code")?;
+            let code = error.get("code").and_then(Value::as_u64).ok_or("error.code must be an HTTP status")?;
+            let code =
+                u16::try_from(code).ok().filter(|c| (400..600).contains(c)).ok_or("error.code must be 400-599")?;
+            let retry_after =
+                error.get("retry_after").and_then(Value::as_u64).map(|r| r.min(u64::from(u32::MAX)) as u32);
+            let retry_after = retry_after.or((code == 429).then_some(5));
+            let description = match error.get("description").and_then(Value::as_str) {
+                Some(d) => d.to_owned(),
+                None => default_description(code, retry_after),
+            };
+            let mut api = ApiError::new(code, description);
+            api.retry_after = retry_after;
+            api.migrate_to_chat_id = error.get("migrate_to_chat_id").and_then(Value::as_i64);
+            Action::Error(api)
+        }
+        (None, true, false) => Action::Close,
+        (None, false, true) => Action::Truncate,
+        (None, false, false) if !delay.is_zero() => Action::Delay,
+        _ => {
+            return Err(
+                "a rule does one thing: error, close or truncate (each after delay_ms), or delay_ms alone".into()
+            );
+        }
+    };
+    if place == Place::Webhook && matches!(action, Action::Truncate) {
+        return Err(
+            "a webhook delivery can be delayed, fail with an error, or be dropped (close); not truncated".into()
+        );
+    }
+    let times = match int("times")? {
+        None => None,
+        Some(n) if n > 0 => Some(n as u64),
+        Some(_) => return Err("times must be 1 or more".into()),
+    };
+    let probability = match object.get("probability") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_f64().filter(|p| (0.0..=1.0).contains(p)).ok_or("probability must be between 0 and 1")?),
+    };
+    let seed = int("seed")?.map_or_else(rand::random, |s| s as u64);
+    Ok(Rule {
+        id,
+        spec: spec.clone(),
+        place,
+        bot,
+        method,
+        params,
+        action,
+        delay,
+        times,
+        probability,
+        rng: StdRng::seed_from_u64(seed),
+        from: int("from")?,
+        until: int("until")?,
+        fired: 0,
+    })
+}
+
+/// The platform's documented send rates (`--flood-control`): about one message a second in a
+/// private chat, twenty a minute in a group, thirty a second overall.
+struct Flood {
+    /// Sends per bot in the last second, and per (bot, chat) in its window.
+    recent: HashMap<(i64, i64), VecDeque<std::time::Instant>>,
+    overall: HashMap<i64, VecDeque<std::time::Instant>>,
+}
+
+/// The methods that send a message (what the flood limits count).
+fn sends(method: &str) -> bool {
+    let m = method.to_ascii_lowercase();
+    (m.starts_with("send") && m != "sendchataction" && m != "sendmessagedraft")
+        || m == "forwardmessage"
+        || m == "copymessage"
+        || m == "forwardmessages"
+        || m == "copymessages"
+}
+
+impl Flood {
+    /// Counts a send and answers 429 when it is over a limit.
+    fn check(&mut self, bot_id: i64, chat_id: i64) -> Option<ApiError> {
+        let now = std::time::Instant::now();
+        let (window, most) = if chat_id < 0 { (Duration::from_secs(60), 20) } else { (Duration::from_secs(1), 1) };
+        let over = |queue: &mut VecDeque<std::time::Instant>, window: Duration, most: usize| -> Option<u32> {
+            while queue.front().is_some_and(|t| now.duration_since(*t) >= window) {
+                queue.pop_front();
+            }
+            (queue.len() >= most).then(|| {
+                let oldest = *queue.front().expect("full");
+                let wait = window.saturating_sub(now.duration_since(oldest));
+                wait.as_secs_f64().ceil().max(1.0) as u32
+            })
+        };
+        let overall = self.overall.entry(bot_id).or_default();
+        if let Some(retry) = over(overall, Duration::from_secs(1), 30) {
+            return Some(too_many(retry));
+        }
+        let chat = self.recent.entry((bot_id, chat_id)).or_default();
+        if let Some(retry) = over(chat, window, most) {
+            return Some(too_many(retry));
+        }
+        chat.push_back(now);
+        self.overall.entry(bot_id).or_default().push_back(now);
+        None
+    }
+}
+
+fn too_many(retry_after: u32) -> ApiError {
+    let mut error = ApiError::new(429, default_description(429, Some(retry_after)));
+    error.retry_after = Some(retry_after);
+    error
+}
+
+/// The rules in force, and the flood control when on.
+pub(crate) struct Faults {
+    rules: Mutex<Vec<Rule>>,
+    next_id: std::sync::atomic::AtomicU64,
+    flood: Option<Mutex<Flood>>,
+}
+
+impl Faults {
+    pub(crate) fn new(flood_control: bool) -> Self {
+        Self {
+            rules: Mutex::new(Vec::new()),
+            next_id: std::sync::atomic::AtomicU64::new(1),
+            flood: flood_control.then(|| Mutex::new(Flood { recent: HashMap::new(), overall: HashMap::new() })),
+        }
+    }
+
+    /// Adds a rule; it as listed (with its `id`).
+    pub(crate) fn add(&self, spec: &Value) -> Result<Value, String> {
+        let id = self.next_id.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let rule = parse(id, spec)?;
+        let shown = rule.shown();
+        self.rules.lock().expect("fault rules").push(rule);
+        Ok(shown)
+    }
+
+    /// The rules in force, in the order they were added.
+    pub(crate) fn list(&self) -> Value {
+        Value::Array(self.rules.lock().expect("fault rules").iter().map(Rule::shown).collect())
+    }
+
+    /// Removes rule `id`, or every rule; how many went.
+    pub(crate) fn clear(&self, id: Option<u64>) -> usize {
+        let mut rules = self.rules.lock().expect("fault rules");
+        let before = rules.len();
+        rules.retain(|r| id.is_some_and(|id| r.id != id));
+        before - rules.len()
+    }
+
+    /// Whether there is nothing to check (the common case: one atomic-free lock-free test).
+    fn idle(&self) -> bool {
+        self.flood.is_none() && self.rules.lock().expect("fault rules").is_empty()
+    }
+
+    /// The first rule that fires for this request, if any (its firing counted); then the flood
+    /// control for a send. `params` are the call's (a download's or delivery's: none).
+    pub(crate) fn fire(&self, place: Place, bot_id: i64, method: &str, params: &Params) -> Option<Fired> {
+        if self.idle() {
+            return None;
+        }
+        {
+            let mut rules = self.rules.lock().expect("fault rules");
+            let mut spent = None;
+            for (index, rule) in rules.iter_mut().enumerate() {
+                if !rule.matches(place, bot_id, method, params) {
+                    continue;
+                }
+                if let Some(p) = rule.probability
+                    && !rule.rng.random_bool(p)
+                {
+                    continue;
+                }
+                rule.fired += 1;
+                let fired = Fired { rule: rule.id, action: rule.action.clone(), delay: rule.delay };
+                if let Some(left) = rule.times.as_mut() {
+                    *left -= 1;
+                    if *left == 0 {
+                        spent = Some(index);
+                    }
+                }
+                if let Some(index) = spent {
+                    rules.remove(index);
+                }
+                return Some(fired);
+            }
+        }
+        if place == Place::Call
+            && sends(method)
+            && let Some(flood) = &self.flood
+        {
+            let chat = params.get("chat_id").and_then(|c| c.trim().parse::<i64>().ok()).unwrap_or(0);
+            if let Some(error) = flood.lock().expect("flood control").check(bot_id, chat) {
+                return Some(Fired { rule: 0, action: Action::Error(error), delay: Duration::ZERO });
+            }
+        }
+        None
+    }
+}
+
+/// The operator API's fault methods (`addFault`, `listFaults`, `clearFaults`); `None` for any
+/// other method.
+pub(crate) fn operator(faults: &Faults, method: &str, params: &Params) -> Option<Result<Value, ApiError>> {
+    Some(match method {
+        "addFault" => {
+            let spec = match params.get("rule") {
+                Some(raw) => serde_json::from_str::<Value>(raw).map_err(|e| format!("rule is not JSON: {e}")),
+                None => Ok(Value::Object(
+                    params
+                        .iter()
+                        .map(|(k, v)| (k.to_owned(), serde_json::from_str(v).unwrap_or_else(|_| json!(v))))
+                        .collect(),
+                )),
+            };
+            spec.and_then(|spec| faults.add(&spec)).map_err(ApiError::bad_request)
+        }
+        "listFaults" => Ok(faults.list()),
+        "clearFaults" => {
+            let id = params.get("id").and_then(|i| i.trim().parse().ok());
+            Ok(json!({"cleared": faults.clear(id)}))
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> Params {
+        let mut p = Params::new();
+        for (k, v) in pairs {
+            p.push((*k).to_owned(), (*v).to_owned());
+        }
+        p
+    }
+
+    #[test]
+    fn rules_match_bots_methods_families_and_parameters_and_fire_their_times() {
+        let faults = Faults::new(false);
+        let none = params(&[]);
+        assert!(faults.fire(Place::Call, 1, "getMe", &none).is_none(), "no rule, nothing");
+        faults.add(&json!({"bot_id": 1, "method": "send*", "params": {"chat_id": "42"}, "error": {"code": 502}, "times": 2})).unwrap();
+        let to_42 = params(&[("chat_id", "42")]);
+        assert!(faults.fire(Place::Call, 2, "sendMessage", &to_42).is_none(), "another bot");
+        assert!(faults.fire(Place::Call, 1, "sendMessage", &params(&[("chat_id", "7")])).is_none(), "another chat");
+        assert!(faults.fire(Place::Call, 1, "getMe", &to_42).is_none(), "another family");
+        assert!(faults.fire(Place::Download, 1, "sendMessage", &to_42).is_none(), "another place");
+        let fired = faults.fire(Place::Call, 1, "SENDPHOTO", &to_42).unwrap();
+        assert_eq!(fired.action, Action::Error(ApiError::new(502, "Bad Gateway")));
+        assert!(faults.fire(Place::Call, 1, "sendMessage", &to_42).is_some());
+        assert!(faults.fire(Place::Call, 1, "sendMessage", &to_42).is_none(), "spent after its times");
+        assert_eq!(faults.list(), json!([]));
+    }
+
+    #[test]
+    fn errors_take_the_references_words_and_a_seeded_probability_repeats() {
+        let faults = Faults::new(false);
+        let rule = faults.add(&json!({"error": {"code": 429, "retry_after": 3}})).unwrap();
+        let fired = faults.fire(Place::Call, 1, "getUpdates", &params(&[])).unwrap();
+        let Action::Error(error) = fired.action else { panic!("an error") };
+        assert_eq!((error.description.as_ref(), error.retry_after), ("Too Many Requests: retry after 3", Some(3)));
+        assert_eq!(faults.clear(rule["id"].as_u64()), 1);
+        let draws = |seed: u64| {
+            let faults = Faults::new(false);
+            faults.add(&json!({"close": true, "probability": 0.5, "seed": seed})).unwrap();
+            (0..32).map(|_| faults.fire(Place::Call, 1, "getMe", &params(&[])).is_some()).collect::<Vec<_>>()
+        };
+        assert_eq!(draws(7), draws(7), "the same seed, the same firings");
+        assert!(draws(7).iter().any(|f| *f) && draws(7).iter().any(|f| !*f));
+        for bad in
+            [json!({}), json!({"close": true, "truncate": true}), json!({"error": {"code": 200}}), json!({"colour": 1})]
+        {
+            assert!(faults.add(&bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn flood_control_allows_one_private_message_a_second_and_twenty_a_minute_in_groups() {
+        let faults = Faults::new(true);
+        let private = params(&[("chat_id", "42")]);
+        assert!(faults.fire(Place::Call, 1, "sendMessage", &private).is_none());
+        let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 1, "sendMessage", &private)
+        else {
+            panic!("a second message within the second is refused")
+        };
+        assert_eq!((error.code, error.retry_after), (429, Some(1)));
+        assert!(faults.fire(Place::Call, 1, "getMe", &private).is_none(), "only sends count");
+        let group = params(&[("chat_id", "-100123")]);
+        for _ in 0..20 {
+            assert!(faults.fire(Place::Call, 2, "sendMessage", &group).is_none());
+        }
+        let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 2, "sendPhoto", &group) else {
+            panic!("the 21st in a minute is refused")
+        };
+        assert!(error.retry_after.is_some_and(|r| r > 1 && r <= 60), "{error:?}");
+    }
+}

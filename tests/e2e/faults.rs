@@ -1,0 +1,206 @@
+//! Fault injection and the call log, as README's "Testing the bad days" describes them: rules the
+//! operator sets at run time (or in the config file) make calls, downloads and webhook
+//! deliveries fail as they would on a bad day, a fault never changes state, the built-in flood
+//! control answers 429 at the platform's rates, and the call log shows what each bot called.
+
+use std::time::{Duration, Instant};
+
+use msg_testkit::{Multipart, Receiver, Server, poll_until};
+use serde_json::{Value, json};
+
+use crate::{create_bot, create_user, error, id_of, launch, ok};
+
+const KEY: &str = "faults-operator-key-0123";
+
+fn operator(server: &Server, method: &str, params: Value) -> msg_testkit::HttpResponse {
+    crate::console::operator(server, KEY, method, params)
+}
+
+fn fault(server: &Server, rule: Value) -> Value {
+    ok(operator(server, "addFault", json!({"rule": rule.to_string()})))
+}
+
+fn calls(server: &Server, bot_id: i64, filter: Value) -> Vec<Value> {
+    let mut params = json!({"bot_id": bot_id});
+    for (k, v) in filter.as_object().unwrap() {
+        params[k] = v.clone();
+    }
+    ok(operator(server, "getCalls", params)).as_array().unwrap().clone()
+}
+
+fn raw(server: &Server, path: &str) -> std::io::Result<msg_testkit::HttpResponse> {
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.api);
+    msg_testkit::raw_request(server.api, request.as_bytes())
+}
+
+#[test]
+fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "unlucky_bot");
+    let alice = create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let server = launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+
+    // A 429 with retry_after, in the reference's words, twice; then the call goes through.
+    let rule = fault(
+        &server,
+        json!({"bot_id": bot_id, "method": "getMe", "error": {"code": 429, "retry_after": 3}, "times": 2}),
+    );
+    assert_eq!(rule["times_left"], 2);
+    for _ in 0..2 {
+        let refused = server.call(&bot, "getMe", json!({}));
+        assert_eq!(refused.status, 429);
+        assert_eq!(
+            refused.json(),
+            json!({"ok": false, "error_code": 429, "description": "Too Many Requests: retry after 3", "parameters": {"retry_after": 3}})
+        );
+        assert_eq!(refused.header("retry-after"), Some("3"));
+    }
+    assert_eq!(ok(server.call(&bot, "getMe", json!({})))["id"], bot_id);
+    assert_eq!(ok(operator(&server, "listFaults", json!({}))), json!([]), "a rule is spent after its times");
+
+    // A 502 outage of getUpdates confirms nothing: the update is there once it ends.
+    fault(&server, json!({"method": "getUpdates", "error": {"code": 502}, "times": 1}));
+    let outage = server.call(&bot, "getUpdates", json!({"offset": 0}));
+    assert_eq!(error(outage), (502, "Bad Gateway".into()));
+    let updates = ok(server.call(&bot, "getUpdates", json!({"offset": 0})));
+    assert_eq!(updates[0]["message"]["text"], "/start");
+
+    // Only the matching parameters; a sendMessage that failed by rule sent nothing.
+    fault(&server, json!({"method": "send*", "params": {"text": "doomed"}, "error": {"code": 500}}));
+    let refused = server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "doomed"}));
+    assert_eq!(error(refused), (500, "Internal Server Error".into()));
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "fine"})));
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let texts: Vec<&str> = history.as_array().unwrap().iter().filter_map(|m| m["text"].as_str()).collect();
+    assert!(texts.contains(&"fine") && !texts.contains(&"doomed"), "{texts:?}");
+    assert_eq!(ok(operator(&server, "clearFaults", json!({}))), json!({"cleared": 1}));
+
+    // Unrouted methods fail by rule too; a migration names the new chat.
+    fault(
+        &server,
+        json!({"method": "sendGift", "error": {"code": 403, "description": "Forbidden: bot was blocked by the user"}, "times": 1}),
+    );
+    assert_eq!(error(server.call(&bot, "sendGift", json!({}))), (403, "Forbidden: bot was blocked by the user".into()));
+    assert_eq!(server.call(&bot, "sendGift", json!({})).status, 404, "spent: unrouted again");
+    let migrate = json!({"code": 400, "description": "Bad Request: group chat was upgraded to a supergroup chat", "migrate_to_chat_id": -1001234});
+    fault(&server, json!({"method": "sendMessage", "error": migrate, "times": 1}));
+    let moved = server.call(&bot, "sendMessage", json!({"chat_id": -42, "text": "hi"})).json();
+    assert_eq!(moved["parameters"], json!({"migrate_to_chat_id": -1001234}));
+
+    // A delay, then the answer; a connection closed without one; an answer cut short.
+    fault(&server, json!({"method": "getMe", "delay_ms": 400, "times": 1}));
+    let started = Instant::now();
+    ok(server.call(&bot, "getMe", json!({})));
+    assert!(started.elapsed() >= Duration::from_millis(400));
+    fault(&server, json!({"method": "getMe", "close": true, "times": 1}));
+    let closed = raw(&server, &format!("/bot{bot}/getMe"));
+    assert!(closed.is_err(), "closed without an answer: {:?}", closed.map(|r| r.status));
+    fault(&server, json!({"method": "getMe", "truncate": true, "times": 1}));
+    let cut = raw(&server, &format!("/bot{bot}/getMe"));
+    assert!(cut.is_err(), "the body ends before its Content-Length: {:?}", cut.map(|r| r.text()));
+    assert_eq!(ok(server.call(&bot, "getMe", json!({})))["id"], bot_id);
+
+    // Bad rules are refused with what is wrong.
+    let refused = operator(&server, "addFault", json!({"rule": json!({"error": {"code": 200}}).to_string()}));
+    assert_eq!(error(refused).1, "Bad Request: error.code must be 400-599");
+
+    // The call log: each call with its status, answer, duration and the rule that fired.
+    let logged = calls(&server, bot_id, json!({"method": "getMe"}));
+    assert!(logged.len() >= 6, "{logged:?}");
+    let first = &logged[0];
+    assert_eq!((first["status"].as_i64(), first["error"]["error_code"].as_i64()), (Some(429), Some(429)));
+    assert!(first["fault"].is_u64() && first["duration_ms"].is_f64(), "{first}");
+    let sent = calls(&server, bot_id, json!({"method": "sendMessage", "status": 200}));
+    assert_eq!(sent.last().unwrap()["params"]["text"], "fine");
+    assert_eq!(sent.last().unwrap()["result"]["text"], "fine");
+    let transcript =
+        ok(operator(&server, "getCalls", json!({"bot_id": bot_id, "format": "text", "method": "sendGift"})));
+    assert!(transcript.as_str().unwrap().contains("sendGift 403"), "{transcript}");
+    // Secrets never show.
+    // (The URL does not resolve here: the call fails, and is logged all the same.)
+    server.call(&bot, "setWebhook", json!({"url": "https://example.com/hook", "secret_token": "s3cr3t-token"}));
+    let hooks = calls(&server, bot_id, json!({"method": "setWebhook"}));
+    assert_eq!(hooks[0]["params"]["secret_token"], "<redacted>");
+    assert!(!Value::Array(calls(&server, bot_id, json!({}))).to_string().contains("s3cr3t"));
+    // The live stream: a reader waiting after the last call wakes for the next.
+    let last = calls(&server, bot_id, json!({})).last().unwrap()["seq"].as_u64().unwrap();
+    let (api, waiting_bot) = (server.api, bot.clone());
+    let later = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        msg_testkit::get(api, &format!("/bot{waiting_bot}/getMe")).unwrap()
+    });
+    let streamed = calls(&server, bot_id, json!({"after": last, "wait": 10}));
+    later.join().unwrap();
+    assert_eq!((streamed.len(), streamed[0]["method"].as_str()), (1, Some("getMe")));
+}
+
+#[test]
+fn downloads_and_webhook_deliveries_fail_by_rule_and_the_queue_keeps_everything() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "mirror_bot");
+    let alice = create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let receiver = Receiver::start();
+    let server =
+        launch(root.path()).env("MSG_LOCAL", "1").env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let document = Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .file("document", "notes.txt", "text/plain", &[b'x'; 1000])
+        .post(server.api, &format!("/bot{bot}/sendDocument"));
+    let file = ok(server.call(&bot, "getFile", json!({"file_id": ok(document)["document"]["file_id"]})));
+    let path = format!("/file/bot{bot}/{}", file["file_path"].as_str().unwrap());
+    fault(&server, json!({"place": "download", "error": {"code": 502}, "times": 1}));
+    assert_eq!(raw(&server, &path).unwrap().status, 502);
+    fault(&server, json!({"place": "download", "truncate": true, "times": 1}));
+    assert!(raw(&server, &path).is_err(), "the download is cut short");
+    assert_eq!(raw(&server, &path).unwrap().body.len(), 1000);
+
+    // A webhook whose receiver fails twice (as the rule has it): the update stays queued,
+    // getWebhookInfo shows the error, and it is delivered once the rule is spent.
+    let read = ok(server.call(&bot, "getUpdates", json!({})));
+    ok(server.call(&bot, "getUpdates", json!({"offset": read[0]["update_id"].as_i64().unwrap() + 1, "timeout": 0})));
+    fault(&server, json!({"place": "webhook", "method": "message", "error": {"code": 500}, "times": 2}));
+    ok(server.call(&bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "deliver me"})));
+    poll_until("the failed delivery is recorded", || {
+        let info = ok(server.call(&bot, "getWebhookInfo", json!({})));
+        info["last_error_message"] == "Wrong response from the webhook: 500 Internal Server Error"
+            && info["pending_update_count"].as_i64() >= Some(1)
+    });
+    let delivered = receiver.wait_for(1);
+    assert!(String::from_utf8_lossy(&delivered[0].body).contains("deliver me"));
+    let log = calls(&server, bot_id, json!({"method": "webhook"}));
+    assert!(log.len() >= 3, "two failures and the delivery: {log:?}");
+    assert!(log[0]["fault"].is_u64() && log.last().unwrap()["result"] == "delivered", "{log:?}");
+}
+
+#[test]
+fn rules_from_the_config_file_hold_from_the_start_and_flood_control_answers_429_at_the_platforms_rates() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "flood_bot");
+    let alice = create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let config = root.path().join("msg.toml");
+    std::fs::write(&config, "[[faults]]\nmethod = \"getMyName\"\nerror = { code = 503 }\n").unwrap();
+    let server = launch(root.path())
+        .env("MSG_CONFIG", config.display().to_string())
+        .env("MSG_FLOOD_CONTROL", "true")
+        .env("MSG_CONSOLE", "true")
+        .env("MSG_CONSOLE_TOKEN", KEY)
+        .start();
+    assert_eq!(error(server.call(&bot, "getMyName", json!({}))), (503, "Service Unavailable".into()));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    // One message a second in a private chat: the second is refused with retry_after.
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "one"})));
+    let refused = server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "two"}));
+    assert_eq!(refused.status, 429);
+    assert_eq!(refused.json()["parameters"]["retry_after"], 1);
+    ok(server.call(&bot, "getMe", json!({})));
+    std::thread::sleep(Duration::from_millis(1_100)); // the platform's window is real time
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "three"})));
+    let flood = calls(&server, bot_id, json!({"status": 429}));
+    assert_eq!(flood[0]["fault"], "flood_control");
+}

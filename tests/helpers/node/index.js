@@ -421,6 +421,26 @@ class Server {
     this.run("bot", "game", username, shortName, "--title", title, "--description", description, ...(photo ? ["--photo", photo] : []));
   }
 
+  /** Adds a fault rule (README, "Testing the bad days": `bot_id` or `bot`, `method`, `params`,
+   *  `place`, `error: { code, retry_after }`, `delay_ms`, `close`, `truncate`, `times`,
+   *  `probability`, `seed`, `from`, `until`); resolves with the rule and its `id`. */
+  async fault(rule) {
+    const { bot, ...rest } = rule;
+    if (bot !== undefined) rest.bot_id = idOf(bot);
+    return this.operator("addFault", { rule: JSON.stringify(rest) });
+  }
+
+  /** Removes fault rule `id`, or every rule; resolves with how many went. */
+  async clearFaults(id) {
+    return (await this.operator("clearFaults", id === undefined ? {} : { id })).cleared;
+  }
+
+  /** The bot's calls from the call log, oldest first (`{ method, status, after, since, wait,
+   *  text }` as `getCalls` takes them; `text: true` for a transcript). */
+  async calls(bot, { text = false, ...filter } = {}) {
+    return this.operator("getCalls", { bot_id: idOf(bot), ...filter, ...(text ? { format: "text" } : {}) });
+  }
+
   /** Gives `person` `amount` Telegram Stars, as the operator does (the operator API's
    *  `grantStars`); resolves with their new balance. */
   async grantStars(person, amount) {

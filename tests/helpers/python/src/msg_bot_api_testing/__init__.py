@@ -441,11 +441,11 @@ class Server:
         self.run("bot", "game", bot_username, short_name, "--title", title, "--description", description,
                  *(["--photo", str(photo)] if photo else []))
 
-    def operator(self, method, **params):
-        """One call of the operator API (`POST /console/api/<method>`, with the console's key):
+    def operator(self, name, /, **params):
+        """One call of the operator API (`POST /console/api/<name>`, with the console's key):
         its result, or `ApiError`."""
         request = urllib.request.Request(
-            f"{self.base_url}/console/api/{method}",
+            f"{self.base_url}/console/api/{name}",
             data=json.dumps(params).encode(),
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.env.get('MSG_CONSOLE_TOKEN', '')}"},
         )
@@ -455,8 +455,32 @@ class Server:
         except urllib.error.HTTPError as e:
             body = json.load(e)
         if not body.get("ok"):
-            raise ApiError(method, body.get("error_code"), body.get("description"))
+            raise ApiError(name, body.get("error_code"), body.get("description"))
         return body["result"]
+
+    def fault(self, **rule):
+        """Adds a fault rule (README, "Testing the bad days": `bot_id` or `bot`, `method`,
+        `params`, `place`, `error={"code": 429, "retry_after": 1}`, `delay_ms`, `close`,
+        `truncate`, `times`, `probability`, `seed`, `from`, `until`); the rule with its `id`."""
+        if "bot" in rule:
+            rule["bot_id"] = _id(rule.pop("bot"))
+        return self.operator("addFault", rule=json.dumps(rule))
+
+    def clear_faults(self, rule_id=None):
+        """Removes fault rule `rule_id`, or every rule; how many went."""
+        params = {} if rule_id is None else {"id": rule_id}
+        return self.operator("clearFaults", **params)["cleared"]
+
+    def calls(self, bot, *, method=None, status=None, after=None, since=None, wait=None, text=False):
+        """The bot's calls from the call log, oldest first (filters as `getCalls` takes them;
+        `wait` seconds for a new one; `text=True`: a transcript)."""
+        params = {"bot_id": _id(bot)}
+        for key, value in (("method", method), ("status", status), ("after", after), ("since", since), ("wait", wait)):
+            if value is not None:
+                params[key] = value
+        if text:
+            params["format"] = "text"
+        return self.operator("getCalls", **params)
 
     def grant_stars(self, person, amount):
         """Gives `person` `amount` Telegram Stars, as the operator does (the operator API's

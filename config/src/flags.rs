@@ -88,6 +88,9 @@ pub struct ServerFlags {
     /// Answer sends over the platform's rates with 429 and retry_after (1 a second per private chat, 20 a minute per group, 30 a second overall) [env: MSG_FLOOD_CONTROL, default false]
     #[arg(long = "flood-control", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
     pub flood_control: Option<String>,
+    /// Seed the platform's random choices (update ids, dice, ids, link hashes, token secrets) so runs repeat; needs --testing [env: MSG_SEED]
+    #[arg(long = "seed", value_name = "N", global = true)]
+    pub seed: Option<String>,
     /// Calls kept per bot in the call log the operator reads (0 turns it off) [env: MSG_CALL_LOG_SIZE, default 1000]
     #[arg(long = "call-log-size", value_name = "N", global = true)]
     pub call_log_size: Option<String>,
@@ -125,6 +128,7 @@ impl ServerFlags {
             ("clock", &self.clock),
             ("flood_control", &self.flood_control),
             ("call_log_size", &self.call_log_size),
+            ("seed", &self.seed),
         ];
         all.into_iter().filter_map(|(k, v)| v.clone().map(|v| (k, v))).collect()
     }

@@ -46,6 +46,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("clock", "--clock"),
     ("flood_control", "--flood-control"),
     ("call_log_size", "--call-log-size"),
+    ("seed", "--seed"),
 ];
 
 /// Sections only the config file can carry (tables, not flags).

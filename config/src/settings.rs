@@ -85,6 +85,8 @@ pub struct Settings {
     pub flood_control: bool,
     /// Calls kept per bot in the call log (`--call-log-size`; 0 turns it off).
     pub call_log_size: usize,
+    /// The platform's random choices repeat from this seed (`--seed`, with `--testing`).
+    pub seed: Option<u64>,
     /// `[[faults]]`: fault rules in force from the start.
     pub faults: Vec<serde_json::Value>,
     /// The platform's clock stands still until the operator advances it (`--clock manual`).
@@ -166,6 +168,7 @@ impl Settings {
             ("testing", self.testing.to_string()),
             ("flood_control", self.flood_control.to_string()),
             ("call_log_size", self.call_log_size.to_string()),
+            ("seed", self.seed.map_or("\"\"".into(), |s| s.to_string())),
             ("clock", quote(if self.manual_clock { "manual" } else { "real" })),
         ];
         let mut out = String::new();
@@ -683,6 +686,13 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             Vec::new()
         }
     };
+    let seed = r.typed("seed", "a whole number from 0 to 18446744073709551615", |t| t.trim().parse::<u64>().ok());
+    if seed.is_some() && !testing {
+        let source = r.source("seed");
+        r.problems.push(Problem::new(format!(
+            "{source} makes the platform's random choices, token secrets among them, predictable (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or remove it"
+        )));
+    }
     if manual_clock && !testing {
         let source = r.source("clock");
         r.problems.push(Problem::new(format!(
@@ -785,6 +795,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 manual_clock,
                 flood_control,
                 call_log_size,
+                seed,
                 faults,
                 config_file: file.map(|(p, _)| p),
                 extra_args: extra_words,

@@ -10,6 +10,7 @@ pub mod error;
 pub mod limits;
 pub mod method;
 pub mod plugin;
+pub mod random;
 pub mod redact;
 pub mod secret;
 pub mod stats;

@@ -196,6 +196,9 @@ enum BotAction {
     },
 }
 
+/// Where a manual clock starts when a seed is set too: 2026-01-01T00:00:00Z.
+const SEEDED_CLOCK_START: i64 = 1_767_225_600;
+
 /// A failure already reported, carrying its exit code.
 struct Failure(u8);
 
@@ -207,10 +210,16 @@ fn fail(code: u8, message: impl std::fmt::Display) -> Failure {
 fn load_settings(cli: &Cli, credentials_optional: bool) -> Result<Settings, Failure> {
     let mut sources = Sources::from_process(cli.config.clone(), cli.flags.clone()).map_err(|e| fail(2, e))?;
     sources.credentials_optional = credentials_optional;
-    msg_config::load(&sources).map_err(|e| {
+    let settings = msg_config::load(&sources).map_err(|e| {
         eprint!("{e}");
         Failure(2)
-    })
+    })?;
+    // A test server's seed makes every random choice of this process repeat (the CLI's too:
+    // the ids and tokens of the bots and people it makes).
+    if let Some(seed) = settings.seed {
+        msg_core::random::seed(seed);
+    }
+    Ok(settings)
 }
 
 /// The testing knob `BOTAPI_TEST_RESOLVE=name=ip[,name=ip…]`: those names resolve to those
@@ -360,7 +369,9 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     }
 
     if settings.manual_clock {
-        msg_core::clock::install_manual(msg_core::clock::now_unix());
+        // With a seed too, the clock starts at a fixed moment, so dates repeat as well.
+        let start = if settings.seed.is_some() { SEEDED_CLOCK_START } else { msg_core::clock::now_unix() };
+        msg_core::clock::install_manual(start);
         tracing::warn!(
             "the platform's clock is manual (--clock manual, a test setting): it stands still until the operator advances it (POST /console/api/advanceClock)"
         );

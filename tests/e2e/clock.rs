@@ -149,3 +149,63 @@ fn everything_the_platform_times_follows_the_manual_clock() {
     advance(&server, 86_401);
     poll_until("the day-old update is forgotten", || pending(&server) == 0);
 }
+
+/// One run of a small conversation on a test server with `seed` and a manual clock: every
+/// answer's body, as bytes.
+fn seeded_run(seed: &str) -> Vec<String> {
+    let root = tempfile::tempdir().unwrap();
+    let with_env = |launch: msg_testkit::Launch| {
+        launch.env("MSG_TESTING", "true").env("MSG_SEED", seed).env("MSG_CLOCK", "manual")
+    };
+    let cli = |args: &[&str]| {
+        let mut command = with_env(launch(root.path()));
+        for arg in args {
+            command = command.arg(*arg);
+        }
+        let (status, out, err) = command.run();
+        assert!(status.success(), "{err}");
+        out.trim().to_owned()
+    };
+    let bot = cli(&["bot", "create", "--username", "seeded_bot"]);
+    let alice = cli(&["user", "create", "--name", "Alice"]);
+    let server = with_env(launch(root.path())).start();
+    let bot_id = id_of(&bot);
+    let mut answers = vec![bot.clone(), alice.clone()];
+    let mut keep = |reply: msg_testkit::HttpResponse| {
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        answers.push(reply.text());
+        reply.json()["result"].clone()
+    };
+    keep(server.call(&bot, "getMe", json!({})));
+    keep(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let updates = keep(server.call(&bot, "getUpdates", json!({})));
+    let chat = updates[0]["message"]["chat"]["id"].clone();
+    keep(server.call(&bot, "sendMessage", json!({"chat_id": chat, "text": "hello"})));
+    for _ in 0..3 {
+        keep(server.call(&bot, "sendDice", json!({"chat_id": chat})));
+    }
+    keep(server.call(&bot, "sendPoll", json!({"chat_id": chat, "question": "Tea?", "options": ["Yes", "No"]})));
+    let group = keep(server.user_call(&alice, "createSupergroup", json!({"title": "Seeded", "member_ids": [bot_id]})));
+    let promote = json!({"chat_id": group["id"], "user_id": bot_id, "can_invite_users": true});
+    keep(server.user_call(&alice, "promoteChatMember", promote));
+    keep(server.call(&bot, "createChatInviteLink", json!({"chat_id": group["id"]})));
+    keep(server.call(&bot, "getUpdates", json!({"offset": updates[0]["update_id"].as_i64().unwrap() + 1})));
+    answers
+}
+
+#[test]
+fn two_runs_with_the_same_seed_answer_byte_for_byte_alike() {
+    let root = tempfile::tempdir().unwrap();
+    let (status, _, stderr) = launch(root.path()).env("MSG_SEED", "42").arg("config").arg("check").run();
+    assert_eq!(status.code(), Some(2), "a seed needs --testing");
+    assert!(stderr.contains("MSG_SEED") && stderr.contains("MSG_TESTING=true"), "{stderr}");
+    let first = seeded_run("42");
+    let second = seeded_run("42");
+    assert_eq!(first.len(), second.len());
+    for (a, b) in first.iter().zip(&second) {
+        assert_eq!(a, b, "the same seed, the same answer");
+    }
+    assert!(first.iter().any(|a| a.contains("\"dice\"")) && first.iter().any(|a| a.contains("t.me/+")));
+    let other = seeded_run("43");
+    assert_ne!(first, other, "another seed, other choices");
+}

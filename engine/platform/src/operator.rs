@@ -6,7 +6,6 @@
 
 use msg_core::storage::now_unix;
 use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, StorageBackend, StorageError, UserRecord};
-use rand::Rng;
 use serde_json::{Value, json};
 
 pub use crate::games::{NewGame, Registered as RegisteredGame, games, register_game, remove_game};
@@ -17,8 +16,7 @@ const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 
 /// A fresh 35-character URL-safe token secret, shaped like the public platform's (`AA...`).
 pub fn new_secret() -> String {
-    let mut rng = rand::rng();
-    let tail: String = (0..33).map(|_| TOKEN_ALPHABET[rng.random_range(0..TOKEN_ALPHABET.len())] as char).collect();
+    let tail: String = (0..33).map(|_| TOKEN_ALPHABET[msg_core::random::below(TOKEN_ALPHABET.len())] as char).collect();
     format!("AA{tail}")
 }
 
@@ -29,9 +27,9 @@ pub const PAYMENT_PROVIDER: &str = "payment_provider";
 /// A test payment provider's token, shaped as the public platform's test tokens are:
 /// `<provider id>:TEST:<secret>`.
 pub fn new_provider_token() -> String {
-    let mut rng = rand::rng();
-    let secret: String = (0..24).map(|_| TOKEN_ALPHABET[rng.random_range(0..TOKEN_ALPHABET.len())] as char).collect();
-    format!("{}:TEST:{secret}", rng.random_range(100_000_000..1_000_000_000u64))
+    let secret: String =
+        (0..24).map(|_| TOKEN_ALPHABET[msg_core::random::below(TOKEN_ALPHABET.len())] as char).collect();
+    format!("{}:TEST:{secret}", msg_core::random::between(100_000_000, 999_999_999))
 }
 
 /// A person's Telegram Stars, read from the storage (the `user stars` command).

@@ -71,7 +71,7 @@ pub const NEXT_ID_SETTING: &str = "next_update_id";
 
 /// The first update id of a new queue: random in [2000001, 1e9], as the reference does.
 pub fn first_update_id() -> i64 {
-    rand::random_range(2_000_001..=1_000_000_000)
+    msg_core::random::between(2_000_001, 1_000_000_000)
 }
 
 impl Queue {

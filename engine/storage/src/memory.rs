@@ -10,7 +10,6 @@ use msg_core::{
     BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, Owner, PlatformState, StorageBackend,
     StorageError, StoredUpdate, UserRecord,
 };
-use rand::Rng;
 
 /// User ids handed out here: the same range as the SQLite backend's.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
@@ -174,9 +173,8 @@ impl StorageBackend for MemoryStorage {
 
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
         let mut state = self.lock();
-        let mut rng = rand::rng();
         for _ in 0..64 {
-            let id = rng.random_range(ID_RANGE);
+            let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
             if state.ids.insert(id) {
                 return Ok(id);
             }

@@ -15,7 +15,6 @@ use msg_core::{
     BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState, Secret,
     StorageBackend, StorageError, StoredUpdate, UserRecord,
 };
-use rand::Rng;
 use tokio_postgres::Row;
 
 /// Connections the pool keeps at most.
@@ -392,7 +391,7 @@ impl StorageBackend for PostgresStorage {
 
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
         for _ in 0..64 {
-            let id = rand::rng().random_range(ID_RANGE);
+            let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
             let taken = self
                 .query(
                     "INSERT INTO user_ids (id, kind, created_at) SELECT $1, 'user', $2

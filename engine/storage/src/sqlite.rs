@@ -18,7 +18,6 @@ use msg_core::{
     BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState, Secret,
     StorageBackend, StorageError, StoredUpdate, UserRecord,
 };
-use rand::Rng;
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The name of a bot's database inside its directory.
@@ -1001,9 +1000,8 @@ impl StorageBackend for SqliteStorage {
         blocking(move || {
             let path = dir.join(PLATFORM_DB);
             let conn = open(&path, durability)?;
-            let mut rng = rand::rng();
             for _ in 0..64 {
-                let id = rng.random_range(ID_RANGE);
+                let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
                 if dir.join(id.to_string()).exists() {
                     continue;
                 }

@@ -55,7 +55,7 @@ const SUBSCRIPTION_PERIOD: i64 = 2_592_000;
 const MAX_SUBSCRIPTION_PRICE: i64 = 10_000;
 
 fn new_link() -> String {
-    format!("https://t.me/+{}", URL_SAFE_NO_PAD.encode(rand::random::<[u8; 12]>()))
+    format!("https://t.me/+{}", URL_SAFE_NO_PAD.encode(msg_core::random::bytes::<12>()))
 }
 
 impl Platform {

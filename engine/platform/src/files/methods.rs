@@ -224,7 +224,7 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
     for media in parsed {
         prepared.push(attach_media(&platform, &actor, media).await?);
     }
-    let group_id = format!("{}", rand::random::<u64>() >> 1);
+    let group_id = format!("{}", msg_core::random::next_u64() >> 1);
     let mut sent = Vec::new();
     for mut content in prepared {
         content.body.media_group_id = Some(group_id.clone());

@@ -132,7 +132,7 @@ pub(crate) async fn save_prepared_inline_message(platform: Arc<Platform>, call: 
     if platform.user(p.user_id).await?.is_none() {
         return Err(ApiError::bad_request("user not found"));
     }
-    let id = format!("{:016x}", rand::random::<u64>());
+    let id = format!("{:016x}", msg_core::random::next_u64());
     let prepared = types::PreparedInlineMessage { id, expiration_date: crate::kernel::world::now() + 86_400 };
     Ok(crate::kernel::world::typed(&prepared).into())
 }

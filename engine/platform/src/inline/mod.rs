@@ -297,7 +297,7 @@ impl Platform {
         if !self.bot_flags(bot.id).await?.inline {
             return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
         }
-        let id = (rand::random::<u64>() >> 1).to_string();
+        let id = (msg_core::random::next_u64() >> 1).to_string();
         // An answer the bot allowed to be cached is given again without asking it.
         let cached = {
             let mut cache = self.inline_cache.lock().expect("inline cache");
@@ -436,7 +436,7 @@ impl Platform {
     /// answers once with `answerWebAppQuery`.
     pub async fn open_web_app(&self, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let id = format!("AAQ{:016x}", rand::random::<u64>());
+        let id = format!("AAQ{:016x}", msg_core::random::next_u64());
         let asked = InlineAsked {
             bot_id,
             user_id: user.id,

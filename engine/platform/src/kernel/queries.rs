@@ -21,7 +21,7 @@ pub(crate) struct OpenQuery {
 impl Platform {
     /// Opens a query `bot_id` may answer.
     pub(crate) fn open_query(&self, bot_id: i64) -> OpenQuery {
-        let id = format!("{}", rand::random::<u64>() >> 1);
+        let id = format!("{}", msg_core::random::next_u64() >> 1);
         let (tx, answer) = oneshot::channel();
         self.queries.lock().expect("open queries").insert(id.clone(), (bot_id, tx));
         OpenQuery { id, answer }

@@ -242,7 +242,7 @@ async fn move_many(
     let mut sent = Vec::new();
     for mut content in contents {
         if let Some(album) = content.body.media_group_id.take() {
-            let group = albums.entry(album).or_insert_with(|| (rand::random::<u64>() >> 1).to_string());
+            let group = albums.entry(album).or_insert_with(|| (msg_core::random::next_u64() >> 1).to_string());
             content.body.media_group_id = Some(group.clone());
         }
         let message = platform.post(&actor, to, content).await?;
@@ -407,7 +407,7 @@ pub(crate) fn dice_message(params: &Params) -> Result<types::Message, ApiError> 
     let Some((emoji, max)) = DICE.iter().find(|(e, _)| *e == emoji) else {
         return Err(ApiError::bad_request("EMOTICON_INVALID"));
     };
-    let value = 1 + (rand::random::<u64>() % *max as u64) as i64;
+    let value = 1 + (msg_core::random::next_u64() % *max as u64) as i64;
     let dice = types::Dice { emoji: (*emoji).to_owned(), value };
     Ok(types::Message { dice: Some(Box::new(dice)), ..Default::default() })
 }

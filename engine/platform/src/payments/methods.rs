@@ -309,7 +309,7 @@ pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCal
     }
     let slug = {
         use base64::Engine as _;
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 12]>())
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(msg_core::random::bytes::<12>())
     };
     let linked = crate::payments::Linked { invoice, terms };
     platform.storage.apply(vec![crate::payments::LINKS.put(bot.id, &slug, &linked)]).await.map_err(crate::internal)?;

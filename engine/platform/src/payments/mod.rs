@@ -311,7 +311,7 @@ impl Platform {
         if let Some(error_message) = error {
             return Ok(json!({"paid": false, "stage": "pre_checkout", "error_message": error_message}));
         }
-        let charge = format!("{:016x}{:016x}", rand::random::<u64>(), rand::random::<u64>());
+        let charge = format!("{:016x}{:016x}", msg_core::random::next_u64(), msg_core::random::next_u64());
         let receipt = types::SuccessfulPayment {
             currency: invoice.currency.clone(),
             total_amount: total,

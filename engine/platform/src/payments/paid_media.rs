@@ -48,7 +48,7 @@ impl Platform {
         let payload = (!terms.payload.is_empty()).then(|| terms.payload.clone());
         let bot = self.bot_record(terms.bot).await?;
         if terms.credited == terms.bot {
-            let id = format!("paidmedia{:016x}", rand::random::<u64>());
+            let id = format!("paidmedia{:016x}", msg_core::random::next_u64());
             let partner = types::TransactionPartnerUser {
                 transaction_type: "paid_media_payment".into(),
                 user: Box::new(person(user)),

@@ -158,7 +158,7 @@ impl Platform {
                 return Ok(None);
             }
             subscription.expires += subscription.period;
-            let charge = format!("stxmsg{:016x}{:016x}", rand::random::<u64>(), rand::random::<u64>());
+            let charge = format!("stxmsg{:016x}{:016x}", msg_core::random::next_u64(), msg_core::random::next_u64());
             let receipt = types::SuccessfulPayment {
                 currency: currencies::STARS.into(),
                 total_amount: subscription.amount,

@@ -76,7 +76,7 @@ pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
     }
     let count = options.len() as i64;
     let mut poll = types::Poll {
-        id: (rand::random::<u64>() >> 1).to_string(),
+        id: (msg_core::random::next_u64() >> 1).to_string(),
         question,
         question_entities: entity_list(question_entities)?,
         options,

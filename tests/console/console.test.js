@@ -632,6 +632,72 @@ describe("the console in Chromium", () => {
     assert.equal(await panel.count(), 0, "the panel closes once a sticker is sent");
   });
 
+  scenario("the operator reads a bot's calls live, adds a fault that fails its next reply, and removes it", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await page.getByRole("button", { name: "Calls" }).click();
+    const calls = page.getByRole("dialog", { name: `Calls of @${botInfo.username}` });
+    await calls.locator(".call", { hasText: "sendMessage" }).first().waitFor();
+    const before = await calls.locator(".call").count();
+    await page.keyboard.press("Escape");
+    // A fault from the panel: the bot's next sendMessage answers 502.
+    await page.getByRole("button", { name: "People and bots" }).click();
+    await page.getByRole("button", { name: `Faults of @${botInfo.username}` }).click();
+    const faults = page.getByRole("dialog", { name: `Faults of @${botInfo.username}` });
+    await faults.getByText("No fault rules.").waitFor();
+    await faults.getByLabel(/^Method/).fill("sendMessage");
+    await faults.getByLabel("What happens").selectOption("502");
+    await faults.getByRole("button", { name: "Add fault" }).click();
+    await faults.locator("li", { hasText: "call sendMessage → 502" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Calls" }).click();
+    const live = page.getByRole("dialog", { name: `Calls of @${botInfo.username}` });
+    await live.locator(".call").nth(before - 1).waitFor();
+    await alice.sendMessage(botInfo, "/start"); // (the dialog is modal: Alice's other app sends it)
+    // The failed reply shows up live, in red, with the rule that fired; the list only grows.
+    const failed = live.locator(".call", { has: page.locator(".call-failed", { hasText: "502" }) }).first();
+    await failed.waitFor();
+    assert.match(await failed.textContent(), /sendMessage 502 .* fault \d+/);
+    await failed.locator("summary").click();
+    assert.match(await failed.locator(".call-detail").textContent(), /Bad Gateway/);
+    await shot(page, "calls");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "People and bots" }).click();
+    await page.getByRole("button", { name: `Faults of @${botInfo.username}` }).click();
+    const again = page.getByRole("dialog", { name: `Faults of @${botInfo.username}` });
+    await again.getByText("No fault rules.").waitFor(); // spent after its one time
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+  });
+
+  scenario("a manual clock shows in the top bar and its buttons advance it", async () => {
+    const clocked = new Server({ clock: "manual", env: { MSG_CONSOLE: "true", MSG_CONSOLE_TOKEN: `${KEY}-clock` } });
+    await clocked.start();
+    try {
+      const bea = clocked.createPerson("Bea");
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      page.problems = [];
+      page.log = [];
+      page.on("pageerror", (e) => page.problems.push(`pageerror: ${e.message}`));
+      pages.push(page);
+      await page.goto(`${clocked.baseUrl}/console/#key=${KEY}-clock&as=${bea.id}`);
+      const clock = page.getByRole("group", { name: "Clock" });
+      const time = clock.locator(".clock-time");
+      await time.waitFor();
+      const start = await clocked.clock.now();
+      await clock.getByRole("button", { name: "Advance the clock 1 day" }).click();
+      await page.waitForFunction((want) => document.querySelector(".clock-time")?.textContent.includes(want),
+        new Date((start + 86400) * 1000).toISOString().slice(0, 10));
+      assert.equal(await clocked.clock.now(), start + 86400);
+      assert.equal(await page.locator("#clock").isHidden(), false);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   scenario("a poll is voted in and its results shown; a reaction is set", async () => {
     const page = await openAs(alice);
     await openChat(page, botInfo.id);

@@ -1,4 +1,5 @@
-// admin.js — the dialogs: "People and bots" (operator: people, bots, tokens, bot switches, games),
+// admin.js — the dialogs: "People and bots" (operator: people, bots, tokens, bot switches, games,
+// and each bot's calls and faults: tools.js),
 // "New chat" (chat with a bot, groups/supergroups/channels, join by link), "Chat info"
 // (members and their management, invite links, upgrade, topics, title, leave) and the chat
 // chooser used by forwarding.
@@ -7,6 +8,7 @@ import { S, nameOf, isBotUser } from './state.js';
 import { refreshChats, loadTopics } from './chats.js';
 import { openChat } from './chat.js';
 import { refreshOverview } from './app.js';
+import { callsPanel, faultsPanel } from './tools.js';
 
 const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · ${u.id}`;
 
@@ -83,6 +85,8 @@ function botRow({ user, flags }) {
       el('span', { class: 'row' },
         el('button', { type: 'button', text: 'Chat', onclick: () => startBotChat(user.username) }),
         el('button', { type: 'button', text: 'Games', 'aria-label': `Games of @${user.username}`, onclick: () => gamesDialog(user) }),
+        el('button', { type: 'button', text: 'Calls', 'aria-label': `Calls of @${user.username}`, onclick: () => callsPanel(user) }),
+        el('button', { type: 'button', text: 'Faults', 'aria-label': `Faults of @${user.username}`, onclick: () => faultsPanel(user) }),
         el('button', { type: 'button', text: 'Show token', onclick: async () => {
           try {
             const r = await S.operator.call('getBotToken', { bot_id: user.id });

@@ -6,9 +6,10 @@ import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
 import { S } from './state.js';
 import { refreshChats, forgetList } from './chats.js';
-import { initChatView, resetView, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, checkEdges } from './chat.js';
+import { initChatView, resetView, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat } from './admin.js';
+import { initClock } from './tools.js';
 
 const KEY = 'msg-console-key';
 let stream = null;
@@ -62,6 +63,7 @@ async function signInOperator(key) {
     return;
   }
   showApp();
+  initClock();
   await choosePerson();
 }
 
@@ -209,6 +211,7 @@ function init() {
   $('#btn-create-person').addEventListener('click', () => S.operator && peoplePanel());
   $('#btn-new').addEventListener('click', () => S.person && newChat());
   $('#btn-info').addEventListener('click', showInfo);
+  $('#btn-calls').addEventListener('click', showCalls);
   $('#chat-title').addEventListener('click', showInfo);
   $('#btn-back').addEventListener('click', () => document.body.classList.remove('chat-open'));
   $('#persona').addEventListener('change', (e) => { location.hash = `as=${e.target.value}`; });

@@ -8,6 +8,7 @@ import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI, m
 import { noteMessage, noteDeleted, noteRead, renderList, loadTopics } from './chats.js';
 import * as compose from './compose.js';
 import { chooseChat, chatInfo } from './admin.js';
+import { callsPanel } from './tools.js';
 
 const PAGE = 50;
 const CAP = 300;
@@ -111,6 +112,13 @@ function renderHeader() {
   const kind = c.type === 'private' ? (isBotUser(c) ? 'bot' : 'private chat') : c.is_forum ? 'forum' : c.type;
   $('#chat-title-text').textContent = nameOf(c);
   $('#chat-subtitle').textContent = topic ? `${kind} · # ${topic.name}` : kind;
+  // The operator reads a bot's calls from its chat.
+  $('#btn-calls').hidden = !(S.operator && c.type === 'private' && isBotUser(c));
+}
+
+/** The open bot chat's call log (the operator's). */
+export function showCalls() {
+  if (V && S.operator) callsPanel({ id: V.chat.id, username: V.chat.username });
 }
 
 export function showInfo() {

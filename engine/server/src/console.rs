@@ -29,6 +29,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("compose.js", "text/javascript; charset=utf-8", include_bytes!("../console/compose.js")),
     ("render.js", "text/javascript; charset=utf-8", include_bytes!("../console/render.js")),
     ("state.js", "text/javascript; charset=utf-8", include_bytes!("../console/state.js")),
+    ("tools.js", "text/javascript; charset=utf-8", include_bytes!("../console/tools.js")),
     ("ui.js", "text/javascript; charset=utf-8", include_bytes!("../console/ui.js")),
 ];
 

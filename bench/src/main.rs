@@ -225,7 +225,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Which figures to print: all, or the ones named after the seconds (`getme send edit wake webhook
-/// files durability postgres disk idle`), so one figure can be profiled alone.
+/// files calllog durability postgres disk idle`), so one figure can be profiled alone.
 struct Figures(Vec<String>);
 
 impl Figures {
@@ -412,6 +412,34 @@ async fn run(duration: Duration, figures: Figures) {
     }
     drop(server);
 
+    if figures.wants("calllog") {
+        // The call log's cost: getMe and sendMessage under wrk with the log on (its default ring
+        // of 1000 calls per bot) and off, on fresh directories, alternately, best of two each.
+        let mut best: std::collections::HashMap<(&str, &str), f64> = std::collections::HashMap::new();
+        for _ in 0..2 {
+            for (label, size) in [("on", "1000"), ("off", "0")] {
+                let root = tempfile::tempdir().expect("scratch dir");
+                let (server, bot, people) = chat_setup(root.path(), &[("MSG_CALL_LOG_SIZE", size)]).await;
+                let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
+                let getme = wrk(server.api, duration, &format!("/bot{bot}/getMe"), &[]);
+                let sent = wrk(server.api, duration, &format!("/bot{bot}/sendMessage"), &send_bodies(&chats));
+                for (figure, measured) in [("getMe", getme), ("sendMessage", sent)] {
+                    if let Some((rate, _)) = measured {
+                        let entry = best.entry((figure, label)).or_insert(0.0);
+                        *entry = entry.max(rate);
+                    }
+                }
+            }
+        }
+        for figure in ["getMe", "sendMessage"] {
+            if let (Some(on), Some(off)) = (best.get(&(figure, "on")), best.get(&(figure, "off"))) {
+                println!(
+                    "call log ({figure}, wrk, best of two): on {on:.0}/s, off {off:.0}/s; on is {:.1} % of off (target >= 95 %)",
+                    100.0 * on / off
+                );
+            }
+        }
+    }
     if figures.wants("durability") {
         durability(duration).await;
     }

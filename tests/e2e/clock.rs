@@ -142,6 +142,16 @@ fn everything_the_platform_times_follows_the_manual_clock() {
     let late = server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"]}));
     assert_eq!(error(late).0, 400);
 
+    // A fault rule's window is the clock's: it fires from `from` until `until`.
+    let now = operator(&server, "getClock", json!({}))["now"].as_i64().unwrap();
+    let window = json!({"method": "getMyName", "error": {"code": 502}, "from": now + 100, "until": now + 200});
+    ok(crate::console::operator(&server, KEY, "addFault", json!({"rule": window.to_string()})));
+    ok(server.call(&bot, "getMyName", json!({})));
+    advance(&server, 100);
+    assert_eq!(error(server.call(&bot, "getMyName", json!({}))).0, 502, "inside the window");
+    advance(&server, 100);
+    ok(server.call(&bot, "getMyName", json!({})));
+
     // An update nobody reads leaves the queue after 24 hours by the clock.
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "unread"})));
     let pending = |server: &Server| ok(server.call(&bot, "getWebhookInfo", json!({})))["pending_update_count"].clone();

@@ -156,6 +156,12 @@ fn downloads_and_webhook_deliveries_fail_by_rule_and_the_queue_keeps_everything(
     assert_eq!(raw(&server, &path).unwrap().status, 502);
     fault(&server, json!({"place": "download", "truncate": true, "times": 1}));
     assert!(raw(&server, &path).is_err(), "the download is cut short");
+    fault(&server, json!({"place": "download", "close": true, "times": 1}));
+    assert!(raw(&server, &path).is_err(), "closed without an answer");
+    fault(&server, json!({"place": "download", "delay_ms": 300, "times": 1}));
+    let started = Instant::now();
+    assert_eq!(raw(&server, &path).unwrap().body.len(), 1000);
+    assert!(started.elapsed() >= Duration::from_millis(300), "a slow download");
     assert_eq!(raw(&server, &path).unwrap().body.len(), 1000);
 
     // A webhook whose receiver fails twice (as the rule has it): the update stays queued,
@@ -172,6 +178,15 @@ fn downloads_and_webhook_deliveries_fail_by_rule_and_the_queue_keeps_everything(
     });
     let delivered = receiver.wait_for(1);
     assert!(String::from_utf8_lossy(&delivered[0].body).contains("deliver me"));
+    // A receiver that times out (the rule's "close") and a slow delivery: recorded and retried.
+    fault(&server, json!({"place": "webhook", "close": true, "times": 1}));
+    fault(&server, json!({"place": "webhook", "delay_ms": 200, "times": 1}));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "again"})));
+    poll_until("the timeout is recorded", || {
+        ok(server.call(&bot, "getWebhookInfo", json!({})))["last_error_message"] == "Webhook connection timed out"
+    });
+    let delivered = receiver.wait_for(2);
+    assert!(String::from_utf8_lossy(&delivered[1].body).contains("again"));
     // The delivery is logged once the receiver's answer is in.
     let mut log = Vec::new();
     poll_until("the call log shows the delivery", || {

@@ -9,6 +9,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use bytes::Bytes;
 use msg_core::{ApiError, Params};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
@@ -19,10 +20,11 @@ struct Entry {
     /// Unix time in milliseconds (real time: when it happened on this host).
     at_ms: u64,
     method: String,
-    params: Vec<(String, String)>,
-    files: Vec<(String, Option<String>, u64)>,
+    /// The call's parameters, files by name and size (their contents are not kept).
+    params: Params,
     status: u16,
-    answer: Result<Value, (u16, String)>,
+    /// The answer's body as sent (shared with the response, not copied), or the error.
+    answer: Result<Bytes, (u16, String)>,
     duration_us: u64,
     fault: Option<u64>,
 }
@@ -30,10 +32,11 @@ struct Entry {
 /// What a call was, as the request path hands it over.
 pub(crate) struct Call<'a> {
     pub bot_id: i64,
-    pub method: &'a str,
-    pub params: &'a Params,
+    pub method: String,
+    pub params: Params,
     pub status: u16,
-    pub answer: Result<&'a Value, &'a ApiError>,
+    /// The answer's body (`{"ok":true,…}`) as sent, or the error.
+    pub answer: Result<Bytes, &'a ApiError>,
     pub duration: Duration,
     pub fault: Option<u64>,
 }
@@ -44,6 +47,8 @@ pub(crate) struct CallLog {
     rings: Mutex<HashMap<i64, VecDeque<Entry>>>,
     next: std::sync::atomic::AtomicU64,
     arrived: Notify,
+    /// Readers waiting for a new call: a record wakes them only when there are some.
+    readers: std::sync::atomic::AtomicUsize,
 }
 
 /// Parameter names whose values are secrets.
@@ -51,7 +56,13 @@ const SECRET_PARAMS: &[&str] = &["token", "secret_token", "provider_token", "pas
 
 impl CallLog {
     pub(crate) fn new(size: usize) -> Self {
-        Self { size, rings: Mutex::default(), next: std::sync::atomic::AtomicU64::new(1), arrived: Notify::new() }
+        Self {
+            size,
+            rings: Mutex::default(),
+            next: std::sync::atomic::AtomicU64::new(1),
+            arrived: Notify::new(),
+            readers: std::sync::atomic::AtomicUsize::new(0),
+        }
     }
 
     pub(crate) fn enabled(&self) -> bool {
@@ -70,14 +81,10 @@ impl CallLog {
         let entry = Entry {
             seq: self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             at_ms,
-            method: call.method.to_owned(),
-            params: call.params.iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect(),
-            files: call.params.files().iter().map(|f| (f.field.clone(), f.file_name.clone(), f.size)).collect(),
+            method: call.method,
+            params: call.params,
             status: call.status,
-            answer: match call.answer {
-                Ok(value) => Ok(value.clone()),
-                Err(e) => Err((e.code, e.description.to_string())),
-            },
+            answer: call.answer.map_err(|e| (e.code, e.description.to_string())),
             duration_us: call.duration.as_micros() as u64,
             fault: call.fault,
         };
@@ -89,13 +96,24 @@ impl CallLog {
             }
             ring.push_back(entry);
         }
-        self.arrived.notify_waiters();
+        if self.readers.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+            self.arrived.notify_waiters();
+        }
     }
 
     /// The calls of `bot_id` after sequence number `after`, oldest first, filtered; with `wait`,
     /// waits that long for one to arrive when there is none yet (the live stream).
     pub(crate) async fn read(&self, bot_id: i64, filter: &Filter, wait: Duration) -> Vec<Value> {
         let deadline = tokio::time::Instant::now() + wait;
+        // Counted as a reader for as long as this waits (records wake readers only).
+        struct Reading<'a>(&'a std::sync::atomic::AtomicUsize);
+        impl Drop for Reading<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        self.readers.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let _reading = Reading(&self.readers);
         loop {
             let arrived = self.arrived.notified();
             let found = self.matching(bot_id, filter);
@@ -139,16 +157,16 @@ fn shown(e: &Entry) -> Value {
         .params
         .iter()
         .map(|(k, v)| {
-            let value = if SECRET_PARAMS.contains(&k.as_str()) {
+            let value = if SECRET_PARAMS.contains(&k) {
                 "<redacted>".to_owned()
             } else {
                 msg_core::redact::redact(v).into_owned()
             };
-            (k.clone(), Value::String(value))
+            (k.to_owned(), Value::String(value))
         })
         .collect();
     let files: Vec<Value> =
-        e.files.iter().map(|(field, name, size)| json!({"field": field, "name": name, "size": size})).collect();
+        e.params.files().iter().map(|f| json!({"field": f.field, "name": f.file_name, "size": f.size})).collect();
     let mut out = json!({
         "seq": e.seq,
         "date": e.at_ms as f64 / 1000.0,
@@ -161,7 +179,9 @@ fn shown(e: &Entry) -> Value {
         out["files"] = Value::Array(files);
     }
     match &e.answer {
-        Ok(result) => out["result"] = result.clone(),
+        Ok(body) => {
+            out["result"] = serde_json::from_slice::<Value>(body).map_or(Value::Null, |mut v| v["result"].take());
+        }
         Err((code, description)) => out["error"] = json!({"error_code": code, "description": description}),
     }
     if let Some(rule) = e.fault {
@@ -232,16 +252,9 @@ pub(crate) async fn operator(log: &CallLog, params: &Params) -> Result<Value, Ap
 mod tests {
     use super::*;
 
-    fn call<'a>(params: &'a Params, answer: Result<&'a Value, &'a ApiError>, status: u16) -> Call<'a> {
-        Call {
-            bot_id: 7,
-            method: "sendMessage",
-            params,
-            status,
-            answer,
-            duration: Duration::from_millis(2),
-            fault: None,
-        }
+    fn call<'a>(params: &Params, answer: Result<Bytes, &'a ApiError>, status: u16) -> Call<'a> {
+        let (method, params) = ("sendMessage".to_owned(), params.clone());
+        Call { bot_id: 7, method, params, status, answer, duration: Duration::from_millis(2), fault: None }
     }
 
     #[tokio::test]
@@ -251,9 +264,9 @@ mod tests {
         params.push("chat_id", "42");
         params.push("provider_token", "284685063:TEST:abc");
         params.push("url", "https://user:hunter2@example.com/hook");
-        let ok = json!({"message_id": 1});
+        let ok = Bytes::from(msg_core::ok_body(&json!({"message_id": 1}), None));
         for _ in 0..4 {
-            log.record(call(&params, Ok(&ok), 200));
+            log.record(call(&params, Ok(ok.clone()), 200));
         }
         let refused = ApiError::bad_request("chat not found");
         log.record(call(&params, Err(&refused), 400));
@@ -268,7 +281,10 @@ mod tests {
         assert!(log.read(8, &Filter { limit: 10, ..Filter::default() }, Duration::ZERO).await.is_empty());
         let after = Filter { after: 5, limit: 10, ..Filter::default() };
         let waiting = log.read(7, &after, Duration::from_secs(5));
-        let (found, ()) = tokio::join!(waiting, async { log.record(call(&params, Ok(&ok), 200)) });
+        let (found, ()) = tokio::join!(waiting, async {
+            tokio::task::yield_now().await;
+            log.record(call(&params, Ok(ok.clone()), 200))
+        });
         assert_eq!(found.len(), 1, "the stream wakes for a new call");
         assert!(transcript(&found).contains("sendMessage 200"));
     }

@@ -42,7 +42,7 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             http::ok_response(&result.into())
         }
         Route::Bot { token, method } => match bot_request(shared, &token, method, req).await {
-            Ok(Outcome::Answer(reply)) => http::ok_response(&reply),
+            Ok(Outcome::Answer(body)) => http::ok_body_response(body),
             Ok(Outcome::Close) => http::abort_response(),
             Ok(Outcome::Truncate) => http::truncated_response(&json!(true).into()),
             Err(e) => http::error_response(&e),
@@ -65,7 +65,8 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
 /// What a Bot API call comes to: an answer, or (a fault rule's) a connection closed without one
 /// or an answer cut short. In every case but the answer, the method did not run.
 pub(crate) enum Outcome {
-    Answer(Reply),
+    /// The answer's body, made once: shared with the call log, which keeps it as it was sent.
+    Answer(bytes::Bytes),
     Close,
     Truncate,
 }
@@ -109,23 +110,24 @@ async fn bot_request(
             Some(crate::faults::Action::Delay) | None => {
                 let reply = crate::call::invoke(&shared, &bot, method, params).await;
                 let status = reply.as_ref().map_or_else(|e| e.code, |_| 200);
-                (reply.map(Outcome::Answer), status)
+                let body =
+                    reply.map(|r| Outcome::Answer(msg_core::ok_body(&r.result, r.description.as_deref()).into()));
+                (body, status)
             }
         };
         drop(uploads);
         if let Some((method, params)) = logged {
             let closed = ApiError::new(0, "the connection was closed without an answer (fault)");
-            let cut = serde_json::Value::String("the answer was cut short (fault)".into());
             let answer = match &result {
-                Ok(Outcome::Answer(reply)) => Ok(&reply.result),
+                Ok(Outcome::Answer(body)) => Ok(body.clone()),
                 Ok(Outcome::Close) => Err(&closed),
-                Ok(Outcome::Truncate) => Ok(&cut),
+                Ok(Outcome::Truncate) => Ok(msg_core::ok_body(&json!("the answer was cut short (fault)"), None).into()),
                 Err(e) => Err(e),
             };
             shared.calls.record(crate::calls::Call {
                 bot_id: bot.id,
-                method: &method,
-                params: &params,
+                method,
+                params,
                 status,
                 answer,
                 duration: started.elapsed(),

@@ -247,17 +247,17 @@ async fn deliver(
             }
         };
         if shared.calls.enabled() {
-            let delivered = serde_json::Value::String("delivered".into());
+            let delivered = bytes::Bytes::from(msg_core::ok_body(&serde_json::json!("delivered"), None));
             let failed = match &attempt {
                 Attempt::Failed { message, .. } => Some(msg_core::ApiError::new(0, message.clone())),
                 Attempt::Delivered(_) => None,
             };
             shared.calls.record(crate::calls::Call {
                 bot_id: session.bot.id,
-                method: "webhook",
-                params: &update_params,
+                method: "webhook".to_owned(),
+                params: update_params.clone(),
                 status: if failed.is_some() { 0 } else { 200 },
-                answer: failed.as_ref().map_or(Ok(&delivered), Err),
+                answer: failed.as_ref().map_or(Ok(delivered), Err),
                 duration: started.elapsed(),
                 fault: fired.map(|f| f.rule),
             });

@@ -256,7 +256,7 @@ class Person {
 
 /** A msg-bot-api server on a free loopback port with a scratch working directory. */
 class Server {
-  constructor({ binary, workdir, local = false, validate = true, clock = "real", env = {} } = {}) {
+  constructor({ binary, workdir, local = false, validate = true, clock = "real", seed, env = {} } = {}) {
     this.binary = findBinary(binary);
     this.scratch = !workdir;
     this.workdir = workdir || fs.mkdtempSync(path.join(os.tmpdir(), "msg-bot-api-"));
@@ -283,6 +283,8 @@ class Server {
     }
     // `clock: "manual"`: the platform's time stands still until `clock.advance(seconds)`.
     if (clock === "manual") Object.assign(this.env, { MSG_TESTING: "true", MSG_CLOCK: "manual" });
+    // `seed: N`: the platform's random choices repeat (a manual clock starts at a fixed moment).
+    if (seed !== undefined) Object.assign(this.env, { MSG_TESTING: "true", MSG_SEED: String(seed) });
     Object.assign(this.env, env);
     this.baseUrl = undefined;
     this.lines = [];

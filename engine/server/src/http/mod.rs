@@ -32,7 +32,7 @@ pub fn full(bytes: impl Into<Bytes>) -> Body {
     Full::new(bytes.into()).map_err(|never| match never {}).boxed_unsync()
 }
 
-fn json_response(status: u16, body: Vec<u8>) -> Response<Body> {
+fn json_response(status: u16, body: impl Into<Bytes>) -> Response<Body> {
     let mut response = Response::new(full(body));
     *response.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
@@ -44,6 +44,11 @@ fn json_response(status: u16, body: Vec<u8>) -> Response<Body> {
 /// `{"ok":true,"result":...}` with status 200.
 pub fn ok_response(reply: &Reply) -> Response<Body> {
     json_response(200, msg_core::ok_body(&reply.result, reply.description.as_deref()))
+}
+
+/// An answer's body already made (`{"ok":true,…}`), with status 200: shared with the call log.
+pub fn ok_body_response(body: Bytes) -> Response<Body> {
+    json_response(200, body)
 }
 
 /// The error envelope with status = `error_code` and `Retry-After` for 429s. A 413 closes the

@@ -304,7 +304,16 @@ class Server:
     READY = " ready: Bot API on http://"
 
     def __init__(
-        self, binary=None, workdir=None, *, local=False, validate=True, clock="real", env=None, startup_timeout=60.0
+        self,
+        binary=None,
+        workdir=None,
+        *,
+        local=False,
+        validate=True,
+        clock="real",
+        seed=None,
+        env=None,
+        startup_timeout=60.0,
     ):
         self.binary = find_binary(binary)
         self._scratch = None if workdir else tempfile.TemporaryDirectory(prefix="msg-bot-api-")
@@ -333,6 +342,10 @@ class Server:
         # `clock="manual"`: the platform's time stands still until `clock.advance(seconds)`.
         if clock == "manual":
             self.env.update(MSG_TESTING="true", MSG_CLOCK="manual")
+        # `seed=N`: the platform's random choices repeat (and a manual clock starts at a fixed
+        # moment), so two runs answer alike.
+        if seed is not None:
+            self.env.update(MSG_TESTING="true", MSG_SEED=str(seed))
         self.env.update(env or {})
         self.clock = Clock(self)
         self.base_url = None

@@ -4,6 +4,8 @@
   the test; the test fails if the server answered anything outside the Bot API schema.
 - `msg_local_server`: the same in local mode (absolute file paths, webhooks to loopback).
 - `msg_bot`: a bot `@test_bot` on `msg_server`; `msg_person`: a person, Alice, on it.
+- `msg_seeded_server`: a server whose random choices and manual clock repeat from `msg_seed`
+  (override that fixture to choose the seed): two runs of a test get the same answers.
 
 The binary: `--msg-bot-api-binary`, else `$MSG_BOT_API_BIN`, else `msg-bot-api` on PATH.
 """
@@ -21,8 +23,8 @@ def pytest_addoption(parser):
     )
 
 
-def _serve(request, tmp_path, local):
-    server = Server(request.config.getoption("--msg-bot-api-binary"), tmp_path / "msg-bot-api", local=local)
+def _serve(request, tmp_path, local, **options):
+    server = Server(request.config.getoption("--msg-bot-api-binary"), tmp_path / "msg-bot-api", local=local, **options)
     server.start()
     yield server
     server.stop()
@@ -52,3 +54,16 @@ def msg_bot(msg_server):
 def msg_person(msg_server):
     """A person, Alice, on `msg_server`."""
     return msg_server.create_person("Alice")
+
+
+@pytest.fixture
+def msg_seed():
+    """The seed of `msg_seeded_server`; override this fixture to choose another."""
+    return 1
+
+
+@pytest.fixture
+def msg_seeded_server(request, tmp_path, msg_seed):
+    """A test server seeded with `msg_seed` and on a manual clock (starting 2026-01-01): the
+    platform's ids, dice, link hashes and dates repeat from run to run."""
+    yield from _serve(request, tmp_path, local=False, seed=msg_seed, clock="manual")

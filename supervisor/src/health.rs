@@ -89,6 +89,36 @@ fn get(addr: SocketAddr) -> Request<Empty<Bytes>> {
         .expect("a static request is well-formed")
 }
 
+/// One call of the operator API of the server at `addr` (`POST /console/api/<method>` with the
+/// console's `key`, a JSON body): its `result`, or the server's error description.
+pub async fn operator_call(
+    addr: SocketAddr,
+    key: &str,
+    method: &str,
+    body: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    use http_body_util::{BodyExt, Full};
+    let stream = TcpStream::connect(addr).await.map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
+    tokio::spawn(connection);
+    let request = Request::post(format!("/console/api/{method}"))
+        .header(hyper::header::HOST, addr.to_string())
+        .header(hyper::header::AUTHORIZATION, format!("Bearer {key}"))
+        .header(hyper::header::CONTENT_TYPE, "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))
+        .map_err(|e| e.to_string())?;
+    let response = sender.send_request(request).await.map_err(|e| format!("{addr}: {e}"))?;
+    let bytes = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+    let answer: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|_| format!("{addr} did not answer as msg-bot-api's operator API (is the console on?)"))?;
+    if answer["ok"] == serde_json::Value::Bool(true) {
+        Ok(answer["result"].clone())
+    } else {
+        Err(answer["description"].as_str().unwrap_or("refused").to_owned())
+    }
+}
+
 /// `Ok` when `GET /` at `addr` answers 200 within `deadline`.
 pub async fn probe(addr: SocketAddr, deadline: Duration) -> Result<(), String> {
     let attempt = async {

@@ -68,6 +68,15 @@ enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Set, list or clear the fault rules of the server running with this configuration (its
+    /// operator API, reached with the configured console key)
+    Fault {
+        #[command(subcommand)]
+        action: FaultAction,
+        /// The server's address [default: the configured Bot API address]
+        #[arg(long, global = true)]
+        addr: Option<std::net::SocketAddr>,
+    },
     /// List every Bot API method with its status on this server, and the totals
     Methods {
         /// A Markdown table (the checked-in METHODS.md)
@@ -76,6 +85,22 @@ enum Command {
         /// The user-side API's methods instead (name, parameters, result)
         #[arg(long)]
         user: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum FaultAction {
+    /// Add a rule, given as JSON (README, "Testing the bad days"); prints it with its id
+    Add {
+        /// e.g. '{"method": "getUpdates", "error": {"code": 502}, "times": 3}'
+        rule: String,
+    },
+    /// Print the rules in force
+    List,
+    /// Remove one rule, or all of them
+    Clear {
+        /// The rule's id (all rules without it)
+        id: Option<u64>,
     },
 }
 
@@ -410,6 +435,39 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
 
 /// Probes `GET /` of the server this configuration describes (so `MSG_EXTRA_ARGS=--http-port`,
 /// `MSG_HTTP_IP_ADDRESS` and a config file count), or `--addr`.
+/// `fault add|list|clear`: the running server's fault rules, through its operator API.
+fn faults(cli: &Cli, action: &FaultAction, addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
+    let settings = load_settings(cli, true)?;
+    let Some(key) = settings.console_token.as_ref() else {
+        return Err(fail(
+            2,
+            "`fault` speaks to the running server's operator API, which needs its console key: set MSG_CONSOLE_TOKEN (and MSG_CONSOLE=true) for the server and for this command",
+        ));
+    };
+    let addr = match addr {
+        Some(a) => a,
+        None if settings.http_port == 0 => {
+            return Err(fail(2, "the configured Bot API port is 0 (any free port); give the address with --addr"));
+        }
+        None => health::local_target(std::net::SocketAddr::new(settings.http_ip_address, settings.http_port)),
+    };
+    let (method, body) = match action {
+        FaultAction::Add { rule } => {
+            serde_json::from_str::<serde_json::Value>(rule)
+                .map_err(|e| fail(2, format!("the rule is not JSON: {e}")))?;
+            ("addFault", serde_json::json!({"rule": rule}))
+        }
+        FaultAction::List => ("listFaults", serde_json::json!({})),
+        FaultAction::Clear { id } => {
+            ("clearFaults", id.map_or_else(|| serde_json::json!({}), |id| serde_json::json!({"id": id})))
+        }
+    };
+    let rt = small_runtime()?;
+    let result = rt.block_on(health::operator_call(addr, key.expose(), method, &body)).map_err(|e| fail(1, e))?;
+    println!("{}", serde_json::to_string_pretty(&result).unwrap_or_default());
+    Ok(())
+}
+
 fn healthcheck(cli: &Cli, addr: Option<std::net::SocketAddr>) -> Result<(), Failure> {
     let addr = match addr {
         Some(a) => a,
@@ -599,6 +657,7 @@ fn main() -> ExitCode {
             print!("{}", s.render());
         }),
         Some(Command::Healthcheck { addr }) => healthcheck(&cli, *addr),
+        Some(Command::Fault { action, addr }) => faults(&cli, action, *addr),
         Some(Command::Bot { action }) => bots(&cli, action),
         Some(Command::User { action }) => users(&cli, action),
         Some(Command::Methods { markdown, user }) => {

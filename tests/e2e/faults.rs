@@ -223,4 +223,30 @@ fn rules_from_the_config_file_hold_from_the_start_and_flood_control_answers_429_
     ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "three"})));
     let flood = calls(&server, bot_id, json!({"status": 429}));
     assert_eq!(flood[0]["fault"], "flood_control");
+
+    // The command line sets rules on the running server, with the console's key.
+    let fault_cli = |args: &[&str], key: Option<&str>| {
+        let mut command = launch(root.path()).arg("fault");
+        if let Some(key) = key {
+            command = command.env("MSG_CONSOLE_TOKEN", key);
+        }
+        for arg in args {
+            command = command.arg(*arg);
+        }
+        command.arg("--addr").arg(server.api.to_string()).run()
+    };
+    let (status, _, stderr) = fault_cli(&["list"], None);
+    assert_eq!(status.code(), Some(2));
+    assert!(stderr.contains("MSG_CONSOLE_TOKEN"), "{stderr}");
+    let (status, out, stderr) = fault_cli(&["add", r#"{"method": "getMe", "error": {"code": 502}}"#], Some(KEY));
+    assert!(status.success(), "{stderr}");
+    let added: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(error(server.call(&bot, "getMe", json!({}))), (502, "Bad Gateway".into()));
+    let (_, out, _) = fault_cli(&["list"], Some(KEY));
+    assert!(out.contains("\"getMe\""), "{out}");
+    let (status, out, _) = fault_cli(&["clear", &added["id"].to_string()], Some(KEY));
+    assert!(status.success() && out.contains("\"cleared\": 1"), "{out}");
+    ok(server.call(&bot, "getMe", json!({})));
+    let (status, _, stderr) = fault_cli(&["add", r#"{"error": {"code": 200}}"#], Some(KEY));
+    assert!(!status.success() && stderr.contains("error.code must be 400-599"), "{stderr}");
 }

@@ -37,6 +37,8 @@ pub(crate) struct Call<'a> {
     pub status: u16,
     /// The answer's body (`{"ok":true,…}`) as sent, or the error.
     pub answer: Result<Bytes, &'a ApiError>,
+    /// When the call began (the log's wall time is derived from it: no second clock read).
+    pub started: std::time::Instant,
     pub duration: Duration,
     pub fault: Option<u64>,
 }
@@ -49,6 +51,8 @@ pub(crate) struct CallLog {
     arrived: Notify,
     /// Readers waiting for a new call: a record wakes them only when there are some.
     readers: std::sync::atomic::AtomicUsize,
+    /// The wall time (Unix milliseconds) at one instant, to date calls by their `started`.
+    base: (std::time::Instant, u64),
 }
 
 /// Parameter names whose values are secrets.
@@ -62,6 +66,10 @@ impl CallLog {
             next: std::sync::atomic::AtomicU64::new(1),
             arrived: Notify::new(),
             readers: std::sync::atomic::AtomicUsize::new(0),
+            base: (
+                std::time::Instant::now(),
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64),
+            ),
         }
     }
 
@@ -74,10 +82,7 @@ impl CallLog {
         if self.size == 0 {
             return;
         }
-        let at_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64)
-            .saturating_sub(call.duration.as_millis() as u64);
+        let at_ms = self.base.1 + call.started.saturating_duration_since(self.base.0).as_millis() as u64;
         let entry = Entry {
             seq: self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             at_ms,
@@ -254,7 +259,8 @@ mod tests {
 
     fn call<'a>(params: &Params, answer: Result<Bytes, &'a ApiError>, status: u16) -> Call<'a> {
         let (method, params) = ("sendMessage".to_owned(), params.clone());
-        Call { bot_id: 7, method, params, status, answer, duration: Duration::from_millis(2), fault: None }
+        let started = std::time::Instant::now();
+        Call { bot_id: 7, method, params, status, answer, started, duration: Duration::from_millis(2), fault: None }
     }
 
     #[tokio::test]

@@ -130,6 +130,7 @@ async fn bot_request(
                 params,
                 status,
                 answer,
+                started,
                 duration: started.elapsed(),
                 fault: fired.map(|f| f.rule),
             });

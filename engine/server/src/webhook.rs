@@ -258,6 +258,7 @@ async fn deliver(
                 params: update_params.clone(),
                 status: if failed.is_some() { 0 } else { 200 },
                 answer: failed.as_ref().map_or(Ok(delivered), Err),
+                started,
                 duration: started.elapsed(),
                 fault: fired.map(|f| f.rule),
             });

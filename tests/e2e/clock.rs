@@ -68,6 +68,8 @@ fn everything_the_platform_times_follows_the_manual_clock() {
     let later = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "an hour later"})));
     assert_eq!(later["date"].as_i64(), Some(t0 + 3_600));
     let t1 = t0 + 3_600;
+    // The 48-hour deletion window is the clock's too (checked here and undone below).
+    let old = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "old news"})));
 
     // A poll with an open period closes when the clock passes it.
     let poll = ok(server.call(
@@ -151,6 +153,13 @@ fn everything_the_platform_times_follows_the_manual_clock() {
     assert_eq!(error(server.call(&bot, "getMyName", json!({}))).0, 502, "inside the window");
     advance(&server, 100);
     ok(server.call(&bot, "getMyName", json!({})));
+
+    // Past 48 hours by the clock, a message can't be deleted any more; a fresh one can.
+    advance(&server, 48 * 3_600);
+    let refused = server.call(&bot, "deleteMessage", json!({"chat_id": alice_id, "message_id": old["message_id"]}));
+    assert_eq!(error(refused), (400, "Bad Request: message can't be deleted".into()));
+    let fresh = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "fresh"})));
+    ok(server.call(&bot, "deleteMessage", json!({"chat_id": alice_id, "message_id": fresh["message_id"]})));
 
     // An update nobody reads leaves the queue after 24 hours by the clock.
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "unread"})));

@@ -364,6 +364,15 @@ fn a_set_takes_a_thumbnail_of_its_own_and_forum_topic_icons_are_a_real_custom_em
         assert_eq!(error(thumbnail(user, format, &bytes)), (400, format!("Bad Request: {words}")), "{format} {words}");
     }
     assert_eq!(ok(thumbnail(alice_id, "static", &webp(100, 100))), json!(true));
+    // Only the person the set was made for has stickers added or replaced in it.
+    let extra = json!({"sticker": "attach://s", "format": "static", "emoji_list": ["🦊"]}).to_string();
+    let by_bob = Multipart::new()
+        .text("user_id", &crate::id_of(&bob).to_string())
+        .text("name", "foxes_by_thumb_zoo_bot")
+        .text("sticker", &extra)
+        .file("s", "s.webp", "image/webp", &webp(512, 512))
+        .post(server.api, &format!("/bot{bot}/addStickerToSet"));
+    assert_eq!(error(by_bob), (400, "Bad Request: STICKERSET_INVALID".into()));
     let get = |token: &str| ok(server.call(token, "getStickerSet", json!({"name": "foxes_by_thumb_zoo_bot"})));
     let own = get(&bot)["thumbnail"].clone();
     assert_eq!((own["width"].as_i64(), own["height"].as_i64()), (Some(100), Some(100)), "{own}");

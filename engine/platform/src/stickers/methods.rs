@@ -420,6 +420,10 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
     let bot = platform_bot(&platform, &call).await?;
     let (key, _held) = lock_set(&platform, bot.id, p.name).await;
     let mut set = load_set(&platform, bot.id, &key).await?;
+    // A set changes for the person it was made for only.
+    if set.owner != p.user_id {
+        return Err(set_not_found());
+    }
     if set.stickers.len() >= MOST_STICKERS {
         return Err(bad("STICKERS_TOO_MUCH"));
     }
@@ -450,6 +454,9 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
         return Err(bad("STICKER_INVALID"));
     }
     let mut set = load_set(&platform, bot.id, &key).await?;
+    if set.owner != p.user_id {
+        return Err(set_not_found());
+    }
     let at = set.stickers.iter().position(|s| s.sticker.file_unique_id == old).ok_or_else(|| bad("STICKER_INVALID"))?;
     let old = &set.stickers[at].sticker;
     let format = match asked.format.as_str() {

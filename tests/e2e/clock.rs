@@ -3,12 +3,10 @@
 //! poll's `open_period`, a restriction's `until_date`, an invite link's `expire_date`, the
 //! deadline of a bot's answer to a callback query, the 24 hours an update is kept.
 
-use std::thread::JoinHandle;
-
-use msg_testkit::{HttpResponse, Server, poll_until};
+use msg_testkit::{Server, poll_until};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok};
+use crate::{create_bot, create_user, error, id_of, launch, ok, waiting};
 
 const KEY: &str = "clock-operator-key-0123";
 
@@ -18,13 +16,6 @@ fn operator(server: &Server, method: &str, params: Value) -> Value {
 
 fn advance(server: &Server, seconds: i64) -> i64 {
     operator(server, "advanceClock", json!({"seconds": seconds}))["now"].as_i64().unwrap()
-}
-
-fn waiting(server: &Server, person: &str, method: &str, params: Value) -> JoinHandle<HttpResponse> {
-    let (api, path) = (server.api, format!("/user{person}/{method}"));
-    std::thread::spawn(move || {
-        msg_testkit::post(api, &path, "application/json", params.to_string().as_bytes()).unwrap()
-    })
 }
 
 #[test]
@@ -125,17 +116,7 @@ fn everything_the_platform_times_follows_the_manual_clock() {
         "pressButton",
         json!({"chat_id": bot_id, "message_id": buttons["message_id"], "callback_data": "go", "timeout": 30}),
     );
-    let mut offset = 0;
-    let mut query = Value::Null;
-    poll_until("the bot gets the callback query", || {
-        for update in ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 1}))).as_array().unwrap() {
-            offset = update["update_id"].as_i64().unwrap() + 1;
-            if !update["callback_query"].is_null() {
-                query = update["callback_query"].clone();
-            }
-        }
-        !query.is_null()
-    });
+    let query = crate::next_update(&server, &bot, &mut 0, "callback_query");
     let started = std::time::Instant::now();
     advance(&server, 31);
     let pressed = ok(pressing.join().unwrap());

@@ -4,39 +4,11 @@
 //! URL), and the bot keeps scores (`setGameScore`, `getGameHighScores`) in a chat and on an
 //! inline message.
 
-use std::thread::JoinHandle;
-
-use msg_testkit::{HttpResponse, Server, poll_until};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok};
+use crate::{create_bot, create_user, error, id_of, launch, next_update, ok, waiting};
 
 const KEY: &str = "games-operator-key";
-
-/// The next update of `kind` the bot gets (earlier ones of other kinds are passed over).
-fn next_update(server: &Server, bot: &str, offset: &mut i64, kind: &str) -> Value {
-    let mut found = Value::Null;
-    poll_until(&format!("the bot gets {kind}"), || {
-        let updates = ok(server.call(bot, "getUpdates", json!({"offset": *offset, "timeout": 1})));
-        for update in updates.as_array().unwrap() {
-            *offset = update["update_id"].as_i64().unwrap() + 1;
-            if found.is_null() && !update[kind].is_null() {
-                found = update[kind].clone();
-                return true;
-            }
-        }
-        false
-    });
-    found
-}
-
-/// A user-side call in a thread of its own (it waits for the bot).
-fn waiting(server: &Server, person: &str, method: &str, params: Value) -> JoinHandle<HttpResponse> {
-    let (api, path) = (server.api, format!("/user{person}/{method}"));
-    std::thread::spawn(move || {
-        msg_testkit::post(api, &path, "application/json", params.to_string().as_bytes()).unwrap()
-    })
-}
 
 fn png(width: u32, height: u32) -> Vec<u8> {
     let image = image::RgbImage::from_pixel(width, height, image::Rgb([200, 40, 90]));

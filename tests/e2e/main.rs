@@ -83,6 +83,33 @@ pub fn error(reply: HttpResponse) -> (u16, String) {
     (reply.status, reply.json()["description"].as_str().unwrap_or_default().to_owned())
 }
 
+/// The next update of `kind` the bot gets by long polling from `offset` (earlier ones of other
+/// kinds are passed over and confirmed); `offset` moves past what was read.
+pub fn next_update(server: &Server, bot: &str, offset: &mut i64, kind: &str) -> Value {
+    let mut found = Value::Null;
+    msg_testkit::poll_until(&format!("the bot gets {kind}"), || {
+        let updates = ok(server.call(bot, "getUpdates", json!({"offset": *offset, "timeout": 1})));
+        for update in updates.as_array().unwrap() {
+            *offset = update["update_id"].as_i64().unwrap() + 1;
+            if found.is_null() && !update[kind].is_null() {
+                found = update[kind].clone();
+                return true;
+            }
+        }
+        false
+    });
+    found
+}
+
+/// A user-side call in a thread of its own, for one that waits for the bot (a button pressed,
+/// an invoice paid, an inline query asked).
+pub fn waiting(server: &Server, person: &str, method: &str, params: Value) -> std::thread::JoinHandle<HttpResponse> {
+    let (api, path) = (server.api, format!("/user{person}/{method}"));
+    std::thread::spawn(move || {
+        msg_testkit::post(api, &path, "application/json", params.to_string().as_bytes()).unwrap()
+    })
+}
+
 /// The bot's getWebhookInfo result.
 pub fn webhook_info(server: &Server, bot: &str) -> Value {
     ok(server.call(bot, "getWebhookInfo", json!({})))

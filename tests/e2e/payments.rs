@@ -2,39 +2,16 @@
 //! check it, paid by a person through the test provider (shipping query, tip, pre-checkout query,
 //! `successful_payment`), refused by the bot, and not answered in time.
 
-use std::thread::JoinHandle;
-
-use msg_testkit::{HttpResponse, Server, poll_until};
+use msg_testkit::{Server, poll_until};
 use serde_json::{Value, json};
 
-use crate::{Started, error, ok, started};
+use crate::{Started, error, next_update, ok, started};
 
 const PROVIDER: &str = "284685063:TEST:c2hvcA";
 
-/// The next update of `kind` the bot gets (earlier ones of other kinds are passed over).
-fn next_update(server: &Server, bot: &str, offset: &mut i64, kind: &str) -> Value {
-    let mut found = Value::Null;
-    poll_until(&format!("the bot gets {kind}"), || {
-        let updates = ok(server.call(bot, "getUpdates", json!({"offset": *offset, "timeout": 1})));
-        for update in updates.as_array().unwrap() {
-            *offset = update["update_id"].as_i64().unwrap() + 1;
-            if found.is_null() && !update[kind].is_null() {
-                found = update[kind].clone();
-                return true;
-            }
-        }
-        false
-    });
-    found
-}
-
 /// `payInvoice` in a thread of its own (it waits for the bot's answers).
-fn paying(server: &Server, person: &str, params: Value) -> JoinHandle<HttpResponse> {
-    let (api, person) = (server.api, person.to_owned());
-    std::thread::spawn(move || {
-        msg_testkit::post(api, &format!("/user{person}/payInvoice"), "application/json", params.to_string().as_bytes())
-            .unwrap()
-    })
+fn paying(server: &Server, person: &str, params: Value) -> std::thread::JoinHandle<msg_testkit::HttpResponse> {
+    crate::waiting(server, person, "payInvoice", params)
 }
 
 #[test]

@@ -94,7 +94,8 @@ async fn bot_request(
         let bot = authenticate(&shared, &token, &method).await?;
         shared.stats.record_bot_request(bot.id, &bot.username);
         check_presence(&shared, &bot).await?;
-        let started = std::time::Instant::now();
+        // The call log's copy of the call (and when it began), taken only while the log is on.
+        let logged = shared.calls.enabled().then(|| (std::time::Instant::now(), method.clone(), params.clone()));
         // The fault layer: after the token check, before the method (unrouted ones too).
         let fired = shared.faults.fire(crate::faults::Place::Call, bot.id, &method, &params);
         if let Some(fired) = &fired
@@ -102,7 +103,6 @@ async fn bot_request(
         {
             tokio::time::sleep(fired.delay).await;
         }
-        let logged = shared.calls.enabled().then(|| (method.clone(), params.clone()));
         let (result, status) = match fired.as_ref().map(|f| &f.action) {
             Some(crate::faults::Action::Error(e)) => (Err(e.clone()), e.code),
             Some(crate::faults::Action::Close) => (Ok(Outcome::Close), 0),
@@ -116,7 +116,7 @@ async fn bot_request(
             }
         };
         drop(uploads);
-        if let Some((method, params)) = logged {
+        if let Some((started, method, params)) = logged {
             let closed = ApiError::new(0, "the connection was closed without an answer (fault)");
             let answer = match &result {
                 Ok(Outcome::Answer(body)) => Ok(body.clone()),

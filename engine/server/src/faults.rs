@@ -289,6 +289,8 @@ fn too_many(retry_after: u32) -> ApiError {
 /// The rules in force, and the flood control when on.
 pub(crate) struct Faults {
     rules: Mutex<Vec<Rule>>,
+    /// How many rules are in force, kept beside them so a request with none takes no lock.
+    active: std::sync::atomic::AtomicUsize,
     next_id: std::sync::atomic::AtomicU64,
     flood: Option<Mutex<Flood>>,
 }
@@ -297,6 +299,7 @@ impl Faults {
     pub(crate) fn new(flood_control: bool) -> Self {
         Self {
             rules: Mutex::new(Vec::new()),
+            active: std::sync::atomic::AtomicUsize::new(0),
             next_id: std::sync::atomic::AtomicU64::new(1),
             flood: flood_control.then(|| Mutex::new(Flood { recent: HashMap::new(), overall: HashMap::new() })),
         }
@@ -307,7 +310,9 @@ impl Faults {
         let id = self.next_id.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let rule = parse(id, spec)?;
         let shown = rule.shown();
-        self.rules.lock().expect("fault rules").push(rule);
+        let mut rules = self.rules.lock().expect("fault rules");
+        rules.push(rule);
+        self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
         Ok(shown)
     }
 
@@ -321,12 +326,13 @@ impl Faults {
         let mut rules = self.rules.lock().expect("fault rules");
         let before = rules.len();
         rules.retain(|r| id.is_some_and(|id| r.id != id));
+        self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
         before - rules.len()
     }
 
-    /// Whether there is nothing to check (the common case: one atomic-free lock-free test).
+    /// Whether there is nothing to check (the common case: one atomic load, no lock).
     fn idle(&self) -> bool {
-        self.flood.is_none() && self.rules.lock().expect("fault rules").is_empty()
+        self.flood.is_none() && self.active.load(std::sync::atomic::Ordering::Acquire) == 0
     }
 
     /// The first rule that fires for this request, if any (its firing counted); then the flood
@@ -335,7 +341,7 @@ impl Faults {
         if self.idle() {
             return None;
         }
-        {
+        if self.active.load(std::sync::atomic::Ordering::Acquire) > 0 {
             let mut rules = self.rules.lock().expect("fault rules");
             let mut spent = None;
             for (index, rule) in rules.iter_mut().enumerate() {
@@ -357,6 +363,7 @@ impl Faults {
                 }
                 if let Some(index) = spent {
                     rules.remove(index);
+                    self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
                 }
                 return Some(fired);
             }

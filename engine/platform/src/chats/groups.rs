@@ -327,7 +327,7 @@ impl Platform {
         old: Standing,
         new: Standing,
     ) -> Result<(), ApiError> {
-        self.change_standing(held, actor, chat_id, user_id, old, new, true, Vec::new()).await
+        self.transition_with(held, actor, chat_id, user_id, old, new, Vec::new()).await
     }
 
     /// [`Platform::transition`] storing `also` in the standing's own batch (a paid join's Stars).

@@ -114,8 +114,13 @@ async fn ranked(platform: &Platform, bot_id: i64, board: &str) -> Result<Vec<(i6
         .into_iter()
         .filter_map(|(key, score)| Some((key.strip_prefix(&prefix)?.parse().ok()?, score)))
         .collect();
-    rows.sort_by(|(a, x), (b, y)| y.score.cmp(&x.score).then(x.date.cmp(&y.date)).then(a.cmp(b)));
+    rank(&mut rows);
     Ok(rows)
+}
+
+/// The platform's ranking: a higher score first, then the earlier, then the lower user id.
+fn rank(rows: &mut [(i64, Score)]) {
+    rows.sort_by(|(a, x), (b, y)| y.score.cmp(&x.score).then(x.date.cmp(&y.date)).then(a.cmp(b)));
 }
 
 /// The scoreboard a game message shows: its best ten.
@@ -169,7 +174,7 @@ pub(crate) async fn set_game_score(platform: Arc<Platform>, call: MethodCall) ->
         let mut rows = ranked(&platform, actor.id(), &board).await?;
         rows.retain(|(id, _)| *id != player.id);
         rows.push((player.id, if unchanged { old.clone().unwrap_or_default() } else { score }));
-        rows.sort_by(|(a, x), (b, y)| y.score.cmp(&x.score).then(x.date.cmp(&y.date)).then(a.cmp(b)));
+        rank(&mut rows);
         let text = scoreboard(&platform, &rows).await?;
         if let Some(game) = message.game.as_mut() {
             game.text = Some(text);

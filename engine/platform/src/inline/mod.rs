@@ -213,6 +213,29 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
     Ok(body)
 }
 
+/// What a picked result (or a Web App's answer) posts in `conversation`: its content via `bot`,
+/// with its inline keyboard; a game also gets its Play button first and remembers its game (a
+/// row in the message's batch).
+async fn via_bot(
+    platform: &Platform,
+    bot: &msg_core::BotRecord,
+    result: &Value,
+    conversation: Conversation,
+) -> Result<Content, ApiError> {
+    let mut body = content_of(platform, bot.id, result).await?;
+    body.via_bot = Some(Box::new(bot_user(bot)));
+    let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+    let mut attached = Vec::new();
+    if let Some(game) = &body.game {
+        if !reply_markup.as_ref().is_some_and(crate::games::launches) {
+            reply_markup = Some(crate::games::play_keyboard(&game.title));
+        }
+        let short_name = result["game_short_name"].as_str().unwrap_or_default().to_owned();
+        attached.push(crate::games::MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name));
+    }
+    Ok(Content { reply_markup, attached, ..Content::of(body) })
+}
+
 /// The kind of file a result `type` sends, and the field of its cached `file_id`.
 fn file_kind(result_type: &str) -> Option<(Kind, &'static str)> {
     match result_type {
@@ -393,19 +416,7 @@ impl Platform {
             (a.bot_id, a.query.clone(), result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?)
         };
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let mut body = content_of(self, bot.id, &result).await?;
-        body.via_bot = Some(Box::new(bot_user(&bot)));
-        let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        let mut attached = Vec::new();
-        if let Some(game) = &body.game {
-            // A game's message starts with its Play button, and remembers its game.
-            if !reply_markup.as_ref().is_some_and(crate::games::launches) {
-                reply_markup = Some(crate::games::play_keyboard(&game.title));
-            }
-            let short_name = result["game_short_name"].as_str().unwrap_or_default().to_owned();
-            attached.push(crate::games::MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name));
-        }
-        let content = Content { reply_markup, attached, ..Content::of(body) };
+        let content = via_bot(self, &bot, &result, conversation).await?;
         let sent = self.post(&Actor::User(user.clone()), conversation, content).await?;
         if self.bot_flags(bot.id).await?.inline_feedback && self.updates.accepts(&bot, "chosen_inline_result").await? {
             // With an inline keyboard the bot may edit the message later, by its
@@ -468,19 +479,7 @@ impl Platform {
         let user = self.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
         let conversation = Conversation::private(user.id, bot.id);
-        let mut body = content_of(self, bot.id, result).await?;
-        body.via_bot = Some(Box::new(bot_user(&bot)));
-        let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        let mut attached = Vec::new();
-        if let Some(game) = &body.game {
-            // A game's message starts with its Play button, and remembers its game.
-            if !reply_markup.as_ref().is_some_and(crate::games::launches) {
-                reply_markup = Some(crate::games::play_keyboard(&game.title));
-            }
-            let short_name = result["game_short_name"].as_str().unwrap_or_default().to_owned();
-            attached.push(crate::games::MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name));
-        }
-        let content = Content { reply_markup, attached, ..Content::of(body) };
+        let content = via_bot(self, &bot, result, conversation).await?;
         let sent = self.post(&Actor::User(user), conversation, content).await?;
         let inline_message_id =
             sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));

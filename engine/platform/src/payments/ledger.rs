@@ -39,6 +39,32 @@ pub(crate) struct Entry {
     pub refunded: bool,
 }
 
+impl Entry {
+    /// Stars a bot received from person `user_id` (`partner` says how: an invoice, a
+    /// subscription's period, paid media), under charge `id`, dated now.
+    pub(crate) fn received(
+        id: &str,
+        amount: i64,
+        user_id: i64,
+        payload: &str,
+        partner: types::TransactionPartnerUser,
+    ) -> Self {
+        Self {
+            transaction: types::StarTransaction {
+                id: id.to_owned(),
+                amount,
+                date: now(),
+                source: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
+                ..Default::default()
+            },
+            user_id,
+            charge_id: id.to_owned(),
+            payload: payload.to_owned(),
+            refunded: false,
+        }
+    }
+}
+
 /// The row key of an entry made now.
 pub(crate) fn ledger_key(id: &str) -> String {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());

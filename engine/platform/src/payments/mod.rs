@@ -365,20 +365,7 @@ impl Platform {
                 subscription_period: (terms.subscription_period > 0).then_some(terms.subscription_period),
                 ..Default::default()
             };
-            let transaction = types::StarTransaction {
-                id: charge_id.clone(),
-                amount: total,
-                date: now(),
-                source: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
-                ..Default::default()
-            };
-            let entry = ledger::Entry {
-                transaction,
-                user_id: user.id,
-                charge_id: charge_id.clone(),
-                payload: terms.payload.clone(),
-                refunded: false,
-            };
+            let entry = ledger::Entry::received(&charge_id, total, user.id, &terms.payload, partner);
             content.also.extend([
                 Self::set_stars(user.id, held - total),
                 Self::set_stars(bot.id, earned + total),

@@ -56,19 +56,7 @@ impl Platform {
                 paid_media_payload: payload.clone(),
                 ..Default::default()
             };
-            let entry = ledger::Entry {
-                transaction: types::StarTransaction {
-                    id: id.clone(),
-                    amount: terms.star_count,
-                    date: now(),
-                    source: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
-                    ..Default::default()
-                },
-                user_id: user.id,
-                charge_id: id.clone(),
-                payload: terms.payload.clone(),
-                refunded: false,
-            };
+            let entry = ledger::Entry::received(&id, terms.star_count, user.id, &terms.payload, partner);
             changes.push(LEDGER.put(terms.bot, &ledger::ledger_key(&id), &entry));
         }
         // A bot that named the media (a payload) learns of the purchase, outside channels.

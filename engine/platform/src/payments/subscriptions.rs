@@ -176,19 +176,7 @@ impl Platform {
                 subscription_period: Some(subscription.period),
                 ..Default::default()
             };
-            let entry = ledger::Entry {
-                transaction: types::StarTransaction {
-                    id: charge.clone(),
-                    amount: subscription.amount,
-                    date: now(),
-                    source: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
-                    ..Default::default()
-                },
-                user_id: user.id,
-                charge_id: charge.clone(),
-                payload: subscription.payload.clone(),
-                refunded: false,
-            };
+            let entry = ledger::Entry::received(&charge, subscription.amount, user.id, &subscription.payload, partner);
             let mut content =
                 Content::of(Message { successful_payment: Some(Box::new(receipt)), ..Default::default() });
             content.also.extend([

@@ -238,6 +238,15 @@ async fn load_set(platform: &Platform, bot_id: i64, key: &str) -> Result<Sticker
     SETS.get(platform.storage.as_ref(), bot_id, key).await?.ok_or_else(set_not_found)
 }
 
+/// [`load_set`] for a change asked for person `user_id`: the set must have been made for them.
+async fn load_own_set(platform: &Platform, bot_id: i64, key: &str, user_id: i64) -> Result<StickerSet, ApiError> {
+    let set = load_set(platform, bot_id, key).await?;
+    if set.owner != user_id {
+        return Err(set_not_found());
+    }
+    Ok(set)
+}
+
 async fn store(platform: &Platform, changes: Vec<msg_core::Change>) -> Result<Reply, ApiError> {
     platform.storage.apply(changes).await.map_err(crate::internal)?;
     Ok(json!(true).into())
@@ -419,11 +428,7 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
     let asked = sticker_for_set(&platform, &call.params, p.sticker, p.user_id, p.name).await?;
     let bot = platform_bot(&platform, &call).await?;
     let (key, _held) = lock_set(&platform, bot.id, p.name).await;
-    let mut set = load_set(&platform, bot.id, &key).await?;
-    // A set changes for the person it was made for only.
-    if set.owner != p.user_id {
-        return Err(set_not_found());
-    }
+    let mut set = load_own_set(&platform, bot.id, &key, p.user_id).await?;
     if set.stickers.len() >= MOST_STICKERS {
         return Err(bad("STICKERS_TOO_MUCH"));
     }
@@ -453,10 +458,7 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
     if key != p.name.trim().to_lowercase() {
         return Err(bad("STICKER_INVALID"));
     }
-    let mut set = load_set(&platform, bot.id, &key).await?;
-    if set.owner != p.user_id {
-        return Err(set_not_found());
-    }
+    let mut set = load_own_set(&platform, bot.id, &key, p.user_id).await?;
     let at = set.stickers.iter().position(|s| s.sticker.file_unique_id == old).ok_or_else(|| bad("STICKER_INVALID"))?;
     let old = &set.stickers[at].sticker;
     let format = match asked.format.as_str() {
@@ -664,10 +666,10 @@ pub(crate) async fn set_sticker_set_thumbnail(platform: Arc<Platform>, call: Met
     let raw = p.thumbnail.unwrap_or_default();
     let source = input::source(&call.params, raw, "thumbnail", platform.local);
     let (key, _held) = lock_set(&platform, bot.id, p.name).await;
-    let mut set = load_set(&platform, bot.id, &key).await?;
-    // Only the set's owner has it set, and a custom emoji set takes one of its own emoji.
-    if set.owner != p.user_id || set.sticker_type == "custom_emoji" {
-        return Err(bad("STICKERSET_INVALID"));
+    let mut set = load_own_set(&platform, bot.id, &key, p.user_id).await?;
+    // A custom emoji set takes one of its own emoji instead.
+    if set.sticker_type == "custom_emoji" {
+        return Err(set_not_found());
     }
     set.thumbnail = match source {
         // No thumbnail: the set's first sticker shows instead.

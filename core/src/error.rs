@@ -144,7 +144,10 @@ pub fn ok_body(result: &serde_json::Value, description: Option<&str>) -> Vec<u8>
         #[serde(skip_serializing_if = "Option::is_none")]
         description: Option<&'a str>,
     }
-    serde_json::to_vec(&Envelope { ok: true, result, description }).expect("value serializes")
+    // Most answers fit: no growing (and copying) the buffer as it is written.
+    let mut body = Vec::with_capacity(512);
+    serde_json::to_writer(&mut body, &Envelope { ok: true, result, description }).expect("value serializes");
+    body
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ pub(crate) async fn read_body(
     body: Incoming,
     params: &mut Params,
 ) -> Result<UploadDir, ApiError> {
-    let uploads = UploadDir::new(&shared.config.temp_dir);
+    let uploads = UploadDir::new(shared.upload_root.clone());
     let max_file = msg_core::limits::max_upload(shared.config.local);
     request::check_content_length(headers, max_file)?;
     request::read_body(headers, body, params, &uploads, max_file).await?;

@@ -133,6 +133,10 @@ pub(crate) struct Shared {
     pub calls: calls::CallLog,
     /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
     disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
+    /// `config.temp_dir`, shared by every request's (lazy) upload directory.
+    pub upload_root: Arc<std::path::Path>,
+    /// The handle method handlers reach the server through (one for all calls).
+    host: Arc<dyn msg_core::Host>,
     self_ref: Weak<Shared>,
 }
 
@@ -172,7 +176,7 @@ impl Shared {
     }
 
     pub fn host(&self) -> Arc<dyn msg_core::Host> {
-        Arc::new(dispatch::EngineHost(self.self_ref.clone()))
+        self.host.clone()
     }
 }
 
@@ -222,6 +226,7 @@ impl BotApiEngine {
             faults.add(rule).map_err(|e| BuildError::Fault(format!("a [[faults]] rule: {e}")))?;
         }
         let calls = calls::CallLog::new(config.call_log_size);
+        let upload_root = Arc::from(config.temp_dir.as_path());
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
@@ -235,6 +240,8 @@ impl BotApiEngine {
             faults,
             calls,
             disk_usage: Default::default(),
+            upload_root,
+            host: Arc::new(dispatch::EngineHost(self_ref.clone())),
             self_ref: self_ref.clone(),
         });
         slot.set(Arc::downgrade(&shared)).expect("slot set once");

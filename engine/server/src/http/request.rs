@@ -4,7 +4,7 @@
 //! reference's exact 4xx descriptions.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
 use futures_util::StreamExt;
@@ -152,35 +152,37 @@ fn file_too_big() -> ApiError {
     ApiError::new(413, "Request Entity Too Large")
 }
 
-/// A request's upload directory under the temp dir, created only when a file arrives and removed
-/// (with its files) when dropped, i.e. when the request is done. Its name,
-/// `msg-upload-<random>-<pid>@<host>`, tells which server made it, so a server killed mid-upload
-/// leaves nothing for long: the next start on the host sweeps it ([`sweep_stale_uploads`]).
+/// A request's upload directory under the temp dir, named and created only when a file arrives
+/// (most requests bring none) and removed (with its files) when dropped, i.e. when the request is
+/// done. Its name, `msg-upload-<random>-<pid>@<host>`, tells which server made it, so a server
+/// killed mid-upload leaves nothing for long: the next start on the host sweeps it
+/// ([`sweep_stale_uploads`]).
 pub struct UploadDir {
-    path: PathBuf,
-    used: AtomicBool,
+    temp_dir: Arc<Path>,
+    path: OnceLock<PathBuf>,
 }
 
 const UPLOAD_PREFIX: &str = "msg-upload-";
 
 impl UploadDir {
-    pub fn new(temp_dir: &Path) -> Self {
-        let owner = owner();
-        let name = format!("{UPLOAD_PREFIX}{:016x}-{}@{}", rand::random::<u64>(), owner.0, owner.1);
-        Self { path: temp_dir.join(name), used: AtomicBool::new(false) }
+    pub fn new(temp_dir: Arc<Path>) -> Self {
+        Self { temp_dir, path: OnceLock::new() }
     }
 
     /// Where an uploaded file named `relative` goes; the directory is removed on drop from now on.
     fn file(&self, relative: impl AsRef<Path>) -> PathBuf {
-        self.used.store(true, Ordering::Relaxed);
-        self.path.join(relative)
+        let dir = self.path.get_or_init(|| {
+            let owner = owner();
+            self.temp_dir.join(format!("{UPLOAD_PREFIX}{:016x}-{}@{}", rand::random::<u64>(), owner.0, owner.1))
+        });
+        dir.join(relative)
     }
 }
 
 impl Drop for UploadDir {
     fn drop(&mut self) {
-        if self.used.load(Ordering::Relaxed) {
-            let _ = std::fs::remove_dir_all(&self.path);
+        if let Some(path) = self.path.get() {
+            let _ = std::fs::remove_dir_all(path);
         }
     }
 }

@@ -6,40 +6,65 @@ pub mod text;
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use msg_core::stats::{BotStats, Rates, StatsSnapshot, Totals};
 
+/// One bucket of a [`Window`].
+trait Bucket: Copy + Default {
+    fn add(&mut self, n: u64);
+    fn get(self) -> u64;
+}
+
+/// Per-bot buckets are 32-bit (4 billion a minute is far beyond a bot): two windows per bot,
+/// kept for every bot that made a request, are most of an idle session's memory.
+impl Bucket for u32 {
+    fn add(&mut self, n: u64) {
+        *self = self.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+    }
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+/// The server's buckets are 64-bit: its byte counts pass 4 GiB a minute with downloads.
+impl Bucket for u64 {
+    fn add(&mut self, n: u64) {
+        *self = self.saturating_add(n);
+    }
+    fn get(self) -> u64 {
+        self
+    }
+}
+
 /// A counter with per-second buckets for the last minute and per-minute buckets for the last hour.
-/// Buckets are 32-bit (4 billion a minute is far beyond a bot): two windows per bot, kept for
-/// every bot that made a request, are most of an idle session's memory.
 #[derive(Debug, Clone)]
-struct Window {
+struct Window<B: Bucket> {
     total: u64,
-    secs: [u32; 60],
-    mins: [u32; 60],
+    secs: [B; 60],
+    mins: [B; 60],
     /// The absolute second the newest bucket belongs to.
     now: u64,
 }
 
-impl Default for Window {
+impl<B: Bucket> Default for Window<B> {
     fn default() -> Self {
-        Self { total: 0, secs: [0; 60], mins: [0; 60], now: 0 }
+        Self { total: 0, secs: [B::default(); 60], mins: [B::default(); 60], now: 0 }
     }
 }
 
-impl Window {
+impl<B: Bucket> Window<B> {
     fn advance(&mut self, now: u64) {
         if now <= self.now {
             return;
         }
         let (old_sec, old_min) = (self.now, self.now / 60);
         for s in (old_sec + 1..=now).take(60) {
-            self.secs[(s % 60) as usize] = 0;
+            self.secs[(s % 60) as usize] = B::default();
         }
         for m in (old_min + 1..=now / 60).take(60) {
-            self.mins[(m % 60) as usize] = 0;
+            self.mins[(m % 60) as usize] = B::default();
         }
         self.now = now;
     }
@@ -47,50 +72,110 @@ impl Window {
     fn add(&mut self, now: u64, n: u64) {
         self.advance(now);
         self.total += n;
-        let n = u32::try_from(n).unwrap_or(u32::MAX);
-        let (sec, min) = (&mut self.secs[(now % 60) as usize], &mut self.mins[((now / 60) % 60) as usize]);
-        *sec = sec.saturating_add(n);
-        *min = min.saturating_add(n);
+        self.secs[(now % 60) as usize].add(n);
+        self.mins[((now / 60) % 60) as usize].add(n);
+    }
+
+    /// Adds `other`'s counts (both moved to `now` first): the shards' windows summed.
+    fn merge<O: Bucket>(&mut self, other: &mut Window<O>, now: u64) {
+        self.advance(now);
+        other.advance(now);
+        self.total += other.total;
+        for (mine, theirs) in self.secs.iter_mut().zip(other.secs) {
+            mine.add(theirs.get());
+        }
+        for (mine, theirs) in self.mins.iter_mut().zip(other.mins) {
+            mine.add(theirs.get());
+        }
     }
 
     fn rates(&mut self, now: u64, uptime: f64) -> Rates {
         self.advance(now);
-        let last = |n: u64| (0..n).map(|i| u64::from(self.secs[((now + 60 - i) % 60) as usize])).sum::<u64>() as f64;
+        let last = |n: u64| (0..n).map(|i| self.secs[((now + 60 - i) % 60) as usize].get()).sum::<u64>() as f64;
         Rates([
             self.total as f64 / uptime.max(1.0),
             last(5) / 5.0,
             last(60) / 60.0,
-            self.mins.iter().map(|&m| u64::from(m)).sum::<u64>() as f64 / 3600.0,
+            self.mins.iter().map(|m| m.get()).sum::<u64>() as f64 / 3600.0,
         ])
     }
 }
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct BotCounters {
     username: String,
-    first_seen: Option<Instant>,
-    last_active: Option<Instant>,
-    requests: Window,
-    updates: Window,
+    /// Since the stats began.
+    first_seen: Option<Duration>,
+    last_active: Option<Duration>,
+    requests: Window<u32>,
+    updates: Window<u32>,
 }
 
+impl BotCounters {
+    fn active(&mut self, at: Duration) {
+        self.first_seen.get_or_insert(at);
+        self.last_active = Some(self.last_active.map_or(at, |t| t.max(at)));
+    }
+
+    /// Adds `other`'s (another shard's) counts.
+    fn merge(&mut self, other: &mut BotCounters, now: u64) {
+        if self.username.is_empty() || other.last_active > self.last_active {
+            self.username.clone_from(&other.username);
+        }
+        self.first_seen = match (self.first_seen, other.first_seen) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.last_active = self.last_active.max(other.last_active);
+        self.requests.merge(&mut other.requests, now);
+        self.updates.merge(&mut other.updates, now);
+    }
+}
+
+/// The counts one shard holds.
 #[derive(Default)]
 struct Counters {
-    requests: Window,
-    request_bytes: Window,
-    responses: Window,
-    responses_ok: Window,
-    responses_error: Window,
-    response_bytes: Window,
-    updates: Window,
+    requests: Window<u64>,
+    request_bytes: Window<u64>,
+    responses: Window<u64>,
+    responses_ok: Window<u64>,
+    responses_error: Window<u64>,
+    response_bytes: Window<u64>,
+    updates: Window<u64>,
     bots: HashMap<i64, BotCounters>,
 }
+
+impl Counters {
+    /// Adds `other`'s (another shard's) counts.
+    fn merge(&mut self, other: &mut Counters, now: u64) {
+        self.requests.merge(&mut other.requests, now);
+        self.request_bytes.merge(&mut other.request_bytes, now);
+        self.responses.merge(&mut other.responses, now);
+        self.responses_ok.merge(&mut other.responses_ok, now);
+        self.responses_error.merge(&mut other.responses_error, now);
+        self.response_bytes.merge(&mut other.response_bytes, now);
+        self.updates.merge(&mut other.updates, now);
+        for (id, bot) in &mut other.bots {
+            self.bots.entry(*id).or_default().merge(bot, now);
+        }
+    }
+}
+
+/// Shards of the counts: a thread counts in its own (by a number it draws once), so the
+/// workers answering requests at once neither wait for one lock nor pass its cache line back
+/// and forth; a snapshot sums them.
+const SHARDS: usize = 8;
+
+/// One shard, on a cache line of its own.
+#[repr(align(128))]
+#[derive(Default)]
+struct Shard(Mutex<Counters>);
 
 /// Live statistics of one engine.
 pub struct Stats {
     started: Instant,
     active_requests: AtomicU64,
-    counters: Mutex<Counters>,
+    shards: [Shard; SHARDS],
 }
 
 /// Per-bot figures the stats module does not own (queue, webhook, disk), filled by the engine.
@@ -106,30 +191,39 @@ pub struct BotExtras {
 
 impl Stats {
     pub fn new() -> Self {
-        Self { started: Instant::now(), active_requests: AtomicU64::new(0), counters: Mutex::default() }
+        Self { started: Instant::now(), active_requests: AtomicU64::new(0), shards: Default::default() }
     }
 
-    fn second(&self) -> u64 {
-        self.started.elapsed().as_secs()
+    fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 
     pub fn uptime(&self) -> f64 {
-        self.started.elapsed().as_secs_f64()
+        self.elapsed().as_secs_f64()
+    }
+
+    /// This thread's shard of the counts.
+    fn shard(&self) -> std::sync::MutexGuard<'_, Counters> {
+        static THREADS: AtomicUsize = AtomicUsize::new(0);
+        thread_local! {
+            static SHARD: usize = THREADS.fetch_add(1, Ordering::Relaxed) % SHARDS;
+        }
+        self.shards[SHARD.with(|s| *s)].0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Marks a request in flight until the guard drops.
     pub fn begin_request(&self, bytes: u64) -> ActiveRequest<'_> {
         self.active_requests.fetch_add(1, Ordering::Relaxed);
-        let now = self.second();
-        let mut c = self.counters.lock().expect("stats lock");
+        let now = self.elapsed().as_secs();
+        let mut c = self.shard();
         c.requests.add(now, 1);
         c.request_bytes.add(now, bytes);
         ActiveRequest(self)
     }
 
     pub fn record_response(&self, ok: bool, bytes: u64) {
-        let now = self.second();
-        let mut c = self.counters.lock().expect("stats lock");
+        let now = self.elapsed().as_secs();
+        let mut c = self.shard();
         c.responses.add(now, 1);
         if ok {
             c.responses_ok.add(now, 1)
@@ -141,49 +235,46 @@ impl Stats {
 
     /// Counts a request against a bot (after its token was accepted).
     pub fn record_bot_request(&self, bot_id: i64, username: &str) {
-        let now = self.second();
-        let mut c = self.counters.lock().expect("stats lock");
+        let at = self.elapsed();
+        let mut c = self.shard();
         let bot = c.bots.entry(bot_id).or_default();
         if bot.username != username {
             bot.username = username.to_owned();
         }
-        let instant = Instant::now();
-        bot.first_seen.get_or_insert(instant);
-        bot.last_active = Some(instant);
-        bot.requests.add(now, 1);
+        bot.active(at);
+        bot.requests.add(at.as_secs(), 1);
     }
 
     /// Counts updates queued for a bot.
     pub fn record_updates(&self, bot_id: i64, n: u64) {
-        let now = self.second();
-        let mut c = self.counters.lock().expect("stats lock");
-        c.updates.add(now, n);
+        let at = self.elapsed();
+        let mut c = self.shard();
+        c.updates.add(at.as_secs(), n);
         let bot = c.bots.entry(bot_id).or_default();
-        bot.first_seen.get_or_insert_with(Instant::now);
-        bot.last_active = Some(Instant::now());
-        bot.updates.add(now, n);
+        bot.active(at);
+        bot.updates.add(at.as_secs(), n);
     }
 
     /// Takes a snapshot; `extras` supplies what the engine knows about each bot.
     pub fn snapshot(&self, bot_count: u64, extras: impl Fn(i64) -> BotExtras) -> StatsSnapshot {
-        let now = self.second();
-        let uptime = self.uptime();
+        let elapsed = self.elapsed();
+        let now = elapsed.as_secs();
+        let uptime = elapsed.as_secs_f64();
         let memory = memory();
-        let mut c = self.counters.lock().expect("stats lock");
-        let day_ago = Instant::now().checked_sub(std::time::Duration::from_secs(86_400));
-        let active = c.bots.values().filter(|b| match (b.last_active, day_ago) {
-            (Some(t), Some(d)) => t >= d,
-            (Some(_), None) => true,
-            _ => false,
-        });
-        let active_bot_count = active.count() as u64;
+        let mut c = Counters::default();
+        for shard in &self.shards {
+            c.merge(&mut shard.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner), now);
+        }
+        // Active: a request or an update within the last day.
+        let day_ago = elapsed.saturating_sub(Duration::from_secs(86_400));
+        let active_bot_count = c.bots.values().filter(|b| b.last_active.is_some_and(|t| t >= day_ago)).count() as u64;
         let mut bots: Vec<BotStats> = c
             .bots
             .iter_mut()
             .map(|(id, b)| {
                 let extra = extras(*id);
                 let mut s = BotStats::new(*id, b.username.clone());
-                s.uptime_secs = b.first_seen.map_or(0.0, |t| t.elapsed().as_secs_f64());
+                s.uptime_secs = b.first_seen.map_or(0.0, |t| elapsed.saturating_sub(t).as_secs_f64());
                 s.request_rate = b.requests.rates(now, uptime);
                 s.update_rate = b.updates.rates(now, uptime);
                 s.webhook = extra.webhook;
@@ -258,7 +349,7 @@ mod tests {
 
     #[test]
     fn windows_forget_old_buckets() {
-        let mut w = Window::default();
+        let mut w = Window::<u32>::default();
         w.add(10, 5);
         w.add(11, 5);
         let r = w.rates(11, 12.0);
@@ -269,5 +360,42 @@ mod tests {
         let r = w.rates(4000, 4001.0);
         assert_eq!(r.0[3], 0.0);
         assert_eq!(w.total, 10);
+    }
+
+    #[test]
+    fn counts_from_many_threads_are_summed_by_the_snapshot() {
+        // Twelve threads (more than the shards: some share one) count requests and a bot's
+        // updates at once; the snapshot finds every one.
+        let stats = std::sync::Arc::new(Stats::new());
+        let threads: Vec<_> = (0..12)
+            .map(|_| {
+                let stats = stats.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..1_000 {
+                        drop(stats.begin_request(10));
+                        stats.record_response(true, 20);
+                        stats.record_bot_request(7, "seven_bot");
+                        stats.record_updates(7, 2);
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let snapshot = stats.snapshot(1, |_| BotExtras::default());
+        assert_eq!(snapshot.totals.requests, 12_000);
+        assert_eq!(snapshot.totals.request_bytes, 120_000);
+        assert_eq!(snapshot.totals.responses_ok, 12_000);
+        assert_eq!(snapshot.totals.response_bytes, 240_000);
+        assert_eq!(snapshot.totals.updates, 24_000);
+        assert_eq!(snapshot.active_requests, 0);
+        assert_eq!(snapshot.bots.len(), 1);
+        let bot = &snapshot.bots[0];
+        assert_eq!((bot.id, bot.username.as_str()), (7, "seven_bot"));
+        // All within the last minute (the test takes well under one).
+        assert!((bot.request_rate.0[2] * 60.0 - 12_000.0).abs() < 0.5, "{:?}", bot.request_rate);
+        assert!((bot.update_rate.0[2] * 60.0 - 24_000.0).abs() < 0.5, "{:?}", bot.update_rate);
+        assert_eq!(snapshot.active_bot_count, 1);
     }
 }

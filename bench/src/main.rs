@@ -266,6 +266,9 @@ async fn run(duration: Duration, figures: Figures) {
         let _ = bare.wait();
         let path = format!("/bot{bot}/getMe");
         let getme_wrk = wrk(server.api, duration, &path, &[]);
+        // The server's HTTP layer alone (connection bounds, stats, routing): its liveness probe,
+        // which reads no token and runs no method. What getMe costs beyond it is the Bot API path.
+        let root_wrk = wrk(server.api, duration, "/", &[]);
         let (getme_rps, failed) = load(server.api, duration, move |_| (path.clone(), json!({}))).await;
         println!(
             "getMe (msg-bench's client): {getme_rps:.0} req/s; bare hyper: {bare_rps:.0} req/s; ratio {:.0} %; failures {failed}",
@@ -276,6 +279,13 @@ async fn run(duration: Duration, figures: Figures) {
                 "getMe (wrk): {getme:.0} req/s; bare hyper: {bare:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
                 100.0 * getme / bare
             );
+            if let Some((root, _)) = root_wrk {
+                println!(
+                    "the HTTP layer alone (wrk, `/`): {root:.0} req/s; {:.0} % of bare hyper (getMe is {:.0} % of it)",
+                    100.0 * root / bare,
+                    100.0 * getme / root
+                );
+            }
             bare_hyper_wrk = Some(bare);
         }
     }

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod clock;
+pub mod coarse;
 pub mod engine;
 pub mod error;
 pub mod limits;

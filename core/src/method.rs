@@ -167,11 +167,20 @@ pub struct MethodContext {
     pub bot_username: String,
     /// Host services.
     pub host: Arc<dyn Host>,
+    /// The calling bot's record as the server authenticated it for this call, when it did
+    /// (a handler need not look the bot up again).
+    pub bot: Option<Arc<crate::BotRecord>>,
 }
 
 impl MethodContext {
     pub fn new(bot_id: i64, bot_username: String, host: Arc<dyn Host>) -> Self {
-        Self { bot_id, bot_username, host }
+        Self { bot_id, bot_username, host, bot: None }
+    }
+
+    /// With the record of the bot the server authenticated for the call.
+    pub fn with_bot(mut self, bot: Arc<crate::BotRecord>) -> Self {
+        self.bot = Some(bot);
+        self
     }
 }
 
@@ -191,21 +200,82 @@ impl MethodCall {
 }
 
 /// A successful answer: the `result` and, rarely, a `description` (e.g. `Webhook was set`).
+///
+/// The result is a JSON value, or JSON text a handler wrote itself ([`Reply::json_text`]): a
+/// typed object serialized at once, or updates already stored as text, go to the client without
+/// being built into a [`serde_json::Value`] first (its maps hash every key) and written again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
-    pub result: serde_json::Value,
+    result: ReplyResult,
     pub description: Option<std::borrow::Cow<'static, str>>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum ReplyResult {
+    Value(serde_json::Value),
+    /// Valid JSON text (the maker's promise; [`Reply::json_text`]).
+    Text(String),
 }
 
 impl Reply {
     pub fn with_description(result: serde_json::Value, description: impl Into<std::borrow::Cow<'static, str>>) -> Self {
-        Self { result, description: Some(description.into()) }
+        Self { result: ReplyResult::Value(result), description: Some(description.into()) }
     }
+
+    /// A result already written as JSON text, which must be valid JSON (a value serialized by
+    /// serde, or text made of such values).
+    pub fn json_text(text: String) -> Self {
+        Self { result: ReplyResult::Text(text), description: None }
+    }
+
+    /// A typed result, serialized at once (no [`serde_json::Value`] in between).
+    pub fn typed<T: serde::Serialize>(result: &T) -> Self {
+        Self::json_text(serde_json::to_string(result).expect("a typed result serializes"))
+    }
+
+    /// The result as a value (read from its text when it was written so).
+    pub fn value(&self) -> std::borrow::Cow<'_, serde_json::Value> {
+        match &self.result {
+            ReplyResult::Value(value) => std::borrow::Cow::Borrowed(value),
+            ReplyResult::Text(text) => std::borrow::Cow::Owned(parse_text(text)),
+        }
+    }
+
+    /// The result as a value, taken.
+    pub fn into_value(self) -> serde_json::Value {
+        match self.result {
+            ReplyResult::Value(value) => value,
+            ReplyResult::Text(text) => parse_text(&text),
+        }
+    }
+
+    /// The wire envelope, `{"ok":true,"result":…[,"description":…]}`.
+    pub fn to_body(&self) -> Vec<u8> {
+        let description = self.description.as_deref();
+        match &self.result {
+            ReplyResult::Value(value) => crate::ok_body(value, description),
+            ReplyResult::Text(text) => {
+                let mut body = Vec::with_capacity(text.len() + 64);
+                body.extend_from_slice(br#"{"ok":true,"result":"#);
+                body.extend_from_slice(text.as_bytes());
+                if let Some(description) = description {
+                    body.extend_from_slice(br#","description":"#);
+                    serde_json::to_writer(&mut body, description).expect("a string serializes");
+                }
+                body.push(b'}');
+                body
+            }
+        }
+    }
+}
+
+fn parse_text(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).expect("a reply's JSON text is valid JSON")
 }
 
 impl From<serde_json::Value> for Reply {
     fn from(result: serde_json::Value) -> Self {
-        Self { result, description: None }
+        Self { result: ReplyResult::Value(result), description: None }
     }
 }
 
@@ -302,5 +372,30 @@ mod tests {
         assert!(!p.boolean("missing"));
         assert_eq!(p.required("nope").unwrap_err().description, r#"Bad Request: parameter "nope" is required"#);
         assert_eq!(p.to_json()["markup"]["inline_keyboard"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn a_reply_written_as_text_answers_the_same_bytes_as_its_value() {
+        #[derive(serde::Serialize)]
+        struct Me {
+            id: i64,
+            first_name: &'static str,
+            username: Option<&'static str>,
+        }
+        let me = Me { id: 7, first_name: "Bench \"quoted\"", username: None };
+        let value = serde_json::to_value(&me).unwrap();
+        let (typed, plain) = (Reply::typed(&me), Reply::from(value.clone()));
+        assert_eq!(typed.to_body(), plain.to_body());
+        assert_eq!(typed.value().into_owned(), value);
+        assert_eq!(typed.clone().into_value(), value);
+        let described = |mut r: Reply| {
+            r.description = Some("Webhook \"was\" set".into());
+            r.to_body()
+        };
+        assert_eq!(described(typed), described(plain));
+        assert_eq!(
+            String::from_utf8(described(Reply::json_text("[1,2]".into()))).unwrap(),
+            r#"{"ok":true,"result":[1,2],"description":"Webhook \"was\" set"}"#
+        );
     }
 }

@@ -220,7 +220,17 @@ pub struct Registry {
 impl Registry {
     /// The method called `name`, matched case-insensitively.
     pub fn method(&self, name: &str) -> Option<&MethodEntry> {
-        self.methods.get(&name.to_ascii_lowercase())
+        // Lowercased on the stack: every request looks its method up, most names are short.
+        let mut buffer = [0u8; 64];
+        match buffer.get_mut(..name.len()) {
+            Some(lower) => {
+                lower.copy_from_slice(name.as_bytes());
+                lower.make_ascii_lowercase();
+                // ASCII lowercasing leaves UTF-8 valid.
+                std::str::from_utf8(lower).ok().and_then(|lower| self.methods.get(lower))
+            }
+            None => self.methods.get(&name.to_ascii_lowercase()),
+        }
     }
 
     /// Registered method names, sorted.

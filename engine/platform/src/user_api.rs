@@ -279,7 +279,8 @@ async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
     let mailbox = c.platform.user_mailbox(c.user.id).await?;
     let integer = |name| msg_spec::args::integer(c.params.get(name));
     let args = PollArgs::new(integer("offset"), integer("limit"), integer("timeout"));
-    long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await
+    let (updates, _) = long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await?;
+    serde_json::from_str(&updates).map_err(|e| ApiError::internal(format!("updates are not JSON: {e}")))
 }
 
 async fn get_chats(c: UserCall) -> Result<Value, ApiError> {

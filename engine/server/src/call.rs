@@ -4,6 +4,7 @@
 //! user-side API and webhook replies alike; not here: routing and authentication.
 
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 
 use futures_util::FutureExt;
 use hyper::Request;
@@ -64,12 +65,12 @@ pub(crate) async fn detached<T: Send + 'static>(
 /// Runs a registered method for `bot`; a panicking handler becomes a 500 for this call only.
 pub(crate) async fn invoke(
     shared: &Shared,
-    bot: &BotRecord,
+    bot: &Arc<BotRecord>,
     method: String,
     params: Params,
 ) -> Result<Reply, ApiError> {
     let entry = shared.registry.method(&method).ok_or_else(ApiError::method_not_found)?;
-    let ctx = MethodContext::new(bot.id, bot.username.clone(), shared.host());
+    let ctx = MethodContext::new(bot.id, bot.username.clone(), shared.host()).with_bot(bot.clone());
     let call = MethodCall::new(method, params, ctx);
     match AssertUnwindSafe(entry.handler.call(call)).catch_unwind().await {
         Ok(result) => {
@@ -77,7 +78,7 @@ pub(crate) async fn invoke(
             if shared.config.validate
                 && entry.plugin == "builtin"
                 && let Ok(reply) = &result
-                && let Some(Err(violations)) = msg_spec::spec().check_result(&entry.name, &reply.result)
+                && let Some(Err(violations)) = msg_spec::spec().check_result(&entry.name, &reply.value())
             {
                 tracing::error!("spec violation: the result of {}: {}", entry.name, violations.join("; "));
             }

@@ -110,8 +110,7 @@ async fn bot_request(
             Some(crate::faults::Action::Delay) | None => {
                 let reply = crate::call::invoke(&shared, &bot, method, params).await;
                 let status = reply.as_ref().map_or_else(|e| e.code, |_| 200);
-                let body =
-                    reply.map(|r| Outcome::Answer(msg_core::ok_body(&r.result, r.description.as_deref()).into()));
+                let body = reply.map(|r| Outcome::Answer(r.to_body().into()));
                 (body, status)
             }
         };
@@ -214,7 +213,7 @@ impl msg_core::Host for EngineHost {
             msg_core::method::HOST_GET_BOT_DATA | msg_core::method::HOST_SET_BOT_DATA => {
                 bot_data(&shared, bot.id, method, &params).await
             }
-            _ => crate::call::invoke(&shared, &bot, method.to_owned(), params).await.map(|r| r.result),
+            _ => crate::call::invoke(&shared, &bot, method.to_owned(), params).await.map(Reply::into_value),
         }
     }
 }

@@ -310,7 +310,7 @@ async fn deliver(
 /// Executes the method call of a webhook reply as the bot, as the reference does: the result is
 /// discarded; setWebhook, deleteWebhook, close, logOut and `get*` methods are refused. A call
 /// that cannot be executed is logged.
-async fn run_reply_method(shared: &Shared, bot: &msg_core::BotRecord, params: Params) {
+async fn run_reply_method(shared: &Shared, bot: &Arc<msg_core::BotRecord>, params: Params) {
     let method = params.get("method").unwrap_or_default().to_owned();
     let lower = method.to_ascii_lowercase();
     if matches!(lower.as_str(), "setwebhook" | "deletewebhook" | "close" | "logout") || lower.starts_with("get") {

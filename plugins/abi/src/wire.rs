@@ -128,7 +128,7 @@ pub struct StatsRequest<S = msg_core::StatsSnapshot> {
 /// The Bot API envelope of a method outcome: `{"ok":true,"result":...}` or the error envelope.
 pub fn encode_outcome(outcome: &Result<Reply, ApiError>) -> Vec<u8> {
     match outcome {
-        Ok(reply) => msg_core::ok_body(&reply.result, reply.description.as_deref()),
+        Ok(reply) => reply.to_body(),
         Err(error) => error.to_body(),
     }
 }
@@ -183,7 +183,9 @@ pub fn decode_outcome(status: Status, payload: &[u8]) -> Result<Result<Reply, Ap
     let envelope: Envelope = serde_json::from_slice(payload).map_err(|e| Failure::Invalid(invalid(payload, &e)))?;
     match (status, envelope) {
         (Status::OK, Envelope { ok: true, result, description, .. }) => {
-            Ok(Ok(Reply { result, description: description.map(Cow::Owned) }))
+            let mut reply = Reply::from(result);
+            reply.description = description.map(Cow::Owned);
+            Ok(Ok(reply))
         }
         (
             Status::ERROR,

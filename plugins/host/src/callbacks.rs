@@ -227,7 +227,7 @@ mod tests {
         assert_eq!(status, Status::OK);
         let reply = wire::decode_outcome(status, &payload).unwrap().unwrap();
         assert_eq!(
-            reply.result,
+            reply.into_value(),
             serde_json::json!({ "bot_id": 5, "method": "sendMessage", "params": { "text": "hi" } })
         );
 

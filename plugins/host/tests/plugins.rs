@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use msg_core::{ApiError, Host, MethodCall, MethodContext, Params, Plugin, Registrar, Registry, StatsSnapshot};
+use msg_core::{ApiError, Host, MethodCall, MethodContext, Params, Plugin, Registrar, Registry, Reply, StatsSnapshot};
 use msg_plugin_host::test_support::{PluginPaths, build_test_plugins};
 use msg_plugin_host::{LoadError, LoadedPlugin, load};
 use serde_json::{Value, json};
@@ -61,7 +61,7 @@ impl Host for RecordingHost {
 async fn call(registry: &Registry, host: Arc<RecordingHost>, method: &str, params: Params) -> Result<Value, ApiError> {
     let entry = registry.method(method).unwrap_or_else(|| panic!("{method} is not registered"));
     let ctx = MethodContext::new(7, "seven_bot".to_owned(), host);
-    entry.handler.call(MethodCall::new(method.to_owned(), params, ctx)).await.map(|reply| reply.result)
+    entry.handler.call(MethodCall::new(method.to_owned(), params, ctx)).await.map(Reply::into_value)
 }
 
 fn params(pairs: &[(&str, &str)]) -> Params {

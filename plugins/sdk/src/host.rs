@@ -49,7 +49,7 @@ impl Host for SdkHost {
             return Err(ApiError::internal_server_error());
         };
         match wire::decode_outcome(status, &payload) {
-            Ok(outcome) => outcome.map(|reply| reply.result),
+            Ok(outcome) => outcome.map(msg_core::Reply::into_value),
             Err(failure) => {
                 tracing::error!("the server's answer to {method} {failure}");
                 Err(ApiError::internal_server_error())

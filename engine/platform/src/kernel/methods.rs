@@ -17,5 +17,9 @@ pub(crate) fn args<'a, T: Decode<'a>>(params: &'a Params) -> Result<T, ApiError>
 
 /// The bot a method acts for (authenticated by the server before the call).
 pub(crate) async fn platform_bot(platform: &Platform, call: &MethodCall) -> Result<Arc<BotRecord>, ApiError> {
+    // As the server found it a moment ago, from the same cache.
+    if let Some(bot) = call.ctx.bot.as_ref().filter(|b| b.id == call.ctx.bot_id) {
+        return Ok(bot.clone());
+    }
     platform.bot(call.ctx.bot_id).await.map_err(crate::internal)?.ok_or_else(ApiError::unauthorized)
 }

@@ -277,9 +277,10 @@ pub struct Platform {
     /// Where bots' updates go (the server's queues).
     pub(crate) updates: Arc<dyn BotUpdates>,
     /// Bot identities by id, each trusted for [`BOT_CACHE_TTL`].
-    bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Instant)>>,
+    /// (Stamped on the coarse clock: every call reads them.)
+    bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Duration)>>,
     /// Bots' operator settings by id, each trusted for [`BOT_CACHE_TTL`].
-    flags: std::sync::RwLock<HashMap<i64, (BotFlags, Instant)>>,
+    flags: std::sync::RwLock<HashMap<i64, (BotFlags, Duration)>>,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced when first used.
     pub(crate) announced: Mutex<HashSet<i64>>,
@@ -525,7 +526,7 @@ impl Platform {
     /// The bot with this id, from the cache or storage (revoked or not).
     pub async fn bot(&self, id: i64) -> Result<Option<Arc<BotRecord>>, msg_core::StorageError> {
         if let Some((bot, at)) = self.bots.read().expect("bot cache").get(&id)
-            && at.elapsed() < BOT_CACHE_TTL
+            && msg_core::coarse::now().saturating_sub(*at) < BOT_CACHE_TTL
         {
             return Ok(Some(bot.clone()));
         }
@@ -542,7 +543,7 @@ impl Platform {
         }
         let mut cache = self.bots.write().expect("bot cache");
         match &loaded {
-            Some(bot) => cache.insert(id, (bot.clone(), Instant::now())),
+            Some(bot) => cache.insert(id, (bot.clone(), msg_core::coarse::now())),
             None => cache.remove(&id),
         };
         Ok(loaded)
@@ -556,14 +557,14 @@ impl Platform {
         let Some(mut record) = self.storage.load_bot(bot.id).await.map_err(internal)? else { return Ok(()) };
         record.first_name = first_name.to_owned();
         self.storage.save_bot(&record).await.map_err(internal)?;
-        self.bots.write().expect("bot cache").insert(record.id, (Arc::new(record), Instant::now()));
+        self.bots.write().expect("bot cache").insert(record.id, (Arc::new(record), msg_core::coarse::now()));
         Ok(())
     }
 
     /// The operator's settings of a bot (`bot set`), trusted for [`BOT_CACHE_TTL`].
     pub async fn bot_flags(&self, bot_id: i64) -> Result<BotFlags, ApiError> {
         if let Some((flags, at)) = self.flags.read().expect("flags cache").get(&bot_id)
-            && at.elapsed() < BOT_CACHE_TTL
+            && msg_core::coarse::now().saturating_sub(*at) < BOT_CACHE_TTL
         {
             return Ok(*flags);
         }
@@ -576,7 +577,7 @@ impl Platform {
             inline: on(setting("inline").await.map_err(internal)?),
             inline_feedback: on(setting("inline_feedback").await.map_err(internal)?),
         };
-        self.flags.write().expect("flags cache").insert(bot_id, (flags, Instant::now()));
+        self.flags.write().expect("flags cache").insert(bot_id, (flags, msg_core::coarse::now()));
         Ok(flags)
     }
 

@@ -18,5 +18,5 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
         has_main_web_app: Some(false),
         ..crate::kernel::world::bot_user(&bot)
     };
-    Ok(serde_json::to_value(me).expect("a User serializes").into())
+    Ok(Reply::typed(&me))
 }

@@ -45,7 +45,8 @@ impl Default for ConnectionLimits {
 /// What a connection is doing, shared by its I/O wrapper, its service and its watchdog.
 #[derive(Debug)]
 pub struct Activity {
-    start: Instant,
+    /// When the connection began, on the coarse clock (every read and write reads it).
+    start: Duration,
     /// Milliseconds since `start` of the last byte read or written.
     last_io: AtomicU64,
     /// Milliseconds since `start` + 1 when the head being read began to arrive; 0 = none.
@@ -59,7 +60,7 @@ impl Activity {
     /// A fresh connection: it is waiting for its first request head, from now.
     pub fn new() -> Arc<Self> {
         Arc::new(Self {
-            start: Instant::now(),
+            start: msg_core::coarse::now(),
             last_io: AtomicU64::new(0),
             head_since: AtomicU64::new(1),
             in_flight: AtomicUsize::new(0),
@@ -68,7 +69,7 @@ impl Activity {
     }
 
     fn now_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
+        msg_core::coarse::now().saturating_sub(self.start).as_millis() as u64
     }
 
     fn touched(&self) {

@@ -43,7 +43,7 @@ fn json_response(status: u16, body: impl Into<Bytes>) -> Response<Body> {
 
 /// `{"ok":true,"result":...}` with status 200.
 pub fn ok_response(reply: &Reply) -> Response<Body> {
-    json_response(200, msg_core::ok_body(&reply.result, reply.description.as_deref()))
+    json_response(200, reply.to_body())
 }
 
 /// An answer's body already made (`{"ok":true,…}`), with status 200: shared with the call log.
@@ -79,7 +79,7 @@ pub fn abort_response() -> Response<Body> {
 /// An answer cut short: the headers promise the whole `{"ok":true,…}` body, half of it is sent,
 /// and the connection closes (a fault rule's "truncate").
 pub fn truncated_response(reply: &Reply) -> Response<Body> {
-    let body = msg_core::ok_body(&reply.result, reply.description.as_deref());
+    let body = reply.to_body();
     let half = Bytes::from(body[..body.len() / 2].to_vec());
     let frames = futures_util::stream::iter([
         Ok(hyper::body::Frame::data(half)),

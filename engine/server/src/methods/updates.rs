@@ -54,12 +54,12 @@ pub(crate) async fn get_updates(shared: Arc<Shared>, call: MethodCall) -> Result
         // not spin: one 409 at once per 3 s, the others after 3 s.
         tokio::time::sleep(delay).await;
     }
-    let result = result?;
-    shared.stats.record_updates(bot.id, result.as_array().map_or(0, |a| a.len() as u64));
-    Ok(result.into())
+    let (updates, count) = result?;
+    shared.stats.record_updates(bot.id, count as u64);
+    Ok(Reply::json_text(updates))
 }
 
-async fn bot_poll(shared: &Shared, session: &BotSession, p: &Params) -> Result<Value, ApiError> {
+async fn bot_poll(shared: &Shared, session: &BotSession, p: &Params) -> Result<(String, usize), ApiError> {
     if session.webhook().is_some() {
         return Err(ApiError::conflict(
             "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",

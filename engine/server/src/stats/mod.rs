@@ -7,7 +7,7 @@ pub mod text;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use msg_core::stats::{BotStats, Rates, StatsSnapshot, Totals};
 
@@ -173,7 +173,8 @@ struct Shard(Mutex<Counters>);
 
 /// Live statistics of one engine.
 pub struct Stats {
-    started: Instant,
+    /// On the coarse clock: every request reads it twice.
+    started: Duration,
     active_requests: AtomicU64,
     shards: [Shard; SHARDS],
 }
@@ -191,11 +192,11 @@ pub struct BotExtras {
 
 impl Stats {
     pub fn new() -> Self {
-        Self { started: Instant::now(), active_requests: AtomicU64::new(0), shards: Default::default() }
+        Self { started: msg_core::coarse::now(), active_requests: AtomicU64::new(0), shards: Default::default() }
     }
 
     fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        msg_core::coarse::now().saturating_sub(self.started)
     }
 
     pub fn uptime(&self) -> f64 {

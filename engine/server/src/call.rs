@@ -36,10 +36,10 @@ pub(crate) async fn read_body(
     body: Incoming,
     params: &mut Params,
 ) -> Result<UploadDir, ApiError> {
-    let uploads = UploadDir::new(shared.upload_root.clone());
+    let uploads = UploadDir::default();
     let max_file = msg_core::limits::max_upload(shared.config.local);
     request::check_content_length(headers, max_file)?;
-    request::read_body(headers, body, params, &uploads, max_file).await?;
+    request::read_body(headers, body, params, &uploads, &shared.config.temp_dir, max_file).await?;
     Ok(uploads)
 }
 

@@ -6,7 +6,6 @@
 //! already holds; secrets are redacted when the log is read, never written anywhere.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -14,8 +13,11 @@ use msg_core::{ApiError, Params};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
-/// One call as kept.
-struct Entry {
+use crate::sharded::Sharded;
+
+/// One call as kept (`A`: where its answer's body is; see [`Answer`]).
+#[derive(Clone)]
+struct Entry<A = Answer> {
     seq: u64,
     /// Unix time in milliseconds (real time: when it happened on this host).
     at_ms: u64,
@@ -23,10 +25,87 @@ struct Entry {
     /// The call's parameters, files by name and size (their contents are not kept).
     params: Params,
     status: u16,
-    /// The answer's body as sent (shared with the response, not copied), or the error.
-    answer: Result<Bytes, (u16, String)>,
+    answer: A,
     duration_us: u64,
     fault: Option<u64>,
+}
+
+/// A kept call's answer.
+///
+/// A small body is copied into its ring's byte buffer (`Ring::bodies`), in the order of the
+/// calls, rather than kept alive with the response's own allocation: a thousand responses kept
+/// per bot would each be freed, cold, a thousand calls later, and the allocator would hand
+/// every new response a cold block. A large body (a long getUpdates) is shared, not copied.
+#[derive(Clone)]
+enum Answer {
+    /// The next this many bytes of the ring's buffer.
+    Copied(usize),
+    Shared(Bytes),
+    Error(u16, String),
+}
+
+/// Bodies up to this size are copied into the ring (see [`Answer`]).
+const COPIED_BODY: usize = 16 << 10;
+
+/// One bot's calls in one shard, oldest first.
+#[derive(Default)]
+struct Ring {
+    entries: VecDeque<Entry>,
+    /// The copied bodies of `entries`, in their order.
+    bodies: VecDeque<u8>,
+}
+
+impl Ring {
+    fn push(&mut self, mut entry: Entry, body: Option<Bytes>, size: usize) {
+        if self.entries.len() == size
+            && let Some(Entry { answer: Answer::Copied(len), .. }) = self.entries.pop_front()
+        {
+            self.bodies.drain(..len);
+        }
+        if let Some(body) = body {
+            if body.len() <= COPIED_BODY {
+                self.bodies.extend(body.iter());
+                entry.answer = Answer::Copied(body.len());
+            } else {
+                entry.answer = Answer::Shared(body);
+            }
+        }
+        self.entries.push_back(entry);
+    }
+
+    /// The entries `keep` accepts, with their bodies.
+    fn read(&self, mut keep: impl FnMut(&Entry) -> bool) -> Vec<Entry<Result<Bytes, (u16, String)>>> {
+        let mut at = 0;
+        let mut out = Vec::new();
+        for e in &self.entries {
+            let answer = match &e.answer {
+                Answer::Copied(len) => {
+                    at += len;
+                    Ok((at - len, *len))
+                }
+                Answer::Shared(body) => Err(Ok(body.clone())),
+                Answer::Error(code, description) => Err(Err((*code, description.clone()))),
+            };
+            if !keep(e) {
+                continue;
+            }
+            let answer = match answer {
+                Ok((from, len)) => Ok(Bytes::from(self.bodies.range(from..from + len).copied().collect::<Vec<u8>>())),
+                Err(shared_or_error) => shared_or_error,
+            };
+            out.push(Entry {
+                seq: e.seq,
+                at_ms: e.at_ms,
+                method: e.method.clone(),
+                params: e.params.clone(),
+                status: e.status,
+                answer,
+                duration_us: e.duration_us,
+                fault: e.fault,
+            });
+        }
+        out
+    }
 }
 
 /// What a call was, as the request path hands it over.
@@ -43,10 +122,12 @@ pub(crate) struct Call<'a> {
     pub fault: Option<u64>,
 }
 
-/// The rings, one per bot.
+/// The rings, one per bot in each shard (`sharded.rs`): a call is kept in the shard of the
+/// thread that answered it, and a reader merges the bot's rings by sequence number and keeps
+/// the newest `size`.
 pub(crate) struct CallLog {
     size: usize,
-    rings: Mutex<HashMap<i64, VecDeque<Entry>>>,
+    rings: Sharded<HashMap<i64, Ring>>,
     next: std::sync::atomic::AtomicU64,
     arrived: Notify,
     /// Readers waiting for a new call: a record wakes them only when there are some.
@@ -62,7 +143,7 @@ impl CallLog {
     pub(crate) fn new(size: usize) -> Self {
         Self {
             size,
-            rings: Mutex::default(),
+            rings: Sharded::default(),
             next: std::sync::atomic::AtomicU64::new(1),
             arrived: Notify::new(),
             readers: std::sync::atomic::AtomicUsize::new(0),
@@ -83,24 +164,21 @@ impl CallLog {
             return;
         }
         let at_ms = self.base.1 + call.started.saturating_duration_since(self.base.0).as_millis() as u64;
+        let (answer, body) = match call.answer {
+            Ok(body) => (Answer::Copied(0), Some(body)),
+            Err(e) => (Answer::Error(e.code, e.description.to_string()), None),
+        };
         let entry = Entry {
             seq: self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             at_ms,
             method: call.method,
             params: call.params,
             status: call.status,
-            answer: call.answer.map_err(|e| (e.code, e.description.to_string())),
+            answer,
             duration_us: call.duration.as_micros() as u64,
             fault: call.fault,
         };
-        {
-            let mut rings = self.rings.lock().expect("call log");
-            let ring = rings.entry(call.bot_id).or_default();
-            if ring.len() == self.size {
-                ring.pop_front();
-            }
-            ring.push_back(entry);
-        }
+        self.rings.local().entry(call.bot_id).or_default().push(entry, body, self.size);
         if self.readers.load(std::sync::atomic::Ordering::SeqCst) > 0 {
             self.arrived.notify_waiters();
         }
@@ -132,11 +210,22 @@ impl CallLog {
     }
 
     fn matching(&self, bot_id: i64, filter: &Filter) -> Vec<Value> {
-        let rings = self.rings.lock().expect("call log");
-        let Some(ring) = rings.get(&bot_id) else { return Vec::new() };
-        let found: Vec<&Entry> = ring
+        // The bot's newest `size` calls, as one ring would have kept them: the oldest of those
+        // first (sequence numbers only), then copies of the ones asked for (a live reader asks
+        // for the few after the last it saw).
+        let mut seqs: Vec<u64> = Vec::new();
+        self.rings.each(|rings| seqs.extend(rings.get(&bot_id).into_iter().flat_map(|r| &r.entries).map(|e| e.seq)));
+        seqs.sort_unstable();
+        let oldest = seqs.len().checked_sub(self.size).map_or(0, |cut| seqs[cut]);
+        let mut kept = Vec::new();
+        self.rings.each(|rings| {
+            if let Some(ring) = rings.get(&bot_id) {
+                kept.extend(ring.read(|e| e.seq >= oldest && e.seq > filter.after));
+            }
+        });
+        kept.sort_unstable_by_key(|e| e.seq);
+        let found: Vec<&Entry<_>> = kept
             .iter()
-            .filter(|e| e.seq > filter.after)
             .filter(|e| e.at_ms >= filter.since_ms)
             .filter(|e| filter.method.as_ref().is_none_or(|m| e.method.eq_ignore_ascii_case(m)))
             .filter(|e| filter.status.is_none_or(|s| e.status == s))
@@ -157,7 +246,7 @@ pub(crate) struct Filter {
 }
 
 /// A kept call as the operator reads it: secrets redacted.
-fn shown(e: &Entry) -> Value {
+fn shown(e: &Entry<Result<Bytes, (u16, String)>>) -> Value {
     let params: serde_json::Map<String, Value> = e
         .params
         .iter()
@@ -279,6 +368,7 @@ mod tests {
         let all = log.read(7, &Filter { limit: 10, ..Filter::default() }, Duration::ZERO).await;
         assert_eq!(all.len(), 3, "the ring keeps the last three");
         assert_eq!(all[0]["seq"], 3);
+        assert_eq!(all[0]["result"]["message_id"], 1, "its body, copied");
         let text = all[2].to_string();
         assert!(!text.contains("abc") && !text.contains("hunter2"), "{text}");
         assert_eq!(all[2]["error"]["description"], "Bad Request: chat not found");
@@ -293,5 +383,34 @@ mod tests {
         });
         assert_eq!(found.len(), 1, "the stream wakes for a new call");
         assert!(transcript(&found).contains("sendMessage 200"));
+    }
+
+    #[tokio::test]
+    async fn calls_answered_on_many_threads_read_as_one_ring() {
+        // Each thread keeps its calls in its own shard; a reader sees the bot's newest five,
+        // in order, as a single ring of five would have kept them.
+        let log = std::sync::Arc::new(CallLog::new(5));
+        let params = Params::new();
+        let threads: Vec<_> = (0..6)
+            .map(|_| {
+                let (log, params) = (log.clone(), params.clone());
+                std::thread::spawn(move || {
+                    for n in 0..20 {
+                        let body = msg_core::ok_body(&json!({"message_id": n}), None);
+                        log.record(call(&params, Ok(Bytes::from(body)), 200));
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let all = log.read(7, &Filter { limit: 10, ..Filter::default() }, Duration::ZERO).await;
+        let seqs: Vec<u64> = all.iter().map(|c| c["seq"].as_u64().unwrap()).collect();
+        assert_eq!(seqs, vec![116, 117, 118, 119, 120]);
+        // Each with its own answer, read back from its ring's buffer.
+        assert!(all.iter().all(|c| c["result"]["message_id"].as_u64().is_some_and(|n| n < 20)), "{all:?}");
+        let after = log.read(7, &Filter { after: 118, limit: 10, ..Filter::default() }, Duration::ZERO).await;
+        assert_eq!(after.len(), 2);
     }
 }

@@ -26,6 +26,9 @@ pub(crate) async fn handle_api(shared: Arc<Shared>, req: Request<Incoming>, peer
     response
 }
 
+/// Each route's work is boxed: hyper keeps a request's future in its connection's state and
+/// moves it there, so this one stays a few words long instead of the largest route's size
+/// (kilobytes copied on every request cost more than one allocation).
 async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) -> Response<Body> {
     if req.method() != Method::GET && req.method() != Method::POST {
         return http::empty_response(StatusCode::NOT_IMPLEMENTED);
@@ -41,23 +44,25 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             });
             http::ok_response(&result.into())
         }
-        Route::Bot { token, method } => match bot_request(shared, &token, method, req).await {
+        Route::Bot { token, method } => match Box::pin(bot_request(shared, &token, method, req)).await {
             Ok(Outcome::Answer(body)) => http::ok_body_response(body),
             Ok(Outcome::Close) => http::abort_response(),
             Ok(Outcome::Truncate) => http::truncated_response(&json!(true).into()),
             Err(e) => http::error_response(&e),
         },
-        Route::User { token, method } if method == "stream" => crate::stream::handle(shared, token, req).await,
-        Route::User { token, method } if method.starts_with("file/") => {
-            crate::files::person(shared, &token, &method["file/".len()..], req).await
+        Route::User { token, method } if method == "stream" => {
+            Box::pin(crate::stream::handle(shared, token, req)).await
         }
-        Route::User { token, method } => match user_request(shared, token, method, req).await {
+        Route::User { token, method } if method.starts_with("file/") => {
+            Box::pin(crate::files::person(shared, &token, &method["file/".len()..], req)).await
+        }
+        Route::User { token, method } => match Box::pin(user_request(shared, token, method, req)).await {
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
         Route::Console { path } => crate::console::asset(shared, &path),
-        Route::Operator { method } => crate::console::operator(shared, method, req).await,
-        Route::File { token, path } => crate::files::handle(shared, &token, &path, req).await,
+        Route::Operator { method } => Box::pin(crate::console::operator(shared, method, req)).await,
+        Route::File { token, path } => Box::pin(crate::files::handle(shared, &token, &path, req)).await,
         Route::NotFound => http::error_response(&ApiError::not_found()),
     }
 }
@@ -85,65 +90,76 @@ async fn bot_request(
     }
     let (params, uploads) = crate::call::read_params(shared, req).await?;
     let method = if method.is_empty() { params.get("method").unwrap_or_default().to_owned() } else { method };
-    let shared = shared.clone();
     // A method that may change state runs to its end even if the client goes away (a task of
     // its own); one that only reads runs here. What runs before it (authentication, a logged-out
     // bot's return) is idempotent: cut short, the next request does it again.
     let read_only = shared.registry.method(&method).is_some_and(|e| !e.handler.changes_state());
-    let run = async move {
-        let bot = authenticate(&shared, &token, &method).await?;
-        shared.stats.record_bot_request(bot.id, &bot.username);
-        check_presence(&shared, &bot).await?;
-        // The call log's copy of the call (and when it began), taken only while the log is on.
-        let logged = shared.calls.enabled().then(|| (std::time::Instant::now(), method.clone(), params.clone()));
-        // The fault layer: after the token check, before the method (unrouted ones too).
-        let fired = shared.faults.fire(crate::faults::Place::Call, bot.id, &method, &params);
-        if let Some(fired) = &fired
-            && !fired.delay.is_zero()
-        {
-            tokio::time::sleep(fired.delay).await;
-        }
-        let (result, status) = match fired.as_ref().map(|f| &f.action) {
-            Some(crate::faults::Action::Error(e)) => (Err(e.clone()), e.code),
-            Some(crate::faults::Action::Close) => (Ok(Outcome::Close), 0),
-            Some(crate::faults::Action::Truncate) => (Ok(Outcome::Truncate), 200),
-            Some(crate::faults::Action::Delay) | None => {
-                let reply = crate::call::invoke(&shared, &bot, method, params).await;
-                let status = reply.as_ref().map_or_else(|e| e.code, |_| 200);
-                let body = reply.map(|r| Outcome::Answer(r.to_body().into()));
-                (body, status)
-            }
-        };
-        drop(uploads);
-        if let Some((started, method, params)) = logged {
-            let closed = ApiError::new(0, "the connection was closed without an answer (fault)");
-            let answer = match &result {
-                Ok(Outcome::Answer(body)) => Ok(body.clone()),
-                Ok(Outcome::Close) => Err(&closed),
-                Ok(Outcome::Truncate) => Ok(msg_core::ok_body(&json!("the answer was cut short (fault)"), None).into()),
-                Err(e) => Err(e),
-            };
-            shared.calls.record(crate::calls::Call {
-                bot_id: bot.id,
-                method,
-                params,
-                status,
-                answer,
-                started,
-                duration: started.elapsed(),
-                fault: fired.map(|f| f.rule),
-            });
-        }
-        result
-    };
     if !read_only {
-        return crate::call::detached(run).await;
+        let shared = shared.clone();
+        return crate::call::detached(async move { call_bot(&shared, token, method, params, uploads).await }).await;
     }
-    // As in a task of its own, a panic answers 500 for this request only.
-    match std::panic::AssertUnwindSafe(run).catch_unwind().await {
+    // As in a task of its own, a panic answers 500 for this request only. (No clone of the
+    // shared state here: its count is written by every request on every core.)
+    let call = Box::pin(call_bot(shared, token, method, params, uploads));
+    match std::panic::AssertUnwindSafe(call).catch_unwind().await {
         Ok(reply) => reply,
         Err(_) => Err(ApiError::internal("method handler failed")),
     }
+}
+
+/// A Bot API call once its parameters are read: authentication, presence, the fault layer, the
+/// method, the call log.
+async fn call_bot(
+    shared: &Arc<Shared>,
+    token: BotToken,
+    method: String,
+    params: Params,
+    uploads: crate::http::request::UploadDir,
+) -> Result<Outcome, ApiError> {
+    let bot = authenticate(shared, &token, &method).await?;
+    shared.stats.record_bot_request(bot.id, &bot.username);
+    check_presence(shared, &bot).await?;
+    // The call log's copy of the call (and when it began), taken only while the log is on.
+    let logged = shared.calls.enabled().then(|| (std::time::Instant::now(), method.clone(), params.clone()));
+    // The fault layer: after the token check, before the method (unrouted ones too).
+    let fired = shared.faults.fire(crate::faults::Place::Call, bot.id, &method, &params);
+    if let Some(fired) = &fired
+        && !fired.delay.is_zero()
+    {
+        tokio::time::sleep(fired.delay).await;
+    }
+    let (result, status) = match fired.as_ref().map(|f| &f.action) {
+        Some(crate::faults::Action::Error(e)) => (Err(e.clone()), e.code),
+        Some(crate::faults::Action::Close) => (Ok(Outcome::Close), 0),
+        Some(crate::faults::Action::Truncate) => (Ok(Outcome::Truncate), 200),
+        Some(crate::faults::Action::Delay) | None => {
+            let reply = crate::call::invoke(shared, &bot, method, params).await;
+            let status = reply.as_ref().map_or_else(|e| e.code, |_| 200);
+            let body = reply.map(|r| Outcome::Answer(r.to_body().into()));
+            (body, status)
+        }
+    };
+    drop(uploads);
+    if let Some((started, method, params)) = logged {
+        let closed = ApiError::new(0, "the connection was closed without an answer (fault)");
+        let answer = match &result {
+            Ok(Outcome::Answer(body)) => Ok(body.clone()),
+            Ok(Outcome::Close) => Err(&closed),
+            Ok(Outcome::Truncate) => Ok(msg_core::ok_body(&json!("the answer was cut short (fault)"), None).into()),
+            Err(e) => Err(e),
+        };
+        shared.calls.record(crate::calls::Call {
+            bot_id: bot.id,
+            method,
+            params,
+            status,
+            answer,
+            started,
+            duration: started.elapsed(),
+            fault: fired.map(|f| f.rule),
+        });
+    }
+    result
 }
 
 /// The people's side, `/user<token>/<method>`: parameters decoded here, then the platform's
@@ -167,6 +183,9 @@ async fn user_request(
 
 /// A logged-out bot answers `400 Logged out` until the cool-down ends; then it is usable again.
 async fn check_presence(shared: &Shared, bot: &Arc<BotRecord>) -> Result<(), ApiError> {
+    if shared.sessions.presence(bot.id) == Some(crate::sessions::session::Presence::Active) {
+        return Ok(());
+    }
     let session = shared.sessions.session(bot).await?;
     if let crate::sessions::session::Presence::LoggedOut { at } = session.presence() {
         if msg_core::storage::now_unix() - at < crate::LOGOUT_COOLDOWN_SECS {

@@ -17,6 +17,7 @@ mod files;
 pub mod http;
 mod methods;
 mod sessions;
+mod sharded;
 pub mod stats;
 mod stream;
 mod webhook;
@@ -133,10 +134,8 @@ pub(crate) struct Shared {
     pub calls: calls::CallLog,
     /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
     disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
-    /// `config.temp_dir`, shared by every request's (lazy) upload directory.
-    pub upload_root: Arc<std::path::Path>,
-    /// The handle method handlers reach the server through (one for all calls).
-    host: Arc<dyn msg_core::Host>,
+    /// This engine among the process's (the key of its per-thread host handles).
+    engine_id: u64,
     self_ref: Weak<Shared>,
 }
 
@@ -175,8 +174,21 @@ impl Shared {
         self.config.dir.join(bot_id.to_string())
     }
 
+    /// The handle method handlers reach the server through. Every call takes one: each thread
+    /// keeps its own, as one handle shared by all would have its count written from every core
+    /// at once (the cache line passed back and forth costs more than the call around it).
     pub fn host(&self) -> Arc<dyn msg_core::Host> {
-        self.host.clone()
+        thread_local! {
+            static HOSTS: std::cell::RefCell<Vec<(u64, Arc<dyn msg_core::Host>)>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        HOSTS.with_borrow_mut(|hosts| {
+            if let Some((_, host)) = hosts.iter().find(|(id, _)| *id == self.engine_id) {
+                return host.clone();
+            }
+            let host: Arc<dyn msg_core::Host> = Arc::new(dispatch::EngineHost(self.self_ref.clone()));
+            hosts.push((self.engine_id, host.clone()));
+            host
+        })
     }
 }
 
@@ -226,7 +238,6 @@ impl BotApiEngine {
             faults.add(rule).map_err(|e| BuildError::Fault(format!("a [[faults]] rule: {e}")))?;
         }
         let calls = calls::CallLog::new(config.call_log_size);
-        let upload_root = Arc::from(config.temp_dir.as_path());
         let shared = Arc::new_cyclic(|self_ref| Shared {
             config,
             registry: Arc::new(registry),
@@ -240,8 +251,10 @@ impl BotApiEngine {
             faults,
             calls,
             disk_usage: Default::default(),
-            upload_root,
-            host: Arc::new(dispatch::EngineHost(self_ref.clone())),
+            engine_id: {
+                static ENGINES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                ENGINES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
             self_ref: self_ref.clone(),
         });
         slot.set(Arc::downgrade(&shared)).expect("slot set once");

@@ -21,6 +21,7 @@ use msg_queue::{Mailbox, PollAbort};
 use crate::PlatformConfig;
 use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
 use crate::kernel::directory::LegacySplit;
+use crate::kernel::front::{Front, Kind};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -281,6 +282,8 @@ pub struct Platform {
     bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Duration)>>,
     /// Bots' operator settings by id, each trusted for [`BOT_CACHE_TTL`].
     flags: std::sync::RwLock<HashMap<i64, (BotFlags, Duration)>>,
+    /// Each thread's own copies of `bots` and `flags` (`front.rs`).
+    front: Front,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced when first used.
     pub(crate) announced: Mutex<HashSet<i64>>,
@@ -331,6 +334,7 @@ impl Platform {
             updates,
             bots: std::sync::RwLock::default(),
             flags: std::sync::RwLock::default(),
+            front: Front::new(),
             announced: Mutex::default(),
             queries: Mutex::default(),
             inline: Mutex::default(),
@@ -377,6 +381,7 @@ impl Platform {
     /// Forgets a bot's cached operator settings, so a change made here is seen at once.
     pub(crate) fn forget_flags(&self, bot_id: i64) {
         self.flags.write().expect("flags cache").remove(&bot_id);
+        self.front.invalidate();
     }
 
     /// Creates a person (used by `user create`).
@@ -525,10 +530,17 @@ impl Platform {
 
     /// The bot with this id, from the cache or storage (revoked or not).
     pub async fn bot(&self, id: i64) -> Result<Option<Arc<BotRecord>>, msg_core::StorageError> {
+        if let Some(bot) = self.front.get::<Arc<BotRecord>>(Kind::Bot, id, BOT_CACHE_TTL) {
+            return Ok(Some(bot));
+        }
+        let generation = self.front.generation();
         if let Some((bot, at)) = self.bots.read().expect("bot cache").get(&id)
             && msg_core::coarse::now().saturating_sub(*at) < BOT_CACHE_TTL
         {
-            return Ok(Some(bot.clone()));
+            // This thread's own copy (its own count) from now on.
+            let copy = Arc::new(BotRecord::clone(bot));
+            self.front.put(Kind::Bot, id, copy.clone(), *at, generation);
+            return Ok(Some(copy));
         }
         let loaded = self.storage.load_bot(id).await?.map(Arc::new);
         if let Some(bot) = &loaded
@@ -558,14 +570,20 @@ impl Platform {
         record.first_name = first_name.to_owned();
         self.storage.save_bot(&record).await.map_err(internal)?;
         self.bots.write().expect("bot cache").insert(record.id, (Arc::new(record), msg_core::coarse::now()));
+        self.front.invalidate();
         Ok(())
     }
 
     /// The operator's settings of a bot (`bot set`), trusted for [`BOT_CACHE_TTL`].
     pub async fn bot_flags(&self, bot_id: i64) -> Result<BotFlags, ApiError> {
+        if let Some(flags) = self.front.get::<BotFlags>(Kind::Flags, bot_id, BOT_CACHE_TTL) {
+            return Ok(flags);
+        }
+        let generation = self.front.generation();
         if let Some((flags, at)) = self.flags.read().expect("flags cache").get(&bot_id)
             && msg_core::coarse::now().saturating_sub(*at) < BOT_CACHE_TTL
         {
+            self.front.put(Kind::Flags, bot_id, *flags, *at, generation);
             return Ok(*flags);
         }
         let off = |v: Option<String>| v.is_some_and(|v| v == "off");

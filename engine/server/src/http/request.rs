@@ -4,7 +4,7 @@
 //! reference's exact 4xx descriptions.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use bytes::Bytes;
 use futures_util::StreamExt;
@@ -157,23 +157,20 @@ fn file_too_big() -> ApiError {
 /// done. Its name, `msg-upload-<random>-<pid>@<host>`, tells which server made it, so a server
 /// killed mid-upload leaves nothing for long: the next start on the host sweeps it
 /// ([`sweep_stale_uploads`]).
+#[derive(Default)]
 pub struct UploadDir {
-    temp_dir: Arc<Path>,
     path: OnceLock<PathBuf>,
 }
 
 const UPLOAD_PREFIX: &str = "msg-upload-";
 
 impl UploadDir {
-    pub fn new(temp_dir: Arc<Path>) -> Self {
-        Self { temp_dir, path: OnceLock::new() }
-    }
-
-    /// Where an uploaded file named `relative` goes; the directory is removed on drop from now on.
-    fn file(&self, relative: impl AsRef<Path>) -> PathBuf {
+    /// Where an uploaded file named `relative` goes, the directory under `temp_dir` (made on
+    /// the first file); it is removed on drop from now on.
+    fn file(&self, temp_dir: &Path, relative: impl AsRef<Path>) -> PathBuf {
         let dir = self.path.get_or_init(|| {
             let owner = owner();
-            self.temp_dir.join(format!("{UPLOAD_PREFIX}{:016x}-{}@{}", rand::random::<u64>(), owner.0, owner.1))
+            temp_dir.join(format!("{UPLOAD_PREFIX}{:016x}-{}@{}", rand::random::<u64>(), owner.0, owner.1))
         });
         dir.join(relative)
     }
@@ -247,6 +244,7 @@ pub async fn read_body(
     body: Incoming,
     params: &mut Params,
     upload_dir: &UploadDir,
+    temp_dir: &Path,
     max_file: u64,
 ) -> Result<(), ApiError> {
     let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
@@ -256,7 +254,7 @@ pub async fn read_body(
         if boundary.is_empty() || boundary.len() > 70 {
             return Err(ApiError::bad_request("boundary too big or empty"));
         }
-        return read_multipart(body, boundary, params, upload_dir, max_file).await;
+        return read_multipart(body, boundary, params, upload_dir, temp_dir, max_file).await;
     }
     if content_type.contains("application/x-www-form-urlencoded") {
         let bytes = collect_limited(body, "too many parameters").await?;
@@ -290,7 +288,7 @@ pub async fn read_body(
             continue;
         }
         if file.is_none() {
-            let path = upload_dir.file("file");
+            let path = upload_dir.file(temp_dir, "file");
             let f = create_upload(&path).await?;
             file = Some((f, path, 0));
         }
@@ -329,6 +327,7 @@ async fn read_multipart(
     boundary: String,
     params: &mut Params,
     upload_dir: &UploadDir,
+    temp_dir: &Path,
     max_file: u64,
 ) -> Result<(), ApiError> {
     let stream = BodyStream::new(body).filter_map(|frame| async move {
@@ -354,7 +353,7 @@ async fn read_multipart(
                 return Err(too_large("too many files attached"));
             }
             let content_type = field.content_type().map(|m| m.to_string());
-            let path = upload_dir.file(Path::new(&file_count.to_string()).join(sanitize(&file_name)));
+            let path = upload_dir.file(temp_dir, Path::new(&file_count.to_string()).join(sanitize(&file_name)));
             let mut out = if too_big { None } else { Some(create_upload(&path).await?) };
             let mut size = 0u64;
             let mut field = field;

@@ -101,6 +101,23 @@ pub enum Presence {
     },
 }
 
+impl Presence {
+    /// As one word: `i64::MIN` for active, else the logOut time.
+    pub(super) fn to_word(self) -> i64 {
+        match self {
+            Presence::Active => i64::MIN,
+            Presence::LoggedOut { at } => at,
+        }
+    }
+
+    fn from_word(word: i64) -> Self {
+        match word {
+            i64::MIN => Presence::Active,
+            at => Presence::LoggedOut { at },
+        }
+    }
+}
+
 pub struct Settings {
     pub allowed_mask: u32,
     pub webhook: Option<Webhook>,
@@ -113,7 +130,9 @@ pub struct BotSession {
     pub mailbox: Arc<Mailbox>,
     pub settings: Mutex<Settings>,
     pub health: Mutex<WebhookHealth>,
-    pub presence: Mutex<Presence>,
+    /// [`Presence`] as one word (`i64::MIN`: active; else the logOut time): read by every
+    /// request, which a lock would have each one write.
+    pub(super) presence: std::sync::atomic::AtomicI64,
     pub started: Instant,
     /// Cancels the webhook worker.
     pub webhook_stop: Mutex<Option<tokio_util::sync::CancellationToken>>,
@@ -129,11 +148,11 @@ impl BotSession {
     }
 
     pub fn presence(&self) -> Presence {
-        *self.presence.lock().expect("presence")
+        Presence::from_word(self.presence.load(std::sync::atomic::Ordering::Acquire))
     }
 
     pub fn set_presence(&self, presence: Presence) {
-        *self.presence.lock().expect("presence") = presence;
+        self.presence.store(presence.to_word(), std::sync::atomic::Ordering::Release);
     }
 
     /// Whether updates of `kind` are queued for this bot.

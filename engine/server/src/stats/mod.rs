@@ -5,11 +5,11 @@ pub mod prometheus;
 pub mod text;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use msg_core::stats::{BotStats, Rates, StatsSnapshot, Totals};
+
+use crate::sharded::Sharded;
 
 /// One bucket of a [`Window`].
 trait Bucket: Copy + Default {
@@ -135,6 +135,8 @@ impl BotCounters {
 /// The counts one shard holds.
 #[derive(Default)]
 struct Counters {
+    /// Requests begun here less those ended here (negative when more ended here).
+    active: i64,
     requests: Window<u64>,
     request_bytes: Window<u64>,
     responses: Window<u64>,
@@ -148,6 +150,7 @@ struct Counters {
 impl Counters {
     /// Adds `other`'s (another shard's) counts.
     fn merge(&mut self, other: &mut Counters, now: u64) {
+        self.active += other.active;
         self.requests.merge(&mut other.requests, now);
         self.request_bytes.merge(&mut other.request_bytes, now);
         self.responses.merge(&mut other.responses, now);
@@ -161,22 +164,12 @@ impl Counters {
     }
 }
 
-/// Shards of the counts: a thread counts in its own (by a number it draws once), so the
-/// workers answering requests at once neither wait for one lock nor pass its cache line back
-/// and forth; a snapshot sums them.
-const SHARDS: usize = 8;
-
-/// One shard, on a cache line of its own.
-#[repr(align(128))]
-#[derive(Default)]
-struct Shard(Mutex<Counters>);
-
 /// Live statistics of one engine.
 pub struct Stats {
     /// On the coarse clock: every request reads it twice.
     started: Duration,
-    active_requests: AtomicU64,
-    shards: [Shard; SHARDS],
+    /// The counts, in shards (`sharded.rs`); a snapshot sums them.
+    shards: Sharded<Counters>,
 }
 
 /// Per-bot figures the stats module does not own (queue, webhook, disk), filled by the engine.
@@ -192,7 +185,7 @@ pub struct BotExtras {
 
 impl Stats {
     pub fn new() -> Self {
-        Self { started: msg_core::coarse::now(), active_requests: AtomicU64::new(0), shards: Default::default() }
+        Self { started: msg_core::coarse::now(), shards: Default::default() }
     }
 
     fn elapsed(&self) -> Duration {
@@ -205,18 +198,14 @@ impl Stats {
 
     /// This thread's shard of the counts.
     fn shard(&self) -> std::sync::MutexGuard<'_, Counters> {
-        static THREADS: AtomicUsize = AtomicUsize::new(0);
-        thread_local! {
-            static SHARD: usize = THREADS.fetch_add(1, Ordering::Relaxed) % SHARDS;
-        }
-        self.shards[SHARD.with(|s| *s)].0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.shards.local()
     }
 
     /// Marks a request in flight until the guard drops.
     pub fn begin_request(&self, bytes: u64) -> ActiveRequest<'_> {
-        self.active_requests.fetch_add(1, Ordering::Relaxed);
         let now = self.elapsed().as_secs();
         let mut c = self.shard();
+        c.active += 1;
         c.requests.add(now, 1);
         c.request_bytes.add(now, bytes);
         ActiveRequest(self)
@@ -263,9 +252,7 @@ impl Stats {
         let uptime = elapsed.as_secs_f64();
         let memory = memory();
         let mut c = Counters::default();
-        for shard in &self.shards {
-            c.merge(&mut shard.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner), now);
-        }
+        self.shards.each(|shard| c.merge(shard, now));
         // Active: a request or an update within the last day.
         let day_ago = elapsed.saturating_sub(Duration::from_secs(86_400));
         let active_bot_count = c.bots.values().filter(|b| b.last_active.is_some_and(|t| t >= day_ago)).count() as u64;
@@ -296,7 +283,7 @@ impl Stats {
         snapshot.bot_count = bot_count.max(c.bots.len() as u64);
         snapshot.active_bot_count = active_bot_count;
         (snapshot.rss_bytes, snapshot.vm_bytes, snapshot.rss_peak_bytes, snapshot.vm_peak_bytes) = memory;
-        snapshot.active_requests = self.active_requests.load(Ordering::Relaxed);
+        snapshot.active_requests = u64::try_from(c.active).unwrap_or(0);
         snapshot.request_count = c.requests.rates(now, uptime);
         snapshot.request_bytes = c.request_bytes.rates(now, uptime);
         snapshot.response_count = c.responses.rates(now, uptime);
@@ -328,7 +315,9 @@ pub struct ActiveRequest<'a>(&'a Stats);
 
 impl Drop for ActiveRequest<'_> {
     fn drop(&mut self) {
-        self.0.active_requests.fetch_sub(1, Ordering::Relaxed);
+        // Counted down in the shard of the thread it ends on (maybe not the one it began on):
+        // the shards' sum is right.
+        self.0.shard().active -= 1;
     }
 }
 

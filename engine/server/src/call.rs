@@ -37,6 +37,11 @@ pub(crate) async fn read_body(
     params: &mut Params,
 ) -> Result<UploadDir, ApiError> {
     let uploads = UploadDir::default();
+    // Most calls (getMe, a getUpdates by query string) bring no body at all (a typed empty one,
+    // say multipart, is read as before).
+    if hyper::body::Body::is_end_stream(&body) && !headers.contains_key(hyper::header::CONTENT_TYPE) {
+        return Ok(uploads);
+    }
     let max_file = msg_core::limits::max_upload(shared.config.local);
     request::check_content_length(headers, max_file)?;
     request::read_body(headers, body, params, &uploads, &shared.config.temp_dir, max_file).await?;

@@ -5,7 +5,7 @@
 //! text transcript, and waits for new calls: the live stream). Recording copies what the request
 //! already holds; secrets are redacted when the log is read, never written anywhere.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -127,7 +127,7 @@ pub(crate) struct Call<'a> {
 /// the newest `size`.
 pub(crate) struct CallLog {
     size: usize,
-    rings: Sharded<HashMap<i64, Ring>>,
+    rings: Sharded<rustc_hash::FxHashMap<i64, Ring>>,
     next: std::sync::atomic::AtomicU64,
     arrived: Notify,
     /// Readers waiting for a new call: a record wakes them only when there are some.

@@ -7,9 +7,10 @@
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use rustc_hash::FxHashMap;
 
 /// Entries a thread keeps at most (all of them are forgotten when it would keep more).
 const MAX_COPIES: usize = 4096;
@@ -34,7 +35,7 @@ pub(crate) struct Front {
 type Copy = (Box<dyn Any>, Duration, u64);
 
 thread_local! {
-    static COPIES: RefCell<HashMap<(u64, Kind, i64), Copy>> = RefCell::new(HashMap::new());
+    static COPIES: RefCell<FxHashMap<(u64, Kind, i64), Copy>> = RefCell::default();
 }
 
 impl Front {

@@ -36,10 +36,10 @@ const THREAD_COPIES: usize = 4096;
 
 /// A thread's copies of `ready`'s entries it used: (sessions id, bot id) → the session and the
 /// generation it was copied at.
-type ThreadCopies = HashMap<(u64, i64), (Arc<BotSession>, u64)>;
+type ThreadCopies = rustc_hash::FxHashMap<(u64, i64), (Arc<BotSession>, u64)>;
 
 thread_local! {
-    static READY: std::cell::RefCell<ThreadCopies> = std::cell::RefCell::new(HashMap::new());
+    static READY: std::cell::RefCell<ThreadCopies> = std::cell::RefCell::default();
 }
 
 impl Sessions {

@@ -4,7 +4,6 @@
 pub mod prometheus;
 pub mod text;
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use msg_core::stats::{BotStats, Rates, StatsSnapshot, Totals};
@@ -144,7 +143,7 @@ struct Counters {
     responses_error: Window<u64>,
     response_bytes: Window<u64>,
     updates: Window<u64>,
-    bots: HashMap<i64, BotCounters>,
+    bots: rustc_hash::FxHashMap<i64, BotCounters>,
 }
 
 impl Counters {

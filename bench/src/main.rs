@@ -147,6 +147,26 @@ fn wrk(addr: SocketAddr, duration: Duration, path: &str, bodies: &[String]) -> O
     Some((rate, failed))
 }
 
+/// CPU time (user and system) of process `pid` while `run` loads it for `duration`, in µs per
+/// request of the rate `run` answers; infinite when unknown.
+fn with_cpu(pid: u32, duration: Duration, run: impl FnOnce() -> Option<(f64, u64)>) -> (Option<(f64, u64)>, f64) {
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (USER_HZ: 100).
+    let ticks = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+    };
+    let before = ticks();
+    let out = run();
+    let cpu = match (before, ticks(), out) {
+        (Some(a), Some(b), Some((rate, _))) if rate > 0.0 => {
+            (b - a) as f64 * 10_000.0 / (rate * duration.as_secs_f64().max(1.0))
+        }
+        _ => f64::INFINITY,
+    };
+    (out, cpu)
+}
+
 /// The faster of two wrk runs (rate, failures), failures of both counted.
 fn best(a: Option<(f64, u64)>, b: Option<(f64, u64)>) -> Option<(f64, u64)> {
     match (a, b) {
@@ -273,9 +293,14 @@ async fn run(duration: Duration, figures: Figures) {
         // drifts by more than the figure's margin within a minute.
         let path = format!("/bot{bot}/getMe");
         let (mut bare_wrk, mut getme_wrk) = (None, None);
+        // The CPU time each server spends per request (user and system), the least of the
+        // runs: steadier than the rates, which also follow the load generator's share.
+        let (mut bare_cpu, mut getme_cpu) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..2 {
-            bare_wrk = best(bare_wrk, wrk(bare_addr, duration, "/", &[]));
-            getme_wrk = best(getme_wrk, wrk(server.api, duration, &path, &[]));
+            let (run, cpu) = with_cpu(bare.id(), duration, || wrk(bare_addr, duration, "/", &[]));
+            (bare_wrk, bare_cpu) = (best(bare_wrk, run), bare_cpu.min(cpu));
+            let (run, cpu) = with_cpu(server.child.id(), duration, || wrk(server.api, duration, &path, &[]));
+            (getme_wrk, getme_cpu) = (best(getme_wrk, run), getme_cpu.min(cpu));
         }
         let _ = bare.kill();
         let _ = bare.wait();
@@ -292,6 +317,12 @@ async fn run(duration: Duration, figures: Figures) {
                 "getMe (wrk): {getme:.0} req/s; bare hyper: {bare:.0} req/s; ratio {:.0} % (target >= 80 %); failures {failed}",
                 100.0 * getme / bare
             );
+            if getme_cpu.is_finite() && bare_cpu.is_finite() {
+                println!(
+                    "server CPU per request (wrk): getMe {getme_cpu:.1} µs; bare hyper {bare_cpu:.1} µs; ratio {:.0} %",
+                    100.0 * bare_cpu / getme_cpu
+                );
+            }
             if let Some((root, _)) = root_wrk {
                 println!(
                     "the HTTP layer alone (wrk, `/`): {root:.0} req/s; {:.0} % of bare hyper (getMe is {:.0} % of it)",

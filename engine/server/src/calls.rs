@@ -13,7 +13,7 @@ use msg_core::{ApiError, Params};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
-use crate::sharded::Sharded;
+use crate::sharded::{OwnLine, Sharded};
 
 /// One call as kept (`A`: where its answer's body is; see [`Answer`]).
 #[derive(Clone)]
@@ -56,7 +56,7 @@ struct Ring {
 }
 
 impl Ring {
-    fn push(&mut self, mut entry: Entry, body: Option<Bytes>, size: usize) {
+    fn push(&mut self, mut entry: Entry, body: Option<&Bytes>, size: usize) {
         if self.entries.len() == size
             && let Some(Entry { answer: Answer::Copied(len), .. }) = self.entries.pop_front()
         {
@@ -67,7 +67,7 @@ impl Ring {
                 self.bodies.extend(body.iter());
                 entry.answer = Answer::Copied(body.len());
             } else {
-                entry.answer = Answer::Shared(body);
+                entry.answer = Answer::Shared(body.clone());
             }
         }
         self.entries.push_back(entry);
@@ -115,7 +115,7 @@ pub(crate) struct Call<'a> {
     pub params: Params,
     pub status: u16,
     /// The answer's body (`{"ok":true,…}`) as sent, or the error.
-    pub answer: Result<Bytes, &'a ApiError>,
+    pub answer: Result<&'a Bytes, &'a ApiError>,
     /// When the call began (the log's wall time is derived from it: no second clock read).
     pub started: std::time::Instant,
     pub duration: Duration,
@@ -128,7 +128,9 @@ pub(crate) struct Call<'a> {
 pub(crate) struct CallLog {
     size: usize,
     rings: Sharded<rustc_hash::FxHashMap<i64, Ring>>,
-    next: std::sync::atomic::AtomicU64,
+    /// The one thing every call writes here for all threads (readers need one order); on a
+    /// line of its own, so the fields read beside it stay where each core has them.
+    next: OwnLine<std::sync::atomic::AtomicU64>,
     arrived: Notify,
     /// Readers waiting for a new call: a record wakes them only when there are some.
     readers: std::sync::atomic::AtomicUsize,
@@ -144,7 +146,7 @@ impl CallLog {
         Self {
             size,
             rings: Sharded::default(),
-            next: std::sync::atomic::AtomicU64::new(1),
+            next: OwnLine(std::sync::atomic::AtomicU64::new(1)),
             arrived: Notify::new(),
             readers: std::sync::atomic::AtomicUsize::new(0),
             base: (
@@ -166,10 +168,11 @@ impl CallLog {
         let at_ms = self.base.1 + call.started.saturating_duration_since(self.base.0).as_millis() as u64;
         let (answer, body) = match call.answer {
             Ok(body) => (Answer::Copied(0), Some(body)),
+            // (A small body is copied, a large one shared: `Ring::push`.)
             Err(e) => (Answer::Error(e.code, e.description.to_string()), None),
         };
         let entry = Entry {
-            seq: self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            seq: self.next.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             at_ms,
             method: call.method,
             params: call.params,
@@ -346,7 +349,7 @@ pub(crate) async fn operator(log: &CallLog, params: &Params) -> Result<Value, Ap
 mod tests {
     use super::*;
 
-    fn call<'a>(params: &Params, answer: Result<Bytes, &'a ApiError>, status: u16) -> Call<'a> {
+    fn call<'a>(params: &Params, answer: Result<&'a Bytes, &'a ApiError>, status: u16) -> Call<'a> {
         let (method, params) = ("sendMessage".to_owned(), params.clone());
         let started = std::time::Instant::now();
         Call { bot_id: 7, method, params, status, answer, started, duration: Duration::from_millis(2), fault: None }
@@ -361,7 +364,7 @@ mod tests {
         params.push("url", "https://user:hunter2@example.com/hook");
         let ok = Bytes::from(msg_core::ok_body(&json!({"message_id": 1}), None));
         for _ in 0..4 {
-            log.record(call(&params, Ok(ok.clone()), 200));
+            log.record(call(&params, Ok(&ok), 200));
         }
         let refused = ApiError::bad_request("chat not found");
         log.record(call(&params, Err(&refused), 400));
@@ -379,7 +382,7 @@ mod tests {
         let waiting = log.read(7, &after, Duration::from_secs(5));
         let (found, ()) = tokio::join!(waiting, async {
             tokio::task::yield_now().await;
-            log.record(call(&params, Ok(ok.clone()), 200))
+            log.record(call(&params, Ok(&ok), 200))
         });
         assert_eq!(found.len(), 1, "the stream wakes for a new call");
         assert!(transcript(&found).contains("sendMessage 200"));
@@ -397,7 +400,7 @@ mod tests {
                 std::thread::spawn(move || {
                     for n in 0..20 {
                         let body = msg_core::ok_body(&json!({"message_id": n}), None);
-                        log.record(call(&params, Ok(Bytes::from(body)), 200));
+                        log.record(call(&params, Ok(&Bytes::from(body)), 200));
                     }
                 })
             })

@@ -142,10 +142,16 @@ async fn call_bot(
     drop(uploads);
     if let Some((started, method, params)) = logged {
         let closed = ApiError::new(0, "the connection was closed without an answer (fault)");
+        let cut_short: bytes::Bytes;
         let answer = match &result {
-            Ok(Outcome::Answer(body)) => Ok(body.clone()),
+            // Borrowed: the log copies what it keeps (a clone shared with the response would
+            // cost its count's writes and a later drop).
+            Ok(Outcome::Answer(body)) => Ok(body),
             Ok(Outcome::Close) => Err(&closed),
-            Ok(Outcome::Truncate) => Ok(msg_core::ok_body(&json!("the answer was cut short (fault)"), None).into()),
+            Ok(Outcome::Truncate) => {
+                cut_short = msg_core::ok_body(&json!("the answer was cut short (fault)"), None).into();
+                Ok(&cut_short)
+            }
             Err(e) => Err(e),
         };
         shared.calls.record(crate::calls::Call {

@@ -10,6 +10,12 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// Shards per value: more than the workers of a usual machine; threads beyond share.
 pub(crate) const SHARDS: usize = 8;
 
+/// A value on a cache line of its own: written by every request, it does not make the fields
+/// beside it (read by every request) miss too.
+#[repr(align(128))]
+#[derive(Debug, Default)]
+pub(crate) struct OwnLine<T>(pub T);
+
 /// One shard, on a cache line of its own.
 #[repr(align(128))]
 #[derive(Default)]

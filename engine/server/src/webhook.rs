@@ -257,7 +257,7 @@ async fn deliver(
                 method: "webhook".to_owned(),
                 params: update_params.clone(),
                 status: if failed.is_some() { 0 } else { 200 },
-                answer: failed.as_ref().map_or(Ok(delivered), Err),
+                answer: failed.as_ref().map_or(Ok(&delivered), Err),
                 started,
                 duration: started.elapsed(),
                 fault: fired.map(|f| f.rule),

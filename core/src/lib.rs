@@ -8,6 +8,7 @@ pub mod clock;
 pub mod coarse;
 pub mod engine;
 pub mod error;
+pub mod front;
 pub mod limits;
 pub mod method;
 pub mod plugin;

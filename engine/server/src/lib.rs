@@ -134,8 +134,8 @@ pub(crate) struct Shared {
     pub calls: calls::CallLog,
     /// Disk usage per bot, measured at most every [`DISK_USAGE_TTL`] (it walks the bot's dir).
     disk_usage: std::sync::Mutex<HashMap<i64, (Option<u64>, Instant)>>,
-    /// This engine among the process's (the key of its per-thread host handles).
-    engine_id: u64,
+    /// Each thread's own host handle ([`Shared::host`]).
+    hosts: msg_core::front::Front,
     self_ref: Weak<Shared>,
 }
 
@@ -178,17 +178,12 @@ impl Shared {
     /// keeps its own, as one handle shared by all would have its count written from every core
     /// at once (the cache line passed back and forth costs more than the call around it).
     pub fn host(&self) -> Arc<dyn msg_core::Host> {
-        thread_local! {
-            static HOSTS: std::cell::RefCell<Vec<(u64, Arc<dyn msg_core::Host>)>> = const { std::cell::RefCell::new(Vec::new()) };
+        if let Some(host) = self.hosts.get::<Arc<dyn msg_core::Host>>(0, Duration::MAX) {
+            return host;
         }
-        HOSTS.with_borrow_mut(|hosts| {
-            if let Some((_, host)) = hosts.iter().find(|(id, _)| *id == self.engine_id) {
-                return host.clone();
-            }
-            let host: Arc<dyn msg_core::Host> = Arc::new(dispatch::EngineHost(self.self_ref.clone()));
-            hosts.push((self.engine_id, host.clone()));
-            host
-        })
+        let host: Arc<dyn msg_core::Host> = Arc::new(dispatch::EngineHost(self.self_ref.clone()));
+        self.hosts.put(0, host.clone(), msg_core::coarse::now(), self.hosts.generation());
+        host
     }
 }
 
@@ -251,10 +246,7 @@ impl BotApiEngine {
             faults,
             calls,
             disk_usage: Default::default(),
-            engine_id: {
-                static ENGINES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-                ENGINES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            },
+            hosts: msg_core::front::Front::new(),
             self_ref: self_ref.clone(),
         });
         slot.set(Arc::downgrade(&shared)).expect("slot set once");

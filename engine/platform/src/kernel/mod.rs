@@ -8,7 +8,6 @@
 //! holds; domains depend on it.
 
 pub(crate) mod directory;
-pub(crate) mod front;
 pub mod methods;
 pub(crate) mod on_demand;
 pub(crate) mod queries;

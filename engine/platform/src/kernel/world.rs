@@ -21,7 +21,6 @@ use msg_queue::{Mailbox, PollAbort};
 use crate::PlatformConfig;
 use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
 use crate::kernel::directory::LegacySplit;
-use crate::kernel::front::{Front, Kind};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -282,8 +281,8 @@ pub struct Platform {
     bots: std::sync::RwLock<HashMap<i64, (Arc<BotRecord>, Duration)>>,
     /// Bots' operator settings by id, each trusted for [`BOT_CACHE_TTL`].
     flags: std::sync::RwLock<HashMap<i64, (BotFlags, Duration)>>,
-    /// Each thread's own copies of `bots` and `flags` (`front.rs`).
-    front: Front,
+    /// Each thread's own copies of `bots` and `flags` (`msg_core::front`).
+    front: msg_core::front::Front,
     /// Bots already announced in the log (found at start or since): a bot directory copied into
     /// the working directory of a running server is announced when first used.
     pub(crate) announced: Mutex<HashSet<i64>>,
@@ -334,7 +333,7 @@ impl Platform {
             updates,
             bots: std::sync::RwLock::default(),
             flags: std::sync::RwLock::default(),
-            front: Front::new(),
+            front: msg_core::front::Front::new(),
             announced: Mutex::default(),
             queries: Mutex::default(),
             inline: Mutex::default(),
@@ -530,7 +529,7 @@ impl Platform {
 
     /// The bot with this id, from the cache or storage (revoked or not).
     pub async fn bot(&self, id: i64) -> Result<Option<Arc<BotRecord>>, msg_core::StorageError> {
-        if let Some(bot) = self.front.get::<Arc<BotRecord>>(Kind::Bot, id, BOT_CACHE_TTL) {
+        if let Some(bot) = self.front.get::<Arc<BotRecord>>(id, BOT_CACHE_TTL) {
             return Ok(Some(bot));
         }
         let generation = self.front.generation();
@@ -539,7 +538,7 @@ impl Platform {
         {
             // This thread's own copy (its own count) from now on.
             let copy = Arc::new(BotRecord::clone(bot));
-            self.front.put(Kind::Bot, id, copy.clone(), *at, generation);
+            self.front.put(id, copy.clone(), *at, generation);
             return Ok(Some(copy));
         }
         let loaded = self.storage.load_bot(id).await?.map(Arc::new);
@@ -576,14 +575,14 @@ impl Platform {
 
     /// The operator's settings of a bot (`bot set`), trusted for [`BOT_CACHE_TTL`].
     pub async fn bot_flags(&self, bot_id: i64) -> Result<BotFlags, ApiError> {
-        if let Some(flags) = self.front.get::<BotFlags>(Kind::Flags, bot_id, BOT_CACHE_TTL) {
+        if let Some(flags) = self.front.get::<BotFlags>(bot_id, BOT_CACHE_TTL) {
             return Ok(flags);
         }
         let generation = self.front.generation();
         if let Some((flags, at)) = self.flags.read().expect("flags cache").get(&bot_id)
             && msg_core::coarse::now().saturating_sub(*at) < BOT_CACHE_TTL
         {
-            self.front.put(Kind::Flags, bot_id, *flags, *at, generation);
+            self.front.put(bot_id, *flags, *at, generation);
             return Ok(*flags);
         }
         let off = |v: Option<String>| v.is_some_and(|v| v == "off");

@@ -25,21 +25,9 @@ pub struct Sessions {
     /// Identifies this working directory, so a logOut recorded here is not honoured by another
     /// server the bot's directory is copied to.
     pub instance_id: String,
-    /// This set of sessions among the process's (the key of the threads' copies, [`Sessions::presence`]).
-    id: u64,
-    /// Bumped when a session leaves `ready`: the threads' copies taken before are stale.
-    generation: std::sync::atomic::AtomicU64,
-}
-
-/// Sessions a thread keeps a copy of at most (all are forgotten when it would keep more).
-const THREAD_COPIES: usize = 4096;
-
-/// A thread's copies of `ready`'s entries it used: (sessions id, bot id) → the session and the
-/// generation it was copied at.
-type ThreadCopies = rustc_hash::FxHashMap<(u64, i64), (Arc<BotSession>, u64)>;
-
-thread_local! {
-    static READY: std::cell::RefCell<ThreadCopies> = std::cell::RefCell::default();
+    /// Each thread's copies of `ready`'s entries it used ([`Sessions::presence`]); a session
+    /// leaving `ready` makes them stale.
+    copies: msg_core::front::Front,
 }
 
 impl Sessions {
@@ -50,11 +38,7 @@ impl Sessions {
             sessions: tokio::sync::Mutex::default(),
             ready: std::sync::RwLock::default(),
             instance_id,
-            id: {
-                static SETS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-                SETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            },
-            generation: std::sync::atomic::AtomicU64::new(0),
+            copies: msg_core::front::Front::new(),
         }
     }
 
@@ -62,22 +46,15 @@ impl Sessions {
     /// thread's copy of the session: every request asks, and the shared map's lock and the
     /// session's count would be written from every core at once.
     pub fn presence(&self, bot_id: i64) -> Option<Presence> {
-        let generation = self.generation.load(std::sync::atomic::Ordering::Acquire);
-        let key = (self.id, bot_id);
-        let copied = READY.with_borrow(|copies| {
-            copies.get(&key).filter(|(_, taken)| *taken == generation).map(|(session, _)| session.presence())
-        });
+        // A copy lives until its session leaves `ready` (no lifetime of its own).
+        let copied = self.copies.with(bot_id, Duration::MAX, |session: &Arc<BotSession>| session.presence());
         if copied.is_some() {
             return copied;
         }
+        let generation = self.copies.generation();
         let session = self.ready.read().expect("sessions").get(&bot_id).cloned()?;
         let presence = session.presence();
-        READY.with_borrow_mut(|copies| {
-            if copies.len() >= THREAD_COPIES {
-                copies.clear();
-            }
-            copies.insert(key, (session, generation));
-        });
+        self.copies.put(bot_id, session, msg_core::coarse::now(), generation);
         Some(presence)
     }
 
@@ -172,7 +149,7 @@ impl Sessions {
     pub async fn deactivate(&self, bot_id: i64) {
         let mut sessions = self.sessions.lock().await;
         self.ready.write().expect("sessions").remove(&bot_id);
-        self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        self.copies.invalidate();
         if let Some(s) = sessions.remove(&bot_id) {
             s.mailbox.abort_polls(PollAbort::Closing);
             if let Some(stop) = s.webhook_stop.lock().expect("webhook stop").take() {

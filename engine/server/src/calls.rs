@@ -16,7 +16,6 @@ use tokio::sync::Notify;
 use crate::sharded::{OwnLine, Sharded};
 
 /// One call as kept (`A`: where its answer's body is; see [`Answer`]).
-#[derive(Clone)]
 struct Entry<A = Answer> {
     seq: u64,
     /// Unix time in milliseconds (real time: when it happened on this host).
@@ -36,7 +35,6 @@ struct Entry<A = Answer> {
 /// calls, rather than kept alive with the response's own allocation: a thousand responses kept
 /// per bot would each be freed, cold, a thousand calls later, and the allocator would hand
 /// every new response a cold block. A large body (a long getUpdates) is shared, not copied.
-#[derive(Clone)]
 enum Answer {
     /// The next this many bytes of the ring's buffer.
     Copied(usize),

@@ -206,8 +206,35 @@ pub(crate) fn run_node_test(dir: &Path, what: &str) -> String {
         .output()
         .expect("node runs");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "node --test {what} failed ({}):\n{stdout}\n{stderr}", out.status);
+    assert!(
+        out.status.success(),
+        "node --test {what} failed ({}):\n{stdout}\n{stderr}\n== what failed, again (a log's tail may be all that is kept):\n{}",
+        out.status,
+        failures_of(&stdout)
+    );
     stdout.into_owned()
+}
+
+/// The failed subtests of a `node --test` report (TAP) with their diagnostics: each `not ok`
+/// line and its YAML block, without the long stacks.
+fn failures_of(tap: &str) -> String {
+    let mut out = String::new();
+    let mut lines = tap.lines();
+    while let Some(line) = lines.next() {
+        if !line.trim_start().starts_with("not ok ") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+        for detail in lines.by_ref().take(40) {
+            if detail.trim() == "..." {
+                break;
+            }
+            out.push_str(detail);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 #[test]

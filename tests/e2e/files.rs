@@ -547,12 +547,21 @@ fn retention_removes_unused_files_and_keeps_used_ones() {
 #[test]
 fn a_2000_mb_file_goes_up_and_down_in_local_mode_with_bounded_memory() {
     const SIZE: u64 = 2000 << 20;
-    let root = tempfile::tempdir().unwrap();
+    // One 2000 MB file at a time (the refused one is gone before the stored one comes), and a
+    // margin for the server's database.
+    let root = msg_testkit::roomy_tempdir(SIZE + (100 << 20));
     let (server, bot, alice) = conversation(root.path(), true);
     let chat = id_of(&alice).to_string();
     let path = format!("/bot{bot}/sendDocument");
     // What the server holds before the file: the allocator's arenas, the runtime, the platform.
     let before = msg_testkit::peak_rss_kib(server.child.id());
+
+    // One byte over the limit is refused, and nothing of it stays on disk.
+    let over =
+        msg_testkit::upload_pattern(server.api, &path, &[("chat_id", &chat)], ("document", "over.bin"), SIZE + 1);
+    assert_eq!(error(over), (413, "Request Entity Too Large".to_owned()));
+    assert!(files_in(&root.path().join("tmp")).is_empty());
+
     let sent =
         ok(msg_testkit::upload_pattern(server.api, &path, &[("chat_id", &chat)], ("document", "huge.bin"), SIZE));
     assert_eq!(sent["document"]["file_size"], SIZE);
@@ -567,12 +576,7 @@ fn a_2000_mb_file_goes_up_and_down_in_local_mode_with_bounded_memory() {
     assert_eq!(length, Some(SIZE.to_string()));
     assert_eq!(total, SIZE);
     assert!(matches, "the downloaded bytes are the uploaded ones");
-
-    // One byte over the limit is refused, and nothing of it stays on disk.
-    let over =
-        msg_testkit::upload_pattern(server.api, &path, &[("chat_id", &chat)], ("document", "over.bin"), SIZE + 1);
-    assert_eq!(error(over), (413, "Request Entity Too Large".to_owned()));
-    assert!(files_in(&root.path().join("tmp")).is_empty());
+    assert!(files_in(&root.path().join("tmp")).is_empty(), "the upload left nothing in the temp dir");
 
     // Moving 2000 MB costs the server a few buffers, not the file: it grows by less than 48 MiB.
     let peak = msg_testkit::peak_rss_kib(server.child.id());

@@ -704,6 +704,30 @@ pub fn download_pattern(addr: SocketAddr, path: &str, first_offset: u64) -> (u16
     (status, headers, total, matches)
 }
 
+/// A scratch directory with room for `bytes`, for a test that moves gigabytes: in `/dev/shm`
+/// (memory) when it has the room, so the test neither needs that much free disk nor stalls
+/// every other test's flushes behind its writeback; else in the system's temp dir. Panics,
+/// naming what is missing, when neither has the room.
+pub fn roomy_tempdir(bytes: u64) -> tempfile::TempDir {
+    let free = |dir: &Path| rustix::fs::statvfs(dir).map(|s| s.f_bavail.saturating_mul(s.f_frsize)).unwrap_or(0);
+    let shm = Path::new("/dev/shm");
+    if free(shm) >= bytes
+        && let Ok(dir) = tempfile::Builder::new().prefix("msg-e2e-").tempdir_in(shm)
+    {
+        return dir;
+    }
+    let temp = std::env::temp_dir();
+    let available = free(&temp);
+    assert!(
+        available >= bytes,
+        "this test needs {} MiB free in /dev/shm or {}, which has {} MiB: free some space (or set TMPDIR)",
+        bytes >> 20,
+        temp.display(),
+        available >> 20
+    );
+    tempfile::tempdir().unwrap()
+}
+
 /// The peak resident set size of a process, in KiB (`VmHWM`).
 pub fn peak_rss_kib(pid: u32) -> u64 {
     status_kib(pid, "VmHWM")

@@ -67,8 +67,27 @@ struct Job {
 const MAX_OPEN: usize = 256;
 /// Most jobs committed in one transaction.
 const MAX_BATCH: usize = 4096;
-/// A database's WAL is checkpointed once it holds this many pages (SQLite's own default).
-const CHECKPOINT_PAGES: i32 = 1000;
+/// A database's WAL is checkpointed once it holds this many pages. The platform database takes
+/// every message and every person's update, so the same few pages (each chat's newest, each
+/// person's queue) are committed again and again: a checkpoint copies each page once however
+/// often it was committed since, and each one ends with flushes on the writer's own thread
+/// (its last frames, the WAL started over). At 8 000 pages (32 MiB) that happens an eighth as
+/// often as at SQLite's default of 1 000, and sendMessage's rate went up by a quarter to a third
+/// (bench/README.md, session 18). A bot's database, written by its own updates only and one of
+/// possibly 100 000, keeps the default.
+fn checkpoint_pages(db: DbFile) -> i32 {
+    match db {
+        DbFile::Platform => 8000,
+        DbFile::Bot(_) => 1000,
+    }
+}
+
+/// What a database's WAL is cut back to after a checkpoint emptied it: twice what it reaches
+/// between two checkpoints (it grows on while one runs), so that it is not cut and grown again
+/// every time (a 32 MiB WAL cut to 4 MiB each time made sendMessage 12 % slower than before).
+fn journal_size_limit(db: DbFile) -> i64 {
+    2 * i64::from(checkpoint_pages(db)) * 4096
+}
 
 thread_local! {
     /// Pages in the WAL of the database the writer thread last committed to.
@@ -99,7 +118,7 @@ fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError>
     };
     conn.pragma_update(None, "synchronous", synchronous).map_err(|e| db_error(path, e))?;
     // A checkpointed WAL is cut back to this size, so space freed by retention leaves it too.
-    conn.pragma_update(None, "journal_size_limit", JOURNAL_SIZE_LIMIT).map_err(|e| db_error(path, e))?;
+    conn.pragma_update(None, "journal_size_limit", journal_size_limit(db_at(path))).map_err(|e| db_error(path, e))?;
     Ok(conn)
 }
 
@@ -407,6 +426,15 @@ fn db_path(dir: &Path, db: DbFile) -> PathBuf {
     }
 }
 
+/// Which database `path` is (see [`db_path`]).
+fn db_at(path: &Path) -> DbFile {
+    if path.file_name().is_some_and(|name| name == PLATFORM_DB) {
+        return DbFile::Platform;
+    }
+    let bot = path.parent().and_then(Path::file_name).and_then(|dir| dir.to_str()?.parse().ok());
+    DbFile::Bot(bot.unwrap_or_default())
+}
+
 fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     let path = db_path(dir, db);
     if let Some(parent) = path.parent() {
@@ -618,9 +646,6 @@ fn upgrade_platform(conn: &Connection, path: &Path) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The WAL is truncated to this many bytes after a checkpoint that emptied it.
-const JOURNAL_SIZE_LIMIT: i64 = 4 << 20;
-
 /// Most free pages one retention step gives back (4 MiB of 4 KiB pages), so the writer is never
 /// held for long.
 const VACUUM_STEP_PAGES: i64 = 1024;
@@ -705,7 +730,7 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 let _ = conn.execute_batch("ROLLBACK");
                 open_conns.remove(&db);
                 dirs_synced.remove(&db);
-            } else if WAL_PAGES.get() >= CHECKPOINT_PAGES && checkpointing.insert(db) {
+            } else if WAL_PAGES.get() >= checkpoint_pages(db) && checkpointing.insert(db) {
                 let _ = checkpoints.due.send(db);
             }
             for finish in finishes {
@@ -726,7 +751,7 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
 }
 
 /// The checkpoint thread: copies a database's WAL back into the database file when the writer
-/// says it has grown to [`CHECKPOINT_PAGES`], on a connection of its own, so the
+/// says it has grown to [`checkpoint_pages`], on a connection of its own, so the
 /// copying and its fsyncs happen while the writer goes on committing. The writer then finishes
 /// with the few frames committed meanwhile (see `writer_loop`). It opens a file only if it still
 /// exists, so a bot directory moved away is never recreated.
@@ -1648,5 +1673,32 @@ mod tests {
         let size = std::fs::metadata(&wal).unwrap().len();
         assert!(size < 12 << 20, "the WAL grew to {size} bytes");
         assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 3000);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_platform_wal_is_checkpointed_later_and_bounded_too() {
+        let tmp = tempfile::tempdir().unwrap();
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        let payload = "x".repeat(3000);
+        let wal = tmp.path().join(format!("{PLATFORM_DB}-wal"));
+        let wal_size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+        let mut largest = 0;
+        for id in 1..=12_000 {
+            let update = StoredUpdate {
+                update_id: id,
+                kind: "message".into(),
+                payload: payload.clone(),
+                chat_key: 7,
+                expires_at: 99,
+            };
+            storage.apply(vec![Change::PushUpdate { owner: Owner::User(7), update }]).await.unwrap();
+            largest = largest.max(wal_size());
+        }
+        // 12 000 commits of a 3000-byte row: about 140 MiB of WAL if nothing checkpointed. It
+        // grows past a bot database's bound (8 MiB) before the first checkpoint (8 000 pages),
+        // and stays under twice that (its cut-back size) with the checkpoints.
+        assert!(largest > 16 << 20, "the platform's WAL reached only {largest} bytes");
+        assert!(largest < 72 << 20, "the platform's WAL grew to {largest} bytes");
+        assert_eq!(storage.load_user_updates(7).await.unwrap().len(), 12_000);
     }
 }

@@ -1652,20 +1652,19 @@ mod tests {
         assert!(here.bots_with_setting("webhook").await.unwrap().is_empty());
     }
 
+    /// An update of 3000 bytes for `owner`'s queue.
+    fn big_update(owner: Owner, update_id: i64) -> Change {
+        let payload = "x".repeat(3000);
+        let update = StoredUpdate { update_id, kind: "message".into(), payload, chat_key: 7, expires_at: 99 };
+        Change::PushUpdate { owner, update }
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn checkpoints_beside_the_writer_keep_the_wal_bounded() {
         let tmp = tempfile::tempdir().unwrap();
         let storage = SqliteStorage::open(tmp.path()).unwrap();
-        let payload = "x".repeat(3000);
         for id in 1..=3000 {
-            let update = StoredUpdate {
-                update_id: id,
-                kind: "message".into(),
-                payload: payload.clone(),
-                chat_key: 7,
-                expires_at: 99,
-            };
-            storage.apply(vec![Change::PushUpdate { owner: Owner::Bot(42), update }]).await.unwrap();
+            storage.apply(vec![big_update(Owner::Bot(42), id)]).await.unwrap();
         }
         // 3000 commits of a 3000-byte row: about 37 MiB of WAL if nothing checkpointed, about 4 MiB
         // (1000 pages) with checkpoints.
@@ -1679,19 +1678,11 @@ mod tests {
     async fn the_platform_wal_is_checkpointed_later_and_bounded_too() {
         let tmp = tempfile::tempdir().unwrap();
         let storage = SqliteStorage::open(tmp.path()).unwrap();
-        let payload = "x".repeat(3000);
         let wal = tmp.path().join(format!("{PLATFORM_DB}-wal"));
         let wal_size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
         let mut largest = 0;
         for id in 1..=12_000 {
-            let update = StoredUpdate {
-                update_id: id,
-                kind: "message".into(),
-                payload: payload.clone(),
-                chat_key: 7,
-                expires_at: 99,
-            };
-            storage.apply(vec![Change::PushUpdate { owner: Owner::User(7), update }]).await.unwrap();
+            storage.apply(vec![big_update(Owner::User(7), id)]).await.unwrap();
             largest = largest.max(wal_size());
         }
         // 12 000 commits of a 3000-byte row: about 140 MiB of WAL if nothing checkpointed. It

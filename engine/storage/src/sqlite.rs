@@ -67,6 +67,8 @@ struct Job {
 const MAX_OPEN: usize = 256;
 /// Most jobs committed in one transaction.
 const MAX_BATCH: usize = 4096;
+/// Prepared statements the writer keeps for the platform database.
+const PLATFORM_STATEMENTS: usize = 64;
 /// A database's WAL is checkpointed once it holds this many pages. The platform database takes
 /// every message and every person's update, so the same few pages (each chat's newest, each
 /// person's queue) are committed again and again: a checkpoint copies each page once however
@@ -446,6 +448,12 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     // (which replaces SQLite's automatic checkpoints) tells the writer when one is due.
     conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;
     conn.wal_hook(Some(record_wal_pages));
+    if db == DbFile::Platform {
+        // The platform's changes use dozens of statements (rusqlite keeps 16 by default): a
+        // day's mix of them is never parsed twice. A bot's database uses a handful, and up to
+        // `MAX_OPEN` of those connections are kept.
+        conn.set_prepared_statement_cache_capacity(PLATFORM_STATEMENTS);
+    }
     let schema = if db == DbFile::Platform { PLATFORM_SCHEMA } else { BOT_SCHEMA };
     patiently(|| conn.execute_batch(schema)).map_err(|e| e.to_string())?;
     Ok(conn)

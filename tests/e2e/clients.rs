@@ -199,7 +199,7 @@ pub(crate) fn run_node_test(dir: &Path, what: &str) -> String {
     assert!(modules.is_dir(), "no Node client libraries: run `.ci/test` once (it installs target/ci-node)");
     let node = std::env::var_os("BOT_API_TEST_NODE").unwrap_or_else(|| "node".into());
     let out = Command::new(node)
-        .args(["--test", what])
+        .args(["--test", "--test-reporter=tap", what])
         .current_dir(dir)
         .env("NODE_PATH", &modules)
         .env("MSG_BOT_API_BIN", env!("CARGO_BIN_EXE_msg-bot-api"))
@@ -216,7 +216,7 @@ pub(crate) fn run_node_test(dir: &Path, what: &str) -> String {
 }
 
 /// The failed subtests of a `node --test` report (TAP) with their diagnostics: each `not ok`
-/// line and its YAML block, without the long stacks.
+/// line and its YAML block (the first 40 lines of it).
 fn failures_of(tap: &str) -> String {
     let mut out = String::new();
     let mut lines = tap.lines();

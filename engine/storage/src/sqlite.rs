@@ -120,7 +120,12 @@ fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError>
     };
     conn.pragma_update(None, "synchronous", synchronous).map_err(|e| db_error(path, e))?;
     // A checkpointed WAL is cut back to this size, so space freed by retention leaves it too.
-    conn.pragma_update(None, "journal_size_limit", journal_size_limit(db_at(path))).map_err(|e| db_error(path, e))?;
+    let db = db_at(path);
+    conn.pragma_update(None, "journal_size_limit", journal_size_limit(db)).map_err(|e| db_error(path, e))?;
+    // The few commits made outside the writer (a user id, the schema at open) checkpoint only a
+    // WAL the writer would have had checkpointed too: SQLite's default (1000 pages) would make
+    // each of them copy the platform's longer WAL back on the caller's thread.
+    conn.pragma_update(None, "wal_autocheckpoint", checkpoint_pages(db)).map_err(|e| db_error(path, e))?;
     Ok(conn)
 }
 
@@ -1694,10 +1699,24 @@ mod tests {
             largest = largest.max(wal_size());
         }
         // 12 000 commits of a 3000-byte row: about 140 MiB of WAL if nothing checkpointed. It
-        // grows past a bot database's bound (8 MiB) before the first checkpoint (8 000 pages),
-        // and stays under twice that (its cut-back size) with the checkpoints.
+        // grows past a bot database's cut-back size (about 8 MB) before the first checkpoint
+        // (8 000 pages), and the checkpoints keep it under twice that.
         assert!(largest > 16 << 20, "the platform's WAL reached only {largest} bytes");
         assert!(largest < 72 << 20, "the platform's WAL grew to {largest} bytes");
+        // Once checkpointed it is cut back to twice the checkpoint's size, not below (it would
+        // grow again at once); a bot's likewise. Connections outside the writer checkpoint no
+        // sooner.
+        let pragma = |path: &Path, name: &str| -> i64 {
+            let conn = open(path, Durability::Process).unwrap();
+            conn.query_row(&format!("PRAGMA {name}"), [], |r| r.get(0)).unwrap()
+        };
+        let platform = tmp.path().join(PLATFORM_DB);
+        assert_eq!(pragma(&platform, "journal_size_limit"), 2 * 8000 * 4096);
+        assert_eq!(pragma(&platform, "wal_autocheckpoint"), 8000);
+        let bot = tmp.path().join("42").join(BOT_DB);
+        std::fs::create_dir_all(bot.parent().unwrap()).unwrap();
+        assert_eq!(pragma(&bot, "journal_size_limit"), 2 * 1000 * 4096);
+        assert_eq!(pragma(&bot, "wal_autocheckpoint"), 1000);
         assert_eq!(storage.load_user_updates(7).await.unwrap().len(), 12_000);
     }
 }

@@ -711,7 +711,10 @@ pub fn download_pattern(addr: SocketAddr, path: &str, first_offset: u64) -> (u16
 pub fn roomy_tempdir(bytes: u64) -> tempfile::TempDir {
     let free = |dir: &Path| rustix::fs::statvfs(dir).map(|s| s.f_bavail.saturating_mul(s.f_frsize)).unwrap_or(0);
     let shm = Path::new("/dev/shm");
+    // A tmpfs's free space is its size bound, not the memory left: ask both, with a margin for
+    // everything else running.
     if free(shm) >= bytes
+        && memory_available() >= bytes + (2 << 30)
         && let Ok(dir) = tempfile::Builder::new().prefix("msg-e2e-").tempdir_in(shm)
     {
         return dir;
@@ -726,6 +729,14 @@ pub fn roomy_tempdir(bytes: u64) -> tempfile::TempDir {
         available >> 20
     );
     tempfile::tempdir().unwrap()
+}
+
+/// The memory the system could give without swapping, in bytes (`MemAvailable`; 0 when unknown).
+fn memory_available() -> u64 {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let kib =
+        info.lines().find_map(|l| l.strip_prefix("MemAvailable:")?.trim().strip_suffix("kB")?.trim().parse().ok());
+    kib.unwrap_or(0u64).saturating_mul(1024)
 }
 
 /// The peak resident set size of a process, in KiB (`VmHWM`).

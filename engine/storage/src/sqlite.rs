@@ -680,7 +680,9 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
     // Files whose directory entry was flushed since their connection opened.
     let mut dirs_synced: HashSet<DbFile> = HashSet::new();
     // Files the checkpoint thread is working on.
-    let mut checkpointing: HashSet<DbFile> = HashSet::new();
+    // Files the checkpoint thread is working on: their WAL's size (pages) when it began, after
+    // their last commit since, and how many times it was sent back (see below).
+    let mut checkpointing: HashMap<DbFile, (i32, i32, u32)> = HashMap::new();
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -743,17 +745,32 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 let _ = conn.execute_batch("ROLLBACK");
                 open_conns.remove(&db);
                 dirs_synced.remove(&db);
-            } else if WAL_PAGES.get() >= checkpoint_pages(db) && checkpointing.insert(db) {
-                let _ = checkpoints.due.send(db);
+            } else {
+                let pages = WAL_PAGES.get();
+                match checkpointing.get_mut(&db) {
+                    Some((_, latest, _)) => *latest = pages,
+                    None if pages >= checkpoint_pages(db) => {
+                        checkpointing.insert(db, (pages, pages, 0));
+                        let _ = checkpoints.due.send(db);
+                    }
+                    None => {}
+                }
             }
             for finish in finishes {
                 finish(committed.clone());
             }
         }
         // Copy the few frames committed while the checkpoint thread worked, so the next commit
-        // to that file starts the WAL over instead of growing it.
+        // to that file starts the WAL over instead of growing it. Many frames (a slow disk, a
+        // long WAL) go back to the checkpoint thread first, twice at most (under a load it
+        // never catches up with, the WAL must still start over): the writer copies only a few.
         for db in checkpoints.finished.try_iter() {
-            checkpointing.remove(&db);
+            let Some((began, latest, rounds)) = checkpointing.remove(&db) else { continue };
+            if latest - began > checkpoint_pages(db) / 8 && rounds < 2 {
+                checkpointing.insert(db, (latest, latest, rounds + 1));
+                let _ = checkpoints.due.send(db);
+                continue;
+            }
             if let Some(conn) = open_conns.get(&db)
                 && let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
             {

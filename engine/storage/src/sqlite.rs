@@ -109,8 +109,8 @@ fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
 /// Opens a database in WAL mode. Commits are not flushed by SQLite itself (`synchronous=NORMAL`:
 /// a commit survives the process, and checkpoints flush): the writer flushes the WAL after each
 /// group commit in `power` mode. The few writes made outside the writer (a bot's identity, a
-/// user id) ask SQLite to flush them (`FULL`) in that mode.
-fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError> {
+/// user id) ask SQLite to flush them (`FULL`) in that mode. `path` is database `db`'s.
+fn open(path: &Path, db: DbFile, durability: Durability) -> Result<Connection, StorageError> {
     let conn = Connection::open(path).map_err(|e| db_error(path, e))?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(|e| db_error(path, e))?;
     patiently(|| conn.pragma_update(None, "journal_mode", "WAL")).map_err(|e| db_error(path, e))?;
@@ -120,7 +120,6 @@ fn open(path: &Path, durability: Durability) -> Result<Connection, StorageError>
     };
     conn.pragma_update(None, "synchronous", synchronous).map_err(|e| db_error(path, e))?;
     // A checkpointed WAL is cut back to this size, so space freed by retention leaves it too.
-    let db = db_at(path);
     conn.pragma_update(None, "journal_size_limit", journal_size_limit(db)).map_err(|e| db_error(path, e))?;
     // The few commits made outside the writer (a user id, the schema at open) checkpoint only a
     // WAL the writer would have had checkpointed too: SQLite's default (1000 pages) would make
@@ -258,7 +257,7 @@ impl SqliteStorage {
     /// before they are answered.
     pub fn open_with(dir: &Path, durability: Durability) -> Result<Self, StorageError> {
         let path = dir.join(PLATFORM_DB);
-        let conn = open(&path, durability)?;
+        let conn = open(&path, DbFile::Platform, durability)?;
         conn.execute_batch(PLATFORM_SCHEMA).map_err(|e| db_error(&path, e))?;
         upgrade_platform(&conn, &path).map_err(|e| db_error(&path, e))?;
         let found = Self::scan(dir)?;
@@ -402,7 +401,7 @@ fn write_bot(dir: &Path, bot: &BotRecord, template: &[u8]) -> Result<(), Storage
     let values = params![bot.id, bot.secret.expose(), bot.username, bot.first_name, bot.created_at, bot.revoked as i64];
     let db = |e| db_error(&path, e);
     if path.exists() {
-        let conn = open(&path, Durability::Process)?;
+        let conn = open(&path, DbFile::Bot(bot.id), Durability::Process)?;
         patiently(|| conn.execute_batch(BOT_SCHEMA)).map_err(db)?;
         patiently(|| conn.execute(upsert, values)).map_err(db)?;
         return Ok(());
@@ -433,22 +432,13 @@ fn db_path(dir: &Path, db: DbFile) -> PathBuf {
     }
 }
 
-/// Which database `path` is (see [`db_path`]).
-fn db_at(path: &Path) -> DbFile {
-    if path.file_name().is_some_and(|name| name == PLATFORM_DB) {
-        return DbFile::Platform;
-    }
-    let bot = path.parent().and_then(Path::file_name).and_then(|dir| dir.to_str()?.parse().ok());
-    DbFile::Bot(bot.unwrap_or_default())
-}
-
 fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     let path = db_path(dir, db);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
     // The writer flushes the WAL itself after each group commit (see `flush_wal`).
-    let conn = open(&path, Durability::Process).map_err(|e| e.to_string())?;
+    let conn = open(&path, db, Durability::Process).map_err(|e| e.to_string())?;
     // Checkpoints run on their own thread (see `checkpoint_loop`), not inside a commit; the hook
     // (which replaces SQLite's automatic checkpoints) tells the writer when one is due.
     conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;
@@ -559,7 +549,7 @@ fn open_bot_db(dir: &Path, bot_id: i64) -> Result<Option<(Connection, PathBuf)>,
     if !path.is_file() {
         return Ok(None);
     }
-    let conn = open(&path, Durability::Process)?;
+    let conn = open(&path, DbFile::Bot(bot_id), Durability::Process)?;
     patiently(|| conn.execute_batch(BOT_SCHEMA)).map_err(|e| db_error(&path, e))?;
     Ok(Some((conn, path)))
 }
@@ -679,7 +669,6 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
     let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
     // Files whose directory entry was flushed since their connection opened.
     let mut dirs_synced: HashSet<DbFile> = HashSet::new();
-    // Files the checkpoint thread is working on.
     // Files the checkpoint thread is working on: their WAL's size (pages) when it began, after
     // their last commit since, and how many times it was sent back (see below).
     let mut checkpointing: HashMap<DbFile, (i32, i32, u32)> = HashMap::new();
@@ -1054,7 +1043,7 @@ impl StorageBackend for SqliteStorage {
         let durability = self.durability;
         blocking(move || {
             let path = dir.join(PLATFORM_DB);
-            let conn = open(&path, durability)?;
+            let conn = open(&path, DbFile::Platform, durability)?;
             for _ in 0..64 {
                 let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
                 if dir.join(id.to_string()).exists() {
@@ -1723,17 +1712,17 @@ mod tests {
         // Once checkpointed it is cut back to twice the checkpoint's size, not below (it would
         // grow again at once); a bot's likewise. Connections outside the writer checkpoint no
         // sooner.
-        let pragma = |path: &Path, name: &str| -> i64 {
-            let conn = open(path, Durability::Process).unwrap();
+        let pragma = |path: &Path, db: DbFile, name: &str| -> i64 {
+            let conn = open(path, db, Durability::Process).unwrap();
             conn.query_row(&format!("PRAGMA {name}"), [], |r| r.get(0)).unwrap()
         };
         let platform = tmp.path().join(PLATFORM_DB);
-        assert_eq!(pragma(&platform, "journal_size_limit"), 2 * 8000 * 4096);
-        assert_eq!(pragma(&platform, "wal_autocheckpoint"), 8000);
+        assert_eq!(pragma(&platform, DbFile::Platform, "journal_size_limit"), 2 * 8000 * 4096);
+        assert_eq!(pragma(&platform, DbFile::Platform, "wal_autocheckpoint"), 8000);
         let bot = tmp.path().join("42").join(BOT_DB);
         std::fs::create_dir_all(bot.parent().unwrap()).unwrap();
-        assert_eq!(pragma(&bot, "journal_size_limit"), 2 * 1000 * 4096);
-        assert_eq!(pragma(&bot, "wal_autocheckpoint"), 1000);
+        assert_eq!(pragma(&bot, DbFile::Bot(42), "journal_size_limit"), 2 * 1000 * 4096);
+        assert_eq!(pragma(&bot, DbFile::Bot(42), "wal_autocheckpoint"), 1000);
         assert_eq!(storage.load_user_updates(7).await.unwrap().len(), 12_000);
     }
 }

@@ -734,9 +734,7 @@ pub fn roomy_tempdir(bytes: u64) -> tempfile::TempDir {
 /// The memory the system could give without swapping, in bytes (`MemAvailable`; 0 when unknown).
 fn memory_available() -> u64 {
     let info = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-    let kib =
-        info.lines().find_map(|l| l.strip_prefix("MemAvailable:")?.trim().strip_suffix("kB")?.trim().parse().ok());
-    kib.unwrap_or(0u64).saturating_mul(1024)
+    kib_field(&info, "MemAvailable").unwrap_or(0).saturating_mul(1024)
 }
 
 /// The peak resident set size of a process, in KiB (`VmHWM`).
@@ -752,9 +750,12 @@ pub fn rss_kib(pid: u32) -> u64 {
 /// A `kB` figure of `/proc/<pid>/status`.
 fn status_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
+    kib_field(&status, field).unwrap_or_else(|| panic!("{field} in /proc/{pid}/status"))
+}
+
+/// A `Field:   123 kB` line's figure in a `/proc` file's text.
+fn kib_field(text: &str, field: &str) -> Option<u64> {
+    text.lines()
         .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or_else(|| panic!("{field} in /proc/{pid}/status"))
 }

@@ -76,20 +76,20 @@ impl Ring {
         let mut at = 0;
         let mut out = Vec::new();
         for e in &self.entries {
-            let answer = match &e.answer {
-                Answer::Copied(len) => {
-                    at += len;
-                    Ok((at - len, *len))
-                }
-                Answer::Shared(body) => Err(Ok(body.clone())),
-                Answer::Error(code, description) => Err(Err((*code, description.clone()))),
-            };
+            // Where this entry's copied body begins (each copied one follows the last).
+            let from = at;
+            if let Answer::Copied(len) = e.answer {
+                at += len;
+            }
             if !keep(e) {
                 continue;
             }
-            let answer = match answer {
-                Ok((from, len)) => Ok(Bytes::from(self.bodies.range(from..from + len).copied().collect::<Vec<u8>>())),
-                Err(shared_or_error) => shared_or_error,
+            let answer = match &e.answer {
+                Answer::Copied(len) => {
+                    Ok(Bytes::from(self.bodies.range(from..from + len).copied().collect::<Vec<u8>>()))
+                }
+                Answer::Shared(body) => Ok(body.clone()),
+                Answer::Error(code, description) => Err((*code, description.clone())),
             };
             out.push(Entry {
                 seq: e.seq,

@@ -111,7 +111,11 @@ fn db_error(path: &Path, e: impl std::fmt::Display) -> StorageError {
 /// group commit in `power` mode. The few writes made outside the writer (a bot's identity, a
 /// user id) ask SQLite to flush them (`FULL`) in that mode. `path` is database `db`'s.
 fn open(path: &Path, db: DbFile, durability: Durability) -> Result<Connection, StorageError> {
-    let conn = Connection::open(path).map_err(|e| db_error(path, e))?;
+    configure(Connection::open(path).map_err(|e| db_error(path, e))?, path, db, durability)
+}
+
+/// [`open`]'s settings on an opened connection.
+fn configure(conn: Connection, path: &Path, db: DbFile, durability: Durability) -> Result<Connection, StorageError> {
     conn.busy_timeout(Duration::from_secs(5)).map_err(|e| db_error(path, e))?;
     patiently(|| conn.pragma_update(None, "journal_mode", "WAL")).map_err(|e| db_error(path, e))?;
     let synchronous = match durability {
@@ -437,8 +441,15 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
-    // The writer flushes the WAL itself after each group commit (see `flush_wal`).
-    let conn = open(&path, db, Durability::Process).map_err(|e| e.to_string())?;
+    // The writer flushes the WAL itself after each group commit (see `flush_wal`). It writes
+    // each commit's WAL frames at once (see `wal_vfs`), where that layer could be set up.
+    let opened = if crate::wal_vfs::register() {
+        Connection::open_with_flags_and_vfs(&path, rusqlite::OpenFlags::default(), crate::wal_vfs::NAME)
+    } else {
+        Connection::open(&path)
+    };
+    let conn = opened.map_err(|e| db_error(&path, e)).and_then(|c| configure(c, &path, db, Durability::Process));
+    let conn = conn.map_err(|e| e.to_string())?;
     // Checkpoints run on their own thread (see `checkpoint_loop`), not inside a commit; the hook
     // (which replaces SQLite's automatic checkpoints) tells the writer when one is due.
     conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(|e| e.to_string())?;

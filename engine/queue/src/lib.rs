@@ -76,8 +76,14 @@ pub fn first_update_id() -> i64 {
 
 impl Queue {
     /// The entry of `update_id`; entries are in update_id order, so no walk through the queue.
+    /// A pushed entry is settled while it is still at or near the back, where this looks first:
+    /// a binary search of a long queue (nobody reading it) missed the cache at every step.
     fn entry_mut(&mut self, update_id: i64) -> Option<&mut Entry> {
-        let at = self.entries.partition_point(|e| e.update.update_id < update_id);
+        let len = self.entries.len();
+        let at = match self.entries.iter().rev().take(8).position(|e| e.update.update_id <= update_id) {
+            Some(from_back) => len - 1 - from_back,
+            None => self.entries.partition_point(|e| e.update.update_id < update_id),
+        };
         self.entries.get_mut(at).filter(|e| e.update.update_id == update_id)
     }
 }

@@ -4,7 +4,7 @@
 //! file ids per recipient, privacy mode for bots, `channel_post` in channels); edits and
 //! deletions the same way.
 
-use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate};
+use msg_core::{ApiError, BotRecord, Change, MessageRecord, NewUpdate, Reply};
 use msg_spec::types::{self, Message};
 use serde_json::{Value, json};
 
@@ -41,8 +41,64 @@ impl Platform {
         Ok(typed(message))
     }
 
+    /// `message` as `viewer` sees it, as JSON text, when that needs nothing rewritten for them:
+    /// no paid media (shown whole to some only) and no file (a file's id is its viewer's own,
+    /// see `FileStore::adopt`). `None` when it does: the caller goes by [`message_for`].
+    /// Written at once, without a `Value` in between (whose maps hash every key).
+    async fn plain_text_for(
+        &self,
+        conversation: Conversation,
+        message: &mut Message,
+        viewer: i64,
+    ) -> Result<Option<String>, ApiError> {
+        if message.paid_media.is_some() {
+            return Ok(None);
+        }
+        stored::set_chat(message, &self.chat(conversation, viewer).await?);
+        let text = serde_json::to_string(message).expect("generated types serialize");
+        Ok((!text.contains("\"file_id\":")).then_some(text))
+    }
+
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
     pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
+        let mut message = self.post_message(actor, conversation, content).await?;
+        let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
+        if let Actor::User(_) = actor {
+            // What a person sends is theirs to open again (their own file ids).
+            self.files.adopt(&mut sent, actor.id(), false).await?;
+        }
+        Ok(sent)
+    }
+
+    /// [`post`](Self::post) for a bot's method: the answer written as JSON text at once when
+    /// the message needs nothing rewritten for its sender.
+    pub async fn post_reply(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        content: Content,
+    ) -> Result<Reply, ApiError> {
+        let mut message = self.post_message(actor, conversation, content).await?;
+        if let Actor::Bot(_) = actor
+            && let Some(text) = self.plain_text_for(conversation, &mut message, actor.id()).await?
+        {
+            return Ok(Reply::json_text(text));
+        }
+        let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
+        if let Actor::User(_) = actor {
+            self.files.adopt(&mut sent, actor.id(), false).await?;
+        }
+        Ok(sent.into())
+    }
+
+    /// What [`post`](Self::post) does before answering: the message checked, stored and
+    /// delivered; returned as stored.
+    async fn post_message(
+        &self,
+        actor: &Actor,
+        conversation: Conversation,
+        content: Content,
+    ) -> Result<Message, ApiError> {
         let mut content = content;
         let service = stored::is_service(&content.body);
         if !service {
@@ -176,12 +232,7 @@ impl Platform {
         if let Some((_, _, key)) = index {
             self.conversation_indexed(&key).await?;
         }
-        let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
-        if let Actor::User(_) = actor {
-            // What a person sends is theirs to open again (their own file ids).
-            self.files.adopt(&mut sent, actor.id(), false).await?;
-        }
-        Ok(sent)
+        Ok(message)
     }
 
     /// Whether `actor` may post `content` (not a service message) in `conversation`: the
@@ -696,13 +747,23 @@ impl Platform {
             }
             let chat_key = conversation.chat_id_for(member);
             if let Some(user) = self.user(member).await? {
-                let mut payload = self.message_for(conversation, message, user.id).await?;
-                // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
-                if let Some(keyboard) = keyboard {
-                    payload["reply_markup"] = keyboard.clone();
-                }
-                self.files.adopt(&mut payload, user.id, false).await?;
-                let payload = payload.to_string();
+                let plain = match keyboard {
+                    None => self.plain_text_for(conversation, message, user.id).await?,
+                    Some(_) => None,
+                };
+                let payload = match plain {
+                    Some(text) => text,
+                    None => {
+                        let mut payload = self.message_for(conversation, message, user.id).await?;
+                        // A person's app shows a reply keyboard too (a bot's `Message` cannot
+                        // hold one).
+                        if let Some(keyboard) = keyboard {
+                            payload["reply_markup"] = keyboard.clone();
+                        }
+                        self.files.adopt(&mut payload, user.id, false).await?;
+                        payload.to_string()
+                    }
+                };
                 let mailbox = self.user_mailbox(user.id).await?;
                 mailbox
                     .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
@@ -727,9 +788,15 @@ impl Platform {
                 if !self.updates.accepts(&bot, bot_kind).await? {
                     continue;
                 }
-                let mut payload = self.message_for(conversation, message, bot.id).await?;
-                self.files.adopt(&mut payload, bot.id, true).await?;
-                let update = NewUpdate::new(bot_kind, payload.to_string(), chat_key, expires);
+                let payload = match self.plain_text_for(conversation, message, bot.id).await? {
+                    Some(text) => text,
+                    None => {
+                        let mut payload = self.message_for(conversation, message, bot.id).await?;
+                        self.files.adopt(&mut payload, bot.id, true).await?;
+                        payload.to_string()
+                    }
+                };
+                let update = NewUpdate::new(bot_kind, payload, chat_key, expires);
                 self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
             }
         }

@@ -555,7 +555,7 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
     let body = types::Message { link_preview_options: preview.map(Box::new), ..types::Message::default() };
-    Ok(platform.post(&actor, conversation, options.content(text, entities, body)).await?.into())
+    platform.post_reply(&actor, conversation, options.content(text, entities, body)).await
 }
 
 pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

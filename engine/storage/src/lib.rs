@@ -3,12 +3,11 @@
 //! in `<dir>/platform.sqlite`. `memory` keeps everything in the process (ephemeral runs, tests).
 //! Both pass the same conformance test below.
 
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 pub mod memory;
 pub mod postgres;
 pub mod sqlite;
-mod wal_vfs;
 
 use std::sync::Arc;
 

@@ -442,9 +442,9 @@ fn open_for_writer(dir: &Path, db: DbFile) -> Result<Connection, String> {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
     // The writer flushes the WAL itself after each group commit (see `flush_wal`). It writes
-    // each commit's WAL frames at once (see `wal_vfs`), where that layer could be set up.
-    let opened = if crate::wal_vfs::register() {
-        Connection::open_with_flags_and_vfs(&path, rusqlite::OpenFlags::default(), crate::wal_vfs::NAME)
+    // each commit's WAL frames at once (see `msg_wal_vfs`), where that layer could be set up.
+    let opened = if msg_wal_vfs::register() {
+        Connection::open_with_flags_and_vfs(&path, rusqlite::OpenFlags::default(), msg_wal_vfs::NAME)
     } else {
         Connection::open(&path)
     };

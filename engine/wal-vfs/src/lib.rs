@@ -287,60 +287,28 @@ unsafe extern "C" fn close(file: *mut ffi::sqlite3_file) -> c_int {
     }
 }
 
-unsafe extern "C" fn read(file: *mut ffi::sqlite3_file, data: *mut c_void, amount: c_int, offset: i64) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: SQLite's arguments, passed on.
-        m.xRead.map_or(ffi::SQLITE_IOERR_READ, |f| unsafe { f(real, data, amount, offset) })
-    })
+/// The methods that flush, then hand SQLite's call to the `unix` file as it came:
+/// `name(arguments) => unix's method, the answer when unix has none`.
+macro_rules! flushing_then_unix {
+    ($($name:ident($($arg:ident: $ty:ty),*) => $method:ident, $missing:expr;)*) => {$(
+        unsafe extern "C" fn $name(file: *mut ffi::sqlite3_file, $($arg: $ty),*) -> c_int {
+            then_real(file, |m, real| {
+                // SAFETY: SQLite's arguments, passed on to the `unix` file.
+                m.$method.map_or($missing, |f| unsafe { f(real, $($arg),*) })
+            })
+        }
+    )*};
 }
 
-unsafe extern "C" fn truncate(file: *mut ffi::sqlite3_file, size: i64) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xTruncate.map_or(ffi::SQLITE_IOERR_TRUNCATE, |f| unsafe { f(real, size) })
-    })
-}
-
-unsafe extern "C" fn sync(file: *mut ffi::sqlite3_file, flags: c_int) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xSync.map_or(ffi::SQLITE_IOERR_FSYNC, |f| unsafe { f(real, flags) })
-    })
-}
-
-unsafe extern "C" fn file_size(file: *mut ffi::sqlite3_file, size: *mut i64) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xFileSize.map_or(ffi::SQLITE_IOERR_FSTAT, |f| unsafe { f(real, size) })
-    })
-}
-
-unsafe extern "C" fn lock(file: *mut ffi::sqlite3_file, level: c_int) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xLock.map_or(ffi::SQLITE_OK, |f| unsafe { f(real, level) })
-    })
-}
-
-unsafe extern "C" fn unlock(file: *mut ffi::sqlite3_file, level: c_int) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xUnlock.map_or(ffi::SQLITE_OK, |f| unsafe { f(real, level) })
-    })
-}
-
-unsafe extern "C" fn check_reserved_lock(file: *mut ffi::sqlite3_file, out: *mut c_int) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xCheckReservedLock.map_or(ffi::SQLITE_OK, |f| unsafe { f(real, out) })
-    })
-}
-
-unsafe extern "C" fn file_control(file: *mut ffi::sqlite3_file, op: c_int, arg: *mut c_void) -> c_int {
-    then_real(file, |m, real| {
-        // SAFETY: as above.
-        m.xFileControl.map_or(ffi::SQLITE_NOTFOUND, |f| unsafe { f(real, op, arg) })
-    })
+flushing_then_unix! {
+    read(data: *mut c_void, amount: c_int, offset: i64) => xRead, ffi::SQLITE_IOERR_READ;
+    truncate(size: i64) => xTruncate, ffi::SQLITE_IOERR_TRUNCATE;
+    sync(flags: c_int) => xSync, ffi::SQLITE_IOERR_FSYNC;
+    file_size(size: *mut i64) => xFileSize, ffi::SQLITE_IOERR_FSTAT;
+    lock(level: c_int) => xLock, ffi::SQLITE_OK;
+    unlock(level: c_int) => xUnlock, ffi::SQLITE_OK;
+    check_reserved_lock(out: *mut c_int) => xCheckReservedLock, ffi::SQLITE_OK;
+    file_control(op: c_int, arg: *mut c_void) => xFileControl, ffi::SQLITE_NOTFOUND;
 }
 
 unsafe extern "C" fn sector_size(file: *mut ffi::sqlite3_file) -> c_int {

@@ -15,6 +15,10 @@ use crate::kernel::serial::{Entity, Held};
 use crate::kernel::stored::{self, decode, entity_list};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
 
+/// How a file object's id shows in a message's JSON text (a person's text that says so is
+/// escaped: `\"file_id\":`, never this).
+const FILE_KEY: &str = "\"file_id\":";
+
 impl Platform {
     // ---------------------------------------------------------------- messages
 
@@ -56,7 +60,7 @@ impl Platform {
         }
         stored::set_chat(message, &self.chat(conversation, viewer).await?);
         let text = serde_json::to_string(message).expect("generated types serialize");
-        Ok((!text.contains("\"file_id\":")).then_some(text))
+        Ok((!text.contains(FILE_KEY)).then_some(text))
     }
 
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
@@ -904,4 +908,56 @@ fn addressed_to(message: &Message, bot: &BotRecord) -> bool {
             _ => false,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use msg_spec::types::Message;
+    use serde_json::json;
+
+    use crate::kernel::world::typed;
+
+    /// A message as `Platform::plain_text_for` writes it (at once) and as `message_for` did (a
+    /// `Value` first, then its text): the same bytes, floats, escapes and nested objects
+    /// included; and the check that sends a message with files the long way finds a file,
+    /// and does not take a person's text for one.
+    #[test]
+    fn a_message_written_at_once_is_the_text_its_value_gives() {
+        let message: Message = serde_json::from_value(json!({
+            "message_id": 7,
+            "date": 1_764_000_000,
+            "chat": {"id": 42, "type": "private", "first_name": "Ada"},
+            "from": {"id": 9, "is_bot": true, "first_name": "Bot", "username": "a_bot"},
+            "text": "say \"file_id\": x, a \\ and 🎉 and \u{1}",
+            "entities": [{"type": "bold", "offset": 0, "length": 3}],
+            "link_preview_options": {"is_disabled": true},
+            "has_protected_content": true,
+            "reply_markup": {"inline_keyboard": [[{"text": "go", "callback_data": "g"}]]},
+            "reply_to_message": {
+                "message_id": 6,
+                "date": 1_763_999_999,
+                "chat": {"id": 42, "type": "private", "first_name": "Ada"},
+                "location": {"latitude": 51.5074, "longitude": -0.1278, "horizontal_accuracy": 1.5},
+            },
+        }))
+        .unwrap();
+        let text = serde_json::to_string(&message).unwrap();
+        assert_eq!(text, typed(&message).to_string());
+        assert!(!text.contains(super::FILE_KEY), "a person's text is not a file: {text}");
+        let with_photo: Message = serde_json::from_value(json!({
+            "message_id": 8,
+            "date": 1_764_000_001,
+            "chat": {"id": 42, "type": "private", "first_name": "Ada"},
+            "reply_to_message": {
+                "message_id": 6,
+                "date": 1_763_999_999,
+                "chat": {"id": 42, "type": "private", "first_name": "Ada"},
+                "photo": [{"file_id": "f", "file_unique_id": "u", "width": 1, "height": 1}],
+            },
+        }))
+        .unwrap();
+        let text = serde_json::to_string(&with_photo).unwrap();
+        assert_eq!(text, typed(&with_photo).to_string());
+        assert!(text.contains(super::FILE_KEY), "a file in a replied message is found: {text}");
+    }
 }

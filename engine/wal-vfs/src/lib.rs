@@ -13,14 +13,18 @@
 //!   are written, so no connection ever looks for a frame still in the buffer;
 //! - before any other operation on the file (a read, a sync, a size, a truncation, a close, a
 //!   file control), so SQLite always finds the file it wrote;
-//! - before any other write, which then goes through at once (a frame SQLite rewrites in place
-//!   within a transaction, say): writes reach the file in SQLite's order;
+//! - before any other write, which then goes through at once: a frame SQLite rewrites in place
+//!   within a transaction, or a frame header written before the furthest write since the WAL
+//!   started over (SQLite rewrites the checksums of a transaction's frames, its commit frame's
+//!   included, after writing that commit frame, when it rewrote one of them in place): writes
+//!   reach the file in SQLite's order, and nothing is buffered after a commit's last append;
 //! - when the buffer passes [`MAX_BUFFER`] (a big transaction's frames).
 //!
 //! A failed write is reported on the write that flushed, for a commit its last: SQLite then
-//! treats the transaction as not committed, as if that frame's own `pwrite` had failed. Frames
-//! of a transaction rolled back before its commit may be written later (before the next write
-//! elsewhere): SQLite leaves such frames in a WAL itself, and they are never published.
+//! treats the transaction as not committed, as if that frame's own `pwrite` had failed. What a
+//! closing connection still holds belongs to a transaction that never committed, and is
+//! dropped (SQLite's own rollback reads the WAL, which writes such frames while the
+//! transaction still holds the write lock, before another connection may append there).
 //!
 //! The database file, its locks and shared memory, and the VFS's other methods are `unix`'s,
 //! untouched: a file other than a WAL is opened by `unix` in place, in the memory SQLite gives
@@ -40,6 +44,8 @@ pub const NAME: &CStr = c"msg-wal";
 
 /// A buffer past this many bytes is written even mid-transaction (a big one's frames).
 const MAX_BUFFER: usize = 4 << 20;
+/// The most room a buffer keeps between commits (a platform commit here is 50–250 KiB).
+const KEPT_CAPACITY: usize = 512 << 10;
 
 /// The most `unix`'s write takes in one call: it writes `count & 0x1ffff` bytes (it expects
 /// SQLite's own writes, a page at most), so a longer buffer goes in pieces of this size.
@@ -79,6 +85,10 @@ struct WalFile {
     /// Where the page of the frame whose header was just buffered goes, and whether that frame
     /// ends a commit (its page is then the commit's last write).
     page_at: Option<(i64, bool)>,
+    /// The end of the furthest write since the WAL last started over: a frame header written
+    /// before it rewrites a frame already written (SQLite's checksums rewritten after a commit
+    /// frame, say), and goes through at once.
+    high: i64,
 }
 
 fn real_offset() -> usize {
@@ -180,6 +190,7 @@ unsafe extern "C" fn open(
             buffer: Vec::new(),
             start: 0,
             page_at: None,
+            high: 0,
         });
         ffi::SQLITE_OK
     }
@@ -217,6 +228,8 @@ fn flush(w: &mut WalFile) -> c_int {
         offset += chunk.len() as i64;
     }
     w.buffer.clear();
+    // A big transaction's buffer is not kept (up to 256 connections each hold one).
+    w.buffer.shrink_to(KEPT_CAPACITY);
     w.page_at = None;
     count(1, 0);
     rc
@@ -227,12 +240,20 @@ unsafe extern "C" fn write(file: *mut ffi::sqlite3_file, data: *const c_void, am
     let (w, bytes) = unsafe { (wal(file), std::slice::from_raw_parts(data.cast::<u8>(), amount.max(0) as usize)) };
     let end = w.start + w.buffer.len() as i64;
     let follows = w.buffer.is_empty() || offset == end;
-    // What SQLite writes while appending frames: the WAL's header when it starts over, a
+    if amount == WAL_HEADER && offset == 0 {
+        w.high = 0;
+    }
+    let appends = offset >= w.high;
+    w.high = w.high.max(offset + i64::from(amount.max(0)));
+    // What SQLite writes while appending frames: the WAL's header when it starts over, a new
     // frame's header, then that frame's page right after it.
     let page = w.page_at.take();
     let (buffered, commit) = match (amount, page) {
         (WAL_HEADER, _) if offset == 0 => (true, false),
-        (FRAME_HEADER, _) if follows => {
+        // A header is new when it comes past every write since the WAL started over, or right
+        // after the buffered page of the frame before it (the WAL started over by another
+        // connection); one written on its own before that rewrites a frame.
+        (FRAME_HEADER, _) if follows && (appends || !w.buffer.is_empty()) => {
             w.page_at = Some((offset + i64::from(FRAME_HEADER), bytes[4..8] != [0; 4]));
             (true, false)
         }
@@ -275,15 +296,18 @@ fn then_real(
     f(real_methods(w), w.real)
 }
 
+/// Closes without writing what is buffered: every commit was written at its commit frame's
+/// page, so anything still here belongs to a transaction that never committed (a connection
+/// closed in the middle of one rolls it back), and writing it now, after the write lock went,
+/// could land on frames another connection has committed since.
 unsafe extern "C" fn close(file: *mut ffi::sqlite3_file) -> c_int {
     // SAFETY: see `wal`; after `unix`'s close the handle is not used again, so its buffer is
     // dropped here (SQLite frees the memory itself).
     unsafe {
         let w = wal(file);
-        let flushed = flush(w);
         let closed = real_methods(w).xClose.map_or(ffi::SQLITE_OK, |f| f(w.real));
         std::ptr::drop_in_place(&mut w.buffer);
-        if flushed != ffi::SQLITE_OK { flushed } else { closed }
+        closed
     }
 }
 
@@ -302,13 +326,25 @@ macro_rules! flushing_then_unix {
 
 flushing_then_unix! {
     read(data: *mut c_void, amount: c_int, offset: i64) => xRead, ffi::SQLITE_IOERR_READ;
-    truncate(size: i64) => xTruncate, ffi::SQLITE_IOERR_TRUNCATE;
     sync(flags: c_int) => xSync, ffi::SQLITE_IOERR_FSYNC;
     file_size(size: *mut i64) => xFileSize, ffi::SQLITE_IOERR_FSTAT;
     lock(level: c_int) => xLock, ffi::SQLITE_OK;
     unlock(level: c_int) => xUnlock, ffi::SQLITE_OK;
     check_reserved_lock(out: *mut c_int) => xCheckReservedLock, ffi::SQLITE_OK;
     file_control(op: c_int, arg: *mut c_void) => xFileControl, ffi::SQLITE_NOTFOUND;
+}
+
+/// As the methods above, and what was written past `size` is gone.
+unsafe extern "C" fn truncate(file: *mut ffi::sqlite3_file, size: i64) -> c_int {
+    // SAFETY: see `wal`.
+    let w = unsafe { wal(file) };
+    let rc = flush(w);
+    if rc != ffi::SQLITE_OK {
+        return rc;
+    }
+    w.high = w.high.min(size);
+    // SAFETY: SQLite's arguments, passed on to the `unix` file.
+    real_methods(w).xTruncate.map_or(ffi::SQLITE_IOERR_TRUNCATE, |f| unsafe { f(w.real, size) })
 }
 
 unsafe extern "C" fn sector_size(file: *mut ffi::sqlite3_file) -> c_int {
@@ -372,6 +408,75 @@ mod tests {
         assert!(combined <= 100, "{combined} buffers for 100 commits");
         assert_eq!(passed, 0, "no write passed through");
         let ok: String = reader.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(ok, "ok");
+    }
+
+    /// The files as they are on the disk while the writer's connection is still open (as a
+    /// crash would leave them), opened elsewhere: SQLite recovers the WAL from its frames'
+    /// checksums, so a frame header still in a buffer, or stale on the disk, loses commits.
+    fn as_left_by_a_crash(dir: &std::path::Path) -> Connection {
+        let copy = dir.join("copy");
+        std::fs::create_dir_all(&copy).unwrap();
+        for name in ["db.sqlite", "db.sqlite-wal"] {
+            std::fs::copy(dir.join(name), copy.join(name)).unwrap();
+        }
+        Connection::open(copy.join("db.sqlite")).unwrap()
+    }
+
+    #[test]
+    fn a_commit_that_rewrites_its_own_frames_is_whole_on_the_disk_when_it_returns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = writer(&path);
+        // A small page cache: the transaction writes frames before its commit, then changes
+        // some of those pages again, so SQLite rewrites them in place and, after the commit
+        // frame, rewrites the checksums of every frame from there (the commit's own included).
+        conn.execute_batch(
+            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = 10;
+             CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)",
+        )
+        .unwrap();
+        let tx = conn.unchecked_transaction().unwrap();
+        for _ in 0..300 {
+            tx.execute("INSERT INTO t (v) VALUES (randomblob(3000))", []).unwrap();
+        }
+        tx.execute("UPDATE t SET v = randomblob(10) WHERE id <= 5", []).unwrap();
+        tx.commit().unwrap();
+        let crashed = as_left_by_a_crash(dir.path());
+        let found: (i64, i64) =
+            crashed.query_row("SELECT count(*), sum(length(v)) FROM t", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        assert_eq!(found, (300, 295 * 3000 + 5 * 10), "the commit is on the disk as it returned");
+        let ok: String = crashed.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(ok, "ok");
+    }
+
+    #[test]
+    fn frames_of_a_rolled_back_transaction_never_reach_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = writer(&path);
+        conn.execute_batch(
+            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = 10;
+             CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)",
+        )
+        .unwrap();
+        // Frames written before a commit that never comes (a small cache spills them).
+        let tx = conn.unchecked_transaction().unwrap();
+        for _ in 0..100 {
+            tx.execute("INSERT INTO t (v) VALUES (randomblob(3000))", []).unwrap();
+        }
+        tx.rollback().unwrap();
+        // Another connection (SQLite's own VFS) commits where those frames would have gone.
+        let other = Connection::open(&path).unwrap();
+        other.execute("INSERT INTO t (v) VALUES (randomblob(7))", []).unwrap();
+        drop(other);
+        // The writer's connection closes: what it still held must not land on that commit.
+        drop(conn);
+        let again = Connection::open(&path).unwrap();
+        let found: (i64, i64) =
+            again.query_row("SELECT count(*), sum(length(v)) FROM t", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        assert_eq!(found, (1, 7));
+        let ok: String = again.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
         assert_eq!(ok, "ok");
     }
 

@@ -381,6 +381,26 @@ mod tests {
         tx.commit().unwrap();
     }
 
+    /// A writer of `dir/db.sqlite` with table `t`, a 10-page cache (a big transaction writes
+    /// frames before its commit, and rewrites some in place) and no automatic checkpoint.
+    fn small_cache_writer(dir: &std::path::Path) -> Connection {
+        let conn = writer(&dir.join("db.sqlite"));
+        conn.execute_batch(
+            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = 10;
+             CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)",
+        )
+        .unwrap();
+        conn
+    }
+
+    /// Table `t`'s rows and bytes, after an integrity check.
+    fn contents(conn: &Connection) -> (i64, i64) {
+        let ok: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(ok, "ok");
+        conn.query_row("SELECT count(*), coalesce(sum(length(v)), 0) FROM t", [], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+    }
+
     #[test]
     fn each_commit_is_written_at_once_and_seen_at_once_by_another_connection() {
         let dir = tempfile::tempdir().unwrap();
@@ -426,68 +446,43 @@ mod tests {
     #[test]
     fn a_commit_that_rewrites_its_own_frames_is_whole_on_the_disk_when_it_returns() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("db.sqlite");
-        let conn = writer(&path);
-        // A small page cache: the transaction writes frames before its commit, then changes
-        // some of those pages again, so SQLite rewrites them in place and, after the commit
-        // frame, rewrites the checksums of every frame from there (the commit's own included).
-        conn.execute_batch(
-            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = 10;
-             CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)",
-        )
-        .unwrap();
+        let conn = small_cache_writer(dir.path());
+        // Pages written before the commit change again: SQLite rewrites their frames in place
+        // and, after the commit frame, the checksums of every frame from there (the commit's
+        // own included).
         let tx = conn.unchecked_transaction().unwrap();
         for _ in 0..300 {
             tx.execute("INSERT INTO t (v) VALUES (randomblob(3000))", []).unwrap();
         }
         tx.execute("UPDATE t SET v = randomblob(10) WHERE id <= 5", []).unwrap();
         tx.commit().unwrap();
-        let crashed = as_left_by_a_crash(dir.path());
-        let found: (i64, i64) =
-            crashed.query_row("SELECT count(*), sum(length(v)) FROM t", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
-        assert_eq!(found, (300, 295 * 3000 + 5 * 10), "the commit is on the disk as it returned");
-        let ok: String = crashed.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-        assert_eq!(ok, "ok");
+        assert_eq!(contents(&as_left_by_a_crash(dir.path())), (300, 295 * 3000 + 5 * 10));
     }
 
     #[test]
     fn frames_of_a_rolled_back_transaction_never_reach_the_file() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("db.sqlite");
-        let conn = writer(&path);
-        conn.execute_batch(
-            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = 10;
-             CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)",
-        )
-        .unwrap();
-        // Frames written before a commit that never comes (a small cache spills them).
+        let conn = small_cache_writer(dir.path());
+        // Frames written before a commit that never comes.
         let tx = conn.unchecked_transaction().unwrap();
         for _ in 0..100 {
             tx.execute("INSERT INTO t (v) VALUES (randomblob(3000))", []).unwrap();
         }
         tx.rollback().unwrap();
         // Another connection (SQLite's own VFS) commits where those frames would have gone.
-        let other = Connection::open(&path).unwrap();
-        other.execute("INSERT INTO t (v) VALUES (randomblob(7))", []).unwrap();
-        drop(other);
+        let path = dir.path().join("db.sqlite");
+        Connection::open(&path).unwrap().execute("INSERT INTO t (v) VALUES (randomblob(7))", []).unwrap();
         // The writer's connection closes: what it still held must not land on that commit.
         drop(conn);
-        let again = Connection::open(&path).unwrap();
-        let found: (i64, i64) =
-            again.query_row("SELECT count(*), sum(length(v)) FROM t", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
-        assert_eq!(found, (1, 7));
-        let ok: String = again.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-        assert_eq!(ok, "ok");
+        assert_eq!(contents(&Connection::open(&path).unwrap()), (1, 7));
     }
 
     #[test]
     fn spilled_rewritten_and_rolled_back_frames_leave_the_right_database() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("db.sqlite");
-        let conn = writer(&path);
-        // A small page cache makes a big transaction write frames before its commit, and
-        // rewrite some of them in place when their pages change again.
-        conn.execute_batch("PRAGMA cache_size = 10; CREATE TABLE t (id INTEGER PRIMARY KEY, v BLOB NOT NULL)").unwrap();
+        let conn = small_cache_writer(dir.path());
+        // SQLite's own checkpoints too, through this layer (at 1000 pages).
+        conn.execute_batch("PRAGMA wal_autocheckpoint = 1000").unwrap();
         insert(&conn, 2000, 3000); // about 6 MB: past MAX_BUFFER as well
         let tx = conn.unchecked_transaction().unwrap();
         tx.execute("UPDATE t SET v = randomblob(2500) WHERE id % 3 = 0", []).unwrap();
@@ -497,22 +492,16 @@ mod tests {
         tx.execute("UPDATE t SET v = randomblob(10) WHERE id % 2 = 0", []).unwrap();
         tx.rollback().unwrap();
         insert(&conn, 3, 100);
-        let sizes = |c: &Connection| -> (i64, i64) {
-            c.query_row("SELECT count(*), sum(length(v)) FROM t", [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap()
-        };
         // 2003 rows: 3000 bytes, except multiples of 5 (2000) and other multiples of 3 (2500);
         // the rolled-back update left no trace.
         let fives = 2000 / 5;
         let threes = 2000 / 3 - 2000 / 15;
         let expected = (2000 - fives - threes) as i64 * 3000 + fives as i64 * 2000 + threes as i64 * 2500 + 300;
-        let reader = Connection::open(&path).unwrap();
-        assert_eq!(sizes(&reader), (2003, expected));
-        drop(reader);
+        let path = dir.path().join("db.sqlite");
+        assert_eq!(contents(&Connection::open(&path).unwrap()), (2003, expected));
+        assert_eq!(contents(&as_left_by_a_crash(dir.path())), (2003, expected));
         drop(conn);
         // Closed (the WAL folded back) and opened again by SQLite's own VFS.
-        let again = Connection::open(&path).unwrap();
-        assert_eq!(sizes(&again), (2003, expected));
-        let ok: String = again.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-        assert_eq!(ok, "ok");
+        assert_eq!(contents(&Connection::open(&path).unwrap()), (2003, expected));
     }
 }

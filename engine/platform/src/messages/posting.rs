@@ -45,22 +45,37 @@ impl Platform {
         Ok(typed(message))
     }
 
-    /// `message` as `viewer` sees it, as JSON text, when that needs nothing rewritten for them:
-    /// no paid media (shown whole to some only) and no file (a file's id is its viewer's own,
-    /// see `FileStore::adopt`). `None` when it does: the caller goes by [`message_for`].
-    /// Written at once, without a `Value` in between (whose maps hash every key).
-    async fn plain_text_for(
+    /// `message` as `viewer` sees it, as JSON text, with `keyboard` (a reply keyboard, shown to
+    /// people only) and its files made the viewer's own when `adopt` says whose (`Some(true)` a
+    /// bot, `Some(false)` a person; see `FileStore::adopt`). Written at once when nothing in it
+    /// is rewritten for the viewer (no keyboard, no paid media, no file to adopt), without a
+    /// `Value` in between (whose maps hash every key).
+    async fn text_for(
         &self,
         conversation: Conversation,
         message: &mut Message,
         viewer: i64,
-    ) -> Result<Option<String>, ApiError> {
-        if message.paid_media.is_some() {
-            return Ok(None);
+        adopt: Option<bool>,
+        keyboard: Option<&Value>,
+    ) -> Result<String, ApiError> {
+        let mut value = if keyboard.is_none() && message.paid_media.is_none() {
+            stored::set_chat(message, &self.chat(conversation, viewer).await?);
+            let text = serde_json::to_string(message).expect("generated types serialize");
+            if adopt.is_none() || !text.contains(FILE_KEY) {
+                return Ok(text);
+            }
+            // The chat is set and no paid media is shown per viewer: `message_for`'s value.
+            typed(message)
+        } else {
+            self.message_for(conversation, message, viewer).await?
+        };
+        if let Some(keyboard) = keyboard {
+            value["reply_markup"] = keyboard.clone();
         }
-        stored::set_chat(message, &self.chat(conversation, viewer).await?);
-        let text = serde_json::to_string(message).expect("generated types serialize");
-        Ok((!text.contains(FILE_KEY)).then_some(text))
+        if let Some(viewer_is_bot) = adopt {
+            self.files.adopt(&mut value, viewer, viewer_is_bot).await?;
+        }
+        Ok(value.to_string())
     }
 
     /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
@@ -74,8 +89,8 @@ impl Platform {
         Ok(sent)
     }
 
-    /// [`post`](Self::post) for a bot's method: the answer written as JSON text at once when
-    /// the message needs nothing rewritten for its sender.
+    /// [`post`](Self::post) for a bot's method: the answer written as JSON text at once (see
+    /// [`text_for`](Self::text_for)).
     pub async fn post_reply(
         &self,
         actor: &Actor,
@@ -83,16 +98,9 @@ impl Platform {
         content: Content,
     ) -> Result<Reply, ApiError> {
         let mut message = self.post_message(actor, conversation, content).await?;
-        if let Actor::Bot(_) = actor
-            && let Some(text) = self.plain_text_for(conversation, &mut message, actor.id()).await?
-        {
-            return Ok(Reply::json_text(text));
-        }
-        let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
-        if let Actor::User(_) = actor {
-            self.files.adopt(&mut sent, actor.id(), false).await?;
-        }
-        Ok(sent.into())
+        // What a person sends is theirs to open again (their own file ids), as in `post`.
+        let adopt = matches!(actor, Actor::User(_)).then_some(false);
+        Ok(Reply::json_text(self.text_for(conversation, &mut message, actor.id(), adopt, None).await?))
     }
 
     /// What [`post`](Self::post) does before answering: the message checked, stored and
@@ -751,23 +759,8 @@ impl Platform {
             }
             let chat_key = conversation.chat_id_for(member);
             if let Some(user) = self.user(member).await? {
-                let plain = match keyboard {
-                    None => self.plain_text_for(conversation, message, user.id).await?,
-                    Some(_) => None,
-                };
-                let payload = match plain {
-                    Some(text) => text,
-                    None => {
-                        let mut payload = self.message_for(conversation, message, user.id).await?;
-                        // A person's app shows a reply keyboard too (a bot's `Message` cannot
-                        // hold one).
-                        if let Some(keyboard) = keyboard {
-                            payload["reply_markup"] = keyboard.clone();
-                        }
-                        self.files.adopt(&mut payload, user.id, false).await?;
-                        payload.to_string()
-                    }
-                };
+                // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
+                let payload = self.text_for(conversation, message, user.id, Some(false), keyboard).await?;
                 let mailbox = self.user_mailbox(user.id).await?;
                 mailbox
                     .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
@@ -792,14 +785,7 @@ impl Platform {
                 if !self.updates.accepts(&bot, bot_kind).await? {
                     continue;
                 }
-                let payload = match self.plain_text_for(conversation, message, bot.id).await? {
-                    Some(text) => text,
-                    None => {
-                        let mut payload = self.message_for(conversation, message, bot.id).await?;
-                        self.files.adopt(&mut payload, bot.id, true).await?;
-                        payload.to_string()
-                    }
-                };
+                let payload = self.text_for(conversation, message, bot.id, Some(true), None).await?;
                 let update = NewUpdate::new(bot_kind, payload, chat_key, expires);
                 self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
             }
@@ -917,7 +903,7 @@ mod tests {
 
     use crate::kernel::world::typed;
 
-    /// A message as `Platform::plain_text_for` writes it (at once) and as `message_for` did (a
+    /// A message as `Platform::text_for` writes it (at once) and as `message_for` did (a
     /// `Value` first, then its text): the same bytes, floats, escapes and nested objects
     /// included; and the check that sends a message with files the long way finds a file,
     /// and does not take a person's text for one.

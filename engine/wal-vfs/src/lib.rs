@@ -95,22 +95,20 @@ fn real_offset() -> usize {
     std::mem::size_of::<WalFile>().next_multiple_of(16)
 }
 
-struct Vfs {
-    ours: *mut ffi::sqlite3_vfs,
-    unix: *mut ffi::sqlite3_vfs,
-}
+/// The `unix` VFS this one is put over, once registered.
+struct Unix(*mut ffi::sqlite3_vfs);
 
-// SAFETY: both point to VFS objects that live as long as the process and that SQLite itself
-// calls from any thread (it serialises nothing on them).
-unsafe impl Send for Vfs {}
-unsafe impl Sync for Vfs {}
+// SAFETY: it points to SQLite's `unix` VFS, which lives as long as the process and which SQLite
+// itself calls from any thread (it serialises nothing on it).
+unsafe impl Send for Unix {}
+unsafe impl Sync for Unix {}
 
-static VFS: OnceLock<Option<Vfs>> = OnceLock::new();
+static UNIX: OnceLock<Option<Unix>> = OnceLock::new();
 
 /// Registers the VFS (once); `false` when SQLite has no `unix` VFS to put it over (the caller
 /// then opens with SQLite's default).
 pub fn register() -> bool {
-    VFS.get_or_init(|| {
+    UNIX.get_or_init(|| {
         // SAFETY: `sqlite3_vfs_find` and `sqlite3_vfs_register` are thread-safe once SQLite is
         // initialised (they initialise it); the registered struct is leaked, so it outlives
         // every connection.
@@ -129,15 +127,14 @@ pub fn register() -> bool {
                 drop(Box::from_raw(ours));
                 return None;
             }
-            Some(Vfs { ours, unix })
+            Some(Unix(unix))
         }
     })
-    .as_ref()
-    .is_some_and(|v| !v.ours.is_null())
+    .is_some()
 }
 
 fn unix() -> *mut ffi::sqlite3_vfs {
-    VFS.get().and_then(Option::as_ref).map_or(std::ptr::null_mut(), |v| v.unix)
+    UNIX.get().and_then(Option::as_ref).map_or(std::ptr::null_mut(), |u| u.0)
 }
 
 static METHODS: ffi::sqlite3_io_methods = ffi::sqlite3_io_methods {

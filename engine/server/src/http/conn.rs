@@ -8,17 +8,25 @@
 //! A request in progress is never idle, however long it waits (a long poll): the connection's
 //! [`Activity`] counts requests from the moment hyper hands them to the service until their
 //! response future ends.
+//!
+//! No connection keeps a timer, and nothing its task polls is shared with another connection:
+//! one sweeper per listener ([`Connections::sweep`]) walks the open connections a few times per
+//! bound and tells the overdue ones to close, and a drain tells them all to finish their
+//! request and close. Each hears it through its own [`Activity`] (a flag and a waker), which its
+//! task reads on every poll. (A timer per connection, and a shutdown signal every connection
+//! waited on, cost every request a timer poll and a lock shared by all connections.)
 
 use std::io::IoSlice;
 use std::pin::Pin;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::task::{Context, Poll};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-use tokio::time::Instant;
-
+use futures_util::task::AtomicWaker;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::Notify;
+use tokio::time::Instant;
 
 /// The bounds of one connection; see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +62,26 @@ pub struct Activity {
     in_flight: AtomicUsize,
     /// Request bodies being read now (see [`Activity::reading_body`]).
     reading: AtomicUsize,
+    /// What the connection's task is told: [`SERVE`], [`DRAIN`] or an index into [`REASONS`] + 2.
+    ending: AtomicU8,
+    /// The connection's task, woken when `ending` changes.
+    task: AtomicWaker,
+}
+
+const SERVE: u8 = 0;
+const DRAIN: u8 = 1;
+/// Why an overdue connection is closed (logged at debug level).
+const REASONS: [&str; 3] = ["request header not received in time", "request body not received in time", "idle"];
+
+/// What a connection's task must do, read on each of its polls ([`Activity::ending`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Go on serving.
+    Serve,
+    /// The server is draining: finish the request in progress, then close.
+    Drain,
+    /// Close now: the connection overstayed a bound (which one).
+    Overdue(&'static str),
 }
 
 impl Activity {
@@ -65,7 +93,28 @@ impl Activity {
             head_since: AtomicU64::new(1),
             in_flight: AtomicUsize::new(0),
             reading: AtomicUsize::new(0),
+            ending: AtomicU8::new(SERVE),
+            task: AtomicWaker::new(),
         })
+    }
+
+    /// What the connection's task must do now; `waker` is woken when that changes.
+    pub fn ending(&self, waker: &Waker) -> Ending {
+        // Registered before the read: a change after the read wakes this poll's waker.
+        self.task.register(waker);
+        match self.ending.load(Ordering::Acquire) {
+            SERVE => Ending::Serve,
+            DRAIN => Ending::Drain,
+            reason => Ending::Overdue(REASONS[usize::from(reason - 2)]),
+        }
+    }
+
+    /// Tells the connection's task to end: `DRAIN`, or a reason's index + 2. Closing wins over
+    /// draining.
+    fn tell(&self, ending: u8) {
+        if self.ending.fetch_max(ending, Ordering::AcqRel) < ending {
+            self.task.wake();
+        }
     }
 
     fn now_ms(&self) -> u64 {
@@ -97,28 +146,81 @@ impl Activity {
         BodyGuard(self.clone())
     }
 
-    /// Waits until the connection overstays a bound; returns which one.
-    pub async fn expired(&self, limits: ConnectionLimits) -> &'static str {
-        let header = limits.header_timeout.as_millis() as u64;
-        let body = limits.body_timeout.as_millis() as u64;
-        let idle = limits.idle_timeout.as_millis() as u64;
-        loop {
-            let now = self.now_ms();
-            let (deadline, reason) = if self.reading.load(Ordering::Acquire) > 0 {
-                (self.last_io.load(Ordering::Relaxed) + body, "request body not received in time")
-            } else if self.in_flight.load(Ordering::Acquire) > 0 {
-                (now + header.min(idle).min(body), "")
-            } else {
-                match self.head_since.load(Ordering::Acquire) {
-                    0 => (self.last_io.load(Ordering::Relaxed) + idle, "idle"),
-                    since => (since - 1 + header, "request header not received in time"),
-                }
-            };
-            if now >= deadline && !reason.is_empty() {
-                return reason;
+    /// The bound the connection has overstayed, if any (an index into [`REASONS`]).
+    fn overdue(&self, limits: ConnectionLimits) -> Option<usize> {
+        self.overdue_at(self.now_ms(), limits)
+    }
+
+    fn overdue_at(&self, now: u64, limits: ConnectionLimits) -> Option<usize> {
+        let ms = |bound: Duration| bound.as_millis() as u64;
+        let (deadline, reason) = if self.reading.load(Ordering::Acquire) > 0 {
+            (self.last_io.load(Ordering::Relaxed) + ms(limits.body_timeout), 1)
+        } else if self.in_flight.load(Ordering::Acquire) > 0 {
+            return None;
+        } else {
+            match self.head_since.load(Ordering::Acquire) {
+                0 => (self.last_io.load(Ordering::Relaxed) + ms(limits.idle_timeout), 2),
+                since => (since - 1 + ms(limits.header_timeout), 0),
             }
-            tokio::time::sleep(Duration::from_millis(deadline.saturating_sub(now).max(10))).await;
+        };
+        (now >= deadline).then_some(reason)
+    }
+}
+
+/// The open connections of one listener, for its sweeper and its drain.
+#[derive(Debug, Default)]
+pub struct Connections {
+    /// Added at accept; the closed ones are dropped by the next sweep.
+    open: Mutex<Vec<Weak<Activity>>>,
+}
+
+impl Connections {
+    pub fn add(&self, activity: &Arc<Activity>) {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).push(Arc::downgrade(activity));
+    }
+
+    /// Calls `f` on each open connection, forgetting the closed ones.
+    fn each(&self, mut f: impl FnMut(&Activity)) {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).retain(|weak| match weak.upgrade() {
+            Some(activity) => {
+                f(&activity);
+                true
+            }
+            None => false,
+        });
+    }
+
+    /// Tells each connection that overstayed a bound to close.
+    pub fn close_overdue(&self, limits: ConnectionLimits) {
+        self.each(|activity| {
+            if let Some(reason) = activity.overdue(limits) {
+                activity.tell(reason as u8 + 2);
+            }
+        });
+    }
+
+    /// Tells every connection to finish its request in progress and close.
+    pub fn drain(&self) {
+        self.each(|activity| activity.tell(DRAIN));
+    }
+
+    /// Closes overdue connections every `limits.sweep_interval()`, for as long as it runs.
+    pub async fn sweep(self: Arc<Self>, limits: ConnectionLimits) {
+        let mut ticks = tokio::time::interval(limits.sweep_interval());
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            self.close_overdue(limits);
         }
+    }
+}
+
+impl ConnectionLimits {
+    /// How often the sweeper looks: a quarter of the shortest bound, between 10 ms and 1 s, so
+    /// a connection is closed within a quarter of its bound after it (or a second at most).
+    pub fn sweep_interval(&self) -> Duration {
+        let shortest = self.header_timeout.min(self.body_timeout).min(self.idle_timeout);
+        (shortest / 4).clamp(Duration::from_millis(10), Duration::from_secs(1))
     }
 }
 
@@ -205,7 +307,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Tracked<S> {
 
 /// Counts open connections; a slot is held until its [`Slot`] drops.
 #[derive(Debug, Default)]
-pub struct Occupancy(AtomicUsize);
+pub struct Occupancy(AtomicUsize, Notify);
 
 impl Occupancy {
     /// A slot, unless `max` are taken.
@@ -225,6 +327,18 @@ impl Occupancy {
     pub fn count(&self) -> usize {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// Waits until no connection is open.
+    pub async fn emptied(&self) {
+        loop {
+            // Created before the count is read: a last slot dropped in between still wakes it.
+            let emptied = self.1.notified();
+            if self.0.load(Ordering::Acquire) == 0 {
+                return;
+            }
+            emptied.await;
+        }
+    }
 }
 
 /// One open connection's place in an [`Occupancy`].
@@ -232,7 +346,9 @@ pub struct Slot(Arc<Occupancy>);
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.0.fetch_sub(1, Ordering::AcqRel);
+        if self.0.0.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.1.notify_waiters();
+        }
     }
 }
 
@@ -269,45 +385,77 @@ impl Throttled {
 mod tests {
     use super::*;
 
-    #[tokio::test]
-    async fn a_fresh_connection_must_send_its_head_and_an_idle_one_is_reaped() {
-        let limits = ConnectionLimits {
-            header_timeout: Duration::from_millis(100),
-            body_timeout: Duration::from_millis(200),
-            idle_timeout: Duration::from_millis(400),
-            max_connections: 1,
-        };
-        let activity = Activity::new();
-        assert_eq!(activity.expired(limits).await, "request header not received in time");
+    const LIMITS: ConnectionLimits = ConnectionLimits {
+        header_timeout: Duration::from_millis(100),
+        body_timeout: Duration::from_millis(200),
+        idle_timeout: Duration::from_millis(400),
+        max_connections: 1,
+    };
 
-        // A request in progress is never reaped; after it, the idle bound applies.
+    #[test]
+    fn the_bound_that_applies_follows_what_the_connection_is_doing() {
         let activity = Activity::new();
-        let guard = activity.request();
-        let waiting = tokio::time::timeout(Duration::from_secs(1), activity.expired(limits)).await;
-        assert!(waiting.is_err(), "a request in progress was reaped");
-        drop(guard);
-        let started = Instant::now();
-        assert_eq!(activity.expired(limits).await, "idle");
-        assert!(started.elapsed() >= Duration::from_millis(350), "{:?}", started.elapsed());
+        // A fresh connection must send its head within the header bound.
+        assert_eq!(activity.overdue_at(99, LIMITS), None);
+        assert_eq!(activity.overdue_at(100, LIMITS), Some(0));
 
-        // A body that stops coming is reaped; one that keeps coming is not.
-        let activity = Activity::new();
-        let _request = activity.request();
+        // A request in progress is never overdue, however long it waits (a long poll)...
+        let request = activity.request();
+        assert_eq!(activity.overdue_at(1_000_000, LIMITS), None);
+        // ...except while its body is read: then a byte must come every body bound.
         let reading = activity.reading_body();
-        let trickle = async {
-            for _ in 0..6 {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                activity.touched();
-            }
-        };
-        tokio::select! {
-            reason = activity.expired(limits) => panic!("a progressing body was reaped: {reason}"),
-            () = trickle => {}
-        }
-        assert_eq!(activity.expired(limits).await, "request body not received in time");
+        let last = activity.last_io.load(Ordering::Relaxed);
+        assert_eq!(activity.overdue_at(last + 199, LIMITS), None);
+        assert_eq!(activity.overdue_at(last + 200, LIMITS), Some(1));
+        activity.last_io.store(last + 150, Ordering::Relaxed);
+        assert_eq!(activity.overdue_at(last + 300, LIMITS), None, "a body that keeps coming");
         drop(reading);
-        let waiting = tokio::time::timeout(Duration::from_millis(500), activity.expired(limits)).await;
-        assert!(waiting.is_err(), "a request past its body was reaped");
+        assert_eq!(activity.overdue_at(1_000_000, LIMITS), None, "past its body, the request waits");
+
+        // After the request, the idle bound, not the header bound.
+        drop(request);
+        let last = activity.last_io.load(Ordering::Relaxed);
+        assert_eq!(activity.overdue_at(last + 399, LIMITS), None);
+        assert_eq!(activity.overdue_at(last + 400, LIMITS), Some(2));
+        // Bytes of a new head: the header bound again, from their arrival.
+        activity.touched();
+        let since = activity.head_since.load(Ordering::Relaxed) - 1;
+        assert_eq!(activity.overdue_at(since + 99, LIMITS), None);
+        assert_eq!(activity.overdue_at(since + 100, LIMITS), Some(0));
+    }
+
+    #[test]
+    fn connections_hear_a_drain_and_a_close_through_their_own_activity() {
+        let connections = Connections::default();
+        let (first, second) = (Activity::new(), Activity::new());
+        connections.add(&first);
+        connections.add(&second);
+        let waker = Waker::noop();
+        assert_eq!(first.ending(waker), Ending::Serve);
+
+        // Nobody is overdue yet; a connection that closed is forgotten at the next walk.
+        connections.close_overdue(LIMITS);
+        assert_eq!(first.ending(waker), Ending::Serve);
+        drop(second);
+        connections.close_overdue(LIMITS);
+        assert_eq!(connections.open.lock().unwrap().len(), 1);
+
+        connections.drain();
+        assert_eq!(first.ending(waker), Ending::Drain);
+        // Closing wins over draining (a drained connection still keeps its bounds), and a
+        // drain never turns a close back.
+        first.tell(2 + 2);
+        assert_eq!(first.ending(waker), Ending::Overdue("idle"));
+        connections.drain();
+        assert_eq!(first.ending(waker), Ending::Overdue("idle"));
+    }
+
+    #[test]
+    fn the_sweeper_looks_a_few_times_per_bound() {
+        assert_eq!(LIMITS.sweep_interval(), Duration::from_millis(25));
+        assert_eq!(ConnectionLimits::default().sweep_interval(), Duration::from_secs(1));
+        let tiny = ConnectionLimits { header_timeout: Duration::from_millis(1), ..LIMITS };
+        assert_eq!(tiny.sweep_interval(), Duration::from_millis(10));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod request;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::task::Poll;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -18,7 +19,6 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
-use hyper_util::server::graceful::GracefulShutdown;
 use msg_core::{ApiError, Reply};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -177,8 +177,9 @@ where
     F: Fn(Request<Incoming>, SocketAddr) -> Fut + Clone + Send + Sync + 'static,
     Fut: Future<Output = Response<Body>> + Send + 'static,
 {
-    let graceful = GracefulShutdown::new();
     let occupancy = Arc::new(conn::Occupancy::default());
+    let connections = Arc::new(conn::Connections::default());
+    let sweeper = tokio::spawn(connections.clone().sweep(limits));
     let mut reserve = reserve_descriptor();
     let mut exhausted = conn::Throttled::new(Duration::from_secs(10));
     let mut shed = conn::Throttled::new(Duration::from_secs(10));
@@ -240,18 +241,35 @@ where
         });
         let io = TokioIo::new(conn::Tracked::new(stream, activity.clone()));
         let connection = http1::Builder::new().keep_alive(true).half_close(true).serve_connection(io, service);
-        let connection = graceful.watch(connection);
+        connections.add(&activity);
         tokio::spawn(async move {
             let _slot = slot;
-            tokio::select! {
-                ended = connection => if let Err(e) = ended {
-                    tracing::debug!("connection from {peer} ended: {e}");
-                },
-                reason = activity.expired(limits) => tracing::debug!("closing the connection from {peer}: {reason}"),
+            let mut connection = std::pin::pin!(connection);
+            let mut draining = false;
+            // The connection, and what its activity is told (see `conn`): nothing else is polled.
+            let ended = std::future::poll_fn(|cx| {
+                match activity.ending(cx.waker()) {
+                    conn::Ending::Overdue(reason) => return Poll::Ready(Err(reason)),
+                    conn::Ending::Drain if !draining => {
+                        draining = true;
+                        connection.as_mut().graceful_shutdown();
+                    }
+                    conn::Ending::Drain | conn::Ending::Serve => {}
+                }
+                connection.as_mut().poll(cx).map(Ok)
+            })
+            .await;
+            match ended {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => tracing::debug!("connection from {peer} ended: {e}"),
+                Err(reason) => tracing::debug!("closing the connection from {peer}: {reason}"),
             }
         });
     }
-    graceful.shutdown().await;
+    // Each connection finishes the request it is serving, then closes; the bounds still apply.
+    connections.drain();
+    occupancy.emptied().await;
+    sweeper.abort();
     Ok(())
 }
 
@@ -263,4 +281,82 @@ fn reserve_descriptor() -> Option<std::fs::File> {
 fn is_out_of_descriptors(e: &std::io::Error) -> bool {
     // EMFILE (24): this process's limit; ENFILE (23): the system's.
     matches!(e.raw_os_error(), Some(23 | 24))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+    use tokio::sync::Notify;
+
+    use super::*;
+
+    async fn read_answer(stream: &mut TcpStream) -> String {
+        let mut answer = Vec::new();
+        let mut buf = [0u8; 1024];
+        while !answer.ends_with(b"done") {
+            let n = stream.read(&mut buf).await.unwrap();
+            assert!(n > 0, "closed before the answer: {}", String::from_utf8_lossy(&answer));
+            answer.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8(answer).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_drain_lets_the_request_in_progress_finish_and_closes_the_idle_connections() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let release = Arc::new(Notify::new());
+        let started = Arc::new(Notify::new());
+        let (release2, started2) = (release.clone(), started.clone());
+        let handle = move |req: Request<Incoming>, _peer| {
+            let (release, started) = (release2.clone(), started2.clone());
+            async move {
+                if req.uri().path() == "/slow" {
+                    started.notify_one();
+                    release.notified().await;
+                }
+                typed_response("text/plain", "done")
+            }
+        };
+        let shutdown = CancellationToken::new();
+        let mut served = tokio::spawn(serve(listener, handle, ConnectionLimits::default(), shutdown.clone()));
+
+        let mut idle = TcpStream::connect(addr).await.unwrap();
+        idle.write_all(b"GET /quick HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+        assert!(read_answer(&mut idle).await.starts_with("HTTP/1.1 200"));
+        let mut busy = TcpStream::connect(addr).await.unwrap();
+        busy.write_all(b"GET /slow HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+        started.notified().await;
+
+        shutdown.cancel();
+        // The idle connection is closed; the server waits for the request in progress.
+        let mut rest = Vec::new();
+        let closed = tokio::time::timeout(Duration::from_secs(5), idle.read_to_end(&mut rest)).await;
+        assert!(matches!(closed, Ok(Ok(0))), "{closed:?}");
+        assert!(tokio::time::timeout(Duration::from_millis(200), &mut served).await.is_err(), "returned too early");
+        release.notify_one();
+        assert!(read_answer(&mut busy).await.starts_with("HTTP/1.1 200"));
+        tokio::time::timeout(Duration::from_secs(5), served).await.unwrap().unwrap().unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_connection_that_never_sends_its_head_is_closed_by_the_sweeper() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let limits = ConnectionLimits { header_timeout: Duration::from_millis(100), ..ConnectionLimits::default() };
+        let handle = |_req: Request<Incoming>, _peer| async { typed_response("text/plain", "done") };
+        tokio::spawn(serve(listener, handle, limits, CancellationToken::new()));
+
+        let mut silent = TcpStream::connect(addr).await.unwrap();
+        let begun = tokio::time::Instant::now();
+        let mut rest = Vec::new();
+        let closed = tokio::time::timeout(Duration::from_secs(5), silent.read_to_end(&mut rest)).await;
+        assert!(matches!(closed, Ok(Ok(0))), "{closed:?}");
+        // The bound, and at most a sweep (a quarter of it) after it.
+        let waited = begun.elapsed();
+        assert!(waited >= Duration::from_millis(100) && waited < Duration::from_millis(1000), "{waited:?}");
+    }
 }

@@ -254,7 +254,9 @@ pub async fn read_body(
         if boundary.is_empty() || boundary.len() > 70 {
             return Err(ApiError::bad_request("boundary too big or empty"));
         }
-        return read_multipart(body, boundary, params, upload_dir, temp_dir, max_file).await;
+        // Boxed, as the raw file below: their states are kilobytes, and a request's future
+        // (moved whole at least once per request) would otherwise be as large for every call.
+        return Box::pin(read_multipart(body, boundary, params, upload_dir, temp_dir, max_file)).await;
     }
     if content_type.contains("application/x-www-form-urlencoded") {
         let bytes = collect_limited(body, "too many parameters").await?;
@@ -266,7 +268,18 @@ pub async fn read_body(
         parse_json(&bytes, params);
         return Ok(());
     }
-    // Any other body is one uploaded file named `file`.
+    Box::pin(read_raw_file(body, &content_type, params, upload_dir, temp_dir, max_file)).await
+}
+
+/// Any other body: one uploaded file named `file`.
+async fn read_raw_file(
+    body: Incoming,
+    content_type: &str,
+    params: &mut Params,
+    upload_dir: &UploadDir,
+    temp_dir: &Path,
+    max_file: u64,
+) -> Result<(), ApiError> {
     let mut stream = BodyStream::new(body);
     let mut file: Option<(tokio::fs::File, std::path::PathBuf, u64)> = None;
     let mut received = 0u64;
@@ -301,7 +314,7 @@ pub async fn read_body(
     }
     if let Some((mut f, path, size)) = file {
         f.flush().await.map_err(upload_failed)?;
-        params.push_file(UploadedFile::new("file".into(), None, non_empty(&content_type), path, size));
+        params.push_file(UploadedFile::new("file".into(), None, non_empty(content_type), path, size));
     }
     Ok(())
 }

@@ -34,7 +34,9 @@ struct Entry<A = Answer> {
 /// A small body is copied into its ring's byte buffer (`Ring::bodies`), in the order of the
 /// calls, rather than kept alive with the response's own allocation: a thousand responses kept
 /// per bot would each be freed, cold, a thousand calls later, and the allocator would hand
-/// every new response a cold block. A large body (a long getUpdates) is shared, not copied.
+/// every new response a cold block. A large body (a long getUpdates) is shared, not copied, and
+/// so is a body the calls before it answered too (a getMe, an empty getUpdates): its ring keeps
+/// it once ([`Ring::repeated`]).
 enum Answer {
     /// The next this many bytes of the ring's buffer.
     Copied(usize),
@@ -51,6 +53,23 @@ struct Ring {
     entries: VecDeque<Entry>,
     /// The copied bodies of `entries`, in their order.
     bodies: VecDeque<u8>,
+    /// The body calls answered again and again, kept once for all of them: each such call would
+    /// otherwise write its copy into a ring too large to stay in the cache.
+    repeated: Option<Bytes>,
+}
+
+/// Whether `bytes` ends with `tail`.
+fn ends_with(bytes: &VecDeque<u8>, tail: &[u8]) -> bool {
+    let n = tail.len();
+    if bytes.len() < n {
+        return false;
+    }
+    let (front, back) = bytes.as_slices();
+    if back.len() >= n {
+        return &back[back.len() - n..] == tail;
+    }
+    let from_front = n - back.len();
+    front[front.len() - from_front..] == tail[..from_front] && back == &tail[from_front..]
 }
 
 impl Ring {
@@ -61,12 +80,20 @@ impl Ring {
             self.bodies.drain(..len);
         }
         if let Some(body) = body {
-            if body.len() <= COPIED_BODY {
-                self.bodies.extend(body.iter());
-                entry.answer = Answer::Copied(body.len());
+            let again = |previous: &Entry| matches!(previous.answer, Answer::Copied(len) if len == body.len());
+            entry.answer = if body.len() > COPIED_BODY {
+                Answer::Shared(body.clone())
+            } else if let Some(repeated) = self.repeated.as_ref().filter(|r| r[..] == body[..]) {
+                Answer::Shared(repeated.clone())
+            } else if self.entries.back().is_some_and(again) && ends_with(&self.bodies, body) {
+                // The same as the call before: from now on kept once.
+                let repeated = Bytes::copy_from_slice(body);
+                self.repeated = Some(repeated.clone());
+                Answer::Shared(repeated)
             } else {
-                entry.answer = Answer::Shared(body.clone());
-            }
+                self.bodies.extend(body.iter());
+                Answer::Copied(body.len())
+            };
         }
         self.entries.push_back(entry);
     }
@@ -384,6 +411,46 @@ mod tests {
         });
         assert_eq!(found.len(), 1, "the stream wakes for a new call");
         assert!(transcript(&found).contains("sendMessage 200"));
+    }
+
+    #[tokio::test]
+    async fn an_answer_given_again_and_again_is_kept_once() {
+        let log = CallLog::new(100);
+        let params = Params::new();
+        let me = Bytes::from(msg_core::ok_body(&json!({"id": 7, "is_bot": true}), None));
+        let sent = |n: u64| Bytes::from(msg_core::ok_body(&json!({"message_id": n}), None));
+        // Bodies of the same length that differ, the same body again and again, and a
+        // different one in between.
+        let answers =
+            [sent(10), sent(11), me.clone(), me.clone(), me.clone(), sent(12), me.clone(), sent(13), sent(13)];
+        for answer in &answers {
+            log.record(call(&params, Ok(answer), 200));
+        }
+        {
+            let rings = log.rings.local();
+            let ring = &rings[&7];
+            let copied: usize = ring.entries.iter().map(|e| if let Answer::Copied(n) = e.answer { n } else { 0 }).sum();
+            // Copied: 10, 11, the first getMe, 12, the first 13; the rest shared.
+            assert_eq!(copied, 4 * sent(10).len() + me.len());
+            assert_eq!(ring.bodies.len(), copied);
+            assert_eq!(ring.repeated.as_deref(), Some(&sent(13)[..]), "the latest repeated body");
+        }
+        let all = log.read(7, &Filter { limit: 100, ..Filter::default() }, Duration::ZERO).await;
+        let read: Vec<Value> = all.iter().map(|c| c["result"].clone()).collect();
+        let expected: Vec<Value> =
+            answers.iter().map(|a| serde_json::from_slice::<Value>(a).unwrap()["result"].clone()).collect();
+        assert_eq!(read, expected);
+
+        // A ring that wraps around keeps reading the right bodies.
+        let small = CallLog::new(3);
+        for n in 0..50u64 {
+            let answer = if n % 4 == 0 { sent(n) } else { me.clone() };
+            small.record(call(&params, Ok(&answer), 200));
+        }
+        let kept = small.read(7, &Filter { limit: 10, ..Filter::default() }, Duration::ZERO).await;
+        let ids: Vec<Value> = kept.iter().map(|c| c["result"]["message_id"].clone()).collect();
+        assert_eq!(ids, vec![Value::Null, json!(48), Value::Null]);
+        assert_eq!((&kept[0]["result"]["id"], &kept[2]["result"]["id"]), (&json!(7), &json!(7)));
     }
 
     #[tokio::test]

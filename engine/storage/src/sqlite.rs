@@ -59,6 +59,8 @@ enum DbFile {
 }
 
 type Finish = Box<dyn FnOnce(Result<(), String>) + Send>;
+/// A write that can run again (see [`Work::Again`]).
+type Write = Box<dyn FnMut(&Connection) -> rusqlite::Result<()> + Send>;
 
 /// What a job does on the writer's connection, inside the batch's transaction.
 enum Work {
@@ -70,7 +72,7 @@ enum Work {
     /// each inside one, only if a write of its batch failed (see `writer_loop`). A savepoint
     /// copies every page its job changes into a journal first, for each job: a tenth of the
     /// writer's time at full load.
-    Again(Box<dyn FnMut(&Connection) -> rusqlite::Result<()> + Send>, Finish),
+    Again(Write, Finish),
 }
 
 struct Job {

@@ -29,8 +29,8 @@ pub use redact::redact;
 pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
-    BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, MessageRecord, Owner, PlatformState,
-    Record, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
+    Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, MessageRecord, Owner,
+    PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
 

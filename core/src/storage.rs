@@ -328,6 +328,12 @@ pub fn now_unix() -> i64 {
     crate::clock::now_unix()
 }
 
+/// What [`StorageBackend::apply_then`] calls with whether the changes are durable.
+pub type Settle = Box<dyn FnOnce(bool) + Send>;
+
+/// [`StorageBackend::apply_then`]'s wait for the outcome.
+pub type Applying = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), StorageError>> + Send>>;
+
 /// Persistent state of the platform and its bots.
 #[async_trait::async_trait]
 pub trait StorageBackend: Send + Sync + 'static {
@@ -369,6 +375,24 @@ pub trait StorageBackend: Send + Sync + 'static {
 
     /// Applies a batch of changes atomically; returns once they are durable.
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError>;
+
+    /// Applies `changes` as [`apply`](Self::apply) does, and calls `then` with whether they
+    /// are durable as soon as that is known, before the returned future resolves, and whether
+    /// or not it is still awaited: the changes are handed over before this returns, so a caller
+    /// dropped mid-wait (a client gone) still has them applied and `then` called. A queue
+    /// settles the update it pushed this way (committed, or removed), in every case.
+    ///
+    /// This runs `apply` in a task of its own; a backend that hands its work to a thread of
+    /// its own (SQLite's writer) should override it to call `then` from there, and spare the
+    /// task.
+    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Applying {
+        let task = tokio::spawn(async move {
+            let result = self.apply(changes).await;
+            then(result.is_ok());
+            result
+        });
+        Box::pin(async move { task.await.map_err(|e| StorageError::Task(format!("applying changes failed: {e}")))? })
+    }
 
     /// A bot's settings and pending updates.
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError>;

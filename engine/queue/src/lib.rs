@@ -119,10 +119,11 @@ impl Mailbox {
     /// Appends an update and persists it with `extra` changes in one batch; visible (and
     /// returned) once durable. Returns `None` when the queue is full and the update was dropped.
     ///
-    /// Cancellation safety: the id is taken and the entry queued (uncommitted) without awaiting;
-    /// the commit and the entry's settling (committed, or removed on failure) run in a task of
-    /// their own, so a caller dropped mid-await never leaves an uncommitted entry that would
-    /// stall every reader of the queue.
+    /// Cancellation safety: the id is taken, the entry queued (uncommitted) and the changes
+    /// handed to the storage without awaiting, and the storage settles the entry (committed, or
+    /// removed on failure) whether or not this is still awaited
+    /// ([`StorageBackend::apply_then`]), so a caller dropped mid-await never leaves an
+    /// uncommitted entry that would stall every reader of the queue.
     pub async fn push(
         self: &Arc<Self>,
         storage: &Arc<dyn StorageBackend>,
@@ -151,16 +152,9 @@ impl Mailbox {
         let id = update.update_id;
         let mut changes = extra;
         changes.push(Change::PushUpdate { owner: self.owner, update });
-        let (mailbox, storage) = (self.clone(), storage.clone());
-        let settle = tokio::spawn(async move {
-            let result = storage.apply(changes).await;
-            mailbox.settle(id, result.is_ok());
-            result
-        });
-        match settle.await {
-            Ok(result) => result.map(|()| Some(id)),
-            Err(e) => Err(StorageError::Task(format!("committing update {id} failed: {e}"))),
-        }
+        let mailbox = self.clone();
+        let settle: msg_core::Settle = Box::new(move |durable| mailbox.settle(id, durable));
+        storage.clone().apply_then(changes, settle).await.map(|()| Some(id))
     }
 
     /// Marks a pushed entry committed (and wakes readers), or removes it when its batch failed.

@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 use msg_core::storage::now_unix;
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState, Secret,
-    StorageBackend, StorageError, StoredUpdate, UserRecord,
+    Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState,
+    Secret, Settle, StorageBackend, StorageError, StoredUpdate, UserRecord,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -61,6 +61,53 @@ enum DbFile {
 type Finish = Box<dyn FnOnce(Result<(), String>) + Send>;
 /// A write that can run again (see [`Work::Again`]).
 type Write = Box<dyn FnMut(&Connection) -> rusqlite::Result<()> + Send>;
+
+/// A job's outcome, as its caller waits for it.
+type Answer = tokio::sync::oneshot::Receiver<Result<(), String>>;
+
+/// Calls an `apply_then`'s `then` once each of its jobs (one per database file) has finished,
+/// from the writer thread, before the last one answers; with `false` if one failed, or was
+/// dropped unfinished (the writer gone).
+struct Settling {
+    left: AtomicUsize,
+    failed: AtomicBool,
+    then: Mutex<Option<Settle>>,
+}
+
+impl Settling {
+    fn new(jobs: usize, then: Settle) -> Self {
+        let settling =
+            Self { left: AtomicUsize::new(jobs), failed: AtomicBool::new(false), then: Mutex::new(Some(then)) };
+        if jobs == 0 {
+            settling.fire();
+        }
+        settling
+    }
+
+    fn finished(&self, ok: bool) {
+        if !ok {
+            self.failed.store(true, Ordering::Release);
+        }
+        if self.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.fire();
+        }
+    }
+
+    fn fire(&self) {
+        let then = self.then.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(then) = then {
+            then(!self.failed.load(Ordering::Acquire));
+        }
+    }
+}
+
+impl Drop for Settling {
+    fn drop(&mut self) {
+        // Only if a job was dropped unfinished: then it did not commit.
+        self.failed.store(true, Ordering::Release);
+        self.fire();
+    }
+}
 
 /// What a job does on the writer's connection, inside the batch's transaction.
 enum Work {
@@ -348,32 +395,109 @@ impl SqliteStorage {
         self.send(db, work, rx).await
     }
 
-    /// Runs the writes of `f` on the writer thread inside the next group commit, as [`run`]
-    /// does; `f` may run twice (see [`Work::Again`]).
-    async fn run_again(
-        &self,
-        db: DbFile,
-        f: impl FnMut(&Connection) -> rusqlite::Result<()> + Send + 'static,
-    ) -> Result<(), StorageError> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let finish: Finish = Box::new(move |outcome| {
-            let _ = tx.send(outcome);
-        });
-        self.send(db, Work::Again(Box::new(f), finish), rx).await
-    }
-
     async fn send<T>(
         &self,
         db: DbFile,
         work: Work,
         answer: tokio::sync::oneshot::Receiver<Result<T, String>>,
     ) -> Result<T, StorageError> {
+        self.hand_over(db, work)?;
         let path = self.db_path(db);
-        let writer = self.writer.as_ref().ok_or_else(|| db_error(&path, "the storage is closing"))?;
-        writer.send(Job { db, work }).map_err(|_| db_error(&path, "the writer thread is gone"))?;
+        answer.await.map_err(|_| db_error(&path, "the writer thread dropped the job"))?.map_err(|e| db_error(&path, e))
+    }
+
+    /// Hands `work` to the writer thread now. A write it cannot take is answered with the
+    /// failure at once (so whatever waits on its outcome hears it).
+    fn hand_over(&self, db: DbFile, work: Work) -> Result<(), StorageError> {
+        let path = self.db_path(db);
+        let refused = |work: Work, why: &str| {
+            if let Work::Again(_, finish) = work {
+                finish(Err(why.to_owned()));
+            }
+            db_error(&path, why)
+        };
+        let Some(writer) = self.writer.as_ref() else { return Err(refused(work, "the storage is closing")) };
+        writer.send(Job { db, work }).map_err(|refusal| refused(refusal.0.work, "the writer thread is gone"))?;
         #[cfg(test)]
         self.sent.fetch_add(1, Ordering::Relaxed);
-        answer.await.map_err(|_| db_error(&path, "the writer thread dropped the job"))?.map_err(|e| db_error(&path, e))
+        Ok(())
+    }
+
+    /// Hands `changes` to the writer now, one job per database file they touch (all in the
+    /// next group commit); `settling` hears when they are all done. The outcome of each job
+    /// comes through its receiver.
+    fn submit(&self, changes: Vec<Change>, then: Option<Settle>) -> Vec<(DbFile, Answer)> {
+        let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();
+        // Settings the index tracks: who holds them is written to the platform database too,
+        // in the same group commit (with the batch's other platform changes, if any).
+        let mut indexed: Vec<(i64, String, bool)> = changes
+            .iter()
+            .filter_map(|change| match change {
+                Change::BotSetting { bot_id, key, value } if INDEXED_SETTINGS.contains(&key.as_str()) => {
+                    Some((*bot_id, key.clone(), value.is_some()))
+                }
+                _ => None,
+            })
+            .collect();
+        if !indexed.is_empty() {
+            per_db.push((DbFile::Platform, Vec::new()));
+        }
+        for change in changes {
+            let db = db_of(&change);
+            match per_db.iter_mut().find(|(d, _)| *d == db) {
+                Some((_, list)) => list.push(change),
+                None => per_db.push((db, vec![change])),
+            }
+        }
+        let settling = then.map(|then| Arc::new(Settling::new(per_db.len(), then)));
+        per_db
+            .into_iter()
+            .map(|(db, list)| {
+                let index = if db == DbFile::Platform { std::mem::take(&mut indexed) } else { Vec::new() };
+                let write: Write = Box::new(move |conn| {
+                    for change in &list {
+                        match db {
+                            DbFile::Bot(id) => apply_bot(conn, id, change)?,
+                            DbFile::Platform => apply_platform(conn, change)?,
+                        }
+                    }
+                    for (bot_id, key, held) in &index {
+                        let sql = if *held {
+                            "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)"
+                        } else {
+                            "DELETE FROM bot_setting_index WHERE bot_id = ?1 AND key = ?2"
+                        };
+                        exec(conn, sql, params![bot_id, key])?;
+                    }
+                    Ok(())
+                });
+                let (tx, rx) = tokio::sync::oneshot::channel();
+                let settling = settling.clone();
+                let finish: Finish = Box::new(move |outcome| {
+                    // Settled before the last job answers: its caller resumes to a settled queue.
+                    if let Some(settling) = settling {
+                        settling.finished(outcome.is_ok());
+                    }
+                    let _ = tx.send(outcome);
+                });
+                // Refused, it has answered already (see `hand_over`).
+                let _ = self.hand_over(db, Work::Again(write, finish));
+                (db, rx)
+            })
+            .collect()
+    }
+
+    /// Waits for the jobs of [`submit`](Self::submit); the first failure, once all are done.
+    async fn applied(&self, jobs: Vec<(DbFile, Answer)>) -> Result<(), StorageError> {
+        let mut outcome = Ok(());
+        for (db, answer) in jobs {
+            let path = self.db_path(db);
+            let done = answer.await.map_err(|_| db_error(&path, "the writer thread dropped the job"));
+            if let Err(e) = done.and_then(|done| done.map_err(|e| db_error(&path, e))) {
+                outcome = outcome.and(Err(e));
+            }
+        }
+        outcome
     }
 
     pub fn bot_dir(&self, bot_id: i64) -> PathBuf {
@@ -1157,52 +1281,14 @@ impl StorageBackend for SqliteStorage {
     }
 
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
-        let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();
-        // Settings the index tracks: who holds them is written to the platform database too,
-        // in the same group commit (with the batch's other platform changes, if any).
-        let mut indexed: Vec<(i64, String, bool)> = changes
-            .iter()
-            .filter_map(|change| match change {
-                Change::BotSetting { bot_id, key, value } if INDEXED_SETTINGS.contains(&key.as_str()) => {
-                    Some((*bot_id, key.clone(), value.is_some()))
-                }
-                _ => None,
-            })
-            .collect();
-        if !indexed.is_empty() {
-            per_db.push((DbFile::Platform, Vec::new()));
-        }
-        for change in changes {
-            let db = db_of(&change);
-            match per_db.iter_mut().find(|(d, _)| *d == db) {
-                Some((_, list)) => list.push(change),
-                None => per_db.push((db, vec![change])),
-            }
-        }
-        let jobs = per_db.into_iter().map(|(db, list)| {
-            let index = if db == DbFile::Platform { std::mem::take(&mut indexed) } else { Vec::new() };
-            self.run_again(db, move |conn| {
-                for change in &list {
-                    match db {
-                        DbFile::Bot(id) => apply_bot(conn, id, change)?,
-                        DbFile::Platform => apply_platform(conn, change)?,
-                    }
-                }
-                for (bot_id, key, held) in &index {
-                    let sql = if *held {
-                        "INSERT OR IGNORE INTO bot_setting_index (bot_id, key) VALUES (?1, ?2)"
-                    } else {
-                        "DELETE FROM bot_setting_index WHERE bot_id = ?1 AND key = ?2"
-                    };
-                    exec(conn, sql, params![bot_id, key])?;
-                }
-                Ok(())
-            })
-        });
-        for result in futures_util::future::join_all(jobs).await {
-            result?;
-        }
-        Ok(())
+        let jobs = self.submit(changes, None);
+        self.applied(jobs).await
+    }
+
+    /// The writer calls `then` itself, after the commit and before the answer: no task.
+    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Applying {
+        let jobs = self.submit(changes, Some(then));
+        Box::pin(async move { self.applied(jobs).await })
     }
 
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
@@ -1670,6 +1756,15 @@ mod tests {
         let mut chats: Vec<i64> = storage.load_platform().await.unwrap().chats.iter().map(|c| c.id).collect();
         chats.sort_unstable();
         assert_eq!(chats, vec![-6, -4], "the failing write's first change was undone, the others kept");
+        // A queue settling its entry from the writer hears the failure too.
+        let (heard, outcome) = tokio::sync::oneshot::channel();
+        let then: Settle = Box::new(move |durable| {
+            let _ = heard.send(durable);
+        });
+        let failing = vec![chat(-7), Change::PersonFile { user_id: 1, content: "c".into() }];
+        assert!(storage.clone().apply_then(failing, then).await.is_err());
+        assert_eq!(outcome.await, Ok(false));
+        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 2);
     }
 
     fn numbered(id: i64) -> Change {

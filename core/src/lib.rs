@@ -30,7 +30,8 @@ pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
     Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, MessageRecord, Owner,
-    PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, UserRecord,
+    PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, Unapplied,
+    UserRecord,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
 

@@ -331,6 +331,9 @@ pub fn now_unix() -> i64 {
 /// What [`StorageBackend::apply_then`] calls with whether the changes are durable.
 pub type Settle = Box<dyn FnOnce(bool) + Send>;
 
+/// What [`StorageBackend::apply_then`] gives back when the backend cannot do it itself.
+pub type Unapplied = (Vec<Change>, Settle);
+
 /// [`StorageBackend::apply_then`]'s wait for the outcome.
 pub type Applying = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), StorageError>> + Send>>;
 
@@ -376,22 +379,17 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// Applies a batch of changes atomically; returns once they are durable.
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError>;
 
-    /// Applies `changes` as [`apply`](Self::apply) does, and calls `then` with whether they
-    /// are durable as soon as that is known, before the returned future resolves, and whether
-    /// or not it is still awaited: the changes are handed over before this returns, so a caller
-    /// dropped mid-wait (a client gone) still has them applied and `then` called. A queue
-    /// settles the update it pushed this way (committed, or removed), in every case.
+    /// Applies `changes` as [`apply`](Self::apply) does, handing them over before it returns,
+    /// and calls `then` with whether they are durable as soon as that is known: before the
+    /// returned future resolves, and whether or not it is still awaited (a caller dropped
+    /// mid-wait, its client gone, still has them applied and `then` called). A queue settles
+    /// the update it pushed this way (committed, or removed), in every case.
     ///
-    /// This runs `apply` in a task of its own; a backend that hands its work to a thread of
-    /// its own (SQLite's writer) should override it to call `then` from there, and spare the
-    /// task.
-    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Applying {
-        let task = tokio::spawn(async move {
-            let result = self.apply(changes).await;
-            then(result.is_ok());
-            result
-        });
-        Box::pin(async move { task.await.map_err(|e| StorageError::Task(format!("applying changes failed: {e}")))? })
+    /// A backend that hands its work to a thread of its own (SQLite's writer) does this from
+    /// there. The others answer `Err` with what they were given, and the caller runs
+    /// [`apply`](Self::apply) in a task of its own and calls `then` there.
+    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Result<Applying, Unapplied> {
+        Err((changes, then))
     }
 
     /// A bot's settings and pending updates.

@@ -122,8 +122,9 @@ impl Mailbox {
     /// Cancellation safety: the id is taken, the entry queued (uncommitted) and the changes
     /// handed to the storage without awaiting, and the storage settles the entry (committed, or
     /// removed on failure) whether or not this is still awaited
-    /// ([`StorageBackend::apply_then`]), so a caller dropped mid-await never leaves an
-    /// uncommitted entry that would stall every reader of the queue.
+    /// ([`StorageBackend::apply_then`]; for a backend that cannot, a task of its own commits
+    /// and settles), so a caller dropped mid-await never leaves an uncommitted entry that would
+    /// stall every reader of the queue.
     pub async fn push(
         self: &Arc<Self>,
         storage: &Arc<dyn StorageBackend>,
@@ -154,7 +155,22 @@ impl Mailbox {
         changes.push(Change::PushUpdate { owner: self.owner, update });
         let mailbox = self.clone();
         let settle: msg_core::Settle = Box::new(move |durable| mailbox.settle(id, durable));
-        storage.clone().apply_then(changes, settle).await.map(|()| Some(id))
+        match storage.clone().apply_then(changes, settle) {
+            Ok(applying) => applying.await.map(|()| Some(id)),
+            // The backend cannot settle it itself: a task of its own does.
+            Err((changes, settle)) => {
+                let storage = storage.clone();
+                let task = tokio::spawn(async move {
+                    let result = storage.apply(changes).await;
+                    settle(result.is_ok());
+                    result
+                });
+                match task.await {
+                    Ok(result) => result.map(|()| Some(id)),
+                    Err(e) => Err(StorageError::Task(format!("committing update {id} failed: {e}"))),
+                }
+            }
+        }
     }
 
     /// Marks a pushed entry committed (and wakes readers), or removes it when its batch failed.

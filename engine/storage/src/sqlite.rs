@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use msg_core::storage::now_unix;
 use msg_core::{
     Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState,
-    Secret, Settle, StorageBackend, StorageError, StoredUpdate, UserRecord,
+    Secret, Settle, StorageBackend, StorageError, StoredUpdate, Unapplied, UserRecord,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -1286,9 +1286,9 @@ impl StorageBackend for SqliteStorage {
     }
 
     /// The writer calls `then` itself, after the commit and before the answer: no task.
-    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Applying {
+    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Result<Applying, Unapplied> {
         let jobs = self.submit(changes, Some(then));
-        Box::pin(async move { self.applied(jobs).await })
+        Ok(Box::pin(async move { self.applied(jobs).await }))
     }
 
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
@@ -1762,7 +1762,8 @@ mod tests {
             let _ = heard.send(durable);
         });
         let failing = vec![chat(-7), Change::PersonFile { user_id: 1, content: "c".into() }];
-        assert!(storage.clone().apply_then(failing, then).await.is_err());
+        let Ok(applying) = storage.clone().apply_then(failing, then) else { panic!("SQLite settles itself") };
+        assert!(applying.await.is_err());
         assert_eq!(outcome.await, Ok(false));
         assert_eq!(storage.load_platform().await.unwrap().chats.len(), 2);
     }

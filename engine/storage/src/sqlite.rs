@@ -96,7 +96,11 @@ impl Settling {
     fn fire(&self) {
         let then = self.then.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(then) = then {
-            then(!self.failed.load(Ordering::Acquire));
+            // The caller's code, on the writer thread: a panic there must not end the writer.
+            let durable = !self.failed.load(Ordering::Acquire);
+            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| then(durable))).is_err() {
+                tracing::error!("settling a commit's outcome panicked");
+            }
         }
     }
 }
@@ -1766,6 +1770,12 @@ mod tests {
         assert!(applying.await.is_err());
         assert_eq!(outcome.await, Ok(false));
         assert_eq!(storage.load_platform().await.unwrap().chats.len(), 2);
+        // A settle that panics (on the writer thread) leaves the writer serving.
+        let then: Settle = Box::new(|_| panic!("a settle that panics"));
+        let Ok(applying) = storage.clone().apply_then(vec![chat(-8)], then) else { panic!("SQLite settles itself") };
+        applying.await.unwrap();
+        storage.apply(vec![chat(-9)]).await.unwrap();
+        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 4);
     }
 
     fn numbered(id: i64) -> Change {

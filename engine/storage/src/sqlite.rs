@@ -428,7 +428,8 @@ impl SqliteStorage {
     }
 
     /// Hands `changes` to the writer now, one job per database file they touch (all in the
-    /// next group commit); `settling` hears when they are all done. The outcome of each job
+    /// next group commit); `then`, if any, hears whether they all committed, before the last
+    /// one answers. The outcome of each job
     /// comes through its receiver.
     fn submit(&self, changes: Vec<Change>, then: Option<Settle>) -> Vec<(DbFile, Answer)> {
         let mut per_db: Vec<(DbFile, Vec<Change>)> = Vec::new();

@@ -50,7 +50,8 @@ impl Default for ConnectionLimits {
     }
 }
 
-/// What a connection is doing, shared by its I/O wrapper, its service and its watchdog.
+/// What a connection is doing, shared by its I/O wrapper, its service, its task and its
+/// listener's sweeper.
 #[derive(Debug)]
 pub struct Activity {
     /// When the connection began, on the coarse clock (every read and write reads it).
@@ -62,7 +63,8 @@ pub struct Activity {
     in_flight: AtomicUsize,
     /// Request bodies being read now (see [`Activity::reading_body`]).
     reading: AtomicUsize,
-    /// What the connection's task is told: [`SERVE`], [`DRAIN`] or an index into [`REASONS`] + 2.
+    /// What the connection's task is told: [`SERVE`], [`DRAIN`] or a bound it overstayed
+    /// ([`HEADER_LATE`], [`BODY_LATE`], [`IDLE`]).
     ending: AtomicU8,
     /// The connection's task, woken when `ending` changes.
     task: AtomicWaker,
@@ -70,8 +72,19 @@ pub struct Activity {
 
 const SERVE: u8 = 0;
 const DRAIN: u8 = 1;
+// The bounds, above DRAIN: closing wins over draining (see `Activity::tell`).
+const HEADER_LATE: u8 = 2;
+const BODY_LATE: u8 = 3;
+const IDLE: u8 = 4;
+
 /// Why an overdue connection is closed (logged at debug level).
-const REASONS: [&str; 3] = ["request header not received in time", "request body not received in time", "idle"];
+fn reason(bound: u8) -> &'static str {
+    match bound {
+        HEADER_LATE => "request header not received in time",
+        BODY_LATE => "request body not received in time",
+        _ => "idle",
+    }
+}
 
 /// What a connection's task must do, read on each of its polls ([`Activity::ending`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,11 +118,11 @@ impl Activity {
         match self.ending.load(Ordering::Acquire) {
             SERVE => Ending::Serve,
             DRAIN => Ending::Drain,
-            reason => Ending::Overdue(REASONS[usize::from(reason - 2)]),
+            bound => Ending::Overdue(reason(bound)),
         }
     }
 
-    /// Tells the connection's task to end: `DRAIN`, or a reason's index + 2. Closing wins over
+    /// Tells the connection's task to end: `DRAIN`, or a bound it overstayed. Closing wins over
     /// draining.
     fn tell(&self, ending: u8) {
         if self.ending.fetch_max(ending, Ordering::AcqRel) < ending {
@@ -146,21 +159,21 @@ impl Activity {
         BodyGuard(self.clone())
     }
 
-    /// The bound the connection has overstayed, if any (an index into [`REASONS`]).
-    fn overdue(&self, limits: ConnectionLimits) -> Option<usize> {
+    /// The bound the connection has overstayed, if any.
+    fn overdue(&self, limits: ConnectionLimits) -> Option<u8> {
         self.overdue_at(self.now_ms(), limits)
     }
 
-    fn overdue_at(&self, now: u64, limits: ConnectionLimits) -> Option<usize> {
+    fn overdue_at(&self, now: u64, limits: ConnectionLimits) -> Option<u8> {
         let ms = |bound: Duration| bound.as_millis() as u64;
         let (deadline, reason) = if self.reading.load(Ordering::Acquire) > 0 {
-            (self.last_io.load(Ordering::Relaxed) + ms(limits.body_timeout), 1)
+            (self.last_io.load(Ordering::Relaxed) + ms(limits.body_timeout), BODY_LATE)
         } else if self.in_flight.load(Ordering::Acquire) > 0 {
             return None;
         } else {
             match self.head_since.load(Ordering::Acquire) {
-                0 => (self.last_io.load(Ordering::Relaxed) + ms(limits.idle_timeout), 2),
-                since => (since - 1 + ms(limits.header_timeout), 0),
+                0 => (self.last_io.load(Ordering::Relaxed) + ms(limits.idle_timeout), IDLE),
+                since => (since - 1 + ms(limits.header_timeout), HEADER_LATE),
             }
         };
         (now >= deadline).then_some(reason)
@@ -193,8 +206,8 @@ impl Connections {
     /// Tells each connection that overstayed a bound to close.
     pub fn close_overdue(&self, limits: ConnectionLimits) {
         self.each(|activity| {
-            if let Some(reason) = activity.overdue(limits) {
-                activity.tell(reason as u8 + 2);
+            if let Some(bound) = activity.overdue(limits) {
+                activity.tell(bound);
             }
         });
     }
@@ -397,7 +410,7 @@ mod tests {
         let activity = Activity::new();
         // A fresh connection must send its head within the header bound.
         assert_eq!(activity.overdue_at(99, LIMITS), None);
-        assert_eq!(activity.overdue_at(100, LIMITS), Some(0));
+        assert_eq!(activity.overdue_at(100, LIMITS), Some(HEADER_LATE));
 
         // A request in progress is never overdue, however long it waits (a long poll)...
         let request = activity.request();
@@ -406,7 +419,7 @@ mod tests {
         let reading = activity.reading_body();
         let last = activity.last_io.load(Ordering::Relaxed);
         assert_eq!(activity.overdue_at(last + 199, LIMITS), None);
-        assert_eq!(activity.overdue_at(last + 200, LIMITS), Some(1));
+        assert_eq!(activity.overdue_at(last + 200, LIMITS), Some(BODY_LATE));
         activity.last_io.store(last + 150, Ordering::Relaxed);
         assert_eq!(activity.overdue_at(last + 300, LIMITS), None, "a body that keeps coming");
         drop(reading);
@@ -416,12 +429,12 @@ mod tests {
         drop(request);
         let last = activity.last_io.load(Ordering::Relaxed);
         assert_eq!(activity.overdue_at(last + 399, LIMITS), None);
-        assert_eq!(activity.overdue_at(last + 400, LIMITS), Some(2));
+        assert_eq!(activity.overdue_at(last + 400, LIMITS), Some(IDLE));
         // Bytes of a new head: the header bound again, from their arrival.
         activity.touched();
         let since = activity.head_since.load(Ordering::Relaxed) - 1;
         assert_eq!(activity.overdue_at(since + 99, LIMITS), None);
-        assert_eq!(activity.overdue_at(since + 100, LIMITS), Some(0));
+        assert_eq!(activity.overdue_at(since + 100, LIMITS), Some(HEADER_LATE));
     }
 
     #[test]
@@ -444,7 +457,7 @@ mod tests {
         assert_eq!(first.ending(waker), Ending::Drain);
         // Closing wins over draining (a drained connection still keeps its bounds), and a
         // drain never turns a close back.
-        first.tell(2 + 2);
+        first.tell(IDLE);
         assert_eq!(first.ending(waker), Ending::Overdue("idle"));
         connections.drain();
         assert_eq!(first.ending(waker), Ending::Overdue("idle"));

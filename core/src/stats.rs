@@ -51,6 +51,28 @@ pub struct Totals {
     pub updates: u64,
 }
 
+/// What the storage's writer did since start (Prometheus counters): how many writes it took,
+/// in how many group commits, and how many disk flushes it waited for before answering them
+/// (`power` durability: one per group commit). Writes per commit is what a flush is shared by:
+/// the fewer clients write at once, the more each write pays for the flush.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[non_exhaustive]
+pub struct StorageActivity {
+    /// Writes committed (each a request's changes, or a read or write that needed the writer).
+    pub writes: u64,
+    /// Transactions committed, each holding the writes that were waiting together.
+    pub commits: u64,
+    /// Disk flushes made before answering (0 in `process` durability).
+    pub flushes: u64,
+}
+
+impl StorageActivity {
+    pub fn new(writes: u64, commits: u64, flushes: u64) -> Self {
+        Self { writes, commits, flushes }
+    }
+}
+
 /// Everything the stats port can show, taken at one instant.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -73,6 +95,8 @@ pub struct StatsSnapshot {
     pub response_bytes: Rates,
     pub update_count: Rates,
     pub totals: Totals,
+    /// The storage's writer, where the backend counts it (SQLite).
+    pub storage: Option<StorageActivity>,
     /// Bots, most active first.
     pub bots: Vec<BotStats>,
 }

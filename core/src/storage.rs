@@ -392,6 +392,12 @@ pub trait StorageBackend: Send + Sync + 'static {
         Err((changes, then))
     }
 
+    /// What the backend's writer did since it opened, for the stats port; `None` where the
+    /// backend does not count it (memory, PostgreSQL, whose own statistics say it).
+    fn activity(&self) -> Option<crate::stats::StorageActivity> {
+        None
+    }
+
     /// A bot's settings and pending updates.
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError>;
 

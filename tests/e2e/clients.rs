@@ -415,6 +415,9 @@ fn prometheus_metrics_parse_with_a_real_parser_and_json_stats_carry_no_token() {
         assert_eq!(server.call(&bot, "getMe", serde_json::json!({})).status, 200);
     }
     assert_eq!(server.call(&bot, "sendMessage", serde_json::json!({})).status, 400);
+    // A write, answered after its commit and (power durability, the default) its flush.
+    let described = server.call(&bot, "setMyDescription", serde_json::json!({"description": "metrics"}));
+    assert_eq!(described.status, 200);
     let stats = server.stats.expect("stats port");
 
     let metrics = msg_testkit::get(stats, "/metrics").unwrap();
@@ -450,6 +453,13 @@ fn prometheus_metrics_parse_with_a_real_parser_and_json_stats_carry_no_token() {
         assert!(value("msg_bot_api_bot_disk_usage_bytes", Some(("bot_id", &id.to_string()))) > 0.0);
     }
     assert!(value("msg_bot_api_resident_memory_bytes", None) > 1e6);
+    if crate::on_sqlite() {
+        // The writer's counters: the write above committed and flushed before its answer.
+        let commits = value("msg_bot_api_storage_commits_total", None);
+        assert!(commits >= 1.0);
+        assert!(value("msg_bot_api_storage_writes_total", None) >= commits);
+        assert_eq!(value("msg_bot_api_storage_flushes_total", None), commits);
+    }
 
     let json = msg_testkit::get(stats, "/json").unwrap();
     assert_eq!(json.header("content-type"), Some("application/json"));
@@ -461,5 +471,12 @@ fn prometheus_metrics_parse_with_a_real_parser_and_json_stats_carry_no_token() {
         assert!(snapshot["bots"][0]["disk_usage_bytes"].as_u64().unwrap() > 0);
     }
     assert!(snapshot["totals"]["requests"].as_u64().unwrap() >= 4);
-    assert!(!msg_testkit::get(stats, "/").unwrap().text().contains(&secret));
+    if crate::on_sqlite() {
+        assert!(snapshot["storage"]["commits"].as_u64().unwrap() >= 1, "{snapshot}");
+    } else {
+        assert!(snapshot["storage"].is_null(), "{snapshot}");
+    }
+    let page = msg_testkit::get(stats, "/").unwrap().text();
+    assert!(!page.contains(&secret));
+    assert_eq!(page.contains("\nstorage_writes_per_commit\t"), crate::on_sqlite(), "{page}");
 }

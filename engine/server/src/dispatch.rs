@@ -290,6 +290,7 @@ pub(crate) async fn handle_stats(shared: Arc<Shared>, req: Request<Incoming>) ->
         }
         None => crate::stats::BotExtras::default(),
     });
+    snapshot.storage = shared.storage.activity();
     snapshot.active_webhook_connections =
         sessions.values().map(|s| u64::from(s.health.lock().expect("health").active_connections)).sum();
     http::typed_response(exporter.content_type(), exporter.render(&snapshot, filter.as_deref()))

@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
+use msg_core::stats::StorageActivity;
 use msg_core::storage::now_unix;
 use msg_core::{
     Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState,
@@ -41,15 +42,19 @@ pub struct SqliteStorage {
     /// The writer and checkpoint threads, joined when the storage is dropped.
     threads: Vec<std::thread::JoinHandle<()>>,
     durability: Durability,
-    /// WAL flushes (fsyncs) the writer made: one per database file per group commit in `power`
-    /// mode, none in `process` mode.
-    flushes: Arc<AtomicU64>,
+    /// What the writer did: its writes, commits and flushes (the stats port's `storage_*`).
+    counts: Arc<WriterCounts>,
     /// What the working directory held at open (bot directories, strays), for the start-up log.
     found: (Vec<i64>, Vec<String>),
     /// Jobs handed to the writer so far (tests wait for a batch to queue up).
     #[cfg(test)]
-    sent: AtomicU64,
+    sent: std::sync::atomic::AtomicU64,
 }
+
+/// The writer's counters (jobs committed; transactions committed, one per database file per
+/// batch; WAL flushes made before answering, one per commit in `power` mode), raised together
+/// once per commit before its jobs are answered, so a reader sees them agree.
+type WriterCounts = std::sync::Mutex<StorageActivity>;
 
 /// Which database file a job runs against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -344,11 +349,12 @@ impl SqliteStorage {
             .map_err(spawn_failed)?;
         let (writer, jobs) = mpsc::channel();
         let root = dir.to_path_buf();
-        let flushes = Arc::new(AtomicU64::new(0));
-        let writer_flushes = (durability == Durability::Power).then(|| flushes.clone());
+        let counts = Arc::new(WriterCounts::default());
+        let writer_counts = counts.clone();
+        let flush = durability == Durability::Power;
         let writer_thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }, writer_flushes.as_deref()))
+            .spawn(move || writer_loop(&root, &jobs, Checkpoints { due: due_tx, finished }, flush, &writer_counts))
             .map_err(spawn_failed)?;
         Ok(Self {
             dir: dir.to_path_buf(),
@@ -356,10 +362,10 @@ impl SqliteStorage {
             // The writer first: it ends the checkpoint thread by going.
             threads: vec![writer_thread, checkpointer],
             durability,
-            flushes,
+            counts,
             found,
             #[cfg(test)]
-            sent: AtomicU64::new(0),
+            sent: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -376,7 +382,7 @@ impl SqliteStorage {
 
     /// WAL flushes made so far (`power` mode: one per database file per group commit).
     pub fn flushes(&self) -> u64 {
-        self.flushes.load(Ordering::Relaxed)
+        self.counts.lock().expect("writer counts").flushes
     }
 
     fn db_path(&self, db: DbFile) -> PathBuf {
@@ -840,9 +846,10 @@ struct Checkpoints {
 /// The writer thread: takes whatever jobs are queued, runs them per database file inside one
 /// transaction, commits, then answers each job; asks for a checkpoint when a file's WAL is big.
 ///
-/// With `flushes` (`power` mode) each committed file's WAL is flushed to the disk before its jobs
-/// are answered, one flush per file per batch, and counted.
-fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints, flushes: Option<&AtomicU64>) {
+/// With `flush` (`power` mode) each committed file's WAL is flushed to the disk before its jobs
+/// are answered, one flush per file per batch. `counts` counts the commits, their jobs and the
+/// flushes.
+fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints, flush: bool, counts: &WriterCounts) {
     let mut open_conns: HashMap<DbFile, Connection> = HashMap::new();
     // Files whose directory entry was flushed since their connection opened.
     let mut dirs_synced: HashSet<DbFile> = HashSet::new();
@@ -920,12 +927,11 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
             }
             let finishes: Vec<Finish> = once.into_iter().map(|work| work(conn)).collect();
             let mut committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
-            if let (Ok(()), Some(flushes)) = (&committed, flushes) {
+            if committed.is_ok() && flush {
                 let path = db_path(dir, db);
                 let mut synced = dirs_synced.contains(&db);
                 match flush_wal(&path, &mut synced) {
                     Ok(()) => {
-                        flushes.fetch_add(1, Ordering::Relaxed);
                         if synced {
                             dirs_synced.insert(db);
                         }
@@ -942,6 +948,11 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 open_conns.remove(&db);
                 dirs_synced.remove(&db);
             } else {
+                let mut counts = counts.lock().expect("writer counts");
+                counts.writes += (again.len() + finishes.len()) as u64;
+                counts.commits += 1;
+                counts.flushes += u64::from(flush);
+                drop(counts);
                 let pages = WAL_PAGES.get();
                 match checkpointing.get_mut(&db) {
                     Some((_, latest, _)) => *latest = pages,
@@ -1193,6 +1204,10 @@ async fn blocking<T: Send + 'static>(
 impl StorageBackend for SqliteStorage {
     fn kind(&self) -> &str {
         "sqlite"
+    }
+
+    fn activity(&self) -> Option<StorageActivity> {
+        Some(*self.counts.lock().expect("writer counts"))
     }
 
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
@@ -1814,6 +1829,11 @@ mod tests {
         let used = storage.flushes() - before;
         assert!((1..300).contains(&used), "{used} flushes for 300 concurrent requests");
         assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 321);
+        // The stats port's counters: every commit flushed, the writes shared among them.
+        let activity = storage.activity().unwrap();
+        assert_eq!(activity.flushes, storage.flushes());
+        assert_eq!(activity.commits, activity.flushes, "{activity:?}");
+        assert!(activity.writes >= 322 && activity.writes > activity.commits, "{activity:?}");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1825,6 +1845,9 @@ mod tests {
         }
         assert_eq!(storage.flushes(), 0);
         assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 20);
+        let activity = storage.activity().unwrap();
+        assert_eq!(activity.flushes, 0);
+        assert!(activity.commits >= 20 && activity.writes >= 20, "{activity:?}");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

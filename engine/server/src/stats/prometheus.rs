@@ -66,6 +66,24 @@ impl StatsExporter for PrometheusExporter {
             t.response_bytes,
         );
         metric(&mut out, "msg_bot_api_updates_total", "counter", "Updates handed to bots.", t.updates);
+        if let Some(storage) = s.storage {
+            let counters = [
+                ("msg_bot_api_storage_writes_total", "Writes the storage committed.", storage.writes),
+                (
+                    "msg_bot_api_storage_commits_total",
+                    "Transactions the storage committed (group commits).",
+                    storage.commits,
+                ),
+                (
+                    "msg_bot_api_storage_flushes_total",
+                    "Disk flushes made before answering (power durability).",
+                    storage.flushes,
+                ),
+            ];
+            for (name, help, value) in counters {
+                metric(&mut out, name, "counter", help, value);
+            }
+        }
 
         let bots: Vec<_> =
             s.bots.iter().filter(|b| bot_filter.is_none_or(|prefix| b.id.to_string().starts_with(prefix))).collect();

@@ -70,6 +70,18 @@ impl StatsExporter for TextExporter {
             rates(&mut out, "response_count_error", &s.response_count_error);
             rates(&mut out, "response_bytes", &s.response_bytes);
             rates(&mut out, "update_count", &s.update_count);
+            if let Some(storage) = s.storage {
+                let _ = writeln!(out, "storage_writes\t{}", storage.writes);
+                let _ = writeln!(out, "storage_commits\t{}", storage.commits);
+                let _ = writeln!(out, "storage_flushes\t{}", storage.flushes);
+                if storage.commits != 0 {
+                    let _ = writeln!(
+                        out,
+                        "storage_writes_per_commit\t{:.1}",
+                        storage.writes as f64 / storage.commits as f64
+                    );
+                }
+            }
         }
         let bots = s.bots.iter().filter(|b| bot_filter.is_none_or(|prefix| b.id.to_string().starts_with(prefix)));
         for b in bots.take(MAX_BOTS) {

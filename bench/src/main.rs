@@ -258,15 +258,6 @@ fn id_of(token: &str) -> i64 {
     token.split(':').next().and_then(|s| s.parse().ok()).expect("token id")
 }
 
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
-}
-
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
@@ -882,13 +873,13 @@ async fn idle_bots(root: &Path) {
     let launch = launch(&dir).arg("--config").arg(config_path.display().to_string());
     let server = launch.start_within(Duration::from_secs(600));
     let provisioned = started.elapsed();
-    let before = rss_kib(server.child.id());
+    let before = msg_testkit::rss_kib(server.child.id());
     let mut sender = connect(server.api).await;
     for i in 0..bots {
         let (status, body) = send(&mut sender, &format!("/bot{}/getMe", token(i)), &json!({})).await;
         assert_eq!(status, 200, "{body}");
     }
-    let after = rss_kib(server.child.id());
+    let after = msg_testkit::rss_kib(server.child.id());
     println!(
         "idle bots: {bots} bots provisioned in {:.1} s; RSS {:.1} MiB before their first request, {:.1} MiB with all {bots} sessions loaded (targets: 10,000 < 200 MB, 100,000 < 600 MiB and provisioned < 30 s)",
         provisioned.as_secs_f64(),

@@ -59,18 +59,14 @@ pub struct Totals {
 #[serde(default)]
 #[non_exhaustive]
 pub struct StorageActivity {
-    /// Writes committed (each a request's changes, or a read or write that needed the writer).
+    /// Jobs in transactions that changed a file: each a request's changes, or a read that
+    /// shared such a transaction (SQLite reads through its writer too).
     pub writes: u64,
-    /// Transactions committed, each holding the writes that were waiting together.
+    /// Transactions that changed a file, each holding the jobs that were waiting together (a
+    /// batch of reads alone changes nothing and is not counted).
     pub commits: u64,
     /// Disk flushes made before answering (0 in `process` durability).
     pub flushes: u64,
-}
-
-impl StorageActivity {
-    pub fn new(writes: u64, commits: u64, flushes: u64) -> Self {
-        Self { writes, commits, flushes }
-    }
 }
 
 /// Everything the stats port can show, taken at one instant.

@@ -927,11 +927,17 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
             }
             let finishes: Vec<Finish> = once.into_iter().map(|work| work(conn)).collect();
             let mut committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
-            if committed.is_ok() && flush {
+            // The WAL hook reports only a commit that wrote frames. A batch of reads changed
+            // nothing, and what it read was flushed before it was answered (the writer flushes
+            // each commit before it runs the next), so it needs no flush of its own.
+            let wrote = WAL_PAGES.get() > 0;
+            let mut flushed = false;
+            if committed.is_ok() && flush && wrote {
                 let path = db_path(dir, db);
                 let mut synced = dirs_synced.contains(&db);
                 match flush_wal(&path, &mut synced) {
                     Ok(()) => {
+                        flushed = true;
                         if synced {
                             dirs_synced.insert(db);
                         }
@@ -949,10 +955,14 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 dirs_synced.remove(&db);
             } else {
                 let mut counts = counts.lock().expect("writer counts");
-                counts.writes += (again.len() + finishes.len()) as u64;
-                counts.commits += 1;
-                counts.flushes += u64::from(flush);
+                if wrote {
+                    counts.writes += (again.len() + finishes.len()) as u64;
+                    counts.commits += 1;
+                }
+                counts.flushes += u64::from(flushed);
                 drop(counts);
+            }
+            if committed.is_ok() && wrote {
                 let pages = WAL_PAGES.get();
                 match checkpointing.get_mut(&db) {
                     Some((_, latest, _)) => *latest = pages,
@@ -1810,6 +1820,14 @@ mod tests {
             storage.apply(vec![numbered(id)]).await.unwrap();
             assert_eq!(storage.flushes(), before + 1, "batch {id} was answered before its flush");
         }
+        // Reads alone change nothing and wait for no flush (what they read was flushed before
+        // its own answer): neither on a bot's file nor on the platform's.
+        let (before, activity) = (storage.flushes(), storage.activity().unwrap());
+        assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 20);
+        assert!(storage.list_bots().await.unwrap().is_empty());
+        assert_eq!(storage.load_record("t", 1, "k").await.unwrap(), None);
+        assert_eq!(storage.flushes(), before, "a read waited for a flush");
+        assert_eq!(storage.activity(), Some(activity), "reads are counted as commits");
         // A batch touching two files flushes both before the answer.
         let before = storage.flushes();
         let user = Change::PutUser(UserRecord::new(5, Secret::new("x"), "Alice".into(), 1));

@@ -658,16 +658,20 @@ async fn chat_setup(root: &Path, env: &[(&str, &str)]) -> (Server, String, Vec<S
 /// sendMessage/s on a fresh server with `env`: wrk where it is installed (the server's cost, not
 /// the client's, decides), else msg-bench's own client.
 async fn send_rate(duration: Duration, env: &[(&str, &str)]) -> f64 {
-    send_rate_with(duration, env, CONNECTIONS).await
+    send_rate_with(duration, env, CONNECTIONS).await.0
 }
 
 /// [`send_rate`] from `connections` connections (wrk's; msg-bench's own client, where wrk is not
-/// installed, always opens [`CONNECTIONS`]).
-async fn send_rate_with(duration: Duration, env: &[(&str, &str)], connections: usize) -> f64 {
+/// installed, always opens [`CONNECTIONS`]), with the writes each of the storage's commits held
+/// meanwhile (its counters on the stats port; `None` where the backend keeps none).
+async fn send_rate_with(duration: Duration, env: &[(&str, &str)], connections: usize) -> (f64, Option<f64>) {
     let root = tempfile::tempdir().expect("scratch dir");
-    let (server, bot, people) = chat_setup(root.path(), env).await;
+    let port = msg_testkit::free_port().to_string();
+    let env: Vec<(&str, &str)> = env.iter().copied().chain([("MSG_HTTP_STAT_PORT", port.as_str())]).collect();
+    let (server, bot, people) = chat_setup(root.path(), &env).await;
     let chats: Vec<i64> = people.iter().map(|p| id_of(p)).collect();
     let path = format!("/bot{bot}/sendMessage");
+    let before = storage_counts(&server);
     let (rate, failed) = match wrk_with(server.api, duration, &path, &send_bodies(&chats), connections) {
         Some(figures) => figures,
         None => {
@@ -678,7 +682,17 @@ async fn send_rate_with(duration: Duration, env: &[(&str, &str)], connections: u
         }
     };
     assert_eq!(failed, 0, "{env:?}: {failed} failures");
-    rate
+    let per_commit = match (before, storage_counts(&server)) {
+        (Some((w0, c0)), Some((w1, c1))) if c1 > c0 => Some((w1 - w0) as f64 / (c1 - c0) as f64),
+        _ => None,
+    };
+    (rate, per_commit)
+}
+
+/// The storage's (writes, commits) so far, from the stats port's JSON.
+fn storage_counts(server: &Server) -> Option<(u64, u64)> {
+    let snapshot = msg_testkit::get(server.stats?, "/json").ok()?.json();
+    Some((snapshot["storage"]["writes"].as_u64()?, snapshot["storage"]["commits"].as_u64()?))
 }
 
 /// sendMessage/s in each durability mode, alternately (process, power, process, power) on
@@ -689,26 +703,33 @@ async fn send_rate_with(duration: Duration, env: &[(&str, &str)], connections: u
 /// here is two round trips to the virtual disk), and that line shows how much of the gap goes
 /// when more clients share each flush (bench/README.md, session 21).
 async fn durability(duration: Duration) {
+    // The best rate of each mode, and the writes a flush held in `power` mode's best run.
     let rates = |connections| async move {
-        let mut best = [0.0f64; 2];
+        let (mut best, mut shared) = ([0.0f64; 2], None);
         for round in 0..4 {
             let mode = ["process", "power"][round % 2];
-            let rate = send_rate_with(duration, &[("MSG_DURABILITY", mode)], connections).await;
-            best[round % 2] = best[round % 2].max(rate);
+            let (rate, per_commit) = send_rate_with(duration, &[("MSG_DURABILITY", mode)], connections).await;
+            if rate > best[round % 2] {
+                best[round % 2] = rate;
+                if mode == "power" {
+                    shared = per_commit;
+                }
+            }
         }
-        best
+        let shared = shared.map(|n| format!("; {n:.1} writes a flush")).unwrap_or_default();
+        (best, shared)
     };
-    let best = rates(CONNECTIONS).await;
+    let (best, shared) = rates(CONNECTIONS).await;
     println!(
-        "durability: sendMessage {:.0} msg/s in process mode, {:.0} msg/s in power mode; power/process {:.0} % (target >= 85 %)",
+        "durability: sendMessage {:.0} msg/s in process mode, {:.0} msg/s in power mode{shared}; power/process {:.0} % (target >= 85 %)",
         best[0],
         best[1],
         100.0 * best[1] / best[0]
     );
     if wrk_binary().is_some() {
-        let best = rates(2 * CONNECTIONS).await;
+        let (best, shared) = rates(2 * CONNECTIONS).await;
         println!(
-            "durability from {} connections: sendMessage {:.0} msg/s in process mode, {:.0} msg/s in power mode; power/process {:.0} %",
+            "durability from {} connections: sendMessage {:.0} msg/s in process mode, {:.0} msg/s in power mode{shared}; power/process {:.0} %",
             2 * CONNECTIONS,
             best[0],
             best[1],

@@ -59,11 +59,12 @@ pub struct Totals {
 #[serde(default)]
 #[non_exhaustive]
 pub struct StorageActivity {
-    /// Jobs in transactions that changed a file: each a request's changes, or a read that
-    /// shared such a transaction (SQLite reads through its writer too).
+    /// Jobs in the commits counted below: each a request's changes, or a read that shared
+    /// such a commit (SQLite reads through its writer too).
     pub writes: u64,
-    /// Transactions that changed a file, each holding the jobs that were waiting together (a
-    /// batch of reads alone changes nothing and is not counted).
+    /// Transactions committed that changed a file or were flushed (a connection's first is,
+    /// whatever it did), each holding the jobs that were waiting together; a batch of reads
+    /// alone is not counted.
     pub commits: u64,
     /// Disk flushes made before answering (0 in `process` durability).
     pub flushes: u64,

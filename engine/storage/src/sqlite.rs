@@ -380,7 +380,8 @@ impl SqliteStorage {
         .await
     }
 
-    /// WAL flushes made so far (`power` mode: one per database file per group commit).
+    /// WAL flushes made so far (`power` mode: one per commit that wrote, and a connection's
+    /// first).
     pub fn flushes(&self) -> u64 {
         self.counts.lock().expect("writer counts").flushes
     }
@@ -925,14 +926,25 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                     }
                 }
             }
-            let finishes: Vec<Finish> = once.into_iter().map(|work| work(conn)).collect();
+            // With no transaction, a job would commit its writes on its own (its savepoint would
+            // be the transaction): it runs where its writes go nowhere, and is told it failed.
+            let finishes: Vec<Finish> = match &began {
+                Ok(_) => once.into_iter().map(|work| work(conn)).collect(),
+                Err(_) => match Connection::open_in_memory() {
+                    Ok(scratch) => once.into_iter().map(|work| work(&scratch)).collect(),
+                    Err(_) => Vec::new(),
+                },
+            };
             let mut committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
             // The WAL hook reports only a commit that wrote frames. A batch of reads changed
-            // nothing, and what it read was flushed before it was answered (the writer flushes
-            // each commit before it runs the next), so it needs no flush of its own.
+            // nothing, and what it read was flushed before it was answered: the writer flushes
+            // each commit before it runs the next, so it needs no flush of its own. Except on a
+            // connection's first commit: the file may hold commits nobody flushed (the server
+            // killed between a commit and its flush, or a flush that failed and dropped the
+            // connection before), so that one is flushed whatever it did.
             let wrote = WAL_PAGES.get() > 0;
             let mut flushed = false;
-            if committed.is_ok() && flush && wrote {
+            if committed.is_ok() && flush && (wrote || !dirs_synced.contains(&db)) {
                 let path = db_path(dir, db);
                 let mut synced = dirs_synced.contains(&db);
                 match flush_wal(&path, &mut synced) {
@@ -955,7 +967,7 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 dirs_synced.remove(&db);
             } else {
                 let mut counts = counts.lock().expect("writer counts");
-                if wrote {
+                if wrote || flushed {
                     counts.writes += (again.len() + finishes.len()) as u64;
                     counts.commits += 1;
                 }
@@ -1820,8 +1832,13 @@ mod tests {
             storage.apply(vec![numbered(id)]).await.unwrap();
             assert_eq!(storage.flushes(), before + 1, "batch {id} was answered before its flush");
         }
-        // Reads alone change nothing and wait for no flush (what they read was flushed before
-        // its own answer): neither on a bot's file nor on the platform's.
+        // The writer's first commit on a file is flushed even when it only read: the file may
+        // hold commits nobody flushed (a server killed between a commit and its flush).
+        let before = storage.flushes();
+        assert!(storage.list_bots().await.unwrap().is_empty());
+        assert_eq!(storage.flushes(), before + 1, "the platform file's first commit was not flushed");
+        // Then reads alone change nothing and wait for no flush (what they read was flushed
+        // before its own answer): neither on a bot's file nor on the platform's.
         let (before, activity) = (storage.flushes(), storage.activity().unwrap());
         assert_eq!(storage.load_bot_state(42).await.unwrap().updates.len(), 20);
         assert!(storage.list_bots().await.unwrap().is_empty());

@@ -553,6 +553,45 @@ fn update_ids_go_on_increasing_after_a_restart_that_finds_the_queue_empty() {
 }
 
 #[test]
+fn a_queue_longer_than_its_memory_window_is_read_whole_and_in_order_before_and_after_a_restart() {
+    // A queue keeps the payloads of its first 1 000 updates in memory and reads the others back
+    // from the database as the bot gets to them.
+    const SENT: usize = 2_300;
+    const FIRST: usize = 1_200;
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "patient_bot");
+    let bob = create_user(root.path(), "Bob");
+    let mut server = launch(root.path()).start();
+    for n in 0..SENT {
+        ok(server.user_call(&bob, "sendMessage", json!({"chat_id": id_of(&bot), "text": format!("m{n}")})));
+    }
+    let read_all = |server: &msg_testkit::Server, offset: i64, want: usize| {
+        let (mut texts, mut offset) = (Vec::new(), offset);
+        while texts.len() < want {
+            let batch = ok(server.call(&bot, "getUpdates", json!({"offset": offset, "limit": 100})));
+            let batch = batch.as_array().unwrap();
+            assert!(!batch.is_empty(), "the queue stopped after {} updates", texts.len());
+            for update in batch {
+                texts.push(update["message"]["text"].as_str().unwrap().to_owned());
+                offset = update["update_id"].as_i64().unwrap() + 1;
+            }
+        }
+        (texts, offset)
+    };
+    let expected = |range: std::ops::Range<usize>| range.map(|n| format!("m{n}")).collect::<Vec<_>>();
+    // This server reads past its window...
+    let (texts, offset) = read_all(&server, 0, FIRST);
+    assert_eq!(texts, expected(0..FIRST));
+    // ...the next one loads a queue longer than the window from the database and reads it all.
+    server.signal("TERM");
+    assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+    let server = launch(root.path()).start();
+    let (texts, offset) = read_all(&server, offset, SENT - FIRST);
+    assert_eq!(texts, expected(FIRST..SENT));
+    assert_eq!(ok(server.call(&bot, "getUpdates", json!({"offset": offset}))), json!([]));
+}
+
+#[test]
 fn messages_past_the_retention_period_are_forgotten_and_their_ids_stay_taken() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "forgetful_bot");

@@ -15,6 +15,10 @@ use tokio::sync::Notify;
 const MAX_RESPONSE_BYTES: usize = 4 << 20;
 /// The reference's per-queue caps: excess updates are dropped.
 const MAX_QUEUE_LEN: usize = 100_000;
+/// Committed updates whose payload a queue keeps in memory. Those after them keep only their
+/// id, chat and expiry (about a sixth of the memory); their payload stays on disk until a reader
+/// gets near them ([`Mailbox::fill`]), so a queue nobody reads costs little memory however long.
+const KEPT: usize = 1_000;
 
 #[derive(Debug)]
 struct Entry {
@@ -22,12 +26,26 @@ struct Entry {
     committed: bool,
     /// A webhook delivery of this update is in flight.
     in_flight: bool,
+    /// Committed, and its kind and payload are on disk only (emptied here): readers stop at it
+    /// as at an uncommitted one, until [`Mailbox::fill`] reads them back.
+    stored: bool,
+}
+
+impl Entry {
+    /// Whether a reader can hand it out now.
+    fn readable(&self) -> bool {
+        self.committed && !self.stored
+    }
 }
 
 #[derive(Debug)]
 struct Queue {
     next_id: i64,
     entries: VecDeque<Entry>,
+    /// Committed entries holding their payload.
+    kept: usize,
+    /// How many committed entries may hold their payload ([`KEPT`]; fewer in tests).
+    keep: usize,
     /// Bumped by each getUpdates so an older waiting poll knows it was superseded.
     poll_generation: u64,
     /// Why waiting polls must stop (set with a bumped generation).
@@ -75,6 +93,30 @@ pub fn first_update_id() -> i64 {
 }
 
 impl Queue {
+    /// Forgets the entries `gone` picks, keeping the count of payloads held right.
+    fn forget(&mut self, gone: impl Fn(&Entry) -> bool) {
+        let mut released = 0;
+        self.entries.retain(|e| {
+            let go = gone(e);
+            released += usize::from(go && e.readable());
+            !go
+        });
+        self.kept -= released;
+    }
+
+    /// Marks `entry`'s update committed: it keeps its payload while fewer than `keep` do, else
+    /// lets it go (it is on disk).
+    fn commit(kept: &mut usize, keep: usize, entry: &mut Entry) {
+        entry.committed = true;
+        if *kept < keep {
+            *kept += 1;
+        } else {
+            entry.stored = true;
+            entry.update.kind = String::new();
+            entry.update.payload = String::new();
+        }
+    }
+
     /// The entry of `update_id`; entries are in update_id order, so no walk through the queue.
     /// A pushed entry is settled while it is still at or near the back, where this looks first:
     /// a binary search of a long queue (nobody reading it) missed the cache at every step.
@@ -91,13 +133,28 @@ impl Queue {
 impl Mailbox {
     /// A mailbox holding `updates` (loaded from storage) whose next id is `next_id`.
     pub fn new(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64) -> Arc<Self> {
+        Self::keeping(owner, updates, next_id, KEPT)
+    }
+
+    /// [`Mailbox::new`] keeping the payloads of `keep` committed updates in memory.
+    fn keeping(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64, keep: usize) -> Arc<Self> {
         let next_id = updates.last().map_or(next_id, |u| next_id.max(u.update_id + 1));
-        let entries = updates.into_iter().map(|update| Entry { update, committed: true, in_flight: false }).collect();
+        let mut kept = 0;
+        let entries = updates
+            .into_iter()
+            .map(|update| {
+                let mut entry = Entry { update, committed: false, in_flight: false, stored: false };
+                Queue::commit(&mut kept, keep, &mut entry);
+                entry
+            })
+            .collect();
         Arc::new(Self {
             owner,
             queue: Mutex::new(Queue {
                 next_id,
                 entries,
+                kept,
+                keep,
                 poll_generation: 0,
                 poll_abort: None,
                 last_poll: None,
@@ -142,7 +199,12 @@ impl Mailbox {
                 let update_id = q.next_id;
                 q.next_id += 1;
                 let update = StoredUpdate { update_id, kind: kind.to_owned(), payload, chat_key, expires_at };
-                q.entries.push_back(Entry { update: update.clone(), committed: false, in_flight: false });
+                q.entries.push_back(Entry {
+                    update: update.clone(),
+                    committed: false,
+                    in_flight: false,
+                    stored: false,
+                });
                 Some(update)
             }
         };
@@ -178,11 +240,13 @@ impl Mailbox {
         {
             let mut q = self.lock();
             if committed {
-                if let Some(e) = q.entry_mut(update_id) {
-                    e.committed = true;
+                let (keep, mut kept) = (q.keep, q.kept);
+                if let Some(e) = q.entry_mut(update_id).filter(|e| !e.committed) {
+                    Queue::commit(&mut kept, keep, e);
                 }
+                q.kept = kept;
             } else {
-                q.entries.retain(|e| e.update.update_id != update_id);
+                q.forget(|e| e.update.update_id == update_id);
             }
         }
         if committed {
@@ -195,7 +259,7 @@ impl Mailbox {
         let any = {
             let mut q = self.lock();
             let before = q.entries.len();
-            q.entries.retain(|e| e.update.update_id >= below || !e.committed);
+            q.forget(|e| e.update.update_id < below && e.committed);
             before != q.entries.len()
         };
         if any {
@@ -230,7 +294,7 @@ impl Mailbox {
                 .filter(|e| e.committed && !e.in_flight && e.update.expires_at < now)
                 .map(|e| e.update.update_id)
                 .collect::<Vec<_>>();
-            q.entries.retain(|e| !(e.committed && !e.in_flight && e.update.expires_at < now));
+            q.forget(|e| e.committed && !e.in_flight && e.update.expires_at < now);
             gone
         };
         if gone.is_empty() {
@@ -251,7 +315,7 @@ impl Mailbox {
 
     /// Removes one update (delivered by webhook, or expired).
     pub async fn remove(&self, storage: &Arc<dyn StorageBackend>, update_id: i64) -> Result<(), StorageError> {
-        self.lock().entries.retain(|e| e.update.update_id != update_id);
+        self.lock().forget(|e| e.update.update_id == update_id);
         durably(storage, self.forgetting(Change::DropUpdate { owner: self.owner, update_id })).await
     }
 
@@ -272,6 +336,47 @@ impl Mailbox {
         if offset > tail + 10 || offset < head.saturating_sub(100_000) { None } else { Some(offset) }
     }
 
+    /// Reads back from `storage` the payloads of the first `limit` committed updates after
+    /// `after` (`None`: from the head) that keep theirs on disk only, so that the readers that
+    /// follow ([`Mailbox::read_after`], [`Mailbox::take_for_delivery`]) get that far.
+    ///
+    /// Cancellation safety: nothing changes until the payloads are read; they are then put back
+    /// under the lock, each only if its entry is still there and still without one.
+    pub async fn fill(
+        &self,
+        storage: &Arc<dyn StorageBackend>,
+        after: Option<i64>,
+        limit: usize,
+    ) -> Result<(), StorageError> {
+        let range = {
+            let q = self.lock();
+            let start = after.map_or(0, |id| q.entries.partition_point(|e| e.update.update_id <= id));
+            let mut stored = q
+                .entries
+                .iter()
+                .skip(start)
+                .filter(|e| e.committed)
+                .take(limit)
+                .filter(|e| e.stored)
+                .map(|e| e.update.update_id);
+            stored.next().map(|first| (first, stored.last().unwrap_or(first)))
+        };
+        let Some((first, last)) = range else { return Ok(()) };
+        let loaded = storage.load_updates(self.owner, first, last).await?;
+        let mut q = self.lock();
+        let mut restored = 0;
+        for update in loaded {
+            if let Some(e) = q.entry_mut(update.update_id).filter(|e| e.stored) {
+                e.update.kind = update.kind;
+                e.update.payload = update.payload;
+                e.stored = false;
+                restored += 1;
+            }
+        }
+        q.kept += restored;
+        Ok(())
+    }
+
     /// Up to `limit` committed, unexpired updates from the head, as `(id, JSON)`.
     pub fn peek(&self, limit: usize, now: i64) -> Vec<(i64, String)> {
         self.read_after(None, limit, now)
@@ -285,7 +390,7 @@ impl Mailbox {
         let mut out = Vec::new();
         let mut size = 0;
         for e in q.entries.iter().skip(start) {
-            if !e.committed || out.len() >= limit {
+            if !e.readable() || out.len() >= limit {
                 break;
             }
             if e.update.expires_at < now {
@@ -401,7 +506,7 @@ impl Mailbox {
         let mut expired = Vec::new();
         let mut in_flight = busy.len();
         for e in q.entries.iter_mut() {
-            if !e.committed || in_flight >= limit {
+            if !e.readable() || in_flight >= limit {
                 break;
             }
             if e.in_flight || busy.contains(&e.update.chat_key) {
@@ -476,11 +581,16 @@ pub async fn long_poll(
     if let Some(below) = mailbox.ack_point(offset) {
         mailbox.ack_below(storage, below).await.map_err(StorageError::into_api_error)?;
     }
+    let fill = || async { mailbox.fill(storage, None, limit).await.map_err(StorageError::into_api_error) };
+    fill().await?;
     let mut batch = mailbox.peek(limit, now());
     if batch.is_empty() && timeout > 0 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
         match mailbox.wait(generation, deadline).await {
-            Ok(()) => batch = mailbox.peek(limit, now()),
+            Ok(()) => {
+                fill().await?;
+                batch = mailbox.peek(limit, now());
+            }
             Err(PollAbort::OtherGetUpdates) => {
                 return Err(ApiError::conflict(
                     "terminated by other getUpdates request; make sure that only one bot instance is running",
@@ -517,9 +627,87 @@ pub fn render(u: &StoredUpdate, separator: &str) -> String {
 mod tests {
     use std::sync::Arc;
 
-    use msg_core::{Owner, StorageBackend};
+    use msg_core::{Change, Owner, StorageBackend, StoredUpdate};
 
-    use super::Mailbox;
+    use super::{Mailbox, PollArgs, long_poll};
+
+    /// The payloads the queue holds in memory, and the entries whose payload is on disk only.
+    fn held(mailbox: &Mailbox) -> (usize, usize) {
+        let q = mailbox.lock();
+        (q.kept, q.entries.iter().filter(|e| e.stored).count())
+    }
+
+    fn ids(batch: &str) -> Vec<i64> {
+        let updates: Vec<serde_json::Value> = serde_json::from_str(batch).unwrap();
+        updates.iter().map(|u| u["update_id"].as_i64().unwrap()).collect()
+    }
+
+    #[tokio::test]
+    async fn a_long_queue_keeps_few_payloads_in_memory_and_every_reader_gets_all_in_order() {
+        let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
+        let mailbox = Mailbox::keeping(Owner::Bot(1), Vec::new(), 1, 3);
+        for n in 1..=10 {
+            mailbox.push(&storage, "message", format!("{{\"n\":{n}}}"), n % 2, i64::MAX, Vec::new()).await.unwrap();
+        }
+        assert_eq!(held(&mailbox), (3, 7), "three payloads kept, seven on disk only");
+        assert_eq!(mailbox.pending(), 10);
+        assert_eq!(mailbox.head(), Some(1));
+        // A reader that does not read back stops where the payloads end, never skipping one.
+        let unread: Vec<i64> = mailbox.peek(100, 50).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(unread, [1, 2, 3]);
+        // getUpdates reads them back as it goes: every update once, in order, acknowledged by
+        // offset, while the queue never holds many payloads.
+        let mut seen = Vec::new();
+        let mut offset = 0;
+        loop {
+            let args = PollArgs::new(Some(offset), Some(4), Some(0));
+            let (batch, count) = long_poll(&mailbox, &storage, args, false, true).await.unwrap();
+            if count == 0 {
+                break;
+            }
+            let got = ids(&batch);
+            offset = got.last().unwrap() + 1;
+            seen.extend(got);
+            assert!(held(&mailbox).0 <= 3 + 4, "{:?}", held(&mailbox));
+        }
+        assert_eq!(seen, (1..=10).collect::<Vec<_>>());
+        assert_eq!(held(&mailbox), (0, 0));
+        assert_eq!(mailbox.pending(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_queue_loaded_from_disk_keeps_few_payloads_and_webhooks_and_streams_read_them_back() {
+        let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
+        let pushes = (1..=8).map(|n| {
+            let update = StoredUpdate {
+                update_id: n,
+                kind: "message".into(),
+                payload: format!("{{\"n\":{n}}}"),
+                chat_key: n,
+                expires_at: 100,
+            };
+            Change::PushUpdate { owner: Owner::User(5), update }
+        });
+        storage.apply(pushes.collect()).await.unwrap();
+        let loaded = storage.load_user_updates(5).await.unwrap();
+        let mailbox = Mailbox::keeping(Owner::User(5), loaded, 1, 2);
+        assert_eq!(held(&mailbox), (2, 6));
+        // A webhook takes only what it can hand out, then what was read back.
+        let (first, _) = mailbox.take_for_delivery(5, 50);
+        assert_eq!(first.iter().map(|u| u.update_id).collect::<Vec<_>>(), [1, 2]);
+        mailbox.fill(&storage, None, 5).await.unwrap();
+        let (more, _) = mailbox.take_for_delivery(5, 50);
+        assert_eq!(more.iter().map(|u| u.update_id).collect::<Vec<_>>(), [3, 4, 5]);
+        assert_eq!(more[0].payload, "{\"n\":3}", "the payload read back is the stored one");
+        // A reader past an id (the push stream) reads back from there.
+        mailbox.fill(&storage, Some(6), 10).await.unwrap();
+        let stream: Vec<i64> = mailbox.read_after(Some(6), 10, 50).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(stream, [7, 8]);
+        assert_eq!(held(&mailbox), (7, 1), "6 was read back by neither");
+        // Forgetting entries releases what they held.
+        mailbox.ack_below(&storage, 4).await.unwrap();
+        assert_eq!(held(&mailbox), (4, 1));
+    }
 
     #[tokio::test]
     async fn expired_updates_leave_the_queue_and_its_next_id_is_kept() {

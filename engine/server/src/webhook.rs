@@ -82,6 +82,10 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         changed.as_mut().enable();
         let in_flight = deliveries.len();
         let room = (webhook.max_connections as usize).saturating_sub(in_flight);
+        // The updates on disk only are read back first (a long queue keeps the rest there).
+        if let Err(e) = session.mailbox.fill(&shared.storage, None, room + in_flight).await {
+            tracing::warn!("bot {}: cannot read queued updates back: {e}", session.bot.id);
+        }
         let (batch, expired) = session.mailbox.take_for_delivery(room + in_flight, now());
         for update_id in expired {
             tracing::warn!("bot {}: drop update {update_id}: it expired before delivery", session.bot.id);

@@ -473,6 +473,14 @@ impl StorageBackend for PostgresStorage {
         Ok(self.query(&sql, &[&user_id]).await?.iter().map(update_row).collect())
     }
 
+    async fn load_updates(&self, owner: Owner, first: i64, last: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        let (kind, id) = owner_key(owner);
+        let sql = format!(
+            "{UPDATE_COLUMNS} WHERE owner_kind = $1 AND owner_id = $2 AND update_id BETWEEN $3 AND $4 ORDER BY update_id"
+        );
+        Ok(self.query(&sql, &[&kind, &id, &first, &last]).await?.iter().map(update_row).collect())
+    }
+
     async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
         let sql = "SELECT 1 FROM person_files WHERE user_id = $1 AND content = $2";
         Ok(self.query_opt(sql, &[&user_id, &content]).await?.is_some())

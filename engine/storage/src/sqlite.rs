@@ -1446,6 +1446,28 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
+    async fn load_updates(&self, owner: Owner, first: i64, last: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        let columns = "SELECT update_id, kind, payload, chat_key, expires_at";
+        match owner {
+            Owner::Bot(bot_id) => {
+                self.run(DbFile::Bot(bot_id), move |conn| {
+                    let sql = format!("{columns} FROM updates WHERE update_id BETWEEN ?1 AND ?2 ORDER BY update_id");
+                    read_updates(&mut conn.prepare_cached(&sql)?.query(params![first, last])?)
+                })
+                .await
+            }
+            Owner::User(user_id) => {
+                self.run(DbFile::Platform, move |conn| {
+                    let sql = format!(
+                        "{columns} FROM user_updates WHERE user_id = ?1 AND update_id BETWEEN ?2 AND ?3 ORDER BY update_id"
+                    );
+                    read_updates(&mut conn.prepare_cached(&sql)?.query(params![user_id, first, last])?)
+                })
+                .await
+            }
+        }
+    }
+
     async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
         let content = content.to_owned();
         self.run(DbFile::Platform, move |conn| {

@@ -101,7 +101,7 @@ impl Queue {
             released += usize::from(go && e.readable());
             !go
         });
-        self.kept -= released;
+        self.kept = self.kept.saturating_sub(released);
     }
 
     /// Marks `entry`'s update committed: it keeps its payload while fewer than `keep` do, else

@@ -444,16 +444,16 @@ pub trait StorageBackend: Send + Sync + 'static {
     /// A person's pending updates.
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
 
-    /// The updates of `owner`'s queue with ids from `first` to `last`, both included, in id
-    /// order: a queue keeps the payloads of its first updates in memory and reads the others
-    /// back when a reader gets to them. The default loads the whole queue; backends that can
-    /// read a range should override it.
-    async fn load_updates(&self, owner: Owner, first: i64, last: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+    /// The updates `ids` (ascending) of `owner`'s queue that are stored, in id order: a queue
+    /// keeps the payloads of its first updates in memory and reads the others back when a
+    /// reader gets to them. The default loads the whole queue; backends that can look updates
+    /// up by id should override it.
+    async fn load_updates(&self, owner: Owner, ids: &[i64]) -> Result<Vec<StoredUpdate>, StorageError> {
         let all = match owner {
             Owner::Bot(bot_id) => self.load_bot_state(bot_id).await?.updates,
             Owner::User(user_id) => self.load_user_updates(user_id).await?,
         };
-        Ok(all.into_iter().filter(|u| (first..=last).contains(&u.update_id)).collect())
+        Ok(all.into_iter().filter(|u| ids.binary_search(&u.update_id).is_ok()).collect())
     }
 
     /// Whether a person was given the content `content` ([`Change::PersonFile`]).

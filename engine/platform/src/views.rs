@@ -283,7 +283,8 @@ impl Platform {
         let notified = mailbox.notified();
         tokio::pin!(notified);
         notified.as_mut().enable();
-        let fill = || async { mailbox.fill(&self.storage, after, EVENTS_PER_READ).await.map_err(internal) };
+        let fill =
+            || async { mailbox.fill(&self.storage, after, EVENTS_PER_READ, now(), false).await.map_err(internal) };
         fill().await?;
         let events = mailbox.read_after(after, EVENTS_PER_READ, now());
         if !events.is_empty() || wait.is_zero() {

@@ -336,9 +336,12 @@ impl Mailbox {
         if offset > tail + 10 || offset < head.saturating_sub(100_000) { None } else { Some(offset) }
     }
 
-    /// Reads back from `storage` the payloads of the first `limit` committed updates after
-    /// `after` (`None`: from the head) that keep theirs on disk only, so that the readers that
-    /// follow ([`Mailbox::read_after`], [`Mailbox::take_for_delivery`]) get that far.
+    /// Reads back from `storage` the payloads the next read needs: of the first `limit` updates
+    /// after `after` (`None`: from the head) that a reader would hand out at `now` (committed,
+    /// unexpired; with `delivery`, as [`Mailbox::take_for_delivery`] takes them: not in flight,
+    /// one per chat, none of a chat with one in flight), those that keep theirs on disk only. The
+    /// readers that follow ([`Mailbox::read_after`], [`Mailbox::take_for_delivery`]) then get that
+    /// far without stopping early.
     ///
     /// Cancellation safety: nothing changes until the payloads are read; they are then put back
     /// under the lock, each only if its entry is still there and still without one.
@@ -347,22 +350,43 @@ impl Mailbox {
         storage: &Arc<dyn StorageBackend>,
         after: Option<i64>,
         limit: usize,
+        now: i64,
+        delivery: bool,
     ) -> Result<(), StorageError> {
-        let range = {
+        let wanted: Vec<i64> = {
             let q = self.lock();
             let start = after.map_or(0, |id| q.entries.partition_point(|e| e.update.update_id <= id));
-            let mut stored = q
-                .entries
-                .iter()
-                .skip(start)
-                .filter(|e| e.committed)
-                .take(limit)
-                .filter(|e| e.stored)
-                .map(|e| e.update.update_id);
-            stored.next().map(|first| (first, stored.last().unwrap_or(first)))
+            let mut busy: Vec<i64> = if delivery {
+                q.entries.iter().filter(|e| e.in_flight).map(|e| e.update.chat_key).collect()
+            } else {
+                Vec::new()
+            };
+            let mut counted = 0;
+            let mut wanted = Vec::new();
+            for e in q.entries.iter().skip(start) {
+                if !e.committed || counted >= limit {
+                    break;
+                }
+                if e.update.expires_at < now {
+                    continue;
+                }
+                if delivery {
+                    if e.in_flight || busy.contains(&e.update.chat_key) {
+                        continue;
+                    }
+                    busy.push(e.update.chat_key);
+                }
+                counted += 1;
+                if e.stored {
+                    wanted.push(e.update.update_id);
+                }
+            }
+            wanted
         };
-        let Some((first, last)) = range else { return Ok(()) };
-        let loaded = storage.load_updates(self.owner, first, last).await?;
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let loaded = storage.load_updates(self.owner, &wanted).await?;
         let mut q = self.lock();
         let mut restored = 0;
         for update in loaded {
@@ -390,11 +414,15 @@ impl Mailbox {
         let mut out = Vec::new();
         let mut size = 0;
         for e in q.entries.iter().skip(start) {
-            if !e.readable() || out.len() >= limit {
+            if !e.committed || out.len() >= limit {
                 break;
             }
             if e.update.expires_at < now {
                 continue;
+            }
+            // Stop where the payloads end until they are read back (never skip past one).
+            if e.stored {
+                break;
             }
             let json = render(&e.update, ",");
             size += json.len() + 50;
@@ -506,7 +534,7 @@ impl Mailbox {
         let mut expired = Vec::new();
         let mut in_flight = busy.len();
         for e in q.entries.iter_mut() {
-            if !e.readable() || in_flight >= limit {
+            if !e.committed || in_flight >= limit {
                 break;
             }
             if e.in_flight || busy.contains(&e.update.chat_key) {
@@ -515,6 +543,10 @@ impl Mailbox {
             if e.update.expires_at < now {
                 expired.push(e.update.update_id);
                 continue;
+            }
+            // Stop where the payloads end until they are read back (never skip past one).
+            if e.stored {
+                break;
             }
             e.in_flight = true;
             in_flight += 1;
@@ -581,7 +613,8 @@ pub async fn long_poll(
     if let Some(below) = mailbox.ack_point(offset) {
         mailbox.ack_below(storage, below).await.map_err(StorageError::into_api_error)?;
     }
-    let fill = || async { mailbox.fill(storage, None, limit).await.map_err(StorageError::into_api_error) };
+    let fill =
+        || async { mailbox.fill(storage, None, limit, now(), false).await.map_err(StorageError::into_api_error) };
     fill().await?;
     let mut batch = mailbox.peek(limit, now());
     if batch.is_empty() && timeout > 0 {
@@ -695,18 +728,43 @@ mod tests {
         // A webhook takes only what it can hand out, then what was read back.
         let (first, _) = mailbox.take_for_delivery(5, 50);
         assert_eq!(first.iter().map(|u| u.update_id).collect::<Vec<_>>(), [1, 2]);
-        mailbox.fill(&storage, None, 5).await.unwrap();
+        // Room for three more beside the two in flight.
+        mailbox.fill(&storage, None, 3, 50, true).await.unwrap();
         let (more, _) = mailbox.take_for_delivery(5, 50);
         assert_eq!(more.iter().map(|u| u.update_id).collect::<Vec<_>>(), [3, 4, 5]);
         assert_eq!(more[0].payload, "{\"n\":3}", "the payload read back is the stored one");
         // A reader past an id (the push stream) reads back from there.
-        mailbox.fill(&storage, Some(6), 10).await.unwrap();
+        mailbox.fill(&storage, Some(6), 10, 50, false).await.unwrap();
         let stream: Vec<i64> = mailbox.read_after(Some(6), 10, 50).into_iter().map(|(id, _)| id).collect();
         assert_eq!(stream, [7, 8]);
         assert_eq!(held(&mailbox), (7, 1), "6 was read back by neither");
         // Forgetting entries releases what they held.
         mailbox.ack_below(&storage, 4).await.unwrap();
         assert_eq!(held(&mailbox), (4, 1));
+    }
+
+    #[tokio::test]
+    async fn reading_back_counts_only_what_the_reader_hands_out() {
+        let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
+        // Expired updates at the head do not use up what is read back.
+        let mailbox = Mailbox::keeping(Owner::Bot(1), Vec::new(), 1, 2);
+        for (chat, expires) in [(1, 10), (1, 10), (1, 10), (1, 100), (1, 100), (1, 100)] {
+            mailbox.push(&storage, "message", "{}".into(), chat, expires, Vec::new()).await.unwrap();
+        }
+        mailbox.fill(&storage, None, 2, 50, false).await.unwrap();
+        let read: Vec<i64> = mailbox.peek(2, 50).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(read, [4, 5]);
+        // A webhook's read-back skips what it would skip: updates in flight, chats with one.
+        let mailbox = Mailbox::keeping(Owner::Bot(2), Vec::new(), 1, 1);
+        for chat in [7, 7, 8, 9] {
+            mailbox.push(&storage, "message", "{}".into(), chat, 100, Vec::new()).await.unwrap();
+        }
+        let (first, _) = mailbox.take_for_delivery(10, 50);
+        assert_eq!(first.iter().map(|u| u.update_id).collect::<Vec<_>>(), [1]);
+        mailbox.fill(&storage, None, 2, 50, true).await.unwrap();
+        let (next, _) = mailbox.take_for_delivery(10, 50);
+        assert_eq!(next.iter().map(|u| u.update_id).collect::<Vec<_>>(), [3, 4], "chat 7 waits for its first");
+        assert_eq!(held(&mailbox), (3, 1), "update 2 stays on disk until it can go");
     }
 
     #[tokio::test]

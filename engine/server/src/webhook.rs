@@ -82,11 +82,14 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         changed.as_mut().enable();
         let in_flight = deliveries.len();
         let room = (webhook.max_connections as usize).saturating_sub(in_flight);
-        // The updates on disk only are read back first (a long queue keeps the rest there).
-        if let Err(e) = session.mailbox.fill(&shared.storage, None, room + in_flight).await {
+        // The updates about to be taken that are on disk only are read back first (a long
+        // queue keeps the rest there); if that fails, the loop tries again in a second.
+        let filled = session.mailbox.fill(&shared.storage, None, room, now(), true).await;
+        if let Err(e) = &filled {
             tracing::warn!("bot {}: cannot read queued updates back: {e}", session.bot.id);
         }
         let (batch, expired) = session.mailbox.take_for_delivery(room + in_flight, now());
+        let dropped = !expired.is_empty();
         for update_id in expired {
             tracing::warn!("bot {}: drop update {update_id}: it expired before delivery", session.bot.id);
             let _ = session.mailbox.remove(&shared.storage, update_id).await;
@@ -95,10 +98,16 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
             let task = deliver(shared.clone(), session.clone(), client.clone(), webhook.clone(), update, stop.clone());
             deliveries.spawn(task);
         }
+        if dropped {
+            // What the expired updates stood before may be deliverable now: look again at once
+            // (each round removes what it found, so this ends).
+            continue;
+        }
         tokio::select! {
             () = stop.cancelled() => break,
             () = &mut changed => {}
             Some(_) = deliveries.join_next(), if !deliveries.is_empty() => {}
+            () = tokio::time::sleep(std::time::Duration::from_secs(1)), if filled.is_err() => {}
         }
     }
     deliveries.abort_all();

@@ -473,12 +473,12 @@ impl StorageBackend for PostgresStorage {
         Ok(self.query(&sql, &[&user_id]).await?.iter().map(update_row).collect())
     }
 
-    async fn load_updates(&self, owner: Owner, first: i64, last: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+    async fn load_updates(&self, owner: Owner, ids: &[i64]) -> Result<Vec<StoredUpdate>, StorageError> {
         let (kind, id) = owner_key(owner);
         let sql = format!(
-            "{UPDATE_COLUMNS} WHERE owner_kind = $1 AND owner_id = $2 AND update_id BETWEEN $3 AND $4 ORDER BY update_id"
+            "{UPDATE_COLUMNS} WHERE owner_kind = $1 AND owner_id = $2 AND update_id = ANY($3) ORDER BY update_id"
         );
-        Ok(self.query(&sql, &[&kind, &id, &first, &last]).await?.iter().map(update_row).collect())
+        Ok(self.query(&sql, &[&kind, &id, &ids]).await?.iter().map(update_row).collect())
     }
 
     async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {

@@ -1446,26 +1446,31 @@ impl StorageBackend for SqliteStorage {
         .await
     }
 
-    async fn load_updates(&self, owner: Owner, first: i64, last: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+    async fn load_updates(&self, owner: Owner, ids: &[i64]) -> Result<Vec<StoredUpdate>, StorageError> {
+        let ids = ids.to_vec();
         let columns = "SELECT update_id, kind, payload, chat_key, expires_at";
-        match owner {
-            Owner::Bot(bot_id) => {
-                self.run(DbFile::Bot(bot_id), move |conn| {
-                    let sql = format!("{columns} FROM updates WHERE update_id BETWEEN ?1 AND ?2 ORDER BY update_id");
-                    read_updates(&mut conn.prepare_cached(&sql)?.query(params![first, last])?)
-                })
-                .await
+        // One lookup by key per id, through one cached statement.
+        let (db, sql, user) = match owner {
+            Owner::Bot(bot_id) => (DbFile::Bot(bot_id), format!("{columns} FROM updates WHERE update_id = ?1"), None),
+            Owner::User(user_id) => (
+                DbFile::Platform,
+                format!("{columns} FROM user_updates WHERE user_id = ?2 AND update_id = ?1"),
+                Some(user_id),
+            ),
+        };
+        self.run(db, move |conn| {
+            let mut stmt = conn.prepare_cached(&sql)?;
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let rows = match user {
+                    Some(user_id) => read_updates(&mut stmt.query(params![id, user_id])?)?,
+                    None => read_updates(&mut stmt.query(params![id])?)?,
+                };
+                out.extend(rows);
             }
-            Owner::User(user_id) => {
-                self.run(DbFile::Platform, move |conn| {
-                    let sql = format!(
-                        "{columns} FROM user_updates WHERE user_id = ?1 AND update_id BETWEEN ?2 AND ?3 ORDER BY update_id"
-                    );
-                    read_updates(&mut conn.prepare_cached(&sql)?.query(params![user_id, first, last])?)
-                })
-                .await
-            }
-        }
+            Ok(out)
+        })
+        .await
     }
 
     async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {

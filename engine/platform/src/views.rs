@@ -283,8 +283,9 @@ impl Platform {
         let notified = mailbox.notified();
         tokio::pin!(notified);
         notified.as_mut().enable();
-        let fill =
-            || async { mailbox.fill(&self.storage, after, EVENTS_PER_READ, now(), false).await.map_err(internal) };
+        let fill = || async {
+            mailbox.fill(&self.storage, after, EVENTS_PER_READ, now(), false).await.map(drop).map_err(internal)
+        };
         fill().await?;
         let events = mailbox.read_after(after, EVENTS_PER_READ, now());
         if !events.is_empty() || wait.is_zero() {

@@ -19,6 +19,9 @@ const MAX_QUEUE_LEN: usize = 100_000;
 /// id, chat and expiry (about a sixth of the memory); their payload stays on disk until a reader
 /// gets near them ([`Mailbox::fill`]), so a queue nobody reads costs little memory however long.
 const KEPT: usize = 1_000;
+/// Payloads on disk [`Mailbox::fill`] reads back from the first the next read needs on (with
+/// the others that read needs), so the reads after it find theirs in memory.
+const READ_AHEAD: usize = 256;
 
 #[derive(Debug)]
 struct Entry {
@@ -46,6 +49,9 @@ struct Queue {
     kept: usize,
     /// How many committed entries may hold their payload ([`KEPT`]; fewer in tests).
     keep: usize,
+    /// How many payloads a read-back reads on from the first it needs ([`READ_AHEAD`]; fewer in
+    /// tests).
+    ahead: usize,
     /// Bumped by each getUpdates so an older waiting poll knows it was superseded.
     poll_generation: u64,
     /// Why waiting polls must stop (set with a bumped generation).
@@ -133,11 +139,12 @@ impl Queue {
 impl Mailbox {
     /// A mailbox holding `updates` (loaded from storage) whose next id is `next_id`.
     pub fn new(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64) -> Arc<Self> {
-        Self::keeping(owner, updates, next_id, KEPT)
+        Self::keeping(owner, updates, next_id, KEPT, READ_AHEAD)
     }
 
-    /// [`Mailbox::new`] keeping the payloads of `keep` committed updates in memory.
-    fn keeping(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64, keep: usize) -> Arc<Self> {
+    /// [`Mailbox::new`] keeping the payloads of `keep` committed updates in memory and reading
+    /// `ahead` more back at once.
+    fn keeping(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64, keep: usize, ahead: usize) -> Arc<Self> {
         let next_id = updates.last().map_or(next_id, |u| next_id.max(u.update_id + 1));
         let mut kept = 0;
         let entries = updates
@@ -155,6 +162,7 @@ impl Mailbox {
                 entries,
                 kept,
                 keep,
+                ahead,
                 poll_generation: 0,
                 poll_abort: None,
                 last_poll: None,
@@ -352,7 +360,7 @@ impl Mailbox {
         limit: usize,
         now: i64,
         delivery: bool,
-    ) -> Result<(), StorageError> {
+    ) -> Result<usize, StorageError> {
         let wanted: Vec<i64> = {
             let q = self.lock();
             let start = after.map_or(0, |id| q.entries.partition_point(|e| e.update.update_id <= id));
@@ -381,10 +389,19 @@ impl Mailbox {
                     wanted.push(e.update.update_id);
                 }
             }
+            // Once it must read back, it reads ahead too: the next reads (a webhook's loop goes
+            // round at each delivery) then find their payloads in memory, not a trip each.
+            if let Some(&first) = wanted.first() {
+                let from = q.entries.partition_point(|e| e.update.update_id < first);
+                let ahead = q.entries.iter().skip(from).take_while(|e| e.committed);
+                wanted.extend(ahead.filter(|e| e.stored).take(q.ahead).map(|e| e.update.update_id));
+                wanted.sort_unstable();
+                wanted.dedup();
+            }
             wanted
         };
         if wanted.is_empty() {
-            return Ok(());
+            return Ok(0);
         }
         let loaded = storage.load_updates(self.owner, &wanted).await?;
         let mut q = self.lock();
@@ -398,7 +415,7 @@ impl Mailbox {
             }
         }
         q.kept += restored;
-        Ok(())
+        Ok(restored)
     }
 
     /// Up to `limit` committed, unexpired updates from the head, as `(id, JSON)`.
@@ -526,13 +543,16 @@ impl Mailbox {
     }
 
     /// Committed updates not in flight whose chat has nothing in flight, oldest first, up to
-    /// `limit`; marks them in flight. One update per chat is in flight at a time.
-    pub fn take_for_delivery(&self, limit: usize, now: i64) -> (Vec<StoredUpdate>, Vec<i64>) {
+    /// `limit`; marks them in flight. One update per chat is in flight at a time. Also answers
+    /// the expired updates it passed, and whether it stopped short at one whose payload is on
+    /// disk only (then [`Mailbox::fill`] with `delivery`, and take again).
+    pub fn take_for_delivery(&self, limit: usize, now: i64) -> (Vec<StoredUpdate>, Vec<i64>, bool) {
         let mut q = self.lock();
         let mut busy: Vec<i64> = q.entries.iter().filter(|e| e.in_flight).map(|e| e.update.chat_key).collect();
         let mut out = Vec::new();
         let mut expired = Vec::new();
         let mut in_flight = busy.len();
+        let mut short = false;
         for e in q.entries.iter_mut() {
             if !e.committed || in_flight >= limit {
                 break;
@@ -546,6 +566,7 @@ impl Mailbox {
             }
             // Stop where the payloads end until they are read back (never skip past one).
             if e.stored {
+                short = true;
                 break;
             }
             e.in_flight = true;
@@ -553,7 +574,7 @@ impl Mailbox {
             busy.push(e.update.chat_key);
             out.push(e.update.clone());
         }
-        (out, expired)
+        (out, expired, short)
     }
 
     /// Returns an update to the queue after a failed delivery attempt.
@@ -613,8 +634,9 @@ pub async fn long_poll(
     if let Some(below) = mailbox.ack_point(offset) {
         mailbox.ack_below(storage, below).await.map_err(StorageError::into_api_error)?;
     }
-    let fill =
-        || async { mailbox.fill(storage, None, limit, now(), false).await.map_err(StorageError::into_api_error) };
+    let fill = || async {
+        mailbox.fill(storage, None, limit, now(), false).await.map(drop).map_err(StorageError::into_api_error)
+    };
     fill().await?;
     let mut batch = mailbox.peek(limit, now());
     if batch.is_empty() && timeout > 0 {
@@ -678,7 +700,7 @@ mod tests {
     #[tokio::test]
     async fn a_long_queue_keeps_few_payloads_in_memory_and_every_reader_gets_all_in_order() {
         let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
-        let mailbox = Mailbox::keeping(Owner::Bot(1), Vec::new(), 1, 3);
+        let mailbox = Mailbox::keeping(Owner::Bot(1), Vec::new(), 1, 3, 2);
         for n in 1..=10 {
             mailbox.push(&storage, "message", format!("{{\"n\":{n}}}"), n % 2, i64::MAX, Vec::new()).await.unwrap();
         }
@@ -688,6 +710,9 @@ mod tests {
         // A reader that does not read back stops where the payloads end, never skipping one.
         let unread: Vec<i64> = mailbox.peek(100, 50).into_iter().map(|(id, _)| id).collect();
         assert_eq!(unread, [1, 2, 3]);
+        // Reading back what a read of four needs (update 4) reads on from it, two in all.
+        mailbox.fill(&storage, None, 4, 50, false).await.unwrap();
+        assert_eq!(held(&mailbox), (5, 5));
         // getUpdates reads them back as it goes: every update once, in order, acknowledged by
         // offset, while the queue never holds many payloads.
         let mut seen = Vec::new();
@@ -701,7 +726,7 @@ mod tests {
             let got = ids(&batch);
             offset = got.last().unwrap() + 1;
             seen.extend(got);
-            assert!(held(&mailbox).0 <= 3 + 4, "{:?}", held(&mailbox));
+            assert!(held(&mailbox).0 <= 3 + 4 + 2, "{:?}", held(&mailbox));
         }
         assert_eq!(seen, (1..=10).collect::<Vec<_>>());
         assert_eq!(held(&mailbox), (0, 0));
@@ -723,14 +748,14 @@ mod tests {
         });
         storage.apply(pushes.collect()).await.unwrap();
         let loaded = storage.load_user_updates(5).await.unwrap();
-        let mailbox = Mailbox::keeping(Owner::User(5), loaded, 1, 2);
+        let mailbox = Mailbox::keeping(Owner::User(5), loaded, 1, 2, 0);
         assert_eq!(held(&mailbox), (2, 6));
         // A webhook takes only what it can hand out, then what was read back.
-        let (first, _) = mailbox.take_for_delivery(5, 50);
+        let (first, _, _) = mailbox.take_for_delivery(5, 50);
         assert_eq!(first.iter().map(|u| u.update_id).collect::<Vec<_>>(), [1, 2]);
         // Room for three more beside the two in flight.
         mailbox.fill(&storage, None, 3, 50, true).await.unwrap();
-        let (more, _) = mailbox.take_for_delivery(5, 50);
+        let (more, _, _) = mailbox.take_for_delivery(5, 50);
         assert_eq!(more.iter().map(|u| u.update_id).collect::<Vec<_>>(), [3, 4, 5]);
         assert_eq!(more[0].payload, "{\"n\":3}", "the payload read back is the stored one");
         // A reader past an id (the push stream) reads back from there.
@@ -747,7 +772,7 @@ mod tests {
     async fn reading_back_counts_only_what_the_reader_hands_out() {
         let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
         // Expired updates at the head do not use up what is read back.
-        let mailbox = Mailbox::keeping(Owner::Bot(1), Vec::new(), 1, 2);
+        let mailbox = Mailbox::keeping(Owner::Bot(1), Vec::new(), 1, 2, 0);
         for (chat, expires) in [(1, 10), (1, 10), (1, 10), (1, 100), (1, 100), (1, 100)] {
             mailbox.push(&storage, "message", "{}".into(), chat, expires, Vec::new()).await.unwrap();
         }
@@ -755,14 +780,14 @@ mod tests {
         let read: Vec<i64> = mailbox.peek(2, 50).into_iter().map(|(id, _)| id).collect();
         assert_eq!(read, [4, 5]);
         // A webhook's read-back skips what it would skip: updates in flight, chats with one.
-        let mailbox = Mailbox::keeping(Owner::Bot(2), Vec::new(), 1, 1);
+        let mailbox = Mailbox::keeping(Owner::Bot(2), Vec::new(), 1, 1, 0);
         for chat in [7, 7, 8, 9] {
             mailbox.push(&storage, "message", "{}".into(), chat, 100, Vec::new()).await.unwrap();
         }
-        let (first, _) = mailbox.take_for_delivery(10, 50);
+        let (first, _, _) = mailbox.take_for_delivery(10, 50);
         assert_eq!(first.iter().map(|u| u.update_id).collect::<Vec<_>>(), [1]);
         mailbox.fill(&storage, None, 2, 50, true).await.unwrap();
-        let (next, _) = mailbox.take_for_delivery(10, 50);
+        let (next, _, _) = mailbox.take_for_delivery(10, 50);
         assert_eq!(next.iter().map(|u| u.update_id).collect::<Vec<_>>(), [3, 4], "chat 7 waits for its first");
         assert_eq!(held(&mailbox), (3, 1), "update 2 stays on disk until it can go");
     }

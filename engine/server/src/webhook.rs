@@ -82,13 +82,7 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         changed.as_mut().enable();
         let in_flight = deliveries.len();
         let room = (webhook.max_connections as usize).saturating_sub(in_flight);
-        // The updates about to be taken that are on disk only are read back first (a long
-        // queue keeps the rest there); if that fails, the loop tries again in a second.
-        let filled = session.mailbox.fill(&shared.storage, None, room, now(), true).await;
-        if let Err(e) = &filled {
-            tracing::warn!("bot {}: cannot read queued updates back: {e}", session.bot.id);
-        }
-        let (batch, expired) = session.mailbox.take_for_delivery(room + in_flight, now());
+        let (batch, expired, short) = session.mailbox.take_for_delivery(room + in_flight, now());
         let dropped = !expired.is_empty();
         for update_id in expired {
             tracing::warn!("bot {}: drop update {update_id}: it expired before delivery", session.bot.id);
@@ -103,11 +97,25 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
             // (each round removes what it found, so this ends).
             continue;
         }
+        // It stopped at an update whose payload is on disk only (a long queue keeps the rest
+        // there): read back what it would take, and take again at once if that brought any;
+        // a failed read-back is tried again within a second.
+        let mut failed = false;
+        if short {
+            match session.mailbox.fill(&shared.storage, None, room, now(), true).await {
+                Ok(0) => {}
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::warn!("bot {}: cannot read queued updates back: {e}", session.bot.id);
+                    failed = true;
+                }
+            }
+        }
         tokio::select! {
             () = stop.cancelled() => break,
             () = &mut changed => {}
             Some(_) = deliveries.join_next(), if !deliveries.is_empty() => {}
-            () = tokio::time::sleep(std::time::Duration::from_secs(1)), if filled.is_err() => {}
+            () = tokio::time::sleep(std::time::Duration::from_secs(1)), if failed => {}
         }
     }
     deliveries.abort_all();

@@ -283,17 +283,15 @@ impl Platform {
         let notified = mailbox.notified();
         tokio::pin!(notified);
         notified.as_mut().enable();
-        let fill = || async {
-            mailbox.fill(&self.storage, after, EVENTS_PER_READ, now(), false).await.map(drop).map_err(internal)
+        let read = || async {
+            mailbox.read_after_filled(&self.storage, after, EVENTS_PER_READ, now()).await.map_err(internal)
         };
-        fill().await?;
-        let events = mailbox.read_after(after, EVENTS_PER_READ, now());
+        let events = read().await?;
         if !events.is_empty() || wait.is_zero() {
             return Ok(events);
         }
         let _ = tokio::time::timeout(wait, notified).await;
-        fill().await?;
-        Ok(mailbox.read_after(after, EVENTS_PER_READ, now()))
+        read().await
     }
 
     /// The content a person's `file_id` names, and its type, when the id is the person's own and

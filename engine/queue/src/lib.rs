@@ -98,6 +98,57 @@ pub fn first_update_id() -> i64 {
     msg_core::random::between(2_000_001, 1_000_000_000)
 }
 
+/// What a reader does at an entry, in queue order.
+enum Step {
+    /// Uncommitted: nothing after it is handed out yet.
+    Stop,
+    /// In flight, or of a chat with one in flight (deliveries only).
+    Skip,
+    Expired,
+    /// Handed out.
+    Take,
+    /// Would be handed out, but its payload is on disk only: the reader stops until
+    /// [`Mailbox::fill`] reads it back (never skipping past it).
+    OnDisk,
+}
+
+/// The rules every reader of a queue walks by ([`Mailbox::read_after`],
+/// [`Mailbox::take_for_delivery`], [`Mailbox::fill`]), in one place so that what `fill` reads
+/// back is what the others hand out.
+struct Walk {
+    now: i64,
+    /// For deliveries: the chats with an update in flight or taken (one per chat at a time).
+    busy: Option<Vec<i64>>,
+}
+
+impl Walk {
+    fn reading(now: i64) -> Self {
+        Self { now, busy: None }
+    }
+
+    fn delivering(q: &Queue, now: i64) -> Self {
+        Self { now, busy: Some(q.entries.iter().filter(|e| e.in_flight).map(|e| e.update.chat_key).collect()) }
+    }
+
+    fn step(&mut self, e: &Entry) -> Step {
+        if !e.committed {
+            return Step::Stop;
+        }
+        if let Some(busy) = &self.busy
+            && (e.in_flight || busy.contains(&e.update.chat_key))
+        {
+            return Step::Skip;
+        }
+        if e.update.expires_at < self.now {
+            return Step::Expired;
+        }
+        if let Some(busy) = &mut self.busy {
+            busy.push(e.update.chat_key);
+        }
+        if e.stored { Step::OnDisk } else { Step::Take }
+    }
+}
+
 impl Queue {
     /// Forgets the entries `gone` picks, keeping the count of payloads held right.
     fn forget(&mut self, gone: impl Fn(&Entry) -> bool) {
@@ -364,29 +415,21 @@ impl Mailbox {
         let wanted: Vec<i64> = {
             let q = self.lock();
             let start = after.map_or(0, |id| q.entries.partition_point(|e| e.update.update_id <= id));
-            let mut busy: Vec<i64> = if delivery {
-                q.entries.iter().filter(|e| e.in_flight).map(|e| e.update.chat_key).collect()
-            } else {
-                Vec::new()
-            };
+            let mut walk = if delivery { Walk::delivering(&q, now) } else { Walk::reading(now) };
             let mut counted = 0;
             let mut wanted = Vec::new();
             for e in q.entries.iter().skip(start) {
-                if !e.committed || counted >= limit {
+                if counted >= limit {
                     break;
                 }
-                if e.update.expires_at < now {
-                    continue;
-                }
-                if delivery {
-                    if e.in_flight || busy.contains(&e.update.chat_key) {
-                        continue;
+                match walk.step(e) {
+                    Step::Stop => break,
+                    Step::Skip | Step::Expired => {}
+                    Step::Take => counted += 1,
+                    Step::OnDisk => {
+                        counted += 1;
+                        wanted.push(e.update.update_id);
                     }
-                    busy.push(e.update.chat_key);
-                }
-                counted += 1;
-                if e.stored {
-                    wanted.push(e.update.update_id);
                 }
             }
             // Once it must read back, it reads ahead too: the next reads (a webhook's loop goes
@@ -426,20 +469,43 @@ impl Mailbox {
     /// [`Mailbox::peek`] past `after` (`None`: from the head): a reader that acknowledges
     /// nothing, such as a person's push stream, reads on from the last update it sent.
     pub fn read_after(&self, after: Option<i64>, limit: usize, now: i64) -> Vec<(i64, String)> {
+        self.read(after, limit, now).0
+    }
+
+    /// [`Mailbox::read_after`], reading back from `storage` first what it needs when it would
+    /// stop short at an update whose payload is on disk only. Cancellation-safe as
+    /// [`Mailbox::fill`] is.
+    pub async fn read_after_filled(
+        &self,
+        storage: &Arc<dyn StorageBackend>,
+        after: Option<i64>,
+        limit: usize,
+        now: i64,
+    ) -> Result<Vec<(i64, String)>, StorageError> {
+        let (read, short) = self.read(after, limit, now);
+        if !short {
+            return Ok(read);
+        }
+        self.fill(storage, after, limit, now, false).await?;
+        Ok(self.read(after, limit, now).0)
+    }
+
+    /// [`Mailbox::read_after`]'s updates, and whether it stopped short at one on disk only.
+    fn read(&self, after: Option<i64>, limit: usize, now: i64) -> (Vec<(i64, String)>, bool) {
         let q = self.lock();
         let start = after.map_or(0, |id| q.entries.partition_point(|e| e.update.update_id <= id));
+        let mut walk = Walk::reading(now);
         let mut out = Vec::new();
         let mut size = 0;
         for e in q.entries.iter().skip(start) {
-            if !e.committed || out.len() >= limit {
+            if out.len() >= limit {
                 break;
             }
-            if e.update.expires_at < now {
-                continue;
-            }
-            // Stop where the payloads end until they are read back (never skip past one).
-            if e.stored {
-                break;
+            match walk.step(e) {
+                Step::Stop => break,
+                Step::OnDisk => return (out, true),
+                Step::Skip | Step::Expired => continue,
+                Step::Take => {}
             }
             let json = render(&e.update, ",");
             size += json.len() + 50;
@@ -448,7 +514,7 @@ impl Mailbox {
             }
             out.push((e.update.update_id, json));
         }
-        out
+        (out, false)
     }
 
     /// Number of committed updates waiting.
@@ -548,33 +614,29 @@ impl Mailbox {
     /// disk only (then [`Mailbox::fill`] with `delivery`, and take again).
     pub fn take_for_delivery(&self, limit: usize, now: i64) -> (Vec<StoredUpdate>, Vec<i64>, bool) {
         let mut q = self.lock();
-        let mut busy: Vec<i64> = q.entries.iter().filter(|e| e.in_flight).map(|e| e.update.chat_key).collect();
+        let mut walk = Walk::delivering(&q, now);
+        let mut in_flight = walk.busy.as_ref().map_or(0, Vec::len);
         let mut out = Vec::new();
         let mut expired = Vec::new();
-        let mut in_flight = busy.len();
-        let mut short = false;
         for e in q.entries.iter_mut() {
-            if !e.committed || in_flight >= limit {
+            if in_flight >= limit {
                 break;
             }
-            if e.in_flight || busy.contains(&e.update.chat_key) {
-                continue;
-            }
-            if e.update.expires_at < now {
-                expired.push(e.update.update_id);
-                continue;
-            }
-            // Stop where the payloads end until they are read back (never skip past one).
-            if e.stored {
-                short = true;
-                break;
+            match walk.step(e) {
+                Step::Stop => break,
+                Step::OnDisk => return (out, expired, true),
+                Step::Skip => continue,
+                Step::Expired => {
+                    expired.push(e.update.update_id);
+                    continue;
+                }
+                Step::Take => {}
             }
             e.in_flight = true;
             in_flight += 1;
-            busy.push(e.update.chat_key);
             out.push(e.update.clone());
         }
-        (out, expired, short)
+        (out, expired, false)
     }
 
     /// Returns an update to the queue after a failed delivery attempt.
@@ -634,18 +696,13 @@ pub async fn long_poll(
     if let Some(below) = mailbox.ack_point(offset) {
         mailbox.ack_below(storage, below).await.map_err(StorageError::into_api_error)?;
     }
-    let fill = || async {
-        mailbox.fill(storage, None, limit, now(), false).await.map(drop).map_err(StorageError::into_api_error)
-    };
-    fill().await?;
-    let mut batch = mailbox.peek(limit, now());
+    let read =
+        || async { mailbox.read_after_filled(storage, None, limit, now()).await.map_err(StorageError::into_api_error) };
+    let mut batch = read().await?;
     if batch.is_empty() && timeout > 0 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
         match mailbox.wait(generation, deadline).await {
-            Ok(()) => {
-                fill().await?;
-                batch = mailbox.peek(limit, now());
-            }
+            Ok(()) => batch = read().await?,
             Err(PollAbort::OtherGetUpdates) => {
                 return Err(ApiError::conflict(
                     "terminated by other getUpdates request; make sure that only one bot instance is running",

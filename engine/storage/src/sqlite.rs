@@ -118,12 +118,15 @@ impl Drop for Settling {
     }
 }
 
+/// A job that runs once (see [`Work::Once`]).
+type OnceWork = Box<dyn FnOnce(&Connection) -> Finish + Send>;
+
 /// What a job does on the writer's connection, inside the batch's transaction.
 enum Work {
     /// Runs once, inside a savepoint of its own (so a failure undoes only it); answers with
     /// what tells its caller the outcome once the batch has committed. Reads, and writes that
     /// cannot run twice.
-    Once(Box<dyn FnOnce(&Connection) -> Finish + Send>),
+    Once(OnceWork),
     /// A write that can run again (`apply`'s changes): run first with no savepoint, and again,
     /// each inside one, only if a write of its batch failed (see `writer_loop`). A savepoint
     /// copies every page its job changes into a journal first, for each job: a tenth of the
@@ -883,17 +886,16 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                     Ok(conn) => e.insert(conn),
                     Err(message) => {
                         tracing::error!("cannot open {}: {message}", db_path(dir, db).display());
+                        // A job must still be answered: it fails.
+                        let mut once = Vec::new();
                         for work in works {
                             match work {
-                                // A job must still be answered: run it on a throwaway in-memory
-                                // connection so it reports, then fail its commit.
-                                Work::Once(work) => {
-                                    if let Ok(scratch) = Connection::open_in_memory() {
-                                        work(&scratch)(Err(message.clone()));
-                                    }
-                                }
+                                Work::Once(work) => once.push(work),
                                 Work::Again(_, finish) => finish(Err(message.clone())),
                             }
+                        }
+                        for finish in on_scratch(once) {
+                            finish(Err(message.clone()));
                         }
                         continue;
                     }
@@ -930,10 +932,7 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
             // be the transaction): it runs where its writes go nowhere, and is told it failed.
             let finishes: Vec<Finish> = match &began {
                 Ok(_) => once.into_iter().map(|work| work(conn)).collect(),
-                Err(_) => match Connection::open_in_memory() {
-                    Ok(scratch) => once.into_iter().map(|work| work(&scratch)).collect(),
-                    Err(_) => Vec::new(),
-                },
+                Err(_) => on_scratch(once),
             };
             let mut committed = began.and_then(|_| exec(conn, "COMMIT", []).map(drop).map_err(|e| e.to_string()));
             // The WAL hook reports only a commit that wrote frames. A batch of reads changed
@@ -974,7 +973,7 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 counts.flushes += u64::from(flushed);
                 drop(counts);
             }
-            if committed.is_ok() && wrote {
+            if wrote && committed.is_ok() {
                 let pages = WAL_PAGES.get();
                 match checkpointing.get_mut(&db) {
                     Some((_, latest, _)) => *latest = pages,
@@ -1072,6 +1071,16 @@ fn read_files(bot_id: i64, rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Ve
 /// statements all day; parsing them each time was most of its work).
 fn exec(conn: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
     conn.prepare_cached(sql)?.execute(params)
+}
+
+/// Runs jobs that cannot be committed on a throwaway in-memory connection, where their writes
+/// go nowhere, for what reports their outcome (which the caller then fails). Without that
+/// connection they are dropped, and their callers hear that the writer dropped them.
+fn on_scratch(once: Vec<OnceWork>) -> Vec<Finish> {
+    match Connection::open_in_memory() {
+        Ok(scratch) => once.into_iter().map(|work| work(&scratch)).collect(),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// `f` inside a savepoint of its own: a failure undoes what `f` did, and only that.

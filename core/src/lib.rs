@@ -33,7 +33,7 @@ pub use storage::{
     PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, Unapplied,
     UserRecord,
 };
-pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService};
+pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService, Reserved};
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";

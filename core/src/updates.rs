@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
-use crate::{ApiError, BotRecord, Change, Params, Registrar, Reply, StorageBackend, StorageError};
+use crate::{ApiError, BotRecord, Change, Params, Registrar, Reply, Settle, StorageBackend, StorageError};
 
 /// An update for one bot, before it gets its id.
 #[derive(Debug, Clone)]
@@ -29,6 +29,52 @@ pub struct NewUpdate {
 impl NewUpdate {
     pub fn new(kind: impl Into<String>, payload: String, chat_key: i64, expires_at: i64) -> Self {
         Self { kind: kind.into(), payload, chat_key, expires_at }
+    }
+}
+
+/// An update given its id and its place in a queue, not yet stored: the change that stores it,
+/// and what makes it visible (or takes it out) once the batch holding that change is settled.
+/// Readers of the queue stop at it until then. The platform gathers every effect of one act
+/// (its rows and every recipient's update) and commits them in one batch; an act that fails or
+/// is cancelled before committing drops its reservations, and a reservation dropped unsettled
+/// takes its update out of the queue, so nothing of the act is left behind.
+pub struct Reserved {
+    update_id: i64,
+    change: Option<Change>,
+    settle: Option<Settle>,
+}
+
+impl Reserved {
+    pub fn new(update_id: i64, change: Change, settle: Settle) -> Self {
+        Self { update_id, change: Some(change), settle: Some(settle) }
+    }
+
+    /// The id the update got.
+    pub fn update_id(&self) -> i64 {
+        self.update_id
+    }
+
+    /// The change that stores the update and what settles it: whoever takes them must call
+    /// the settle with the batch's outcome.
+    pub fn into_parts(mut self) -> (Change, Settle) {
+        let change = self.change.take().expect("a reservation is taken apart once");
+        let settle = self.settle.take().expect("a reservation is taken apart once");
+        (change, settle)
+    }
+}
+
+impl std::fmt::Debug for Reserved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reserved").field("update_id", &self.update_id).finish_non_exhaustive()
+    }
+}
+
+impl Drop for Reserved {
+    fn drop(&mut self) {
+        // Never committed: the update leaves its queue.
+        if let Some(settle) = self.settle.take() {
+            settle(false);
+        }
     }
 }
 
@@ -56,6 +102,11 @@ pub trait BotUpdates: Send + Sync + 'static {
     /// Queues `update` for `bot`, committed in one batch with `extra`; it becomes visible once
     /// durable, and the call returns then.
     async fn push(&self, bot: &Arc<BotRecord>, update: NewUpdate, extra: Vec<Change>) -> Result<(), ApiError>;
+
+    /// Gives `update` its id and place in `bot`'s queue without storing it: the caller commits
+    /// the reservation with the rest of its act (see [`Reserved`]). `None` when the queue is
+    /// full and the update is dropped, as [`push`](Self::push) drops it.
+    async fn reserve(&self, bot: &Arc<BotRecord>, update: NewUpdate) -> Result<Option<Reserved>, ApiError>;
 }
 
 /// What the server asks of the platform behind it.

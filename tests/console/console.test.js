@@ -69,25 +69,33 @@ const pages = [];
 let onContact = null;
 let onEdited = null;
 
-/** A page signed in as `person`, with its errors and console collected. */
-async function openAs(person, { width = 1280, height = 860 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
+/** Collects `page`'s errors and console (checked after the scenario, kept on failure);
+ *  `expected` matches console errors the scenario causes on purpose. */
+function watch(page, expected = null) {
   page.problems = [];
   page.log = [];
   page.on("pageerror", (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
     page.log.push(`${m.type()}: ${m.text()}`);
-    if (m.type() === "error" || m.type() === "warning") page.problems.push(`console ${m.type()}: ${m.text()}`);
+    if ((m.type() === "error" || m.type() === "warning") && !expected?.test(m.text())) {
+      page.problems.push(`console ${m.type()}: ${m.text()}`);
+    }
   });
   page.on("dialog", (d) => {
     page.problems.push(`a native dialog opened: ${d.message()}`);
     d.dismiss();
   });
+  pages.push(page);
+  return page;
+}
+
+/** A page signed in as `person`, with its errors and console collected. */
+async function openAs(person, { width = 1280, height = 860 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = watch(await context.newPage());
   await page.goto(`${server.baseUrl}/console/#key=${KEY}&as=${person.id}`);
   await page.waitForSelector(`select[aria-label="Person"]`);
   await page.waitForSelector(`.connection[data-state="open"]`);
-  pages.push(page);
   return page;
 }
 
@@ -133,7 +141,8 @@ function scenario(name, body) {
       await keepEvidence(name);
       throw e;
     } finally {
-      for (const page of pages.splice(0)) await page.context().close();
+      // Each context once (a scenario may open two tabs in one).
+      for (const context of new Set(pages.splice(0).map((page) => page.context()))) await context.close();
     }
   });
 }
@@ -828,6 +837,82 @@ describe("the console in Chromium", () => {
     assert.equal(await secret.locator("a.document").count(), 0, "no download link");
     assert.equal(await secret.locator(`button[aria-label="Forward"]`).count(), 0, "no forward");
     assert.equal(await page.locator(`[href^="javascript:"], [src^="javascript:"]`).count(), 0);
+  });
+
+  scenario("a sign-in link with a key the server refuses leaves the signed-in operator signed in", async () => {
+    const page = await openAs(alice);
+    // Any site or bot message can link to the console with a key of its choosing; the page
+    // asks the server about it (a 401 the browser logs).
+    const link = watch(await page.context().newPage(), /status of 401/);
+    await link.goto(`${server.baseUrl}/console/#key=wrong-key`);
+    await link.locator(`[role="status"].toast`, { hasText: "Ignored a sign-in link whose key the server refused" }).waitFor();
+    await link.locator(`.connection[data-state="open"]`).waitFor();
+    assert.equal(await link.locator("#login").isHidden(), true, "no sign-in form");
+    assert.equal(await link.getByRole("button", { name: "People and bots" }).isVisible(), true, "signed in as the operator");
+    assert.equal(await link.evaluate(() => localStorage.getItem("msg-console-key")), KEY, "the stored key stays");
+    assert.ok(!link.url().includes("key="), `the link's key left the address bar: ${link.url()}`);
+    // The first tab signs in again with the stored key.
+    await page.reload();
+    await page.locator(`.connection[data-state="open"]`).waitFor();
+    assert.equal(await page.locator("#login").isHidden(), true);
+  });
+
+  scenario("a chat opened with the keyboard puts the focus in the composer; its messages are not tab stops", async () => {
+    const group = await alice.createGroup("Keyboard chat", [bob]);
+    for (let i = 1; i <= 12; i++) await bob.sendMessage(group, `keyboard line ${i}`);
+    const page = await openAs(alice);
+    const item = page.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${group.id}"]`);
+    await item.waitFor();
+    await item.focus();
+    await page.keyboard.press("Enter");
+    await message(page, "keyboard line 12").waitFor();
+    assert.ok((await page.locator("article.message").count()) >= 12, "12 messages shown");
+    const focused = () =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return a?.matches(`textarea[aria-label="Message"]`) ? "composer" : a?.getAttribute("aria-label") || a?.textContent || "";
+      });
+    assert.equal(await focused(), "composer", "the focus is in the composer");
+    // From the message log the composer is a few Tab presses away, not one per message action.
+    const log = page.locator(`[role="log"][aria-label="Messages"]`);
+    await log.focus();
+    let presses = 0;
+    while ((await focused()) !== "composer" && presses < 10) {
+      await page.keyboard.press("Tab");
+      presses += 1;
+    }
+    assert.ok(presses <= 3, `the composer is ${presses} Tab presses after the log`);
+    // Arrow keys go from message to message; Tab then reaches the focused one's actions.
+    await log.focus();
+    await page.keyboard.press("ArrowUp");
+    assert.match(await focused(), /keyboard line 12/);
+    await page.keyboard.press("ArrowUp");
+    assert.match(await focused(), /keyboard line 11/);
+    await page.keyboard.press("Tab");
+    assert.equal(await focused(), "Reply");
+    // The chat's first tab stop skips to the composer.
+    const skip = page.getByRole("button", { name: "Skip to the message field" });
+    await skip.focus();
+    assert.ok((await skip.boundingBox()).width > 20, "seen while focused");
+    await page.keyboard.press("Enter");
+    assert.equal(await focused(), "composer");
+  });
+
+  scenario("the chat list previews a service line without “You:” before it", async () => {
+    const group = await alice.createGroup("Pinned here", [bob]);
+    const first = await alice.sendMessage(group, "pin me first");
+    await alice.call("pinChatMessage", { chat_id: group.id, message_id: first.message_id });
+    const page = await openAs(alice);
+    const preview = page.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${group.id}"] .preview`);
+    await preview.filter({ hasText: "pinned" }).waitFor();
+    assert.equal(await preview.textContent(), "Alice pinned “pin me first”");
+    // Messages keep their sender; a pin made while the page is open is previewed alike.
+    await bob.sendMessage(group, "hello from Bob");
+    await preview.filter({ hasText: "Bob: hello from Bob" }).waitFor();
+    const second = await alice.sendMessage(group, "pin me too");
+    await alice.call("pinChatMessage", { chat_id: group.id, message_id: second.message_id });
+    await preview.filter({ hasText: "pinned “pin me too”" }).waitFor();
+    assert.equal(await preview.textContent(), "Alice pinned “pin me too”");
   });
 
   scenario("the server restarts under the open page; the stream resumes, nothing lost or doubled", async () => {

@@ -697,3 +697,186 @@ fn the_operator_grants_stars_from_the_command_line_while_no_server_runs() {
     assert!(!status.success() && err.contains("a server runs on") && err.contains("grantStars"), "{err}");
     assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 40);
 }
+
+/// One act, one commit: five people pay a bot in Stars from five threads, the server is killed
+/// with SIGKILL after a count of acknowledged payments, three times over. Every payment in the
+/// ledger reached the bot as a `successful_payment` update (before a kill or after the restart),
+/// and none that is not in the ledger did: a payment is never applied on the payer's side while
+/// its bot is never told.
+#[test]
+fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
+    const KEY: &str = "payments-kill-9-told-operator-key";
+    const GRANTED: i64 = 100_000;
+    const ROUNDS: usize = 3;
+    const PAID_PER_ROUND: usize = 25;
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "told_shop_bot");
+    let people: Vec<String> = (0..5).map(|i| crate::create_user(root.path(), &format!("Payer{i}"))).collect();
+    let launch = || crate::launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY);
+    let mut link = String::new();
+    // Every successful_payment the bot was handed, across rounds (a kill may hand one twice).
+    let told = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashSet::<String>::new()));
+    for round in 0..ROUNDS {
+        let mut server = launch().start();
+        if round == 0 {
+            for person in &people {
+                let id = crate::id_of(person);
+                ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": id, "amount": GRANTED})));
+            }
+            let prices = json!([{"label": "A Star", "amount": 1}]).to_string();
+            link = ok(server.call(
+                &bot,
+                "createInvoiceLink",
+                json!({"title": "Star", "description": "One Star", "payload": "star", "currency": "XTR", "prices": prices}),
+            ))
+            .as_str()
+            .unwrap()
+            .to_owned();
+        }
+        let confirming = {
+            let (api, bot, told) = (server.api, bot.clone(), told.clone());
+            std::thread::spawn(move || {
+                let mut offset = 0;
+                loop {
+                    let body = json!({"offset": offset, "timeout": 1}).to_string();
+                    let Ok(reply) =
+                        msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes())
+                    else {
+                        return;
+                    };
+                    if reply.status != 200 {
+                        return;
+                    }
+                    for update in reply.json()["result"].as_array().cloned().unwrap_or_default() {
+                        offset = update["update_id"].as_i64().unwrap() + 1;
+                        if let Some(charge) =
+                            update["message"]["successful_payment"]["telegram_payment_charge_id"].as_str()
+                        {
+                            told.lock().unwrap().insert(charge.to_owned());
+                        }
+                        if let Some(id) = update["pre_checkout_query"]["id"].as_str() {
+                            let answer = json!({"pre_checkout_query_id": id, "ok": true}).to_string();
+                            let path = format!("/bot{bot}/answerPreCheckoutQuery");
+                            if msg_testkit::post(api, &path, "application/json", answer.as_bytes()).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            })
+        };
+        let (paid_tx, paid_rx) = std::sync::mpsc::channel::<()>();
+        let payers: Vec<_> = people
+            .iter()
+            .map(|person| {
+                let (api, person, link, paid_tx) = (server.api, person.clone(), link.clone(), paid_tx.clone());
+                std::thread::spawn(move || {
+                    loop {
+                        let body = json!({"invoice_link": link}).to_string();
+                        let path = format!("/user{person}/payInvoice");
+                        match msg_testkit::post(api, &path, "application/json", body.as_bytes()) {
+                            Ok(r) if r.status == 200 && r.json()["result"]["paid"] == true => {
+                                if paid_tx.send(()).is_err() {
+                                    return;
+                                }
+                            }
+                            _ => return,
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(paid_tx);
+        // Count-triggered: the kill comes after this many acknowledged payments.
+        assert_eq!(paid_rx.iter().take(PAID_PER_ROUND).count(), PAID_PER_ROUND, "round {round}: payments go through");
+        server.signal("KILL");
+        server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
+        drop(paid_rx);
+        for payer in payers {
+            payer.join().unwrap();
+        }
+        confirming.join().unwrap();
+    }
+
+    let server = launch().start();
+    // What the bot was not handed yet waits in its queue.
+    let mut offset = 0;
+    loop {
+        let updates = ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+        let Some(last) = updates.as_array().unwrap().last() else { break };
+        offset = last["update_id"].as_i64().unwrap() + 1;
+        for update in updates.as_array().unwrap() {
+            if let Some(charge) = update["message"]["successful_payment"]["telegram_payment_charge_id"].as_str() {
+                told.lock().unwrap().insert(charge.to_owned());
+            }
+        }
+    }
+    let earned = ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"].as_i64().unwrap();
+    let mut held = 0;
+    for person in &people {
+        held += ok(server.user_call(person, "getStarBalance", json!({})))["amount"].as_i64().unwrap();
+    }
+    assert_eq!(held + earned, GRANTED * people.len() as i64, "no Star lost or made");
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({"limit": 100, "offset": 0})));
+    let mut ids: Vec<String> =
+        ledger["transactions"].as_array().unwrap().iter().map(|t| t["id"].as_str().unwrap().to_owned()).collect();
+    let mut offset = ids.len();
+    while offset < earned as usize {
+        let more = ok(server.call(&bot, "getStarTransactions", json!({"limit": 100, "offset": offset})));
+        let more = more["transactions"].as_array().unwrap().clone();
+        assert!(!more.is_empty(), "the ledger holds the bot's balance");
+        offset += more.len();
+        ids.extend(more.iter().map(|t| t["id"].as_str().unwrap().to_owned()));
+    }
+    assert_eq!(ids.len() as i64, earned, "the ledger is the bot's balance");
+    let told = told.lock().unwrap().clone();
+    let ledger: std::collections::HashSet<String> = ids.iter().cloned().collect();
+    assert_eq!(ledger.len(), ids.len(), "each payment is in the ledger once");
+    let untold: Vec<&String> = ledger.difference(&told).collect();
+    assert!(untold.is_empty(), "paid, and the bot was never told: {untold:?}");
+    let unpaid: Vec<&String> = told.difference(&ledger).collect();
+    assert!(unpaid.is_empty(), "the bot was told of payments the ledger does not hold: {unpaid:?}");
+    assert!(ids.len() >= ROUNDS * PAID_PER_ROUND, "every acknowledged payment is in the ledger");
+}
+
+/// The Bot API ignores what an invoice asks of its payer, and a flexible price, for payments in
+/// Telegram Stars: a Stars invoice sent with them (python-telegram-bot's payment example does)
+/// asks nothing, sends the bot no shipping query and charges exactly its price, by message and
+/// by link.
+#[test]
+fn a_stars_invoice_ignores_what_only_other_currencies_ask() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "star_asks_bot");
+    let alice = crate::create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (crate::id_of(&bot), crate::id_of(&alice));
+    let (server, key) = crate::console::console_server(root.path());
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    ok(crate::console::operator(&server, &key, "grantStars", json!({"user_id": alice_id, "amount": 300})));
+    let asks = json!({"title": "Pack", "description": "Stickers", "payload": "pack", "currency": "XTR",
+        "prices": json!([{"label": "Pack", "amount": 100}]).to_string(),
+        "need_name": true, "need_phone_number": true, "need_email": true, "need_shipping_address": true,
+        "send_phone_number_to_provider": true, "send_email_to_provider": true, "is_flexible": true});
+    let mut by_message = asks.clone();
+    by_message["chat_id"] = json!(alice_id);
+    let sent = ok(server.call(&bot, "sendInvoice", by_message));
+    let link = ok(server.call(&bot, "createInvoiceLink", asks));
+    let mut offset = 0;
+    for paying_what in [json!({"chat_id": bot_id, "message_id": sent["message_id"]}), json!({"invoice_link": link})] {
+        let form = ok(server.user_call(&alice, "getPaymentForm", paying_what.clone()));
+        for field in ["need_name", "need_phone_number", "need_email", "need_shipping_address", "is_flexible"] {
+            assert_eq!(form[field], false, "{field} of a Stars invoice: {form}");
+        }
+        // Paid with no order information: the bot is asked to confirm, never for shipping.
+        let payment = paying(&server, &alice, paying_what);
+        let checkout = next_update(&server, &bot, &mut offset, "pre_checkout_query");
+        assert_eq!(checkout["total_amount"], 100, "{checkout}");
+        assert!(checkout.get("order_info").is_none(), "{checkout}");
+        ok(server.call(&bot, "answerPreCheckoutQuery", json!({"pre_checkout_query_id": checkout["id"], "ok": true})));
+        let paid = ok(payment.join().unwrap());
+        assert_eq!(paid["paid"], true, "{paid}");
+        assert_eq!(paid["message"]["successful_payment"]["total_amount"], 100, "{paid}");
+    }
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 100, "charged 100 twice");
+    let rest = ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+    assert!(rest.as_array().unwrap().iter().all(|u| u.get("shipping_query").is_none()), "{rest}");
+}

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use msg_core::{Change, Owner, StorageBackend, StorageError, StoredUpdate};
+use msg_core::{Change, Owner, Reserved, Settle, StorageBackend, StorageError, StoredUpdate};
 use tokio::sync::Notify;
 
 /// The reference's cap on one getUpdates answer (~4 MiB of JSON; each update counts size + 50).
@@ -235,12 +235,7 @@ impl Mailbox {
     /// Appends an update and persists it with `extra` changes in one batch; visible (and
     /// returned) once durable. Returns `None` when the queue is full and the update was dropped.
     ///
-    /// Cancellation safety: the id is taken, the entry queued (uncommitted) and the changes
-    /// handed to the storage without awaiting, and the storage settles the entry (committed, or
-    /// removed on failure) whether or not this is still awaited
-    /// ([`StorageBackend::apply_then`]; for a backend that cannot, a task of its own commits
-    /// and settles), so a caller dropped mid-await never leaves an uncommitted entry that would
-    /// stall every reader of the queue.
+    /// Cancellation safety: see [`commit`]; the reservation is committed in the same call.
     pub async fn push(
         self: &Arc<Self>,
         storage: &Arc<dyn StorageBackend>,
@@ -250,48 +245,32 @@ impl Mailbox {
         expires_at: i64,
         extra: Vec<Change>,
     ) -> Result<Option<i64>, StorageError> {
+        let reserved = self.reserve(kind, payload, chat_key, expires_at);
+        let id = reserved.as_ref().map(Reserved::update_id);
+        commit(storage, extra, reserved.into_iter().collect()).await?;
+        Ok(id)
+    }
+
+    /// Gives an update its id and its place at the end of the queue, uncommitted (readers stop
+    /// at it), for the caller to commit with the rest of its act ([`commit`]). Dropped without
+    /// being committed, the reservation takes the entry out again. `None` when the queue is
+    /// full: the update is dropped, as the reference drops it.
+    pub fn reserve(self: &Arc<Self>, kind: &str, payload: String, chat_key: i64, expires_at: i64) -> Option<Reserved> {
         let update = {
             let mut q = self.lock();
             if q.entries.len() >= MAX_QUEUE_LEN {
-                None
-            } else {
-                let update_id = q.next_id;
-                q.next_id += 1;
-                let update = StoredUpdate { update_id, kind: kind.to_owned(), payload, chat_key, expires_at };
-                q.entries.push_back(Entry {
-                    update: update.clone(),
-                    committed: false,
-                    in_flight: false,
-                    stored: false,
-                });
-                Some(update)
+                return None;
             }
-        };
-        let Some(update) = update else {
-            durably(storage, extra).await?;
-            return Ok(None);
+            let update_id = q.next_id;
+            q.next_id += 1;
+            let update = StoredUpdate { update_id, kind: kind.to_owned(), payload, chat_key, expires_at };
+            q.entries.push_back(Entry { update: update.clone(), committed: false, in_flight: false, stored: false });
+            update
         };
         let id = update.update_id;
-        let mut changes = extra;
-        changes.push(Change::PushUpdate { owner: self.owner, update });
         let mailbox = self.clone();
-        let settle: msg_core::Settle = Box::new(move |durable| mailbox.settle(id, durable));
-        match storage.clone().apply_then(changes, settle) {
-            Ok(applying) => applying.await.map(|()| Some(id)),
-            // The backend cannot settle it itself: a task of its own does.
-            Err((changes, settle)) => {
-                let storage = storage.clone();
-                let task = tokio::spawn(async move {
-                    let result = storage.apply(changes).await;
-                    settle(result.is_ok());
-                    result
-                });
-                match task.await {
-                    Ok(result) => result.map(|()| Some(id)),
-                    Err(e) => Err(StorageError::Task(format!("committing update {id} failed: {e}"))),
-                }
-            }
-        }
+        let settle: Settle = Box::new(move |durable| mailbox.settle(id, durable));
+        Some(Reserved::new(id, Change::PushUpdate { owner: self.owner, update }, settle))
     }
 
     /// Marks a pushed entry committed (and wakes readers), or removes it when its batch failed.
@@ -722,6 +701,54 @@ pub async fn long_poll(
 /// Applies `changes` in a task of its own, so a forgetting that already happened in memory also
 /// reaches storage when the caller is dropped (cancellation safety: the memory and the disk never
 /// disagree about what was acknowledged).
+/// Commits one act: `changes` and the updates `reserved` in their queues (any owners', bots' and
+/// people's), in one storage batch, so they are stored together or not at all; each update
+/// becomes visible in its queue once the batch is durable, and leaves it if the batch failed.
+/// Returns once the batch is settled.
+///
+/// Cancellation safety: the changes are handed to the storage without awaiting, and the
+/// storage settles the reserved entries whether or not this is still awaited
+/// ([`StorageBackend::apply_then`]; for a backend that cannot, a task of its own commits and
+/// settles), so a caller dropped mid-await never leaves an uncommitted entry that would stall
+/// every reader of a queue, nor half an act.
+pub async fn commit(
+    storage: &Arc<dyn StorageBackend>,
+    changes: Vec<Change>,
+    reserved: Vec<Reserved>,
+) -> Result<(), StorageError> {
+    if reserved.is_empty() {
+        return if changes.is_empty() { Ok(()) } else { durably(storage, changes).await };
+    }
+    let mut changes = changes;
+    let mut settles = Vec::with_capacity(reserved.len());
+    for r in reserved {
+        let (change, settle) = r.into_parts();
+        changes.push(change);
+        settles.push(settle);
+    }
+    let settle: Settle = if settles.len() == 1 {
+        settles.pop().expect("one")
+    } else {
+        Box::new(move |durable| settles.into_iter().for_each(|settle| settle(durable)))
+    };
+    match storage.clone().apply_then(changes, settle) {
+        Ok(applying) => applying.await,
+        // The backend cannot settle it itself: a task of its own does.
+        Err((changes, settle)) => {
+            let storage = storage.clone();
+            let task = tokio::spawn(async move {
+                let result = storage.apply(changes).await;
+                settle(result.is_ok());
+                result
+            });
+            match task.await {
+                Ok(result) => result,
+                Err(e) => Err(StorageError::Task(format!("committing an act failed: {e}"))),
+            }
+        }
+    }
+}
+
 async fn durably(storage: &Arc<dyn StorageBackend>, changes: Vec<Change>) -> Result<(), StorageError> {
     let storage = storage.clone();
     match tokio::spawn(async move { storage.apply(changes).await }).await {

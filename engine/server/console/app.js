@@ -1,7 +1,8 @@
 // app.js — the entry point: sign-in (operator key from #key= or the login form, or a person's
-// own token), the persona switcher (#as=<user id>, one person per tab), the push stream
-// (EventSource with ?after= resume, idempotent dispatch; it acknowledges nothing, so tabs of
-// one person never take updates from each other; connection indicator) and the top bar's buttons.
+// own token; a #key= link replaces a stored key only once the server accepts it), the persona
+// switcher (#as=<user id>, one person per tab), the push stream (EventSource with ?after=
+// resume, idempotent dispatch; it acknowledges nothing, so tabs of one person never take updates
+// from each other; connection indicator) and the top bar's buttons.
 import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
 import { S } from './state.js';
@@ -168,6 +169,9 @@ function dispatch(u) {
   const message = u.message || u.channel_post;
   const edited = u.edited_message || u.edited_channel_post;
   if (message) applyMessage(message);
+  // The person's own message, sent from any tab of theirs or any client (the tab that sent it
+  // has it already: applyMessage shows it once).
+  else if (u.outgoing_message) applyMessage(u.outgoing_message, false, { outgoing: true });
   else if (edited) applyMessage(edited, true);
   else if (u.deleted_messages) applyDeleted(u.deleted_messages.chat.id, u.deleted_messages.message_ids || []);
   else if (u.chat_action) applyAction(u.chat_action);
@@ -224,17 +228,43 @@ function init() {
   boot();
 }
 
+/** Whether the server takes `key` as the operator's (the call sign-in makes first). */
+async function keyWorks(key) {
+  try {
+    await new Operator(key).call('getOverview', {}, { quiet: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function boot() {
   const params = hashParams();
   const key = params.get('key');
+  const stored = localStorage.getItem(KEY);
   if (key) {
-    localStorage.setItem(KEY, key);
     params.delete('key');
     const rest = params.toString();
     history.replaceState(null, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
   }
-  const stored = localStorage.getItem(KEY);
-  if (stored) await signInOperator(stored);
+  // A link carrying another key (any site or message can link here) replaces a stored key only
+  // once the server accepts it: otherwise the operator stays signed in and the link is dropped.
+  if (key && stored && key !== stored) {
+    if (await keyWorks(key)) {
+      localStorage.setItem(KEY, key);
+      await signInOperator(key);
+    } else {
+      // Nothing of the link is kept (a tab already open keeps acting as whom it did).
+      const as = S.operator && S.me ? `#as=${S.me.id}` : '';
+      history.replaceState(null, '', `${location.pathname}${location.search}${as}`);
+      toast('Ignored a sign-in link whose key the server refused', 'error');
+      if (!S.operator) await signInOperator(stored);
+    }
+    return;
+  }
+  if (key) localStorage.setItem(KEY, key);
+  const current = key || stored;
+  if (current) await signInOperator(current);
   else showLogin();
 }
 

@@ -1,10 +1,11 @@
 // chat.js — the open chat: header (title, chat action line), the message log with paged history
 // (newest 50 first, older pages near the top, newer pages again after the DOM cap of 300
 // messages unloaded them), idempotent live updates keyed by message id (new, edited, deleted,
-// reactions, drafts, chat actions), read marks, and the per-message actions.
+// reactions, drafts, chat actions), read marks, the per-message actions, and the log's keyboard
+// (one tab stop; arrow keys from message to message).
 import { el, $, toast, alertDialog, copyText, formDialog, modal } from './ui.js';
 import { S, key, nameOf, isBotUser } from './state.js';
-import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI, money } from './render.js';
+import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI, money, reactionCounts, reactionLabel } from './render.js';
 import { noteMessage, noteDeleted, noteRead, renderList, loadTopics } from './chats.js';
 import * as compose from './compose.js';
 import { chooseChat, chatInfo } from './admin.js';
@@ -87,7 +88,8 @@ export function resetView() {
   document.body.classList.remove('chat-open');
 }
 
-export async function openChat(chatId, threadId = null) {
+/** Opens a chat; `focus` (opened by keyboard) puts the focus in the composer's text field. */
+export async function openChat(chatId, threadId = null, { focus = false } = {}) {
   const entry = S.chats.get(chatId);
   const chat = entry?.chat || V?.chat || { id: chatId, type: 'private' };
   if (observer) { observer.disconnect(); observer = null; }
@@ -101,6 +103,7 @@ export async function openChat(chatId, threadId = null) {
   renderDrafts();
   renderAction();
   compose.chatOpened(chat, V.threadId);
+  if (focus) compose.focusInput();
   renderList();
   if (chat.is_forum && !S.topics.has(chatId)) loadTopics(chatId);
   await loadNewest();
@@ -127,15 +130,21 @@ export function showInfo() {
 
 // ---------------------------------------------------------------- the DOM window
 
-function put(m) {
+/** Puts a message in the window (replacing its old node); `since` when it comes from a history
+ *  page: the reaction sequence number the page was asked at (its `reactions` are a snapshot). */
+function put(m, since = null) {
   const id = m.message_id;
+  if (since != null) reactionSnapshot(m, since);
   const node = renderMessage(m, h);
   V.msgs.set(id, m);
   const old = V.nodes.get(id);
   V.nodes.set(id, node);
   if (old) {
     unobserve(old);
+    // A message re-rendered under the focus (an edit, a vote) keeps it.
+    const focused = old.contains(document.activeElement);
     old.replaceWith(node);
+    if (focused) node.focus({ preventScroll: true });
     return;
   }
   let lo = 0;
@@ -209,6 +218,7 @@ async function fetchPage(extra) {
   v.loading = true;
   // What the stream brings while the page is on its way (the page may predate it).
   v.live = [];
+  v.since = reactionSeq;
   try {
     const page = await S.person.call('getChatHistory', historyParams(extra));
     return v === V ? page : null;
@@ -228,7 +238,7 @@ export async function loadNewest() {
   V.atNewest = true;
   pinned = true;
   V.hasOlder = page.length >= PAGE;
-  for (const m of page) put(m);
+  for (const m of page) put(m, v.since);
   // Messages, edits and deletions that arrived while the page was loading are newer than it.
   const newestInPage = Math.max(0, ...page.map((m) => m.message_id));
   for (const [kind, m, ids] of v.live) {
@@ -247,7 +257,7 @@ async function loadOlder() {
   const page = await fetchPage({ before_message_id: V.ids[0], limit: PAGE });
   if (!page || v !== V) return;
   V.hasOlder = page.length >= PAGE;
-  anchored(() => { for (const m of page) put(m); trimBottom(); });
+  anchored(() => { for (const m of page) put(m, v.since); trimBottom(); });
   updateChrome();
   requestAnimationFrame(checkEdges);
 }
@@ -263,7 +273,7 @@ async function loadNewer() {
   if (!page || v !== V) return;
   V.below = V.below.filter((id) => id > last);
   anchored(() => {
-    for (const m of page) if (m.message_id > newest) put(m);
+    for (const m of page) if (m.message_id > newest) put(m, v.since);
     trimTop();
   });
   if (!V.below.length) V.atNewest = true;
@@ -313,8 +323,10 @@ function jumpTo(id) {
 
 const inThread = (m) => !V.threadId || m.message_thread_id === V.threadId;
 
-/** A new or edited message (stream or own action); idempotent. */
-export function applyMessage(m, edited = false) {
+/** A new or edited message (stream or own action); idempotent. `outgoing`: the person's own
+ *  message as the stream tells every tab of theirs (`outgoing_message`): shown once (the tab
+ *  that sent it has it from the send's answer), never unread, and it does not move the view. */
+export function applyMessage(m, edited = false, { outgoing = false } = {}) {
   let seen = false;
   // A message carries its chat as it is now: a new title shows at once.
   if (V && V.chatId === m.chat.id && m.chat.title && m.chat.title !== V.chat.title) {
@@ -323,16 +335,24 @@ export function applyMessage(m, edited = false) {
   }
   if (V && V.chatId === m.chat.id && inThread(m)) {
     const id = m.message_id;
-    const mine = m.from?.id === S.me?.id;
+    // Sent from this tab (the send's answer): the view follows it.
+    const mine = !outgoing && m.from?.id === S.me?.id;
     if (V.loading && V.live) V.live.push([edited ? 'edited' : 'new', m, null]);
-    if (V.nodes.has(id)) {
-      const stick = pinned && V.atNewest;
+    if (outgoing && V.nodes.has(id)) {
+      seen = true;
+    } else if (V.nodes.has(id)) {
+      // The send's answer after the stream's copy: the view follows it as it would have.
+      const follow = mine && !edited;
+      const stick = (pinned || follow) && V.atNewest;
+      if (follow) pinned = true;
       put(m);
       if (stick) toBottom();
       seen = true;
     } else if (!edited) {
       const newest = V.ids.length ? V.ids[V.ids.length - 1] : 0;
-      if (V.atNewest && (id > newest || !V.hasOlder || id > V.ids[0])) {
+      // The person's own from elsewhere is newer than the window, or a replay (the stream
+      // resumes from its start in a new tab) of one that may be deleted since: left out.
+      if (V.atNewest && (id > newest || (!outgoing && (!V.hasOlder || id > V.ids[0])))) {
         const stick = pinned || mine;
         if (mine) pinned = true;
         put(m);
@@ -347,11 +367,11 @@ export function applyMessage(m, edited = false) {
       }
     }
   }
-  if (!edited) {
+  if (!edited && !outgoing) {
     clearAction(m.chat.id, m.from?.id);
     compose.noteMarkup(m);
   }
-  noteMessage(m, edited, seen);
+  noteMessage(m, edited, seen, outgoing);
 }
 
 export function applyDeleted(chatId, ids) {
@@ -365,14 +385,51 @@ export function applyDeleted(chatId, ids) {
   noteDeleted(chatId, ids);
 }
 
+// ---------------------------------------------------------------- reactions
+// S.reactions, per message: the snapshot of the history page that brought it (`base`, from the
+// message's `reactions`: [{type, total_count, chosen}]) and each reactor's changes heard of
+// since (`users`: user id -> {old, now, log}); render.js's reactionCounts adds them up. `log`
+// numbers each change ([sequence, reactions before it]): a page asked before a change may
+// predate it, so that change stays on top of the page's snapshot; those before it go.
+
+let reactionSeq = 0;
+
+function reactionSnapshot(m, since) {
+  // A server that sends no `reactions` leaves what the stream told.
+  if (!Array.isArray(m.reactions)) return;
+  const k = key(m.chat.id, m.message_id);
+  const base = new Map();
+  for (const r of m.reactions) {
+    const e = reactionLabel(r?.type);
+    const b = base.get(e) || { count: 0, chosen: false };
+    b.count += Number(r?.total_count) || 0;
+    b.chosen = b.chosen || !!r?.chosen;
+    base.set(e, b);
+  }
+  const users = new Map();
+  for (const [who, u] of S.reactions.get(k)?.users || []) {
+    const log = u.log.filter(([seq]) => seq > since);
+    if (log.length) users.set(who, { old: log[0][1], now: u.now, log });
+  }
+  S.reactions.set(k, { base, users });
+}
+
+/** `who` reacted `now` (their reactions before were `old`). */
+function noteReaction(chatId, messageId, who, old, now) {
+  const k = key(chatId, messageId);
+  const entry = S.reactions.get(k) || { base: null, users: new Map() };
+  const known = entry.users.get(who);
+  const step = [++reactionSeq, old];
+  entry.users.set(who, { old: known ? known.old : old, now, log: known ? [...known.log, step] : [step] });
+  S.reactions.set(k, entry);
+  refreshReactions(chatId, messageId);
+}
+
+/** A `message_reaction` update (someone else's reactions to a message the person sees). */
 export function applyReaction(u) {
-  const k = key(u.chat.id, u.message_id);
-  const byUser = S.reactions.get(k) || new Map();
   const who = u.user?.id ?? u.actor_chat?.id;
-  const list = (u.new_reaction || []).map((r) => (r.type === 'emoji' ? r.emoji : '★'));
-  if (list.length) byUser.set(who, list); else byUser.delete(who);
-  S.reactions.set(k, byUser);
-  refreshReactions(u.chat.id, u.message_id);
+  const labels = (list) => (list || []).map((r) => reactionLabel(r));
+  noteReaction(u.chat.id, u.message_id, who, labels(u.old_reaction), labels(u.new_reaction));
 }
 
 function refreshReactions(chatId, messageId) {
@@ -587,15 +644,11 @@ async function vote(m, options) {
 }
 
 async function toggleReaction(m, emoji) {
-  const k = key(m.chat.id, m.message_id);
-  const byUser = S.reactions.get(k) || new Map();
-  const mine = byUser.get(S.me.id) || [];
+  const mine = [...reactionCounts(m)].filter(([, c]) => c.mine).map(([e]) => e);
   const next = mine.includes(emoji) ? mine.filter((e) => e !== emoji) : [...mine, emoji].slice(-3);
   try {
     await S.person.call('setMessageReaction', { chat_id: m.chat.id, message_id: m.message_id, reaction: next.map((e) => ({ type: 'emoji', emoji: e })) });
-    if (next.length) byUser.set(S.me.id, next); else byUser.delete(S.me.id);
-    S.reactions.set(k, byUser);
-    refreshReactions(m.chat.id, m.message_id);
+    noteReaction(m.chat.id, m.message_id, S.me.id, mine, next);
   } catch { /* toast shown */ }
 }
 
@@ -646,10 +699,53 @@ async function forwardMessage(m) {
   } catch { /* toast shown */ }
 }
 
+// ---------------------------------------------------------------- keyboard
+
+/** The log is one tab stop: arrow keys go from message to message (each focusable, none a tab
+ *  stop), Home and End to the first and last loaded, Escape back to the log. Keys on what is
+ *  inside a message (its buttons, links) keep their own meaning. */
+function messageKeys(e) {
+  const log = logEl();
+  const article = e.target.closest?.('article.message');
+  if ((e.target !== log && e.target !== article) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const all = [...listEl().querySelectorAll('article.message')];
+  if (!all.length) return;
+  const i = article ? all.indexOf(article) : all.length;
+  let next = null;
+  if (e.key === 'ArrowUp') next = all[i - 1];
+  else if (e.key === 'ArrowDown') next = article ? all[i + 1] : all[all.length - 1];
+  else if (e.key === 'Home') next = all[0];
+  else if (e.key === 'End') next = all[all.length - 1];
+  else if (e.key === 'Escape' && article) {
+    e.preventDefault();
+    log.focus({ preventScroll: true });
+    return;
+  }
+  if (!next) return;
+  e.preventDefault();
+  next.focus({ preventScroll: true });
+  next.scrollIntoView({ block: 'nearest' });
+}
+
+/** A message's actions (Reply, React, ...) are tab stops while the focus is in that message. */
+function actionStops(article, on) {
+  for (const b of article.querySelectorAll(':scope > .actions button')) b.tabIndex = on ? 0 : -1;
+}
+
 // ---------------------------------------------------------------- wiring
 
 export function initChatView() {
   const log = logEl();
+  log.addEventListener('keydown', messageKeys);
+  listEl().addEventListener('focusin', (e) => {
+    const article = e.target.closest('article.message');
+    if (article) actionStops(article, true);
+  });
+  listEl().addEventListener('focusout', (e) => {
+    const article = e.target.closest('article.message');
+    if (article && !article.contains(e.relatedTarget)) actionStops(article, false);
+  });
+  $('#btn-skip').addEventListener('click', () => compose.focusInput());
   let queued = false;
   // What the person does to scroll (wheel, touch, the scrollbar, keys) decides `pinned`; a
   // scroll far from the bottom does too, however it came about.

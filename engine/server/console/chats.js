@@ -3,7 +3,7 @@
 // bookkeeping of live messages for chats (last message, unread counts, unknown chats).
 import { el, $, fmtTime } from './ui.js';
 import { S, nameOf } from './state.js';
-import { previewOf } from './render.js';
+import { previewOf, isService } from './render.js';
 import { openChat, current } from './chat.js';
 
 const items = new Map(); // chat id -> button
@@ -49,7 +49,8 @@ function fill(button, e, open) {
   const m = e.last_message;
   const kind = e.chat.type === 'channel' ? '📢 ' : e.chat.type !== 'private' ? '👥 ' : '';
   let preview = m ? previewOf(m) : '';
-  if (m && e.chat.type !== 'private' && e.chat.type !== 'channel' && m.from && !m.new_chat_members && !m.left_chat_member) {
+  // A service line names who did it already: no "You: " / sender before it.
+  if (m && e.chat.type !== 'private' && e.chat.type !== 'channel' && m.from && !isService(m)) {
     preview = `${m.from.id === S.me?.id ? 'You' : m.from.first_name}: ${preview}`;
   }
   button.replaceChildren(
@@ -65,12 +66,16 @@ function fill(button, e, open) {
   else button.removeAttribute('aria-current');
 }
 
+/** A click that Enter or Space made (no pointer: `detail` 0): the chat opened goes on with the
+ *  keyboard, in its composer. */
+const byKeyboard = (ev) => ev.detail === 0;
+
 function topicsFor(chatId, threadId) {
   const topics = S.topics.get(chatId) || [];
   const box = el('div', { class: 'topics', role: 'group', 'aria-label': 'Topics' });
   const entry = (label, id) => {
     const b = el('button', { type: 'button', class: 'topic-item', text: label, 'data-thread-id': id ? String(id) : null,
-      onclick: () => openChat(chatId, id) });
+      onclick: (ev) => openChat(chatId, id, { focus: byKeyboard(ev) }) });
     if ((threadId || null) === (id || null)) b.setAttribute('aria-current', 'true');
     return b;
   };
@@ -89,7 +94,7 @@ export function renderList() {
     const id = e.chat.id;
     let b = items.get(id);
     if (!b) {
-      b = el('button', { type: 'button', class: 'chat-item', 'data-chat-id': String(id), onclick: () => openChat(id) });
+      b = el('button', { type: 'button', class: 'chat-item', 'data-chat-id': String(id), onclick: (ev) => openChat(id, null, { focus: byKeyboard(ev) }) });
       items.set(id, b);
     }
     fill(b, e, cur?.chatId === id);
@@ -117,8 +122,9 @@ export async function loadTopics(chatId) {
   } catch { /* shown as a toast */ }
 }
 
-/** A message reached the person (stream or own send): last message and unread count. */
-export function noteMessage(m, edited, seen) {
+/** A message reached the person (stream or own send): last message and unread count; the
+ *  person's own (`outgoing`, from any of their tabs) is never unread. */
+export function noteMessage(m, edited, seen, outgoing = false) {
   const e = S.chats.get(m.chat.id);
   if (!e) { scheduleRefresh(); return; }
   if (m.chat.title && m.chat.title !== e.chat.title) e.chat = { ...e.chat, title: m.chat.title };
@@ -127,7 +133,7 @@ export function noteMessage(m, edited, seen) {
     if (last?.message_id === m.message_id) e.last_message = m;
   } else if (!last || m.message_id > last.message_id) {
     e.last_message = m;
-    const mine = m.from?.id === S.me?.id && !m.sender_chat;
+    const mine = outgoing || (m.from?.id === S.me?.id && !m.sender_chat);
     if (!seen && !mine) e.unread_count = (e.unread_count || 0) + 1;
   } else if (last.message_id === m.message_id) e.last_message = m;
   if (m.migrate_to_chat_id || m.migrate_from_chat_id || m.new_chat_title || m.forum_topic_created) scheduleRefresh();

@@ -494,6 +494,11 @@ export function chatOpened(chat, threadId) {
   $('#composer').hidden = false;
 }
 
+/** Puts the focus in the text field (a chat opened by keyboard, "Skip to the message field"). */
+export function focusInput() {
+  if (ta && !$('#composer').hidden) ta.focus();
+}
+
 export function resetComposer() {
   C.chat = null;
   C.kb.clear();

@@ -181,6 +181,10 @@ export function serviceText(m) {
   return null;
 }
 
+/** Whether `m` is a service message (shown as a centred line, previewed without its sender:
+ *  the line names who did it). */
+export const isService = (m) => !!m && m.text == null && serviceText(m) != null;
+
 /** A one-line summary of a message (chat list, replies). */
 export function previewOf(m) {
   if (!m) return '';
@@ -470,19 +474,31 @@ function originName(o) {
   return '';
 }
 
-/** Reaction counts of a message: {emoji: {count, mine}}. */
-function reactionCounts(m) {
-  const byUser = S.reactions.get(key(m.chat.id, m.message_id));
+/** What a reaction chip shows of a `ReactionType`: its emoji, ★ for the other kinds. */
+export const reactionLabel = (t) => (t?.type === 'emoji' && t.emoji ? t.emoji : '★');
+
+/** Reaction counts of a message: emoji -> {count, mine}. The history's snapshot (`base`, from
+ *  the message's `reactions` field) with, on top, what each reactor changed since (`users`:
+ *  user id -> {old, now}: their reactions when first heard of since the snapshot, and now). */
+export function reactionCounts(m) {
+  const entry = S.reactions.get(key(m.chat.id, m.message_id));
   const counts = new Map();
-  if (!byUser) return counts;
-  for (const [userId, list] of byUser) {
-    for (const emoji of list) {
-      const c = counts.get(emoji) || { count: 0, mine: false };
+  if (!entry) return counts;
+  const meLive = entry.users.get(S.me?.id);
+  if (entry.base) for (const [e, b] of entry.base) counts.set(e, { count: b.count, mine: !meLive && b.chosen });
+  // What the snapshot counted of each reactor goes, what they have now comes.
+  for (const { old } of entry.users.values()) {
+    for (const e of old) { const c = counts.get(e); if (c) c.count = Math.max(0, c.count - 1); }
+  }
+  for (const { now } of entry.users.values()) {
+    for (const e of now) {
+      const c = counts.get(e) || { count: 0, mine: false };
       c.count += 1;
-      if (userId === S.me?.id) c.mine = true;
-      counts.set(emoji, c);
+      counts.set(e, c);
     }
   }
+  if (meLive) for (const e of meLive.now) counts.get(e).mine = true;
+  for (const [e, c] of counts) if (c.count <= 0) counts.delete(e);
   return counts;
 }
 
@@ -536,7 +552,9 @@ function inlineButton(m, b, h) {
 
 function actions(m, h, outgoing) {
   const a = el('div', { class: 'actions' });
-  const add = (label, icon, fn) => a.append(el('button', { type: 'button', class: 'icon', 'aria-label': label, title: label, text: icon, onclick: (e) => fn(m, e.currentTarget) }));
+  // Not tab stops of their own (a chat of 10 messages would be 40 Tab presses long): they
+  // become tabbable while focus is in their message (chat.js, arrow keys in the log).
+  const add = (label, icon, fn) => a.append(el('button', { type: 'button', class: 'icon', tabindex: '-1', 'aria-label': label, title: label, text: icon, onclick: (e) => fn(m, e.currentTarget) }));
   add('Reply', '↩', h.reply);
   add('React', '☺', h.pickReaction);
   if (!m.has_protected_content) add('Forward', '↪', h.forward);
@@ -550,11 +568,11 @@ function actions(m, h, outgoing) {
 /** The <article> of a message; `h` carries the actions (see chat.js). */
 export function renderMessage(m, h) {
   S.renders += 1;
-  const service = serviceText(m);
-  const attrs = { class: 'message', 'data-chat-id': String(m.chat.id), 'data-message-id': String(m.message_id) };
-  if (service && m.text == null) {
+  // Focusable by the log's arrow keys (chat.js), not a tab stop.
+  const attrs = { class: 'message', tabindex: '-1', 'data-chat-id': String(m.chat.id), 'data-message-id': String(m.message_id) };
+  if (isService(m)) {
     attrs.class += ' service';
-    return el('article', attrs, el('div', { class: 'service-text', text: service }));
+    return el('article', attrs, el('div', { class: 'service-text', text: serviceText(m) }));
   }
   const outgoing = !!S.me && ((m.from && m.from.id === S.me.id && !m.sender_chat) || (m.chat.type === 'channel' && m.sender_chat && h.canPost));
   if (outgoing) attrs.class += ' outgoing';

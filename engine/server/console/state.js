@@ -8,7 +8,7 @@ export const S = {
   chats: new Map(),    // chat id -> {chat, last_message, unread_count}
   topics: new Map(),   // forum chat id -> [ForumTopic]
   botInfo: new Map(),  // bot id -> Promise of getBotInfo
-  reactions: new Map(),// "chat:message" -> Map(user id -> [emoji])
+  reactions: new Map(),// "chat:message" -> {base, users} (chat.js, reactions)
   votes: new Map(),    // "chat:message" -> [option ids] the person chose
   lastUpdateId: 0,
   rendered: 0,

@@ -21,6 +21,8 @@ use msg_core::{
 };
 use rusqlite::{Connection, OptionalExtension, params};
 
+mod acts;
+
 /// The name of a bot's database inside its directory.
 pub const BOT_DB: &str = "bot.sqlite";
 /// The platform-wide database inside the working directory.
@@ -46,6 +48,8 @@ pub struct SqliteStorage {
     counts: Arc<WriterCounts>,
     /// What the working directory held at open (bot directories, strays), for the start-up log.
     found: (Vec<i64>, Vec<String>),
+    /// The acts across database files under way (`acts.rs`).
+    journal: Arc<Mutex<acts::Journal>>,
     /// Jobs handed to the writer so far (tests wait for a batch to queue up).
     #[cfg(test)]
     sent: std::sync::atomic::AtomicU64,
@@ -271,6 +275,7 @@ CREATE TABLE IF NOT EXISTS files (
     accessed_at INTEGER NOT NULL,
     PRIMARY KEY (content, kind)
 );
+CREATE TABLE IF NOT EXISTS applied_acts (seq INTEGER PRIMARY KEY);
 ";
 
 const PLATFORM_SCHEMA: &str = "
@@ -325,6 +330,8 @@ CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT 
 CREATE TABLE IF NOT EXISTS records (tbl TEXT NOT NULL, scope INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (tbl, scope, key)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
 CREATE INDEX IF NOT EXISTS members_by_user ON members (user_id);
+CREATE TABLE IF NOT EXISTS pending_acts (seq INTEGER NOT NULL, bot_id INTEGER NOT NULL, changes TEXT NOT NULL, PRIMARY KEY (seq, bot_id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS act_seq (id INTEGER PRIMARY KEY CHECK (id = 0), seq INTEGER NOT NULL);
 ";
 
 impl SqliteStorage {
@@ -342,6 +349,7 @@ impl SqliteStorage {
         upgrade_platform(&conn, &path).map_err(|e| db_error(&path, e))?;
         let found = Self::scan(dir)?;
         reconcile_index(dir, &conn, &found.0)?;
+        let journal = Arc::new(Mutex::new(acts::recover(dir, &conn)?));
         let spawn_failed = |e| StorageError::Io { path: dir.display().to_string(), source: e };
         let (due_tx, due) = mpsc::channel();
         let (finished_tx, finished) = mpsc::channel();
@@ -367,6 +375,7 @@ impl SqliteStorage {
             durability,
             counts,
             found,
+            journal,
             #[cfg(test)]
             sent: std::sync::atomic::AtomicU64::new(0),
         })
@@ -464,16 +473,70 @@ impl SqliteStorage {
                 None => per_db.push((db, vec![change])),
             }
         }
+        // An act across files: the platform's file records the bots' parts and commits first
+        // (see `acts.rs`); its record goes once every part has committed.
+        let across = per_db.len() > 1 && per_db.iter().any(|(db, _)| *db != DbFile::Platform);
+        let mut journal = across.then(|| self.journal.lock().expect("the acts journal"));
+        let act = journal.as_mut().map(|journal| journal.begin());
+        let mut then = then;
+        if let Some((seq, _)) = act {
+            if !per_db.iter().any(|(db, _)| *db == DbFile::Platform) {
+                per_db.push((DbFile::Platform, Vec::new()));
+            }
+            // The platform's part first: the writer commits jobs of a file in the order given.
+            per_db.sort_by_key(|(db, _)| *db != DbFile::Platform);
+            let (writer, journal) = (self.writer.clone(), self.journal.clone());
+            let settle = then.take();
+            then = Some(Box::new(move |durable| {
+                if let Some(settle) = settle {
+                    settle(durable);
+                }
+                // A part that failed leaves the record, for the next start to complete.
+                if durable && let Some(writer) = writer {
+                    let work = Work::Once(Box::new(move |conn| {
+                        let result = in_savepoint(conn, |conn| acts::forget(conn, seq));
+                        Box::new(move |commit: Result<(), String>| {
+                            if commit.and(result.map_err(|e| e.to_string())).is_ok() {
+                                journal.lock().expect("the acts journal").end(seq);
+                            }
+                        })
+                    }));
+                    let _ = writer.send(Job { db: DbFile::Platform, work });
+                }
+            }));
+        }
+        let records: Vec<(i64, String)> = match act {
+            Some(_) => per_db
+                .iter()
+                .filter_map(|(db, list)| match db {
+                    DbFile::Bot(id) => Some((*id, acts::encode(list))),
+                    DbFile::Platform => None,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut records = Some(records);
         let settling = then.map(|then| Arc::new(Settling::new(per_db.len(), then)));
-        per_db
+        let jobs = per_db
             .into_iter()
             .map(|(db, list)| {
                 let index = if db == DbFile::Platform { std::mem::take(&mut indexed) } else { Vec::new() };
+                let records = if db == DbFile::Platform { records.take().unwrap_or_default() } else { Vec::new() };
                 let write: Write = Box::new(move |conn| {
                     for change in &list {
                         match db {
                             DbFile::Bot(id) => apply_bot(conn, id, change)?,
                             DbFile::Platform => apply_platform(conn, change)?,
+                        }
+                    }
+                    if let Some((seq, low)) = act {
+                        match db {
+                            DbFile::Platform => {
+                                for (bot_id, changes) in &records {
+                                    acts::record(conn, seq, *bot_id, changes)?;
+                                }
+                            }
+                            DbFile::Bot(_) => acts::mark(conn, seq, low)?,
                         }
                     }
                     for (bot_id, key, held) in &index {
@@ -499,7 +562,10 @@ impl SqliteStorage {
                 let _ = self.hand_over(db, Work::Again(write, finish));
                 (db, rx)
             })
-            .collect()
+            .collect();
+        // Handed over while the journal was held: acts' parts reach the writer in their order.
+        drop(journal);
+        jobs
     }
 
     /// Waits for the jobs of [`submit`](Self::submit); the first failure, once all are done.
@@ -875,6 +941,9 @@ fn writer_loop(dir: &Path, jobs: &mpsc::Receiver<Job>, checkpoints: Checkpoints,
                 None => groups.push((job.db, vec![job.work])),
             }
         }
+        // The platform's file commits first: it is the commit point of acts across files
+        // (`acts.rs`), whose bot parts may be in this batch too.
+        groups.sort_by_key(|(db, _)| *db != DbFile::Platform);
         if open_conns.len() + groups.len() > MAX_OPEN {
             open_conns.clear();
             dirs_synced.clear();
@@ -1778,6 +1847,58 @@ mod tests {
         assert!(bad.is_err());
         good.unwrap();
         assert_eq!(storage.load_platform().await.unwrap().chats.len(), 1);
+    }
+
+    /// An act across files (a person's row and a bot's update) whose bot part did not commit,
+    /// as if the server stopped between the two files' commits, is completed at the next open;
+    /// a whole one is not applied again (its update acknowledged since stays gone).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_act_across_files_cut_between_them_is_completed_at_the_next_open() {
+        let tmp = tempfile::tempdir().unwrap();
+        let update = |id| StoredUpdate {
+            update_id: id,
+            kind: "message".into(),
+            payload: format!("{{\"n\":{id}}}"),
+            chat_key: 7,
+            expires_at: 99,
+        };
+        let person = |id| Change::PutUser(UserRecord::new(id, Secret::new("x"), "P".into(), 1));
+        let push = |id| Change::PushUpdate { owner: Owner::Bot(42), update: update(id) };
+        async fn pending(storage: &SqliteStorage) -> Result<i64, StorageError> {
+            storage
+                .run(DbFile::Platform, |conn| conn.query_row("SELECT count(*) FROM pending_acts", [], |r| r.get(0)))
+                .await
+        }
+        {
+            let storage = SqliteStorage::open(tmp.path()).unwrap();
+            let bot = BotRecord::new(42, Secret::new("s".repeat(35)), "act_bot".into(), "Act".into(), 1);
+            storage.save_bot(&bot).await.unwrap();
+            storage.apply(vec![person(5), push(1)]).await.unwrap();
+            // The whole act's record goes once both parts committed.
+            let deadline = std::time::Instant::now() + Duration::from_secs(10);
+            while pending(&storage).await.unwrap() != 0 {
+                assert!(std::time::Instant::now() < deadline, "the record of a whole act stays");
+                tokio::task::yield_now().await;
+            }
+            // The bot's part cannot commit: its table is away.
+            storage
+                .run(DbFile::Bot(42), |conn| conn.execute_batch("ALTER TABLE updates RENAME TO away"))
+                .await
+                .unwrap();
+            assert!(storage.apply(vec![person(6), push(2)]).await.is_err(), "the bot's part fails");
+            storage
+                .run(DbFile::Bot(42), |conn| conn.execute_batch("ALTER TABLE away RENAME TO updates"))
+                .await
+                .unwrap();
+            assert_eq!(pending(&storage).await.unwrap(), 1, "the cut act's record is kept");
+            storage.apply(vec![Change::DropUpdatesBelow { owner: Owner::Bot(42), below: 2 }]).await.unwrap();
+            assert!(storage.load_bot_state(42).await.unwrap().updates.is_empty());
+        }
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        assert_eq!(storage.load_bot_state(42).await.unwrap().updates, vec![update(2)], "completed, nothing repeated");
+        let users: Vec<i64> = storage.load_platform().await.unwrap().users.iter().map(|u| u.id).collect();
+        assert_eq!(users, vec![5, 6]);
+        assert_eq!(pending(&storage).await.unwrap(), 0);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -13,6 +13,7 @@ use serde_json::Value;
 use crate::chats::rows::ChatRows;
 use crate::chats::standing::{ChatDetails, Standing, all_permissions, no_rights, restrict_right, until};
 use crate::internal;
+use crate::kernel::act::Act;
 use crate::kernel::records::Table;
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
@@ -89,6 +90,17 @@ impl Platform {
     /// Stores what changed in a group held for writing since it was read or last saved: its
     /// record when its own fields changed, and each row added, changed or gone, in one batch.
     pub(crate) async fn save_group(&self, group: &GroupWrite<'_>) -> Result<(), ApiError> {
+        let (changes, saved) = self.group_changes(group);
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.storage.apply(changes).await.map_err(internal)?;
+        self.group_saved(group, saved).await
+    }
+
+    /// What storing `group` as it is now changes (its rows, its record), for an act that
+    /// stores it with the rest; [`Platform::group_saved`] once that act has committed.
+    pub(crate) fn group_changes(&self, group: &GroupWrite<'_>) -> (Vec<Change>, (ChatRecord, ChatRows)) {
         let mut chat = group.chat.clone();
         chat.details = group.details.to_json();
         let (old_chat, old_rows) = group.stored.lock().expect("a group's stored state").clone();
@@ -97,10 +109,15 @@ impl Platform {
         if chat != old_chat {
             changes.push(Change::PutChat(chat.clone()));
         }
-        if changes.is_empty() {
-            return Ok(());
-        }
-        self.storage.apply(changes).await.map_err(internal)?;
+        (changes, (chat, rows))
+    }
+
+    /// `group` is stored as [`Platform::group_changes`] said: it is what is cached now.
+    pub(crate) async fn group_saved(
+        &self,
+        group: &GroupWrite<'_>,
+        (chat, rows): (ChatRecord, ChatRows),
+    ) -> Result<(), ApiError> {
         *group.stored.lock().expect("a group's stored state") = (chat.clone(), rows);
         self.cache_chat(chat).await
     }
@@ -360,15 +377,42 @@ impl Platform {
     ) -> Result<(), ApiError> {
         assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
         let user = self.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let conversation = Conversation::Group(chat_id);
-        let mut changes = vec![Change::PutMember(new.record(chat_id, user_id))];
-        changes.extend(also);
-        self.storage.apply(changes).await.map_err(internal)?;
+        // The standing, its updates and its service message are one act: stored together.
+        let mut act = Act::with(vec![Change::PutMember(new.record(chat_id, user_id))]);
+        act.changes(also);
         let joined = !old.present() && new.present();
         let left = old.present() && !new.present();
-        // The one leaving sees the service message too: it is posted while still listed.
+        // The one leaving sees the service message too: it is posted while still listed. The
+        // cache shows the act's standing before it commits (the chat's lock keeps writers out)
+        // and the old one again if it fails.
         let listed = if left { old.clone() } else { new.clone() };
         self.cache_standing(chat_id, user_id, listed).await?;
+        let acted = self.standing_act(&mut act, actor, chat_id, &user, &old, &new, announce && (joined || left)).await;
+        let committed = match acted {
+            Ok(()) => self.commit(act).await,
+            Err(e) => Err(e),
+        };
+        let shown = if committed.is_ok() { new } else { old };
+        self.cache_standing(chat_id, user_id, shown).await?;
+        committed
+    }
+
+    /// What a standing's change tells: the bot's own `my_chat_member`, administrator bots'
+    /// `chat_member`, and (`announce`) the service message of someone joining or leaving.
+    #[allow(clippy::too_many_arguments)]
+    async fn standing_act(
+        &self,
+        act: &mut Act,
+        actor: &Actor,
+        chat_id: i64,
+        user: &types::User,
+        old: &Standing,
+        new: &Standing,
+        announce: bool,
+    ) -> Result<(), ApiError> {
+        let conversation = Conversation::Group(chat_id);
+        let user_id = user.id;
+        let joined = !old.present() && new.present();
         let date = now();
         let kind = self.chat_kind(chat_id).await?.unwrap_or_default();
         let change = |viewer_chat: types::Chat, own: bool| {
@@ -377,8 +421,8 @@ impl Platform {
                 chat: Box::new(viewer_chat),
                 from: Box::new(actor.user()),
                 date,
-                old_chat_member: Box::new(seen(&old).member(user.clone())),
-                new_chat_member: Box::new(seen(&new).member(user.clone())),
+                old_chat_member: Box::new(seen(old).member(user.clone())),
+                new_chat_member: Box::new(seen(new).member(user.clone())),
                 ..Default::default()
             }
         };
@@ -388,7 +432,7 @@ impl Platform {
         {
             let payload = typed(&change(self.chat(conversation, bot.id).await?, true)).to_string();
             let update = NewUpdate::new("my_chat_member", payload, chat_id, date + MESSAGE_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
+            self.tell_bot(act, &bot, update).await?;
         }
         // Administrator bots that asked for chat_member learn of everyone else's.
         for (member, standing) in self.standings(chat_id).await? {
@@ -399,20 +443,16 @@ impl Platform {
             if self.updates.accepts(&bot, "chat_member").await? {
                 let payload = typed(&change(self.chat(conversation, bot.id).await?, false)).to_string();
                 let update = NewUpdate::new("chat_member", payload, chat_id, date + MESSAGE_TTL);
-                self.updates.push(&bot, update, Vec::new()).await?;
+                self.tell_bot(act, &bot, update).await?;
             }
         }
-        if announce && (joined || left) {
+        if announce {
             let service = if joined {
-                types::Message { new_chat_members: Some(vec![user]), ..Default::default() }
+                types::Message { new_chat_members: Some(vec![user.clone()]), ..Default::default() }
             } else {
-                types::Message { left_chat_member: Some(Box::new(user)), ..Default::default() }
+                types::Message { left_chat_member: Some(Box::new(user.clone())), ..Default::default() }
             };
-            let posted = self.post(actor, conversation, Content::of(service)).await;
-            if left {
-                self.cache_standing(chat_id, user_id, new).await?;
-            }
-            posted?;
+            self.post_in(act, actor, conversation, Content::of(service)).await?;
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ use msg_spec::types;
 
 use crate::chats::groups::GroupWrite;
 use crate::chats::standing::{ChatDetails, Invite, JoinRequest, Standing};
+use crate::kernel::act::Act;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
@@ -281,8 +282,12 @@ impl Platform {
             let date = now();
             details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned() });
             let object = self.invite_object(&invite, details).await?;
-            self.save_group(&group).await?;
-            self.announce_request(chat.id, user, date, object).await?;
+            // The request and the bots' updates about it are one act.
+            let (changes, saved) = self.group_changes(&group);
+            let mut act = Act::with(changes);
+            self.announce_request(&mut act, chat.id, user, date, object).await?;
+            self.commit(act).await?;
+            self.group_saved(&group, saved).await?;
             return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
         }
         // A subscription link charges its first period in Stars, to the channel's balance, in
@@ -309,14 +314,18 @@ impl Platform {
             None
         };
         details.invites[index].joined += 1;
-        self.save_group(&group).await?;
+        // The link's count, the charge and the membership are one act.
+        let (changes, saved) = self.group_changes(&group);
+        charge.extend(changes);
         let actor = Actor::User(user.clone());
-        self.transition_with(&group.held, &actor, chat.id, user.id, old, Standing::of("member"), charge).await
+        self.transition_with(&group.held, &actor, chat.id, user.id, old, Standing::of("member"), charge).await?;
+        self.group_saved(&group, saved).await
     }
 
     /// `chat_join_request` to every administrator bot of the chat that may invite.
     async fn announce_request(
         &self,
+        act: &mut Act,
         chat_id: i64,
         user: &UserRecord,
         date: i64,
@@ -339,7 +348,7 @@ impl Platform {
                 ..Default::default()
             };
             let update = NewUpdate::new("chat_join_request", typed(&request).to_string(), chat_id, date + MESSAGE_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
+            self.tell_bot(act, &bot, update).await?;
         }
         Ok(())
     }
@@ -390,15 +399,15 @@ impl Platform {
         if approve && let Some(invite) = details.invites.iter_mut().find(|i| i.link == request.link) {
             invite.joined += 1;
         }
-        self.save_group(&group).await?;
-        if approve {
-            let chat_id = group.chat.id;
-            let old = self.standing(chat_id, user_id).await?;
-            if old.present() {
-                return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
-            }
-            self.transition(&group.held, actor, chat_id, user_id, old, Standing::of("member")).await?;
+        let chat_id = group.chat.id;
+        let old = self.standing(chat_id, user_id).await?;
+        if !approve || old.present() {
+            self.save_group(&group).await?;
+            return if approve { Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT")) } else { Ok(()) };
         }
-        Ok(())
+        // The request settled and the membership are one act.
+        let (changes, saved) = self.group_changes(&group);
+        self.transition_with(&group.held, actor, chat_id, user_id, old, Standing::of("member"), changes).await?;
+        self.group_saved(&group, saved).await
     }
 }

@@ -7,6 +7,7 @@
 //! It depends on no domain but `chats`' standing types and `files`' store, which the world
 //! holds; domains depend on it.
 
+pub(crate) mod act;
 pub(crate) mod directory;
 pub mod methods;
 pub(crate) mod on_demand;

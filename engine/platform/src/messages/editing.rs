@@ -12,6 +12,7 @@ use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::Platform;
+use crate::kernel::act::Act;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::world::{Actor, Conversation};
 use crate::messages::posting::{EditedText, Keyboard};
@@ -237,17 +238,20 @@ async fn move_many(
     if contents.is_empty() {
         return Err(ApiError::bad_request("there are no messages to forward"));
     }
-    // Albums stay together: the messages of one album form a new album.
+    // Albums stay together: the messages of one album form a new album. The messages are one
+    // act: all of them are stored and delivered, or none.
     let mut albums = std::collections::HashMap::new();
     let mut sent = Vec::new();
+    let mut act = Act::new();
     for mut content in contents {
         if let Some(album) = content.body.media_group_id.take() {
             let group = albums.entry(album).or_insert_with(|| (msg_core::random::next_u64() >> 1).to_string());
             content.body.media_group_id = Some(group.clone());
         }
-        let message = platform.post(&actor, to, content).await?;
-        sent.push(message_id_of(&message));
+        let message = platform.post_in(&mut act, &actor, to, content).await?;
+        sent.push(crate::kernel::world::typed(&types::MessageId { message_id: message.message_id }));
     }
+    platform.commit(act).await?;
     Ok(Value::Array(sent).into())
 }
 

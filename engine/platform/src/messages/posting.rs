@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::entities;
 use crate::internal;
+use crate::kernel::act::Act;
 use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::stored::{self, decode, entity_list};
@@ -104,9 +105,24 @@ impl Platform {
     }
 
     /// What [`post`](Self::post) does before answering: the message checked, stored and
-    /// delivered; returned as stored.
+    /// delivered, in an act of its own; returned as stored.
     async fn post_message(
         &self,
+        actor: &Actor,
+        conversation: Conversation,
+        content: Content,
+    ) -> Result<Message, ApiError> {
+        let mut act = Act::new();
+        let message = self.post_in(&mut act, actor, conversation, content).await?;
+        self.commit(act).await?;
+        Ok(message)
+    }
+
+    /// Posts a new message as part of `act`: checked, and its storing and every recipient's
+    /// update added to the act (stored when the act commits); returned as it will be stored.
+    pub(crate) async fn post_in(
+        &self,
+        act: &mut Act,
         actor: &Actor,
         conversation: Conversation,
         content: Content,
@@ -216,19 +232,19 @@ impl Platform {
             }
             other => keyboard = other,
         }
-        let mut changes = vec![put_message(conversation, &message)];
-        changes.extend(content.attached.drain(..).map(|mut row| {
+        act.change(put_message(conversation, &message));
+        act.changes(content.attached.drain(..).map(|mut row| {
             row.key.push_str(&message_id.to_string());
             Change::PutRecord(row)
         }));
-        changes.append(&mut content.also);
+        act.changes(content.also.drain(..));
         // A private conversation's first message makes it one of both sides' conversations.
-        let index = match conversation {
-            Conversation::Private(a, b) if unindexed => Some((a, b, conversation.key())),
-            _ => None,
-        };
-        if let Some((a, b, key)) = &index {
-            changes.extend([CONVERSATIONS.put(*a, key, &()), CONVERSATIONS.put(*b, key, &())]);
+        if let Conversation::Private(a, b) = conversation
+            && unindexed
+        {
+            let key = conversation.key();
+            act.changes([CONVERSATIONS.put(a, &key, &()), CONVERSATIONS.put(b, &key, &())]);
+            act.indexes(key);
         }
         if message.from.is_none() {
             // A channel's post names no author; who posted it decides who may edit it.
@@ -238,12 +254,9 @@ impl Platform {
                 payload: actor.id().to_string(),
                 date: message.date,
             };
-            changes.push(Change::PutMessage(poster));
+            act.change(Change::PutMessage(poster));
         }
-        self.deliver(actor.id(), conversation, &mut message, keyboard.as_ref(), "message", changes).await?;
-        if let Some((_, _, key)) = index {
-            self.conversation_indexed(&key).await?;
-        }
+        self.deliver(act, actor.id(), conversation, &mut message, keyboard.as_ref(), "message").await?;
         Ok(message)
     }
 
@@ -391,9 +404,10 @@ impl Platform {
             return Err(not_modified());
         }
         edited.edit_date = Some(now());
-        let mut changes = vec![put_message(conversation, &edited)];
-        changes.extend(also);
-        self.deliver(actor.id(), conversation, &mut edited, None, "edited_message", changes).await?;
+        let mut act = Act::with(vec![put_message(conversation, &edited)]);
+        act.changes(also);
+        self.deliver(&mut act, actor.id(), conversation, &mut edited, None, "edited_message").await?;
+        self.commit(act).await?;
         self.message_for(conversation, &mut edited, actor.id()).await
     }
 
@@ -452,24 +466,20 @@ impl Platform {
             .await?
             .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
         self.may_delete(actor, conversation, &stored).await?;
-        let changes = vec![
+        let mut act = Act::with(vec![
             Change::DeleteMessage { conversation: conversation.key(), message_id },
             Change::DeleteMessage { conversation: poster_key(conversation), message_id },
-        ];
-        self.storage.apply(changes).await.map_err(internal)?;
+        ]);
         // People in the chat see the deletion; bots get no update for it (as on the platform).
         for member in self.participants(conversation).await? {
             if member != actor.id() && self.user(member).await?.is_some() {
                 let chat = self.chat_json(conversation, member).await?;
                 let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
                 let mailbox = self.user_mailbox(member).await?;
-                mailbox
-                    .push(&self.storage, "deleted_messages", payload, 0, now() + MESSAGE_TTL, Vec::new())
-                    .await
-                    .map_err(internal)?;
+                act.tell_person(&mailbox, NewUpdate::new("deleted_messages", payload, 0, now() + MESSAGE_TTL));
             }
         }
-        Ok(())
+        self.commit(act).await
     }
 
     /// The public platform's deletion rules: nothing older than 48 hours; in private chats
@@ -736,12 +746,12 @@ impl Platform {
     /// changes persisted in the first batch (the message's chat is each one's in turn).
     async fn deliver(
         &self,
+        act: &mut Act,
         sender: i64,
         conversation: Conversation,
         message: &mut Message,
         keyboard: Option<&Value>,
         kind: &str,
-        mut extra: Vec<Change>,
     ) -> Result<(), ApiError> {
         let expires = now() + MESSAGE_TTL;
         let channel = self.is_channel(conversation).await?;
@@ -754,18 +764,17 @@ impl Platform {
         // …" as the others see theirs); anything else reaches the others only.
         let service = kind == "message" && stored::is_service(message);
         for member in self.participants(conversation).await? {
-            if member == sender && !(service && self.user(member).await?.is_some()) {
-                continue;
-            }
             let chat_key = conversation.chat_id_for(member);
             if let Some(user) = self.user(member).await? {
+                if member == sender && !service {
+                    continue;
+                }
                 // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
                 let payload = self.text_for(conversation, message, user.id, Some(false), keyboard).await?;
                 let mailbox = self.user_mailbox(user.id).await?;
-                mailbox
-                    .push(&self.storage, kind, payload, chat_key, expires, std::mem::take(&mut extra))
-                    .await
-                    .map_err(internal)?;
+                act.tell_person(&mailbox, NewUpdate::new(kind, payload, chat_key, expires));
+            } else if member == sender {
+                continue;
             } else if let Some(bot) = self.bot_record(member).await? {
                 // Channel posts reach administrator bots only, all of them; in groups privacy
                 // mode decides for the others.
@@ -786,12 +795,8 @@ impl Platform {
                     continue;
                 }
                 let payload = self.text_for(conversation, message, bot.id, Some(true), None).await?;
-                let update = NewUpdate::new(bot_kind, payload, chat_key, expires);
-                self.updates.push(&bot, update, std::mem::take(&mut extra)).await?;
+                self.tell_bot(act, &bot, NewUpdate::new(bot_kind, payload, chat_key, expires)).await?;
             }
-        }
-        if !extra.is_empty() {
-            self.storage.apply(extra).await.map_err(internal)?;
         }
         Ok(())
     }

@@ -10,8 +10,9 @@ use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::internal;
+use crate::kernel::act::Act;
 use crate::kernel::records::Table;
-use crate::kernel::serial::Entity;
+use crate::kernel::serial::{Entity, Held};
 use crate::kernel::stored::decode;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
@@ -84,16 +85,18 @@ impl Platform {
         if self.load_message(conversation, message_id).await?.is_none() {
             return Err(ApiError::bad_request("message to react not found"));
         }
-        let old = match actor {
+        // The reaction and everyone's update are one act, stored under the reactor's lock.
+        let (_held, old, change) = match actor {
             Actor::Bot(bot) => self.bot_reaction(bot, conversation, message_id, &reactions).await?,
             Actor::User(user) => self.person_reaction(user, conversation, message_id, &reactions).await?,
         };
+        let mut act = Act::with(vec![change]);
         if old == reactions {
             return Ok(());
         }
         let date = now();
         let (old_reaction, new_reaction): (Vec<types::ReactionType>, Vec<types::ReactionType>) =
-            (decode(Value::Array(old), "reactions")?, decode(Value::Array(reactions), "reactions")?);
+            (decode(Value::Array(old), "reactions")?, decode(Value::Array(reactions.clone()), "reactions")?);
         for member in self.participants(conversation).await? {
             if member == actor.id() {
                 continue;
@@ -110,10 +113,7 @@ impl Platform {
             let update = typed(&update);
             if self.user(member).await?.is_some() {
                 let mailbox = self.user_mailbox(member).await?;
-                mailbox
-                    .push(&self.storage, "message_reaction", update.to_string(), 0, date + MESSAGE_TTL, Vec::new())
-                    .await
-                    .map_err(internal)?;
+                act.tell_person(&mailbox, NewUpdate::new("message_reaction", update.to_string(), 0, date + MESSAGE_TTL));
             } else if let Some(bot) = self.bot_record(member).await?
                 && matches!(actor, Actor::User(_))
                 && !self.is_channel(conversation).await?
@@ -125,24 +125,40 @@ impl Platform {
                 if admin && self.updates.accepts(&bot, "message_reaction").await? {
                     let chat_key = conversation.chat_id_for(bot.id);
                     let update = NewUpdate::new("message_reaction", update.to_string(), chat_key, date + MESSAGE_TTL);
-                    self.updates.push(&bot, update, Vec::new()).await?;
+                    self.tell_bot(&mut act, &bot, update).await?;
                 }
             }
         }
         if self.is_channel(conversation).await? {
-            self.count_reactions(conversation, message_id, date).await?;
+            let reacting = match actor {
+                Actor::User(user) => Some((user.id, reactions.as_slice())),
+                Actor::Bot(_) => None,
+            };
+            self.count_reactions(&mut act, conversation, message_id, date, reacting).await?;
         }
-        Ok(())
+        self.commit(act).await
     }
 
     /// In a channel reactions are anonymous: administrator bots that ask get the counts
     /// (`message_reaction_count`).
-    async fn count_reactions(&self, conversation: Conversation, message_id: i64, date: i64) -> Result<(), ApiError> {
+    /// `reacting` is the person whose reactions the act changes (not stored yet), if any.
+    async fn count_reactions(
+        &self,
+        act: &mut Act,
+        conversation: Conversation,
+        message_id: i64,
+        date: i64,
+        reacting: Option<(i64, &[Value])>,
+    ) -> Result<(), ApiError> {
         let Conversation::Group(id) = conversation else { return Ok(()) };
         let key = key(conversation, message_id);
         let mut counts: Vec<(Value, i64)> = Vec::new();
         let members: std::collections::HashSet<i64> = self.participants(conversation).await?.into_iter().collect();
-        let reacted = REACTIONS.find(self.storage.as_ref(), &key).await?;
+        let mut reacted = REACTIONS.find(self.storage.as_ref(), &key).await?;
+        if let Some((reactor, reactions)) = reacting {
+            reacted.retain(|(person, _)| *person != reactor);
+            reacted.push((reactor, reactions.to_vec()));
+        }
         for (_, reactions) in reacted.iter().filter(|(person, _)| members.contains(person)) {
             for reaction in reactions {
                 match counts.iter_mut().find(|(r, _)| r == reaction) {
@@ -166,45 +182,45 @@ impl Platform {
                 };
                 let update =
                     NewUpdate::new("message_reaction_count", typed(&update).to_string(), id, date + MESSAGE_TTL);
-                self.updates.push(&bot, update, Vec::new()).await?;
+                self.tell_bot(act, &bot, update).await?;
             }
         }
         Ok(())
     }
 
-    /// Stores a bot's reaction (in its own storage); the one it replaces.
+    /// A bot's reaction (kept in its own storage): the lock it is changed under, the one it
+    /// replaces and the change that stores it.
     async fn bot_reaction(
         &self,
         bot: &Arc<BotRecord>,
         conversation: Conversation,
         message_id: i64,
         reactions: &[Value],
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<(Held<'_>, Vec<Value>, Change), ApiError> {
         let key = format!("reaction:{}", key(conversation, message_id));
-        let _held = self.locks.lock(Entity::BotSetting(bot.id, key.clone())).await;
+        let held = self.locks.lock(Entity::BotSetting(bot.id, key.clone())).await;
         let old = self.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
         let old = old.and_then(|o| serde_json::from_str(&o).ok()).unwrap_or_default();
         let value = (!reactions.is_empty()).then(|| Value::Array(reactions.to_vec()).to_string());
-        self.storage.apply(vec![Change::BotSetting { bot_id: bot.id, key, value }]).await.map_err(internal)?;
-        Ok(old)
+        Ok((held, old, Change::BotSetting { bot_id: bot.id, key, value }))
     }
 
-    /// Stores a person's reactions (a row of [`REACTIONS`]); the ones they replace.
+    /// A person's reactions (a row of [`REACTIONS`]): the lock they are changed under, the ones
+    /// they replace and the change that stores them.
     async fn person_reaction(
         &self,
         user: &UserRecord,
         conversation: Conversation,
         message_id: i64,
         reactions: &[Value],
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<(Held<'_>, Vec<Value>, Change), ApiError> {
         let key = key(conversation, message_id);
-        let _held = self.locks.lock(Entity::User(user.id)).await;
+        let held = self.locks.lock(Entity::User(user.id)).await;
         let old = REACTIONS.get(self.storage.as_ref(), user.id, &key).await?;
         let change = match reactions {
             [] => REACTIONS.delete(user.id, &key),
             _ => REACTIONS.put(user.id, &key, &reactions.to_vec()),
         };
-        self.storage.apply(vec![change]).await.map_err(internal)?;
-        Ok(old.unwrap_or_default())
+        Ok((held, old.unwrap_or_default(), change))
     }
 }

@@ -120,7 +120,7 @@ macro_rules! asked {
 /// (`get_input_message_invoice`; TDLib's and the platform's checks follow the chat's, in
 /// [`currencies::check`]). As TDLib does,
 /// sending the phone number or e-mail to the provider asks for it, and a flexible price asks
-/// for the shipping address.
+/// for the shipping address; a Stars invoice asks for none of them ([`Terms::applied`]).
 fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Terms), ApiError> {
     let required =
         |value: &str, name: &str| if value.is_empty() { Err(ApiError::parameter_required(name)) } else { Ok(()) };
@@ -156,7 +156,8 @@ fn invoice(p: &Asked<'_>, raw: &msg_core::Params) -> Result<(types::Invoice, Ter
         need_shipping_address: p.need_shipping_address || p.is_flexible,
         is_flexible: p.is_flexible,
         subscription_period: 0,
-    };
+    }
+    .applied();
     let invoice = types::Invoice {
         title: p.title.to_owned(),
         description: p.description.to_owned(),

@@ -85,6 +85,21 @@ impl Terms {
     fn total(&self) -> i64 {
         self.prices.iter().map(|p| p.amount).sum()
     }
+
+    /// The terms as the platform applies them: the Bot API ignores the name, phone number,
+    /// e-mail and shipping address an invoice asks for, and a flexible price, "for payments in
+    /// Telegram Stars", so a Stars invoice asks nothing of its payer and has no shipping step
+    /// (terms stored before this rule included).
+    pub(crate) fn applied(mut self) -> Self {
+        if self.currency == currencies::STARS {
+            self.need_name = false;
+            self.need_phone_number = false;
+            self.need_email = false;
+            self.need_shipping_address = false;
+            self.is_flexible = false;
+        }
+        self
+    }
 }
 
 /// This domain's Bot API methods, in the order of the Bot API documentation.
@@ -143,7 +158,7 @@ impl Platform {
             .get(self.storage.as_ref(), bot_id, &key)
             .await?
             .ok_or_else(|| ApiError::bad_request("the invoice is not available"))?;
-        Ok((bot, invoice, terms, key))
+        Ok((bot, invoice, terms.applied(), key))
     }
 
     async fn ask_shipping(
@@ -206,8 +221,9 @@ impl Platform {
     /// An invoice link's bot and invoice (`INVOICE_INVALID` for an unknown link).
     async fn invoice_link(&self, slug: &str) -> Result<(std::sync::Arc<msg_core::BotRecord>, Linked), ApiError> {
         let found = LINKS.find(self.storage.as_ref(), slug).await?.into_iter().next();
-        let (bot_id, linked) = found.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+        let (bot_id, mut linked) = found.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
         let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("INVOICE_INVALID"))?;
+        linked.terms = linked.terms.applied();
         Ok((bot, linked))
     }
 

@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use crate::chats::standing::Standing;
 use crate::internal;
+use crate::kernel::act::Act;
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
@@ -44,8 +45,8 @@ impl Platform {
         if old == new {
             return Ok(());
         }
-        self.storage.apply(vec![Change::PutMember(new.record(bot_id, user.id))]).await.map_err(internal)?;
-        self.cache_standing(bot_id, user.id, new.clone()).await?;
+        // The standing and the bot's update are one act.
+        let mut act = Act::with(vec![Change::PutMember(new.record(bot_id, user.id))]);
         if self.updates.accepts(&bot, "my_chat_member").await? {
             let bot_user = crate::kernel::world::bot_user(&bot);
             let update = types::ChatMemberUpdated {
@@ -57,9 +58,10 @@ impl Platform {
                 ..Default::default()
             };
             let update = NewUpdate::new("my_chat_member", typed(&update).to_string(), user.id, now() + MESSAGE_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
+            self.tell_bot(&mut act, &bot, update).await?;
         }
-        Ok(())
+        self.commit(act).await?;
+        self.cache_standing(bot_id, user.id, new).await
     }
 
     /// Whether `user_id` has blocked the bot `bot_id`.

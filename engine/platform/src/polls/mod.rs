@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::internal;
+use crate::kernel::act::Act;
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, person, typed};
@@ -70,17 +71,19 @@ impl Platform {
             false => POLL_VOTES.put(user.id, &poll.id, &options),
         };
         let poll = poll.clone();
-        // The vote and the counts are stored in one batch.
-        self.storage.apply(vec![put_message(conversation, &stored), vote]).await.map_err(internal)?;
+        // The vote, the counts and what the bot is told are one act, stored in one batch.
+        let mut act = Act::with(vec![put_message(conversation, &stored), vote]);
         if let Some(bot) = bot {
-            self.announce_vote(&bot, user, conversation, &poll, &options).await?;
+            self.announce_vote(&mut act, &bot, user, conversation, &poll, &options).await?;
         }
+        self.commit(act).await?;
         Ok(typed(&poll))
     }
 
     /// `poll_answer` (non-anonymous polls) and `poll` (the new state) to the poll's bot.
     async fn announce_vote(
         &self,
+        act: &mut Act,
         bot: &Arc<BotRecord>,
         user: &UserRecord,
         conversation: Conversation,
@@ -99,11 +102,11 @@ impl Platform {
                 ..Default::default()
             };
             let update = NewUpdate::new("poll_answer", typed(&answer).to_string(), chat_key, now() + MESSAGE_TTL);
-            self.updates.push(bot, update, Vec::new()).await?;
+            self.tell_bot(act, bot, update).await?;
         }
         if self.updates.accepts(bot, "poll").await? {
             let update = NewUpdate::new("poll", typed(poll).to_string(), chat_key, now() + MESSAGE_TTL);
-            self.updates.push(bot, update, Vec::new()).await?;
+            self.tell_bot(act, bot, update).await?;
         }
         Ok(())
     }
@@ -159,18 +162,20 @@ impl Platform {
         if reply_markup.is_some() {
             set_markup(&mut stored, reply_markup)?;
         }
-        self.storage.apply(vec![put_message(conversation, &stored)]).await.map_err(internal)?;
-        let Some(bot) = self.poll_owner(conversation, &stored).await? else { return Ok(poll) };
-        if self.updates.accepts(&bot, "poll").await? {
-            let chat_key = conversation.chat_id_for(bot.id);
-            let update = NewUpdate::new("poll", typed(&poll).to_string(), chat_key, now() + MESSAGE_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
+        // Closed, and its bot told, in one act.
+        let mut act = Act::with(vec![put_message(conversation, &stored)]);
+        if let Some(bot) = self.poll_owner(conversation, &stored).await? {
+            if self.updates.accepts(&bot, "poll").await? {
+                let chat_key = conversation.chat_id_for(bot.id);
+                let update = NewUpdate::new("poll", typed(&poll).to_string(), chat_key, now() + MESSAGE_TTL);
+                self.tell_bot(&mut act, &bot, update).await?;
+            }
+            if stored.from.is_none() {
+                // A closed channel poll changes no more: its bot need not be found again.
+                act.change(CHANNEL_POLLS.delete(bot.id, &poll_key(conversation, stored.message_id)));
+            }
         }
-        if stored.from.is_none() {
-            // A closed channel poll changes no more: its bot need not be found again.
-            let forget = CHANNEL_POLLS.delete(bot.id, &poll_key(conversation, stored.message_id));
-            self.storage.apply(vec![forget]).await.map_err(internal)?;
-        }
+        self.commit(act).await?;
         Ok(poll)
     }
 

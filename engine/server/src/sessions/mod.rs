@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use msg_core::{ApiError, BotRecord, BotUpdates, Change, NewUpdate, Owner, StorageBackend, StorageError};
+use msg_core::{ApiError, BotRecord, BotUpdates, Change, NewUpdate, Owner, Reserved, StorageBackend, StorageError};
 
 use self::session::{BotSession, Presence, Settings, Webhook, WebhookHealth};
 use msg_queue::{self as queue, Mailbox, PollAbort};
@@ -186,5 +186,10 @@ impl BotUpdates for Sessions {
             .await
             .map_err(StorageError::into_api_error)?;
         Ok(())
+    }
+
+    async fn reserve(&self, bot: &Arc<BotRecord>, update: NewUpdate) -> Result<Option<Reserved>, ApiError> {
+        let session = self.session(bot).await?;
+        Ok(session.mailbox.reserve(&update.kind, update.payload, update.chat_key, update.expires_at))
     }
 }

@@ -679,3 +679,25 @@ fn a_thousand_streams_cost_little_and_a_reader_that_never_reads_blocks_nobody() 
     // Every stream closed with its reader: the server serves on.
     assert_eq!(get(server.api, "/").unwrap().status, 200);
 }
+
+/// `HEAD` of the console's page answers as `GET` does, without a body (a link checker, a load
+/// balancer's probe); the Bot API answers only `GET` and `POST`, as the reference.
+#[test]
+fn the_console_answers_head_as_get_without_a_body() {
+    let head = |addr: SocketAddr, path: &str| {
+        let mut socket = TcpStream::connect(addr).unwrap();
+        let request = format!("HEAD {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        socket.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        socket.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let root = tempfile::tempdir().unwrap();
+    let (server, _key) = console_server(root.path());
+    let page = head(server.api, "/console/");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.to_ascii_lowercase().contains("content-type: text/html"), "{page}");
+    assert!(page.ends_with("\r\n\r\n"), "no body: {page}");
+    let api = head(server.api, "/bot123:abc/getMe");
+    assert!(api.starts_with("HTTP/1.1 501"), "{api}");
+}

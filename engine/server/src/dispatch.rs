@@ -30,6 +30,14 @@ pub(crate) async fn handle_api(shared: Arc<Shared>, req: Request<Incoming>, peer
 /// moves it there, so this one stays a few words long instead of the largest route's size
 /// (kilobytes copied on every request cost more than one allocation).
 async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) -> Response<Body> {
+    if req.method() == Method::HEAD {
+        // The console's page and files answer HEAD as GET (hyper sends no body); the Bot API,
+        // as the reference, answers only GET and POST.
+        return match request::route(req.uri().path()) {
+            Route::Console { path } => crate::console::asset(shared, &path),
+            _ => http::empty_response(StatusCode::NOT_IMPLEMENTED),
+        };
+    }
     if req.method() != Method::GET && req.method() != Method::POST {
         return http::empty_response(StatusCode::NOT_IMPLEMENTED);
     }

@@ -57,7 +57,12 @@ impl Act {
 
 impl Platform {
     /// An update for `bot` in `act` (the caller has checked that the bot takes it).
-    pub(crate) async fn tell_bot(&self, act: &mut Act, bot: &Arc<BotRecord>, update: NewUpdate) -> Result<(), ApiError> {
+    pub(crate) async fn tell_bot(
+        &self,
+        act: &mut Act,
+        bot: &Arc<BotRecord>,
+        update: NewUpdate,
+    ) -> Result<(), ApiError> {
         act.reserved.extend(self.updates.reserve(bot, update).await?);
         Ok(())
     }

@@ -113,7 +113,10 @@ impl Platform {
             let update = typed(&update);
             if self.user(member).await?.is_some() {
                 let mailbox = self.user_mailbox(member).await?;
-                act.tell_person(&mailbox, NewUpdate::new("message_reaction", update.to_string(), 0, date + MESSAGE_TTL));
+                act.tell_person(
+                    &mailbox,
+                    NewUpdate::new("message_reaction", update.to_string(), 0, date + MESSAGE_TTL),
+                );
             } else if let Some(bot) = self.bot_record(member).await?
                 && matches!(actor, Actor::User(_))
                 && !self.is_channel(conversation).await?

@@ -14,6 +14,43 @@ fn paying(server: &Server, person: &str, params: Value) -> std::thread::JoinHand
     crate::waiting(server, person, "payInvoice", params)
 }
 
+/// The charge ids of the `successful_payment` updates a bot was handed.
+type Told = std::sync::Arc<std::sync::Mutex<std::collections::HashSet<String>>>;
+
+/// A bot that confirms every pre-checkout query until its server is gone, noting in `told` the
+/// `successful_payment` updates it is handed.
+fn confirming(api: std::net::SocketAddr, bot: String, told: Option<Told>) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut offset = 0;
+        loop {
+            let body = json!({"offset": offset, "timeout": 1}).to_string();
+            let Ok(reply) =
+                msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes())
+            else {
+                return;
+            };
+            if reply.status != 200 {
+                return;
+            }
+            for update in reply.json()["result"].as_array().cloned().unwrap_or_default() {
+                offset = update["update_id"].as_i64().unwrap() + 1;
+                if let (Some(told), Some(charge)) =
+                    (&told, update["message"]["successful_payment"]["telegram_payment_charge_id"].as_str())
+                {
+                    told.lock().unwrap().insert(charge.to_owned());
+                }
+                if let Some(id) = update["pre_checkout_query"]["id"].as_str() {
+                    let answer = json!({"pre_checkout_query_id": id, "ok": true}).to_string();
+                    let path = format!("/bot{bot}/answerPreCheckoutQuery");
+                    if msg_testkit::post(api, &path, "application/json", answer.as_bytes()).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    })
+}
+
 #[test]
 fn an_invoice_is_checked_paid_with_shipping_and_a_tip_refused_and_timed_out() {
     let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("tea_shop_bot");
@@ -355,33 +392,7 @@ fn kill_9_mid_payments_leaves_each_payment_whole_or_absent() {
     ));
 
     // The bot confirms every payment until the server is gone.
-    let confirming = {
-        let (api, bot) = (server.api, bot.clone());
-        std::thread::spawn(move || {
-            let mut offset = 0;
-            loop {
-                let body = json!({"offset": offset, "timeout": 1}).to_string();
-                let Ok(reply) =
-                    msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes())
-                else {
-                    return;
-                };
-                if reply.status != 200 {
-                    return;
-                }
-                for update in reply.json()["result"].as_array().cloned().unwrap_or_default() {
-                    offset = update["update_id"].as_i64().unwrap() + 1;
-                    if let Some(id) = update["pre_checkout_query"]["id"].as_str() {
-                        let answer = json!({"pre_checkout_query_id": id, "ok": true}).to_string();
-                        let path = format!("/bot{bot}/answerPreCheckoutQuery");
-                        if msg_testkit::post(api, &path, "application/json", answer.as_bytes()).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        })
-    };
+    let confirming = confirming(server.api, bot.clone(), None);
     // Alice pays as fast as the bot confirms; each `paid: true` is a promise.
     let (paid_tx, paid_rx) = std::sync::mpsc::channel::<String>();
     let paying = {
@@ -715,7 +726,7 @@ fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
     let launch = || crate::launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY);
     let mut link = String::new();
     // Every successful_payment the bot was handed, across rounds (a kill may hand one twice).
-    let told = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashSet::<String>::new()));
+    let told = Told::default();
     for round in 0..ROUNDS {
         let mut server = launch().start();
         if round == 0 {
@@ -733,38 +744,7 @@ fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
             .unwrap()
             .to_owned();
         }
-        let confirming = {
-            let (api, bot, told) = (server.api, bot.clone(), told.clone());
-            std::thread::spawn(move || {
-                let mut offset = 0;
-                loop {
-                    let body = json!({"offset": offset, "timeout": 1}).to_string();
-                    let Ok(reply) =
-                        msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes())
-                    else {
-                        return;
-                    };
-                    if reply.status != 200 {
-                        return;
-                    }
-                    for update in reply.json()["result"].as_array().cloned().unwrap_or_default() {
-                        offset = update["update_id"].as_i64().unwrap() + 1;
-                        if let Some(charge) =
-                            update["message"]["successful_payment"]["telegram_payment_charge_id"].as_str()
-                        {
-                            told.lock().unwrap().insert(charge.to_owned());
-                        }
-                        if let Some(id) = update["pre_checkout_query"]["id"].as_str() {
-                            let answer = json!({"pre_checkout_query_id": id, "ok": true}).to_string();
-                            let path = format!("/bot{bot}/answerPreCheckoutQuery");
-                            if msg_testkit::post(api, &path, "application/json", answer.as_bytes()).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                }
-            })
-        };
+        let confirming = confirming(server.api, bot.clone(), Some(told.clone()));
         let (paid_tx, paid_rx) = std::sync::mpsc::channel::<()>();
         let payers: Vec<_> = people
             .iter()

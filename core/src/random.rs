@@ -42,6 +42,20 @@ pub fn bytes<const N: usize>() -> [u8; N] {
     out
 }
 
+/// `n` characters of `alphabet` for a secret (a token's, a provider token's). They come from a
+/// generator of their own, keyed with 32 bytes of the shared one: seeded runs whose draws are
+/// shifted by a few (each `bot create` is a process of its own, and one that made a bot more
+/// draws more) then give unrelated secrets, not overlapping windows of one stream, so one token
+/// never gives the next away.
+pub fn secret(n: usize, alphabet: &[u8]) -> String {
+    let mut own = with(|rng| {
+        let mut key = [0u8; 32];
+        rng.fill_bytes(&mut key);
+        StdRng::from_seed(key)
+    });
+    (0..n).map(|_| alphabet[(own.next_u64() % alphabet.len() as u64) as usize] as char).collect()
+}
+
 /// A random number in `low..=high`.
 pub fn between(low: i64, high: i64) -> i64 {
     with(|rng| {

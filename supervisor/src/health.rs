@@ -109,7 +109,21 @@ pub async fn operator_call(
         .body(Full::new(Bytes::from(body.to_string())))
         .map_err(|e| e.to_string())?;
     let response = sender.send_request(request).await.map_err(|e| format!("{addr}: {e}"))?;
+    let status = response.status();
     let bytes = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
+    match status {
+        hyper::StatusCode::UNAUTHORIZED => {
+            return Err(format!(
+                "the server at {addr} refused the console key: MSG_CONSOLE_TOKEN here differs from the running server's"
+            ));
+        }
+        hyper::StatusCode::NOT_FOUND => {
+            return Err(format!(
+                "the server at {addr} has its console off, and with it the operator API: start it with MSG_CONSOLE=true (and MSG_CONSOLE_TOKEN)"
+            ));
+        }
+        _ => {}
+    }
     let answer: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|_| format!("{addr} did not answer as msg-bot-api's operator API (is the console on?)"))?;
     if answer["ok"] == serde_json::Value::Bool(true) {

@@ -647,11 +647,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         None => serve(&cli),
-        Some(Command::Config { action: ConfigAction::Check }) => load_settings(&cli, false).map(|s| {
+        Some(Command::Config { action: ConfigAction::Check }) => load_settings(&cli, false).and_then(|s| {
+            for (n, rule) in s.faults.iter().enumerate() {
+                msg_server::check_fault_rule(rule)
+                    .map_err(|e| fail(2, format!("the config file's [[faults]] rule {}: {e}", n + 1)))?;
+            }
             for warning in &s.warnings {
                 eprintln!("warning: {warning}");
             }
             println!("configuration is valid");
+            Ok(())
         }),
         Some(Command::Config { action: ConfigAction::Print }) => load_settings(&cli, true).map(|s| {
             print!("{}", s.render());

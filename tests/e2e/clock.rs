@@ -209,3 +209,30 @@ fn two_runs_with_the_same_seed_answer_byte_for_byte_alike() {
     let other = seeded_run("43");
     assert_ne!(first, other, "another seed, other choices");
 }
+
+#[test]
+fn seeded_token_secrets_made_one_after_another_share_nothing() {
+    let root = tempfile::tempdir().unwrap();
+    // Each `bot create` is a process of its own, seeded alike; each draws a little more than
+    // the one before (the bots before it), which once made each secret the last one shifted.
+    let secrets: Vec<String> = (0..4)
+        .map(|n| {
+            let (status, out, err) = launch(root.path())
+                .env("MSG_TESTING", "true")
+                .env("MSG_SEED", "7")
+                .arg("bot")
+                .arg("create")
+                .arg("--username")
+                .arg(format!("seeded_{n}_bot"))
+                .run();
+            assert!(status.success(), "{err}");
+            out.trim().split_once(':').unwrap().1.to_owned()
+        })
+        .collect();
+    for (i, a) in secrets.iter().enumerate() {
+        for b in &secrets[i + 1..] {
+            let shared = (0..a.len() - 8).find(|&at| b.contains(&a[at..at + 8]));
+            assert!(shared.is_none(), "{a} and {b} share {:?}", shared.map(|at| &a[at..at + 8]));
+        }
+    }
+}

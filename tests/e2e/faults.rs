@@ -28,6 +28,26 @@ fn calls(server: &Server, bot_id: i64, filter: Value) -> Vec<Value> {
     ok(operator(server, "getCalls", params)).as_array().unwrap().clone()
 }
 
+/// Everything the server sends for `GET path` until it closes the connection, as (the promised
+/// `Content-Length`, the body bytes that came): what a client of a cut answer receives.
+fn cut_body(server: &Server, path: &str) -> (usize, Vec<u8>) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(server.api).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.api);
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 8192];
+    // Until the end or the reset that cuts it.
+    while let Ok(n @ 1..) = stream.read(&mut chunk) {
+        received.extend_from_slice(&chunk[..n]);
+    }
+    let end = received.windows(4).position(|w| w == b"\r\n\r\n").expect("the head came whole") + 4;
+    let head = String::from_utf8_lossy(&received[..end]).to_ascii_lowercase();
+    let length = head.lines().find_map(|l| l.strip_prefix("content-length:")).unwrap().trim().parse().unwrap();
+    (length, received[end..].to_vec())
+}
+
 fn raw(server: &Server, path: &str) -> std::io::Result<msg_testkit::HttpResponse> {
     let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.api);
     msg_testkit::raw_request(server.api, request.as_bytes())
@@ -98,19 +118,51 @@ fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing()
     let closed = raw(&server, &format!("/bot{bot}/getMe"));
     assert!(closed.is_err(), "closed without an answer: {:?}", closed.map(|r| r.status));
     fault(&server, json!({"method": "getMe", "truncate": true, "times": 1}));
-    let cut = raw(&server, &format!("/bot{bot}/getMe"));
-    assert!(cut.is_err(), "the body ends before its Content-Length: {:?}", cut.map(|r| r.text()));
+    let (promised, came) = cut_body(&server, &format!("/bot{bot}/getMe"));
+    assert!(
+        !came.is_empty() && came.len() < promised && came.starts_with(br#"{"ok":true"#),
+        "a prefix of the answer, then the end: {promised} promised, {:?} came",
+        String::from_utf8_lossy(&came)
+    );
     assert_eq!(ok(server.call(&bot, "getMe", json!({})))["id"], bot_id);
 
     // Bad rules are refused with what is wrong.
     let refused = operator(&server, "addFault", json!({"rule": json!({"error": {"code": 200}}).to_string()}));
     assert_eq!(error(refused).1, "Bad Request: error.code must be 400-599");
+    let refuses = |rule: Value, says: &str| {
+        let refused = operator(&server, "addFault", json!({"rule": rule.to_string()}));
+        let (status, description) = error(refused);
+        assert!(status == 400 && description.contains(says), "{rule}: {description}");
+    };
+    refuses(json!({"method": "frob*", "close": true}), "method `frob*` matches no Bot API method name");
+    refuses(json!({"method": "sendMesage", "close": true}), "did you mean sendMessage?");
+    refuses(json!({"method": "message", "close": true}), "it is an update kind");
+    refuses(json!({"place": "webhook", "method": "sendMessage", "close": true}), "is not an update kind");
+    refuses(json!({"method": "getMe", "close": true, "from": 2_000_000_000, "until": 1_000_000_000}), "must come after from");
+    refuses(json!({"method": 7, "close": true}), "method must be a string");
+    ok(operator(&server, "addFault", json!({"rule": json!({"place": "webhook", "method": "callback_*", "close": true}).to_string()})));
+    // A body that is not JSON is not taken for an empty rule.
+    let cut = "{\"rule\": {\"method\": ";
+    let request = format!(
+        "POST /console/api/addFault HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {KEY}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{cut}",
+        server.api,
+        cut.len()
+    );
+    let garbage = msg_testkit::raw_request(server.api, request.as_bytes()).unwrap();
+    assert!(error(garbage).1.contains("addFault takes a rule"), "a cut body");
+    let unknown = operator(&server, "clearFaults", json!({"id": 987_654}));
+    assert_eq!(
+        error(unknown).1,
+        "Bad Request: no fault rule 987654 is in force (it was cleared, or spent its times); listFaults shows the rules in force"
+    );
+    assert_eq!(ok(operator(&server, "clearFaults", json!({}))), json!({"cleared": 1}));
 
     // The call log: each call with its status, answer, duration and the rule that fired.
     let logged = calls(&server, bot_id, json!({"method": "getMe"}));
     assert!(logged.len() >= 6, "{logged:?}");
     let first = &logged[0];
     assert_eq!((first["status"].as_i64(), first["error"]["error_code"].as_i64()), (Some(429), Some(429)));
+    assert_eq!(first["error"]["parameters"], json!({"retry_after": 3}), "the answer as given: {first}");
     assert!(first["fault"].is_u64() && first["duration_ms"].is_f64(), "{first}");
     let sent = calls(&server, bot_id, json!({"method": "sendMessage", "status": 200}));
     assert_eq!(sent.last().unwrap()["params"]["text"], "fine");
@@ -154,8 +206,12 @@ fn downloads_and_webhook_deliveries_fail_by_rule_and_the_queue_keeps_everything(
     let path = format!("/file/bot{bot}/{}", file["file_path"].as_str().unwrap());
     fault(&server, json!({"place": "download", "error": {"code": 502}, "times": 1}));
     assert_eq!(raw(&server, &path).unwrap().status, 502);
+    assert!(file["file_path"].as_str().unwrap().starts_with('/'), "local mode hands out absolute paths");
+    fault(&server, json!({"place": "download", "method": "documents/*", "error": {"code": 503}, "times": 1}));
+    assert_eq!(raw(&server, &path).unwrap().status, 503, "a pattern names the path inside the bot's directory");
     fault(&server, json!({"place": "download", "truncate": true, "times": 1}));
-    assert!(raw(&server, &path).is_err(), "the download is cut short");
+    let (promised, came) = cut_body(&server, &path);
+    assert_eq!((promised, came.len(), &came[..]), (1000, 500, &[b'x'; 500][..]), "the first half, then the end");
     fault(&server, json!({"place": "download", "close": true, "times": 1}));
     assert!(raw(&server, &path).is_err(), "closed without an answer");
     fault(&server, json!({"place": "download", "delay_ms": 300, "times": 1}));
@@ -169,7 +225,9 @@ fn downloads_and_webhook_deliveries_fail_by_rule_and_the_queue_keeps_everything(
     let read = ok(server.call(&bot, "getUpdates", json!({})));
     ok(server.call(&bot, "getUpdates", json!({"offset": read[0]["update_id"].as_i64().unwrap() + 1, "timeout": 0})));
     fault(&server, json!({"place": "webhook", "method": "message", "error": {"code": 500}, "times": 2}));
-    ok(server.call(&bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
+    let password = "pa55-w0rd-of-the-hook";
+    let hook = format!("http://hook:{password}@{}/hook/{bot}", receiver.addr);
+    ok(server.call(&bot, "setWebhook", json!({"url": hook})));
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "deliver me"})));
     poll_until("the failed delivery is recorded", || {
         let info = ok(server.call(&bot, "getWebhookInfo", json!({})));
@@ -194,6 +252,16 @@ fn downloads_and_webhook_deliveries_fail_by_rule_and_the_queue_keeps_everything(
         log.last().is_some_and(|c| c["result"] == "delivered")
     });
     assert!(log.len() >= 3, "two failures and the delivery: {log:?}");
+    // The log shows answers and deliveries as it shows parameters: secrets redacted.
+    assert_eq!(ok(server.call(&bot, "getWebhookInfo", json!({})))["url"], hook, "the bot sees its own URL");
+    let secret = bot.split_once(':').unwrap().1;
+    let everything = Value::Array(calls(&server, bot_id, json!({}))).to_string();
+    let transcript = ok(operator(&server, "getCalls", json!({"bot_id": bot_id, "format": "text"})));
+    for shown in [everything, transcript.to_string()] {
+        assert!(!shown.contains(password) && !shown.contains(secret), "a secret in the call log: {shown}");
+    }
+    let info = calls(&server, bot_id, json!({"method": "getWebhookInfo"}));
+    assert_eq!(info[0]["result"]["url"], format!("http://hook:<redacted>@{}/hook/{bot_id}:<redacted>", receiver.addr));
     assert!(log[0]["fault"].is_u64() && log.last().unwrap()["result"] == "delivered", "{log:?}");
 }
 
@@ -208,19 +276,30 @@ fn rules_from_the_config_file_hold_from_the_start_and_flood_control_answers_429_
     let server = launch(root.path())
         .env("MSG_CONFIG", config.display().to_string())
         .env("MSG_FLOOD_CONTROL", "true")
+        .env("MSG_TESTING", "true")
+        .env("MSG_CLOCK", "manual")
         .env("MSG_CONSOLE", "true")
         .env("MSG_CONSOLE_TOKEN", KEY)
         .start();
     assert_eq!(error(server.call(&bot, "getMyName", json!({}))), (503, "Service Unavailable".into()));
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
-    // One message a second in a private chat: the second is refused with retry_after.
-    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "one"})));
-    let refused = server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "two"}));
+    // One message a second in a private chat, after a burst of three, on the platform's clock
+    // (manual here: it moves when the test says).
+    let send = |text: &str| server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": text}));
+    let advance = |seconds: i64| ok(operator(&server, "advanceClock", json!({"seconds": seconds})));
+    for n in 0..3 {
+        ok(send(&format!("burst {n}")));
+    }
+    let refused = send("one too many");
     assert_eq!(refused.status, 429);
     assert_eq!(refused.json()["parameters"]["retry_after"], 1);
     ok(server.call(&bot, "getMe", json!({})));
-    std::thread::sleep(Duration::from_millis(1_100)); // the platform's window is real time
-    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "three"})));
+    // A bot keeping to the documented rate is never refused.
+    for n in 0..30 {
+        advance(1);
+        assert_eq!(send(&format!("paced {n}")).status, 200, "the paced message {n}");
+    }
+    assert_eq!(send("unpaced").status, 429);
     let flood = calls(&server, bot_id, json!({"status": 429}));
     assert_eq!(flood[0]["fault"], "flood_control");
 
@@ -249,4 +328,25 @@ fn rules_from_the_config_file_hold_from_the_start_and_flood_control_answers_429_
     ok(server.call(&bot, "getMe", json!({})));
     let (status, _, stderr) = fault_cli(&["add", r#"{"error": {"code": 200}}"#], Some(KEY));
     assert!(!status.success() && stderr.contains("error.code must be 400-599"), "{stderr}");
+    let (status, _, stderr) = fault_cli(&["clear", "4242"], Some(KEY));
+    assert!(!status.success() && stderr.contains("no fault rule 4242 is in force"), "{stderr}");
+    let (status, _, stderr) = fault_cli(&["list"], Some("not-the-servers-key-000"));
+    assert!(!status.success() && stderr.contains("refused the console key"), "{stderr}");
+    drop(server);
+    let quiet = launch(root.path()).start();
+    let (status, _, stderr) = launch(root.path())
+        .env("MSG_CONSOLE_TOKEN", KEY)
+        .arg("fault")
+        .arg("list")
+        .arg("--addr")
+        .arg(quiet.api.to_string())
+        .run();
+    assert!(!status.success() && stderr.contains("has its console off") && stderr.contains("MSG_CONSOLE=true"), "{stderr}");
+
+    // `config check` checks [[faults]] as the start does.
+    std::fs::write(&config, "[[faults]]\nmethod = \"sendMesage\"\nclose = true\n").unwrap();
+    let (status, _, stderr) =
+        launch(root.path()).env("MSG_CONFIG", config.display().to_string()).arg("config").arg("check").run();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("[[faults]] rule 1") && stderr.contains("did you mean sendMessage?"), "{stderr}");
 }

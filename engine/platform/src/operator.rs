@@ -16,8 +16,7 @@ const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 
 /// A fresh 35-character URL-safe token secret, shaped like the public platform's (`AA...`).
 pub fn new_secret() -> String {
-    let tail: String = (0..33).map(|_| TOKEN_ALPHABET[msg_core::random::below(TOKEN_ALPHABET.len())] as char).collect();
-    format!("AA{tail}")
+    format!("AA{}", msg_core::random::secret(33, TOKEN_ALPHABET))
 }
 
 /// The bot setting holding the payment provider token the operator made for a bot
@@ -27,9 +26,8 @@ pub const PAYMENT_PROVIDER: &str = "payment_provider";
 /// A test payment provider's token, shaped as the public platform's test tokens are:
 /// `<provider id>:TEST:<secret>`.
 pub fn new_provider_token() -> String {
-    let secret: String =
-        (0..24).map(|_| TOKEN_ALPHABET[msg_core::random::below(TOKEN_ALPHABET.len())] as char).collect();
-    format!("{}:TEST:{secret}", msg_core::random::between(100_000_000, 999_999_999))
+    let provider = msg_core::random::between(100_000_000, 999_999_999);
+    format!("{provider}:TEST:{}", msg_core::random::secret(24, TOKEN_ALPHABET))
 }
 
 /// A person's Telegram Stars, read from the storage (the `user stars` command).

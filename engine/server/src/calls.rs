@@ -41,7 +41,8 @@ enum Answer {
     /// The next this many bytes of the ring's buffer.
     Copied(usize),
     Shared(Bytes),
-    Error(u16, String),
+    /// The error as answered (its `parameters` too).
+    Error(Box<ApiError>),
 }
 
 /// Bodies up to this size are copied into the ring (see [`Answer`]).
@@ -99,7 +100,7 @@ impl Ring {
     }
 
     /// The entries `keep` accepts, with their bodies.
-    fn read(&self, mut keep: impl FnMut(&Entry) -> bool) -> Vec<Entry<Result<Bytes, (u16, String)>>> {
+    fn read(&self, mut keep: impl FnMut(&Entry) -> bool) -> Vec<Entry<Result<Bytes, ApiError>>> {
         let mut at = 0;
         let mut out = Vec::new();
         for e in &self.entries {
@@ -116,7 +117,7 @@ impl Ring {
                     Ok(Bytes::from(self.bodies.range(from..from + len).copied().collect::<Vec<u8>>()))
                 }
                 Answer::Shared(body) => Ok(body.clone()),
-                Answer::Error(code, description) => Err((*code, description.clone())),
+                Answer::Error(error) => Err((**error).clone()),
             };
             out.push(Entry {
                 seq: e.seq,
@@ -194,7 +195,7 @@ impl CallLog {
         let (answer, body) = match call.answer {
             Ok(body) => (Answer::Copied(0), Some(body)),
             // (A small body is copied, a large one shared: `Ring::push`.)
-            Err(e) => (Answer::Error(e.code, e.description.to_string()), None),
+            Err(e) => (Answer::Error(Box::new(e.clone())), None),
         };
         let entry = Entry {
             seq: self.next.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -274,7 +275,7 @@ pub(crate) struct Filter {
 }
 
 /// A kept call as the operator reads it: secrets redacted.
-fn shown(e: &Entry<Result<Bytes, (u16, String)>>) -> Value {
+fn shown(e: &Entry<Result<Bytes, ApiError>>) -> Value {
     let params: serde_json::Map<String, Value> = e
         .params
         .iter()
@@ -302,14 +303,52 @@ fn shown(e: &Entry<Result<Bytes, (u16, String)>>) -> Value {
     }
     match &e.answer {
         Ok(body) => {
-            out["result"] = serde_json::from_slice::<Value>(body).map_or(Value::Null, |mut v| v["result"].take());
+            let mut result = serde_json::from_slice::<Value>(body).map_or(Value::Null, |mut v| v["result"].take());
+            redact_value(&mut result);
+            out["result"] = result;
         }
-        Err((code, description)) => out["error"] = json!({"error_code": code, "description": description}),
+        Err(error) => {
+            out["error"] = json!({"error_code": error.code, "description": msg_core::redact::redact(&error.description)});
+            let mut parameters = serde_json::Map::new();
+            if let Some(retry_after) = error.retry_after {
+                parameters.insert("retry_after".into(), retry_after.into());
+            }
+            if let Some(chat) = error.migrate_to_chat_id {
+                parameters.insert("migrate_to_chat_id".into(), chat.into());
+            }
+            if !parameters.is_empty() {
+                out["error"]["parameters"] = Value::Object(parameters);
+            }
+        }
     }
     if let Some(rule) = e.fault {
         out["fault"] = if rule == 0 { json!("flood_control") } else { json!(rule) };
     }
     out
+}
+
+/// `value` with secrets redacted by the rules parameters follow: a field named like a secret
+/// parameter is `<redacted>`, and every string has its tokens and URL passwords redacted (a
+/// `getWebhookInfo` answer's URL, a token in a file link).
+fn redact_value(value: &mut Value) {
+    match value {
+        Value::String(text) => {
+            if let std::borrow::Cow::Owned(redacted) = msg_core::redact::redact(text) {
+                *text = redacted;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(redact_value),
+        Value::Object(fields) => {
+            for (key, field) in fields.iter_mut() {
+                if SECRET_PARAMS.contains(&key.as_str()) && !field.is_null() {
+                    *field = Value::String(msg_core::redact::REDACTED.to_owned());
+                } else {
+                    redact_value(field);
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A text transcript of calls, one per line: time, method, status, duration, then parameters

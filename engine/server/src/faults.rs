@@ -10,7 +10,7 @@
 //! One layer: the request path asks [`Faults::fire`] once, after the token check and before the
 //! method (so unrouted methods fail too), and a rule that fires means the call did nothing.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -87,12 +87,18 @@ impl Rule {
         if self.place != place || self.bot.is_some_and(|b| b != bot_id) {
             return false;
         }
-        let method_matches = match self.method.strip_suffix('*') {
+        let named = |method: &str| match self.method.strip_suffix('*') {
             _ if self.method == "*" => true,
             Some(prefix) => method.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()),
             None => method.eq_ignore_ascii_case(&self.method),
         };
-        if !method_matches {
+        // A download's path as local mode hands it out is absolute; a pattern names the path
+        // inside the bot's directory (`documents/*`) either way.
+        let in_bot_dir = || {
+            let dir = format!("/{bot_id}/");
+            (place == Place::Download).then(|| method.rfind(&dir).map(|at| &method[at + dir.len()..])).flatten()
+        };
+        if !named(method) && !in_bot_dir().is_some_and(named) {
             return false;
         }
         let now = msg_core::clock::now_unix();
@@ -130,8 +136,70 @@ pub(crate) fn default_description(code: u16, retry_after: Option<u32>) -> String
     }
 }
 
+/// What a rule's `method` may name: the Bot API's methods (the schema's, and any the server
+/// routes besides, such as a plugin's) for calls, the update kinds for webhook deliveries.
+pub(crate) struct Names {
+    methods: Vec<String>,
+    kinds: Vec<String>,
+}
+
+impl Names {
+    pub(crate) fn new(routed: impl IntoIterator<Item = String>) -> Self {
+        let spec = msg_spec::spec();
+        let mut methods: Vec<String> = spec.methods.iter().map(|m| m.name.clone()).chain(routed).collect();
+        methods.sort_unstable_by_key(|m| m.to_ascii_lowercase());
+        methods.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+        let kinds = spec.types.get("Update").map_or_else(Vec::new, |update| {
+            update.fields.iter().map(|f| f.name.clone()).filter(|name| name != "update_id").collect()
+        });
+        Self { methods, kinds }
+    }
+
+    /// `Ok` when `pattern` (`*`, a name, a family `prefix*`) names something at `place`;
+    /// otherwise what is wrong, with the nearest name when there is one.
+    fn check(&self, place: Place, pattern: &str) -> Result<(), String> {
+        let (names, what, others, others_are) = match place {
+            // A download's "method" is the file's path: any pattern.
+            Place::Download => return Ok(()),
+            Place::Call => (&self.methods, "a Bot API method", &self.kinds, "an update kind, which webhook rules name (\"place\": \"webhook\")"),
+            Place::Webhook => (&self.kinds, "an update kind", &self.methods, "a method, which call rules name (no \"place\", or \"place\": \"call\")"),
+        };
+        if pattern == "*" {
+            return Ok(());
+        }
+        if let Some(prefix) = pattern.strip_suffix('*') {
+            let prefix = prefix.to_ascii_lowercase();
+            if names.iter().any(|n| n.to_ascii_lowercase().starts_with(&prefix)) {
+                return Ok(());
+            }
+            return Err(format!("method `{pattern}` matches no {} name (a family is the start of names followed by *, such as send*)", &what[2..]));
+        }
+        if names.iter().any(|n| n.eq_ignore_ascii_case(pattern)) {
+            return Ok(());
+        }
+        if others.iter().any(|n| n.eq_ignore_ascii_case(pattern)) {
+            return Err(format!("method `{pattern}` is not {what}: it is {others_are}"));
+        }
+        let nearest = names
+            .iter()
+            .map(|n| (strsim::levenshtein(&n.to_ascii_lowercase(), &pattern.to_ascii_lowercase()), n))
+            .filter(|(distance, _)| *distance <= 3)
+            .min_by_key(|(distance, _)| *distance);
+        Err(match nearest {
+            Some((_, name)) => format!("method `{pattern}` is not {what}; did you mean {name}?"),
+            None => format!("method `{pattern}` is not {what} (`*` for all, or a family such as send*)"),
+        })
+    }
+}
+
+/// Checks a rule as `addFault` and the start would take it (`config check` uses it), with the
+/// Bot API's methods as the schema has them.
+pub fn check(spec: &Value) -> Result<(), String> {
+    parse(0, spec, &Names::new([])).map(drop)
+}
+
 /// A rule from its JSON description (the operator API's, the config file's).
-fn parse(id: u64, spec: &Value) -> Result<Rule, String> {
+fn parse(id: u64, spec: &Value, names: &Names) -> Result<Rule, String> {
     let object = spec.as_object().ok_or("a fault rule is a JSON object")?;
     let known = [
         "bot_id",
@@ -162,7 +230,12 @@ fn parse(id: u64, spec: &Value) -> Result<Rule, String> {
         }
     };
     let bot = int("bot_id")?;
-    let method = object.get("method").and_then(Value::as_str).unwrap_or("*").to_owned();
+    let method = match object.get("method") {
+        None | Some(Value::Null) => "*".to_owned(),
+        Some(Value::String(method)) => method.clone(),
+        Some(_) => return Err("method must be a string: `*`, a name, or a family such as send*".into()),
+    };
+    names.check(place, &method)?;
     let params = match object.get("params") {
         None | Some(Value::Null) => BTreeMap::new(),
         Some(Value::Object(map)) => {
@@ -215,6 +288,14 @@ fn parse(id: u64, spec: &Value) -> Result<Rule, String> {
         Some(v) => Some(v.as_f64().filter(|p| (0.0..=1.0).contains(p)).ok_or("probability must be between 0 and 1")?),
     };
     let seed = int("seed")?.map_or_else(rand::random, |s| s as u64);
+    let (from, until) = (int("from")?, int("until")?);
+    if let (Some(from), Some(until)) = (from, until)
+        && until <= from
+    {
+        return Err(format!(
+            "until ({until}) must come after from ({from}): the rule is in force from `from` up to `until`, Unix seconds on the platform's clock"
+        ));
+    }
     Ok(Rule {
         id,
         spec: spec.clone(),
@@ -227,18 +308,66 @@ fn parse(id: u64, spec: &Value) -> Result<Rule, String> {
         times,
         probability,
         rng: StdRng::seed_from_u64(seed),
-        from: int("from")?,
-        until: int("until")?,
+        from,
+        until,
         fired: 0,
     })
 }
 
-/// The platform's documented send rates (`--flood-control`): about one message a second in a
-/// private chat, twenty a minute in a group, thirty a second overall.
+/// The platform's documented send rates (`--flood-control`), each a token bucket: a burst of
+/// `capacity` sends, then `per_minute` (one a second in a private chat, twenty a minute in a
+/// group, thirty a second overall). A client that keeps to the rate is never refused, however
+/// its sends jitter; one that goes faster meets 429 with the wait until its next send.
+#[derive(Clone, Copy)]
+struct Limit {
+    capacity: f64,
+    per_minute: f64,
+}
+
+const PRIVATE_CHAT: Limit = Limit { capacity: 3.0, per_minute: 60.0 };
+const GROUP_CHAT: Limit = Limit { capacity: 20.0, per_minute: 20.0 };
+const OVERALL: Limit = Limit { capacity: 30.0, per_minute: 30.0 * 60.0 };
+
+/// A bucket's tokens when last counted, and when (milliseconds on [`flood_now_ms`]'s clock).
+#[derive(Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at_ms: i64,
+}
+
+impl Bucket {
+    fn full(limit: Limit, now_ms: i64) -> Self {
+        Self { tokens: limit.capacity, at_ms: now_ms }
+    }
+
+    /// Refills to `now_ms`; `None` when a send fits, otherwise the seconds until one does.
+    fn wait(&mut self, limit: Limit, now_ms: i64) -> Option<u32> {
+        let elapsed = now_ms.saturating_sub(self.at_ms).max(0) as f64;
+        self.tokens = (self.tokens + elapsed * limit.per_minute / 60_000.0).min(limit.capacity);
+        self.at_ms = now_ms.max(self.at_ms);
+        // (A hair of slack: a token due this millisecond is there.)
+        (self.tokens < 1.0 - 1e-9).then(|| {
+            let seconds = (1.0 - self.tokens) * 60.0 / limit.per_minute;
+            seconds.ceil().max(1.0) as u32
+        })
+    }
+}
+
+/// The time the buckets fill by, in milliseconds: the platform's clock when it is manual (a
+/// test advances it, and the buckets with it), otherwise a monotonic one (wall-clock steps
+/// neither drain nor fill them).
+fn flood_now_ms() -> i64 {
+    if msg_core::clock::is_manual() {
+        return msg_core::clock::now_unix().saturating_mul(1000);
+    }
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_millis() as i64
+}
+
 struct Flood {
-    /// Sends per bot in the last second, and per (bot, chat) in its window.
-    recent: HashMap<(i64, i64), VecDeque<std::time::Instant>>,
-    overall: HashMap<i64, VecDeque<std::time::Instant>>,
+    /// Per (bot, chat), and per bot overall.
+    chats: HashMap<(i64, i64), Bucket>,
+    overall: HashMap<i64, Bucket>,
 }
 
 /// The methods that send a message (what the flood limits count).
@@ -252,30 +381,20 @@ fn sends(method: &str) -> bool {
 }
 
 impl Flood {
-    /// Counts a send and answers 429 when it is over a limit.
+    /// Counts a send and answers 429 when it is over a limit (a refused send takes no token).
     fn check(&mut self, bot_id: i64, chat_id: i64) -> Option<ApiError> {
-        let now = std::time::Instant::now();
-        let (window, most) = if chat_id < 0 { (Duration::from_secs(60), 20) } else { (Duration::from_secs(1), 1) };
-        let over = |queue: &mut VecDeque<std::time::Instant>, window: Duration, most: usize| -> Option<u32> {
-            while queue.front().is_some_and(|t| now.duration_since(*t) >= window) {
-                queue.pop_front();
-            }
-            (queue.len() >= most).then(|| {
-                let oldest = *queue.front().expect("full");
-                let wait = window.saturating_sub(now.duration_since(oldest));
-                wait.as_secs_f64().ceil().max(1.0) as u32
-            })
-        };
-        let overall = self.overall.entry(bot_id).or_default();
-        if let Some(retry) = over(overall, Duration::from_secs(1), 30) {
+        let now = flood_now_ms();
+        let limit = if chat_id < 0 { GROUP_CHAT } else { PRIVATE_CHAT };
+        let overall = self.overall.entry(bot_id).or_insert_with(|| Bucket::full(OVERALL, now));
+        if let Some(retry) = overall.wait(OVERALL, now) {
             return Some(too_many(retry));
         }
-        let chat = self.recent.entry((bot_id, chat_id)).or_default();
-        if let Some(retry) = over(chat, window, most) {
+        let chat = self.chats.entry((bot_id, chat_id)).or_insert_with(|| Bucket::full(limit, now));
+        if let Some(retry) = chat.wait(limit, now) {
             return Some(too_many(retry));
         }
-        chat.push_back(now);
-        self.overall.entry(bot_id).or_default().push_back(now);
+        chat.tokens -= 1.0;
+        self.overall.get_mut(&bot_id).expect("counted above").tokens -= 1.0;
         None
     }
 }
@@ -289,6 +408,7 @@ fn too_many(retry_after: u32) -> ApiError {
 /// The rules in force, and the flood control when on.
 pub(crate) struct Faults {
     rules: Mutex<Vec<Rule>>,
+    names: Names,
     /// How many rules are in force, kept beside them so a request with none takes no lock.
     active: std::sync::atomic::AtomicUsize,
     next_id: std::sync::atomic::AtomicU64,
@@ -296,19 +416,21 @@ pub(crate) struct Faults {
 }
 
 impl Faults {
-    pub(crate) fn new(flood_control: bool) -> Self {
+    /// `routed`: the methods the server routes (the schema's are known without them).
+    pub(crate) fn new(flood_control: bool, routed: impl IntoIterator<Item = String>) -> Self {
         Self {
             rules: Mutex::new(Vec::new()),
+            names: Names::new(routed),
             active: std::sync::atomic::AtomicUsize::new(0),
             next_id: std::sync::atomic::AtomicU64::new(1),
-            flood: flood_control.then(|| Mutex::new(Flood { recent: HashMap::new(), overall: HashMap::new() })),
+            flood: flood_control.then(|| Mutex::new(Flood { chats: HashMap::new(), overall: HashMap::new() })),
         }
     }
 
     /// Adds a rule; it as listed (with its `id`).
     pub(crate) fn add(&self, spec: &Value) -> Result<Value, String> {
         let id = self.next_id.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let rule = parse(id, spec)?;
+        let rule = parse(id, spec, &self.names)?;
         let shown = rule.shown();
         let mut rules = self.rules.lock().expect("fault rules");
         rules.push(rule);
@@ -388,6 +510,9 @@ pub(crate) fn operator(faults: &Faults, method: &str, params: &Params) -> Option
         "addFault" => {
             let spec = match params.get("rule") {
                 Some(raw) => serde_json::from_str::<Value>(raw).map_err(|e| format!("rule is not JSON: {e}")),
+                None if params.iter().next().is_none() => Err(
+                    "addFault takes a rule, e.g. {\"rule\": {\"method\": \"getUpdates\", \"error\": {\"code\": 502}}}; the request had none (is its body JSON?)".into(),
+                ),
                 None => Ok(Value::Object(
                     params
                         .iter()
@@ -398,10 +523,16 @@ pub(crate) fn operator(faults: &Faults, method: &str, params: &Params) -> Option
             spec.and_then(|spec| faults.add(&spec)).map_err(ApiError::bad_request)
         }
         "listFaults" => Ok(faults.list()),
-        "clearFaults" => {
-            let id = params.get("id").and_then(|i| i.trim().parse().ok());
-            Ok(json!({"cleared": faults.clear(id)}))
-        }
+        "clearFaults" => match params.get("id").map(|i| i.trim().parse::<u64>()) {
+            None => Ok(json!({"cleared": faults.clear(None)})),
+            Some(Err(_)) => Err(ApiError::bad_request("id must be a rule's id, as listFaults shows it")),
+            Some(Ok(id)) => match faults.clear(Some(id)) {
+                0 => Err(ApiError::bad_request(format!(
+                    "no fault rule {id} is in force (it was cleared, or spent its times); listFaults shows the rules in force"
+                ))),
+                cleared => Ok(json!({"cleared": cleared})),
+            },
+        },
         _ => return None,
     })
 }
@@ -420,7 +551,7 @@ mod tests {
 
     #[test]
     fn rules_match_bots_methods_families_and_parameters_and_fire_their_times() {
-        let faults = Faults::new(false);
+        let faults = Faults::new(false, []);
         let none = params(&[]);
         assert!(faults.fire(Place::Call, 1, "getMe", &none).is_none(), "no rule, nothing");
         faults.add(&json!({"bot_id": 1, "method": "send*", "params": {"chat_id": "42"}, "error": {"code": 502}, "times": 2})).unwrap();
@@ -438,14 +569,14 @@ mod tests {
 
     #[test]
     fn errors_take_the_references_words_and_a_seeded_probability_repeats() {
-        let faults = Faults::new(false);
+        let faults = Faults::new(false, []);
         let rule = faults.add(&json!({"error": {"code": 429, "retry_after": 3}})).unwrap();
         let fired = faults.fire(Place::Call, 1, "getUpdates", &params(&[])).unwrap();
         let Action::Error(error) = fired.action else { panic!("an error") };
         assert_eq!((error.description.as_ref(), error.retry_after), ("Too Many Requests: retry after 3", Some(3)));
         assert_eq!(faults.clear(rule["id"].as_u64()), 1);
         let draws = |seed: u64| {
-            let faults = Faults::new(false);
+            let faults = Faults::new(false, []);
             faults.add(&json!({"close": true, "probability": 0.5, "seed": seed})).unwrap();
             (0..32).map(|_| faults.fire(Place::Call, 1, "getMe", &params(&[])).is_some()).collect::<Vec<_>>()
         };
@@ -459,13 +590,15 @@ mod tests {
     }
 
     #[test]
-    fn flood_control_allows_one_private_message_a_second_and_twenty_a_minute_in_groups() {
-        let faults = Faults::new(true);
+    fn flood_control_admits_the_documented_rates_with_a_small_burst_and_refuses_faster() {
+        let faults = Faults::new(true, []);
         let private = params(&[("chat_id", "42")]);
-        assert!(faults.fire(Place::Call, 1, "sendMessage", &private).is_none());
+        for _ in 0..3 {
+            assert!(faults.fire(Place::Call, 1, "sendMessage", &private).is_none(), "a burst of three");
+        }
         let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 1, "sendMessage", &private)
         else {
-            panic!("a second message within the second is refused")
+            panic!("a fourth message within the second is refused")
         };
         assert_eq!((error.code, error.retry_after), (429, Some(1)));
         assert!(faults.fire(Place::Call, 1, "getMe", &private).is_none(), "only sends count");
@@ -474,8 +607,29 @@ mod tests {
             assert!(faults.fire(Place::Call, 2, "sendMessage", &group).is_none());
         }
         let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 2, "sendPhoto", &group) else {
-            panic!("the 21st in a minute is refused")
+            panic!("the 21st at once is refused")
         };
-        assert!(error.retry_after.is_some_and(|r| r > 1 && r <= 60), "{error:?}");
+        assert_eq!(error.retry_after, Some(3), "the next of twenty a minute is three seconds away");
+    }
+
+    #[test]
+    fn a_bucket_refills_at_its_rate_and_keeps_no_more_than_its_capacity() {
+        // One a second, each a little late or early, is always admitted.
+        let mut bucket = Bucket::full(PRIVATE_CHAT, 0);
+        for n in 0..120_i64 {
+            let at = 1_000 * n + [0, 45, -45, 30, -10][n as usize % 5];
+            assert_eq!(bucket.wait(PRIVATE_CHAT, at.max(0)), None, "send {n} at {at} ms");
+            bucket.tokens -= 1.0;
+        }
+        // Faster is refused, with the wait until the next.
+        let mut bucket = Bucket::full(PRIVATE_CHAT, 0);
+        for _ in 0..3 {
+            assert_eq!(bucket.wait(PRIVATE_CHAT, 0), None);
+            bucket.tokens -= 1.0;
+        }
+        assert_eq!(bucket.wait(PRIVATE_CHAT, 400), Some(1));
+        assert_eq!(bucket.wait(PRIVATE_CHAT, 1_000), None);
+        assert_eq!(bucket.wait(PRIVATE_CHAT, 3_600_000), None);
+        assert!(bucket.tokens <= PRIVATE_CHAT.capacity, "an hour idle still bursts only three");
     }
 }

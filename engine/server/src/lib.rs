@@ -22,6 +22,9 @@ pub mod stats;
 mod stream;
 mod webhook;
 
+/// Checks a `[[faults]]` rule as the start would (for `config check`).
+pub use faults::check as check_fault_rule;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Weak};
@@ -228,7 +231,8 @@ impl BotApiEngine {
         let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
         let upstream = platform.build(storage.clone(), sessions.clone())?;
         let outbound = config.outbound();
-        let faults = faults::Faults::new(config.flood_control);
+        let faults =
+            faults::Faults::new(config.flood_control, registry.method_names().into_iter().map(str::to_owned));
         for rule in &config.faults {
             faults.add(rule).map_err(|e| BuildError::Fault(format!("a [[faults]] rule: {e}")))?;
         }

@@ -81,10 +81,15 @@ pub fn abort_response() -> Response<Body> {
 pub fn truncated_response(reply: &Reply) -> Response<Body> {
     let body = reply.to_body();
     let half = Bytes::from(body[..body.len() / 2].to_vec());
-    let frames = futures_util::stream::iter([
-        Ok(hyper::body::Frame::data(half)),
-        Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "the answer is cut short (fault)")),
-    ]);
+    // The error comes one poll after the half: hyper writes out what it has buffered when the
+    // body has nothing ready, and drops it unsent when the body fails at once.
+    let frames = futures_util::StreamExt::chain(
+        futures_util::stream::iter([Ok(hyper::body::Frame::data(half))]),
+        futures_util::stream::once(async {
+            tokio::task::yield_now().await;
+            Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "the answer is cut short (fault)"))
+        }),
+    );
     let mut response = Response::new(http_body_util::StreamBody::new(frames).boxed_unsync());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -101,33 +106,32 @@ pub fn cut_short(response: Response<Body>) -> Response<Body> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(0);
-    let mut left = length / 2;
+    let half = length / 2;
     response.map(|body| {
-        let frames = http_body_util::BodyStream::new(body);
-        let cut = futures_util::StreamExt::flat_map(frames, move |frame| {
-            let out: Vec<Result<hyper::body::Frame<Bytes>, std::io::Error>> = match frame {
+        let kept = futures_util::StreamExt::scan(http_body_util::BodyStream::new(body), half, |left, frame| {
+            let kept = match frame {
                 Ok(frame) => match frame.into_data() {
-                    Ok(_) if left == 0 => {
-                        vec![Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "cut short (fault)"))]
-                    }
+                    Ok(_) if *left == 0 => None,
                     Ok(data) => {
-                        let keep = (data.len() as u64).min(left);
-                        left -= keep;
-                        let mut out = vec![Ok(hyper::body::Frame::data(data.slice(0..keep as usize)))];
-                        if left == 0 {
-                            out.push(Err(std::io::Error::new(
-                                std::io::ErrorKind::ConnectionAborted,
-                                "cut short (fault)",
-                            )));
-                        }
-                        out
+                        let keep = (data.len() as u64).min(*left);
+                        *left -= keep;
+                        Some(Ok(hyper::body::Frame::data(data.slice(0..keep as usize))))
                     }
-                    Err(frame) => vec![Ok(frame)],
+                    Err(frame) => Some(Ok(frame)),
                 },
-                Err(e) => vec![Err(e)],
+                Err(e) => Some(Err(e)),
             };
-            futures_util::stream::iter(out)
+            std::future::ready(kept)
         });
+        // The error one poll after the last kept bytes, so that hyper writes them out first
+        // (see `truncated_response`).
+        let cut = futures_util::StreamExt::chain(
+            kept,
+            futures_util::stream::once(async {
+                tokio::task::yield_now().await;
+                Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "cut short (fault)"))
+            }),
+        );
         http_body_util::StreamBody::new(cut).boxed_unsync()
     })
 }

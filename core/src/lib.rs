@@ -7,6 +7,7 @@
 pub mod clock;
 pub mod coarse;
 pub mod engine;
+pub mod environment;
 pub mod error;
 pub mod front;
 pub mod limits;

@@ -244,6 +244,7 @@ fn load_settings(cli: &Cli, credentials_optional: bool) -> Result<Settings, Fail
     if let Some(seed) = settings.seed {
         msg_core::random::seed(seed);
     }
+    msg_core::environment::set_test(settings.testing);
     Ok(settings)
 }
 

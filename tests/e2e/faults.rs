@@ -138,9 +138,16 @@ fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing()
     refuses(json!({"method": "sendMesage", "close": true}), "did you mean sendMessage?");
     refuses(json!({"method": "message", "close": true}), "it is an update kind");
     refuses(json!({"place": "webhook", "method": "sendMessage", "close": true}), "is not an update kind");
-    refuses(json!({"method": "getMe", "close": true, "from": 2_000_000_000, "until": 1_000_000_000}), "must come after from");
+    refuses(
+        json!({"method": "getMe", "close": true, "from": 2_000_000_000, "until": 1_000_000_000}),
+        "must come after from",
+    );
     refuses(json!({"method": 7, "close": true}), "method must be a string");
-    ok(operator(&server, "addFault", json!({"rule": json!({"place": "webhook", "method": "callback_*", "close": true}).to_string()})));
+    ok(operator(
+        &server,
+        "addFault",
+        json!({"rule": json!({"place": "webhook", "method": "callback_*", "close": true}).to_string()}),
+    ));
     // A body that is not JSON is not taken for an empty rule.
     let cut = "{\"rule\": {\"method\": ";
     let request = format!(
@@ -341,7 +348,10 @@ fn rules_from_the_config_file_hold_from_the_start_and_flood_control_answers_429_
         .arg("--addr")
         .arg(quiet.api.to_string())
         .run();
-    assert!(!status.success() && stderr.contains("has its console off") && stderr.contains("MSG_CONSOLE=true"), "{stderr}");
+    assert!(
+        !status.success() && stderr.contains("has its console off") && stderr.contains("MSG_CONSOLE=true"),
+        "{stderr}"
+    );
 
     // `config check` checks [[faults]] as the start does.
     std::fs::write(&config, "[[faults]]\nmethod = \"sendMesage\"\nclose = true\n").unwrap();

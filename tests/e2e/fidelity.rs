@@ -267,3 +267,85 @@ fn webhook_replies_run_in_every_body_encoding() {
     let mut server = server;
     server.wait_for_line(|l| l.contains("a webhook reply asked for getMe, which a webhook reply may not call"));
 }
+
+#[test]
+fn url_and_web_app_buttons_take_only_the_links_the_reference_takes() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "links_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let alice_id = id_of(&alice);
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": id_of(&bot), "text": "/start"})));
+    let send = |markup: Value| {
+        server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Go", "reply_markup": markup}))
+    };
+    let inline = |button: Value| json!({"inline_keyboard": [[button]]});
+    let menu = |url: &str| json!({"menu_button": {"type": "web_app", "text": "App", "web_app": {"url": url}}});
+
+    // tdlib's URL checker words the refusal; a scheme without `//` reads as a host and a port.
+    for (url, reason) in [
+        ("javascript:alert(1)", "Wrong port number specified in the URL"),
+        ("data:text/html,hi", "Wrong port number specified in the URL"),
+        ("javascript://x", "Unsupported URL protocol"),
+        ("ftp://example.com", "Unsupported URL protocol"),
+        ("http://localhost", "Wrong HTTP URL"),
+    ] {
+        let refused = send(inline(json!({"text": "Open", "url": url})));
+        let expected = format!("Bad Request: inline keyboard button URL '{url}' is invalid: {reason}");
+        assert_eq!(error(refused), (400, expected), "{url}");
+    }
+
+    // Web Apps (in both keyboards and the menu) and login URLs take HTTPS only, and never a
+    // person's link.
+    let app = "http://example.com/app";
+    let person = format!("tg://user?id={alice_id}");
+    let https_only = "is invalid: Only HTTPS links are allowed";
+    for (refused, expected) in [
+        (
+            send(inline(json!({"text": "App", "web_app": {"url": app}}))),
+            format!("inline keyboard button Web App URL '{app}' {https_only}"),
+        ),
+        (
+            send(inline(json!({"text": "Log in", "login_url": {"url": "http://example.com/login"}}))),
+            format!("inline keyboard button login URL 'http://example.com/login' {https_only}"),
+        ),
+        (
+            send(inline(json!({"text": "App", "web_app": {"url": &person}}))),
+            "link to a user can't be used in Web App URL buttons".to_owned(),
+        ),
+        (
+            send(json!({"keyboard": [[{"text": "App", "web_app": {"url": app}}]]})),
+            format!("keyboard button Web App URL '{app}' {https_only}"),
+        ),
+        (
+            server.call(&bot, "setChatMenuButton", menu("http://example.com")),
+            format!("menu button Web App URL 'http://example.com' {https_only}"),
+        ),
+    ] {
+        assert_eq!(error(refused), (400, format!("Bad Request: {expected}")));
+    }
+
+    // What the reference takes still goes: https and tg links, a button to a person.
+    ok(send(inline(json!({"text": "Open", "url": "https://example.com"}))));
+    ok(send(inline(json!({"text": "Resolve", "url": "tg://resolve?domain=links_bot"}))));
+    ok(send(inline(json!({"text": "Alice", "url": &person}))));
+    ok(send(inline(json!({"text": "App", "web_app": {"url": "https://example.com/app"}}))));
+    ok(send(json!({"keyboard": [[{"text": "App", "web_app": {"url": "https://example.com/app"}}]]})));
+    ok(server.call(&bot, "setChatMenuButton", menu("https://example.com/app")));
+
+    // A test server is the platform's test environment: plain http Mini Apps go there.
+    drop(server);
+    let test_server = launch(root.path()).env("MSG_TESTING", "true").start();
+    let sent = test_server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": alice_id, "text": "Go", "reply_markup": inline(json!({"text": "App", "web_app": {"url": app}}))}),
+    );
+    assert_eq!(ok(sent)["reply_markup"]["inline_keyboard"][0][0]["web_app"]["url"], app);
+    ok(test_server.call(&bot, "setChatMenuButton", menu("http://example.com/app")));
+    let refused = test_server.call(&bot, "setChatMenuButton", menu("javascript:alert(1)"));
+    assert_eq!(
+        error(refused).1,
+        "Bad Request: menu button Web App URL 'javascript:alert(1)' is invalid: Wrong port number specified in the URL"
+    );
+}

@@ -308,7 +308,8 @@ fn shown(e: &Entry<Result<Bytes, ApiError>>) -> Value {
             out["result"] = result;
         }
         Err(error) => {
-            out["error"] = json!({"error_code": error.code, "description": msg_core::redact::redact(&error.description)});
+            out["error"] =
+                json!({"error_code": error.code, "description": msg_core::redact::redact(&error.description)});
             let mut parameters = serde_json::Map::new();
             if let Some(retry_after) = error.retry_after {
                 parameters.insert("retry_after".into(), retry_after.into());

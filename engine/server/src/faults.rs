@@ -161,8 +161,18 @@ impl Names {
         let (names, what, others, others_are) = match place {
             // A download's "method" is the file's path: any pattern.
             Place::Download => return Ok(()),
-            Place::Call => (&self.methods, "a Bot API method", &self.kinds, "an update kind, which webhook rules name (\"place\": \"webhook\")"),
-            Place::Webhook => (&self.kinds, "an update kind", &self.methods, "a method, which call rules name (no \"place\", or \"place\": \"call\")"),
+            Place::Call => (
+                &self.methods,
+                "a Bot API method",
+                &self.kinds,
+                "an update kind, which webhook rules name (\"place\": \"webhook\")",
+            ),
+            Place::Webhook => (
+                &self.kinds,
+                "an update kind",
+                &self.methods,
+                "a method, which call rules name (no \"place\", or \"place\": \"call\")",
+            ),
         };
         if pattern == "*" {
             return Ok(());
@@ -172,7 +182,10 @@ impl Names {
             if names.iter().any(|n| n.to_ascii_lowercase().starts_with(&prefix)) {
                 return Ok(());
             }
-            return Err(format!("method `{pattern}` matches no {} name (a family is the start of names followed by *, such as send*)", &what[2..]));
+            return Err(format!(
+                "method `{pattern}` matches no {} name (a family is the start of names followed by *, such as send*)",
+                &what[2..]
+            ));
         }
         if names.iter().any(|n| n.eq_ignore_ascii_case(pattern)) {
             return Ok(());

@@ -231,8 +231,7 @@ impl BotApiEngine {
         let sessions = Arc::new(sessions::Sessions::new(storage.clone(), instance_id));
         let upstream = platform.build(storage.clone(), sessions.clone())?;
         let outbound = config.outbound();
-        let faults =
-            faults::Faults::new(config.flood_control, registry.method_names().into_iter().map(str::to_owned));
+        let faults = faults::Faults::new(config.flood_control, registry.method_names().into_iter().map(str::to_owned));
         for rule in &config.faults {
             faults.add(rule).map_err(|e| BuildError::Fault(format!("a [[faults]] rule: {e}")))?;
         }

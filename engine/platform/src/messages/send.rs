@@ -12,6 +12,7 @@ use crate::Platform;
 use crate::entities;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::world::{Actor, Content};
+use crate::parse_mode::url;
 
 /// The chat actions the reference takes, each with the name people see: the old names
 /// (`record_audio`, `upload_audio`, `pick_up_location`) stand for the current ones.
@@ -81,6 +82,111 @@ fn inline_button(button: &Value) -> Result<(), ApiError> {
         return Err(unparsable("Text buttons are unallowed in the inline keyboard"));
     }
     Ok(())
+}
+
+/// A string field as the reference reads one (a number is taken as its digits).
+fn text_of(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// The buttons TDLib takes from a keyboard's `rows` and checks (`get_reply_markup` in
+/// td/telegram/ReplyMarkup.cpp): those with a text or an icon, at most 12 a row and 300 in all.
+fn taken_buttons(rows: &[Value]) -> Vec<&Map<String, Value>> {
+    let shown = |button: &&Map<String, Value>| {
+        let icon = match button.get("icon_custom_emoji_id") {
+            Some(Value::String(s)) => s.parse::<i64>().is_ok_and(|id| id != 0),
+            Some(Value::Number(n)) => n.as_i64().is_some_and(|id| id != 0),
+            _ => false,
+        };
+        icon || text_of(button.get("text")).is_some_and(|text| !text.is_empty())
+    };
+    let mut taken = Vec::new();
+    for row in rows {
+        let mut in_row = 0;
+        for button in row.as_array().into_iter().flatten().filter_map(Value::as_object).filter(shown) {
+            taken.push(button);
+            in_row += 1;
+            if in_row >= 12 || taken.len() >= 300 {
+                break;
+            }
+        }
+        if taken.len() >= 300 {
+            break;
+        }
+    }
+    taken
+}
+
+/// TDLib's check of a link that opens a page of the bot's (a Web App, a login URL): never a
+/// person's link (`buttons` names the kind), and HTTPS only but on a test server (TDLib's test
+/// environment takes plain HTTP there too);
+/// `prefix` names the button in the error (`Inline keyboard button Web App URL '…' is invalid: …`).
+fn page_link(link: &str, buttons: &str, prefix: &str) -> Result<(), ApiError> {
+    if url::link_user_id(link.as_bytes()).is_some() {
+        return Err(ApiError::bad_request(format!("Link to a user can't be used in {buttons} buttons")));
+    }
+    url::check_link(link, true, !msg_core::environment::is_test())
+        .map(drop)
+        .map_err(|e| ApiError::bad_request(format!("{prefix} {e}")))
+}
+
+/// TDLib's check of an inline button's link, once the reference has read the button: its kind is
+/// the first the reference finds (`url`, `callback_data`, `callback_game`, `pay`, the inline
+/// switches, `login_url`, `web_app`). A URL button takes http(s), `tg:` and `ton:` links (a
+/// person's `tg://user?id=` link makes it a button to the person); login URL and Web App buttons
+/// take HTTPS only.
+fn inline_link(button: &Map<String, Value>) -> Result<(), ApiError> {
+    if let Some(link) = text_of(button.get("url")).filter(|u| !u.is_empty()) {
+        if url::link_user_id(link.as_bytes()).is_some() {
+            return Ok(());
+        }
+        return url::check_link(&link, false, false)
+            .map(drop)
+            .map_err(|e| ApiError::bad_request(format!("Inline keyboard button {e}")));
+    }
+    const OTHER_KINDS: &[&str] = &[
+        "callback_game",
+        "pay",
+        "switch_inline_query",
+        "switch_inline_query_chosen_chat",
+        "switch_inline_query_current_chat",
+    ];
+    if text_of(button.get("callback_data")).is_some_and(|d| !d.is_empty())
+        || OTHER_KINDS.iter().any(|kind| button.contains_key(*kind))
+    {
+        return Ok(());
+    }
+    if let Some(login) = button.get("login_url") {
+        return match text_of(login.get("url")) {
+            Some(link) => page_link(&link, "login URL", "Inline keyboard button login"),
+            None => Ok(()),
+        };
+    }
+    match button.get("web_app").and_then(|app| text_of(app.get("url"))) {
+        Some(link) => page_link(&link, "Web App URL", "Inline keyboard button Web App"),
+        None => Ok(()),
+    }
+}
+
+/// TDLib's check of a reply keyboard button's Web App link. The reference reads a contact, a
+/// location or a poll request before a Web App, so only a Web App button is checked.
+fn keyboard_link(button: &Map<String, Value>) -> Result<(), ApiError> {
+    let asks = |name: &str| button.get(name) == Some(&Value::Bool(true));
+    if asks("request_phone_number")
+        || asks("request_contact")
+        || asks("request_location")
+        || button.contains_key("request_poll")
+    {
+        return Ok(());
+    }
+    match button.get("web_app").and_then(|app| text_of(app.get("url"))) {
+        Some(link) => page_link(&link, "Web App URL", "Keyboard button Web App"),
+        None => Ok(()),
+    }
 }
 
 /// The shape of a declared field, for rebuilding keyboards from their declared fields only.
@@ -253,7 +359,11 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
     }
     let object = markup.as_object_mut().expect("checked above");
     let flag = |object: &Map<String, Value>, name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
+    // What TDLib then checks of the keyboard sent (its links), once the whole markup is read.
     if keyboard.iter().any(|r| r.as_array().is_some_and(|r| !r.is_empty())) {
+        for button in taken_buttons(&keyboard) {
+            keyboard_link(button)?;
+        }
         let mut reply = declared(
             &markup,
             &[
@@ -270,6 +380,9 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
     }
     if inline_count > 0 {
         let rows = object.remove("inline_keyboard").expect("counted");
+        for button in taken_buttons(rows.as_array().expect("rows are arrays")) {
+            inline_link(button)?;
+        }
         return Ok(Some(json!({"inline_keyboard": declared_rows(&rows, INLINE_BUTTON)})));
     }
     let selective = flag(object, "selective");

@@ -29,7 +29,7 @@ mod entity;
 mod html;
 mod markdown;
 mod markdown_v2;
-mod url;
+pub(crate) mod url;
 
 use msg_core::ApiError;
 use serde_json::Value;

@@ -1,6 +1,7 @@
-//! tdlib's link handling as the parse modes use it: `LinkManager::get_checked_link` (built on
-//! `parse_url` from `tdutils/td/utils/HttpUrl.cpp`), `get_link_user_id`,
-//! `get_link_custom_emoji_id` and `get_link_formatted_date`.
+//! tdlib's link handling as the parse modes and keyboards use it: `LinkManager::check_link` and
+//! `get_checked_link` (built on `parse_url` from `tdutils/td/utils/HttpUrl.cpp`), with tdlib's
+//! reasons for a refusal, `get_link_user_id`, `get_link_custom_emoji_id` and
+//! `get_link_formatted_date`.
 
 use std::net::Ipv6Addr;
 
@@ -75,20 +76,31 @@ fn split_port(userinfo_host_port: &[u8]) -> Option<(&[u8], u16)> {
     Some((&userinfo_host_port[..colon], u16::try_from(port).ok()?))
 }
 
-/// tdlib's `check_url_part`: RFC 3986 characters, percent escapes and any non-ASCII byte.
-fn is_valid_url_part(part: &[u8], allow_colon: bool) -> bool {
+/// tdlib's words for a bad percent escape and for a disallowed character, in a URL's host and in
+/// its userinfo.
+const HOST_ERRORS: [&str; 2] = ["Wrong percent-encoded symbol in URL host", "Disallowed character in URL host"];
+const USERINFO_ERRORS: [&str; 2] =
+    ["Wrong percent-encoded symbol in URL userinfo", "Disallowed character in URL userinfo"];
+
+/// tdlib's `check_url_part`: RFC 3986 characters, percent escapes and any non-ASCII byte; a
+/// refusal is one of `errors` (see [`HOST_ERRORS`]).
+fn check_url_part(part: &[u8], allow_colon: bool, errors: [&'static str; 2]) -> Result<(), &'static str> {
+    let [bad_escape, disallowed] = errors;
     let mut i = 0;
     while i < part.len() {
         let c = part[i];
         if c.is_ascii_alphanumeric() || b".-_!$,~*'();&+=".contains(&c) || (allow_colon && c == b':') || c >= 0x80 {
             i += 1;
-        } else if c == b'%' && part.get(i + 1..i + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)) {
+        } else if c == b'%' {
+            if !part.get(i + 1..i + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)) {
+                return Err(bad_escape);
+            }
             i += 3;
         } else {
-            return false;
+            return Err(disallowed);
         }
     }
-    true
+    Ok(())
 }
 
 /// The path, query and fragment as tdlib normalises them: trailing blanks trimmed, a leading `/`,
@@ -119,34 +131,44 @@ fn is_ipv6_host(host: &[u8]) -> bool {
     std::str::from_utf8(inner).is_ok_and(|s| s.parse::<Ipv6Addr>().is_ok())
 }
 
-/// tdlib's `parse_url` with the default protocol `http`.
-fn parse_url(url: &[u8]) -> Option<HttpUrl> {
+/// tdlib's `parse_url` with the default protocol `http`, or its reason for refusing the URL.
+fn parse_url(url: &[u8]) -> Result<HttpUrl, &'static str> {
     let protocol_end = url.iter().position(|c| b":/?#@[]".contains(c)).unwrap_or(url.len());
     let (https, rest) = match url[protocol_end..].strip_prefix(b"://") {
         Some(rest) => match url[..protocol_end].to_ascii_lowercase().as_slice() {
             b"http" => (false, rest),
             b"https" => (true, rest),
-            _ => return None,
+            _ => return Err("Unsupported URL protocol"),
         },
         None => (false, url),
     };
     let authority_end = rest.iter().position(|c| b"/?#".contains(c)).unwrap_or(rest.len());
-    let (userinfo_host, specified_port) = split_port(&rest[..authority_end])?;
+    let (userinfo_host, specified_port) =
+        split_port(&rest[..authority_end]).ok_or("Wrong port number specified in the URL")?;
     let (userinfo, host) = match userinfo_host.iter().rposition(|&c| c == b'@') {
         Some(at) => (&userinfo_host[..at], &userinfo_host[at + 1..]),
         None => (&userinfo_host[..0], userinfo_host),
     };
     let is_ipv6 = host.first() == Some(&b'[') && host.last() == Some(&b']');
-    if (is_ipv6 && !is_ipv6_host(host)) || host.is_empty() || host == b"." {
-        return None;
+    if is_ipv6 && !is_ipv6_host(host) {
+        return Err("Wrong IPv6 address specified in the URL");
+    }
+    if host.is_empty() {
+        return Err("URL host is empty");
+    }
+    if host == b"." {
+        return Err("Host is invalid");
     }
     let host = host.to_ascii_lowercase();
-    let valid = if is_ipv6 {
-        host[1..host.len() - 1].iter().all(|&c| matches!(c, b':' | b'.' | b'0'..=b'9' | b'a'..=b'f'))
+    if is_ipv6 {
+        if !host[1..host.len() - 1].iter().all(|&c| matches!(c, b':' | b'.' | b'0'..=b'9' | b'a'..=b'f')) {
+            return Err("Wrong IPv6 URL host");
+        }
     } else {
-        is_valid_url_part(&host, false) && is_valid_url_part(userinfo, true)
-    };
-    valid.then(|| HttpUrl {
+        check_url_part(&host, false, HOST_ERRORS)?;
+        check_url_part(userinfo, true, USERINFO_ERRORS)?;
+    }
+    Ok(HttpUrl {
         https,
         userinfo: userinfo.to_vec(),
         host,
@@ -156,38 +178,68 @@ fn parse_url(url: &[u8]) -> Option<HttpUrl> {
     })
 }
 
-/// tdlib's `LinkManager::get_checked_link`: the normalised link, or `None` if tdlib would drop it.
+/// tdlib's `LinkManager::check_link_impl`: the normalised link, or tdlib's reason for refusing it.
 /// Accepts http(s) URLs whose host has a dot (or is IPv6), defaulting to `http://`, and `tg:`,
-/// `ton:` and `tonsite:` links with a plain host.
-pub(super) fn checked_link(link: &[u8]) -> Option<String> {
+/// `ton:` and `tonsite:` links with a plain host; `http_only` refuses the latter, `https_only`
+/// (Web Apps and login URLs, outside tdlib's test environment) everything but `https://`.
+fn check_link_impl(link: &[u8], http_only: bool, https_only: bool) -> Result<String, &'static str> {
     let scheme =
         ["tg", "ton", "tonsite"].into_iter().find(|s| starts_with_ignore_case(link, format!("{s}:").as_bytes()));
-    let Some(scheme) = scheme else {
-        let url = parse_url(link)?;
-        let has_dot = url.host.contains(&b'.');
-        return (has_dot || url.is_ipv6).then(|| super::into_string(url.to_bytes()));
+    let rest = match scheme {
+        Some(scheme) => {
+            let rest = &link[scheme.len() + 1..];
+            rest.strip_prefix(b"//").unwrap_or(rest)
+        }
+        None => link,
     };
-    let rest = &link[scheme.len() + 1..];
-    let rest = rest.strip_prefix(b"//").unwrap_or(rest);
     let url = parse_url(rest)?;
+    if https_only && (!url.https || scheme.is_some()) {
+        return Err("Only HTTPS links are allowed");
+    }
+    let Some(scheme) = scheme else {
+        if !url.host.contains(&b'.') && !url.is_ipv6 {
+            return Err("Wrong HTTP URL");
+        }
+        return Ok(super::into_string(url.to_bytes()));
+    };
+    if http_only {
+        return Err("Only HTTP links are allowed");
+    }
     if starts_with_ignore_case(rest, b"http://")
         || url.https
         || !url.userinfo.is_empty()
         || url.specified_port != 0
         || url.is_ipv6
     {
-        return None;
+        return Err(if scheme == "tg" { "Wrong tg URL" } else { "Wrong ton URL" });
     }
     let host_ok = url
         .host
         .iter()
         .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_' || (scheme == "tonsite" && c == b'.'));
+    if !host_ok {
+        return Err("Unallowed characters in URL host");
+    }
     let query = if url.query.get(1) == Some(&b'?') { &url.query[1..] } else { &url.query[..] };
-    host_ok.then(|| format!("{scheme}://{}{}", String::from_utf8_lossy(&url.host), String::from_utf8_lossy(query)))
+    Ok(format!("{scheme}://{}{}", String::from_utf8_lossy(&url.host), String::from_utf8_lossy(query)))
+}
+
+/// tdlib's `LinkManager::get_checked_link`: the normalised link, or `None` if tdlib would drop it
+/// (see [`check_link_impl`]).
+pub(super) fn checked_link(link: &[u8]) -> Option<String> {
+    check_link_impl(link, false, false).ok()
+}
+
+/// tdlib's `LinkManager::check_link`, as the keyboards and the menu button use it: the normalised
+/// link, or tdlib's error `URL '<link>' is invalid: <reason>`, which the caller prefixes with the
+/// button it checks (`Inline keyboard button URL '…' is invalid: …`).
+pub(crate) fn check_link(link: &str, http_only: bool, https_only: bool) -> Result<String, String> {
+    check_link_impl(link.as_bytes(), http_only, https_only)
+        .map_err(|reason| format!("URL '{link}' is invalid: {reason}"))
 }
 
 /// tdlib's `LinkManager::get_link_user_id`: the user of a `tg://user?id=N` link, if valid.
-pub(super) fn link_user_id(url: &[u8]) -> Option<i64> {
+pub(crate) fn link_user_id(url: &[u8]) -> Option<i64> {
     let lower = url.to_ascii_lowercase();
     let rest = lower.strip_prefix(b"tg:")?;
     let rest = rest.strip_prefix(b"//").unwrap_or(rest);
@@ -275,6 +327,62 @@ mod tests {
         assert_eq!(checked("ton://a.ton"), None);
         assert_eq!(checked("tg://http://x.com"), None);
         assert_eq!(checked("tg://x:80"), None);
+    }
+
+    fn reason(link: &str, http_only: bool, https_only: bool) -> Result<String, &'static str> {
+        check_link_impl(link.as_bytes(), http_only, https_only)
+    }
+
+    #[test]
+    fn refused_links_say_why_like_tdlib() {
+        let port = "Wrong port number specified in the URL";
+        for link in ["javascript:alert(1)", "data:text/html,hi", "mailto:x", "http://x.com:0", "http://x.com:70000"] {
+            assert_eq!(reason(link, false, false), Err(port), "{link}");
+        }
+        assert_eq!(reason("http://x.com:", false, false), Err(port));
+        for link in ["javascript://x", "ftp://host.com", "file:///etc/passwd"] {
+            assert_eq!(reason(link, false, false), Err("Unsupported URL protocol"), "{link}");
+        }
+        for link in ["http://localhost", "as", "https://intranet/app"] {
+            assert_eq!(reason(link, false, false), Err("Wrong HTTP URL"), "{link}");
+        }
+        assert_eq!(reason("", false, false), Err("URL host is empty"));
+        assert_eq!(reason("http://", false, false), Err("URL host is empty"));
+        assert_eq!(reason(".", false, false), Err("Host is invalid"));
+        assert_eq!(reason("http://[zz]/", false, false), Err("Wrong IPv6 address specified in the URL"));
+        assert_eq!(reason("a%zz.com", false, false), Err("Wrong percent-encoded symbol in URL host"));
+        assert_eq!(reason("x y.com", false, false), Err("Disallowed character in URL host"));
+        assert_eq!(reason("http://u%:p@x.com", false, false), Err("Wrong percent-encoded symbol in URL userinfo"));
+        assert_eq!(reason("http://u<@x.com", false, false), Err("Disallowed character in URL userinfo"));
+        assert_eq!(reason("tg://x:80", false, false), Err("Wrong tg URL"));
+        assert_eq!(reason("tg://http://x.com", false, false), Err("Wrong tg URL"));
+        assert_eq!(reason("ton://a.ton", false, false), Err("Unallowed characters in URL host"));
+        // What parse modes keep is unchanged.
+        assert_eq!(reason("tg://user?id=5", false, false).as_deref(), Ok("tg://user?id=5"));
+        assert_eq!(reason("https://example.com", false, false).as_deref(), Ok("https://example.com/"));
+    }
+
+    #[test]
+    fn web_app_links_take_https_only() {
+        let https = "Only HTTPS links are allowed";
+        for link in ["http://example.com/app", "example.com", "tg://resolve?domain=x", "ton://a"] {
+            assert_eq!(reason(link, true, true), Err(https), "{link}");
+        }
+        assert_eq!(reason("tg://resolve?domain=x", true, false), Err("Only HTTP links are allowed"));
+        // The URL is parsed first.
+        assert_eq!(reason("javascript:alert(1)", true, true), Err("Wrong port number specified in the URL"));
+        assert_eq!(reason("ftp://example.com", true, true), Err("Unsupported URL protocol"));
+        assert_eq!(reason("https://localhost/app", true, true), Err("Wrong HTTP URL"));
+        assert_eq!(reason("HTTPS://Example.com/app", true, true).as_deref(), Ok("https://example.com/app"));
+        assert_eq!(
+            check_link("javascript:alert(1)", false, false),
+            Err("URL 'javascript:alert(1)' is invalid: Wrong port number specified in the URL".to_owned())
+        );
+        assert_eq!(
+            check_link("http://example.com/app", true, true),
+            Err("URL 'http://example.com/app' is invalid: Only HTTPS links are allowed".to_owned())
+        );
+        assert_eq!(check_link("https://example.com", true, true).as_deref(), Ok("https://example.com/"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! The liveness probe: `GET /` over HTTP/1.1 with a deadline. The supervisor polls it until the
-//! engine answers, then checks it periodically through a [`Prober`], which keeps its connection
-//! open between checks (a server whose descriptors are all taken by clients still answers on
-//! it); `msg-bot-api healthcheck` runs the probe once for containers.
+//! The liveness probe: `GET /` over HTTP/1.1 with a deadline. The supervisor polls it through a
+//! [`Prober`] until the engine answers, then checks it periodically through the same one, which
+//! keeps the connection of the readiness check open from then on (a server whose descriptors
+//! are all taken by clients still answers on it); `msg-bot-api healthcheck` runs the probe once
+//! for containers.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
@@ -25,7 +26,8 @@ pub fn local_target(addr: SocketAddr) -> SocketAddr {
 /// Why a periodic check failed.
 #[derive(Debug)]
 pub enum CheckError {
-    /// No connection could be made (or kept): the engine may be out of descriptors.
+    /// No connection could be made (or kept), or a new one was never answered: the engine may
+    /// be out of descriptors (a connection it cannot accept waits in the listen backlog).
     Unreachable(String),
     /// A connection was there and `GET /` did not answer 200 in time.
     Unhealthy(String),
@@ -45,12 +47,14 @@ impl Prober {
     /// `GET /` on the kept connection (or a new one), within `deadline`.
     pub async fn check(&mut self, deadline: Duration) -> Result<(), CheckError> {
         let target = self.target;
+        let mut fresh = false;
         let attempt = async {
             let alive = match self.sender.as_mut() {
                 Some(sender) => sender.ready().await.is_ok(),
                 None => false,
             };
             if !alive {
+                fresh = true;
                 self.sender = Some(connect(target).await.map_err(CheckError::Unreachable)?);
             }
             let sender = self.sender.as_mut().expect("connected above");
@@ -65,7 +69,15 @@ impl Prober {
             }
         };
         let result = tokio::time::timeout(deadline, attempt).await.unwrap_or_else(|_| {
-            Err(CheckError::Unhealthy(format!("GET http://{target}/ took longer than {deadline:?}")))
+            Err(if fresh {
+                // The kernel completes a connection the engine has not accepted: silence on a
+                // new one says nothing of the engine's health, only that it cannot accept.
+                CheckError::Unreachable(format!(
+                    "GET http://{target}/ on a new connection had no answer within {deadline:?} (not accepted?)"
+                ))
+            } else {
+                CheckError::Unhealthy(format!("GET http://{target}/ took longer than {deadline:?}"))
+            })
         });
         if result.is_err() {
             self.sender = None;

@@ -120,8 +120,10 @@ impl Supervision {
         let serve_token = token.clone();
         let mut task: EngineTask = tokio::spawn(async move { engine.serve(listeners, serve_token).await });
 
-        // Readiness: poll GET / until it answers.
+        // Readiness: poll GET / until it answers, on the connection the periodic checks keep
+        // (made before clients can take the descriptors).
         let target = health::local_target(self.api_addr);
+        let mut prober = health::Prober::new(target);
         let deadline = Instant::now() + READY_DEADLINE;
         let mut poll = tokio::time::interval(READY_POLL);
         loop {
@@ -132,7 +134,7 @@ impl Supervision {
                     return Ok(Run::Shutdown(drain(token, task, signals).await));
                 },
                 _ = poll.tick() => {
-                    if health::probe(target, HEALTH_TIMEOUT).await.is_ok() {
+                    if prober.check(HEALTH_TIMEOUT).await.is_ok() {
                         break;
                     }
                     if Instant::now() > deadline {
@@ -148,7 +150,6 @@ impl Supervision {
 
         let interval = self.health_interval;
         let mut checks = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
-        let mut prober = health::Prober::new(target);
         let mut failures = 0;
         let mut degraded = false;
         loop {

@@ -315,6 +315,75 @@ fn more_connections_than_descriptors_never_restart_the_engine() {
     assert!(!output.contains("the Bot API server failed"), "{output}");
 }
 
+#[test]
+fn descriptors_taken_after_start_leave_the_engine_running_and_serving() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "starved_bot");
+    // Health checks every second; the server starts with its ordinary open-file limit.
+    let mut server = launch(root.path()).env("MSG_HEALTH_INTERVAL", "1").start();
+    let get_me = format!("GET /bot{bot}/getMe HTTP/1.1\r\nHost: x\r\n\r\n");
+    let mut kept = TcpStream::connect(server.api).unwrap();
+    kept.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    assert!(exchange(&mut kept, &get_me).starts_with("HTTP/1.1 200"));
+
+    // Then its limit drops to 128 under it, and 300 keep-alive clients come, one GET / each:
+    // the headroom computed at start no longer holds, and accept() meets EMFILE.
+    let pid = server.child.id().to_string();
+    let lowered = std::process::Command::new("prlimit").args(["--pid", &pid, "--nofile=128:128"]).status().unwrap();
+    assert!(lowered.success());
+    let crowd: Vec<TcpStream> = (0..300)
+        .filter_map(|_| {
+            let mut stream = TcpStream::connect(server.api).ok()?;
+            stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").ok()?;
+            Some(stream)
+        })
+        .collect();
+    assert!(crowd.len() > 128, "the crowd is larger than the limit: {}", crowd.len());
+    server.wait_for_line(|l| l.contains("accept failed") && l.contains("closing the newest connections"));
+
+    // Starved of descriptors through several health checks (each within 1 s, timing out after
+    // 5 s): the connection that was there keeps being served, and the engine is not taken for
+    // dead (it used to fail three checks in a row and restart, dropping every client).
+    // (GET /: a bot's call may need a descriptor of its own, to read its database.)
+    let starved = Instant::now();
+    while starved.elapsed() < Duration::from_secs(14) {
+        let status = status_of_get(&mut kept, "/")
+            .unwrap_or_else(|e| panic!("the kept connection failed ({e}); the server said:\n{}", server.output()));
+        assert_eq!(status, 200, "{}", server.output());
+    }
+    let output = server.output();
+    assert!(!output.contains("health check 1/3 failed"), "{output}");
+    assert!(!output.contains("restart"), "{output}");
+
+    drop(crowd);
+    poll_until("new connections are served again", || {
+        msg_testkit::get(server.api, &format!("/bot{bot}/getMe")).is_ok_and(|r| r.status == 200)
+    });
+    assert!(!server.output().contains("restart"));
+}
+
+/// `GET path` on a kept-alive connection: the answer's status, its body read to its length.
+fn status_of_get(stream: &mut TcpStream, path: &str) -> std::io::Result<u16> {
+    stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())?;
+    let mut received = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        if let Some(end) = received.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&received[..end]).to_ascii_lowercase();
+            let length: usize =
+                head.lines().find_map(|l| l.strip_prefix("content-length:")).map_or(0, |v| v.trim().parse().unwrap());
+            if received.len() >= end + 4 + length {
+                return Ok(head[9..12].parse().unwrap());
+            }
+        }
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        received.extend_from_slice(&buf[..n]);
+    }
+}
+
 /// Sends `request` on a kept-alive connection and reads its JSON answer (up to the final `}}`).
 fn exchange(stream: &mut TcpStream, request: &str) -> String {
     stream.write_all(request.as_bytes()).unwrap();

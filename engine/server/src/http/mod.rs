@@ -188,6 +188,11 @@ where
     let mut exhausted = conn::Throttled::new(Duration::from_secs(10));
     let mut shed = conn::Throttled::new(Duration::from_secs(10));
     loop {
+        // Taken back when a shed let another descriptor user (a database, a client of ours)
+        // have it first.
+        if reserve.is_none() {
+            reserve = reserve_descriptor();
+        }
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = shutdown.cancelled() => break,

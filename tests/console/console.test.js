@@ -425,6 +425,10 @@ describe("the console in Chromium", () => {
     await page.locator("article.message.draft").waitFor({ state: "detached" });
     await bot.api.setMessageReaction(alice.id, id, [{ type: "emoji", emoji: "🔥" }]);
     await mine.locator(".reactions", { hasText: "🔥" }).waitFor();
+    // Stored with the message: a reload shows it again.
+    await page.reload();
+    await openChat(page, botInfo.id);
+    await message(page, "react to this").locator(".reactions", { hasText: "🔥" }).waitFor();
   });
 
   scenario("commands as suggestions, a switch_inline button, a contact request, a group made in the page", async () => {
@@ -726,6 +730,28 @@ describe("the console in Chromium", () => {
     await react.click();
     await page.locator(`button[aria-label="👍"], button:has-text("👍")`).first().click();
     await welcome.locator(".reactions", { hasText: "👍" }).waitFor();
+    // The person's own reaction survives a reload, still theirs.
+    await page.reload();
+    await openChat(page, botInfo.id);
+    await message(page, "You liked it").locator(".reactions .reaction.mine", { hasText: "👍" }).waitFor();
+  });
+
+  scenario("a message the person sends from one tab, or from another client, shows in their other tab once", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const first = await openAs(alice);
+    const second = await openAs(alice);
+    for (const page of [first, second]) await openChat(page, botInfo.id);
+    await send(first, "sent from the first tab");
+    await message(second, "sent from the first tab").waitFor();
+    await alice.sendMessage(botInfo, "sent through the API");
+    for (const page of [first, second]) await message(page, "sent through the API").waitFor();
+    await bot.api.sendMessage(alice.id, "the bot, after both");
+    for (const page of [first, second]) {
+      await message(page, "the bot, after both").waitFor();
+      for (const text of ["sent from the first tab", "sent through the API"]) {
+        assert.equal(await message(page, text).count(), 1, `${text}: once`);
+      }
+    }
   });
 
   scenario("a group with the bot: its administrator acts appear as service messages, live in a second tab", async () => {

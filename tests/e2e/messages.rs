@@ -430,6 +430,57 @@ fn reactions_reach_bots_that_ask_and_people_see_the_bots() {
     }
     let missing = server.call(&bot, "setMessageReaction", json!({"chat_id": alice_id, "message_id": 9999}));
     assert_eq!(error(missing), (400, "Bad Request: message to react not found".into()));
+
+    // Reactions are kept with the message: the person's history shows them, whose is whose.
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let shown = history.as_array().unwrap().iter().find(|m| m["message_id"] == hi["message_id"]).unwrap();
+    assert_eq!(
+        shown["reactions"],
+        json!([
+            {"type": {"type": "emoji", "emoji": "👍"}, "total_count": 1, "chosen": true},
+            {"type": {"type": "emoji", "emoji": "🔥"}, "total_count": 1, "chosen": false},
+        ])
+    );
+    ok(server.call(&bot, "setMessageReaction", json!({"chat_id": alice_id, "message_id": hi["message_id"]})));
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let shown = history.as_array().unwrap().iter().find(|m| m["message_id"] == hi["message_id"]).unwrap();
+    assert_eq!(shown["reactions"].as_array().map(Vec::len), Some(1), "the bot took its reaction back: {shown}");
+}
+
+#[test]
+fn a_persons_own_message_reaches_their_other_apps_only_when_asked_for() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "echo_of_bot");
+    let alice = create_user(root.path(), "Alice");
+    let server = launch(root.path()).start();
+    let bot_id = id_of(&bot);
+    let sent = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "from my phone"})));
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": id_of(&alice), "text": "the bot's answer"})));
+    // Asked for (as the console's stream reads everything), it is there, as the person sent it.
+    let asked = json!({"allowed_updates": ["message", "outgoing_message"]});
+    let everything = ok(server.user_call(&alice, "getUpdates", asked));
+    let kinds: Vec<&str> = everything
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|u| u.as_object().unwrap().keys().find(|k| *k != "update_id").map(String::as_str))
+        .collect();
+    assert_eq!(kinds, ["outgoing_message", "message"]);
+    assert_eq!(everything[0]["outgoing_message"], sent);
+    // Not asked for, it is left out and taken as read: only the bot's answer comes.
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "from my laptop"})));
+    let plain = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 0})));
+    assert_eq!(plain.as_array().unwrap().len(), 1, "{plain}");
+    assert_eq!(plain[0]["message"]["text"], "the bot's answer");
+    let offset = plain[0]["update_id"].as_i64().unwrap() + 1;
+    let rest = ok(server.user_call(&alice, "getUpdates", json!({"offset": offset, "timeout": 0})));
+    assert_eq!(rest, json!([]), "the left-out outgoing message was read past");
+    let after = ok(server.user_call(
+        &alice,
+        "getUpdates",
+        json!({"offset": offset, "timeout": 0, "allowed_updates": ["outgoing_message"]}),
+    ));
+    assert_eq!(after, json!([]), "and is gone");
 }
 
 #[test]

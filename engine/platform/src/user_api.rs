@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use msg_core::{ApiError, BotToken, Params, Reply, UserRecord};
 use serde_json::{Value, json};
@@ -101,7 +102,7 @@ pub fn methods() -> &'static [UserMethod] {
                 "the `Poll` as it stands",
                 poll_verbs::vote_poll,
             ),
-            method("getUpdates", "`offset`, `limit`, `timeout`", "the person's updates", get_updates),
+            method("getUpdates", "`offset`, `limit`, `timeout`, `allowed_updates`", "the person's updates (their own new messages, `outgoing_message`, only when `allowed_updates` names it)", get_updates),
             method(
                 "getChats",
                 "—",
@@ -275,12 +276,34 @@ pub(crate) async fn request(
     (entry.handler)(UserCall { platform, user, params, serving }).await.map(Reply::from)
 }
 
+/// The kinds a person's getUpdates leaves out unless `allowed_updates` names them: their own
+/// messages, which the push stream carries to their other tabs.
+const ASKED_FOR_ONLY: &[&str] = &["outgoing_message"];
+
 async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
     let mailbox = c.platform.user_mailbox(c.user.id).await?;
     let integer = |name| msg_spec::args::integer(c.params.get(name));
-    let args = PollArgs::new(integer("offset"), integer("limit"), integer("timeout"));
-    let (updates, _) = long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await?;
-    serde_json::from_str(&updates).map_err(|e| ApiError::internal(format!("updates are not JSON: {e}")))
+    let allowed: Vec<String> = c.params.json::<Vec<String>>("allowed_updates").and_then(Result::ok).unwrap_or_default();
+    let left_out: Vec<&str> = ASKED_FOR_ONLY.iter().copied().filter(|k| !allowed.iter().any(|a| a == k)).collect();
+    let mut offset = integer("offset");
+    let deadline =
+        tokio::time::Instant::now() + Duration::from_secs(integer("timeout").unwrap_or(0).clamp(0, 50) as u64);
+    loop {
+        let timeout = deadline.saturating_duration_since(tokio::time::Instant::now()).as_secs() as i64;
+        let args = PollArgs::new(offset, integer("limit"), Some(timeout));
+        let (updates, _) = long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await?;
+        let updates: Vec<Value> =
+            serde_json::from_str(&updates).map_err(|e| ApiError::internal(format!("updates are not JSON: {e}")))?;
+        let Some(last) = updates.last().and_then(|u| u["update_id"].as_i64()) else { return Ok(json!([])) };
+        let kept: Vec<Value> =
+            updates.into_iter().filter(|u| !left_out.iter().any(|kind| u.get(*kind).is_some())).collect();
+        // Only left-out kinds: taken as read, and the poll goes on for the rest of its time
+        // (each round takes at least one update, so it ends).
+        if !kept.is_empty() {
+            return Ok(Value::Array(kept));
+        }
+        offset = Some(last + 1);
+    }
 }
 
 async fn get_chats(c: UserCall) -> Result<Value, ApiError> {

@@ -156,6 +156,7 @@ impl Platform {
         for mut message in found.into_iter().rev() {
             out.push(self.seen_by(conversation, &mut message, viewer).await?);
         }
+        self.attach_reactions(conversation, &mut out, viewer).await?;
         Ok(Value::Array(out))
     }
 

@@ -766,9 +766,13 @@ impl Platform {
         for member in self.participants(conversation).await? {
             let chat_key = conversation.chat_id_for(member);
             if let Some(user) = self.user(member).await? {
-                if member == sender && !service {
-                    continue;
-                }
+                // The person's own new message reaches their other apps and tabs, as
+                // `outgoing_message` (which their getUpdates leaves out unless asked for).
+                let kind = match kind {
+                    "message" if member == sender && !service => "outgoing_message",
+                    _ if member == sender && !service => continue,
+                    other => other,
+                };
                 // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
                 let payload = self.text_for(conversation, message, user.id, Some(false), keyboard).await?;
                 let mailbox = self.user_mailbox(user.id).await?;

@@ -142,6 +142,52 @@ impl Platform {
         self.commit(act).await
     }
 
+    /// Each of `messages` (as `viewer` sees them) with the reactions on it, as the person's apps
+    /// show them: `reactions`, each reaction with how many chose it (people and bots) and
+    /// whether `viewer` did (`[{type, total_count, chosen}]`, in the order first chosen); a
+    /// message nobody reacted to has none.
+    pub(crate) async fn attach_reactions(
+        &self,
+        conversation: Conversation,
+        messages: &mut [Value],
+        viewer: i64,
+    ) -> Result<(), ApiError> {
+        let mut bots = Vec::new();
+        for member in self.participants(conversation).await? {
+            if self.bot_record(member).await?.is_some() {
+                bots.push(member);
+            }
+        }
+        for message in messages {
+            let Some(message_id) = message["message_id"].as_i64() else { continue };
+            let key = key(conversation, message_id);
+            let mut reacted = REACTIONS.find(self.storage.as_ref(), &key).await?;
+            for bot in &bots {
+                let setting =
+                    self.storage.load_bot_setting(*bot, &format!("reaction:{key}")).await.map_err(internal)?;
+                if let Some(reactions) = setting.and_then(|s| serde_json::from_str::<Vec<Value>>(&s).ok()) {
+                    reacted.push((*bot, reactions));
+                }
+            }
+            let mut counts: Vec<(Value, i64, bool)> = Vec::new();
+            for (who, reactions) in reacted {
+                for reaction in reactions {
+                    match counts.iter_mut().find(|(r, _, _)| *r == reaction) {
+                        Some((_, n, chosen)) => (*n, *chosen) = (*n + 1, *chosen || who == viewer),
+                        None => counts.push((reaction, 1, who == viewer)),
+                    }
+                }
+            }
+            if !counts.is_empty() {
+                message["reactions"] = counts
+                    .into_iter()
+                    .map(|(r, n, chosen)| json!({"type": r, "total_count": n, "chosen": chosen}))
+                    .collect();
+            }
+        }
+        Ok(())
+    }
+
     /// In a channel reactions are anonymous: administrator bots that ask get the counts
     /// (`message_reaction_count`).
     /// `reacting` is the person whose reactions the act changes (not stored yet), if any.

@@ -97,7 +97,7 @@ impl PlatformBuilder for Builder {
 const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] = &[
     people::register,
     messages::register,
-    files::register,
+    files::methods::register,
     polls::register,
     chats::register,
     inline::register,

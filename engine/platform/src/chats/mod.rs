@@ -12,7 +12,7 @@ pub(crate) mod invites;
 pub(crate) mod methods;
 pub(crate) mod rows;
 pub(crate) mod settings;
-pub(crate) mod standing;
+pub(crate) use crate::kernel::standing;
 pub(crate) mod user;
 
 use msg_core::Registrar;

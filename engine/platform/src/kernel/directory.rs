@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use hashlink::LruCache;
 use msg_core::{ChatRecord, MemberRecord, PlatformState, UserRecord};
 
-use crate::chats::standing::Standing;
 use crate::kernel::records::Table;
+use crate::kernel::standing::Standing;
 
 /// People kept in the cache at most.
 const PEOPLE_CACHED: usize = 100_000;

@@ -3,17 +3,20 @@
 //! serialise writers of one entity ([`serial`]), the bounded cache of what was read on demand
 //! ([`directory`], [`on_demand`]), the queries a person waits on until a bot answers
 //! ([`queries`]), domains' typed records ([`records`]), how a message is stored ([`stored`]), the
-//! helpers of every Bot API method ([`methods`]) and what every user-side verb gets ([`user`]).
-//! It depends on no domain but `chats`' standing types and `files`' store, which the world
-//! holds; domains depend on it.
+//! helpers of every Bot API method ([`methods`]), what every user-side verb gets ([`user`]) and
+//! who stands where in a chat ([`standing`]: every domain reads it), and the file store
+//! ([`file_store`], with its `file_id`s: the world holds it, and every domain that carries files uses
+//! it). It depends on no domain; domains depend on it.
 
 pub(crate) mod act;
 pub(crate) mod directory;
+pub mod file_store;
 pub mod methods;
 pub(crate) mod on_demand;
 pub(crate) mod queries;
 pub(crate) mod records;
 pub mod serial;
+pub(crate) mod standing;
 pub mod stored;
 pub(crate) mod user;
 pub mod world;

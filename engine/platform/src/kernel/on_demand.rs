@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use msg_core::{ApiError, ChatRecord, MemberRecord, UserRecord};
 
-use crate::chats::standing::Standing;
 use crate::internal;
 use crate::kernel::directory::{
     CONVERSATIONS, COUNTER_IDLE, COUNTERS_KEPT, Counter, Directory, ROWS_UPGRADE, Room, UPGRADES,
 };
+use crate::kernel::standing::Standing;
 use crate::kernel::world::{Platform, now};
 
 impl Platform {
@@ -129,6 +129,11 @@ impl Platform {
             room.members.insert(user_id, standing);
         }
         Ok(())
+    }
+
+    /// Whether `user_id` has blocked the bot `bot_id` (their standing in the bot's own room).
+    pub(crate) async fn blocked(&self, user_id: i64, bot_id: i64) -> Result<bool, ApiError> {
+        self.room(bot_id, |room| room.members.get(&user_id).is_some_and(|s| s.status == "kicked")).await
     }
 
     /// Records in the cache a chat record just stored (the caller holds the chat's lock).

@@ -19,8 +19,8 @@ use tokio::sync::oneshot;
 use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
-use crate::chats::standing::{ChatDetails, PersonDetails, Standing};
 use crate::kernel::directory::LegacySplit;
+use crate::kernel::standing::{ChatDetails, PersonDetails, Standing};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
 pub const MESSAGE_TTL: i64 = 86_400;
@@ -304,9 +304,9 @@ pub struct Platform {
     /// Where uploads in flight and fetched files wait (the server's temp dir).
     pub temp_dir: std::path::PathBuf,
     self_ref: std::sync::Weak<Platform>,
-    /// Where files live; messages carry file ids that [`crate::files::FileStore::adopt`]
+    /// Where files live; messages carry file ids that [`crate::kernel::file_store::FileStore::adopt`]
     /// rewrites for each recipient.
-    pub files: Arc<crate::files::FileStore>,
+    pub files: Arc<crate::kernel::file_store::FileStore>,
     /// Splits records written before the domains kept rows, when the directory is first touched
     /// (`directory.rs`).
     pub(super) legacy: LegacySplit,
@@ -319,7 +319,7 @@ impl Platform {
         updates: Arc<dyn BotUpdates>,
         legacy: LegacySplit,
     ) -> Arc<Self> {
-        let files = Arc::new(crate::files::FileStore::new(
+        let files = Arc::new(crate::kernel::file_store::FileStore::new(
             config.dir.clone(),
             storage.clone(),
             config.local,

@@ -64,11 +64,6 @@ impl Platform {
         self.cache_standing(bot_id, user.id, new).await
     }
 
-    /// Whether `user_id` has blocked the bot `bot_id`.
-    pub(crate) async fn blocked(&self, user_id: i64, bot_id: i64) -> Result<bool, ApiError> {
-        self.room(bot_id, |room| room.members.get(&user_id).is_some_and(|s| s.status == "kicked")).await
-    }
-
     // ---------------------------------------------------------------- people's emoji statuses
 
     /// A person allows a bot to set their emoji status.

@@ -2,10 +2,10 @@
 //! [`Standing`] (creator, administrator with its `ChatAdministratorRights`, member, restricted
 //! with its `ChatPermissions` and until date, left, kicked with its until date) and a chat's
 //! [`ChatDetails`] (description, chat-wide permissions, and the lists kept as rows of their own,
-//! `rows.rs`). A standing and a chat's own fields are stored as the JSON `details` of their
+//! `chats/rows.rs`). A standing and a chat's own fields are stored as the JSON `details` of their
 //! storage records. Temporary bans and restrictions end by time: a
 //! standing is always read through [`Standing::at`]. Not here: who may change them (see
-//! `groups.rs`).
+//! `chats/groups.rs`). In the kernel: every domain reads standings.
 
 use msg_core::MemberRecord;
 use msg_spec::types;

@@ -4,10 +4,8 @@
 // (members and their management, invite links, upgrade, topics, title, leave) and the chat
 // chooser used by forwarding.
 import { el, modal, formDialog, copyField, toast } from './ui.js';
-import { S, nameOf, isBotUser } from './state.js';
+import { S, nameOf, isBotUser, hooks } from './state.js';
 import { refreshChats, loadTopics } from './chats.js';
-import { openChat } from './chat.js';
-import { refreshOverview } from './app.js';
 import { callsPanel, faultsPanel } from './tools.js';
 
 const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · ${u.id}`;
@@ -32,7 +30,7 @@ export function peoplePanel() {
       bots.replaceChildren(...S.overview.bots.map(botRow));
       if (!S.overview.bots.length) bots.append(el('li', { class: 'muted', text: 'No bots yet.' }));
     };
-    const reload = async () => { await refreshOverview(); fill(); };
+    const reload = async () => { await hooks.refreshOverview(); fill(); };
 
     const personForm = inlineForm('New person', [['name', 'Name', true], ['username', 'Username (optional)']], 'Create person', async (v) => {
       await S.operator.call('createPerson', { name: v.name, username: v.username || undefined });
@@ -154,7 +152,7 @@ async function startBotChat(username) {
     const m = await S.person.call('sendMessage', { chat_id: `@${name}`, text: '/start' });
     document.querySelectorAll('dialog.modal[open]').forEach((d) => d.close());
     await refreshChats();
-    await openChat(m.chat.id);
+    await hooks.openChat(m.chat.id);
   } catch { /* toast shown */ }
 }
 
@@ -206,7 +204,7 @@ function newGroup() {
       const method = v.type === 'channel' ? 'createChannel' : v.forum || v.type === 'supergroup' ? 'createSupergroup' : 'createGroup';
       const chat = await S.person.call(method, { title: v.title, member_ids, is_forum: method === 'createSupergroup' && v.forum ? true : undefined });
       await refreshChats();
-      await openChat(chat.id);
+      await hooks.openChat(chat.id);
       return true;
     },
   });
@@ -290,7 +288,7 @@ export function chatInfo(chat) {
           const sg = await S.person.call('upgradeGroup', { chat_id: chat.id });
           close();
           await refreshChats();
-          await openChat(sg.id);
+          await hooks.openChat(sg.id);
         } catch { /* toast shown */ }
       }) : null,
       chat.is_forum ? button('New topic…', () => formDialog({
@@ -298,7 +296,7 @@ export function chatInfo(chat) {
         submit: async (v) => {
           const t = await S.person.call('createForumTopic', { chat_id: chat.id, name: v.name });
           await loadTopics(chat.id);
-          await openChat(chat.id, t.message_thread_id);
+          await hooks.openChat(chat.id, t.message_thread_id);
           return true;
         },
       })) : null,

@@ -1,13 +1,14 @@
-// app.js — the entry point: sign-in (operator key from #key= or the login form, or a person's
-// own token; a #key= link replaces a stored key only once the server accepts it), the persona
-// switcher (#as=<user id>, one person per tab), the push stream (EventSource with ?after=
-// resume, idempotent dispatch; it acknowledges nothing, so tabs of one person never take updates
-// from each other; connection indicator) and the top bar's buttons.
+// app.js — the entry point and composition root (nothing imports it; it fills state.js's hooks,
+// through which the modules below call upwards): sign-in (operator key from #key= or the login
+// form, or a person's own token; a #key= link replaces a stored key only once the server accepts
+// it), the persona switcher (#as=<user id>, one person per tab), the push stream (EventSource
+// with ?after= resume, idempotent dispatch; it acknowledges nothing, so tabs of one person never
+// take updates from each other; connection indicator) and the top bar's buttons.
 import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
-import { S } from './state.js';
+import { S, hooks } from './state.js';
 import { refreshChats, forgetList } from './chats.js';
-import { initChatView, resetView, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
+import { initChatView, resetView, openChat, current, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat } from './admin.js';
 import { initClock } from './tools.js';
@@ -17,6 +18,9 @@ let stream = null;
 let retryTimer = null;
 
 const hashParams = () => new URLSearchParams(location.hash.slice(1));
+
+// What the modules below call upwards (see state.js), filled before anything runs.
+Object.assign(hooks, { openChat, current, applyMessage, refreshOverview });
 
 // ---------------------------------------------------------------- sign-in
 
@@ -33,7 +37,7 @@ function showApp() {
   document.body.classList.toggle('operator', !!S.operator);
 }
 
-export async function refreshOverview() {
+async function refreshOverview() {
   S.overview = await S.operator.call('getOverview');
   fillPersona();
   // The first person made in the page becomes whom the page acts as.

@@ -2,9 +2,8 @@
 // title, preview, time and unread badge, forum topics as sub-entries of the open forum, and the
 // bookkeeping of live messages for chats (last message, unread counts, unknown chats).
 import { el, $, fmtTime } from './ui.js';
-import { S, nameOf } from './state.js';
+import { S, nameOf, hooks } from './state.js';
 import { previewOf, isService } from './render.js';
-import { openChat, current } from './chat.js';
 
 const items = new Map(); // chat id -> button
 let topicsBox = null;
@@ -75,7 +74,7 @@ function topicsFor(chatId, threadId) {
   const box = el('div', { class: 'topics', role: 'group', 'aria-label': 'Topics' });
   const entry = (label, id) => {
     const b = el('button', { type: 'button', class: 'topic-item', text: label, 'data-thread-id': id ? String(id) : null,
-      onclick: (ev) => openChat(chatId, id, { focus: byKeyboard(ev) }) });
+      onclick: (ev) => hooks.openChat(chatId, id, { focus: byKeyboard(ev) }) });
     if ((threadId || null) === (id || null)) b.setAttribute('aria-current', 'true');
     return b;
   };
@@ -87,14 +86,14 @@ function topicsFor(chatId, threadId) {
 export function renderList() {
   const nav = $('#chat-list');
   if (!nav) return;
-  const cur = current();
+  const cur = hooks.current();
   const entries = [...S.chats.values()].sort((a, b) => (b.last_message?.date || 0) - (a.last_message?.date || 0));
   const wanted = [];
   for (const e of entries) {
     const id = e.chat.id;
     let b = items.get(id);
     if (!b) {
-      b = el('button', { type: 'button', class: 'chat-item', 'data-chat-id': String(id), onclick: (ev) => openChat(id, null, { focus: byKeyboard(ev) }) });
+      b = el('button', { type: 'button', class: 'chat-item', 'data-chat-id': String(id), onclick: (ev) => hooks.openChat(id, null, { focus: byKeyboard(ev) }) });
       items.set(id, b);
     }
     fill(b, e, cur?.chatId === id);

@@ -3,9 +3,8 @@
 // bot commands and the bot's menu button, inline mode results, the reply keyboard (and
 // force_reply / remove_keyboard), and the Mini App dialog.
 import { el, $, toast, formDialog, modal, Listbox } from './ui.js';
-import { S, key, nameOf } from './state.js';
+import { S, key, nameOf, hooks } from './state.js';
 import { previewOf, safeUrl } from './render.js';
-import { applyMessage } from './chat.js';
 
 const C = {
   chat: null, threadId: null, replyTo: null, editing: null, gen: 0,
@@ -35,7 +34,7 @@ async function sendWith(method, params) {
   clearBar();
   try {
     const m = await S.person.call(method, p);
-    if (m && m.message_id) applyMessage(m);
+    if (m && m.message_id) hooks.applyMessage(m);
     return m;
   } catch { return null; }
 }
@@ -51,7 +50,7 @@ async function submit() {
     setText('');
     try {
       const edited = await S.person.call('editMessageText', { chat_id: m.chat.id, message_id: m.message_id, text });
-      if (edited?.message_id) applyMessage(edited, true);
+      if (edited?.message_id) hooks.applyMessage(edited, true);
     } catch { setText(text); }
     return;
   }
@@ -90,7 +89,7 @@ export async function sendFile(file) {
   toast(`Sending ${file.name}…`);
   try {
     const m = await S.person.upload(method, params);
-    if (m?.message_id) applyMessage(m);
+    if (m?.message_id) hooks.applyMessage(m);
   } catch { if (caption && !ta.value) setText(caption); }
 }
 
@@ -249,7 +248,7 @@ async function chooseInline({ r, qid }) {
   setText('');
   try {
     const m = await S.person.call('chooseInlineResult', { inline_query_id: qid, result_id: r.id, chat_id: C.chat.id });
-    if (m?.message_id) applyMessage(m);
+    if (m?.message_id) hooks.applyMessage(m);
   } catch { /* toast shown */ }
 }
 

@@ -1,5 +1,6 @@
 // state.js — the signed-in tab's shared state (one person per tab), read and written by the
-// other modules; plus the debug hook window.msgConsole (counts only, no secrets).
+// other modules; the hooks through which a lower module calls a higher one; plus the debug hook
+// window.msgConsole (counts only, no secrets). It imports nothing.
 export const S = {
   operator: null,      // Operator API client, or null for a person-token sign-in
   overview: null,      // getOverview result: people (with tokens, memory only) and bots
@@ -16,6 +17,16 @@ export const S = {
 };
 
 export const key = (chatId, messageId) => `${chatId}:${messageId}`;
+
+/** What lower modules call of higher ones. Modules import only downwards (ui, state, api,
+ *  render, tools, chats, admin, compose, chat, app); the composition root, app.js, fills these
+ *  before anything runs, so no module imports one that imports it. */
+export const hooks = {
+  openChat: null,        // chat.js's openChat(chatId, threadId, {focus}): for chats.js, admin.js
+  current: null,         // chat.js's current(): the open chat {chatId, threadId, chat} or null; for chats.js
+  applyMessage: null,    // chat.js's applyMessage(m, edited, {outgoing}): for compose.js
+  refreshOverview: null, // app.js's refreshOverview(): for admin.js
+};
 
 window.msgConsole = {
   get lastUpdateId() { return S.lastUpdateId; },

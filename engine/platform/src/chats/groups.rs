@@ -621,22 +621,7 @@ impl Platform {
                 "bots can't add new chat members"
             }));
         }
-        let rights = if chat.kind == "channel" {
-            types::ChatAdministratorRights {
-                can_pin_messages: None,
-                can_manage_topics: None,
-                can_manage_tags: None,
-                can_send_welcome_messages: false,
-                ..rights
-            }
-        } else {
-            types::ChatAdministratorRights {
-                can_post_messages: None,
-                can_edit_messages: None,
-                can_manage_direct_messages: None,
-                ..rights
-            }
-        };
+        let rights = crate::kernel::standing::rights_of_kind(rights, chat.kind == "channel");
         // An administrator grants only rights it holds itself.
         if !acting.holds_all(&rights) {
             return Err(ApiError::bad_request("RIGHT_FORBIDDEN"));
@@ -682,10 +667,7 @@ impl Platform {
             }
             _ => return Err(ApiError::bad_request("user is not an administrator")),
         }
-        if title.chars().count() > 16 || title.contains(|c: char| c.is_control()) {
-            return Err(ApiError::bad_request("CUSTOM_TITLE_INVALID"));
-        }
-        standing.custom_title = Some(title.to_owned()).filter(|t| !t.is_empty());
+        standing.custom_title = member_label(title, "CUSTOM_TITLE_INVALID")?;
         self.put_standing(&group.held, chat.id, user_id, standing).await
     }
 
@@ -714,10 +696,7 @@ impl Platform {
         if !own && !acting.may(|r| r.can_manage_tags.unwrap_or(false)) {
             return Err(ApiError::bad_request("not enough rights"));
         }
-        if tag.chars().count() > 16 || tag.contains(|c: char| c.is_control()) {
-            return Err(ApiError::bad_request("TAG_INVALID"));
-        }
-        standing.tag = Some(tag.to_owned()).filter(|t| !t.is_empty());
+        standing.tag = member_label(tag, "TAG_INVALID")?;
         self.put_standing(&group.held, chat.id, user_id, standing).await
     }
 
@@ -790,9 +769,31 @@ impl Platform {
     }
 }
 
+/// A label shown beside a member's name (an administrator's custom title, a member's tag): at
+/// most 16 characters, no control characters; empty removes it. `invalid` names the error.
+fn member_label(label: &str, invalid: &'static str) -> Result<Option<String>, ApiError> {
+    if label.chars().count() > 16 || label.contains(|c: char| c.is_control()) {
+        return Err(ApiError::bad_request(invalid));
+    }
+    Ok(Some(label.to_owned()).filter(|l| !l.is_empty()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_member_label_is_16_characters_without_controls_and_empty_removes_it() {
+        assert_eq!(member_label("Keeper of notes", "TAG_INVALID").unwrap().as_deref(), Some("Keeper of notes"));
+        assert_eq!(member_label("", "TAG_INVALID").unwrap(), None);
+        assert_eq!(member_label("ёжик в тумане 16", "TAG_INVALID").unwrap().as_deref(), Some("ёжик в тумане 16"));
+        for bad in ["seventeen letters", "tab\there"] {
+            assert_eq!(
+                member_label(bad, "CUSTOM_TITLE_INVALID").unwrap_err().description,
+                "Bad Request: CUSTOM_TITLE_INVALID"
+            );
+        }
+    }
 
     #[test]
     fn group_ids_count_on_from_the_groups_of_an_older_database() {

@@ -31,21 +31,41 @@ pub fn sweep_interval(period: Duration) -> Duration {
     (period / 4).clamp(Duration::from_secs(1), Duration::from_secs(600))
 }
 
-/// Runs `sweep` at once and then every [`sweep_interval`] of `period` (a late run delays the
-/// next rather than bunching them), until `stop`: the retention sweeps of files and messages.
+/// Runs `sweep` at once and then every [`sweep_interval`] of `period`, until `stop`: the
+/// retention sweeps of files and messages.
 pub(crate) async fn sweep_every<F, Fut>(period: Duration, stop: CancellationToken, mut sweep: F)
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = ()>,
 {
-    let mut tick = tokio::time::interval(sweep_interval(period));
+    every(sweep_interval(period), stop, || {
+        let run = sweep();
+        async move {
+            run.await;
+            None
+        }
+    })
+    .await;
+}
+
+/// The platform's periodic work: runs `work` at once, then every `period` (a late run delays
+/// the next rather than bunching them), at every move of a manual clock, and at the moment on
+/// the platform's clock `work` last asked for (its answer: `Some(unix time)`), until `stop`.
+pub(crate) async fn every<F, Fut>(period: Duration, stop: CancellationToken, mut work: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<i64>>,
+{
+    let mut tick = tokio::time::interval(period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut moves = msg_core::clock::moves();
+    let mut next = None;
     loop {
         tokio::select! {
-            () = msg_core::clock::tick(&mut tick, &mut moves) => {}
             () = stop.cancelled() => return,
+            () = msg_core::clock::tick(&mut tick, &mut moves) => {}
+            () = msg_core::clock::sleep_until(next.unwrap_or(i64::MAX)) => {}
         }
-        sweep().await;
+        next = work().await;
     }
 }

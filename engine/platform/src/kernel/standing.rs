@@ -421,6 +421,27 @@ pub fn all_permissions(on: bool) -> types::ChatPermissions {
 }
 
 /// No right at all (promoteChatMember with every flag false demotes).
+/// The rights a chat kind has: a channel has no pins, topics, tags or welcome messages, a group
+/// no posting, editing or direct messages (those become absent); the others stay as given.
+pub(crate) fn rights_of_kind(rights: types::ChatAdministratorRights, channel: bool) -> types::ChatAdministratorRights {
+    if channel {
+        types::ChatAdministratorRights {
+            can_pin_messages: None,
+            can_manage_topics: None,
+            can_manage_tags: None,
+            can_send_welcome_messages: false,
+            ..rights
+        }
+    } else {
+        types::ChatAdministratorRights {
+            can_post_messages: None,
+            can_edit_messages: None,
+            can_manage_direct_messages: None,
+            ..rights
+        }
+    }
+}
+
 pub fn no_rights(r: &types::ChatAdministratorRights) -> bool {
     let flags = [
         r.is_anonymous,
@@ -444,6 +465,30 @@ pub fn no_rights(r: &types::ChatAdministratorRights) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chat_kind_keeps_the_rights_it_has_and_drops_the_others() {
+        let all = types::ChatAdministratorRights {
+            can_post_messages: Some(true),
+            can_edit_messages: Some(true),
+            can_pin_messages: Some(true),
+            can_manage_topics: Some(true),
+            can_manage_direct_messages: Some(true),
+            can_manage_tags: Some(true),
+            can_send_welcome_messages: true,
+            can_delete_messages: true,
+            ..Default::default()
+        };
+        let channel = rights_of_kind(all.clone(), true);
+        assert_eq!((channel.can_post_messages, channel.can_pin_messages), (Some(true), None));
+        assert_eq!((channel.can_manage_tags, channel.can_send_welcome_messages), (None, false));
+        let group = rights_of_kind(all, false);
+        assert_eq!((group.can_post_messages, group.can_edit_messages), (None, None));
+        assert_eq!(
+            (group.can_pin_messages, group.can_send_welcome_messages, group.can_delete_messages),
+            (Some(true), true, true)
+        );
+    }
 
     #[test]
     fn standings_round_trip_and_expire() {

@@ -408,20 +408,16 @@ impl Platform {
     /// chat action's seconds): the push stream acknowledges nothing, so without a getUpdates
     /// reader this is how updates leave a person's queue. Until `stop`.
     pub(crate) async fn expire_people_updates(self: Arc<Self>, stop: tokio_util::sync::CancellationToken) {
-        let mut tick = tokio::time::interval(Duration::from_secs(60));
-        let mut moves = msg_core::clock::moves();
-        loop {
-            tokio::select! {
-                () = stop.cancelled() => return,
-                () = msg_core::clock::tick(&mut tick, &mut moves) => {}
-            }
+        crate::kernel::every(Duration::from_secs(60), stop, || async {
             let mailboxes: Vec<Arc<Mailbox>> = self.user_mailboxes.lock().await.values().cloned().collect();
             for mailbox in mailboxes {
                 if let Err(e) = mailbox.expire(&self.storage, now()).await {
                     tracing::warn!("expired updates of a person could not be forgotten: {e}");
                 }
             }
-        }
+            None
+        })
+        .await;
     }
 
     /// Ends every person's long poll (server draining).

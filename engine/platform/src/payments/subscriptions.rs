@@ -87,23 +87,13 @@ fn subscription_lock(bot_id: i64, charge_id: &str) -> Entity {
 /// Renews what is due, then waits for the next expiry by the clock (or a minute, or a move of a
 /// manual clock), until `stop`.
 pub(crate) async fn run(platform: Arc<Platform>, stop: CancellationToken) {
-    let mut tick = tokio::time::interval(Duration::from_secs(60));
-    let mut moves = msg_core::clock::moves();
-    loop {
-        let next = match platform.renew_due().await {
-            Ok(next) => next,
-            Err(e) => {
-                tracing::warn!("subscriptions could not be renewed: {}", e.description);
-                None
-            }
-        };
-        let next = next.unwrap_or(i64::MAX);
-        tokio::select! {
-            () = stop.cancelled() => return,
-            () = msg_core::clock::tick(&mut tick, &mut moves) => {}
-            () = msg_core::clock::sleep_until(next) => {}
-        }
-    }
+    crate::kernel::every(Duration::from_secs(60), stop, || async {
+        platform.renew_due().await.unwrap_or_else(|e| {
+            tracing::warn!("subscriptions could not be renewed: {}", e.description);
+            None
+        })
+    })
+    .await;
 }
 
 impl Platform {

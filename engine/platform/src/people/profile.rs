@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use crate::Platform;
 use crate::internal;
 use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::standing::rights_of_kind;
 use crate::kernel::stored::decode;
 use crate::kernel::world::typed;
 
@@ -163,32 +164,19 @@ fn administrator_rights(raw: Option<&str>) -> Result<types::ChatAdministratorRig
     })
 }
 
-/// The rights as written for a chat kind: channels have no topics, tags or welcome messages,
-/// groups no posting.
+/// The rights as written for a chat kind ([`rights_of_kind`]), those the kind has all present.
 fn for_kind(rights: types::ChatAdministratorRights, channels: bool) -> types::ChatAdministratorRights {
     let on = |flag: Option<bool>| Some(flag.unwrap_or(false));
-    if channels {
-        types::ChatAdministratorRights {
-            can_post_messages: on(rights.can_post_messages),
-            can_edit_messages: on(rights.can_edit_messages),
-            can_manage_direct_messages: on(rights.can_manage_direct_messages),
-            can_pin_messages: None,
-            can_manage_topics: None,
-            can_manage_tags: None,
-            can_send_welcome_messages: false,
-            ..rights
-        }
-    } else {
-        types::ChatAdministratorRights {
-            can_post_messages: None,
-            can_edit_messages: None,
-            can_manage_direct_messages: None,
-            can_pin_messages: on(rights.can_pin_messages),
-            can_manage_topics: on(rights.can_manage_topics),
-            can_manage_tags: on(rights.can_manage_tags),
-            ..rights
-        }
-    }
+    let present = types::ChatAdministratorRights {
+        can_post_messages: on(rights.can_post_messages),
+        can_edit_messages: on(rights.can_edit_messages),
+        can_manage_direct_messages: on(rights.can_manage_direct_messages),
+        can_pin_messages: on(rights.can_pin_messages),
+        can_manage_topics: on(rights.can_manage_topics),
+        can_manage_tags: on(rights.can_manage_tags),
+        ..rights
+    };
+    rights_of_kind(present, channels)
 }
 
 fn rights_key(channels: bool) -> String {

@@ -4,7 +4,9 @@
 
 use clap::{Args, FromArgMatches, Parser};
 
-/// Server flags. Every field maps to the config key of the same name.
+/// Server flags. Every field maps to the config key of the same name. (Their docs are the
+/// command line's help, `<placeholders>` included.)
+#[allow(rustdoc::invalid_html_tags)]
 #[derive(Args, Debug, Clone, Default)]
 pub struct ServerFlags {
     /// Application id from the platform's developer portal [env: MSG_API_ID]

@@ -403,7 +403,7 @@ fn redact_secret_flags(words: &[String]) -> Vec<String> {
 const REDACTED: &str = "<redacted>";
 
 /// A connection URL with its password replaced by `<redacted>`: the userinfo's, as
-/// [`msg_core::redact`] hides it in log lines, and a query that may carry `password=`.
+/// [`msg_core::redact()`] hides it in log lines, and a query that may carry `password=`.
 pub fn redact_url(url: &str) -> String {
     if !url.contains("://") {
         return REDACTED.to_owned();

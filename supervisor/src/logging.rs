@@ -2,7 +2,7 @@
 //! rotates to `<log>.1` when it would grow past `--log-max-file-size` and is reopened on SIGUSR1
 //! or SIGHUP (after an external logrotate). Secrets never reach here because the types that hold
 //! them redact themselves; as a last line of defence every line (libraries' at trace level too)
-//! passes [`msg_core::redact`], which hides token secrets and URL passwords.
+//! passes [`msg_core::redact()`], which hides token secrets and URL passwords.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -89,7 +89,7 @@ impl<'a> MakeWriter<'a> for LogWriter {
     }
 }
 
-/// A writer factory whose writers redact secrets in every line (see [`msg_core::redact`]).
+/// A writer factory whose writers redact secrets in every line (see [`msg_core::redact()`]).
 pub struct Redacting<M>(pub M);
 
 impl<'a, M: MakeWriter<'a>> MakeWriter<'a> for Redacting<M> {

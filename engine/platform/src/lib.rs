@@ -1,8 +1,9 @@
 //! The embedded platform: the authority for people, bots, chats and messages on this server, so
-//! bots can be developed and tested offline, end to end. Its world model ([`world`]), the files
-//! its messages carry ([`files`]), text formatting ([`parse_mode`], [`entities`]), the Bot API
-//! methods that act on it ([`methods`], registered under `builtin`) and the people's side
-//! ([`user_api`]). The server reaches it only through [`msg_core::PlatformService`] and builds it
+//! bots can be developed and tested offline, end to end. Its kernel ([`kernel`]: the world model,
+//! [`world`], and what every domain shares), its domains (one folder each, listed in `DOMAINS`,
+//! with the Bot API methods that act on them, registered under `builtin`), the files its
+//! messages carry ([`files`]), text formatting ([`parse_mode`], [`entities`]) and the people's
+//! side ([`user_api`]). The server reaches it only through [`msg_core::PlatformService`] and builds it
 //! through [`msg_core::PlatformBuilder`] ([`Builder`]): a connector to a real network or a relay
 //! to an upstream Bot API server would take its place without touching the server.
 #![forbid(unsafe_code)]
@@ -54,7 +55,7 @@ pub struct PlatformConfig {
     pub outbound: msg_outbound::OutboundPolicy,
     /// Files unused for this long are removed (see [`files::retention`]); `None` keeps them.
     pub file_retention: Option<Duration>,
-    /// Messages older than this are forgotten (see [`history`]); `None` keeps them.
+    /// Messages older than this are forgotten (see [`messages::history`]); `None` keeps them.
     pub message_retention: Option<Duration>,
 }
 

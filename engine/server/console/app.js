@@ -8,7 +8,7 @@ import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
 import { S, hooks } from './state.js';
 import { refreshChats, forgetList } from './chats.js';
-import { initChatView, resetView, openChat, current, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
+import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat } from './admin.js';
 import { initClock } from './tools.js';
@@ -20,7 +20,7 @@ let retryTimer = null;
 const hashParams = () => new URLSearchParams(location.hash.slice(1));
 
 // What the modules below call upwards (see state.js), filled before anything runs.
-Object.assign(hooks, { openChat, current, applyMessage, refreshOverview });
+Object.assign(hooks, { openChat, current: currentChat, applyMessage, refreshOverview });
 
 // ---------------------------------------------------------------- sign-in
 

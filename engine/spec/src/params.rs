@@ -5,6 +5,8 @@
 //! files) kept raw for the handler. A required text or chat id is empty when absent. The traits at
 //! the end (`accessors` in `supplement.json`) give one handler the parameters several methods
 //! share, whichever of them the call is.
+// The docs are the schema's own words, its URLs as written.
+#![allow(rustdoc::bare_urls)]
 
 use crate::args::{self, ArgError, Decode, Source};
 

@@ -36,7 +36,7 @@ pub(super) const UPGRADES: Table<i64> = Table::new("kernel_upgrade");
 /// The upgrade that splits old records into rows and indexes what start-up no longer loads.
 pub(super) const ROWS_UPGRADE: &str = "rows";
 
-/// What splits an older database's state into rows, once ([`Platform::new`] gets it from the
+/// What splits an older database's state into rows, once ([`crate::Platform::new`] gets it from the
 /// crate's root, which knows the domains; the kernel knows none).
 pub type LegacySplit = fn(&mut PlatformState) -> Vec<msg_core::Change>;
 

@@ -3,7 +3,7 @@
 //! total's bounds in it, the provider, Telegram Stars' rules, as `Bad Request: <NAME>`).
 //!
 //! The currencies are Telegram's published table, `currencies.json` beside this file: a copy of
-//! https://core.telegram.org/bots/payments/currencies.json as crawled into the public repository
+//! <https://core.telegram.org/bots/payments/currencies.json> as crawled into the public repository
 //! MarshalX/telegram-crawler (`data/core.telegram.org/bots/payments/currencies.json`, commit
 //! 02f06174e50bae7b77a669b3eaa98e43585acbf4, about 2021). `exp` is the number of digits after the
 //! decimal point (amounts are in the smallest unit); a total outside `min_amount..=max_amount`

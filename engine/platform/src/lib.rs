@@ -39,6 +39,8 @@ use msg_core::{
 };
 use tokio_util::sync::CancellationToken;
 
+use crate::kernel::domain::Domain;
+
 pub use world::Platform;
 
 /// What the platform needs to know, validated by the supervisor's configuration.
@@ -93,25 +95,26 @@ impl PlatformBuilder for Builder {
     }
 }
 
-/// The platform's domains, each a folder owning its state, storage, Bot API methods and tests.
-/// A new domain is a folder and one line here.
-const DOMAINS: &[fn(&mut Registrar, &Late<Platform>)] = &[
-    people::register,
-    messages::register,
-    files::methods::register,
-    polls::register,
-    chats::register,
-    inline::register,
-    payments::register,
-    stickers::register,
-    games::register,
+/// The platform's domains, each a folder owning its state, storage, Bot API methods and tests,
+/// and contributing them through its [`Domain`] value (its `domain.rs`). A new domain is a folder,
+/// its `mod` line above, and one line here.
+const DOMAINS: &[&dyn Domain] = &[
+    &people::domain::People,
+    &messages::domain::Messages,
+    &files::domain::Files,
+    &polls::domain::Polls,
+    &chats::domain::Chats,
+    &inline::domain::Inline,
+    &payments::domain::Payments,
+    &stickers::domain::Stickers,
+    &games::domain::Games,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door
 /// plugins use.
 fn register(registrar: &mut Registrar, slot: &Late<Platform>) {
     for domain in DOMAINS {
-        domain(registrar, slot);
+        domain.methods(registrar, slot);
     }
 }
 
@@ -153,21 +156,14 @@ impl PlatformService for Platform {
 
     fn start(&self, stop: CancellationToken) {
         self.survey();
-        let platform = self.self_arc();
-        tokio::spawn(async move {
-            match platform.rearm_poll_timers().await {
-                Ok(0) => {}
-                Ok(armed) => tracing::info!("{armed} timed polls re-armed"),
-                Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),
-            }
-        });
         tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
-        tokio::spawn(payments::subscriptions::run(self.self_arc(), stop.clone()));
-        if let Some(period) = self.config.message_retention {
-            tokio::spawn(messages::history::run(self.self_arc(), period, stop.clone()));
-        }
-        if let Some(period) = self.config.file_retention {
-            tokio::spawn(files::retention::run(self.self_arc(), period, stop));
+        let platform = self.self_arc();
+        for domain in DOMAINS {
+            let tasks = domain.tasks(&platform, &stop);
+            tracing::debug!("domain {}: {} background tasks", domain.name(), tasks.len());
+            for task in tasks {
+                tokio::spawn(task);
+            }
         }
     }
 
@@ -284,5 +280,24 @@ impl Platform {
         storage.save_bots(&to_save).await?;
         tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_domain_has_a_name_of_its_own_and_its_methods() {
+        let mut names: Vec<&str> = DOMAINS.iter().map(|d| d.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), DOMAINS.len(), "{names:?}");
+        for domain in DOMAINS {
+            let mut registrar = Registrar::new();
+            domain.methods(&mut registrar, &Late::default());
+            let registry = registrar.freeze().expect("a domain's methods never clash");
+            assert!(!registry.method_names().is_empty(), "{} registers no method", domain.name());
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! invite links and join requests ([`invites`]), forum topics ([`forums`]); their Bot API
 //! methods ([`methods`], [`invite_methods`], [`forum_methods`]).
 
+pub(crate) mod domain;
 pub(crate) mod forum_methods;
 pub(crate) mod forums;
 pub(crate) mod groups;

@@ -5,6 +5,7 @@
 //! ([`FileStore`], [`id`]): re-exported here under their old paths.
 
 pub use crate::kernel::file_store::id;
+pub(crate) mod domain;
 pub mod input;
 pub mod lookup;
 pub(crate) mod methods;

@@ -10,6 +10,7 @@
 //! (every message of that game in the chat shares it, as on the platform) or, for a game sent
 //! via inline mode, that inline message's own.
 
+pub(crate) mod domain;
 pub(crate) mod methods;
 pub(crate) mod user;
 

@@ -5,6 +5,7 @@
 //! A bot's inline mode is the operator's setting (`bot set --inline on`).
 
 pub(crate) mod callbacks;
+pub(crate) mod domain;
 pub(crate) mod methods;
 pub(crate) mod user;
 

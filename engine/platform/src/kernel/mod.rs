@@ -10,6 +10,7 @@
 
 pub(crate) mod act;
 pub(crate) mod directory;
+pub(crate) mod domain;
 pub mod file_store;
 pub mod methods;
 pub(crate) mod on_demand;

@@ -3,6 +3,7 @@
 //! dice, drafts ([`editing`], resolving the message a method names in [`target`]), reactions
 //! ([`reactions`]) and how long messages are kept ([`history`]).
 
+pub(crate) mod domain;
 pub(crate) mod editing;
 pub(crate) mod history;
 pub(crate) mod posting;

@@ -7,6 +7,7 @@
 //! checked as the platform checks them; balances, links, refunds and subscriptions come next.
 
 pub(crate) mod currencies;
+pub(crate) mod domain;
 pub(crate) mod ledger;
 pub(crate) mod methods;
 pub(crate) mod paid_media;

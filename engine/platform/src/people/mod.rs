@@ -4,6 +4,7 @@
 
 pub(crate) mod bot;
 pub(crate) mod commands;
+pub(crate) mod domain;
 pub(crate) mod profile;
 pub(crate) mod user;
 

@@ -4,6 +4,7 @@
 //! votes as `poll_answer`, the new state as `poll`. People vote through the user-side
 //! `votePoll` and send polls with the user-side `sendPoll`.
 
+pub(crate) mod domain;
 pub(crate) mod methods;
 pub(crate) mod user;
 

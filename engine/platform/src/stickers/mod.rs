@@ -7,6 +7,7 @@
 //! sticker's set is found by its content through [`OF_FILE`]. The checks and words are the
 //! reference's (its InputSticker parser), TDLib's and the platform's.
 
+pub(crate) mod domain;
 pub(crate) mod icons;
 pub(crate) mod methods;
 pub(crate) mod user;

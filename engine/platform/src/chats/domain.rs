@@ -1,0 +1,19 @@
+//! The chats domain as the platform lists it (see [`Domain`]).
+
+use msg_core::Registrar;
+use msg_core::method::Late;
+
+use crate::Platform;
+use crate::kernel::domain::Domain;
+
+pub(crate) struct Chats;
+
+impl Domain for Chats {
+    fn name(&self) -> &'static str {
+        "chats"
+    }
+
+    fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
+        super::register(registrar, slot);
+    }
+}

@@ -1,0 +1,32 @@
+//! What a domain contributes to the platform, through hooks that default to nothing: its Bot API
+//! methods and its background work. Each domain is one value of a type of its own (in its
+//! `domain.rs`, a leaf only `lib.rs` names), listed once in `lib.rs`'s `DOMAINS`; the kernel
+//! knows the trait, never a domain.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use msg_core::Registrar;
+use msg_core::method::Late;
+use tokio_util::sync::CancellationToken;
+
+use crate::kernel::world::Platform;
+
+/// A domain's background work: a future the platform spawns when it starts serving.
+pub(crate) type Task = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
+
+/// A domain of the platform.
+pub(crate) trait Domain: Sync {
+    /// Its name, as folders and logs say it.
+    fn name(&self) -> &'static str;
+
+    /// Its Bot API methods, in the order of the Bot API documentation, under the plugin name
+    /// `builtin`, through the same door plugins use.
+    fn methods(&self, _registrar: &mut Registrar, _slot: &Late<Platform>) {}
+
+    /// Its background work (timers, sweeps, renewals), each ending when `stop` fires.
+    fn tasks(&self, _platform: &Arc<Platform>, _stop: &CancellationToken) -> Vec<Task> {
+        Vec::new()
+    }
+}

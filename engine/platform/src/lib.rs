@@ -299,5 +299,10 @@ mod tests {
             let registry = registrar.freeze().expect("a domain's methods never clash");
             assert!(!registry.method_names().is_empty(), "{} registers no method", domain.name());
         }
+        let mut verbs: Vec<&str> = DOMAINS.iter().flat_map(|d| d.operator_verbs()).map(|v| v.name).collect();
+        let count = verbs.len();
+        verbs.sort_unstable();
+        verbs.dedup();
+        assert_eq!(verbs.len(), count, "an operator verb named twice: {verbs:?}");
     }
 }

@@ -133,12 +133,6 @@ fn flags_json(flags: BotFlags) -> Value {
     })
 }
 
-/// A game as the operator sees it.
-pub fn game_json(game: &RegisteredGame) -> Value {
-    let largest = game.photo.last().map(|p| json!({"width": p.width, "height": p.height}));
-    json!({"short_name": game.short_name, "title": game.title, "description": game.description, "photo": largest})
-}
-
 fn created(user: Value, token: String) -> Value {
     json!({"user": user, "token": token})
 }
@@ -162,33 +156,6 @@ impl Platform {
                 created(bot_json(&bot), bot.token())
             }
             "listChats" => self.all_groups().await?,
-            "grantStars" => {
-                let user_id = msg_spec::args::integer(params.get("user_id")).unwrap_or(0);
-                let amount = msg_spec::args::integer(params.get("amount")).unwrap_or(0);
-                json!({"user_id": user_id, "balance": self.grant_stars(user_id, amount).await?})
-            }
-            "setGame" => {
-                let bot = self.operator_bot(&params).await?;
-                let game = NewGame {
-                    short_name: params.get("short_name").unwrap_or_default().trim(),
-                    title: params.get("title").unwrap_or_default(),
-                    description: params.get("description").unwrap_or_default(),
-                    photo: None,
-                };
-                let registered = register_game(&self.files, self.storage.as_ref(), bot.id, game)
-                    .await
-                    .map_err(ApiError::bad_request)?;
-                game_json(&registered)
-            }
-            "listGames" => {
-                let bot = self.operator_bot(&params).await?;
-                Value::Array(games(self.storage.as_ref(), bot.id).await?.iter().map(game_json).collect())
-            }
-            "deleteGame" => {
-                let bot = self.operator_bot(&params).await?;
-                let short_name = params.get("short_name").unwrap_or_default();
-                json!(remove_game(self.storage.as_ref(), bot.id, short_name).await?)
-            }
             "getClock" => json!({"now": msg_core::clock::now_unix(), "manual": msg_core::clock::is_manual()}),
             "advanceClock" => {
                 let seconds = params.get("seconds").and_then(|s| s.trim().parse::<i64>().ok());
@@ -214,7 +181,11 @@ impl Platform {
                 self.forget_flags(bot.id);
                 flags_json(self.bot_flags(bot.id).await?)
             }
-            _ => return Err(ApiError::method_not_found()),
+            // The domains' verbs (grantStars, a bot's games, …).
+            _ => match crate::DOMAINS.iter().flat_map(|d| d.operator_verbs()).find(|v| v.name == method) {
+                Some(verb) => (verb.run)(self.self_arc(), params).await?,
+                None => return Err(ApiError::method_not_found()),
+            },
         };
         Ok(result.into())
     }
@@ -246,12 +217,6 @@ impl Platform {
             out.push(json!({"chat": chat, "member_count": members}));
         }
         Ok(Value::Array(out))
-    }
-
-    /// The bot `bot_id` names (not revoked).
-    async fn operator_bot(&self, params: &Params) -> Result<std::sync::Arc<BotRecord>, ApiError> {
-        let id = params.integer("bot_id", 0, i64::MIN, i64::MAX);
-        self.bot_record(id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))
     }
 
     /// Creates a person (name and username already checked).

@@ -1,5 +1,5 @@
 //! What a domain contributes to the platform, through hooks that default to nothing: its Bot API
-//! methods and its background work. Each domain is one value of a type of its own (in its
+//! methods, its background work and its operator verbs. Each domain is one value of a type of its own (in its
 //! `domain.rs`, a leaf only `lib.rs` names), listed once in `lib.rs`'s `DOMAINS`; the kernel
 //! knows the trait, never a domain.
 
@@ -7,14 +7,25 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use msg_core::Registrar;
 use msg_core::method::Late;
+use msg_core::{ApiError, Params, Registrar};
+use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use crate::kernel::world::Platform;
 
 /// A domain's background work: a future the platform spawns when it starts serving.
 pub(crate) type Task = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
+
+/// An operator verb's work (see [`OperatorVerb`]).
+pub(crate) type OperatorWork = Pin<Box<dyn Future<Output = Result<Value, ApiError>> + Send + 'static>>;
+
+/// A verb a domain adds to the operator's API (`/console/api/<method>`; the server has checked
+/// the operator's key before any of it runs).
+pub(crate) struct OperatorVerb {
+    pub name: &'static str,
+    pub run: fn(Arc<Platform>, Params) -> OperatorWork,
+}
 
 /// A domain of the platform.
 pub(crate) trait Domain: Sync {
@@ -28,5 +39,10 @@ pub(crate) trait Domain: Sync {
     /// Its background work (timers, sweeps, renewals), each ending when `stop` fires.
     fn tasks(&self, _platform: &Arc<Platform>, _stop: &CancellationToken) -> Vec<Task> {
         Vec::new()
+    }
+
+    /// Its verbs in the operator's API.
+    fn operator_verbs(&self) -> &'static [OperatorVerb] {
+        &[]
     }
 }

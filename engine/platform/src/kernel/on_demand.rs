@@ -131,6 +131,15 @@ impl Platform {
         Ok(())
     }
 
+    /// The bot an operator request names by `bot_id` (not revoked).
+    pub(crate) async fn operator_bot(
+        &self,
+        params: &msg_core::Params,
+    ) -> Result<std::sync::Arc<msg_core::BotRecord>, ApiError> {
+        let id = params.integer("bot_id", 0, i64::MIN, i64::MAX);
+        self.bot_record(id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))
+    }
+
     /// Whether `user_id` has blocked the bot `bot_id` (their standing in the bot's own room).
     pub(crate) async fn blocked(&self, user_id: i64, bot_id: i64) -> Result<bool, ApiError> {
         self.room(bot_id, |room| room.members.get(&user_id).is_some_and(|s| s.status == "kicked")).await

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::{NewGame, Registered, games, register_game, remove_game};
 use crate::Platform;
 use crate::kernel::domain::{Domain, OperatorVerb, OperatorWork};
+use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Games;
 
@@ -27,6 +28,15 @@ impl Domain for Games {
             OperatorVerb { name: "listGames", run: list_games },
             OperatorVerb { name: "deleteGame", run: delete_game },
         ]
+    }
+
+    fn user_verbs(&self) -> Vec<UserMethod> {
+        vec![method(
+            "playGame",
+            "`chat_id`, `message_id` (a game message), `timeout`",
+            "the bot's answer, with the game's `url`",
+            crate::games::user::play_game,
+        )]
     }
 }
 

@@ -1,5 +1,5 @@
 //! What a domain contributes to the platform, through hooks that default to nothing: its Bot API
-//! methods, its background work and its operator verbs. Each domain is one value of a type of its own (in its
+//! methods, its background work, its verbs in the people's API and its operator verbs. Each domain is one value of a type of its own (in its
 //! `domain.rs`, a leaf only `lib.rs` names), listed once in `lib.rs`'s `DOMAINS`; the kernel
 //! knows the trait, never a domain.
 
@@ -12,6 +12,7 @@ use msg_core::{ApiError, Params, Registrar};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+use crate::kernel::user::UserMethod;
 use crate::kernel::world::Platform;
 
 /// A domain's background work: a future the platform spawns when it starts serving.
@@ -38,6 +39,11 @@ pub(crate) trait Domain: Sync {
 
     /// Its background work (timers, sweeps, renewals), each ending when `stop` fires.
     fn tasks(&self, _platform: &Arc<Platform>, _stop: &CancellationToken) -> Vec<Task> {
+        Vec::new()
+    }
+
+    /// Its verbs in the people's API (`/user<token>/<method>`), each with its documentation.
+    fn user_verbs(&self) -> Vec<UserMethod> {
         Vec::new()
     }
 

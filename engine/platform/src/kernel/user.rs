@@ -3,11 +3,37 @@
 //! themselves live in their domains (`<domain>/user.rs`); `user_api.rs` lists them in README's
 //! order.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use msg_core::{ApiError, Params, UserRecord};
+use serde_json::Value;
 
 use crate::kernel::world::{Access, Actor, Conversation, Platform};
+
+type UserFuture = Pin<Box<dyn Future<Output = Result<Value, ApiError>> + Send>>;
+type UserHandler = Box<dyn Fn(UserCall) -> UserFuture + Send + Sync>;
+
+/// One method of the user-side API: the verbs here are the kernel's vocabulary, the domains
+/// contribute them (`Domain::user_verbs`) and `user_api.rs` lists them.
+pub struct UserMethod {
+    pub name: &'static str,
+    /// The parameters, as README's table documents them.
+    pub params: &'static str,
+    /// The result, as README's table documents it.
+    pub result: &'static str,
+    pub(crate) handler: UserHandler,
+}
+
+/// A user-side method of `name`, documented by `params` and `result`, run by `f`.
+pub(crate) fn method<F, Fut>(name: &'static str, params: &'static str, result: &'static str, f: F) -> UserMethod
+where
+    F: Fn(UserCall) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<Value, ApiError>> + Send + 'static,
+{
+    UserMethod { name, params, result, handler: Box::new(move |call| Box::pin(f(call))) }
+}
 
 /// What a user-side method gets: the platform, the person acting, the parameters, and whether
 /// the server is serving (a draining server answers long polls at once).

@@ -8,6 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
+use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Messages;
 
@@ -24,5 +25,50 @@ impl Domain for Messages {
     fn tasks(&self, platform: &Arc<Platform>, stop: &CancellationToken) -> Vec<Task> {
         let Some(period) = platform.config.message_retention else { return Vec::new() };
         vec![Box::pin(super::history::run(platform.clone(), period, stop.clone()))]
+    }
+
+    fn user_verbs(&self) -> Vec<UserMethod> {
+        vec![
+            method(
+                "sendMessage",
+                "`chat_id`, `text`, `entities`/`parse_mode`, `reply_to_message_id`, `message_thread_id`, `sender_chat_id`",
+                "the `Message`",
+                crate::messages::user::send_message,
+            ),
+            method(
+                "editMessageText",
+                "`chat_id`, `message_id`, `text`",
+                "the edited `Message`",
+                crate::messages::user::edit_message_text,
+            ),
+            method("deleteMessage", "`chat_id`, `message_id`", "`true`", crate::messages::user::delete_message),
+            method(
+                "setMessageReaction",
+                "`chat_id`, `message_id`, `reaction` (up to three `ReactionType`s; empty removes)",
+                "`true`; bots that asked for `message_reaction` get it (in groups, administrator bots)",
+                crate::messages::user::set_reaction,
+            ),
+            method("sendLocation", "as the Bot API's", "the `Message`", |c| {
+                crate::messages::user::send_fields(c, crate::messages::editing::location_message)
+            }),
+            method("sendVenue", "as the Bot API's", "the `Message`", |c| {
+                crate::messages::user::send_fields(c, crate::messages::editing::venue_message)
+            }),
+            method(
+                "sendContact",
+                "as the Bot API's, and `user_id` (the person's own id: they share their own contact, as a `request_contact` button does)",
+                "the `Message`; the contact's `user_id` is the person's when they shared their own",
+                crate::messages::user::send_contact,
+            ),
+            method("sendDice", "as the Bot API's", "the `Message` (a random value)", |c| {
+                crate::messages::user::send_fields(c, crate::messages::editing::dice_message)
+            }),
+            method(
+                "forwardMessage",
+                "`chat_id`, `from_chat_id`, `message_id`",
+                "the `Message` with its `forward_origin`",
+                crate::messages::user::forward_message,
+            ),
+        ]
     }
 }

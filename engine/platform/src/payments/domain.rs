@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
 use crate::kernel::domain::{Domain, OperatorVerb, OperatorWork, Task};
+use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Payments;
 
@@ -28,6 +29,35 @@ impl Domain for Payments {
 
     fn operator_verbs(&self) -> &'static [OperatorVerb] {
         &[OperatorVerb { name: "grantStars", run: grant_stars }]
+    }
+
+    fn user_verbs(&self) -> Vec<UserMethod> {
+        vec![
+            method(
+                "getPaymentForm",
+                "`chat_id` and `message_id` (an invoice message) or `invoice_link`",
+                "`{\"bot\",\"invoice\",\"prices\",\"exp\",\"max_tip_amount\",\"suggested_tip_amounts\",\"need_name\",\"need_phone_number\",\"need_email\",\"need_shipping_address\",\"is_flexible\",\"paid\",\"star_balance\"}`: what an app shows before paying",
+                crate::payments::user::get_payment_form,
+            ),
+            method(
+                "payInvoice",
+                "`chat_id` and `message_id` (an invoice message) or `invoice_link`, `name`, `phone_number`, `email`, `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`, `timeout` (seconds for each of the bot's answers; at most and by default 10)",
+                "`{\"paid\":true,\"message\"}` (the `successful_payment` message) or `{\"paid\":false,\"stage\",\"error_message\"}`; a flexible invoice without `shipping_option_id` answers the bot's `shipping_options`",
+                crate::payments::user::pay_invoice,
+            ),
+            method(
+                "buyPaidMedia",
+                "`chat_id`, `message_id` (a paid media message)",
+                "`{\"paid\":true,\"message\"}` (the message with its media) or `{\"paid\":false,\"stage\":\"balance\",\"error_message\"}`",
+                crate::payments::user::buy_paid_media,
+            ),
+            method(
+                "getStarBalance",
+                "—",
+                "the person's Telegram Stars as a `StarAmount` (the operator grants them: `grantStars`)",
+                crate::payments::user::get_star_balance,
+            ),
+        ]
     }
 }
 

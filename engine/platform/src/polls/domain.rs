@@ -8,6 +8,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
+use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Polls;
 
@@ -30,5 +31,19 @@ impl Domain for Polls {
                 Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),
             }
         })]
+    }
+
+    fn user_verbs(&self) -> Vec<UserMethod> {
+        vec![
+            method("sendPoll", "as the Bot API's", "the `Message` with its `Poll`", |c| {
+                crate::messages::user::send_fields(c, crate::polls::methods::poll_message)
+            }),
+            method(
+                "votePoll",
+                "`chat_id`, `message_id`, `option_ids` (JSON array; empty retracts)",
+                "the `Poll` as it stands",
+                crate::polls::user::vote_poll,
+            ),
+        ]
     }
 }

@@ -5,6 +5,7 @@ use msg_core::method::Late;
 
 use crate::Platform;
 use crate::kernel::domain::Domain;
+use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Stickers;
 
@@ -15,5 +16,14 @@ impl Domain for Stickers {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::register(registrar, slot);
+    }
+
+    fn user_verbs(&self) -> Vec<UserMethod> {
+        vec![method(
+            "getStickerSet",
+            "`name`",
+            "the `StickerSet`, its stickers with this person's file ids (to send them with `sendSticker`)",
+            crate::stickers::user::get_sticker_set,
+        )]
     }
 }

@@ -7,15 +7,13 @@
 
 use msg_core::{Change, PlatformState, UserRecord};
 
-use crate::chats::standing::PersonDetails;
+use crate::DOMAINS;
+use crate::kernel::standing::PersonDetails;
 
 /// The changes that split every old record of `state` (which is changed to match), and the rows
 /// that keep group ids counting on from the groups there are.
 pub(crate) fn split_legacy(state: &mut PlatformState) -> Vec<Change> {
-    let mut changes = crate::chats::groups::group_id_rows(&state.chats);
-    for chat in &mut state.chats {
-        changes.extend(crate::chats::rows::split_legacy(chat));
-    }
+    let mut changes: Vec<Change> = DOMAINS.iter().flat_map(|d| d.split_legacy(state)).collect();
     for user in &mut state.users {
         changes.extend(split_person(user));
     }
@@ -30,17 +28,8 @@ fn split_person(user: &mut UserRecord) -> Vec<Change> {
         return Vec::new();
     }
     let id = user.id;
-    let mut changes = Vec::new();
-    changes.extend(
-        lists.emoji_status_bots.iter().map(|bot| crate::people::EMOJI_STATUS_BOTS.put(id, &bot.to_string(), &())),
-    );
-    // Newest first in the list; the newest has the highest number as a row.
-    let count = lists.photos.len() as u64;
-    for (i, sizes) in lists.photos.iter().enumerate() {
-        changes.push(crate::people::PHOTOS.put(id, &crate::people::photo_key(count - 1 - i as u64), sizes));
-    }
-    changes.extend(lists.poll_votes.iter().map(|(poll, options)| crate::polls::POLL_VOTES.put(id, poll, options)));
-    changes.extend(lists.reactions.iter().map(|(key, r)| crate::messages::reactions::REACTIONS.put(id, key, r)));
+    let mut changes: Vec<Change> = DOMAINS.iter().flat_map(|d| d.split_person(id, lists)).collect();
+    // Read marks are the person's own view (`views.rs`), no domain's.
     changes.extend(lists.read.iter().map(|(key, mark)| crate::views::READ_MARKS.put(id, key, mark)));
     user.details = details.to_json();
     changes.push(Change::PutUser(user.clone()));

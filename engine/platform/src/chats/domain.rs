@@ -1,7 +1,7 @@
 //! The chats domain as the platform lists it (see [`Domain`]).
 
-use msg_core::Registrar;
 use msg_core::method::Late;
+use msg_core::{Change, PlatformState, Registrar};
 
 use crate::Platform;
 use crate::kernel::domain::Domain;
@@ -16,6 +16,15 @@ impl Domain for Chats {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::register(registrar, slot);
+    }
+
+    /// Group ids counting on from the groups there are, and each chat's lists as rows.
+    fn split_legacy(&self, state: &mut PlatformState) -> Vec<Change> {
+        let mut changes = super::groups::group_id_rows(&state.chats);
+        for chat in &mut state.chats {
+            changes.extend(super::rows::split_legacy(chat));
+        }
+        changes
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

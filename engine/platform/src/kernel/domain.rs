@@ -8,10 +8,11 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use msg_core::method::Late;
-use msg_core::{ApiError, Params, Registrar};
+use msg_core::{ApiError, Change, Params, PlatformState, Registrar};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+use crate::kernel::standing::PersonLists;
 use crate::kernel::user::UserMethod;
 use crate::kernel::world::Platform;
 
@@ -44,6 +45,18 @@ pub(crate) trait Domain: Sync {
 
     /// Its verbs in the people's API (`/user<token>/<method>`), each with its documentation.
     fn user_verbs(&self) -> Vec<UserMethod> {
+        Vec::new()
+    }
+
+    /// The rows its part of records written before the domains kept rows of their own becomes
+    /// (`upgrade.rs` runs it once per database): of the platform's state (its chats' lists, in
+    /// `state`, which it changes to match) ...
+    fn split_legacy(&self, _state: &mut PlatformState) -> Vec<Change> {
+        Vec::new()
+    }
+
+    /// ... and of person `user_id`'s lists.
+    fn split_person(&self, _user_id: i64, _lists: &PersonLists) -> Vec<Change> {
         Vec::new()
     }
 

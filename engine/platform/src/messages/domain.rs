@@ -2,12 +2,13 @@
 
 use std::sync::Arc;
 
-use msg_core::Registrar;
 use msg_core::method::Late;
+use msg_core::{Change, Registrar};
 use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
+use crate::kernel::standing::PersonLists;
 use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Messages;
@@ -25,6 +26,11 @@ impl Domain for Messages {
     fn tasks(&self, platform: &Arc<Platform>, stop: &CancellationToken) -> Vec<Task> {
         let Some(period) = platform.config.message_retention else { return Vec::new() };
         vec![Box::pin(super::history::run(platform.clone(), period, stop.clone()))]
+    }
+
+    /// The person's reactions.
+    fn split_person(&self, user_id: i64, lists: &PersonLists) -> Vec<Change> {
+        lists.reactions.iter().map(|(key, r)| super::reactions::REACTIONS.put(user_id, key, r)).collect()
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

@@ -2,12 +2,13 @@
 
 use std::sync::Arc;
 
-use msg_core::Registrar;
 use msg_core::method::Late;
+use msg_core::{Change, Registrar};
 use tokio_util::sync::CancellationToken;
 
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
+use crate::kernel::standing::PersonLists;
 use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Polls;
@@ -31,6 +32,11 @@ impl Domain for Polls {
                 Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),
             }
         })]
+    }
+
+    /// The person's votes.
+    fn split_person(&self, user_id: i64, lists: &PersonLists) -> Vec<Change> {
+        lists.poll_votes.iter().map(|(poll, options)| super::POLL_VOTES.put(user_id, poll, options)).collect()
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

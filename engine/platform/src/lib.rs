@@ -89,7 +89,8 @@ impl PlatformBuilder for Builder {
         storage: Arc<dyn StorageBackend>,
         updates: Arc<dyn BotUpdates>,
     ) -> Result<Arc<dyn PlatformService>, StorageError> {
-        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy);
+        let states = DOMAINS.iter().filter_map(|d| d.state()).collect();
+        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy, states);
         self.slot.set(Arc::downgrade(&platform)).expect("the platform is built once");
         Ok(platform)
     }
@@ -304,5 +305,12 @@ mod tests {
         verbs.sort_unstable();
         verbs.dedup();
         assert_eq!(verbs.len(), count, "an operator verb named twice: {verbs:?}");
+        // Each domain's state is found by its type: two of one type would hide one.
+        let mut states: Vec<std::any::TypeId> =
+            DOMAINS.iter().filter_map(|d| d.state()).map(|s| (*s).type_id()).collect();
+        let count = states.len();
+        states.sort_unstable();
+        states.dedup();
+        assert_eq!(states.len(), count, "two domains keep a state of one type");
     }
 }

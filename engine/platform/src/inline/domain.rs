@@ -14,6 +14,10 @@ impl Domain for Inline {
         "inline"
     }
 
+    fn state(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        Some(Box::new(super::InlineState::default()))
+    }
+
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::register(registrar, slot);
     }

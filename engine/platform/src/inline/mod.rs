@@ -11,6 +11,8 @@ pub(crate) mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};
+use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, NewUpdate, Params, UserRecord};
@@ -22,9 +24,31 @@ use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::methods::Shown;
 use crate::kernel::stored::{decode, entity_list};
-use crate::kernel::world::{
-    Actor, Content, Conversation, InlineAsked, MESSAGE_TTL, Platform, bot_user, now, person, typed,
-};
+use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
+
+/// An inline answer kept for its `cache_time`: the answer, its results, until when.
+pub(crate) type CachedAnswer = (Value, Vec<Value>, Instant);
+
+/// One inline query: who asked whom, and the answer (once there).
+pub(crate) struct InlineAsked {
+    pub(crate) bot_id: i64,
+    pub(crate) user_id: i64,
+    pub(crate) query: String,
+    pub(crate) offset: String,
+    pub(crate) waiting: Option<oneshot::Sender<Value>>,
+    pub(crate) results: Vec<Value>,
+    pub(crate) at: Instant,
+}
+
+/// The inline domain's state ([`crate::kernel::domain::Domain::state`]).
+#[derive(Default)]
+pub(crate) struct InlineState {
+    /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
+    /// the answer goes; then the answer, kept for the person to pick from.
+    asked: Mutex<HashMap<String, InlineAsked>>,
+    /// Answers kept for their `cache_time`, by bot, query, offset and (personal answers) person.
+    cache: Mutex<HashMap<String, CachedAnswer>>,
+}
 
 /// How long an inline query waits for its answer (the public platform's limit is similar).
 const ANSWER_TTL: i64 = 30;
@@ -324,7 +348,7 @@ impl Platform {
         let id = (msg_core::random::next_u64() >> 1).to_string();
         // An answer the bot allowed to be cached is given again without asking it.
         let cached = {
-            let mut cache = self.inline_cache.lock().expect("inline cache");
+            let mut cache = self.state::<InlineState>().cache.lock().expect("inline cache");
             cache.retain(|_, (_, _, until)| *until > Instant::now());
             [cache_key(bot_id, query, offset, Some(user.id)), cache_key(bot_id, query, offset, None)]
                 .iter()
@@ -332,7 +356,7 @@ impl Platform {
         };
         let (tx, rx) = oneshot::channel();
         {
-            let mut asked = self.inline.lock().expect("inline");
+            let mut asked = self.state::<InlineState>().asked.lock().expect("inline");
             asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
             let entry = InlineAsked {
                 bot_id,
@@ -383,14 +407,18 @@ impl Platform {
         cache_time: i64,
         personal: bool,
     ) -> Result<(), ApiError> {
-        let mut asked = self.inline.lock().expect("inline");
+        let mut asked = self.state::<InlineState>().asked.lock().expect("inline");
         match asked.get_mut(query_id) {
             Some(a) if a.bot_id == bot_id && a.waiting.is_some() => {
                 a.results = results.clone();
                 if cache_time > 0 {
                     let key = cache_key(bot_id, &a.query, &a.offset, personal.then_some(a.user_id));
                     let until = Instant::now() + Duration::from_secs(cache_time as u64);
-                    self.inline_cache.lock().expect("inline cache").insert(key, (answer.clone(), results, until));
+                    self.state::<InlineState>()
+                        .cache
+                        .lock()
+                        .expect("inline cache")
+                        .insert(key, (answer.clone(), results, until));
                 }
                 let _ = a.waiting.take().expect("checked").send(answer);
                 Ok(())
@@ -409,7 +437,7 @@ impl Platform {
         conversation: Conversation,
     ) -> Result<Value, ApiError> {
         let (bot_id, query, result) = {
-            let asked = self.inline.lock().expect("inline");
+            let asked = self.state::<InlineState>().asked.lock().expect("inline");
             let Some(a) = asked.get(query_id).filter(|a| a.user_id == user.id) else {
                 return Err(ApiError::bad_request("QUERY_ID_INVALID"));
             };
@@ -458,7 +486,7 @@ impl Platform {
             results: Vec::new(),
             at: Instant::now(),
         };
-        self.inline.lock().expect("inline").insert(id.clone(), asked);
+        self.state::<InlineState>().asked.lock().expect("inline").insert(id.clone(), asked);
         let init_data =
             web_app_init_data(&bot.token(), &id, &crate::kernel::world::user_json(user), crate::kernel::world::now());
         Ok(json!({"web_app_query_id": id, "init_data": init_data}))
@@ -468,7 +496,7 @@ impl Platform {
     /// behalf via the bot; a `SentWebAppMessage`.
     pub async fn answer_web_app(&self, bot_id: i64, query_id: &str, result: &Value) -> Result<Value, ApiError> {
         let asked = {
-            let mut open = self.inline.lock().expect("inline");
+            let mut open = self.state::<InlineState>().asked.lock().expect("inline");
             match open.get(query_id) {
                 Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id),
                 _ => None,

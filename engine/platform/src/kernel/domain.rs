@@ -34,6 +34,12 @@ pub(crate) trait Domain: Sync {
     /// Its name, as folders and logs say it.
     fn name(&self) -> &'static str;
 
+    /// The state it keeps beside its rows (locks, what waits in memory), made once when the
+    /// platform is built and read back with [`Platform::state`] by its type.
+    fn state(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        None
+    }
+
     /// Its Bot API methods, in the order of the Bot API documentation, under the plugin name
     /// `builtin`, through the same door plugins use.
     fn methods(&self, _registrar: &mut Registrar, _slot: &Late<Platform>) {}

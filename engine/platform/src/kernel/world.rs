@@ -9,7 +9,7 @@ use crate::internal;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use msg_core::{ApiError, BotRecord, BotUpdates, Change, Owner, StorageBackend, UserRecord};
 use msg_spec::types;
@@ -247,20 +247,6 @@ impl Content {
     }
 }
 
-/// An inline answer kept for its `cache_time`: the answer, its results, until when.
-pub(crate) type CachedAnswer = (Value, Vec<Value>, Instant);
-
-/// One inline query: who asked whom, and the answer (once there); see `inline.rs`.
-pub struct InlineAsked {
-    pub(crate) bot_id: i64,
-    pub(crate) user_id: i64,
-    pub(crate) query: String,
-    pub(crate) offset: String,
-    pub(crate) waiting: Option<oneshot::Sender<Value>>,
-    pub(crate) results: Vec<Value>,
-    pub(crate) at: Instant,
-}
-
 /// A quote of the message replied to (`reply_parameters.quote`).
 #[derive(Debug, Clone, Default)]
 pub struct Quote {
@@ -287,17 +273,11 @@ pub struct Platform {
     /// the working directory of a running server is announced when first used.
     pub(crate) announced: Mutex<HashSet<i64>>,
     pub config: PlatformConfig,
-    /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
-    /// the answer goes; then the answer, kept for the person to pick from.
-    pub(crate) inline: Mutex<HashMap<String, InlineAsked>>,
-    /// Answers kept for their `cache_time`, by bot, query, offset and (personal answers) person.
-    pub(crate) inline_cache: Mutex<HashMap<String, CachedAnswer>>,
     /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
     /// answer goes.
     pub(crate) queries: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
-    /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
-    /// so two of them never both see it open.
-    pub(crate) polls: tokio::sync::Mutex<()>,
+    /// Each domain's own state (`Domain::state`), by its type: see [`Platform::state`].
+    states: HashMap<std::any::TypeId, Box<dyn std::any::Any + Send + Sync>>,
     /// One lock per entity that is read, changed and written back (`serial.rs`).
     pub(crate) locks: crate::kernel::serial::Locks,
     pub local: bool,
@@ -318,6 +298,7 @@ impl Platform {
         storage: Arc<dyn StorageBackend>,
         updates: Arc<dyn BotUpdates>,
         legacy: LegacySplit,
+        states: Vec<Box<dyn std::any::Any + Send + Sync>>,
     ) -> Arc<Self> {
         let files = Arc::new(crate::kernel::file_store::FileStore::new(
             config.dir.clone(),
@@ -336,9 +317,7 @@ impl Platform {
             front: msg_core::front::Front::new(),
             announced: Mutex::default(),
             queries: Mutex::default(),
-            inline: Mutex::default(),
-            inline_cache: Mutex::default(),
-            polls: tokio::sync::Mutex::default(),
+            states: states.into_iter().map(|state| ((*state).type_id(), state)).collect(),
             locks: crate::kernel::serial::Locks::default(),
             local: config.local,
             temp_dir: config.temp_dir.clone(),
@@ -346,6 +325,15 @@ impl Platform {
             self_ref: self_ref.clone(),
             legacy,
         })
+    }
+
+    /// The state a domain keeps (its `Domain::state`, made when the platform is built), by its
+    /// type: only the domain that owns the type can name it.
+    pub(crate) fn state<T: std::any::Any>(&self) -> &T {
+        self.states
+            .get(&std::any::TypeId::of::<T>())
+            .and_then(|state| state.downcast_ref())
+            .expect("each domain's state is made when the platform is built")
     }
 
     /// This platform as an `Arc` (it always lives in one).

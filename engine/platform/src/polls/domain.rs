@@ -18,6 +18,10 @@ impl Domain for Polls {
         "polls"
     }
 
+    fn state(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        Some(Box::new(super::PollsState::default()))
+    }
+
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::register(registrar, slot);
     }

@@ -32,7 +32,7 @@ impl Platform {
         message_id: i64,
         options: Vec<i64>,
     ) -> Result<Value, ApiError> {
-        let _poll_state = self.polls.lock().await;
+        let _poll_state = self.state::<PollsState>().lock.lock().await;
         let _message = self.lock_message(conversation, message_id).await;
         let Some(mut stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message not found"));
@@ -120,7 +120,7 @@ impl Platform {
         message_id: i64,
         reply_markup: Option<Value>,
     ) -> Result<Value, ApiError> {
-        let _poll_state = self.polls.lock().await;
+        let _poll_state = self.state::<PollsState>().lock.lock().await;
         let _message = self.lock_message(conversation, message_id).await;
         let Some(stored) = self.load_message(conversation, message_id).await? else {
             return Err(ApiError::bad_request("message with poll to stop not found"));
@@ -283,7 +283,7 @@ impl Platform {
             msg_core::clock::sleep_until(close_date).await;
             let Some(platform) = platform.upgrade() else { return };
             let closing = async {
-                let _poll_state = platform.polls.lock().await;
+                let _poll_state = platform.state::<PollsState>().lock.lock().await;
                 let _message = platform.lock_message(conversation, message_id).await;
                 if let Some(stored) = platform.load_message(conversation, message_id).await?
                     && stored.poll.as_ref().is_some_and(|p| !p.is_closed)
@@ -299,6 +299,14 @@ impl Platform {
             }
         });
     }
+}
+
+/// The polls domain's state ([`crate::kernel::domain::Domain::state`]).
+#[derive(Default)]
+pub(crate) struct PollsState {
+    /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
+    /// so two of them never both see it open.
+    lock: tokio::sync::Mutex<()>,
 }
 
 /// People's votes: scope the voter, key the poll's id, the value the options chosen.

@@ -502,7 +502,9 @@ fn kill_9_mid_stream(durability: &str) {
     server.signal("KILL");
     server.wait_exit(Duration::from_secs(5)).expect("killed");
     let (acknowledged, in_doubt) = writer.join().unwrap();
-    assert!(acknowledged.len() >= 200, "the writer got at least as far as the reader");
+    // (The one in doubt included: the reader may have seen a message whose answer the kill cut.)
+    let reached = acknowledged.len() + usize::from(in_doubt.is_some());
+    assert!(reached >= 200, "the writer got at least as far as the reader");
 
     let server = launch(root.path()).start();
     drain(server.api, &bot, offset, &mut seen, |s| acknowledged.iter().all(|a| s.contains(a)));

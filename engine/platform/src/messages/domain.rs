@@ -55,10 +55,10 @@ impl Domain for Messages {
                 crate::messages::user::set_reaction,
             ),
             method("sendLocation", "as the Bot API's", "the `Message`", |c| {
-                crate::messages::user::send_fields(c, crate::messages::editing::location_message)
+                crate::messages::user::send_fields(c, crate::messages::bodies::location_message)
             }),
             method("sendVenue", "as the Bot API's", "the `Message`", |c| {
-                crate::messages::user::send_fields(c, crate::messages::editing::venue_message)
+                crate::messages::user::send_fields(c, crate::messages::bodies::venue_message)
             }),
             method(
                 "sendContact",
@@ -67,7 +67,7 @@ impl Domain for Messages {
                 crate::messages::user::send_contact,
             ),
             method("sendDice", "as the Bot API's", "the `Message` (a random value)", |c| {
-                crate::messages::user::send_fields(c, crate::messages::editing::dice_message)
+                crate::messages::user::send_fields(c, crate::messages::bodies::dice_message)
             }),
             method(
                 "forwardMessage",

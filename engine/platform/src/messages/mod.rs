@@ -1,10 +1,13 @@
 //! Messages: posting and its fan-out to every recipient ([`posting`]), sending ([`send`]: the
-//! options every send shares), edits, deletions, forwards and copies, locations, contacts,
-//! dice, drafts ([`editing`], resolving the message a method names in [`target`]), reactions
+//! options every send shares), edits, deletions and drafts ([`editing`], resolving the message
+//! a method names in [`target`]), forwards and copies ([`forwarding`]), locations, venues,
+//! contacts and dice ([`bodies`]), reactions
 //! ([`reactions`]) and how long messages are kept ([`history`]).
 
+pub(crate) mod bodies;
 pub(crate) mod domain;
 pub(crate) mod editing;
+pub(crate) mod forwarding;
 pub(crate) mod history;
 pub(crate) mod posting;
 pub(crate) mod reactions;
@@ -20,16 +23,16 @@ use crate::Platform;
 /// This domain's Bot API methods, in the order of the Bot API documentation.
 pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendMessage", bound(slot, send::send_message));
-    r.method("forwardMessage", bound(slot, editing::forward_message));
-    r.method("forwardMessages", bound(slot, editing::forward_messages));
-    r.method("copyMessage", bound(slot, editing::copy_message));
-    r.method("copyMessages", bound(slot, editing::copy_messages));
-    r.method("sendLocation", bound(slot, editing::send_location));
-    r.method("sendVenue", bound(slot, editing::send_venue));
-    r.method("sendContact", bound(slot, editing::send_contact));
+    r.method("forwardMessage", bound(slot, forwarding::forward_message));
+    r.method("forwardMessages", bound(slot, forwarding::forward_messages));
+    r.method("copyMessage", bound(slot, forwarding::copy_message));
+    r.method("copyMessages", bound(slot, forwarding::copy_messages));
+    r.method("sendLocation", bound(slot, bodies::send_location));
+    r.method("sendVenue", bound(slot, bodies::send_venue));
+    r.method("sendContact", bound(slot, bodies::send_contact));
     r.method("sendPaidMedia", bound(slot, crate::files::paid::send_paid_media));
     r.method("sendChecklist", bound(slot, editing::business_checklist));
-    r.method("sendDice", bound(slot, editing::send_dice));
+    r.method("sendDice", bound(slot, bodies::send_dice));
     r.method("sendMessageDraft", bound(slot, editing::send_message_draft));
     r.method("sendChatAction", bound(slot, send::send_chat_action));
     r.method("editMessageText", bound(slot, editing::edit_message_text));

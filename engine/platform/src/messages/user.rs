@@ -7,7 +7,6 @@ use serde_json::{Value, json};
 use crate::entities;
 use crate::kernel::user::{UserCall, message_id};
 use crate::kernel::world::Content;
-use crate::messages::editing;
 use crate::messages::posting::{EditedText, Keyboard};
 use crate::messages::send as messages;
 
@@ -55,7 +54,7 @@ pub(crate) async fn send_fields(
 /// A contact; one's own (`user_id` naming the person, as apps share it for a `request_contact`
 /// button) carries the person's `user_id`, so the bot knows whose number it is.
 pub(crate) async fn send_contact(c: UserCall) -> Result<Value, ApiError> {
-    let mut body = editing::contact_message(&c.params)?;
+    let mut body = crate::messages::bodies::contact_message(&c.params)?;
     let own = msg_spec::args::integer(c.params.get("user_id")) == Some(c.user.id);
     if let Some(contact) = body.contact.as_mut().filter(|_| own) {
         contact.user_id = Some(c.user.id);

@@ -12,7 +12,8 @@ use crate::Platform;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::stored::entity_list;
 use crate::kernel::world::Actor;
-use crate::messages::editing::{inline_markup, post_body};
+use crate::messages::bodies::post_body;
+use crate::messages::editing::inline_markup;
 use crate::messages::send::{formatted, json_value};
 
 /// One poll option (`String` or `InputPollOption`) as the poll shows it.

@@ -5,7 +5,7 @@ use msg_core::ApiError;
 use serde_json::{Value, json};
 
 use crate::chats::invites::InviteTerms;
-use crate::chats::methods as chats;
+use crate::chats::{member_methods, settings_methods};
 use crate::kernel::user::{UserCall, message_id, user_ids};
 use crate::kernel::world::Conversation;
 use msg_spec::params;
@@ -84,7 +84,7 @@ pub(crate) async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {
 pub(crate) async fn promote(c: UserCall) -> Result<Value, ApiError> {
     let p: params::PromoteChatMember = crate::kernel::methods::args(&c.params)?;
     let legacy = c.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
-    let rights = chats::rights(&p, legacy);
+    let rights = member_methods::rights(&p, legacy);
     let (conversation, user_id) = member_action(&c).await?;
     c.platform.promote(&c.actor(), conversation, user_id, rights).await?;
     Ok(json!(true))
@@ -106,7 +106,7 @@ pub(crate) async fn unban(c: UserCall) -> Result<Value, ApiError> {
 
 pub(crate) async fn restrict(c: UserCall) -> Result<Value, ApiError> {
     let permissions =
-        chats::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
+        member_methods::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
     let (conversation, user_id) = member_action(&c).await?;
     let until = msg_spec::args::integer(c.params.get("until_date")).unwrap_or(0);
     c.platform.restrict(&c.actor(), conversation, user_id, permissions, until).await?;
@@ -115,7 +115,7 @@ pub(crate) async fn restrict(c: UserCall) -> Result<Value, ApiError> {
 
 pub(crate) async fn set_permissions(c: UserCall) -> Result<Value, ApiError> {
     let permissions =
-        chats::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
+        member_methods::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
     let conversation = c.chat().await?;
     c.platform.set_permissions(&c.actor(), conversation, permissions).await?;
     Ok(json!(true))
@@ -123,7 +123,7 @@ pub(crate) async fn set_permissions(c: UserCall) -> Result<Value, ApiError> {
 
 pub(crate) async fn set_photo(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    let photo = chats::uploaded_photo(&c.platform, &c.actor(), &c.params).await?;
+    let photo = settings_methods::uploaded_photo(&c.platform, &c.actor(), &c.params).await?;
     c.platform.set_photo(&c.actor(), conversation, Some(photo)).await?;
     Ok(json!(true))
 }

@@ -4,7 +4,7 @@
 use msg_core::ApiError;
 use serde_json::{Value, json};
 
-use crate::chats::methods as chats;
+use crate::chats::settings_methods;
 use crate::kernel::user::UserCall;
 
 pub(crate) async fn block(c: UserCall, blocked: bool) -> Result<Value, ApiError> {
@@ -14,7 +14,8 @@ pub(crate) async fn block(c: UserCall, blocked: bool) -> Result<Value, ApiError>
 }
 
 pub(crate) async fn profile_photo(c: UserCall, add: bool) -> Result<Value, ApiError> {
-    let photo = if add { Some(chats::uploaded_photo(&c.platform, &c.actor(), &c.params).await?) } else { None };
+    let photo =
+        if add { Some(settings_methods::uploaded_photo(&c.platform, &c.actor(), &c.params).await?) } else { None };
     c.platform.set_profile_photo(&c.user, photo).await?;
     Ok(json!(true))
 }

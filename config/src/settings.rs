@@ -488,54 +488,68 @@ fn secret_files(sources: &Sources, problems: &mut Vec<Problem>) -> (Layer, Vec<&
 }
 
 /// Loads and validates the configuration from `sources`.
-pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
-    let mut problems = Vec::new();
-    let mut warnings = Vec::new();
+/// The config file's sections that are not settings: `[[bots]]`, `[[plugins]]`, `[storage]`,
+/// `[[faults]]`, as JSON.
+struct FileSections {
+    bots: serde_json::Value,
+    plugins: serde_json::Value,
+    storage: serde_json::Value,
+    faults: serde_json::Value,
+}
 
-    let mut figment = Figment::from(defaults());
-    let mut file_sections =
-        (serde_json::json!([]), serde_json::json!([]), serde_json::json!({}), serde_json::json!([]));
-    let file = config_file(sources);
-    if let Some((path, named_by)) = &file {
-        if !path.is_file() {
+impl Default for FileSections {
+    fn default() -> Self {
+        let list = || serde_json::json!([]);
+        Self { bots: list(), plugins: list(), storage: serde_json::json!({}), faults: list() }
+    }
+}
+
+/// The config file `path` (named by `named_by`): its settings as a layer over `figment`, and its
+/// other sections; what is wrong with it goes to `problems`.
+fn read_config_file(
+    path: &Path,
+    named_by: &str,
+    figment: Figment,
+    problems: &mut Vec<Problem>,
+) -> (Figment, FileSections) {
+    if !path.is_file() {
+        problems.push(Problem::new(format!(
+            "config file {} (named by {named_by}) does not exist or is not a file",
+            path.display()
+        )));
+        return (figment, FileSections::default());
+    }
+    let data = match Toml::file_exact(path).data() {
+        Err(e) => {
+            problems.push(Problem::new(format!("config file {}: {e}", path.display())));
+            return (figment, FileSections::default());
+        }
+        Ok(data) => data,
+    };
+    let dict = data.get(&Profile::Default).cloned().unwrap_or_default();
+    for key in dict.keys() {
+        if !KEYS.iter().any(|(k, _)| k == key) && !FILE_ONLY_KEYS.contains(&key.as_str()) {
             problems.push(Problem::new(format!(
-                "config file {} (named by {named_by}) does not exist or is not a file",
-                path.display()
+                "config file {}: unknown key `{key}`; known keys: {}",
+                path.display(),
+                KEYS.iter().map(|(k, _)| *k).chain(FILE_ONLY_KEYS.iter().copied()).collect::<Vec<_>>().join(", ")
             )));
-        } else {
-            let toml = Toml::file_exact(path);
-            match toml.data() {
-                Err(e) => problems.push(Problem::new(format!("config file {}: {e}", path.display()))),
-                Ok(data) => {
-                    let dict = data.get(&Profile::Default).cloned().unwrap_or_default();
-                    for key in dict.keys() {
-                        if !KEYS.iter().any(|(k, _)| k == key) && !FILE_ONLY_KEYS.contains(&key.as_str()) {
-                            problems.push(Problem::new(format!(
-                                "config file {}: unknown key `{key}`; known keys: {}",
-                                path.display(),
-                                KEYS.iter()
-                                    .map(|(k, _)| *k)
-                                    .chain(FILE_ONLY_KEYS.iter().copied())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )));
-                        }
-                    }
-                    let section = |name: &str, empty: serde_json::Value| {
-                        dict.get(name).and_then(|v| serde_json::to_value(v).ok()).unwrap_or(empty)
-                    };
-                    file_sections = (
-                        section("bots", serde_json::json!([])),
-                        section("plugins", serde_json::json!([])),
-                        section("storage", serde_json::json!({})),
-                        section("faults", serde_json::json!([])),
-                    );
-                    figment = figment.merge(layers::FileKeys { path: path.clone(), dict });
-                }
-            }
         }
     }
+    let section = |name: &str, empty: serde_json::Value| {
+        dict.get(name).and_then(|v| serde_json::to_value(v).ok()).unwrap_or(empty)
+    };
+    let sections = FileSections {
+        bots: section("bots", serde_json::json!([])),
+        plugins: section("plugins", serde_json::json!([])),
+        storage: section("storage", serde_json::json!({})),
+        faults: section("faults", serde_json::json!([])),
+    };
+    (figment.merge(layers::FileKeys { path: path.to_owned(), dict }), sections)
+}
 
+/// The `MSG_*` variables that are settings, as a layer; the others are warned about.
+fn environment_layer(sources: &Sources, warnings: &mut Vec<String>) -> Layer {
     let mut env = Layer { name: ENVIRONMENT, dict: Default::default() };
     for (name, value) in &sources.env {
         if SPECIAL_VARS.contains(&name.as_str()) {
@@ -548,28 +562,12 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             warnings.push(format!("environment variable {name} is not a msg-bot-api setting and was ignored"));
         }
     }
-    let (secrets, secrets_given) = secret_files(sources, &mut problems);
-    let base = figment.merge(env).merge(secrets);
-    let file_path = file.as_ref().map(|(p, _)| p.as_path());
-    let declared_bots = match file_path {
-        Some(path) => sections::bots(&file_sections.0, path, &mut problems),
-        None => Vec::new(),
-    };
-    let plugins = sections::plugins(sources.var("MSG_PLUGINS"), &file_sections.1, file_path, &mut problems);
+    env
+}
 
-    let (extra_words, extra) = match sources.var("MSG_EXTRA_ARGS").map(parse_extra_args) {
-        None => (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() }),
-        Some(Ok((words, flags))) => (words, Layer::from_flags(EXTRA_ARGS, &flags)),
-        Some(Err(e)) => {
-            problems.push(Problem::new(e));
-            (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() })
-        }
-    };
-    let cli = || Layer::from_flags(COMMAND_LINE, &sources.cli);
-    let full = base.clone().merge(extra).merge(cli());
-    let mapped = shown(&base.merge(cli()));
-
-    let mut r = Reader { figment: &full, problems };
+/// `api_id` and `api_hash`, checked (optional for commands that do not reach the platform, and
+/// when a secret file gives them).
+fn credentials(r: &mut Reader<'_>, sources: &Sources, secrets_given: &[&str]) -> (Option<Secret>, Option<Secret>) {
     let credentials_hint = "obtain the api id and hash at the platform's developer portal and set MSG_API_ID and MSG_API_HASH (in .env, as api_id/api_hash in the config file, or as --api-id/--api-hash); the embedded platform accepts any positive id with any hex hash";
     let api_id = match r.raw("api_id") {
         None if sources.credentials_optional || secrets_given.contains(&"api_id") => Some(Secret::default()),
@@ -606,6 +604,44 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             ok.then(|| Secret::new(t))
         }
     };
+    (api_id, api_hash)
+}
+
+/// The layers (built-in defaults, the config file, the environment, secret files,
+/// `MSG_EXTRA_ARGS`, the command line), read into typed settings, every problem reported at once.
+pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
+    let mut problems = Vec::new();
+    let mut warnings = Vec::new();
+
+    let file = config_file(sources);
+    let (figment, file_sections) = match &file {
+        Some((path, named_by)) => read_config_file(path, named_by, Figment::from(defaults()), &mut problems),
+        None => (Figment::from(defaults()), FileSections::default()),
+    };
+    let env = environment_layer(sources, &mut warnings);
+    let (secrets, secrets_given) = secret_files(sources, &mut problems);
+    let base = figment.merge(env).merge(secrets);
+    let file_path = file.as_ref().map(|(p, _)| p.as_path());
+    let declared_bots = match file_path {
+        Some(path) => sections::bots(&file_sections.bots, path, &mut problems),
+        None => Vec::new(),
+    };
+    let plugins = sections::plugins(sources.var("MSG_PLUGINS"), &file_sections.plugins, file_path, &mut problems);
+
+    let (extra_words, extra) = match sources.var("MSG_EXTRA_ARGS").map(parse_extra_args) {
+        None => (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() }),
+        Some(Ok((words, flags))) => (words, Layer::from_flags(EXTRA_ARGS, &flags)),
+        Some(Err(e)) => {
+            problems.push(Problem::new(e));
+            (Vec::new(), Layer { name: EXTRA_ARGS, dict: Default::default() })
+        }
+    };
+    let cli = || Layer::from_flags(COMMAND_LINE, &sources.cli);
+    let full = base.clone().merge(extra).merge(cli());
+    let mapped = shown(&base.merge(cli()));
+
+    let mut r = Reader { figment: &full, problems };
+    let (api_id, api_hash) = credentials(&mut r, sources, &secrets_given);
     let port_expected = "a port number from 0 to 65535";
     let http_port = r.typed("http_port", port_expected, port);
     let http_stat_port = r.typed("http_stat_port", &format!("{port_expected} (0 disables statistics)"), port);
@@ -676,7 +712,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             t.trim().parse::<usize>().ok().filter(|n| *n <= 100_000)
         })
         .unwrap_or(1000);
-    let faults = match &file_sections.3 {
+    let faults = match &file_sections.faults {
         serde_json::Value::Array(rules) => rules.clone(),
         _ => {
             r.problems.push(Problem::new(
@@ -699,9 +735,10 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
             "{source} is manual, which stops the platform's time (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or use --clock real"
         )));
     }
-    if let (Some(url_source), Some(kind)) =
-        (database_url.as_ref().map(|_| r.source("database_url")), file_sections.2.get("kind").and_then(|k| k.as_str()))
-        && kind != "postgres"
+    if let (Some(url_source), Some(kind)) = (
+        database_url.as_ref().map(|_| r.source("database_url")),
+        file_sections.storage.get("kind").and_then(|k| k.as_str()),
+    ) && kind != "postgres"
     {
         r.problems.push(Problem::new(format!(
             "{url_source} names a PostgreSQL database but the config file's [storage] kind is \"{kind}\"; remove one of them"
@@ -801,7 +838,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 extra_args: extra_words,
                 bots: declared_bots,
                 plugins,
-                storage: file_sections.2,
+                storage: file_sections.storage,
                 warnings,
                 startup_line: String::new(),
                 origins,

@@ -544,3 +544,135 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("answerWebAppQuery", bound(slot, methods::answer_web_app_query));
     r.method("savePreparedInlineMessage", bound(slot, methods::save_prepared_inline_message));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(result: Value) -> String {
+        inline_result(&result).expect_err("must be refused")
+    }
+
+    /// A result with id `1` and `fields`.
+    fn result(fields: Value) -> Value {
+        let mut result = json!({"id": "1"});
+        result.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+        result
+    }
+
+    #[test]
+    fn an_inline_result_is_an_object_with_a_type_and_an_id() {
+        assert_eq!(refusal(json!(["article"])), "Inline query result must be an object");
+        assert_eq!(refusal(json!({"id": "1"})), "Can't find field \"type\"");
+        assert_eq!(refusal(json!({"type": true, "id": "1"})), "Field \"type\" must be of type String");
+        assert_eq!(refusal(json!({"type": "article"})), "Can't find field \"id\"");
+        let unsupported = "type \"poll\" is unsupported for the inline query result";
+        assert_eq!(refusal(result(json!({"type": "poll"}))), unsupported);
+        // The type is read case-insensitively and given back in lower case; a numeric id is an id.
+        let article = json!({"type": "ARTICLE", "id": 7, "title": "t", "message_text": "hi"});
+        let shown = inline_result(&article).unwrap();
+        assert_eq!(shown["type"], "article");
+        assert_eq!(shown["id"], 7);
+    }
+
+    #[test]
+    fn an_article_needs_a_title_and_something_to_post() {
+        assert_eq!(refusal(result(json!({"type": "article", "message_text": "hi"}))), "Can't find field \"title\"");
+        assert_eq!(refusal(result(json!({"type": "article", "title": "t"}))), "Can't find field \"message_text\"");
+        let article =
+            |content: Value| result(json!({"type": "article", "title": "t", "input_message_content": content}));
+        assert_eq!(refusal(article(json!({}))), "Input message content is not specified");
+        assert_eq!(refusal(article(json!({"message_text": ""}))), "Input message content is not specified");
+        assert_eq!(refusal(article(json!("hi"))), "Field \"input_message_content\" must be of type Object");
+        assert!(inline_result(&article(json!({"message_text": "hi"}))).is_ok());
+        assert!(inline_result(&article(json!({"latitude": 1.0, "longitude": 2.0}))).is_ok());
+        assert!(inline_result(&article(json!({"phone_number": "+1", "first_name": "A"}))).is_ok());
+    }
+
+    #[test]
+    fn each_result_type_needs_its_own_fields() {
+        let missing = |fields: Value, field: &str| {
+            assert_eq!(refusal(result(fields)), format!("Can't find field \"{field}\""));
+        };
+        // Media: a URL or a cached file, and for some a title (and a MIME type with a URL).
+        missing(json!({"type": "photo"}), "photo_file_id");
+        missing(json!({"type": "photo", "photo_url": ""}), "photo_file_id");
+        assert!(inline_result(&result(json!({"type": "photo", "photo_url": "https://a.b/c.jpg"}))).is_ok());
+        missing(json!({"type": "mpeg4_gif"}), "mpeg4_file_id");
+        missing(json!({"type": "sticker", "sticker_url": "https://a.b/c.webp"}), "sticker_file_id");
+        missing(json!({"type": "audio", "audio_url": "https://a.b/c.mp3"}), "title");
+        missing(json!({"type": "video", "video_file_id": "f"}), "title");
+        missing(json!({"type": "voice", "voice_url": "https://a.b/c.ogg"}), "title");
+        missing(json!({"type": "document", "title": "t", "document_url": "https://a.b/c.pdf"}), "mime_type");
+        assert!(inline_result(&result(json!({"type": "document", "title": "t", "document_file_id": "f"}))).is_ok());
+        // Places, contacts and games.
+        let located = json!({"type": "location", "latitude": "1", "longitude": 2, "title": "t"});
+        assert_eq!(refusal(result(located)), "Field \"latitude\" must be of type Number");
+        missing(json!({"type": "location", "latitude": 1, "title": "t"}), "longitude");
+        missing(json!({"type": "venue", "latitude": 1, "longitude": 2, "title": "t"}), "address");
+        missing(json!({"type": "contact", "phone_number": "+1"}), "first_name");
+        missing(json!({"type": "game"}), "game_short_name");
+        assert!(inline_result(&result(json!({"type": "game", "game_short_name": "g"}))).is_ok());
+    }
+
+    #[test]
+    fn a_picked_location_is_a_venue_once_it_has_a_title_and_an_address() {
+        let mut body = types::Message::default();
+        place(&json!({"latitude": 1.5, "longitude": 2.5, "heading": 90}), &mut body);
+        let location = body.location.as_deref().expect("a location");
+        assert_eq!((location.latitude, location.longitude), (1.5, 2.5));
+        // A heading belongs to a live location only.
+        assert_eq!((location.live_period, location.heading), (None, None));
+        assert!(body.venue.is_none());
+        let mut body = types::Message::default();
+        let venue =
+            json!({"latitude": 1, "longitude": 2, "live_period": 60, "heading": 90, "title": "T", "address": "A"});
+        place(&venue, &mut body);
+        assert_eq!(body.location.as_deref().map(|l| (l.live_period, l.heading)), Some((Some(60), Some(90))));
+        let venue = body.venue.as_deref().expect("a venue");
+        assert_eq!((venue.title.as_str(), venue.address.as_str()), ("T", "A"));
+        let card = contact(&json!({"phone_number": "+1", "first_name": "A", "vcard": "V"}));
+        assert_eq!(
+            (card.phone_number.as_str(), card.first_name.as_str(), card.last_name.as_deref(), card.vcard.as_deref()),
+            ("+1", "A", None, Some("V"))
+        );
+    }
+
+    #[test]
+    fn a_cached_file_must_be_the_answering_bots_own() {
+        let file_id = crate::files::id::FileId { kind: Kind::Photo, owner: 5, hash: blake3::hash(b"photo") }.encode();
+        let photo = result(json!({"type": "photo", "photo_file_id": file_id}));
+        assert!(check_cached_file(&photo, 5).is_ok());
+        let wrong = "Bad Request: wrong file identifier/HTTP URL specified";
+        assert_eq!(check_cached_file(&photo, 6).expect_err("another bot's").description, wrong);
+        let garbage = result(json!({"type": "photo", "photo_file_id": "nope"}));
+        assert_eq!(check_cached_file(&garbage, 5).expect_err("not a file id").description, wrong);
+        // Results by URL, and those that send no file, pass.
+        assert!(check_cached_file(&result(json!({"type": "photo", "photo_url": "https://a.b/c.jpg"})), 6).is_ok());
+        assert!(check_cached_file(&result(json!({"type": "article", "photo_file_id": "nope"})), 6).is_ok());
+    }
+
+    #[test]
+    fn a_personal_answer_is_cached_for_its_person_only() {
+        assert_eq!(cache_key(1, "cats", "10", None), "1|*|cats|10");
+        assert_eq!(cache_key(1, "cats", "10", Some(7)), "1|7|cats|10");
+        assert_ne!(cache_key(1, "cats", "", Some(7)), cache_key(1, "cats", "", Some(8)));
+        assert_ne!(cache_key(1, "cats", "", None), cache_key(2, "cats", "", None));
+    }
+
+    #[test]
+    fn web_app_init_data_is_signed_with_the_bot_token() {
+        use ring::hmac;
+        let data = web_app_init_data("1:secret", "AAQ1", &json!({"id": 7}), 100);
+        let (fields, hash) = data.rsplit_once("&hash=").expect("a hash");
+        assert_eq!(fields, "auth_date=100&query_id=AAQ1&user=%7B%22id%22%3A7%7D");
+        // Telegram's check: HMAC-SHA-256 of the sorted `key=value` lines, keyed by
+        // HMAC-SHA-256("WebAppData", token).
+        let secret = hmac::sign(&hmac::Key::new(hmac::HMAC_SHA256, b"WebAppData"), b"1:secret");
+        let check = "auth_date=100\nquery_id=AAQ1\nuser={\"id\":7}";
+        let expected = hmac::sign(&hmac::Key::new(hmac::HMAC_SHA256, secret.as_ref()), check.as_bytes());
+        let expected: String = expected.as_ref().iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hash, expected);
+        assert_ne!(data, web_app_init_data("1:other", "AAQ1", &json!({"id": 7}), 100));
+    }
+}

@@ -98,3 +98,38 @@ pub(crate) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall
     store(&platform, bot.id, key, None).await?;
     Ok(json!(true).into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(scope: Option<&str>, language: Option<&str>) -> String {
+        key(scope, language).expect_err("must be refused").description.into_owned()
+    }
+
+    #[test]
+    fn a_command_list_is_kept_under_its_canonical_scope_and_language() {
+        assert_eq!(key(None, None).unwrap(), r#"commands:{"type":"default"}:"#);
+        assert_eq!(key(Some(r#"{"type": "default"}"#), Some("")).unwrap(), key(None, None).unwrap());
+        // Field order and fields of no meaning to the scope do not change the key.
+        let scope = key(Some(r#"{"type": "chat_member", "chat_id": -5, "user_id": 7}"#), Some("en")).unwrap();
+        let reordered = key(Some(r#"{"user_id": 7, "extra": true, "chat_id": -5, "type": "chat_member"}"#), Some("en"));
+        assert_eq!(reordered.unwrap(), scope);
+        assert!(scope.ends_with(":en") && scope.contains("-5") && !scope.contains("extra"));
+        assert_ne!(scope, key(Some(r#"{"type": "chat_member", "chat_id": -5, "user_id": 8}"#), Some("en")).unwrap());
+    }
+
+    #[test]
+    fn an_unknown_scope_or_language_code_is_refused() {
+        for scope in ["nope", "{}", r#"{"type": 1}"#] {
+            assert_eq!(refusal(Some(scope), None), "Bad Request: can't parse BotCommandScope JSON object");
+        }
+        assert_eq!(
+            refusal(Some(r#"{"type": "everyone"}"#), None),
+            "Bad Request: unsupported bot command scope type specified"
+        );
+        for language in ["EN", "eng", "e"] {
+            assert_eq!(refusal(None, Some(language)), "Bad Request: invalid language code specified");
+        }
+    }
+}

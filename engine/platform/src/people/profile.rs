@@ -371,3 +371,127 @@ pub(crate) async fn remove_my_profile_photo(platform: Arc<Platform>, call: Metho
     store(&platform, bot.id, "profile_photo".into(), None).await?;
     Ok(json!(true).into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal<T: std::fmt::Debug>(result: Result<T, ApiError>) -> String {
+        result.expect_err("must be refused").description.into_owned()
+    }
+
+    #[test]
+    fn administrator_rights_are_an_object_of_booleans() {
+        assert_eq!(administrator_rights(None).unwrap(), types::ChatAdministratorRights::default());
+        assert_eq!(administrator_rights(Some("")).unwrap(), types::ChatAdministratorRights::default());
+        assert_eq!(
+            refusal(administrator_rights(Some("{"))),
+            "Bad Request: can't parse ChatAdministratorRights JSON object"
+        );
+        assert_eq!(
+            refusal(administrator_rights(Some("[]"))),
+            "Bad Request: can't parse ChatAdministratorRights: ChatAdministratorRights must be an Object"
+        );
+        assert_eq!(
+            refusal(administrator_rights(Some(r#"{"can_manage_chat": 1}"#))),
+            "Bad Request: can't parse ChatAdministratorRights: Field \"can_manage_chat\" must be of type Boolean"
+        );
+        // The older name of the video chats right still counts.
+        let rights = administrator_rights(Some(r#"{"can_manage_voice_chats": true}"#)).unwrap();
+        assert!(rights.can_manage_video_chats);
+        assert!(!rights.can_manage_chat);
+        assert_eq!(rights.can_pin_messages, Some(false));
+    }
+
+    #[test]
+    fn default_rights_carry_every_flag_their_chat_kind_has() {
+        let groups = for_kind(types::ChatAdministratorRights::default(), false);
+        assert_eq!(
+            (groups.can_pin_messages, groups.can_manage_topics, groups.can_manage_tags),
+            (Some(false), Some(false), Some(false))
+        );
+        assert_eq!(
+            (groups.can_post_messages, groups.can_edit_messages, groups.can_manage_direct_messages),
+            (None, None, None)
+        );
+        let given = types::ChatAdministratorRights { can_post_messages: Some(true), ..Default::default() };
+        let channels = for_kind(given, true);
+        assert_eq!(
+            (channels.can_post_messages, channels.can_edit_messages, channels.can_manage_direct_messages),
+            (Some(true), Some(false), Some(false))
+        );
+        assert_eq!(
+            (channels.can_pin_messages, channels.can_manage_topics, channels.can_manage_tags),
+            (None, None, None)
+        );
+    }
+
+    #[test]
+    fn a_menu_button_is_the_default_one_unless_given() {
+        assert_eq!(menu_button(None).unwrap(), json!({"type": "default"}));
+        assert_eq!(menu_button(Some("")).unwrap(), json!({"type": "default"}));
+        assert_eq!(menu_button(Some(r#"{"type": "commands"}"#)).unwrap(), json!({"type": "commands"}));
+        assert_eq!(refusal(menu_button(Some("nope"))), "Bad Request: can't parse menu button JSON object");
+        assert_eq!(
+            refusal(menu_button(Some("[]"))),
+            "Bad Request: can't parse menu button: MenuButton must be an Object"
+        );
+        assert_eq!(refusal(menu_button(Some("{}"))), "Bad Request: can't parse menu button: Can't find field \"type\"");
+        assert_eq!(
+            refusal(menu_button(Some(r#"{"type": "mini_app"}"#))),
+            "Bad Request: can't parse menu button: MenuButton has unsupported type"
+        );
+    }
+
+    #[test]
+    fn a_web_app_menu_button_needs_text_and_an_https_link() {
+        let button = r#"{"type": "web_app", "text": "Open", "web_app": {"url": "https://example.com/app"}}"#;
+        assert_eq!(
+            menu_button(Some(button)).unwrap(),
+            json!({"type": "web_app", "text": "Open", "web_app": {"url": "https://example.com/app"}})
+        );
+        let no_text = r#"{"type": "web_app", "web_app": {"url": "https://example.com"}}"#;
+        assert_eq!(
+            refusal(menu_button(Some(no_text))),
+            "Bad Request: can't parse menu button: Can't find field \"text\""
+        );
+        let no_app = r#"{"type": "web_app", "text": "Open", "web_app": "https://example.com"}"#;
+        assert_eq!(
+            refusal(menu_button(Some(no_app))),
+            "Bad Request: can't parse menu button: Field \"web_app\" must be of type Object"
+        );
+        let empty = r#"{"type": "web_app", "text": "", "web_app": {"url": "https://example.com"}}"#;
+        assert_eq!(refusal(menu_button(Some(empty))), "Bad Request: menu button text must be non-empty");
+        // Plain HTTP only on a test server (which a unit test's process is not, unless made one).
+        if !msg_core::environment::is_test() {
+            let http = r#"{"type": "web_app", "text": "Open", "web_app": {"url": "http://example.com"}}"#;
+            assert_eq!(
+                refusal(menu_button(Some(http))),
+                "Bad Request: menu button Web App URL 'http://example.com' is invalid: Only HTTPS links are allowed"
+            );
+        }
+    }
+
+    #[test]
+    fn a_profile_photo_must_be_a_new_upload() {
+        let photo = |value: &str, local: bool| {
+            let mut params = msg_core::Params::new();
+            params.push("photo", value);
+            params.push_file(msg_core::UploadedFile::new("sent".into(), None, None, "/tmp/sent".into(), 1));
+            profile_photo_file(&params, local)
+        };
+        assert_eq!(refusal(profile_photo_file(&msg_core::Params::new(), false)), "Bad Request: photo isn't specified");
+        assert_eq!(refusal(photo("[]", false)), "Bad Request: object expected as profile photo");
+        assert_eq!(refusal(photo(r#"{"photo": "x"}"#, false)), "Bad Request: can't find field \"type\"");
+        assert_eq!(refusal(photo(r#"{"type": "video"}"#, false)), "Bad Request: invalid profile photo type specified");
+        let late_frame = r#"{"type": "animated", "animation": "attach://sent", "main_frame_timestamp": 11}"#;
+        assert_eq!(refusal(photo(late_frame, false)), "Bad Request: wrong main frame timestamp specified");
+        assert_eq!(photo(r#"{"type": "static", "photo": "attach://sent"}"#, false).unwrap(), "attach://sent");
+        // A link, a part that was not sent, or a local path outside local mode is no upload.
+        for file in ["https://example.com/a.jpg", "attach://other", "file:///tmp/a.jpg"] {
+            let value = json!({"type": "static", "photo": file}).to_string();
+            assert_eq!(refusal(photo(value.as_str(), false)), "Bad Request: photo must be uploaded as a file");
+        }
+        assert_eq!(photo(r#"{"type": "static", "photo": "file:///tmp/a.jpg"}"#, true).unwrap(), "file:///tmp/a.jpg");
+    }
+}

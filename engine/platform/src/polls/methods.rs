@@ -164,3 +164,143 @@ pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let conversation = platform.resolve_chat(&Actor::Bot(bot.clone()), p.chat_id).await?;
     Ok(platform.stop_poll(&bot, conversation, p.message_id, markup).await?.into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The poll `sendPoll` would send with these parameters.
+    fn poll(pairs: &[(&str, &str)]) -> Result<types::Poll, ApiError> {
+        let mut params = Params::new();
+        for (name, value) in pairs {
+            params.push(*name, *value);
+        }
+        poll_message(&params).map(|message| *message.poll.expect("a poll"))
+    }
+
+    fn refusal(pairs: &[(&str, &str)]) -> String {
+        poll(pairs).expect_err("must be refused").description.into_owned()
+    }
+
+    #[test]
+    fn a_poll_needs_a_question_and_2_to_12_options() {
+        let options = r#"["a", "b"]"#;
+        assert_eq!(refusal(&[("options", options)]), "Bad Request: poll question must be non-empty");
+        let long = "q".repeat(301);
+        assert_eq!(
+            refusal(&[("question", long.as_str()), ("options", options)]),
+            "Bad Request: poll question length must not exceed 300"
+        );
+        assert_eq!(refusal(&[("question", "Q"), ("options", "a, b")]), "Bad Request: can't parse options JSON object");
+        assert_eq!(
+            refusal(&[("question", "Q"), ("options", r#"{"a": 1}"#)]),
+            "Bad Request: expected an Array of String as options"
+        );
+        assert_eq!(
+            refusal(&[("question", "Q"), ("options", r#"["a"]"#)]),
+            "Bad Request: poll must have at least 2 option"
+        );
+        let thirteen = serde_json::to_string(&(0..13).map(|i| i.to_string()).collect::<Vec<_>>()).unwrap();
+        assert_eq!(
+            refusal(&[("question", "Q"), ("options", thirteen.as_str())]),
+            "Bad Request: poll can't have more than 12 options"
+        );
+        assert_eq!(
+            refusal(&[("question", "Q"), ("options", options), ("type", "survey")]),
+            "Bad Request: unsupported poll type specified"
+        );
+    }
+
+    #[test]
+    fn a_poll_option_is_1_to_100_characters_of_text() {
+        let refused = |options: &str| refusal(&[("question", "Q"), ("options", options)]);
+        assert_eq!(refused(r#"["a", " "]"#), "Bad Request: poll options must be non-empty");
+        let long = serde_json::json!(["a", "x".repeat(101)]).to_string();
+        assert_eq!(refused(long.as_str()), "Bad Request: poll options length must not exceed 100");
+        assert_eq!(refused(r#"["a", true]"#), "Bad Request: expected an option to be of type String");
+        assert_eq!(refused(r#"["a", {"label": "b"}]"#), "Bad Request: can't find field \"text\"");
+        assert_eq!(refused(r#"["a", {"text": ["b"]}]"#), "Bad Request: field \"text\" must be of type String");
+        let made = poll(&[("question", "Q"), ("options", r#"["a", {"text": "b"}]"#)]).unwrap();
+        let texts: Vec<_> = made.options.iter().map(|o| (o.text.as_str(), o.persistent_id.as_str())).collect();
+        assert_eq!(texts, [("a", "0"), ("b", "1")]);
+    }
+
+    #[test]
+    fn a_regular_poll_is_anonymous_and_revotable_unless_told() {
+        let made =
+            poll(&[("question", "Q"), ("options", r#"["a", "b"]"#), ("allows_multiple_answers", "true")]).unwrap();
+        assert_eq!(made.r#type, "regular");
+        assert!(made.is_anonymous && made.allows_revoting && made.allows_multiple_answers);
+        assert_eq!((made.correct_option_id, made.open_period, made.close_date), (None, None, None));
+        let told =
+            [("question", "Q"), ("options", r#"["a", "b"]"#), ("is_anonymous", "false"), ("allows_revoting", "0")];
+        let made = poll(&told).unwrap();
+        assert!(!made.is_anonymous && !made.allows_revoting);
+    }
+
+    #[test]
+    fn a_quiz_needs_exactly_one_correct_option() {
+        let quiz = |extra: &[(&str, &str)]| {
+            let mut pairs = vec![("question", "Q"), ("options", r#"["a", "b"]"#), ("type", "quiz")];
+            pairs.extend_from_slice(extra);
+            poll(&pairs)
+        };
+        let wrong = "Bad Request: wrong correct option identifier specified";
+        let cases: [&[(&str, &str)]; 3] = [&[], &[("correct_option_id", "2")], &[("correct_option_id", "-1")]];
+        for extra in cases {
+            assert_eq!(quiz(extra).expect_err("must be refused").description, wrong);
+        }
+        assert_eq!(quiz(&[("correct_option_ids", "[0, 1]")]).expect_err("two").description, wrong);
+        assert_eq!(
+            quiz(&[("correct_option_ids", r#"["0"]"#)]).expect_err("a string").description,
+            "Bad Request: correct option identifier must be of type Number"
+        );
+        let made = quiz(&[("correct_option_ids", "[1]"), ("allows_multiple_answers", "true")]).unwrap();
+        assert_eq!(made.correct_option_id, Some(1));
+        // A quiz takes one answer, once.
+        assert!(!made.allows_multiple_answers && !made.allows_revoting);
+        assert_eq!(made.r#type, "quiz");
+    }
+
+    #[test]
+    fn a_quiz_explanation_is_at_most_200_characters() {
+        let quiz = |explanation: &str| {
+            let pairs = [
+                ("question", "Q"),
+                ("options", r#"["a", "b"]"#),
+                ("type", "quiz"),
+                ("correct_option_id", "0"),
+                ("explanation", explanation),
+            ];
+            poll(&pairs)
+        };
+        let long = "e".repeat(201);
+        assert_eq!(
+            quiz(long.as_str()).expect_err("too long").description,
+            "Bad Request: poll explanation length must not exceed 200"
+        );
+        let made = quiz("because").unwrap();
+        assert_eq!(made.explanation.as_deref(), Some("because"));
+        assert_eq!(made.explanation_entities, Some(Vec::new()));
+        assert_eq!(quiz("").unwrap().explanation, None);
+    }
+
+    #[test]
+    fn a_poll_closes_after_its_open_period_or_at_its_close_date() {
+        let timed = |extra: (&str, String)| {
+            poll(&[("question", "Q"), ("options", r#"["a", "b"]"#), (extra.0, extra.1.as_str())]).unwrap()
+        };
+        let before = crate::kernel::world::now();
+        let made = timed(("open_period", "60".into()));
+        let after = crate::kernel::world::now();
+        assert_eq!(made.open_period, Some(60));
+        assert!((before + 60..=after + 60).contains(&made.close_date.unwrap()));
+        let made = timed(("close_date", (after + 100).to_string()));
+        assert_eq!(made.close_date, Some(after + 100));
+        assert!((90..=100).contains(&made.open_period.unwrap()));
+        // A close_date passed already times nothing; a long open_period is cut to a month.
+        let made = timed(("close_date", (before - 10).to_string()));
+        assert_eq!((made.open_period, made.close_date), (None, None));
+        assert_eq!(timed(("open_period", "99999999".into())).open_period, Some(2_628_000));
+    }
+}

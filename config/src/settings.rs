@@ -607,6 +607,47 @@ fn credentials(r: &mut Reader<'_>, sources: &Sources, secrets_given: &[&str]) ->
     (api_id, api_hash)
 }
 
+/// What settings say together, for [`check_together`].
+struct Together {
+    seed: bool,
+    testing: bool,
+    manual_clock: bool,
+    database_url: bool,
+    ports: (Option<u16>, Option<u16>),
+}
+
+/// The checks of settings that are each valid alone but not together: a test server's settings
+/// without `--testing`, a PostgreSQL URL beside another storage kind, one port for both.
+fn check_together(r: &mut Reader<'_>, t: Together, storage_kind: Option<&str>) {
+    if t.seed && !t.testing {
+        let source = r.source("seed");
+        r.problems.push(Problem::new(format!(
+            "{source} makes the platform's random choices, token secrets among them, predictable (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or remove it"
+        )));
+    }
+    if t.manual_clock && !t.testing {
+        let source = r.source("clock");
+        r.problems.push(Problem::new(format!(
+            "{source} is manual, which stops the platform's time (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or use --clock real"
+        )));
+    }
+    if let Some(kind) = storage_kind.filter(|kind| t.database_url && *kind != "postgres") {
+        let url_source = r.source("database_url");
+        r.problems.push(Problem::new(format!(
+            "{url_source} names a PostgreSQL database but the config file's [storage] kind is \"{kind}\"; remove one of them"
+        )));
+    }
+    if let (Some(a), Some(b)) = t.ports
+        && a == b
+        && a != 0
+    {
+        let (sa, sb) = (r.source("http_port"), r.source("http_stat_port"));
+        r.problems.push(Problem::new(format!(
+            "the Bot API port and the statistics port are both {a} ({sa}, {sb}); give MSG_HTTP_STAT_PORT a port of its own"
+        )));
+    }
+}
+
 /// The layers (built-in defaults, the config file, the environment, secret files,
 /// `MSG_EXTRA_ARGS`, the command line), read into typed settings, every problem reported at once.
 pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
@@ -723,36 +764,17 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         }
     };
     let seed = r.typed("seed", "a whole number from 0 to 18446744073709551615", |t| t.trim().parse::<u64>().ok());
-    if seed.is_some() && !testing {
-        let source = r.source("seed");
-        r.problems.push(Problem::new(format!(
-            "{source} makes the platform's random choices, token secrets among them, predictable (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or remove it"
-        )));
-    }
-    if manual_clock && !testing {
-        let source = r.source("clock");
-        r.problems.push(Problem::new(format!(
-            "{source} is manual, which stops the platform's time (a test server's setting): add --testing (MSG_TESTING=true) to say this server is for tests, or use --clock real"
-        )));
-    }
-    if let (Some(url_source), Some(kind)) = (
-        database_url.as_ref().map(|_| r.source("database_url")),
+    check_together(
+        &mut r,
+        Together {
+            seed: seed.is_some(),
+            testing,
+            manual_clock,
+            database_url: database_url.is_some(),
+            ports: (http_port, http_stat_port),
+        },
         file_sections.storage.get("kind").and_then(|k| k.as_str()),
-    ) && kind != "postgres"
-    {
-        r.problems.push(Problem::new(format!(
-            "{url_source} names a PostgreSQL database but the config file's [storage] kind is \"{kind}\"; remove one of them"
-        )));
-    }
-    if let (Some(a), Some(b)) = (http_port, http_stat_port)
-        && a == b
-        && a != 0
-    {
-        let (sa, sb) = (r.source("http_port"), r.source("http_stat_port"));
-        r.problems.push(Problem::new(format!(
-            "the Bot API port and the statistics port are both {a} ({sa}, {sb}); give MSG_HTTP_STAT_PORT a port of its own"
-        )));
-    }
+    );
     let origins = KEYS.iter().map(|(k, _)| (*k, r.source(k))).collect();
     let problems = r.problems;
 

@@ -90,7 +90,8 @@ impl PlatformBuilder for Builder {
         updates: Arc<dyn BotUpdates>,
     ) -> Result<Arc<dyn PlatformService>, StorageError> {
         let states = DOMAINS.iter().filter_map(|d| d.state()).collect();
-        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy, states);
+        let kinds = DOMAINS.iter().flat_map(|d| d.content_kinds()).collect();
+        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy, states, kinds);
         self.slot.set(Arc::downgrade(&platform)).expect("the platform is built once");
         Ok(platform)
     }
@@ -312,5 +313,23 @@ mod tests {
         states.sort_unstable();
         states.dedup();
         assert_eq!(states.len(), count, "two domains keep a state of one type");
+    }
+
+    #[test]
+    fn a_message_is_checked_as_its_most_particular_kind_of_content() {
+        use msg_spec::types::{Document, Message};
+        let kinds: Vec<&kernel::stored::ContentKind> = DOMAINS.iter().flat_map(|d| d.content_kinds()).collect();
+        let kind = |m: &Message| kinds.iter().find(|k| (k.present)(m)).map(|k| k.plural);
+        let file =
+            || Some(Box::new(Document { file_id: "f".into(), file_unique_id: "u".into(), ..Default::default() }));
+        // An animation carries a document too; the permission that counts is the animation's.
+        let animation = Message { animation: Some(Box::default()), document: file(), ..Message::default() };
+        assert_eq!(kind(&animation), Some("animations"));
+        assert_eq!(kind(&Message { document: file(), ..Message::default() }), Some("documents"));
+        let venue = Message { venue: Some(Box::default()), location: Some(Box::default()), ..Message::default() };
+        assert_eq!(kind(&venue), Some("venues"));
+        assert_eq!(kind(&Message { poll: Some(Box::default()), ..Message::default() }), Some("polls"));
+        assert_eq!(kind(&Message { text: Some("a".into()), ..Message::default() }), None, "text");
+        assert_eq!(kinds.len(), 14, "every kind of content the platform sends");
     }
 }

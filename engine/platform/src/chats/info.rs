@@ -109,14 +109,14 @@ impl Platform {
         })
     }
 
-    /// Whether `actor` may post a message carrying `field` (`text`, `photo`, ...) here; the
-    /// platform's error when not (TDLib's: each kind of content names itself, and the right
-    /// that covers it: polls their own, dice, stickers and animations the "other messages").
+    /// Whether `actor` may post `message` here; the platform's error when not (TDLib's: each
+    /// kind of content names itself, and the right that covers it, as its domain says:
+    /// `Domain::content_kinds`).
     pub(crate) async fn may_send(
         &self,
         actor: &Actor,
         conversation: Conversation,
-        field: &str,
+        message: &types::Message,
     ) -> Result<(), ApiError> {
         let Conversation::Group(id) = conversation else { return Ok(()) };
         if self.group(id).await?.kind == "channel" {
@@ -127,22 +127,9 @@ impl Platform {
         }
         let permissions = self.chat_permissions(conversation).await?;
         let standing = self.standing(id, actor.id()).await?;
-        let (allowed, what): (fn(&types::ChatPermissions) -> Option<bool>, &str) = match field {
-            "photo" => (|p| p.can_send_photos, "photos"),
-            "video" => (|p| p.can_send_videos, "videos"),
-            "audio" => (|p| p.can_send_audios, "music"),
-            "document" => (|p| p.can_send_documents, "documents"),
-            "voice" => (|p| p.can_send_voice_notes, "voice notes"),
-            "video_note" => (|p| p.can_send_video_notes, "video notes"),
-            "animation" => (|p| p.can_send_other_messages, "animations"),
-            "sticker" => (|p| p.can_send_other_messages, "stickers"),
-            "dice" => (|p| p.can_send_other_messages, "dice"),
-            "game" => (|p| p.can_send_other_messages, "games"),
-            "poll" => (|p| p.can_send_polls, "polls"),
-            "location" => (|p| p.can_send_messages, "locations"),
-            "venue" => (|p| p.can_send_messages, "venues"),
-            "contact" => (|p| p.can_send_messages, "contacts"),
-            _ => (|p| p.can_send_messages, "text messages"),
+        let (allowed, what): (fn(&types::ChatPermissions) -> Option<bool>, &str) = match self.content_kind(message) {
+            Some(kind) => (kind.right, kind.plural),
+            None => (|p| p.can_send_messages, "text messages"),
         };
         if standing.allowed(&permissions, |p| allowed(p).unwrap_or(false)) {
             Ok(())

@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 use super::Kind;
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
+use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserCall, UserMethod, method};
 
 pub(crate) struct Files;
@@ -41,5 +42,26 @@ impl Domain for Files {
                 })
             })
             .collect()
+    }
+
+    /// Files of each kind; an animation is also a document, so it comes first.
+    fn content_kinds(&self) -> &'static [ContentKind] {
+        &[
+            ContentKind {
+                present: |m| m.animation.is_some(),
+                right: |p| p.can_send_other_messages,
+                plural: "animations",
+            },
+            ContentKind { present: |m| m.photo.is_some(), right: |p| p.can_send_photos, plural: "photos" },
+            ContentKind { present: |m| m.video.is_some(), right: |p| p.can_send_videos, plural: "videos" },
+            ContentKind { present: |m| m.audio.is_some(), right: |p| p.can_send_audios, plural: "music" },
+            ContentKind { present: |m| m.document.is_some(), right: |p| p.can_send_documents, plural: "documents" },
+            ContentKind { present: |m| m.voice.is_some(), right: |p| p.can_send_voice_notes, plural: "voice notes" },
+            ContentKind {
+                present: |m| m.video_note.is_some(),
+                right: |p| p.can_send_video_notes,
+                plural: "video notes",
+            },
+        ]
     }
 }

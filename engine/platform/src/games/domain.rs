@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::{NewGame, Registered, games, register_game, remove_game};
 use crate::Platform;
 use crate::kernel::domain::{Domain, OperatorVerb, OperatorWork};
+use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Games;
@@ -37,6 +38,11 @@ impl Domain for Games {
             "the bot's answer, with the game's `url`",
             crate::games::user::play_game,
         )]
+    }
+
+    /// Games, an "other message".
+    fn content_kinds(&self) -> &'static [ContentKind] {
+        &[ContentKind { present: |m| m.game.is_some(), right: |p| p.can_send_other_messages, plural: "games" }]
     }
 }
 

@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use crate::kernel::standing::PersonLists;
+use crate::kernel::stored::ContentKind;
 use crate::kernel::user::UserMethod;
 use crate::kernel::world::Platform;
 
@@ -64,6 +65,12 @@ pub(crate) trait Domain: Sync {
     /// ... and of person `user_id`'s lists.
     fn split_person(&self, _user_id: i64, _lists: &PersonLists) -> Vec<Change> {
         Vec::new()
+    }
+
+    /// The kinds of message content it brings, the more particular first (an animation is also
+    /// a document, a venue also a location).
+    fn content_kinds(&self) -> &'static [ContentKind] {
+        &[]
     }
 
     /// Its verbs in the operator's API.

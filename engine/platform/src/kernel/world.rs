@@ -276,6 +276,8 @@ pub struct Platform {
     /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
     /// answer goes.
     pub(crate) queries: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
+    /// The kinds of message content the domains bring (`Domain::content_kinds`), in their order.
+    kinds: Vec<&'static crate::kernel::stored::ContentKind>,
     /// Each domain's own state (`Domain::state`), by its type: see [`Platform::state`].
     states: HashMap<std::any::TypeId, Box<dyn std::any::Any + Send + Sync>>,
     /// One lock per entity that is read, changed and written back (`serial.rs`).
@@ -293,12 +295,13 @@ pub struct Platform {
 }
 
 impl Platform {
-    pub fn new(
+    pub(crate) fn new(
         config: PlatformConfig,
         storage: Arc<dyn StorageBackend>,
         updates: Arc<dyn BotUpdates>,
         legacy: LegacySplit,
         states: Vec<Box<dyn std::any::Any + Send + Sync>>,
+        kinds: Vec<&'static crate::kernel::stored::ContentKind>,
     ) -> Arc<Self> {
         let files = Arc::new(crate::kernel::file_store::FileStore::new(
             config.dir.clone(),
@@ -317,6 +320,7 @@ impl Platform {
             front: msg_core::front::Front::new(),
             announced: Mutex::default(),
             queries: Mutex::default(),
+            kinds,
             states: states.into_iter().map(|state| ((*state).type_id(), state)).collect(),
             locks: crate::kernel::serial::Locks::default(),
             local: config.local,
@@ -334,6 +338,12 @@ impl Platform {
             .get(&std::any::TypeId::of::<T>())
             .and_then(|state| state.downcast_ref())
             .expect("each domain's state is made when the platform is built")
+    }
+
+    /// The kind of content `message` holds (the first the domains name that it has), `None` for
+    /// text.
+    pub(crate) fn content_kind(&self, message: &types::Message) -> Option<&'static crate::kernel::stored::ContentKind> {
+        self.kinds.iter().copied().find(|kind| (kind.present)(message))
     }
 
     /// This platform as an `Arc` (it always lives in one).

@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
 use crate::kernel::standing::PersonLists;
+use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Messages;
@@ -75,6 +76,16 @@ impl Domain for Messages {
                 "the `Message` with its `forward_origin`",
                 crate::messages::user::forward_message,
             ),
+        ]
+    }
+
+    /// Dice, places and contacts; a venue is also a location, so it comes first.
+    fn content_kinds(&self) -> &'static [ContentKind] {
+        &[
+            ContentKind { present: |m| m.dice.is_some(), right: |p| p.can_send_other_messages, plural: "dice" },
+            ContentKind { present: |m| m.venue.is_some(), right: |p| p.can_send_messages, plural: "venues" },
+            ContentKind { present: |m| m.location.is_some(), right: |p| p.can_send_messages, plural: "locations" },
+            ContentKind { present: |m| m.contact.is_some(), right: |p| p.can_send_messages, plural: "contacts" },
         ]
     }
 }

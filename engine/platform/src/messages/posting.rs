@@ -269,7 +269,7 @@ impl Platform {
         conversation: Conversation,
         content: &Content,
     ) -> Result<Option<i64>, ApiError> {
-        self.may_send(actor, conversation, stored::content_kind(&content.body)).await?;
+        self.may_send(actor, conversation, &content.body).await?;
         let thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
         if let Some(channel) = content.sender_chat {
             self.may_send_as(actor, conversation, channel).await?;

@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
 use crate::kernel::standing::PersonLists;
+use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Polls;
@@ -55,5 +56,10 @@ impl Domain for Polls {
                 crate::polls::user::vote_poll,
             ),
         ]
+    }
+
+    /// Polls, under their own permission.
+    fn content_kinds(&self) -> &'static [ContentKind] {
+        &[ContentKind { present: |m| m.poll.is_some(), right: |p| p.can_send_polls, plural: "polls" }]
     }
 }

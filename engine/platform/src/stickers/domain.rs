@@ -5,6 +5,7 @@ use msg_core::method::Late;
 
 use crate::Platform;
 use crate::kernel::domain::Domain;
+use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
 
 pub(crate) struct Stickers;
@@ -25,5 +26,10 @@ impl Domain for Stickers {
             "the `StickerSet`, its stickers with this person's file ids (to send them with `sendSticker`)",
             crate::stickers::user::get_sticker_set,
         )]
+    }
+
+    /// Stickers, an "other message".
+    fn content_kinds(&self) -> &'static [ContentKind] {
+        &[ContentKind { present: |m| m.sticker.is_some(), right: |p| p.can_send_other_messages, plural: "stickers" }]
     }
 }

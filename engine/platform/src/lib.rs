@@ -115,7 +115,12 @@ const DOMAINS: &[&dyn Domain] = &[
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door
 /// plugins use.
 fn register(registrar: &mut Registrar, slot: &Late<Platform>) {
-    for domain in DOMAINS {
+    register_domains(DOMAINS, registrar, slot);
+}
+
+/// The Bot API methods of `domains`.
+fn register_domains(domains: &[&dyn Domain], registrar: &mut Registrar, slot: &Late<Platform>) {
+    for domain in domains {
         domain.methods(registrar, slot);
     }
 }
@@ -288,6 +293,52 @@ impl Platform {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The worked example of ARCHITECTURE.md's "Adding a domain", compiled: a domain is a type
+    /// implementing `Domain` (here in a test; in the crate, `<domain>/domain.rs`) and one entry
+    /// in the list; the platform registers what it brings beside the others'.
+    mod greetings {
+        use std::sync::Arc;
+
+        use msg_core::method::{Late, bound};
+        use msg_core::{ApiError, MethodCall, Registrar, Reply};
+
+        use crate::Platform;
+        use crate::kernel::domain::Domain;
+        use crate::kernel::user::{UserMethod, method};
+
+        pub(super) struct Greetings;
+
+        async fn say_hello(_platform: Arc<Platform>, _call: MethodCall) -> Result<Reply, ApiError> {
+            Ok(serde_json::json!("hello").into())
+        }
+
+        impl Domain for Greetings {
+            fn name(&self) -> &'static str {
+                "greetings"
+            }
+
+            fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
+                registrar.method("sayHello", bound(slot, say_hello));
+            }
+
+            fn user_verbs(&self) -> Vec<UserMethod> {
+                vec![method("waveAt", "`chat_id`", "`true`", |_c| async move { Ok(serde_json::json!(true)) })]
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_domain_is_a_type_and_one_line_in_the_list() {
+        let with_it: Vec<&dyn Domain> = DOMAINS.iter().copied().chain([&greetings::Greetings as &dyn Domain]).collect();
+        let mut registrar = Registrar::new();
+        register_domains(&with_it, &mut registrar, &Late::default());
+        let registry = registrar.freeze().expect("its methods clash with no other domain's");
+        assert!(registry.method_names().contains(&"sayHello"));
+        assert_eq!(registry.method_names().len(), method_names().len() + 1);
+        let verbs: Vec<&str> = with_it.iter().flat_map(|d| d.user_verbs()).map(|v| v.name).collect();
+        assert!(verbs.contains(&"waveAt") && verbs.contains(&"sendMessage"));
+    }
 
     #[test]
     fn each_domain_has_a_name_of_its_own_and_its_methods() {

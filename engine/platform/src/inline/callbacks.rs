@@ -1,6 +1,8 @@
 //! Callback queries: a person presses an inline button, the bot that sent the message gets
 //! `callback_query`, and its `answerCallbackQuery` goes back to the person who pressed.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Duration;
 
 use msg_core::{ApiError, NewUpdate, UserRecord};
@@ -10,13 +12,26 @@ use serde_json::{Value, json};
 use crate::kernel::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
 use crate::messages::posting::sender_id;
 
+/// What a button's callback query carries besides `data`, read for the bot that answers.
+pub(crate) type ShortName<'a> = Pin<Box<dyn Future<Output = Result<String, ApiError>> + Send + 'a>>;
+
+/// A kind of inline button another domain brings, whose press also reaches the bot as a
+/// callback query (games' Play button): how to find it on a message, the refusal when the
+/// message has none, and the `game_short_name` its query carries (read for bot `bot_id` from
+/// the message's key, `<conversation>/<message id>`).
+pub(crate) struct ButtonKind {
+    pub on: fn(&types::InlineKeyboardButton) -> bool,
+    pub missing: &'static str,
+    pub short_name: for<'a> fn(&'a Platform, i64, String) -> ShortName<'a>,
+}
+
 /// Which button a person presses.
 #[derive(Clone, Copy)]
 pub(crate) enum Pressed<'a> {
     /// A callback button, by its `callback_data`.
     Data(&'a str),
-    /// The button that launches the message's game.
-    Game,
+    /// A button of another domain's kind.
+    Button(&'static ButtonKind),
 }
 
 impl Platform {
@@ -50,12 +65,12 @@ impl Platform {
         let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());
         let found = match pressed {
             Pressed::Data(data) => buttons.any(|b| b.callback_data.as_deref() == Some(data)),
-            Pressed::Game => buttons.any(|b| b.callback_game.is_some()),
+            Pressed::Button(kind) => buttons.any(|b| (kind.on)(b)),
         };
         if !found {
             return Err(ApiError::bad_request(match pressed {
                 Pressed::Data(_) => "the message has no button with this callback_data",
-                Pressed::Game => "the message has no button that launches a game",
+                Pressed::Button(kind) => kind.missing,
             }));
         }
         // A message sent via a bot (inline mode) brings its buttons' presses to that bot, as an
@@ -72,10 +87,9 @@ impl Platform {
         );
         let (data, game_short_name) = match pressed {
             Pressed::Data(data) => (Some(data.to_owned()), None),
-            Pressed::Game => {
+            Pressed::Button(kind) => {
                 let key = format!("{}/{message_id}", conversation.key());
-                let game = crate::games::MESSAGES.get(self.storage.as_ref(), bot.id, &key).await?;
-                (None, Some(game.ok_or_else(|| ApiError::bad_request("the message's game is not available"))?))
+                (None, Some((kind.short_name)(self, bot.id, key).await?))
             }
         };
         let message = crate::kernel::stored::with_chat(stored, &chat);

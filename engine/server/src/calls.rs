@@ -276,18 +276,8 @@ pub(crate) struct Filter {
 
 /// A kept call as the operator reads it: secrets redacted.
 fn shown(e: &Entry<Result<Bytes, ApiError>>) -> Value {
-    let params: serde_json::Map<String, Value> = e
-        .params
-        .iter()
-        .map(|(k, v)| {
-            let value = if SECRET_PARAMS.contains(&k) {
-                "<redacted>".to_owned()
-            } else {
-                msg_core::redact::redact(v).into_owned()
-            };
-            (k.to_owned(), Value::String(value))
-        })
-        .collect();
+    let mut params: Value = e.params.iter().map(|(k, v)| (k.to_owned(), Value::String(v.to_owned()))).collect();
+    redact_value(&mut params);
     let files: Vec<Value> =
         e.params.files().iter().map(|f| json!({"field": f.field, "name": f.file_name, "size": f.size})).collect();
     let mut out = json!({
@@ -328,7 +318,7 @@ fn shown(e: &Entry<Result<Bytes, ApiError>>) -> Value {
     out
 }
 
-/// `value` with secrets redacted by the rules parameters follow: a field named like a secret
+/// `value` with secrets redacted, parameters and answers alike: a field named like a secret
 /// parameter is `<redacted>`, and every string has its tokens and URL passwords redacted (a
 /// `getWebhookInfo` answer's URL, a token in a file link).
 fn redact_value(value: &mut Value) {

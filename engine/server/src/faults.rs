@@ -367,14 +367,13 @@ impl Bucket {
 }
 
 /// The time the buckets fill by, in milliseconds: the platform's clock when it is manual (a
-/// test advances it, and the buckets with it), otherwise a monotonic one (wall-clock steps
-/// neither drain nor fill them).
+/// test advances it, and the buckets with it), otherwise the coarse monotonic one every rate
+/// window reads (wall-clock steps neither drain nor fill them).
 fn flood_now_ms() -> i64 {
     if msg_core::clock::is_manual() {
         return msg_core::clock::now_unix().saturating_mul(1000);
     }
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed().as_millis() as i64
+    msg_core::coarse::now().as_millis() as i64
 }
 
 struct Flood {

@@ -152,9 +152,10 @@ impl Platform {
         messages: &mut [Value],
         viewer: i64,
     ) -> Result<(), ApiError> {
+        // People first, from the directory: only the others are looked up as bots.
         let mut bots = Vec::new();
         for member in self.participants(conversation).await? {
-            if self.bot_record(member).await?.is_some() {
+            if self.user(member).await?.is_none() && self.bot_record(member).await?.is_some() {
                 bots.push(member);
             }
         }

@@ -81,15 +81,7 @@ pub fn abort_response() -> Response<Body> {
 pub fn truncated_response(reply: &Reply) -> Response<Body> {
     let body = reply.to_body();
     let half = Bytes::from(body[..body.len() / 2].to_vec());
-    // The error comes one poll after the half: hyper writes out what it has buffered when the
-    // body has nothing ready, and drops it unsent when the body fails at once.
-    let frames = futures_util::StreamExt::chain(
-        futures_util::stream::iter([Ok(hyper::body::Frame::data(half))]),
-        futures_util::stream::once(async {
-            tokio::task::yield_now().await;
-            Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "the answer is cut short (fault)"))
-        }),
-    );
+    let frames = then_cut(futures_util::stream::iter([Ok(hyper::body::Frame::data(half))]));
     let mut response = Response::new(http_body_util::StreamBody::new(frames).boxed_unsync());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -123,17 +115,24 @@ pub fn cut_short(response: Response<Body>) -> Response<Body> {
             };
             std::future::ready(kept)
         });
-        // The error one poll after the last kept bytes, so that hyper writes them out first
-        // (see `truncated_response`).
-        let cut = futures_util::StreamExt::chain(
-            kept,
-            futures_util::stream::once(async {
-                tokio::task::yield_now().await;
-                Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "cut short (fault)"))
-            }),
-        );
-        http_body_util::StreamBody::new(cut).boxed_unsync()
+        http_body_util::StreamBody::new(then_cut(kept)).boxed_unsync()
     })
+}
+
+/// The frames of `kept`, then the connection cut (a fault's "truncate"). The error comes one
+/// poll after the last kept frame: hyper writes out what it has buffered when the body has
+/// nothing ready, and drops it unsent when the body fails in the same poll.
+fn then_cut<S>(kept: S) -> impl futures_util::Stream<Item = Result<hyper::body::Frame<Bytes>, std::io::Error>>
+where
+    S: futures_util::Stream<Item = Result<hyper::body::Frame<Bytes>, std::io::Error>>,
+{
+    futures_util::StreamExt::chain(
+        kept,
+        futures_util::stream::once(async {
+            tokio::task::yield_now().await;
+            Err(std::io::Error::new(std::io::ErrorKind::ConnectionAborted, "cut short (fault)"))
+        }),
+    )
 }
 
 /// The error a service returns to make hyper close a connection without a response.

@@ -168,12 +168,11 @@ async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
     let integer = |name| msg_spec::args::integer(c.params.get(name));
     let allowed: Vec<String> = c.params.json::<Vec<String>>("allowed_updates").and_then(Result::ok).unwrap_or_default();
     let left_out: Vec<&str> = ASKED_FOR_ONLY.iter().copied().filter(|k| !allowed.iter().any(|a| a == k)).collect();
-    let mut offset = integer("offset");
-    let deadline =
-        tokio::time::Instant::now() + Duration::from_secs(integer("timeout").unwrap_or(0).clamp(0, 50) as u64);
+    // The reference's defaults and clamps once; each round waits what is left of the timeout.
+    let mut args = PollArgs::new(integer("offset"), integer("limit"), integer("timeout"));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(args.timeout as u64);
     loop {
-        let timeout = deadline.saturating_duration_since(tokio::time::Instant::now()).as_secs() as i64;
-        let args = PollArgs::new(offset, integer("limit"), Some(timeout));
+        args.timeout = deadline.saturating_duration_since(tokio::time::Instant::now()).as_secs() as i64;
         let (updates, _) = long_poll(&mailbox, &c.platform.storage, args, false, c.serving).await?;
         let updates: Vec<Value> =
             serde_json::from_str(&updates).map_err(|e| ApiError::internal(format!("updates are not JSON: {e}")))?;
@@ -185,7 +184,7 @@ async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
         if !kept.is_empty() {
             return Ok(Value::Array(kept));
         }
-        offset = Some(last + 1);
+        args.offset = last + 1;
     }
 }
 

@@ -129,9 +129,7 @@ fn page_link(link: &str, buttons: &str, prefix: &str) -> Result<(), ApiError> {
     if url::link_user_id(link.as_bytes()).is_some() {
         return Err(ApiError::bad_request(format!("Link to a user can't be used in {buttons} buttons")));
     }
-    url::check_link(link, true, !msg_core::environment::is_test())
-        .map(drop)
-        .map_err(|e| ApiError::bad_request(format!("{prefix} {e}")))
+    url::check_page_link(link).map(drop).map_err(|e| ApiError::bad_request(format!("{prefix} {e}")))
 }
 
 /// TDLib's check of an inline button's link, once the reference has read the button: its kind is

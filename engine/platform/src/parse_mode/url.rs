@@ -238,6 +238,13 @@ pub(crate) fn check_link(link: &str, http_only: bool, https_only: bool) -> Resul
         .map_err(|reason| format!("URL '{link}' is invalid: {reason}"))
 }
 
+/// [`check_link`] for a link that opens a bot's page (a Web App, a login URL, the menu button):
+/// HTTPS only, as tdlib has it outside its test environment; a test server (`--testing`) is that
+/// environment and takes plain HTTP too.
+pub(crate) fn check_page_link(link: &str) -> Result<String, String> {
+    check_link(link, true, !msg_core::environment::is_test())
+}
+
 /// tdlib's `LinkManager::get_link_user_id`: the user of a `tg://user?id=N` link, if valid.
 pub(crate) fn link_user_id(url: &[u8]) -> Option<i64> {
     let lower = url.to_ascii_lowercase();

@@ -228,9 +228,8 @@ fn menu_button(raw: Option<&str>) -> Result<Value, ApiError> {
             if text.is_empty() {
                 return Err(ApiError::bad_request("menu button text must be non-empty"));
             }
-            // TDLib's check (`set_menu_button`): an HTTPS link but on a test server (its test
-            // environment takes plain HTTP too).
-            crate::parse_mode::url::check_link(url, true, !msg_core::environment::is_test())
+            // TDLib's check (`set_menu_button`).
+            crate::parse_mode::url::check_page_link(url)
                 .map_err(|e| ApiError::bad_request(format!("Menu button Web App {e}")))?;
             Ok(json!({"type": "web_app", "text": text, "web_app": {"url": url}}))
         }

@@ -474,8 +474,8 @@ describe("the console in Chromium", () => {
     });
     const question = page.locator(`article.message[data-message-id="${asked.message_id}"]`);
     await question.waitFor();
-    // Reply to it.
-    await question.scrollIntoViewIfNeeded();
+    // Reply to it (hover scrolls it into view, and retries if the list re-rendered it meanwhile;
+    // scrollIntoViewIfNeeded does not).
     await question.hover();
     await question.getByRole("button", { name: "Reply" }).click();
     await send(page, "my answer");

@@ -49,7 +49,9 @@ impl<'a> Person<'a> {
                 seen.push(update.clone());
             }
         }
-        panic!("never received {what}; saw {seen:#?}");
+        // One line per update (its id, kind and text), so the whole list fits a CI excerpt.
+        let seen: Vec<String> = seen.iter().map(summary).collect();
+        panic!("never received {what} (offset {}); saw:\n{}", self.offset, seen.join("\n"));
     }
 
     pub fn expect_message(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> Value {
@@ -62,4 +64,16 @@ impl<'a> Person<'a> {
         .cloned()
         .unwrap()
     }
+}
+
+/// An update in one line: its id, its kind, and the message's chat, id and text or service field.
+fn summary(update: &Value) -> String {
+    let Some((kind, body)) = update.as_object().and_then(|u| u.iter().find(|(k, _)| *k != "update_id")) else {
+        return update.to_string();
+    };
+    let text = body["text"].as_str().or(body["caption"].as_str()).map(str::to_owned).unwrap_or_else(|| {
+        let fields = body.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>().join(",")).unwrap_or_default();
+        format!("<{fields}>")
+    });
+    format!("{} {kind} chat {} message {}: {text}", update["update_id"], body["chat"]["id"], body["message_id"])
 }

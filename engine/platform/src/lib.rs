@@ -90,8 +90,8 @@ impl PlatformBuilder for Builder {
         updates: Arc<dyn BotUpdates>,
     ) -> Result<Arc<dyn PlatformService>, StorageError> {
         let states = DOMAINS.iter().filter_map(|d| d.state()).collect();
-        let kinds = DOMAINS.iter().flat_map(|d| d.content_kinds()).collect();
-        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy, states, kinds);
+        let hooks = kernel::domain::hooks(DOMAINS);
+        let platform = Platform::new(self.config, storage, updates, upgrade::split_legacy, states, hooks);
         self.slot.set(Arc::downgrade(&platform)).expect("the platform is built once");
         Ok(platform)
     }
@@ -162,7 +162,7 @@ impl PlatformService for Platform {
     }
 
     fn start(&self, stop: CancellationToken) {
-        self.survey();
+        survey(self);
         tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
         let platform = self.self_arc();
         for domain in DOMAINS {
@@ -185,7 +185,7 @@ impl PlatformService for Platform {
                 })
             })
             .collect();
-        Platform::provision(self, declared.into_iter().map(|d| d.record).collect()).await?;
+        provision(self, declared.into_iter().map(|d| d.record).collect()).await?;
         self.storage.apply(settings).await
     }
 
@@ -200,94 +200,91 @@ impl PlatformService for Platform {
         wait: std::time::Duration,
     ) -> Result<Vec<(i64, String)>, ApiError> {
         let user = user_api::authenticate(self, token).await?;
-        self.person_events(&user, after, wait).await
+        views::person_events(self, &user, after, wait).await
     }
 
     async fn user_file(&self, token: &str, file_id: &str) -> Option<(PathBuf, String)> {
         let user = user_api::authenticate(self, token).await.ok()?;
-        self.person_file(&user, file_id).await
+        views::person_file(self, &user, file_id).await
     }
 
     async fn operator_request(&self, method: &str, params: Params) -> Result<Reply, ApiError> {
-        Platform::operator_request(self, method, params).await
+        operator::operator_request(self, method, params).await
     }
 }
 
-impl Platform {
-    /// Logs what the working directory holds: bots found, and directories that are not bots.
-    fn survey(&self) {
-        let survey = match self.storage.survey() {
-            None => return,
-            Some(Ok(survey)) => survey,
-            Some(Err(e)) => return tracing::warn!("cannot survey the working directory: {e}"),
-        };
-        let dir = &self.config.dir;
-        tracing::info!("working directory {} holds {} bot(s)", dir.display(), survey.bots.len());
-        self.announced.lock().expect("announced").extend(survey.bots.iter().copied());
-        let own_temp = self.config.temp_dir.strip_prefix(dir).ok();
-        let own_temp =
-            own_temp.and_then(|p| p.components().next()).map(|c| c.as_os_str().to_string_lossy().into_owned());
-        for name in survey.strays.into_iter().filter(|n| Some(n) != own_temp.as_ref()) {
-            tracing::warn!(
-                "directory {} in the working directory is not a bot directory (bot directories are named by the bot's numeric user id and hold {}); it is ignored",
-                name,
-                survey.marker
-            );
-        }
+/// Logs what the working directory holds: bots found, and directories that are not bots.
+fn survey(platform: &Platform) {
+    let survey = match platform.storage.survey() {
+        None => return,
+        Some(Ok(survey)) => survey,
+        Some(Err(e)) => return tracing::warn!("cannot survey the working directory: {e}"),
+    };
+    let dir = &platform.config.dir;
+    tracing::info!("working directory {} holds {} bot(s)", dir.display(), survey.bots.len());
+    platform.announced.lock().expect("announced").extend(survey.bots.iter().copied());
+    let own_temp = platform.config.temp_dir.strip_prefix(dir).ok();
+    let own_temp = own_temp.and_then(|p| p.components().next()).map(|c| c.as_os_str().to_string_lossy().into_owned());
+    for name in survey.strays.into_iter().filter(|n| Some(n) != own_temp.as_ref()) {
+        tracing::warn!(
+            "directory {} in the working directory is not a bot directory (bot directories are named by the bot's numeric user id and hold {}); it is ignored",
+            name,
+            survey.marker
+        );
     }
+}
 
-    /// Creates or updates the bots declared in the configuration: their tokens, usernames and
-    /// names are authoritative, so a CI pipeline gets the same token at every start.
-    async fn provision(&self, declared: Vec<BotRecord>) -> Result<(), StorageError> {
-        if declared.is_empty() {
-            return Ok(());
-        }
-        let storage = &self.storage;
-        let existing: std::collections::HashMap<i64, BotRecord> =
-            storage.list_bots().await?.into_iter().map(|b| (b.id, b)).collect();
-        let usernames: std::collections::HashMap<String, i64> =
-            existing.values().map(|b| (b.username.to_ascii_lowercase(), b.id)).collect();
-        let (total, mut created, mut updated) = (declared.len(), 0, 0);
-        let mut to_save = Vec::new();
-        for bot in declared {
-            if let Some(other) = usernames.get(&bot.username.to_ascii_lowercase()).filter(|id| **id != bot.id) {
-                return Err(StorageError::Conflict(format!(
-                    "declared bot @{} ({}) clashes with bot {other} in {} that already has this username; rename one of them",
-                    bot.username,
-                    bot.id,
-                    self.config.dir.display()
-                )));
-            }
-            match existing.get(&bot.id) {
-                Some(old)
-                    if old.secret.expose() == bot.secret.expose()
-                        && old.username == bot.username
-                        && old.first_name == bot.first_name
-                        && !old.revoked => {}
-                Some(old) => {
-                    let mut record = bot;
-                    record.created_at = old.created_at;
-                    tracing::debug!("bot @{} ({}): updated from the configuration", record.username, record.id);
-                    to_save.push(record);
-                    updated += 1;
-                }
-                None => {
-                    if self.user(bot.id).await.ok().flatten().is_some() {
-                        return Err(StorageError::Conflict(format!(
-                            "declared bot @{} has id {}, which belongs to a person on this server; pick another id for its token",
-                            bot.username, bot.id
-                        )));
-                    }
-                    tracing::debug!("bot @{} ({}) created from the configuration", bot.username, bot.id);
-                    to_save.push(bot);
-                    created += 1;
-                }
-            }
-        }
-        storage.save_bots(&to_save).await?;
-        tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
-        Ok(())
+/// Creates or updates the bots declared in the configuration: their tokens, usernames and
+/// names are authoritative, so a CI pipeline gets the same token at every start.
+async fn provision(platform: &Platform, declared: Vec<BotRecord>) -> Result<(), StorageError> {
+    if declared.is_empty() {
+        return Ok(());
     }
+    let storage = &platform.storage;
+    let existing: std::collections::HashMap<i64, BotRecord> =
+        storage.list_bots().await?.into_iter().map(|b| (b.id, b)).collect();
+    let usernames: std::collections::HashMap<String, i64> =
+        existing.values().map(|b| (b.username.to_ascii_lowercase(), b.id)).collect();
+    let (total, mut created, mut updated) = (declared.len(), 0, 0);
+    let mut to_save = Vec::new();
+    for bot in declared {
+        if let Some(other) = usernames.get(&bot.username.to_ascii_lowercase()).filter(|id| **id != bot.id) {
+            return Err(StorageError::Conflict(format!(
+                "declared bot @{} ({}) clashes with bot {other} in {} that already has this username; rename one of them",
+                bot.username,
+                bot.id,
+                platform.config.dir.display()
+            )));
+        }
+        match existing.get(&bot.id) {
+            Some(old)
+                if old.secret.expose() == bot.secret.expose()
+                    && old.username == bot.username
+                    && old.first_name == bot.first_name
+                    && !old.revoked => {}
+            Some(old) => {
+                let mut record = bot;
+                record.created_at = old.created_at;
+                tracing::debug!("bot @{} ({}): updated from the configuration", record.username, record.id);
+                to_save.push(record);
+                updated += 1;
+            }
+            None => {
+                if platform.user(bot.id).await.ok().flatten().is_some() {
+                    return Err(StorageError::Conflict(format!(
+                        "declared bot @{} has id {}, which belongs to a person on this server; pick another id for its token",
+                        bot.username, bot.id
+                    )));
+                }
+                tracing::debug!("bot @{} ({}) created from the configuration", bot.username, bot.id);
+                to_save.push(bot);
+                created += 1;
+            }
+        }
+    }
+    storage.save_bots(&to_save).await?;
+    tracing::info!("{total} bot(s) declared in the configuration: {created} created, {updated} updated");
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! before any of it runs). The rules for names, usernames and token secrets live here once, for
 //! the console and the `bot create` / `user create` commands alike.
 
+use crate::payments;
 use msg_core::storage::now_unix;
 use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, StorageBackend, StorageError, UserRecord};
 use serde_json::{Value, json};
@@ -11,6 +12,7 @@ use serde_json::{Value, json};
 pub use crate::games::{NewGame, Registered as RegisteredGame, games, register_game, remove_game};
 use crate::internal;
 use crate::kernel::world::{BotFlags, Platform, bot_json, user_json};
+pub use crate::payments::PAYMENT_PROVIDER;
 
 const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -18,10 +20,6 @@ const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 pub fn new_secret() -> String {
     format!("AA{}", msg_core::random::secret(33, TOKEN_ALPHABET))
 }
-
-/// The bot setting holding the payment provider token the operator made for a bot
-/// (`bot set --payment-provider test`): the only token its invoices may name then.
-pub const PAYMENT_PROVIDER: &str = "payment_provider";
 
 /// A test payment provider's token, shaped as the public platform's test tokens are:
 /// `<provider id>:TEST:<secret>`.
@@ -42,7 +40,7 @@ pub async fn grant_stars_stored(storage: &dyn StorageBackend, user_id: i64, amou
         return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
     }
     let balance = stars_of(storage, user_id).await? + amount;
-    storage.apply(vec![Platform::set_stars(user_id, balance)]).await.map_err(internal)?;
+    storage.apply(vec![payments::set_stars(user_id, balance)]).await.map_err(internal)?;
     Ok(balance)
 }
 
@@ -137,106 +135,103 @@ fn created(user: Value, token: String) -> Value {
     json!({"user": user, "token": token})
 }
 
-impl Platform {
-    /// One operator request (`/console/api/<method>`).
-    pub async fn operator_request(&self, method: &str, params: Params) -> Result<Reply, ApiError> {
-        let result = match method {
-            "getOverview" => self.overview().await?,
-            "createPerson" => {
-                let name = check_person(params.get("name").unwrap_or_default(), params.get("username"))
-                    .map_err(ApiError::bad_request)?;
-                let user = self.new_person(&name, params.get("username")).await?;
-                let token = format!("{}:{}", user.id, user.secret.expose());
-                created(user_json(&user), token)
-            }
-            "createBot" => {
-                let username =
-                    check_bot_username(params.get("username").unwrap_or_default()).map_err(ApiError::bad_request)?;
-                let bot = self.new_bot(&username, params.get("name")).await?;
-                created(bot_json(&bot), bot.token())
-            }
-            "listChats" => self.all_groups().await?,
-            "getClock" => json!({"now": msg_core::clock::now_unix(), "manual": msg_core::clock::is_manual()}),
-            "advanceClock" => {
-                let seconds = params.get("seconds").and_then(|s| s.trim().parse::<i64>().ok());
-                let seconds =
-                    seconds.ok_or_else(|| ApiError::bad_request("seconds must be a whole number of seconds"))?;
-                let now = msg_core::clock::advance(seconds).map_err(ApiError::bad_request)?;
-                json!({"now": now, "manual": true})
-            }
-            "getBotToken" => {
-                let bot = self.operator_bot(&params).await?;
-                json!({"token": bot.token()})
-            }
-            "setBotFlags" => {
-                let bot = self.operator_bot(&params).await?;
-                let mut changes = Vec::new();
-                for (key, _) in BOT_SWITCHES {
-                    if params.get(key).is_some() {
-                        let value = switch_value(key, params.boolean(key));
-                        changes.push(Change::BotSetting { bot_id: bot.id, key: key.into(), value });
-                    }
+/// One operator request (`/console/api/<method>`).
+pub(crate) async fn operator_request(platform: &Platform, method: &str, params: Params) -> Result<Reply, ApiError> {
+    let result = match method {
+        "getOverview" => overview(platform).await?,
+        "createPerson" => {
+            let name = check_person(params.get("name").unwrap_or_default(), params.get("username"))
+                .map_err(ApiError::bad_request)?;
+            let user = new_person(platform, &name, params.get("username")).await?;
+            let token = format!("{}:{}", user.id, user.secret.expose());
+            created(user_json(&user), token)
+        }
+        "createBot" => {
+            let username =
+                check_bot_username(params.get("username").unwrap_or_default()).map_err(ApiError::bad_request)?;
+            let bot = new_bot(platform, &username, params.get("name")).await?;
+            created(bot_json(&bot), bot.token())
+        }
+        "listChats" => all_groups(platform).await?,
+        "getClock" => json!({"now": msg_core::clock::now_unix(), "manual": msg_core::clock::is_manual()}),
+        "advanceClock" => {
+            let seconds = params.get("seconds").and_then(|s| s.trim().parse::<i64>().ok());
+            let seconds = seconds.ok_or_else(|| ApiError::bad_request("seconds must be a whole number of seconds"))?;
+            let now = msg_core::clock::advance(seconds).map_err(ApiError::bad_request)?;
+            json!({"now": now, "manual": true})
+        }
+        "getBotToken" => {
+            let bot = platform.operator_bot(&params).await?;
+            json!({"token": bot.token()})
+        }
+        "setBotFlags" => {
+            let bot = platform.operator_bot(&params).await?;
+            let mut changes = Vec::new();
+            for (key, _) in BOT_SWITCHES {
+                if params.get(key).is_some() {
+                    let value = switch_value(key, params.boolean(key));
+                    changes.push(Change::BotSetting { bot_id: bot.id, key: key.into(), value });
                 }
-                self.storage.apply(changes).await.map_err(internal)?;
-                self.forget_flags(bot.id);
-                flags_json(self.bot_flags(bot.id).await?)
             }
-            // The domains' verbs (grantStars, a bot's games, …).
-            _ => match crate::DOMAINS.iter().flat_map(|d| d.operator_verbs()).find(|v| v.name == method) {
-                Some(verb) => (verb.run)(self.self_arc(), params).await?,
-                None => return Err(ApiError::method_not_found()),
-            },
-        };
-        Ok(result.into())
-    }
-
-    /// Everyone on the platform: the people (with their tokens, for the console to act as
-    /// them) and the bots that are not revoked (with the operator's switches).
-    async fn overview(&self) -> Result<Value, ApiError> {
-        let mut people = self.people().await?;
-        people.sort_by_key(|u| u.id);
-        let people: Vec<Value> =
-            people.iter().map(|u| created(user_json(u), format!("{}:{}", u.id, u.secret.expose()))).collect();
-        let mut bots = Vec::new();
-        for bot in self.storage.list_bots().await.map_err(internal)?.into_iter().filter(|b| !b.revoked) {
-            let flags = self.bot_flags(bot.id).await?;
-            bots.push(json!({"user": bot_json(&bot), "flags": flags_json(flags)}));
+            platform.storage.apply(changes).await.map_err(internal)?;
+            platform.forget_flags(bot.id);
+            flags_json(platform.bot_flags(bot.id).await?)
         }
-        Ok(json!({"people": people, "bots": bots}))
-    }
+        // The domains' verbs (grantStars, a bot's games, …).
+        _ => match crate::DOMAINS.iter().flat_map(|d| d.operator_verbs()).find(|v| v.name == method) {
+            Some(verb) => (verb.run)(platform.self_arc(), params).await?,
+            None => return Err(ApiError::method_not_found()),
+        },
+    };
+    Ok(result.into())
+}
 
-    /// Every group, supergroup and channel, with its member count (the operator sees them all).
-    async fn all_groups(&self) -> Result<Value, ApiError> {
-        let mut ids = self.all_chat_ids().await?;
-        ids.sort_unstable();
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            let conversation = crate::kernel::world::Conversation::Group(id);
-            let chat = self.chat_json(conversation, 0).await?;
-            let members = self.participants(conversation).await?.len();
-            out.push(json!({"chat": chat, "member_count": members}));
-        }
-        Ok(Value::Array(out))
+/// Everyone on the platform: the people (with their tokens, for the console to act as
+/// them) and the bots that are not revoked (with the operator's switches).
+async fn overview(platform: &Platform) -> Result<Value, ApiError> {
+    let mut people = platform.people().await?;
+    people.sort_by_key(|u| u.id);
+    let people: Vec<Value> =
+        people.iter().map(|u| created(user_json(u), format!("{}:{}", u.id, u.secret.expose()))).collect();
+    let mut bots = Vec::new();
+    for bot in platform.storage.list_bots().await.map_err(internal)?.into_iter().filter(|b| !b.revoked) {
+        let flags = platform.bot_flags(bot.id).await?;
+        bots.push(json!({"user": bot_json(&bot), "flags": flags_json(flags)}));
     }
+    Ok(json!({"people": people, "bots": bots}))
+}
 
-    /// Creates a person (name and username already checked).
-    pub async fn new_person(&self, name: &str, username: Option<&str>) -> Result<UserRecord, ApiError> {
-        let user = store_new_person(self.storage.as_ref(), name, username).await.map_err(internal)?;
-        self.remember_user(user.clone()).await?;
-        Ok(user)
+/// Every group, supergroup and channel, with its member count (the operator sees them all).
+async fn all_groups(platform: &Platform) -> Result<Value, ApiError> {
+    let mut ids = platform.all_chat_ids().await?;
+    ids.sort_unstable();
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let conversation = crate::kernel::world::Conversation::Group(id);
+        let chat = platform.chat_json(conversation, 0).await?;
+        let members = platform.participants(conversation).await?.len();
+        out.push(json!({"chat": chat, "member_count": members}));
     }
+    Ok(Value::Array(out))
+}
 
-    /// Creates a bot (username already checked) unless one has its username.
-    pub async fn new_bot(&self, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
-        // Two bots created at once never share a username.
-        let _names = self.locks.lock(crate::kernel::serial::Entity::BotNames).await;
-        let bot = store_new_bot(self.storage.as_ref(), username, name).await.map_err(internal)?.ok_or_else(|| {
-            ApiError::bad_request(format!("a bot named @{username} already exists; pick another username"))
-        })?;
-        self.announced.lock().expect("announced").insert(bot.id);
-        tracing::info!("bot @{} ({}) created from the console", bot.username, bot.id);
-        Ok(bot)
-    }
+/// Creates a person (name and username already checked).
+async fn new_person(platform: &Platform, name: &str, username: Option<&str>) -> Result<UserRecord, ApiError> {
+    let user = store_new_person(platform.storage.as_ref(), name, username).await.map_err(internal)?;
+    platform.remember_user(user.clone()).await?;
+    Ok(user)
+}
+
+/// Creates a bot (username already checked) unless one has its username.
+async fn new_bot(platform: &Platform, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
+    // Two bots created at once never share a username.
+    let _names = platform.locks.lock(crate::kernel::serial::Entity::BotNames).await;
+    let bot = store_new_bot(platform.storage.as_ref(), username, name).await.map_err(internal)?.ok_or_else(|| {
+        ApiError::bad_request(format!("a bot named @{username} already exists; pick another username"))
+    })?;
+    platform.announced.lock().expect("announced").insert(bot.id);
+    tracing::info!("bot @{} ({}) created from the console", bot.username, bot.id);
+    Ok(bot)
 }
 
 #[cfg(test)]

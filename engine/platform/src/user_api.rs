@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 
 use crate::kernel::user::{UserCall, message_id};
 use crate::kernel::world::{Access, Conversation, Platform, user_json};
+use crate::views;
 use msg_queue::{PollArgs, long_poll};
 
 pub use crate::kernel::user::UserMethod;
@@ -189,7 +190,7 @@ async fn get_updates(c: UserCall) -> Result<Value, ApiError> {
 }
 
 async fn get_chats(c: UserCall) -> Result<Value, ApiError> {
-    c.platform.person_chats(&c.user).await
+    views::person_chats(&c.platform, &c.user).await
 }
 
 async fn get_history(c: UserCall) -> Result<Value, ApiError> {
@@ -197,23 +198,23 @@ async fn get_history(c: UserCall) -> Result<Value, ApiError> {
     let before = msg_spec::args::integer(c.params.get("before_message_id")).filter(|id| *id > 0);
     let limit = c.params.integer("limit", 50, 1, crate::views::MAX_PAGE as i64) as usize;
     let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
-    c.platform.history(c.user.id, conversation, before, limit, thread).await
+    views::history(&c.platform, c.user.id, conversation, before, limit, thread).await
 }
 
 async fn read_history(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat_to_read().await?;
-    c.platform.mark_read(c.user.id, conversation, message_id(&c.params)?).await?;
+    views::mark_read(&c.platform, c.user.id, conversation, message_id(&c.params)?).await?;
     Ok(json!(true))
 }
 
 async fn get_members(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat_to_read().await?;
-    c.platform.members(conversation, c.user.id).await
+    views::members(&c.platform, conversation, c.user.id).await
 }
 
 async fn get_topics(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat_to_read().await?;
-    c.platform.topics(conversation).await
+    views::topics(&c.platform, conversation).await
 }
 
 async fn get_bot_info(c: UserCall) -> Result<Value, ApiError> {
@@ -222,7 +223,7 @@ async fn get_bot_info(c: UserCall) -> Result<Value, ApiError> {
         conversation @ Conversation::Private(..) => conversation.chat_id_for(c.user.id),
         Conversation::Group(_) => return Err(ApiError::bad_request("BOT_INVALID")),
     };
-    c.platform.bot_info(&c.user, bot_id).await
+    views::bot_info(&c.platform, &c.user, bot_id).await
 }
 
 #[cfg(test)]

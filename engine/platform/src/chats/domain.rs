@@ -6,6 +6,7 @@ use msg_core::{Change, PlatformState, Registrar};
 use crate::Platform;
 use crate::kernel::domain::Domain;
 use crate::kernel::user::{UserMethod, method};
+use crate::kernel::world::PostRule;
 
 pub(crate) struct Chats;
 
@@ -25,6 +26,10 @@ impl Domain for Chats {
             changes.extend(super::rows::split_legacy(chat));
         }
         changes
+    }
+
+    fn post_rules(&self) -> &'static [PostRule] {
+        &[super::info::post_rule]
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

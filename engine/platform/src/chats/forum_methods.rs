@@ -13,6 +13,7 @@ use serde_json::json;
 use crate::Platform;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::world::{Actor, Conversation};
+use crate::stickers;
 
 async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
     let actor = Actor::Bot(platform_bot(platform, call).await?);
@@ -29,14 +30,15 @@ pub(crate) async fn get_forum_topic_icon_stickers(
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let icons = platform.topic_icons(bot.id).await?;
+    let icons = stickers::topic_icons(&platform, bot.id).await?;
     Ok(serde_json::Value::from(icons.iter().map(crate::kernel::world::typed).collect::<Vec<_>>()).into())
 }
 
 pub(crate) async fn create_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CreateForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    let topic = platform.create_topic(&actor, conversation, p.name, p.icon_color.unwrap_or(0), p.icon_custom_emoji_id);
+    let topic =
+        super::create_topic(&platform, &actor, conversation, p.name, p.icon_color.unwrap_or(0), p.icon_custom_emoji_id);
     Ok(topic.await?.into())
 }
 
@@ -44,28 +46,28 @@ pub(crate) async fn edit_forum_topic(platform: Arc<Platform>, call: MethodCall) 
     let p: params::EditForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let name = p.name.unwrap_or_default();
-    platform.edit_topic(&actor, conversation, p.message_thread_id, name, p.icon_custom_emoji_id).await?;
+    super::edit_topic(&platform, &actor, conversation, p.message_thread_id, name, p.icon_custom_emoji_id).await?;
     done()
 }
 
 pub(crate) async fn close_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CloseForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.close_topic(&actor, conversation, p.message_thread_id, true).await?;
+    super::close_topic(&platform, &actor, conversation, p.message_thread_id, true).await?;
     done()
 }
 
 pub(crate) async fn reopen_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ReopenForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.close_topic(&actor, conversation, p.message_thread_id, false).await?;
+    super::close_topic(&platform, &actor, conversation, p.message_thread_id, false).await?;
     done()
 }
 
 pub(crate) async fn delete_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.delete_topic(&actor, conversation, p.message_thread_id).await?;
+    super::delete_topic(&platform, &actor, conversation, p.message_thread_id).await?;
     done()
 }
 
@@ -75,14 +77,14 @@ pub(crate) async fn unpin_all_forum_topic_messages(
 ) -> Result<Reply, ApiError> {
     let p: params::UnpinAllForumTopicMessages = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.unpin_topic(&actor, conversation, p.message_thread_id).await?;
+    super::unpin_topic(&platform, &actor, conversation, p.message_thread_id).await?;
     done()
 }
 
 pub(crate) async fn edit_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditGeneralForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.edit_topic(&actor, conversation, 1, p.name, None).await?;
+    super::edit_topic(&platform, &actor, conversation, 1, p.name, None).await?;
     done()
 }
 
@@ -96,8 +98,8 @@ async fn general(
     let p: params::CloseGeneralForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     match close {
-        Some(closed) => platform.close_topic(&actor, conversation, 1, closed).await?,
-        None => platform.hide_general(&actor, conversation, hide).await?,
+        Some(closed) => super::close_topic(&platform, &actor, conversation, 1, closed).await?,
+        None => super::hide_general(&platform, &actor, conversation, hide).await?,
     }
     done()
 }
@@ -124,6 +126,6 @@ pub(crate) async fn unpin_all_general_forum_topic_messages(
 ) -> Result<Reply, ApiError> {
     let p: params::UnpinAllGeneralForumTopicMessages = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.unpin_topic(&actor, conversation, 1).await?;
+    super::unpin_topic(&platform, &actor, conversation, 1).await?;
     done()
 }

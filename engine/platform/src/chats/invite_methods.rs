@@ -23,40 +23,40 @@ async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Resu
 pub(crate) async fn export_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ExportChatInviteLink = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    Ok(json!(platform.export_invite(&actor, conversation).await?).into())
+    Ok(json!(super::export_invite(&platform, &actor, conversation).await?).into())
 }
 
 pub(crate) async fn create_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CreateChatInviteLink = args(&call.params)?;
     let terms = InviteTerms::new(p.name, p.expire_date, p.member_limit, p.creates_join_request);
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    Ok(platform.create_invite(&actor, conversation, terms?).await?.into())
+    Ok(super::create_invite(&platform, &actor, conversation, terms?).await?.into())
 }
 
 pub(crate) async fn edit_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditChatInviteLink = args(&call.params)?;
     let terms = InviteTerms::new(p.name, p.expire_date, p.member_limit, p.creates_join_request);
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    Ok(platform.change_invite(&actor, conversation, p.invite_link, Some(terms?)).await?.into())
+    Ok(super::change_invite(&platform, &actor, conversation, p.invite_link, Some(terms?)).await?.into())
 }
 
 pub(crate) async fn revoke_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::RevokeChatInviteLink = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    Ok(platform.change_invite(&actor, conversation, p.invite_link, None).await?.into())
+    Ok(super::change_invite(&platform, &actor, conversation, p.invite_link, None).await?.into())
 }
 
 pub(crate) async fn approve_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ApproveChatJoinRequest = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.settle_request(&actor, conversation, p.user_id, true).await?;
+    super::settle_request(&platform, &actor, conversation, p.user_id, true).await?;
     Ok(json!(true).into())
 }
 
 pub(crate) async fn decline_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeclineChatJoinRequest = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.settle_request(&actor, conversation, p.user_id, false).await?;
+    super::settle_request(&platform, &actor, conversation, p.user_id, false).await?;
     Ok(json!(true).into())
 }
 
@@ -66,7 +66,14 @@ pub(crate) async fn create_chat_subscription_invite_link(
 ) -> Result<Reply, ApiError> {
     let p: params::CreateChatSubscriptionInviteLink = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    let link = platform.create_subscription(&actor, conversation, p.name, p.subscription_period, p.subscription_price);
+    let link = super::create_subscription(
+        &platform,
+        &actor,
+        conversation,
+        p.name,
+        p.subscription_period,
+        p.subscription_price,
+    );
     Ok(link.await?.into())
 }
 
@@ -76,5 +83,5 @@ pub(crate) async fn edit_chat_subscription_invite_link(
 ) -> Result<Reply, ApiError> {
     let p: params::EditChatSubscriptionInviteLink = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    Ok(platform.rename_subscription(&actor, conversation, p.invite_link, p.name).await?.into())
+    Ok(super::rename_subscription(&platform, &actor, conversation, p.invite_link, p.name).await?.into())
 }

@@ -13,6 +13,7 @@ use crate::chats::standing::{ChatDetails, Invite, JoinRequest, Standing};
 use crate::kernel::act::Act;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
+use crate::payments;
 
 /// What createChatInviteLink and editChatInviteLink set.
 #[derive(Debug, Clone, Default)]
@@ -59,355 +60,363 @@ fn new_link() -> String {
     format!("https://t.me/+{}", URL_SAFE_NO_PAD.encode(msg_core::random::bytes::<12>()))
 }
 
-impl Platform {
-    /// The group held for writing, after checking `actor` may manage its invite links; with
-    /// whether `actor` is its owner (who manages everyone's links; others manage their own).
-    async fn invite_admin(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-    ) -> Result<(GroupWrite<'_>, bool), ApiError> {
-        let Conversation::Group(id) = conversation else {
-            return Err(ApiError::bad_request("can't invite members to a private chat"));
-        };
-        let group = self.write_group(id).await?;
-        let standing = self.standing(id, actor.id()).await?;
-        let allowed =
-            if group.chat.kind == "supergroup" { standing.may(|r| r.can_invite_users) } else { standing.is_admin() };
-        if !allowed {
-            return Err(ApiError::bad_request("not enough rights to manage chat invite link"));
+/// The group held for writing, after checking `actor` may manage its invite links; with
+/// whether `actor` is its owner (who manages everyone's links; others manage their own).
+async fn invite_admin<'a>(
+    platform: &'a Platform,
+    actor: &Actor,
+    conversation: Conversation,
+) -> Result<(GroupWrite<'a>, bool), ApiError> {
+    let Conversation::Group(id) = conversation else {
+        return Err(ApiError::bad_request("can't invite members to a private chat"));
+    };
+    let group = super::write_group(platform, id).await?;
+    let standing = platform.standing(id, actor.id()).await?;
+    let allowed =
+        if group.chat.kind == "supergroup" { standing.may(|r| r.can_invite_users) } else { standing.is_admin() };
+    if !allowed {
+        return Err(ApiError::bad_request("not enough rights to manage chat invite link"));
+    }
+    Ok((group, standing.status == "creator"))
+}
+
+/// The `ChatInviteLink` object of `invite`.
+async fn invite_object(
+    platform: &Platform,
+    invite: &Invite,
+    details: &ChatDetails,
+) -> Result<types::ChatInviteLink, ApiError> {
+    let creator = platform.participant(invite.creator).await?.unwrap_or_default();
+    let pending = details.requests.iter().filter(|r| r.link == invite.link).count() as i64;
+    Ok(types::ChatInviteLink {
+        invite_link: invite.link.clone(),
+        creator: Box::new(creator),
+        creates_join_request: invite.creates_join_request,
+        is_primary: invite.is_primary,
+        is_revoked: invite.is_revoked,
+        name: invite.name.clone(),
+        expire_date: (invite.expire_date != 0).then_some(invite.expire_date),
+        member_limit: (invite.member_limit != 0).then_some(invite.member_limit),
+        pending_join_request_count: (pending != 0).then_some(pending),
+        subscription_period: (invite.subscription_period != 0).then_some(invite.subscription_period),
+        subscription_price: (invite.subscription_period != 0).then_some(invite.subscription_price),
+    })
+}
+
+/// exportChatInviteLink: a new primary link (the old one is revoked).
+pub(super) async fn export_invite(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+) -> Result<String, ApiError> {
+    let (mut group, _) = invite_admin(platform, actor, conversation).await?;
+    for invite in group.details.invites.iter_mut().filter(|i| i.is_primary) {
+        invite.is_revoked = true;
+        invite.is_primary = false;
+    }
+    let link = new_link();
+    let primary = Invite { link: link.clone(), creator: actor.id(), is_primary: true, ..Invite::default() };
+    group.details.invites.push(primary);
+    super::save_group(platform, &group).await?;
+    Ok(link)
+}
+
+/// createChatInviteLink.
+pub(super) async fn create_invite(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    terms: InviteTerms,
+) -> Result<serde_json::Value, ApiError> {
+    let (mut group, _) = invite_admin(platform, actor, conversation).await?;
+    let invite = Invite {
+        link: new_link(),
+        creator: actor.id(),
+        name: terms.name,
+        expire_date: terms.expire_date,
+        member_limit: terms.member_limit,
+        creates_join_request: terms.creates_join_request,
+        ..Invite::default()
+    };
+    group.details.invites.push(invite.clone());
+    let object = invite_object(platform, &invite, &group.details).await?;
+    super::save_group(platform, &group).await?;
+    Ok(typed(&object))
+}
+
+/// createChatSubscriptionInviteLink: a channel's link that joins for a price per period
+/// (30 days); nobody pays on the embedded platform yet, so people join by it for free.
+pub(super) async fn create_subscription(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    name: Option<&str>,
+    period: i64,
+    price: i64,
+) -> Result<serde_json::Value, ApiError> {
+    let (period, price) = (period.clamp(0, 1_000_000_000), price.clamp(0, 1_000_000));
+    let (mut group, _) = invite_admin(platform, actor, conversation).await?;
+    if group.chat.kind != "channel" {
+        return Err(ApiError::bad_request("subscription links can be created only in channels"));
+    }
+    if period <= 0 || price <= 0 {
+        return Err(ApiError::bad_request("invalid subscription pricing specified"));
+    }
+    if period != SUBSCRIPTION_PERIOD {
+        return Err(ApiError::bad_request("SUBSCRIPTION_PERIOD_INVALID"));
+    }
+    if price > MAX_SUBSCRIPTION_PRICE {
+        return Err(ApiError::bad_request("SUBSCRIPTION_PRICE_INVALID"));
+    }
+    let terms = InviteTerms::new(name, None, None, false)?;
+    let invite = Invite {
+        link: new_link(),
+        creator: actor.id(),
+        name: terms.name,
+        subscription_period: period,
+        subscription_price: price,
+        ..Invite::default()
+    };
+    group.details.invites.push(invite.clone());
+    let object = invite_object(platform, &invite, &group.details).await?;
+    super::save_group(platform, &group).await?;
+    Ok(typed(&object))
+}
+
+/// editChatSubscriptionInviteLink: only the name of a subscription link changes.
+pub(super) async fn rename_subscription(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    link: &str,
+    name: Option<&str>,
+) -> Result<serde_json::Value, ApiError> {
+    if link.is_empty() {
+        return Err(ApiError::bad_request("invite link must be non-empty"));
+    }
+    let (mut group, owner) = invite_admin(platform, actor, conversation).await?;
+    let found = group.details.invites.iter_mut().find(|i| i.link == link && i.subscription_period != 0);
+    let Some(invite) = found else {
+        return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
+    };
+    if !owner && invite.creator != actor.id() {
+        return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+    }
+    invite.name = InviteTerms::new(name, None, None, false)?.name;
+    let invite = invite.clone();
+    let object = invite_object(platform, &invite, &group.details).await?;
+    super::save_group(platform, &group).await?;
+    Ok(typed(&object))
+}
+
+/// editChatInviteLink (`terms`) or revokeChatInviteLink (`None`).
+pub(super) async fn change_invite(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    link: &str,
+    terms: Option<InviteTerms>,
+) -> Result<serde_json::Value, ApiError> {
+    if link.is_empty() {
+        return Err(ApiError::bad_request("invite link must be non-empty"));
+    }
+    let (mut group, owner) = invite_admin(platform, actor, conversation).await?;
+    let details = &mut group.details;
+    let Some(index) = details.invites.iter().position(|i| i.link == link) else {
+        return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
+    };
+    // Administrators manage the links they made; everyone's takes the owner (TDLib's
+    // "owner privileges for other links").
+    if !owner && details.invites[index].creator != actor.id() {
+        return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+    }
+    let revoking_primary = terms.is_none() && details.invites[index].is_primary;
+    match terms {
+        Some(terms) => {
+            let invite = &mut details.invites[index];
+            if invite.is_revoked {
+                return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
+            }
+            invite.name = terms.name;
+            invite.expire_date = terms.expire_date;
+            invite.member_limit = terms.member_limit;
+            invite.creates_join_request = terms.creates_join_request;
         }
-        Ok((group, standing.status == "creator"))
-    }
-
-    /// The `ChatInviteLink` object of `invite`.
-    async fn invite_object(&self, invite: &Invite, details: &ChatDetails) -> Result<types::ChatInviteLink, ApiError> {
-        let creator = self.participant(invite.creator).await?.unwrap_or_default();
-        let pending = details.requests.iter().filter(|r| r.link == invite.link).count() as i64;
-        Ok(types::ChatInviteLink {
-            invite_link: invite.link.clone(),
-            creator: Box::new(creator),
-            creates_join_request: invite.creates_join_request,
-            is_primary: invite.is_primary,
-            is_revoked: invite.is_revoked,
-            name: invite.name.clone(),
-            expire_date: (invite.expire_date != 0).then_some(invite.expire_date),
-            member_limit: (invite.member_limit != 0).then_some(invite.member_limit),
-            pending_join_request_count: (pending != 0).then_some(pending),
-            subscription_period: (invite.subscription_period != 0).then_some(invite.subscription_period),
-            subscription_price: (invite.subscription_period != 0).then_some(invite.subscription_price),
-        })
-    }
-
-    /// exportChatInviteLink: a new primary link (the old one is revoked).
-    pub async fn export_invite(&self, actor: &Actor, conversation: Conversation) -> Result<String, ApiError> {
-        let (mut group, _) = self.invite_admin(actor, conversation).await?;
-        for invite in group.details.invites.iter_mut().filter(|i| i.is_primary) {
+        None => {
+            let invite = &mut details.invites[index];
             invite.is_revoked = true;
             invite.is_primary = false;
+            details.requests.retain(|r| r.link != link);
         }
-        let link = new_link();
-        let primary = Invite { link: link.clone(), creator: actor.id(), is_primary: true, ..Invite::default() };
-        group.details.invites.push(primary);
-        self.save_group(&group).await?;
-        Ok(link)
     }
-
-    /// createChatInviteLink.
-    pub async fn create_invite(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        terms: InviteTerms,
-    ) -> Result<serde_json::Value, ApiError> {
-        let (mut group, _) = self.invite_admin(actor, conversation).await?;
-        let invite = Invite {
-            link: new_link(),
-            creator: actor.id(),
-            name: terms.name,
-            expire_date: terms.expire_date,
-            member_limit: terms.member_limit,
-            creates_join_request: terms.creates_join_request,
-            ..Invite::default()
-        };
-        group.details.invites.push(invite.clone());
-        let object = self.invite_object(&invite, &group.details).await?;
-        self.save_group(&group).await?;
-        Ok(typed(&object))
+    if revoking_primary {
+        let fresh = Invite { link: new_link(), creator: actor.id(), is_primary: true, ..Invite::default() };
+        details.invites.push(fresh);
     }
+    let object = invite_object(platform, &details.invites[index], details).await?;
+    super::save_group(platform, &group).await?;
+    Ok(typed(&object))
+}
 
-    /// createChatSubscriptionInviteLink: a channel's link that joins for a price per period
-    /// (30 days); nobody pays on the embedded platform yet, so people join by it for free.
-    pub async fn create_subscription(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        name: Option<&str>,
-        period: i64,
-        price: i64,
-    ) -> Result<serde_json::Value, ApiError> {
-        let (period, price) = (period.clamp(0, 1_000_000_000), price.clamp(0, 1_000_000));
-        let (mut group, _) = self.invite_admin(actor, conversation).await?;
-        if group.chat.kind != "channel" {
-            return Err(ApiError::bad_request("subscription links can be created only in channels"));
-        }
-        if period <= 0 || price <= 0 {
-            return Err(ApiError::bad_request("invalid subscription pricing specified"));
-        }
-        if period != SUBSCRIPTION_PERIOD {
-            return Err(ApiError::bad_request("SUBSCRIPTION_PERIOD_INVALID"));
-        }
-        if price > MAX_SUBSCRIPTION_PRICE {
-            return Err(ApiError::bad_request("SUBSCRIPTION_PRICE_INVALID"));
-        }
-        let terms = InviteTerms::new(name, None, None, false)?;
-        let invite = Invite {
-            link: new_link(),
-            creator: actor.id(),
-            name: terms.name,
-            subscription_period: period,
-            subscription_price: price,
-            ..Invite::default()
-        };
-        group.details.invites.push(invite.clone());
-        let object = self.invite_object(&invite, &group.details).await?;
-        self.save_group(&group).await?;
-        Ok(typed(&object))
+/// A person follows an invite link: joins, or (when the link asks for approval) asks to
+/// join, which administrator bots learn of through `chat_join_request`.
+pub(super) async fn join_by_link(platform: &Platform, user: &UserRecord, link: &str) -> Result<(), ApiError> {
+    let found = crate::chats::rows::INVITES.find(platform.storage.as_ref(), link).await?;
+    let Some((chat_id, _)) = found.first() else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
+    // Read again under the chat's lock: the link may have changed since it was found.
+    let mut group = super::write_group(platform, *chat_id).await?;
+    let Some(index) = group.details.invites.iter().position(|i| i.link == link) else {
+        return Err(ApiError::bad_request("INVITE_HASH_INVALID"));
+    };
+    let (chat, details) = (group.chat.clone(), &mut group.details);
+    let invite = details.invites[index].clone();
+    if invite.is_revoked || (invite.expire_date != 0 && invite.expire_date <= now()) {
+        return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
     }
-
-    /// editChatSubscriptionInviteLink: only the name of a subscription link changes.
-    pub async fn rename_subscription(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        link: &str,
-        name: Option<&str>,
-    ) -> Result<serde_json::Value, ApiError> {
-        if link.is_empty() {
-            return Err(ApiError::bad_request("invite link must be non-empty"));
-        }
-        let (mut group, owner) = self.invite_admin(actor, conversation).await?;
-        let found = group.details.invites.iter_mut().find(|i| i.link == link && i.subscription_period != 0);
-        let Some(invite) = found else {
-            return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
-        };
-        if !owner && invite.creator != actor.id() {
-            return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
-        }
-        invite.name = InviteTerms::new(name, None, None, false)?.name;
-        let invite = invite.clone();
-        let object = self.invite_object(&invite, &group.details).await?;
-        self.save_group(&group).await?;
-        Ok(typed(&object))
+    let old = platform.standing(chat.id, user.id).await?;
+    if old.present() {
+        return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
     }
-
-    /// editChatInviteLink (`terms`) or revokeChatInviteLink (`None`).
-    pub async fn change_invite(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        link: &str,
-        terms: Option<InviteTerms>,
-    ) -> Result<serde_json::Value, ApiError> {
-        if link.is_empty() {
-            return Err(ApiError::bad_request("invite link must be non-empty"));
-        }
-        let (mut group, owner) = self.invite_admin(actor, conversation).await?;
-        let details = &mut group.details;
-        let Some(index) = details.invites.iter().position(|i| i.link == link) else {
-            return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
-        };
-        // Administrators manage the links they made; everyone's takes the owner (TDLib's
-        // "owner privileges for other links").
-        if !owner && details.invites[index].creator != actor.id() {
-            return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
-        }
-        let revoking_primary = terms.is_none() && details.invites[index].is_primary;
-        match terms {
-            Some(terms) => {
-                let invite = &mut details.invites[index];
-                if invite.is_revoked {
-                    return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
-                }
-                invite.name = terms.name;
-                invite.expire_date = terms.expire_date;
-                invite.member_limit = terms.member_limit;
-                invite.creates_join_request = terms.creates_join_request;
-            }
-            None => {
-                let invite = &mut details.invites[index];
-                invite.is_revoked = true;
-                invite.is_primary = false;
-                details.requests.retain(|r| r.link != link);
-            }
-        }
-        if revoking_primary {
-            let fresh = Invite { link: new_link(), creator: actor.id(), is_primary: true, ..Invite::default() };
-            details.invites.push(fresh);
-        }
-        let object = self.invite_object(&details.invites[index], details).await?;
-        self.save_group(&group).await?;
-        Ok(typed(&object))
+    if old.status == "kicked" {
+        return Err(ApiError::bad_request("USER_BANNED_IN_CHANNEL"));
     }
-
-    /// A person follows an invite link: joins, or (when the link asks for approval) asks to
-    /// join, which administrator bots learn of through `chat_join_request`.
-    pub async fn join_by_link(&self, user: &UserRecord, link: &str) -> Result<(), ApiError> {
-        let found = crate::chats::rows::INVITES.find(self.storage.as_ref(), link).await?;
-        let Some((chat_id, _)) = found.first() else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
-        // Read again under the chat's lock: the link may have changed since it was found.
-        let mut group = self.write_group(*chat_id).await?;
-        let Some(index) = group.details.invites.iter().position(|i| i.link == link) else {
-            return Err(ApiError::bad_request("INVITE_HASH_INVALID"));
-        };
-        let (chat, details) = (group.chat.clone(), &mut group.details);
-        let invite = details.invites[index].clone();
-        if invite.is_revoked || (invite.expire_date != 0 && invite.expire_date <= now()) {
-            return Err(ApiError::bad_request("INVITE_HASH_EXPIRED"));
-        }
-        let old = self.standing(chat.id, user.id).await?;
-        if old.present() {
-            return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
-        }
-        if old.status == "kicked" {
-            return Err(ApiError::bad_request("USER_BANNED_IN_CHANNEL"));
-        }
-        if invite.member_limit != 0 && invite.joined >= invite.member_limit {
-            return Err(ApiError::bad_request("USERS_TOO_MUCH"));
-        }
-        if invite.creates_join_request {
-            if details.requests.iter().any(|r| r.user_id == user.id) {
-                return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
-            }
-            let date = now();
-            details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned() });
-            let object = self.invite_object(&invite, details).await?;
-            // The request and the bots' updates about it are one act.
-            let (changes, saved) = self.group_changes(&group);
-            let mut act = Act::with(changes);
-            self.announce_request(&mut act, chat.id, user, date, object).await?;
-            self.commit(act).await?;
-            self.group_saved(&group, saved).await?;
+    if invite.member_limit != 0 && invite.joined >= invite.member_limit {
+        return Err(ApiError::bad_request("USERS_TOO_MUCH"));
+    }
+    if invite.creates_join_request {
+        if details.requests.iter().any(|r| r.user_id == user.id) {
             return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
         }
-        // A subscription link charges its first period in Stars, to the channel's balance, in
-        // the join's own batch (kernel lock order: the chat, the person, the balance).
-        let mut charge = Vec::new();
-        let _owners = if invite.subscription_period != 0 {
-            let owners = (
-                self.locks.lock(Entity::User(user.id)).await,
-                self.locks.lock(Entity::BotSetting(chat.id, crate::payments::ledger::BOT_BALANCE_LOCK.into())).await,
-            );
-            let (held, earned) = (self.stars(user.id).await?, self.stars(chat.id).await?);
-            if held < invite.subscription_price {
-                return Err(ApiError::bad_request(format!(
-                    "not enough Stars: the subscription costs {}, {held} held",
-                    invite.subscription_price
-                )));
-            }
-            charge.extend([
-                Self::set_stars(user.id, held - invite.subscription_price),
-                Self::set_stars(chat.id, earned + invite.subscription_price),
-            ]);
-            Some(owners)
-        } else {
-            None
+        let date = now();
+        details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned() });
+        let object = invite_object(platform, &invite, details).await?;
+        // The request and the bots' updates about it are one act.
+        let (changes, saved) = super::group_changes(&group);
+        let mut act = Act::with(changes);
+        announce_request(platform, &mut act, chat.id, user, date, object).await?;
+        platform.commit(act).await?;
+        super::group_saved(platform, &group, saved).await?;
+        return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
+    }
+    // A subscription link charges its first period in Stars, to the channel's balance, in
+    // the join's own batch (kernel lock order: the chat, the person, the balance).
+    let mut charge = Vec::new();
+    let _owners = if invite.subscription_period != 0 {
+        let owners = (
+            platform.locks.lock(Entity::User(user.id)).await,
+            platform.locks.lock(Entity::BotSetting(chat.id, crate::payments::ledger::BOT_BALANCE_LOCK.into())).await,
+        );
+        let (held, earned) = (payments::stars(platform, user.id).await?, payments::stars(platform, chat.id).await?);
+        if held < invite.subscription_price {
+            return Err(ApiError::bad_request(format!(
+                "not enough Stars: the subscription costs {}, {held} held",
+                invite.subscription_price
+            )));
+        }
+        charge.extend([
+            payments::set_stars(user.id, held - invite.subscription_price),
+            payments::set_stars(chat.id, earned + invite.subscription_price),
+        ]);
+        Some(owners)
+    } else {
+        None
+    };
+    details.invites[index].joined += 1;
+    // The link's count, the charge and the membership are one act.
+    let (changes, saved) = super::group_changes(&group);
+    charge.extend(changes);
+    let actor = Actor::User(user.clone());
+    super::transition_with(platform, &group.held, &actor, chat.id, user.id, old, Standing::of("member"), charge)
+        .await?;
+    super::group_saved(platform, &group, saved).await
+}
+
+/// `chat_join_request` to every administrator bot of the chat that may invite.
+async fn announce_request(
+    platform: &Platform,
+    act: &mut Act,
+    chat_id: i64,
+    user: &UserRecord,
+    date: i64,
+    link: types::ChatInviteLink,
+) -> Result<(), ApiError> {
+    for (member, standing) in platform.standings(chat_id).await? {
+        if !standing.may(|r| r.can_invite_users) {
+            continue;
+        }
+        let Some(bot) = platform.bot_record(member).await? else { continue };
+        if !platform.updates.accepts(&bot, "chat_join_request").await? {
+            continue;
+        }
+        let request = types::ChatJoinRequest {
+            chat: Box::new(platform.chat(Conversation::Group(chat_id), bot.id).await?),
+            from: Box::new(crate::kernel::world::person(user)),
+            user_chat_id: user.id,
+            date,
+            invite_link: Some(Box::new(link.clone())),
+            ..Default::default()
         };
-        details.invites[index].joined += 1;
-        // The link's count, the charge and the membership are one act.
-        let (changes, saved) = self.group_changes(&group);
-        charge.extend(changes);
-        let actor = Actor::User(user.clone());
-        self.transition_with(&group.held, &actor, chat.id, user.id, old, Standing::of("member"), charge).await?;
-        self.group_saved(&group, saved).await
+        let update = NewUpdate::new("chat_join_request", typed(&request).to_string(), chat_id, date + MESSAGE_TTL);
+        platform.tell_bot(act, &bot, update).await?;
     }
+    Ok(())
+}
 
-    /// `chat_join_request` to every administrator bot of the chat that may invite.
-    async fn announce_request(
-        &self,
-        act: &mut Act,
-        chat_id: i64,
-        user: &UserRecord,
-        date: i64,
-        link: types::ChatInviteLink,
-    ) -> Result<(), ApiError> {
-        for (member, standing) in self.standings(chat_id).await? {
-            if !standing.may(|r| r.can_invite_users) {
-                continue;
-            }
-            let Some(bot) = self.bot_record(member).await? else { continue };
-            if !self.updates.accepts(&bot, "chat_join_request").await? {
-                continue;
-            }
-            let request = types::ChatJoinRequest {
-                chat: Box::new(self.chat(Conversation::Group(chat_id), bot.id).await?),
-                from: Box::new(crate::kernel::world::person(user)),
-                user_chat_id: user.id,
-                date,
-                invite_link: Some(Box::new(link.clone())),
-                ..Default::default()
-            };
-            let update = NewUpdate::new("chat_join_request", typed(&request).to_string(), chat_id, date + MESSAGE_TTL);
-            self.tell_bot(act, &bot, update).await?;
-        }
-        Ok(())
-    }
-
-    /// The pending join requests of a chat, for an administrator who may invite (a person's
-    /// app lists them to approve or decline), oldest first.
-    pub async fn join_requests(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-    ) -> Result<serde_json::Value, ApiError> {
-        let (group, _) = self.invite_admin(actor, conversation).await?;
-        let chat = self.chat(conversation, actor.id()).await?;
-        let mut out = Vec::new();
-        for request in &group.details.requests {
-            let Some(user) = self.user(request.user_id).await? else { continue };
-            let link = match group.details.invites.iter().find(|i| i.link == request.link) {
-                Some(invite) => Some(Box::new(self.invite_object(invite, &group.details).await?)),
-                None => None,
-            };
-            let object = types::ChatJoinRequest {
-                chat: Box::new(chat.clone()),
-                from: Box::new(crate::kernel::world::person(&user)),
-                user_chat_id: user.id,
-                date: request.date,
-                invite_link: link,
-                ..Default::default()
-            };
-            out.push(typed(&object));
-        }
-        Ok(serde_json::Value::Array(out))
-    }
-
-    /// approveChatJoinRequest (`approve`) or declineChatJoinRequest.
-    pub async fn settle_request(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        user_id: i64,
-        approve: bool,
-    ) -> Result<(), ApiError> {
-        let (mut group, _) = self.invite_admin(actor, conversation).await?;
-        let details = &mut group.details;
-        let Some(index) = details.requests.iter().position(|r| r.user_id == user_id) else {
-            return Err(ApiError::bad_request("HIDE_REQUESTER_MISSING"));
+/// The pending join requests of a chat, for an administrator who may invite (a person's
+/// app lists them to approve or decline), oldest first.
+pub(super) async fn join_requests(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+) -> Result<serde_json::Value, ApiError> {
+    let (group, _) = invite_admin(platform, actor, conversation).await?;
+    let chat = platform.chat(conversation, actor.id()).await?;
+    let mut out = Vec::new();
+    for request in &group.details.requests {
+        let Some(user) = platform.user(request.user_id).await? else { continue };
+        let link = match group.details.invites.iter().find(|i| i.link == request.link) {
+            Some(invite) => Some(Box::new(invite_object(platform, invite, &group.details).await?)),
+            None => None,
         };
-        let request = details.requests.remove(index);
-        if approve && let Some(invite) = details.invites.iter_mut().find(|i| i.link == request.link) {
-            invite.joined += 1;
-        }
-        let chat_id = group.chat.id;
-        let old = self.standing(chat_id, user_id).await?;
-        if !approve || old.present() {
-            self.save_group(&group).await?;
-            return if approve { Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT")) } else { Ok(()) };
-        }
-        // The request settled and the membership are one act.
-        let (changes, saved) = self.group_changes(&group);
-        self.transition_with(&group.held, actor, chat_id, user_id, old, Standing::of("member"), changes).await?;
-        self.group_saved(&group, saved).await
+        let object = types::ChatJoinRequest {
+            chat: Box::new(chat.clone()),
+            from: Box::new(crate::kernel::world::person(&user)),
+            user_chat_id: user.id,
+            date: request.date,
+            invite_link: link,
+            ..Default::default()
+        };
+        out.push(typed(&object));
     }
+    Ok(serde_json::Value::Array(out))
+}
+
+/// approveChatJoinRequest (`approve`) or declineChatJoinRequest.
+pub(super) async fn settle_request(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    user_id: i64,
+    approve: bool,
+) -> Result<(), ApiError> {
+    let (mut group, _) = invite_admin(platform, actor, conversation).await?;
+    let details = &mut group.details;
+    let Some(index) = details.requests.iter().position(|r| r.user_id == user_id) else {
+        return Err(ApiError::bad_request("HIDE_REQUESTER_MISSING"));
+    };
+    let request = details.requests.remove(index);
+    if approve && let Some(invite) = details.invites.iter_mut().find(|i| i.link == request.link) {
+        invite.joined += 1;
+    }
+    let chat_id = group.chat.id;
+    let old = platform.standing(chat_id, user_id).await?;
+    if !approve || old.present() {
+        super::save_group(platform, &group).await?;
+        return if approve { Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT")) } else { Ok(()) };
+    }
+    // The request settled and the membership are one act.
+    let (changes, saved) = super::group_changes(&group);
+    super::transition_with(platform, &group.held, actor, chat_id, user_id, old, Standing::of("member"), changes)
+        .await?;
+    super::group_saved(platform, &group, saved).await
 }

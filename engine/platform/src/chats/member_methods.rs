@@ -118,14 +118,14 @@ pub(crate) fn rights(p: &params::PromoteChatMember, legacy_video_chats: bool) ->
 pub(crate) async fn ban_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::BanChatMember = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.ban(&actor, conversation, p.user_id, p.until_date.unwrap_or(0)).await?;
+    super::ban(&platform, &actor, conversation, p.user_id, p.until_date.unwrap_or(0)).await?;
     done()
 }
 
 pub(crate) async fn unban_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::UnbanChatMember = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.unban(&actor, conversation, p.user_id, p.only_if_banned).await?;
+    super::unban(&platform, &actor, conversation, p.user_id, p.only_if_banned).await?;
     done()
 }
 
@@ -133,7 +133,7 @@ pub(crate) async fn restrict_chat_member(platform: Arc<Platform>, call: MethodCa
     let p: params::RestrictChatMember = args(&call.params)?;
     let permissions = permissions(p.permissions, p.use_independent_chat_permissions)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.restrict(&actor, conversation, p.user_id, permissions, p.until_date.unwrap_or(0)).await?;
+    super::restrict(&platform, &actor, conversation, p.user_id, permissions, p.until_date.unwrap_or(0)).await?;
     done()
 }
 
@@ -142,7 +142,7 @@ pub(crate) async fn promote_chat_member(platform: Arc<Platform>, call: MethodCal
     let legacy = call.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
     let rights = rights(&p, legacy);
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.promote(&actor, conversation, p.user_id, rights).await?;
+    super::promote(&platform, &actor, conversation, p.user_id, rights).await?;
     done()
 }
 
@@ -152,14 +152,14 @@ pub(crate) async fn set_chat_administrator_custom_title(
 ) -> Result<Reply, ApiError> {
     let p: params::SetChatAdministratorCustomTitle = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.set_custom_title(&actor, conversation, p.user_id, p.custom_title).await?;
+    super::set_custom_title(&platform, &actor, conversation, p.user_id, p.custom_title).await?;
     done()
 }
 
 pub(crate) async fn set_chat_member_tag(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatMemberTag = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.set_tag(&actor, conversation, p.user_id, p.tag.unwrap_or_default()).await?;
+    super::set_tag(&platform, &actor, conversation, p.user_id, p.tag.unwrap_or_default()).await?;
     done()
 }
 
@@ -179,7 +179,7 @@ pub(crate) async fn ban_chat_sender_chat(platform: Arc<Platform>, call: MethodCa
     let p: params::BanChatSenderChat = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let sender = sender_chat_id(&call)?;
-    platform.ban_sender(&actor, conversation, sender, true).await?;
+    super::ban_sender(&platform, &actor, conversation, sender, true).await?;
     done()
 }
 
@@ -187,6 +187,6 @@ pub(crate) async fn unban_chat_sender_chat(platform: Arc<Platform>, call: Method
     let p: params::UnbanChatSenderChat = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let sender = sender_chat_id(&call)?;
-    platform.ban_sender(&actor, conversation, sender, false).await?;
+    super::ban_sender(&platform, &actor, conversation, sender, false).await?;
     done()
 }

@@ -42,20 +42,20 @@ pub(super) fn done() -> Result<Reply, ApiError> {
 pub(crate) async fn get_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetChat = args(&call.params)?;
     let (actor, conversation) = bot_chat_for(&platform, &call, p.chat_id, Access::Read).await?;
-    Ok(platform.chat_full(conversation, actor.id()).await?.into())
+    Ok(super::chat_full(&platform, conversation, actor.id()).await?.into())
 }
 
 pub(crate) async fn get_chat_administrators(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetChatAdministrators = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let return_bots = call.params.get("return_bots").is_some_and(msg_spec::args::to_bool);
-    Ok(platform.administrators(conversation, actor.id(), return_bots).await?.into())
+    Ok(super::administrators(&platform, conversation, actor.id(), return_bots).await?.into())
 }
 
 pub(crate) async fn get_chat_member_count(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetChatMemberCount = args(&call.params)?;
     let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    Ok(json!(platform.member_count(conversation).await?).into())
+    Ok(json!(super::member_count(&platform, conversation).await?).into())
 }
 
 pub(crate) async fn get_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -63,13 +63,13 @@ pub(crate) async fn get_chat_member(platform: Arc<Platform>, call: MethodCall) -
     // Its own standing a bot may read anywhere it may read the chat; others' take more.
     let access = if p.user_id == call.ctx.bot_id { Access::Read } else { Access::Write };
     let (actor, conversation) = bot_chat_for(&platform, &call, p.chat_id, access).await?;
-    Ok(platform.member_info(conversation, actor.id(), p.user_id).await?.into())
+    Ok(super::member_info(&platform, conversation, actor.id(), p.user_id).await?.into())
 }
 
 pub(crate) async fn leave_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::LeaveChat = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
-    platform.leave(&actor, conversation).await?;
+    super::leave(&platform, &actor, conversation).await?;
     done()
 }
 
@@ -82,17 +82,6 @@ pub(crate) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCa
         return Err(ApiError::bad_request("user not found"));
     }
     Ok(crate::kernel::world::typed(&types::UserChatBoosts { boosts: Vec::new() }).into())
-}
-
-/// setUserEmojiStatus: for a person who allowed the bot (the user-side `allowEmojiStatus`);
-/// shown in the person's `getChat`.
-pub(crate) async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::SetUserEmojiStatus = args(&call.params)?;
-    let bot = platform_bot(&platform, &call).await?;
-    let emoji = p.emoji_status_custom_emoji_id.unwrap_or_default();
-    let until = p.emoji_status_expiration_date.unwrap_or(0);
-    platform.set_emoji_status(bot.id, p.user_id, emoji, until).await?;
-    done()
 }
 
 pub(super) async fn supergroup_only(platform: &Platform, conversation: Conversation) -> Result<(), ApiError> {

@@ -18,6 +18,26 @@ pub(crate) mod settings_methods;
 pub(crate) use crate::kernel::standing;
 pub(crate) mod user;
 
+use self::forums::thread_for;
+use self::forums::{close_topic, create_topic, delete_topic, edit_topic, hide_general, make_forum, unpin_topic};
+use self::groups::may_send_as;
+pub(crate) use self::groups::upgrade;
+use self::groups::{
+    add_member, ban, ban_sender, create_group, group_changes, group_saved, leave, promote, remove_member, restrict,
+    save_group, set_custom_title, set_tag, transition_with, unban, write_group, write_group_for,
+};
+pub(crate) use self::info::member_info;
+use self::info::{administrators, chat_full, member_count};
+use self::invites::{
+    change_invite, create_invite, create_subscription, export_invite, join_by_link, join_requests, rename_subscription,
+    settle_request,
+};
+pub(crate) use self::rows::chat_details;
+use self::settings::{
+    chat_permissions, chat_photo, pin, set_chat_sticker_set, set_description, set_permissions, set_photo, set_title,
+    unpin, unpin_all,
+};
+
 use msg_core::Registrar;
 use msg_core::method::{Late, bound, read_only};
 
@@ -73,5 +93,4 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("unhideGeneralForumTopic", bound(slot, forum_methods::unhide_general_forum_topic));
     r.method("unpinAllGeneralForumTopicMessages", bound(slot, forum_methods::unpin_all_general_forum_topic_messages));
     r.method("getUserChatBoosts", read_only(bound(slot, methods::get_user_chat_boosts)));
-    r.method("setUserEmojiStatus", bound(slot, methods::set_user_emoji_status));
 }

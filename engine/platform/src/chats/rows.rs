@@ -96,26 +96,24 @@ impl ChatRows {
     }
 }
 
-impl Platform {
-    /// Group `chat_id`'s rows as stored.
-    pub(crate) async fn chat_rows(&self, chat_id: i64) -> Result<ChatRows, ApiError> {
-        let storage = self.storage.as_ref();
-        Ok(ChatRows {
-            invites: INVITES.all(storage, chat_id).await?,
-            requests: JOIN_REQUESTS.all(storage, chat_id).await?,
-            topics: TOPICS.all(storage, chat_id).await?,
-            pins: PINS.all(storage, chat_id).await?,
-            banned: BANNED_SENDERS.all(storage, chat_id).await?,
-        })
-    }
+/// Group `chat_id`'s rows as stored.
+async fn chat_rows(platform: &Platform, chat_id: i64) -> Result<ChatRows, ApiError> {
+    let storage = platform.storage.as_ref();
+    Ok(ChatRows {
+        invites: INVITES.all(storage, chat_id).await?,
+        requests: JOIN_REQUESTS.all(storage, chat_id).await?,
+        topics: TOPICS.all(storage, chat_id).await?,
+        pins: PINS.all(storage, chat_id).await?,
+        banned: BANNED_SENDERS.all(storage, chat_id).await?,
+    })
+}
 
-    /// A group's details with its lists, and its rows as read.
-    pub(crate) async fn chat_details(&self, chat: &ChatRecord) -> Result<(ChatDetails, ChatRows), ApiError> {
-        let mut details = ChatDetails::parse(&chat.details);
-        let rows = self.chat_rows(chat.id).await?;
-        rows.fill(&mut details);
-        Ok((details, rows))
-    }
+/// A group's details with its lists, and its rows as read.
+pub(crate) async fn chat_details(platform: &Platform, chat: &ChatRecord) -> Result<(ChatDetails, ChatRows), ApiError> {
+    let mut details = ChatDetails::parse(&chat.details);
+    let rows = chat_rows(platform, chat.id).await?;
+    rows.fill(&mut details);
+    Ok((details, rows))
 }
 
 /// A record written before chats kept rows: its lists become rows and it keeps its own fields

@@ -5,7 +5,7 @@ use msg_core::ApiError;
 use serde_json::{Value, json};
 
 use crate::chats::invites::InviteTerms;
-use crate::chats::{member_methods, settings_methods};
+use crate::chats::member_methods;
 use crate::kernel::user::{UserCall, message_id, user_ids};
 use crate::kernel::world::Conversation;
 use msg_spec::params;
@@ -13,12 +13,13 @@ use msg_spec::params;
 pub(crate) async fn create_group(c: UserCall, supergroup: bool) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
     let forum = c.params.boolean("is_forum");
-    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, supergroup, forum, false).await
+    super::create_group(&c.platform, &c.user, title, &user_ids(&c.params, "member_ids")?, supergroup, forum, false)
+        .await
 }
 
 pub(crate) async fn create_channel(c: UserCall) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
-    c.platform.create_group(&c.user, title, &user_ids(&c.params, "member_ids")?, true, false, true).await
+    super::create_group(&c.platform, &c.user, title, &user_ids(&c.params, "member_ids")?, true, false, true).await
 }
 
 /// A person's action on a group member, with the Bot API's parameters: the user id is read
@@ -33,12 +34,12 @@ pub(crate) async fn create_topic(c: UserCall) -> Result<Value, ApiError> {
     let color = msg_spec::args::integer(c.params.get("icon_color")).unwrap_or(0);
     let conversation = c.chat().await?;
     let name = c.params.get("name").unwrap_or_default();
-    c.platform.create_topic(&c.actor(), conversation, name, color, c.params.get("icon_custom_emoji_id")).await
+    super::create_topic(&c.platform, &c.actor(), conversation, name, color, c.params.get("icon_custom_emoji_id")).await
 }
 
 pub(crate) async fn upgrade(c: UserCall) -> Result<Value, ApiError> {
     let chat_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
-    c.platform.upgrade(&c.user, chat_id).await
+    super::upgrade(&c.platform, &c.user, chat_id).await
 }
 
 pub(crate) async fn create_invite(c: UserCall) -> Result<Value, ApiError> {
@@ -51,33 +52,34 @@ pub(crate) async fn create_invite(c: UserCall) -> Result<Value, ApiError> {
         p.boolean("creates_join_request"),
     );
     let conversation = c.chat().await?;
-    c.platform.create_invite(&c.actor(), conversation, terms?).await
+    super::create_invite(&c.platform, &c.actor(), conversation, terms?).await
 }
 
 pub(crate) async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.change_invite(&c.actor(), conversation, c.params.get("invite_link").unwrap_or_default(), None).await
+    super::change_invite(&c.platform, &c.actor(), conversation, c.params.get("invite_link").unwrap_or_default(), None)
+        .await
 }
 
 pub(crate) async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
-    c.platform.join_by_link(&c.user, c.params.get("invite_link").unwrap_or_default()).await?;
+    super::join_by_link(&c.platform, &c.user, c.params.get("invite_link").unwrap_or_default()).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn join_requests(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.join_requests(&c.actor(), conversation).await
+    super::join_requests(&c.platform, &c.actor(), conversation).await
 }
 
 pub(crate) async fn settle_request(c: UserCall, approve: bool) -> Result<Value, ApiError> {
     let (conversation, user_id) = member_action(&c).await?;
-    c.platform.settle_request(&c.actor(), conversation, user_id, approve).await?;
+    super::settle_request(&c.platform, &c.actor(), conversation, user_id, approve).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.leave(&c.actor(), conversation).await?;
+    super::leave(&c.platform, &c.actor(), conversation).await?;
     Ok(json!(true))
 }
 
@@ -86,21 +88,21 @@ pub(crate) async fn promote(c: UserCall) -> Result<Value, ApiError> {
     let legacy = c.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
     let rights = member_methods::rights(&p, legacy);
     let (conversation, user_id) = member_action(&c).await?;
-    c.platform.promote(&c.actor(), conversation, user_id, rights).await?;
+    super::promote(&c.platform, &c.actor(), conversation, user_id, rights).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn ban(c: UserCall) -> Result<Value, ApiError> {
     let (conversation, user_id) = member_action(&c).await?;
     let until = msg_spec::args::integer(c.params.get("until_date")).unwrap_or(0);
-    c.platform.ban(&c.actor(), conversation, user_id, until).await?;
+    super::ban(&c.platform, &c.actor(), conversation, user_id, until).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn unban(c: UserCall) -> Result<Value, ApiError> {
     let (conversation, user_id) = member_action(&c).await?;
     let only_if_banned = c.params.boolean("only_if_banned");
-    c.platform.unban(&c.actor(), conversation, user_id, only_if_banned).await?;
+    super::unban(&c.platform, &c.actor(), conversation, user_id, only_if_banned).await?;
     Ok(json!(true))
 }
 
@@ -109,7 +111,7 @@ pub(crate) async fn restrict(c: UserCall) -> Result<Value, ApiError> {
         member_methods::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
     let (conversation, user_id) = member_action(&c).await?;
     let until = msg_spec::args::integer(c.params.get("until_date")).unwrap_or(0);
-    c.platform.restrict(&c.actor(), conversation, user_id, permissions, until).await?;
+    super::restrict(&c.platform, &c.actor(), conversation, user_id, permissions, until).await?;
     Ok(json!(true))
 }
 
@@ -117,38 +119,39 @@ pub(crate) async fn set_permissions(c: UserCall) -> Result<Value, ApiError> {
     let permissions =
         member_methods::permissions(c.params.get("permissions"), c.params.boolean("use_independent_chat_permissions"))?;
     let conversation = c.chat().await?;
-    c.platform.set_permissions(&c.actor(), conversation, permissions).await?;
+    super::set_permissions(&c.platform, &c.actor(), conversation, permissions).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn set_photo(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    let photo = settings_methods::uploaded_photo(&c.platform, &c.actor(), &c.params).await?;
-    c.platform.set_photo(&c.actor(), conversation, Some(photo)).await?;
+    let photo = crate::files::uploaded_photo(&c.platform, &c.actor(), &c.params).await?;
+    super::set_photo(&c.platform, &c.actor(), conversation, Some(photo)).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn delete_photo(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.set_photo(&c.actor(), conversation, None).await?;
+    super::set_photo(&c.platform, &c.actor(), conversation, None).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn set_title(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.set_title(&c.actor(), conversation, c.params.get("title").unwrap_or_default()).await?;
+    super::set_title(&c.platform, &c.actor(), conversation, c.params.get("title").unwrap_or_default()).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn set_description(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.set_description(&c.actor(), conversation, c.params.get("description").unwrap_or_default()).await?;
+    super::set_description(&c.platform, &c.actor(), conversation, c.params.get("description").unwrap_or_default())
+        .await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn pin(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.pin(&c.actor(), conversation, message_id(&c.params)?, false).await?;
+    super::pin(&c.platform, &c.actor(), conversation, message_id(&c.params)?, false).await?;
     Ok(json!(true))
 }
 
@@ -158,9 +161,9 @@ pub(crate) async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiEr
     };
     let member = c.params.integer("user_id", 0, i64::MIN, i64::MAX);
     if add {
-        c.platform.add_member(&c.actor(), chat_id, member).await?;
+        super::add_member(&c.platform, &c.actor(), chat_id, member).await?;
     } else {
-        c.platform.remove_member(&c.actor(), chat_id, member).await?;
+        super::remove_member(&c.platform, &c.actor(), chat_id, member).await?;
     }
     Ok(json!(true))
 }

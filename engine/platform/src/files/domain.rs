@@ -11,6 +11,7 @@ use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserCall, UserMethod, method};
+use crate::kernel::world::ViewRule;
 
 pub(crate) struct Files;
 
@@ -21,6 +22,11 @@ impl Domain for Files {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::methods::register(registrar, slot);
+        registrar.method("sendPaidMedia", msg_core::method::bound(slot, super::paid::send_paid_media));
+    }
+
+    fn view(&self) -> Option<ViewRule> {
+        Some(super::paid::paid_view_rule)
     }
 
     /// `--file-retention`'s sweep, when the operator set a period.

@@ -19,6 +19,7 @@ use crate::files::{Kind, MAX_DOWNLOAD};
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::stored::decode;
 use crate::kernel::world::{Actor, Content};
+use crate::messages;
 use crate::messages::send::{SendOptions, reply_markup, reply_to};
 
 const MAX_ALBUM: usize = 10;
@@ -142,7 +143,7 @@ pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
     let shown = Shown { caption_above: args.show_caption_above_media(), spoiler: args.has_spoiler() };
     let body = media_body(kind, object, shown)?;
     let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };
-    platform.post(&actor, conversation, options.content(text, entities, body)).await
+    messages::post(platform, &actor, conversation, options.content(text, entities, body)).await
 }
 
 /// A bot's send method for one kind of file.
@@ -235,7 +236,7 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
         content.allow_without_reply = allow_without_reply;
         content.protect = group.protect_content;
         content.thread = group.message_thread_id.filter(|t| *t > 0);
-        sent.push(platform.post(&actor, conversation, content).await?);
+        sent.push(messages::post(&platform, &actor, conversation, content).await?);
     }
     Ok(Value::Array(sent).into())
 }
@@ -253,7 +254,7 @@ pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
         crate::messages::target::edit_target(&platform, &call, chat_id, message_id).await?;
     let mut content = attach_media(&platform, &actor, media).await?;
     content.reply_markup = markup;
-    let edited = platform.edit_media(&actor, conversation, message_id, content).await?;
+    let edited = messages::edit_media(&platform, &actor, conversation, message_id, content).await?;
     Ok(crate::messages::target::edited_for(&call, edited))
 }
 

@@ -17,7 +17,8 @@ use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender};
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::records::Table;
-use crate::kernel::world::{Actor, Conversation, Platform};
+use crate::kernel::world::{Actor, Conversation, Hooked, Platform};
+use crate::messages;
 use crate::messages::send::SendOptions;
 
 /// The terms of a paid media message: scope 0 (any viewer's lookup), key
@@ -125,7 +126,7 @@ pub(crate) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -
     let credited = if platform.is_channel(conversation).await? { conversation.chat_id_for(bot.id) } else { bot.id };
     let terms = Terms { bot: bot.id, star_count, payload: payload.to_owned(), credited };
     content.attached.push(PAID_MEDIA.record(0, &format!("{}/", conversation.key()), &terms));
-    Ok(platform.post(&actor, conversation, content).await?.into())
+    Ok(messages::post(&platform, &actor, conversation, content).await?.into())
 }
 
 /// A paid media item as someone who has not bought it sees it: its size and duration.
@@ -145,27 +146,35 @@ fn preview(media: &PaidMedia) -> PaidMedia {
     })
 }
 
-impl Platform {
-    /// A paid media message as `viewer` sees it: whole for the bot that sent it and for those
-    /// who bought it, previews for anyone else (and for everyone in a copy that carries no
-    /// terms).
-    pub(crate) async fn paid_view(
-        &self,
-        conversation: Conversation,
-        message: &mut Message,
-        viewer: i64,
-    ) -> Result<(), ApiError> {
-        let Some(info) = message.paid_media.as_mut() else { return Ok(()) };
-        let key = paid_key(conversation, message.message_id);
-        let terms = PAID_MEDIA.get(self.storage.as_ref(), 0, &key).await?;
-        let whole = match terms {
-            Some(terms) if terms.bot == viewer => true,
-            Some(_) => PURCHASES.get(self.storage.as_ref(), viewer, &key).await?.is_some(),
-            None => false,
-        };
-        if !whole {
-            info.paid_media = info.paid_media.iter().map(preview).collect();
-        }
-        Ok(())
+/// A paid media message as `viewer` sees it: whole for the bot that sent it and for those
+/// who bought it, previews for anyone else (and for everyone in a copy that carries no
+/// terms).
+/// The files' [`ViewRule`](crate::kernel::world::ViewRule): paid media whole only to their bot and buyers.
+pub(super) fn paid_view_rule<'a>(
+    platform: &'a Platform,
+    conversation: Conversation,
+    message: &'a mut Message,
+    viewer: i64,
+) -> Hooked<'a, ()> {
+    Box::pin(paid_view(platform, conversation, message, viewer))
+}
+
+async fn paid_view(
+    platform: &Platform,
+    conversation: Conversation,
+    message: &mut Message,
+    viewer: i64,
+) -> Result<(), ApiError> {
+    let Some(info) = message.paid_media.as_mut() else { return Ok(()) };
+    let key = paid_key(conversation, message.message_id);
+    let terms = PAID_MEDIA.get(platform.storage.as_ref(), 0, &key).await?;
+    let whole = match terms {
+        Some(terms) if terms.bot == viewer => true,
+        Some(_) => PURCHASES.get(platform.storage.as_ref(), viewer, &key).await?.is_some(),
+        None => false,
+    };
+    if !whole {
+        info.paid_media = info.paid_media.iter().map(preview).collect();
     }
+    Ok(())
 }

@@ -15,6 +15,7 @@ use crate::games::{MESSAGES, SCORES, Score, launches, play_keyboard};
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Access, Actor, Conversation, now};
+use crate::messages;
 use crate::messages::posting::sender_id;
 use crate::messages::send::SendOptions;
 use crate::messages::target::{edited_for, message_target};
@@ -67,7 +68,7 @@ pub(crate) async fn send_game(platform: Arc<Platform>, call: MethodCall) -> Resu
     if platform.is_channel(conversation).await? {
         return Err(bad("games can't be sent to channel chats"));
     }
-    let game = platform.game(bot.id, short_name).await?.ok_or_else(|| bad("GAME_SHORTNAME_INVALID"))?;
+    let game = super::game(&platform, bot.id, short_name).await?.ok_or_else(|| bad("GAME_SHORTNAME_INVALID"))?;
     let title = game.title.clone();
     let body = Message { game: Some(Box::new(game)), ..Default::default() };
     let mut content = options.content(String::new(), None, body);
@@ -77,7 +78,7 @@ pub(crate) async fn send_game(platform: Arc<Platform>, call: MethodCall) -> Resu
         None => content.reply_markup = Some(play_keyboard(&title)),
     }
     content.attached.push(MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name.to_owned()));
-    Ok(platform.post(&actor, conversation, content).await?.into())
+    Ok(messages::post(&platform, &actor, conversation, content).await?.into())
 }
 
 /// A game message `bot_id` may keep scores on: its own or sent via it, a game, with the game's
@@ -149,9 +150,8 @@ pub(crate) async fn set_game_score(platform: Arc<Platform>, call: MethodCall) ->
     let (actor, conversation, message_id) =
         message_target(&platform, &call, chat_id, p.message_id, "message to set game score", Access::Write).await?;
     let player = platform.user(p.user_id).await?.ok_or_else(|| bad("user not found"))?;
-    let held = platform.lock_message(conversation, message_id).await;
-    let stored = platform
-        .load_message(conversation, message_id)
+    let held = messages::lock_message(&platform, conversation, message_id).await;
+    let stored = messages::load_message(&platform, conversation, message_id)
         .await?
         .ok_or_else(|| bad("message to set game score not found"))?;
     let short_name =
@@ -185,10 +185,10 @@ pub(crate) async fn set_game_score(platform: Arc<Platform>, call: MethodCall) ->
         if let Some(change) = change {
             platform.storage.apply(vec![change]).await.map_err(crate::internal)?;
         }
-        platform.message_for(conversation, &mut message, actor.id()).await?
+        messages::message_for(&platform, conversation, &mut message, actor.id()).await?
     } else {
         let also = change.into_iter().collect();
-        platform.publish_edit_with(&held, &actor, conversation, &stored, message, also).await?
+        messages::publish_edit_with(&platform, &held, &actor, conversation, &stored, message, also).await?
     };
     Ok(edited_for(&call, shown))
 }
@@ -200,8 +200,9 @@ pub(crate) async fn get_game_high_scores(platform: Arc<Platform>, call: MethodCa
     let (actor, conversation, message_id) =
         message_target(&platform, &call, chat_id, p.message_id, what, Access::Read).await?;
     let player = platform.user(p.user_id).await?.ok_or_else(|| bad("user not found"))?;
-    let stored =
-        platform.load_message(conversation, message_id).await?.ok_or_else(|| bad(format!("{what} not found")))?;
+    let stored = messages::load_message(&platform, conversation, message_id)
+        .await?
+        .ok_or_else(|| bad(format!("{what} not found")))?;
     let short_name =
         game_of(&platform, actor.id(), conversation, &stored).await?.ok_or_else(|| bad("MESSAGE_ID_INVALID"))?;
     let rows = ranked(&platform, actor.id(), &board(conversation, &stored, &short_name)).await?;

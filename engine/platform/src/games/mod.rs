@@ -193,37 +193,30 @@ pub(crate) fn launches(markup: &Value) -> bool {
     markup["inline_keyboard"][0][0].get("callback_game").is_some()
 }
 
-impl Platform {
-    /// The game `short_name` of `bot_id` as a message shows it, its photo linked into the bot's
-    /// directory; `None` when the bot has no such game.
-    pub(crate) async fn game(&self, bot_id: i64, short_name: &str) -> Result<Option<types::Game>, ApiError> {
-        let Some(registered) = GAMES.get(self.storage.as_ref(), bot_id, short_name).await? else {
-            return Ok(None);
-        };
-        let mut objects = Vec::new();
-        let mut blobs = Vec::new();
-        for picture in &registered.photo {
-            let hash = blake3::Hash::from_hex(&picture.content)
-                .map_err(|_| ApiError::internal("a game's photo is damaged"))?;
-            let blob = Blob { hash, size: picture.size };
-            let mut fields = Map::new();
-            fields.insert("width".into(), picture.width.into());
-            fields.insert("height".into(), picture.height.into());
-            objects.push(file_object(bot_id, Kind::Photo, &blob, fields));
-            blobs.push((blob, picture.extension.as_str()));
-        }
-        let photo = Value::Array(objects);
-        for (blob, extension) in &blobs {
-            self.files.link(bot_id, blob, Kind::Photo, extension, &photo).await?;
-        }
-        let photo = serde_json::from_value(photo).map_err(|_| ApiError::internal("a game's photo is damaged"))?;
-        Ok(Some(types::Game {
-            title: registered.title,
-            description: registered.description,
-            photo,
-            ..Default::default()
-        }))
+/// The game `short_name` of `bot_id` as a message shows it, its photo linked into the bot's
+/// directory; `None` when the bot has no such game.
+pub(crate) async fn game(platform: &Platform, bot_id: i64, short_name: &str) -> Result<Option<types::Game>, ApiError> {
+    let Some(registered) = GAMES.get(platform.storage.as_ref(), bot_id, short_name).await? else {
+        return Ok(None);
+    };
+    let mut objects = Vec::new();
+    let mut blobs = Vec::new();
+    for picture in &registered.photo {
+        let hash =
+            blake3::Hash::from_hex(&picture.content).map_err(|_| ApiError::internal("a game's photo is damaged"))?;
+        let blob = Blob { hash, size: picture.size };
+        let mut fields = Map::new();
+        fields.insert("width".into(), picture.width.into());
+        fields.insert("height".into(), picture.height.into());
+        objects.push(file_object(bot_id, Kind::Photo, &blob, fields));
+        blobs.push((blob, picture.extension.as_str()));
     }
+    let photo = Value::Array(objects);
+    for (blob, extension) in &blobs {
+        platform.files.link(bot_id, blob, Kind::Photo, extension, &photo).await?;
+    }
+    let photo = serde_json::from_value(photo).map_err(|_| ApiError::internal("a game's photo is damaged"))?;
+    Ok(Some(types::Game { title: registered.title, description: registered.description, photo, ..Default::default() }))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use msg_core::ApiError;
 use serde_json::Value;
 
 use crate::Platform;
+use crate::inline;
 use crate::inline::callbacks::{ButtonKind, Pressed, ShortName};
 use crate::kernel::user::{UserCall, message_id};
 
@@ -29,5 +30,5 @@ fn game_of(platform: &Platform, bot_id: i64, key: String) -> ShortName<'_> {
 pub(crate) async fn play_game(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
-    c.platform.press(&c.user, conversation, message_id(&c.params)?, Pressed::Button(&PLAY), wait).await
+    inline::press(&c.platform, &c.user, conversation, message_id(&c.params)?, Pressed::Button(&PLAY), wait).await
 }

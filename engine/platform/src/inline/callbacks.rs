@@ -10,6 +10,7 @@ use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::kernel::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
+use crate::messages;
 use crate::messages::posting::sender_id;
 
 /// What a button's callback query carries besides `data`, read for the bot that answers.
@@ -34,88 +35,83 @@ pub(crate) enum Pressed<'a> {
     Button(&'static ButtonKind),
 }
 
-impl Platform {
-    // ---------------------------------------------------------------- callback queries
+// ---------------------------------------------------------------- callback queries
 
-    /// A person presses an inline button; waits up to `wait` for the bot's answer.
-    pub async fn press_button(
-        &self,
-        user: &UserRecord,
-        conversation: Conversation,
-        message_id: i64,
-        data: &str,
-        wait: Duration,
-    ) -> Result<Value, ApiError> {
-        self.press(user, conversation, message_id, Pressed::Data(data), wait).await
-    }
+/// A person presses an inline button; waits up to `wait` for the bot's answer.
+pub(super) async fn press_button(
+    platform: &Platform,
+    user: &UserRecord,
+    conversation: Conversation,
+    message_id: i64,
+    data: &str,
+    wait: Duration,
+) -> Result<Value, ApiError> {
+    press(platform, user, conversation, message_id, Pressed::Data(data), wait).await
+}
 
-    /// A person presses a message's button `pressed`; waits up to `wait` for the bot's answer.
-    pub(crate) async fn press(
-        &self,
-        user: &UserRecord,
-        conversation: Conversation,
-        message_id: i64,
-        pressed: Pressed<'_>,
-        wait: Duration,
-    ) -> Result<Value, ApiError> {
-        let stored = self
-            .load_message(conversation, message_id)
-            .await?
-            .ok_or_else(|| ApiError::bad_request("message not found"))?;
-        let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());
-        let found = match pressed {
-            Pressed::Data(data) => buttons.any(|b| b.callback_data.as_deref() == Some(data)),
-            Pressed::Button(kind) => buttons.any(|b| (kind.on)(b)),
-        };
-        if !found {
-            return Err(ApiError::bad_request(match pressed {
-                Pressed::Data(_) => "the message has no button with this callback_data",
-                Pressed::Button(kind) => kind.missing,
-            }));
-        }
-        // A message sent via a bot (inline mode) brings its buttons' presses to that bot, as an
-        // inline message: `inline_message_id` instead of the message.
-        let via_bot = stored.via_bot.as_ref().map(|b| b.id);
-        let bot_id = via_bot.or_else(|| sender_id(&stored)).unwrap_or_default();
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
-        let open = self.open_query(bot.id);
-        let query_id = open.id.clone();
-        let chat = self.chat(conversation, bot.id).await?;
-        let chat_instance = format!(
-            "{}",
-            (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1
-        );
-        let (data, game_short_name) = match pressed {
-            Pressed::Data(data) => (Some(data.to_owned()), None),
-            Pressed::Button(kind) => {
-                let key = format!("{}/{message_id}", conversation.key());
-                (None, Some((kind.short_name)(self, bot.id, key).await?))
-            }
-        };
-        let message = crate::kernel::stored::with_chat(stored, &chat);
-        let (message, inline_message_id) = match via_bot {
-            Some(_) => (None, Some(conversation.inline_id(message_id))),
-            None => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),
-        };
-        let query = types::CallbackQuery {
-            id: query_id.clone(),
-            from: Box::new(person(user)),
-            message,
-            inline_message_id,
-            chat_instance,
-            data,
-            game_short_name,
-        };
-        let payload = typed(&query).to_string();
-        if self.updates.accepts(&bot, "callback_query").await? {
-            let chat_key = conversation.chat_id_for(bot.id);
-            let update = NewUpdate::new("callback_query", payload, chat_key, now() + CALLBACK_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
-        }
-        let answer = self.await_answer(open, wait).await;
-        Ok(match answer {
-            Some(answer) => json!({"callback_query_id": query_id, "answered": true, "answer": answer}),
-            None => json!({"callback_query_id": query_id, "answered": false}),
-        })
+/// A person presses a message's button `pressed`; waits up to `wait` for the bot's answer.
+pub(crate) async fn press(
+    platform: &Platform,
+    user: &UserRecord,
+    conversation: Conversation,
+    message_id: i64,
+    pressed: Pressed<'_>,
+    wait: Duration,
+) -> Result<Value, ApiError> {
+    let stored = messages::load_message(platform, conversation, message_id)
+        .await?
+        .ok_or_else(|| ApiError::bad_request("message not found"))?;
+    let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());
+    let found = match pressed {
+        Pressed::Data(data) => buttons.any(|b| b.callback_data.as_deref() == Some(data)),
+        Pressed::Button(kind) => buttons.any(|b| (kind.on)(b)),
+    };
+    if !found {
+        return Err(ApiError::bad_request(match pressed {
+            Pressed::Data(_) => "the message has no button with this callback_data",
+            Pressed::Button(kind) => kind.missing,
+        }));
     }
+    // A message sent via a bot (inline mode) brings its buttons' presses to that bot, as an
+    // inline message: `inline_message_id` instead of the message.
+    let via_bot = stored.via_bot.as_ref().map(|b| b.id);
+    let bot_id = via_bot.or_else(|| sender_id(&stored)).unwrap_or_default();
+    let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
+    let open = platform.open_query(bot.id);
+    let query_id = open.id.clone();
+    let chat = platform.chat(conversation, bot.id).await?;
+    let chat_instance =
+        format!("{}", (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1);
+    let (data, game_short_name) = match pressed {
+        Pressed::Data(data) => (Some(data.to_owned()), None),
+        Pressed::Button(kind) => {
+            let key = format!("{}/{message_id}", conversation.key());
+            (None, Some((kind.short_name)(platform, bot.id, key).await?))
+        }
+    };
+    let message = crate::kernel::stored::with_chat(stored, &chat);
+    let (message, inline_message_id) = match via_bot {
+        Some(_) => (None, Some(conversation.inline_id(message_id))),
+        None => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),
+    };
+    let query = types::CallbackQuery {
+        id: query_id.clone(),
+        from: Box::new(person(user)),
+        message,
+        inline_message_id,
+        chat_instance,
+        data,
+        game_short_name,
+    };
+    let payload = typed(&query).to_string();
+    if platform.updates.accepts(&bot, "callback_query").await? {
+        let chat_key = conversation.chat_id_for(bot.id);
+        let update = NewUpdate::new("callback_query", payload, chat_key, now() + CALLBACK_TTL);
+        platform.updates.push(&bot, update, Vec::new()).await?;
+    }
+    let answer = platform.await_answer(open, wait).await;
+    Ok(match answer {
+        Some(answer) => json!({"callback_query_id": query_id, "answered": true, "answer": answer}),
+        None => json!({"callback_query_id": query_id, "answered": false}),
+    })
 }

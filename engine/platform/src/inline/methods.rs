@@ -101,7 +101,7 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
     if let Some(button) = button {
         answer["button"] = button;
     }
-    platform.answer_inline(bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal)?;
+    super::answer_inline(&platform, bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal)?;
     Ok(json!(true).into())
 }
 
@@ -121,7 +121,7 @@ pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCa
     let p: params::AnswerWebAppQuery = args(&call.params)?;
     let result = single_result(p.result)?;
     let bot = platform_bot(&platform, &call).await?;
-    Ok(platform.answer_web_app(bot.id, p.web_app_query_id, &result).await?.into())
+    Ok(super::answer_web_app(&platform, bot.id, p.web_app_query_id, &result).await?.into())
 }
 
 /// savePreparedInlineMessage: the result, kept for a day for the person named.

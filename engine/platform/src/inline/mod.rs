@@ -9,6 +9,9 @@ pub(crate) mod domain;
 pub(crate) mod methods;
 pub(crate) mod user;
 
+pub(crate) use self::callbacks::press;
+use self::callbacks::press_button;
+
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};
 use std::collections::HashMap;
@@ -23,8 +26,10 @@ use tokio::sync::oneshot;
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::methods::Shown;
+use crate::games;
 use crate::kernel::stored::{decode, entity_list};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
+use crate::messages;
 
 /// An inline answer kept for its `cache_time`: the answer, its results, until when.
 pub(crate) type CachedAnswer = (Value, Vec<Value>, Instant);
@@ -197,7 +202,7 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
         "contact" => body.contact = Some(Box::new(contact(result))),
         "game" => {
             let short_name = result["game_short_name"].as_str().unwrap_or_default();
-            let game = platform.game(bot_id, short_name).await?;
+            let game = games::game(platform, bot_id, short_name).await?;
             body.game = Some(Box::new(game.ok_or_else(|| ApiError::bad_request("GAME_SHORTNAME_INVALID"))?));
         }
         other => {
@@ -329,191 +334,189 @@ fn contact(from: &Value) -> types::Contact {
     }
 }
 
-impl Platform {
-    /// A person's inline query to a bot in inline mode, typed in a chat of `chat_type`; waits up
-    /// to `wait` for the answer.
-    pub async fn inline_query(
-        &self,
-        user: &UserRecord,
-        bot_id: i64,
-        query: &str,
-        offset: &str,
-        chat_type: &str,
-        wait: Duration,
-    ) -> Result<Value, ApiError> {
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        if !self.bot_flags(bot.id).await?.inline {
-            return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
-        }
-        let id = (msg_core::random::next_u64() >> 1).to_string();
-        // An answer the bot allowed to be cached is given again without asking it.
-        let cached = {
-            let mut cache = self.state::<InlineState>().cache.lock().expect("inline cache");
-            cache.retain(|_, (_, _, until)| *until > Instant::now());
-            [cache_key(bot_id, query, offset, Some(user.id)), cache_key(bot_id, query, offset, None)]
-                .iter()
-                .find_map(|k| cache.get(k).map(|(answer, results, _)| (answer.clone(), results.clone())))
-        };
-        let (tx, rx) = oneshot::channel();
-        {
-            let mut asked = self.state::<InlineState>().asked.lock().expect("inline");
-            asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
-            let entry = InlineAsked {
-                bot_id,
-                user_id: user.id,
-                query: query.to_owned(),
-                offset: offset.to_owned(),
-                waiting: cached.is_none().then_some(tx),
-                results: cached.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
-                at: Instant::now(),
-            };
-            asked.insert(id.clone(), entry);
-        }
-        if let Some((answer, _)) = cached {
-            return Ok(json!({"inline_query_id": id, "answered": true, "answer": answer}));
-        }
-        let update = types::InlineQuery {
-            id: id.clone(),
-            from: Box::new(person(user)),
+/// A person's inline query to a bot in inline mode, typed in a chat of `chat_type`; waits up
+/// to `wait` for the answer.
+async fn inline_query(
+    platform: &Platform,
+    user: &UserRecord,
+    bot_id: i64,
+    query: &str,
+    offset: &str,
+    chat_type: &str,
+    wait: Duration,
+) -> Result<Value, ApiError> {
+    let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+    if !platform.bot_flags(bot.id).await?.inline {
+        return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
+    }
+    let id = (msg_core::random::next_u64() >> 1).to_string();
+    // An answer the bot allowed to be cached is given again without asking it.
+    let cached = {
+        let mut cache = platform.state::<InlineState>().cache.lock().expect("inline cache");
+        cache.retain(|_, (_, _, until)| *until > Instant::now());
+        [cache_key(bot_id, query, offset, Some(user.id)), cache_key(bot_id, query, offset, None)]
+            .iter()
+            .find_map(|k| cache.get(k).map(|(answer, results, _)| (answer.clone(), results.clone())))
+    };
+    let (tx, rx) = oneshot::channel();
+    {
+        let mut asked = platform.state::<InlineState>().asked.lock().expect("inline");
+        asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
+        let entry = InlineAsked {
+            bot_id,
+            user_id: user.id,
             query: query.to_owned(),
             offset: offset.to_owned(),
-            chat_type: Some(chat_type.to_owned()),
-            location: None,
+            waiting: cached.is_none().then_some(tx),
+            results: cached.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
+            at: Instant::now(),
         };
-        if self.updates.accepts(&bot, "inline_query").await? {
-            let update = NewUpdate::new("inline_query", typed(&update).to_string(), user.id, now() + ANSWER_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
-        }
-        let mut reply = match msg_core::clock::timeout(wait, rx).await {
-            Some(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
-            _ => json!({"inline_query_id": id, "answered": false}),
-        };
-        // What the person's inline field shows, when the operator set it.
-        if let Some(placeholder) =
-            self.storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(crate::internal)?
-        {
-            reply["placeholder"] = placeholder.into();
-        }
-        Ok(reply)
+        asked.insert(id.clone(), entry);
     }
+    if let Some((answer, _)) = cached {
+        return Ok(json!({"inline_query_id": id, "answered": true, "answer": answer}));
+    }
+    let update = types::InlineQuery {
+        id: id.clone(),
+        from: Box::new(person(user)),
+        query: query.to_owned(),
+        offset: offset.to_owned(),
+        chat_type: Some(chat_type.to_owned()),
+        location: None,
+    };
+    if platform.updates.accepts(&bot, "inline_query").await? {
+        let update = NewUpdate::new("inline_query", typed(&update).to_string(), user.id, now() + ANSWER_TTL);
+        platform.updates.push(&bot, update, Vec::new()).await?;
+    }
+    let mut reply = match msg_core::clock::timeout(wait, rx).await {
+        Some(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
+        _ => json!({"inline_query_id": id, "answered": false}),
+    };
+    // What the person's inline field shows, when the operator set it.
+    if let Some(placeholder) =
+        platform.storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(crate::internal)?
+    {
+        reply["placeholder"] = placeholder.into();
+    }
+    Ok(reply)
+}
 
-    /// answerInlineQuery: the bot's results go to the person who asked.
-    pub fn answer_inline(
-        &self,
-        bot_id: i64,
-        query_id: &str,
-        answer: Value,
-        results: Vec<Value>,
-        cache_time: i64,
-        personal: bool,
-    ) -> Result<(), ApiError> {
-        let mut asked = self.state::<InlineState>().asked.lock().expect("inline");
-        match asked.get_mut(query_id) {
-            Some(a) if a.bot_id == bot_id && a.waiting.is_some() => {
-                a.results = results.clone();
-                if cache_time > 0 {
-                    let key = cache_key(bot_id, &a.query, &a.offset, personal.then_some(a.user_id));
-                    let until = Instant::now() + Duration::from_secs(cache_time as u64);
-                    self.state::<InlineState>()
-                        .cache
-                        .lock()
-                        .expect("inline cache")
-                        .insert(key, (answer.clone(), results, until));
-                }
-                let _ = a.waiting.take().expect("checked").send(answer);
-                Ok(())
+/// answerInlineQuery: the bot's results go to the person who asked.
+fn answer_inline(
+    platform: &Platform,
+    bot_id: i64,
+    query_id: &str,
+    answer: Value,
+    results: Vec<Value>,
+    cache_time: i64,
+    personal: bool,
+) -> Result<(), ApiError> {
+    let mut asked = platform.state::<InlineState>().asked.lock().expect("inline");
+    match asked.get_mut(query_id) {
+        Some(a) if a.bot_id == bot_id && a.waiting.is_some() => {
+            a.results = results.clone();
+            if cache_time > 0 {
+                let key = cache_key(bot_id, &a.query, &a.offset, personal.then_some(a.user_id));
+                let until = Instant::now() + Duration::from_secs(cache_time as u64);
+                platform
+                    .state::<InlineState>()
+                    .cache
+                    .lock()
+                    .expect("inline cache")
+                    .insert(key, (answer.clone(), results, until));
             }
-            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+            let _ = a.waiting.take().expect("checked").send(answer);
+            Ok(())
         }
+        _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
     }
+}
 
-    /// The person picks a result: it is posted in `conversation` via the bot; a bot with
-    /// feedback on gets `chosen_inline_result`.
-    pub async fn choose_inline(
-        &self,
-        user: &UserRecord,
-        query_id: &str,
-        result_id: &str,
-        conversation: Conversation,
-    ) -> Result<Value, ApiError> {
-        let (bot_id, query, result) = {
-            let asked = self.state::<InlineState>().asked.lock().expect("inline");
-            let Some(a) = asked.get(query_id).filter(|a| a.user_id == user.id) else {
-                return Err(ApiError::bad_request("QUERY_ID_INVALID"));
-            };
-            let result = a.results.iter().find(|r| r["id"].as_str() == Some(result_id)).cloned();
-            (a.bot_id, a.query.clone(), result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?)
+/// The person picks a result: it is posted in `conversation` via the bot; a bot with
+/// feedback on gets `chosen_inline_result`.
+async fn choose_inline(
+    platform: &Platform,
+    user: &UserRecord,
+    query_id: &str,
+    result_id: &str,
+    conversation: Conversation,
+) -> Result<Value, ApiError> {
+    let (bot_id, query, result) = {
+        let asked = platform.state::<InlineState>().asked.lock().expect("inline");
+        let Some(a) = asked.get(query_id).filter(|a| a.user_id == user.id) else {
+            return Err(ApiError::bad_request("QUERY_ID_INVALID"));
         };
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let content = via_bot(self, &bot, &result, conversation).await?;
-        let sent = self.post(&Actor::User(user.clone()), conversation, content).await?;
-        if self.bot_flags(bot.id).await?.inline_feedback && self.updates.accepts(&bot, "chosen_inline_result").await? {
-            // With an inline keyboard the bot may edit the message later, by its
-            // inline_message_id.
-            let inline_message_id = sent
-                .get("reply_markup")
-                .map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
-            let chosen = types::ChosenInlineResult {
-                result_id: result_id.to_owned(),
-                from: Box::new(person(user)),
-                location: None,
-                inline_message_id,
-                query,
-            };
-            let chosen = typed(&chosen).to_string();
-            let update = NewUpdate::new("chosen_inline_result", chosen, user.id, now() + MESSAGE_TTL);
-            self.updates.push(&bot, update, Vec::new()).await?;
-        }
-        Ok(sent)
+        let result = a.results.iter().find(|r| r["id"].as_str() == Some(result_id)).cloned();
+        (a.bot_id, a.query.clone(), result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?)
+    };
+    let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+    let content = via_bot(platform, &bot, &result, conversation).await?;
+    let sent = messages::post(platform, &Actor::User(user.clone()), conversation, content).await?;
+    if platform.bot_flags(bot.id).await?.inline_feedback
+        && platform.updates.accepts(&bot, "chosen_inline_result").await?
+    {
+        // With an inline keyboard the bot may edit the message later, by its
+        // inline_message_id.
+        let inline_message_id =
+            sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
+        let chosen = types::ChosenInlineResult {
+            result_id: result_id.to_owned(),
+            from: Box::new(person(user)),
+            location: None,
+            inline_message_id,
+            query,
+        };
+        let chosen = typed(&chosen).to_string();
+        let update = NewUpdate::new("chosen_inline_result", chosen, user.id, now() + MESSAGE_TTL);
+        platform.updates.push(&bot, update, Vec::new()).await?;
     }
+    Ok(sent)
 }
 
 /// The `query` of an open Web App's entry in the inline table.
 const WEB_APP: &str = "\u{0}web_app";
 
-impl Platform {
-    /// A person opens a bot's Web App (the user-side `openWebApp`): its query id, which the bot
-    /// answers once with `answerWebAppQuery`.
-    pub async fn open_web_app(&self, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let id = format!("AAQ{:016x}", msg_core::random::next_u64());
-        let asked = InlineAsked {
-            bot_id,
-            user_id: user.id,
-            offset: String::new(),
-            query: WEB_APP.into(),
-            waiting: None,
-            results: Vec::new(),
-            at: Instant::now(),
-        };
-        self.state::<InlineState>().asked.lock().expect("inline").insert(id.clone(), asked);
-        let init_data =
-            web_app_init_data(&bot.token(), &id, &crate::kernel::world::user_json(user), crate::kernel::world::now());
-        Ok(json!({"web_app_query_id": id, "init_data": init_data}))
-    }
+/// A person opens a bot's Web App (the user-side `openWebApp`): its query id, which the bot
+/// answers once with `answerWebAppQuery`.
+async fn open_web_app(platform: &Platform, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
+    let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+    let id = format!("AAQ{:016x}", msg_core::random::next_u64());
+    let asked = InlineAsked {
+        bot_id,
+        user_id: user.id,
+        offset: String::new(),
+        query: WEB_APP.into(),
+        waiting: None,
+        results: Vec::new(),
+        at: Instant::now(),
+    };
+    platform.state::<InlineState>().asked.lock().expect("inline").insert(id.clone(), asked);
+    let init_data =
+        web_app_init_data(&bot.token(), &id, &crate::kernel::world::user_json(user), crate::kernel::world::now());
+    Ok(json!({"web_app_query_id": id, "init_data": init_data}))
+}
 
-    /// answerWebAppQuery: the result is sent to the person's chat with the bot, on the person's
-    /// behalf via the bot; a `SentWebAppMessage`.
-    pub async fn answer_web_app(&self, bot_id: i64, query_id: &str, result: &Value) -> Result<Value, ApiError> {
-        let asked = {
-            let mut open = self.state::<InlineState>().asked.lock().expect("inline");
-            match open.get(query_id) {
-                Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id),
-                _ => None,
-            }
-        };
-        let Some(asked) = asked else {
-            return Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid"));
-        };
-        let user = self.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let conversation = Conversation::private(user.id, bot.id);
-        let content = via_bot(self, &bot, result, conversation).await?;
-        let sent = self.post(&Actor::User(user), conversation, content).await?;
-        let inline_message_id =
-            sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
-        Ok(typed(&types::SentWebAppMessage { inline_message_id }))
-    }
+/// answerWebAppQuery: the result is sent to the person's chat with the bot, on the person's
+/// behalf via the bot; a `SentWebAppMessage`.
+async fn answer_web_app(platform: &Platform, bot_id: i64, query_id: &str, result: &Value) -> Result<Value, ApiError> {
+    let asked = {
+        let mut open = platform.state::<InlineState>().asked.lock().expect("inline");
+        match open.get(query_id) {
+            Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id),
+            _ => None,
+        }
+    };
+    let Some(asked) = asked else {
+        return Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid"));
+    };
+    let user = platform.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+    let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+    let conversation = Conversation::private(user.id, bot.id);
+    let content = via_bot(platform, &bot, result, conversation).await?;
+    let sent = messages::post(platform, &Actor::User(user), conversation, content).await?;
+    let inline_message_id =
+        sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
+    Ok(typed(&types::SentWebAppMessage { inline_message_id }))
 }
 
 /// A Mini App's `initData` as the public platform's apps hand it over (a query string the bot

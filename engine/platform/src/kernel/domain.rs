@@ -1,5 +1,6 @@
 //! What a domain contributes to the platform, through hooks that default to nothing: its Bot API
-//! methods, its background work, its verbs in the people's API and its operator verbs. Each domain is one value of a type of its own (in its
+//! methods, its background work, its verbs in the people's API and its operator verbs, its kinds of
+//! content, its rules about who may post what where. Each domain is one value of a type of its own (in its
 //! `domain.rs`, a leaf only `lib.rs` names), listed once in `lib.rs`'s `DOMAINS`; the kernel
 //! knows the trait, never a domain.
 
@@ -15,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 use crate::kernel::standing::PersonLists;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::UserMethod;
-use crate::kernel::world::Platform;
+use crate::kernel::world::{EmojiCheck, Hooks, Platform, PostRule, ViewRule};
 
 /// A domain's background work: a future the platform spawns when it starts serving.
 pub(crate) type Task = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
@@ -28,6 +29,16 @@ pub(crate) type OperatorWork = Pin<Box<dyn Future<Output = Result<Value, ApiErro
 pub(crate) struct OperatorVerb {
     pub name: &'static str,
     pub run: fn(Arc<Platform>, Params) -> OperatorWork,
+}
+
+/// The hooks of `domains`, gathered for the kernel.
+pub(crate) fn hooks(domains: &[&dyn Domain]) -> Hooks {
+    Hooks {
+        kinds: domains.iter().flat_map(|d| d.content_kinds()).collect(),
+        post_rules: domains.iter().flat_map(|d| d.post_rules()).copied().collect(),
+        emoji_checks: domains.iter().filter_map(|d| d.custom_emoji()).collect(),
+        views: domains.iter().filter_map(|d| d.view()).collect(),
+    }
 }
 
 /// A domain of the platform.
@@ -71,6 +82,22 @@ pub(crate) trait Domain: Sync {
     /// a document, a venue also a location).
     fn content_kinds(&self) -> &'static [ContentKind] {
         &[]
+    }
+
+    /// Its rules about who may post what where (every post that is not a service message passes
+    /// each; see [`Platform::may_post`]).
+    fn post_rules(&self) -> &'static [PostRule] {
+        &[]
+    }
+
+    /// How it tells a custom emoji it keeps (see [`Platform::custom_emoji_exists`]).
+    fn custom_emoji(&self) -> Option<EmojiCheck> {
+        None
+    }
+
+    /// How a viewer sees its part of a message (see [`Platform::view_for`]).
+    fn view(&self) -> Option<ViewRule> {
+        None
     }
 
     /// Its verbs in the operator's API.

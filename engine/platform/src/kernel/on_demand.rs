@@ -94,6 +94,24 @@ impl Platform {
 
     // ---------------------------------------------------------------- chats and standings
 
+    /// The chat record of a group (`chat not found` when there is none).
+    pub(crate) async fn group(&self, chat_id: i64) -> Result<ChatRecord, ApiError> {
+        let chat = self.room(chat_id, |room| room.chat.clone()).await?;
+        chat.ok_or_else(|| ApiError::bad_request("chat not found"))
+    }
+
+    /// Where `user_id` stands in `chat_id` now (`left` when never a member).
+    pub(crate) async fn standing(&self, chat_id: i64, user_id: i64) -> Result<Standing, ApiError> {
+        let standing = self.room(chat_id, |room| room.members.get(&user_id).cloned()).await?;
+        Ok(standing.map_or_else(Standing::left, |s| s.at(now())))
+    }
+
+    /// Every member of a group with a standing (present or not), as of now.
+    pub(crate) async fn standings(&self, chat_id: i64) -> Result<Vec<(i64, Standing)>, ApiError> {
+        let at = now();
+        self.room(chat_id, |room| room.members.iter().map(|(id, s)| (*id, s.clone().at(at))).collect()).await
+    }
+
     /// `read` applied to chat `chat_id`'s room, from the cache or read from the storage (an
     /// unknown id gives an empty room, cached too: a bot's private sends ask for the standings
     /// of people towards it, which are usually none).

@@ -5,9 +5,9 @@
 //! `posting.rs` (messages and their fan-out), `groups.rs`, `forums.rs`, `invites.rs`,
 //! `callbacks.rs`. Nothing outside the platform invents ids, messages or updates.
 
-use crate::internal;
-
 use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -19,6 +19,7 @@ use tokio::sync::oneshot;
 use msg_queue::{Mailbox, PollAbort};
 
 use crate::PlatformConfig;
+use crate::internal;
 use crate::kernel::directory::LegacySplit;
 use crate::kernel::standing::{ChatDetails, PersonDetails, Standing};
 
@@ -255,6 +256,47 @@ pub struct Quote {
     pub position: i64,
 }
 
+// ------------------------------------------------------------ what the kernel asks of domains
+
+/// A hook's answer, later (the hooks that look at storage).
+pub(crate) type Hooked<'a, T> = Pin<Box<dyn Future<Output = Result<T, ApiError>> + Send + 'a>>;
+
+/// A message about to be posted (not a service message), as the rules about who may post what
+/// where see it.
+pub(crate) struct PostDraft<'a> {
+    pub actor: &'a Actor,
+    pub conversation: Conversation,
+    pub message: &'a types::Message,
+    /// The forum topic asked for (0: none).
+    pub thread: i64,
+    /// The chat it is sent on behalf of, if any.
+    pub sender_chat: Option<i64>,
+}
+
+/// A rule about who may post what where: an error refuses the post (in the platform's words);
+/// `Some(thread)` is the forum topic the post goes to.
+pub(crate) type PostRule = for<'a> fn(&'a Platform, &'a PostDraft<'a>) -> Hooked<'a, Option<i64>>;
+
+/// How a viewer sees a domain's part of a message (paid media locked until bought), changing
+/// `message` in place.
+pub(crate) type ViewRule = for<'a> fn(&'a Platform, Conversation, &'a mut types::Message, i64) -> Hooked<'a, ()>;
+
+/// Whether a `custom_emoji_id` names a sticker a domain keeps (apps draw the emoji from it).
+pub(crate) type EmojiCheck = for<'a> fn(&'a Platform, &'a str) -> Hooked<'a, bool>;
+
+/// What the kernel asks of the domains while it serves, gathered once from the list of domains
+/// when the platform is built.
+pub(crate) struct Hooks {
+    /// `Domain::content_kinds`, in the domains' order.
+    pub kinds: Vec<&'static crate::kernel::stored::ContentKind>,
+    /// `Domain::post_rules`.
+    pub post_rules: Vec<PostRule>,
+    /// `Domain::custom_emoji`.
+    pub emoji_checks: Vec<EmojiCheck>,
+    /// `Domain::view`.
+    pub views: Vec<ViewRule>,
+}
+
 /// The embedded platform.
 pub struct Platform {
     pub storage: Arc<dyn StorageBackend>,
@@ -276,8 +318,8 @@ pub struct Platform {
     /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
     /// answer goes.
     pub(crate) queries: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
-    /// The kinds of message content the domains bring (`Domain::content_kinds`), in their order.
-    kinds: Vec<&'static crate::kernel::stored::ContentKind>,
+    /// What the kernel asks of the domains (content kinds, post rules, custom emoji).
+    hooks: Hooks,
     /// Each domain's own state (`Domain::state`), by its type: see [`Platform::state`].
     states: HashMap<std::any::TypeId, Box<dyn std::any::Any + Send + Sync>>,
     /// One lock per entity that is read, changed and written back (`serial.rs`).
@@ -301,7 +343,7 @@ impl Platform {
         updates: Arc<dyn BotUpdates>,
         legacy: LegacySplit,
         states: Vec<Box<dyn std::any::Any + Send + Sync>>,
-        kinds: Vec<&'static crate::kernel::stored::ContentKind>,
+        hooks: Hooks,
     ) -> Arc<Self> {
         let files = Arc::new(crate::kernel::file_store::FileStore::new(
             config.dir.clone(),
@@ -320,7 +362,7 @@ impl Platform {
             front: msg_core::front::Front::new(),
             announced: Mutex::default(),
             queries: Mutex::default(),
-            kinds,
+            hooks,
             states: states.into_iter().map(|state| ((*state).type_id(), state)).collect(),
             locks: crate::kernel::serial::Locks::default(),
             local: config.local,
@@ -343,7 +385,39 @@ impl Platform {
     /// The kind of content `message` holds (the first the domains name that it has), `None` for
     /// text.
     pub(crate) fn content_kind(&self, message: &types::Message) -> Option<&'static crate::kernel::stored::ContentKind> {
-        self.kinds.iter().copied().find(|kind| (kind.present)(message))
+        self.hooks.kinds.iter().copied().find(|kind| (kind.present)(message))
+    }
+
+    /// Whether `draft` may be posted, by every domain's rule; the forum topic it goes to.
+    pub(crate) async fn may_post(&self, draft: &PostDraft<'_>) -> Result<Option<i64>, ApiError> {
+        let mut thread = None;
+        for rule in &self.hooks.post_rules {
+            thread = rule(self, draft).await?.or(thread);
+        }
+        Ok(thread)
+    }
+
+    /// `message` as `viewer` sees it, by every domain's view (paid media locked until bought).
+    pub(crate) async fn view_for(
+        &self,
+        conversation: Conversation,
+        message: &mut types::Message,
+        viewer: i64,
+    ) -> Result<(), ApiError> {
+        for view in &self.hooks.views {
+            view(self, conversation, message, viewer).await?;
+        }
+        Ok(())
+    }
+
+    /// Whether `custom_emoji_id` names a sticker some domain keeps.
+    pub(crate) async fn custom_emoji_exists(&self, custom_emoji_id: &str) -> Result<bool, ApiError> {
+        for check in &self.hooks.emoji_checks {
+            if check(self, custom_emoji_id).await? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// This platform as an `Arc` (it always lives in one).

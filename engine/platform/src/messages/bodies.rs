@@ -52,7 +52,7 @@ pub(crate) async fn post_body(
     let options = SendOptions::read(args, &call.params)?;
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
-    let sent = platform.post(&actor, conversation, options.content(String::new(), None, body)).await?;
+    let sent = super::post(platform, &actor, conversation, options.content(String::new(), None, body)).await?;
     Ok((conversation, sent))
 }
 

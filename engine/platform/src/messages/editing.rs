@@ -35,7 +35,10 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
     let text = EditedText { text, entities, preview: Some(preview) };
-    Ok(edited_for(&call, platform.edit_text(&actor, conversation, message_id, text, Keyboard::Replace(markup)).await?))
+    Ok(edited_for(
+        &call,
+        super::edit_text(&platform, &actor, conversation, message_id, text, Keyboard::Replace(markup)).await?,
+    ))
 }
 
 pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -45,14 +48,17 @@ pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCa
     let (caption, entities) = formatted(p.caption.unwrap_or_default(), p.parse_mode.unwrap_or_default(), given)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&caption, entities);
-    Ok(edited_for(&call, platform.edit_caption(&actor, conversation, message_id, caption, entities, markup).await?))
+    Ok(edited_for(
+        &call,
+        super::edit_caption(&platform, &actor, conversation, message_id, caption, entities, markup).await?,
+    ))
 }
 
 pub(crate) async fn edit_message_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageReplyMarkup = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-    Ok(edited_for(&call, platform.edit_markup(&actor, conversation, message_id, markup).await?))
+    Ok(edited_for(&call, super::edit_markup(&platform, &actor, conversation, message_id, markup).await?))
 }
 
 pub(crate) async fn delete_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -65,7 +71,7 @@ pub(crate) async fn delete_message(platform: Arc<Platform>, call: MethodCall) ->
     }
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
-    platform.delete(&actor, conversation, p.message_id).await?;
+    super::delete(&platform, &actor, conversation, p.message_id).await?;
     Ok(json!(true).into())
 }
 
@@ -110,13 +116,13 @@ pub(crate) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -
     // Missing messages are skipped; one that may not be deleted refuses the whole call.
     let mut found = Vec::new();
     for id in ids {
-        if let Some(stored) = platform.load_message(conversation, id).await? {
-            platform.may_delete(&actor, conversation, &stored).await?;
+        if let Some(stored) = super::load_message(&platform, conversation, id).await? {
+            super::may_delete(&platform, &actor, conversation, &stored).await?;
             found.push(id);
         }
     }
     for id in found {
-        platform.delete(&actor, conversation, id).await?;
+        super::delete(&platform, &actor, conversation, id).await?;
     }
     Ok(json!(true).into())
 }
@@ -126,7 +132,7 @@ pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCa
     let reactions = crate::messages::reactions::reaction_types(p.reaction)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
-    platform.react(&actor, conversation, p.message_id, reactions).await?;
+    super::react(&platform, &actor, conversation, p.message_id, reactions).await?;
     Ok(json!(true).into())
 }
 
@@ -135,14 +141,17 @@ pub(crate) async fn edit_message_live_location(platform: Arc<Platform>, call: Me
     let place = location(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-    Ok(edited_for(&call, platform.edit_live_location(&actor, conversation, message_id, Some(place), markup).await?))
+    Ok(edited_for(
+        &call,
+        super::edit_live_location(&platform, &actor, conversation, message_id, Some(place), markup).await?,
+    ))
 }
 
 pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::StopMessageLiveLocation = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-    Ok(edited_for(&call, platform.edit_live_location(&actor, conversation, message_id, None, markup).await?))
+    Ok(edited_for(&call, super::edit_live_location(&platform, &actor, conversation, message_id, None, markup).await?))
 }
 
 /// sendMessageDraft: a partial message streamed to a person (they see it as `message_draft`).
@@ -152,7 +161,7 @@ pub(crate) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     // The chat as given: the decoded Integer cannot tell an absent chat from chat 0.
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
-    platform.draft(&actor, conversation, p.draft_id, text, entities).await?;
+    super::draft(&platform, &actor, conversation, p.draft_id, text, entities).await?;
     Ok(json!(true).into())
 }
 

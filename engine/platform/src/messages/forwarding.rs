@@ -45,12 +45,12 @@ async fn move_one(
         }
     };
     let options = SendOptions::read(args, &call.params)?;
-    if message_id == 0 || platform.load_message(from, message_id).await?.is_none() {
+    if message_id == 0 || super::load_message(&platform, from, message_id).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
     let to = platform.resolve_chat(&actor, one.chat_id).await?;
     let content = options.content(String::new(), None, types::Message::default());
-    let sent = platform.forward(&actor, from, message_id, to, caption, content).await?;
+    let sent = super::forward(&platform, &actor, from, message_id, to, caption, content).await?;
     Ok(if copying { message_id_of(&sent) } else { sent }.into())
 }
 
@@ -98,13 +98,13 @@ async fn move_many(
     // message is posted, so a refusal never follows a partial delivery a retry would repeat.
     let mut contents = Vec::new();
     for id in ids {
-        let body = match platform.moved(from, id, caption.clone()).await {
+        let body = match super::moved(&platform, from, id, caption.clone()).await {
             Ok(body) => body,
             Err(refused) if refused.code == 400 => continue,
             Err(failed) => return Err(failed),
         };
         let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body);
-        platform.may_post(&actor, to, &content).await?;
+        super::may_post(&platform, &actor, to, &content).await?;
         contents.push(content);
     }
     if contents.is_empty() {
@@ -120,7 +120,7 @@ async fn move_many(
             let group = albums.entry(album).or_insert_with(|| (msg_core::random::next_u64() >> 1).to_string());
             content.body.media_group_id = Some(group.clone());
         }
-        let message = platform.post_in(&mut act, &actor, to, content).await?;
+        let message = super::post_in(&platform, &mut act, &actor, to, content).await?;
         sent.push(crate::kernel::world::typed(&types::MessageId { message_id: message.message_id }));
     }
     platform.commit(act).await?;

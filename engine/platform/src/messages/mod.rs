@@ -15,6 +15,16 @@ pub(crate) mod send;
 pub(crate) mod target;
 pub(crate) mod user;
 
+use self::posting::{
+    chat_action, delete, draft, edit_caption, edit_live_location, edit_markup, edit_text, forward, may_delete,
+    may_post, moved, post_reply,
+};
+pub(crate) use self::posting::{
+    edit_media, load_message, lock_message, manages_channel_post, message_for, post, post_in, publish_edit_with,
+};
+pub(crate) use self::reactions::attach_reactions;
+use self::reactions::react;
+
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};
 
@@ -30,7 +40,6 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("sendLocation", bound(slot, bodies::send_location));
     r.method("sendVenue", bound(slot, bodies::send_venue));
     r.method("sendContact", bound(slot, bodies::send_contact));
-    r.method("sendPaidMedia", bound(slot, crate::files::paid::send_paid_media));
     r.method("sendChecklist", bound(slot, editing::business_checklist));
     r.method("sendDice", bound(slot, bodies::send_dice));
     r.method("sendMessageDraft", bound(slot, editing::send_message_draft));

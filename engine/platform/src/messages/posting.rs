@@ -14,812 +14,831 @@ use crate::kernel::act::Act;
 use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::stored::{self, decode, entity_list};
-use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, channel_bot, now, typed};
+use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, PostDraft, channel_bot, now, typed};
 
 /// How a file object's id shows in a message's JSON text (a person's text that says so is
 /// escaped: `\"file_id\":`, never this).
 const FILE_KEY: &str = "\"file_id\":";
 
-impl Platform {
-    // ---------------------------------------------------------------- messages
+// ---------------------------------------------------------------- messages
 
-    /// A stored message (its chat a placeholder: see `stored::set_chat`).
-    pub async fn load_message(&self, conversation: Conversation, message_id: i64) -> Result<Option<Message>, ApiError> {
-        let stored = self.storage.load_message(&conversation.key(), message_id).await.map_err(internal)?;
-        Ok(stored.and_then(|s| stored::parse(&s)))
+/// A stored message (its chat a placeholder: see `stored::set_chat`).
+pub(crate) async fn load_message(
+    platform: &Platform,
+    conversation: Conversation,
+    message_id: i64,
+) -> Result<Option<Message>, ApiError> {
+    let stored = platform.storage.load_message(&conversation.key(), message_id).await.map_err(internal)?;
+    Ok(stored.and_then(|s| stored::parse(&s)))
+}
+
+/// `message` as `viewer` sees it, as JSON (its chat set to theirs in place).
+pub(crate) async fn message_for(
+    platform: &Platform,
+    conversation: Conversation,
+    message: &mut Message,
+    viewer: i64,
+) -> Result<Value, ApiError> {
+    stored::set_chat(message, &platform.chat(conversation, viewer).await?);
+    if message.paid_media.is_some() {
+        // Paid media show whole only to their bot and their buyers.
+        let mut shown = message.clone();
+        platform.view_for(conversation, &mut shown, viewer).await?;
+        return Ok(typed(&shown));
     }
+    Ok(typed(message))
+}
 
-    /// `message` as `viewer` sees it, as JSON (its chat set to theirs in place).
-    pub(crate) async fn message_for(
-        &self,
-        conversation: Conversation,
-        message: &mut Message,
-        viewer: i64,
-    ) -> Result<Value, ApiError> {
-        stored::set_chat(message, &self.chat(conversation, viewer).await?);
-        if message.paid_media.is_some() {
-            // Paid media show whole only to their bot and their buyers.
-            let mut shown = message.clone();
-            self.paid_view(conversation, &mut shown, viewer).await?;
-            return Ok(typed(&shown));
+/// `message` as `viewer` sees it, as JSON text, with `keyboard` (a reply keyboard, shown to
+/// people only) and its files made the viewer's own when `adopt` says whose (`Some(true)` a
+/// bot, `Some(false)` a person; see `FileStore::adopt`). Written at once when nothing in it
+/// is rewritten for the viewer (no keyboard, no paid media, no file to adopt), without a
+/// `Value` in between (whose maps hash every key).
+async fn text_for(
+    platform: &Platform,
+    conversation: Conversation,
+    message: &mut Message,
+    viewer: i64,
+    adopt: Option<bool>,
+    keyboard: Option<&Value>,
+) -> Result<String, ApiError> {
+    let mut value = if keyboard.is_none() && message.paid_media.is_none() {
+        stored::set_chat(message, &platform.chat(conversation, viewer).await?);
+        let text = serde_json::to_string(message).expect("generated types serialize");
+        if adopt.is_none() || !text.contains(FILE_KEY) {
+            return Ok(text);
         }
-        Ok(typed(message))
+        // The chat is set and no paid media is shown per viewer: `message_for`'s value.
+        typed(message)
+    } else {
+        message_for(platform, conversation, message, viewer).await?
+    };
+    if let Some(keyboard) = keyboard {
+        value["reply_markup"] = keyboard.clone();
     }
+    if let Some(viewer_is_bot) = adopt {
+        platform.files.adopt(&mut value, viewer, viewer_is_bot).await?;
+    }
+    Ok(value.to_string())
+}
 
-    /// `message` as `viewer` sees it, as JSON text, with `keyboard` (a reply keyboard, shown to
-    /// people only) and its files made the viewer's own when `adopt` says whose (`Some(true)` a
-    /// bot, `Some(false)` a person; see `FileStore::adopt`). Written at once when nothing in it
-    /// is rewritten for the viewer (no keyboard, no paid media, no file to adopt), without a
-    /// `Value` in between (whose maps hash every key).
-    async fn text_for(
-        &self,
-        conversation: Conversation,
-        message: &mut Message,
-        viewer: i64,
-        adopt: Option<bool>,
-        keyboard: Option<&Value>,
-    ) -> Result<String, ApiError> {
-        let mut value = if keyboard.is_none() && message.paid_media.is_none() {
-            stored::set_chat(message, &self.chat(conversation, viewer).await?);
-            let text = serde_json::to_string(message).expect("generated types serialize");
-            if adopt.is_none() || !text.contains(FILE_KEY) {
-                return Ok(text);
+/// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
+pub(crate) async fn post(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    content: Content,
+) -> Result<Value, ApiError> {
+    let mut message = post_message(platform, actor, conversation, content).await?;
+    let mut sent = message_for(platform, conversation, &mut message, actor.id()).await?;
+    if let Actor::User(_) = actor {
+        // What a person sends is theirs to open again (their own file ids).
+        platform.files.adopt(&mut sent, actor.id(), false).await?;
+    }
+    Ok(sent)
+}
+
+/// [`post`](Platform::post) for a bot's method: the answer written as JSON text at once (see
+/// [`text_for`](Platform::text_for)).
+pub(super) async fn post_reply(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    content: Content,
+) -> Result<Reply, ApiError> {
+    let mut message = post_message(platform, actor, conversation, content).await?;
+    // What a person sends is theirs to open again (their own file ids), as in `post`.
+    let adopt = matches!(actor, Actor::User(_)).then_some(false);
+    Ok(Reply::json_text(text_for(platform, conversation, &mut message, actor.id(), adopt, None).await?))
+}
+
+/// What [`post`](Platform::post) does before answering: the message checked, stored and
+/// delivered, in an act of its own; returned as stored.
+async fn post_message(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    content: Content,
+) -> Result<Message, ApiError> {
+    let mut act = Act::new();
+    let message = post_in(platform, &mut act, actor, conversation, content).await?;
+    platform.commit(act).await?;
+    Ok(message)
+}
+
+/// Posts a new message as part of `act`: checked, and its storing and every recipient's
+/// update added to the act (stored when the act commits); returned as it will be stored.
+pub(crate) async fn post_in(
+    platform: &Platform,
+    act: &mut Act,
+    actor: &Actor,
+    conversation: Conversation,
+    content: Content,
+) -> Result<Message, ApiError> {
+    let mut content = content;
+    let service = stored::is_service(&content.body);
+    if !service {
+        content.thread = may_post(platform, actor, conversation, &content).await?;
+    }
+    let (message_id, unindexed) = platform.next_message_id(&conversation.key()).await?;
+    let thread = match content.thread {
+        Some(0) => Some(message_id),
+        other => other,
+    };
+    let mut message = std::mem::take(&mut content.body);
+    message.message_id = message_id;
+    message.message_thread_id = thread;
+    // A channel's posts come from the channel itself; a post in a group on behalf of a
+    // channel carries the channel and, for older clients, the platform's placeholder user.
+    if platform.is_channel(conversation).await? {
+        message.sender_chat = Some(Box::new(platform.chat(conversation, actor.id()).await?));
+    } else if let Some(channel) = content.sender_chat {
+        message.from = Some(Box::new(channel_bot()));
+        message.sender_chat = Some(Box::new(platform.chat(Conversation::Group(channel), actor.id()).await?));
+    } else {
+        message.from = Some(Box::new(actor.user()));
+    }
+    message.date = now();
+    if thread.is_some() {
+        message.is_topic_message = Some(true);
+    }
+    if let Some(reply_to) = content.reply_to {
+        // A reply to a message of another chat is an external reply (origin, chat, id).
+        let other = match content.reply_chat.as_deref() {
+            Some(chat) if chat != conversation.chat_id_for(actor.id()).to_string() => {
+                Some(platform.resolve_chat(actor, chat).await?)
             }
-            // The chat is set and no paid media is shown per viewer: `message_for`'s value.
-            typed(message)
-        } else {
-            self.message_for(conversation, message, viewer).await?
+            _ => None,
         };
-        if let Some(keyboard) = keyboard {
-            value["reply_markup"] = keyboard.clone();
-        }
-        if let Some(viewer_is_bot) = adopt {
-            self.files.adopt(&mut value, viewer, viewer_is_bot).await?;
-        }
-        Ok(value.to_string())
-    }
-
-    /// Posts a new message from `actor` into `conversation`; returns it as the sender sees it.
-    pub async fn post(&self, actor: &Actor, conversation: Conversation, content: Content) -> Result<Value, ApiError> {
-        let mut message = self.post_message(actor, conversation, content).await?;
-        let mut sent = self.message_for(conversation, &mut message, actor.id()).await?;
-        if let Actor::User(_) = actor {
-            // What a person sends is theirs to open again (their own file ids).
-            self.files.adopt(&mut sent, actor.id(), false).await?;
-        }
-        Ok(sent)
-    }
-
-    /// [`post`](Self::post) for a bot's method: the answer written as JSON text at once (see
-    /// [`text_for`](Self::text_for)).
-    pub async fn post_reply(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        content: Content,
-    ) -> Result<Reply, ApiError> {
-        let mut message = self.post_message(actor, conversation, content).await?;
-        // What a person sends is theirs to open again (their own file ids), as in `post`.
-        let adopt = matches!(actor, Actor::User(_)).then_some(false);
-        Ok(Reply::json_text(self.text_for(conversation, &mut message, actor.id(), adopt, None).await?))
-    }
-
-    /// What [`post`](Self::post) does before answering: the message checked, stored and
-    /// delivered, in an act of its own; returned as stored.
-    async fn post_message(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        content: Content,
-    ) -> Result<Message, ApiError> {
-        let mut act = Act::new();
-        let message = self.post_in(&mut act, actor, conversation, content).await?;
-        self.commit(act).await?;
-        Ok(message)
-    }
-
-    /// Posts a new message as part of `act`: checked, and its storing and every recipient's
-    /// update added to the act (stored when the act commits); returned as it will be stored.
-    pub(crate) async fn post_in(
-        &self,
-        act: &mut Act,
-        actor: &Actor,
-        conversation: Conversation,
-        content: Content,
-    ) -> Result<Message, ApiError> {
-        let mut content = content;
-        let service = stored::is_service(&content.body);
-        if !service {
-            content.thread = self.may_post(actor, conversation, &content).await?;
-        }
-        let (message_id, unindexed) = self.next_message_id(&conversation.key()).await?;
-        let thread = match content.thread {
-            Some(0) => Some(message_id),
-            other => other,
-        };
-        let mut message = std::mem::take(&mut content.body);
-        message.message_id = message_id;
-        message.message_thread_id = thread;
-        // A channel's posts come from the channel itself; a post in a group on behalf of a
-        // channel carries the channel and, for older clients, the platform's placeholder user.
-        if self.is_channel(conversation).await? {
-            message.sender_chat = Some(Box::new(self.chat(conversation, actor.id()).await?));
-        } else if let Some(channel) = content.sender_chat {
-            message.from = Some(Box::new(channel_bot()));
-            message.sender_chat = Some(Box::new(self.chat(Conversation::Group(channel), actor.id()).await?));
-        } else {
-            message.from = Some(Box::new(actor.user()));
-        }
-        message.date = now();
-        if thread.is_some() {
-            message.is_topic_message = Some(true);
-        }
-        if let Some(reply_to) = content.reply_to {
-            // A reply to a message of another chat is an external reply (origin, chat, id).
-            let other = match content.reply_chat.as_deref() {
-                Some(chat) if chat != conversation.chat_id_for(actor.id()).to_string() => {
-                    Some(self.resolve_chat(actor, chat).await?)
-                }
-                _ => None,
-            };
-            let source = other.unwrap_or(conversation);
-            // Protected content never leaves its chat: a reply from another chat cannot carry
-            // it (nor a quote of it), so there it is as if the message were not there.
-            let original = self.load_message(source, reply_to).await?;
-            let original = original.filter(|m| other.is_none() || m.has_protected_content.is_none());
-            match original {
-                Some(original) => {
-                    if let Some(quote) = &content.quote {
-                        let quoted = original.text.as_deref().or(original.caption.as_deref());
-                        if !quoted.is_some_and(|t| t.contains(&quote.text)) {
-                            return Err(ApiError::bad_request("QUOTE_TEXT_INVALID"));
-                        }
-                    }
-                    if other.is_some() {
-                        let external = self.external_reply(source, &original, actor.id()).await?;
-                        message.external_reply = Some(Box::new(external));
-                    } else {
-                        message.reply_to_message = Some(Box::new(original));
-                    }
-                    if let Some(quote) = &content.quote {
-                        // Entities were normalised when the quote was read: they are the schema's.
-                        let entities = entity_list(quote.entities.clone())
-                            .map_err(|e| ApiError::bad_request(format!("can't parse quote entities: {e}")))?;
-                        let quote = types::TextQuote {
-                            text: quote.text.clone(),
-                            entities,
-                            position: quote.position,
-                            is_manual: Some(true),
-                        };
-                        message.quote = Some(Box::new(quote));
+        let source = other.unwrap_or(conversation);
+        // Protected content never leaves its chat: a reply from another chat cannot carry
+        // it (nor a quote of it), so there it is as if the message were not there.
+        let original = load_message(platform, source, reply_to).await?;
+        let original = original.filter(|m| other.is_none() || m.has_protected_content.is_none());
+        match original {
+            Some(original) => {
+                if let Some(quote) = &content.quote {
+                    let quoted = original.text.as_deref().or(original.caption.as_deref());
+                    if !quoted.is_some_and(|t| t.contains(&quote.text)) {
+                        return Err(ApiError::bad_request("QUOTE_TEXT_INVALID"));
                     }
                 }
-                None if content.allow_without_reply => {}
-                None => return Err(ApiError::bad_request("message to be replied not found")),
+                if other.is_some() {
+                    let external = external_reply(platform, source, &original, actor.id()).await?;
+                    message.external_reply = Some(Box::new(external));
+                } else {
+                    message.reply_to_message = Some(Box::new(original));
+                }
+                if let Some(quote) = &content.quote {
+                    // Entities were normalised when the quote was read: they are the schema's.
+                    let entities = entity_list(quote.entities.clone())
+                        .map_err(|e| ApiError::bad_request(format!("can't parse quote entities: {e}")))?;
+                    let quote = types::TextQuote {
+                        text: quote.text.clone(),
+                        entities,
+                        position: quote.position,
+                        is_manual: Some(true),
+                    };
+                    message.quote = Some(Box::new(quote));
+                }
             }
+            None if content.allow_without_reply => {}
+            None => return Err(ApiError::bad_request("message to be replied not found")),
         }
-        let entities = match content.entities {
-            Some(Value::Array(entities)) => Some(Value::Array(self.mentions(entities).await?)),
-            other => other,
-        };
-        // The text, or the caption of media; the options that apply (a preview's to text, a
-        // caption's place to a caption).
-        if !service {
-            if stored::has_media(&message) {
-                put_caption(&mut message, content.text, entities)?;
-                message.link_preview_options = None;
-                if message.caption.is_none() {
-                    message.show_caption_above_media = None;
-                }
-            } else {
-                if message.text.is_none() {
-                    crate::limits::check_text(&content.text)?;
-                    message.text = Some(content.text);
-                    message.entities = entity_list(entities)?;
-                }
+    }
+    let entities = match content.entities {
+        Some(Value::Array(entities)) => Some(Value::Array(mentions(platform, entities).await?)),
+        other => other,
+    };
+    // The text, or the caption of media; the options that apply (a preview's to text, a
+    // caption's place to a caption).
+    if !service {
+        if stored::has_media(&message) {
+            put_caption(&mut message, content.text, entities)?;
+            message.link_preview_options = None;
+            if message.caption.is_none() {
                 message.show_caption_above_media = None;
             }
-        }
-        if content.protect {
-            message.has_protected_content = Some(true);
-        }
-        // Inline keyboards belong to the message; reply keyboards (and their removal, and
-        // force_reply) are shown to the people in the chat only, as on the public platform.
-        let mut keyboard = None;
-        match content.reply_markup {
-            Some(markup) if markup.get("inline_keyboard").is_some() => {
-                message.reply_markup = Some(decode(markup, "inline keyboard")?);
-            }
-            other => keyboard = other,
-        }
-        act.change(put_message(conversation, &message));
-        act.changes(content.attached.drain(..).map(|mut row| {
-            row.key.push_str(&message_id.to_string());
-            Change::PutRecord(row)
-        }));
-        act.changes(content.also.drain(..));
-        // A private conversation's first message makes it one of both sides' conversations.
-        if let Conversation::Private(a, b) = conversation
-            && unindexed
-        {
-            let key = conversation.key();
-            act.changes([CONVERSATIONS.put(a, &key, &()), CONVERSATIONS.put(b, &key, &())]);
-            act.indexes(key);
-        }
-        if message.from.is_none() {
-            // A channel's post names no author; who posted it decides who may edit it.
-            let poster = MessageRecord {
-                conversation: poster_key(conversation),
-                message_id,
-                payload: actor.id().to_string(),
-                date: message.date,
-            };
-            act.change(Change::PutMessage(poster));
-        }
-        self.deliver(act, actor.id(), conversation, &mut message, keyboard.as_ref(), "message").await?;
-        Ok(message)
-    }
-
-    /// Whether `actor` may post `content` (not a service message) in `conversation`: the
-    /// permission for its kind, its forum topic, the channel it is sent as. The topic it goes
-    /// to when so.
-    pub(crate) async fn may_post(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        content: &Content,
-    ) -> Result<Option<i64>, ApiError> {
-        self.may_send(actor, conversation, &content.body).await?;
-        let thread = self.thread_for(actor, conversation, content.thread.unwrap_or(0)).await?;
-        if let Some(channel) = content.sender_chat {
-            self.may_send_as(actor, conversation, channel).await?;
-        }
-        Ok(thread)
-    }
-
-    /// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
-    /// `text_mention`s with the user's `User` object when the platform knows that person or bot;
-    /// otherwise they are dropped (as the platform drops mentions of unknown users). A
-    /// `custom_emoji` stays only when its `custom_emoji_id` is a sticker's (a custom emoji set's,
-    /// or a forum topic icon): apps draw it from that sticker.
-    async fn mentions(&self, entities: Vec<Value>) -> Result<Vec<Value>, ApiError> {
-        let mut out = Vec::with_capacity(entities.len());
-        for mut entity in entities {
-            let user_id = match entity["type"].as_str() {
-                Some("text_mention") => entity["user"]["id"].as_i64(),
-                Some("text_link") => entity["url"].as_str().and_then(entities::mentioned_user),
-                Some("custom_emoji") => {
-                    let id = entity["custom_emoji_id"].as_str().unwrap_or_default();
-                    if self.custom_emoji_exists(id).await? {
-                        out.push(entity);
-                    }
-                    continue;
-                }
-                _ => {
-                    out.push(entity);
-                    continue;
-                }
-            };
-            match user_id {
-                Some(id) => {
-                    if let Some(user) = self.participant(id).await? {
-                        let fields = entity.as_object_mut().expect("entities are objects");
-                        fields.remove("url");
-                        fields.insert("type".into(), "text_mention".into());
-                        fields.insert("user".into(), typed(&user));
-                        out.push(entity);
-                    }
-                }
-                None => out.push(entity),
-            }
-        }
-        Ok(out)
-    }
-
-    /// Takes a stored message's lock (`serial::Entity::Message`): held from the read an edit,
-    /// a vote or a deletion starts from until its change is stored.
-    pub(crate) async fn lock_message(&self, conversation: Conversation, message_id: i64) -> Held<'_> {
-        self.locks.lock(Entity::Message(conversation.key(), message_id)).await
-    }
-
-    /// A message `actor` sent, loaded for editing under its lock.
-    async fn own_message(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-    ) -> Result<(Held<'_>, Message), ApiError> {
-        let held = self.lock_message(conversation, message_id).await;
-        let stored = self
-            .load_message(conversation, message_id)
-            .await?
-            .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
-        // At any time: the 48-hour limit of the Bot API is for business messages only.
-        let allowed = match self.manages_channel_post(actor.id(), conversation, &stored).await? {
-            Some(allowed) => allowed,
-            // A message sent via a bot (inline mode) is edited by that bot.
-            None => sender_id(&stored) == Some(actor.id()) || stored.via_bot.as_ref().map(|b| b.id) == Some(actor.id()),
-        };
-        if !allowed {
-            return Err(ApiError::bad_request("message can't be edited"));
-        }
-        Ok((held, stored))
-    }
-
-    /// For a channel's post (which carries no author), whether `user_id` may edit it or stop
-    /// its poll: an administrator who may edit messages, or the one who posted it while they
-    /// may post; `None` for any other message.
-    pub(crate) async fn manages_channel_post(
-        &self,
-        user_id: i64,
-        conversation: Conversation,
-        stored: &Message,
-    ) -> Result<Option<bool>, ApiError> {
-        let Conversation::Group(id) = conversation else { return Ok(None) };
-        if stored.from.is_some() || !self.is_channel(conversation).await? {
-            return Ok(None);
-        }
-        let standing = self.standing(id, user_id).await?;
-        let own = self.poster(conversation, stored.message_id).await? == Some(user_id);
-        Ok(Some(
-            standing.may(|r| r.can_edit_messages.unwrap_or(false) || (own && r.can_post_messages.unwrap_or(false))),
-        ))
-    }
-
-    /// Who posted a channel's post (kept beside it, as the post names no author); `None` for
-    /// a post from before the platform kept it.
-    async fn poster(&self, conversation: Conversation, message_id: i64) -> Result<Option<i64>, ApiError> {
-        let stored = self.storage.load_message(&poster_key(conversation), message_id).await.map_err(internal)?;
-        Ok(stored.and_then(|id| id.parse().ok()))
-    }
-
-    /// Stores an edited message, sends `edited_message` to the others and returns it as the
-    /// editor sees it. An edit that changes nothing (content, entities, keyboard) is refused
-    /// with the reference's "message is not modified".
-    /// The caller holds the message's lock (`held`), taken before `original` was read.
-    pub(crate) async fn publish_edit(
-        &self,
-        held: &Held<'_>,
-        actor: &Actor,
-        conversation: Conversation,
-        original: &Message,
-        edited: Message,
-    ) -> Result<Value, ApiError> {
-        self.publish_edit_with(held, actor, conversation, original, edited, Vec::new()).await
-    }
-
-    /// [`Platform::publish_edit`] storing `also` in the edit's own batch (a game's new score
-    /// with the scoreboard it shows).
-    pub(crate) async fn publish_edit_with(
-        &self,
-        held: &Held<'_>,
-        actor: &Actor,
-        conversation: Conversation,
-        original: &Message,
-        mut edited: Message,
-        also: Vec<Change>,
-    ) -> Result<Value, ApiError> {
-        assert!(held.holds(&Entity::Message(conversation.key(), original.message_id)), "an edit holds its message");
-        if stored::same_but_edit_date(original, &mut edited) {
-            return Err(not_modified());
-        }
-        edited.edit_date = Some(now());
-        let mut act = Act::with(vec![put_message(conversation, &edited)]);
-        act.changes(also);
-        self.deliver(&mut act, actor.id(), conversation, &mut edited, None, "edited_message").await?;
-        self.commit(act).await?;
-        self.message_for(conversation, &mut edited, actor.id()).await
-    }
-
-    /// Edits a message's text (only its sender may); returns it as the editor sees it.
-    pub async fn edit_text(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-        text: EditedText,
-        keyboard: Keyboard,
-    ) -> Result<Value, ApiError> {
-        let (held, original) = self.own_message(actor, conversation, message_id).await?;
-        if original.text.is_none() {
-            return Err(ApiError::bad_request("there is no text in the message to edit"));
-        }
-        crate::limits::check_text(&text.text)?;
-        let mut edited = original.clone();
-        edited.text = Some(text.text);
-        edited.entities = entity_list(text.entities)?;
-        if let Some(preview) = text.preview {
-            edited.link_preview_options = preview.map(Box::new);
-        }
-        if let Keyboard::Replace(markup) = keyboard {
-            set_markup(&mut edited, markup)?;
-        }
-        self.publish_edit(&held, actor, conversation, &original, edited).await
-    }
-
-    /// Replaces a message's media and caption (`content.body`'s file, `text`, `entities`, and
-    /// `reply_markup` when given; only its sender may); returns it as the editor sees it.
-    pub async fn edit_media(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-        content: Content,
-    ) -> Result<Value, ApiError> {
-        let (held, original) = self.own_message(actor, conversation, message_id).await?;
-        if !stored::has_file(&original) {
-            return Err(ApiError::bad_request("there is no media in the message to edit"));
-        }
-        let mut edited = original.clone();
-        stored::replace_file(&mut edited, content.body);
-        put_caption(&mut edited, content.text, content.entities)?;
-        set_markup(&mut edited, content.reply_markup)?;
-        self.publish_edit(&held, actor, conversation, &original, edited).await
-    }
-
-    /// Deletes a message (its sender's own, or any in a private chat, as people may).
-    pub async fn delete(&self, actor: &Actor, conversation: Conversation, message_id: i64) -> Result<(), ApiError> {
-        // Under the message's lock, so an edit or a vote under way cannot store it back.
-        let _held = self.lock_message(conversation, message_id).await;
-        let stored = self
-            .load_message(conversation, message_id)
-            .await?
-            .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
-        self.may_delete(actor, conversation, &stored).await?;
-        let mut act = Act::with(vec![
-            Change::DeleteMessage { conversation: conversation.key(), message_id },
-            Change::DeleteMessage { conversation: poster_key(conversation), message_id },
-        ]);
-        // People in the chat see the deletion; bots get no update for it (as on the platform).
-        for member in self.participants(conversation).await? {
-            if member != actor.id() && self.user(member).await?.is_some() {
-                let chat = self.chat_json(conversation, member).await?;
-                let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
-                let mailbox = self.user_mailbox(member).await?;
-                act.tell_person(&mailbox, NewUpdate::new("deleted_messages", payload, 0, now() + MESSAGE_TTL));
-            }
-        }
-        self.commit(act).await
-    }
-
-    /// The public platform's deletion rules: nothing older than 48 hours; in private chats
-    /// anything; in groups one's own messages, or anyone's as an administrator (in a supergroup
-    /// or channel with `can_delete_messages`; in a channel one's own posts while one may post).
-    pub(crate) async fn may_delete(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        stored: &Message,
-    ) -> Result<(), ApiError> {
-        let refused = || ApiError::bad_request("message can't be deleted");
-        if stored::past_deletion_window(stored, now()) {
-            return Err(refused());
-        }
-        let Conversation::Group(id) = conversation else { return Ok(()) };
-        let standing = self.standing(id, actor.id()).await?;
-        let own = sender_id(stored) == Some(actor.id());
-        let allowed = match self.group(id).await?.kind.as_str() {
-            "group" => own || standing.is_admin(),
-            "channel" => {
-                let own = self.poster(conversation, stored.message_id).await? == Some(actor.id());
-                standing.may(|r| r.can_delete_messages || (own && r.can_post_messages.unwrap_or(false)))
-            }
-            _ => own || standing.may(|r| r.can_delete_messages),
-        };
-        if allowed { Ok(()) } else { Err(refused()) }
-    }
-
-    /// Edits a media message's caption (its sender only); an empty caption removes it.
-    pub async fn edit_caption(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-        caption: String,
-        entities: Option<Value>,
-        reply_markup: Option<Value>,
-    ) -> Result<Value, ApiError> {
-        let (held, original) = self.own_message(actor, conversation, message_id).await?;
-        if original.text.is_some() || original.new_chat_members.is_some() {
-            return Err(ApiError::bad_request("there is no caption in the message to edit"));
-        }
-        let mut edited = original.clone();
-        stored::clear_caption(&mut edited);
-        put_caption(&mut edited, caption, entities)?;
-        set_markup(&mut edited, reply_markup)?;
-        self.publish_edit(&held, actor, conversation, &original, edited).await
-    }
-
-    /// Moves (`to`: latitude, longitude, accuracy) or stops (`None`) a live location of its
-    /// sender's while it is live.
-    pub async fn edit_live_location(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-        to: Option<types::Location>,
-        reply_markup: Option<Value>,
-    ) -> Result<Value, ApiError> {
-        let (held, original) = self.own_message(actor, conversation, message_id).await?;
-        let mut edited = original.clone();
-        let live = edited.location.as_deref_mut().filter(|l| l.live_period.is_some());
-        let Some(location) = live.filter(|l| original.date + l.live_period.unwrap_or(0) > now()) else {
-            return Err(ApiError::bad_request("there is no live location in the message to edit"));
-        };
-        match to {
-            Some(to) => {
-                location.latitude = to.latitude;
-                location.longitude = to.longitude;
-                if to.horizontal_accuracy.is_some() {
-                    location.horizontal_accuracy = to.horizontal_accuracy;
-                }
-            }
-            None => {
-                // Stopped: the location stays where it was, no longer live.
-                location.live_period = None;
-                location.heading = None;
-                location.proximity_alert_radius = None;
-            }
-        }
-        set_markup(&mut edited, reply_markup)?;
-        self.publish_edit(&held, actor, conversation, &original, edited).await
-    }
-
-    /// A draft streamed to the people of a conversation (`message_draft` in their updates).
-    pub async fn draft(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        draft_id: i64,
-        text: String,
-        entities: Option<Value>,
-    ) -> Result<(), ApiError> {
-        if draft_id == 0 {
-            return Err(ApiError::bad_request("DRAFT_ID_INVALID"));
-        }
-        for member in self.participants(conversation).await? {
-            if member != actor.id() && self.user(member).await?.is_some() {
-                let chat = self.chat_json(conversation, member).await?;
-                let mut draft = json!({"chat": chat, "from": actor.json(), "draft_id": draft_id, "text": text});
-                if let Some(entities) = entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-                    draft["entities"] = entities;
-                }
-                let mailbox = self.user_mailbox(member).await?;
-                mailbox
-                    .push(&self.storage, "message_draft", draft.to_string(), 0, now() + 60, Vec::new())
-                    .await
-                    .map_err(internal)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Replaces (or with `None` removes) a message's inline keyboard (its sender only).
-    pub async fn edit_markup(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-        reply_markup: Option<Value>,
-    ) -> Result<Value, ApiError> {
-        let (held, original) = self.own_message(actor, conversation, message_id).await?;
-        let mut edited = original.clone();
-        set_markup(&mut edited, reply_markup)?;
-        self.publish_edit(&held, actor, conversation, &original, edited).await
-    }
-
-    /// Forwards (`copy` false) or copies a message into `to`: the content as it is (a copy
-    /// without its origin, with `caption` replacing a caption when given), as a new message of
-    /// `actor`'s.
-    pub async fn forward(
-        &self,
-        actor: &Actor,
-        from: Conversation,
-        message_id: i64,
-        to: Conversation,
-        copy: Option<Option<(String, Option<Value>)>>,
-        mut content: Content,
-    ) -> Result<Value, ApiError> {
-        // The album the caller puts it in (forwardMessages, copyMessages), never the original's.
-        let album = content.body.media_group_id.take();
-        content.body = self.moved(from, message_id, copy).await?;
-        content.body.media_group_id = album;
-        self.post(actor, to, content).await
-    }
-
-    /// What a forward (`copy` `None`) or copy of a message carries: its content alone, with its
-    /// origin when forwarded; refused for a message that is gone, protected or cannot move.
-    pub(crate) async fn moved(
-        &self,
-        from: Conversation,
-        message_id: i64,
-        copy: Option<Option<(String, Option<Value>)>>,
-    ) -> Result<Message, ApiError> {
-        let what = if copy.is_some() { "message to copy" } else { "message to forward" };
-        let Some(original) = self.load_message(from, message_id).await? else {
-            return Err(ApiError::bad_request(format!("{what} not found")));
-        };
-        if original.has_protected_content.is_some() {
-            return Err(ApiError::bad_request(if copy.is_some() {
-                "the message can't be copied"
-            } else {
-                "message has protected content and can't be forwarded"
-            }));
-        }
-        let origin = if copy.is_none() { Some(self.origin_of(from, &original).await?) } else { None };
-        // The content alone, without the original's envelope.
-        let mut body = original;
-        body.message_id = 0;
-        body.message_thread_id = None;
-        body.from = None;
-        body.sender_chat = None;
-        body.date = 0;
-        body.forward_origin = None;
-        body.is_topic_message = None;
-        body.reply_to_message = None;
-        body.external_reply = None;
-        body.quote = None;
-        body.edit_date = None;
-        body.author_signature = None;
-        body.reply_markup = None;
-        // The album stays, for the caller to map to a new one (or drop: `forward`).
-        // Paid media and invoices stay where they were sent (their terms are the message's).
-        let bound = body.paid_media.is_some() || body.invoice.is_some();
-        if bound || stored::is_service(&body) || (body.text.is_none() && !stored::has_media(&body)) {
-            return Err(ApiError::bad_request(if copy.is_some() {
-                "the message can't be copied"
-            } else {
-                "the message can't be forwarded"
-            }));
-        }
-        if let Some(Some((caption, entities))) = copy
-            && body.text.is_none()
-        {
-            stored::clear_caption(&mut body);
-            put_caption(&mut body, caption, entities)?;
-        }
-        body.forward_origin = origin.map(Box::new);
-        Ok(body)
-    }
-
-    /// The `ExternalReplyInfo` of `original`, a message of `source` replied to from elsewhere.
-    async fn external_reply(
-        &self,
-        source: Conversation,
-        original: &Message,
-        viewer: i64,
-    ) -> Result<types::ExternalReplyInfo, ApiError> {
-        let mut info = types::ExternalReplyInfo {
-            origin: Box::new(self.origin_of(source, original).await?),
-            link_preview_options: original.link_preview_options.clone(),
-            animation: original.animation.clone(),
-            audio: original.audio.clone(),
-            document: original.document.clone(),
-            photo: original.photo.clone(),
-            sticker: original.sticker.clone(),
-            video: original.video.clone(),
-            video_note: original.video_note.clone(),
-            voice: original.voice.clone(),
-            contact: original.contact.clone(),
-            dice: original.dice.clone(),
-            location: original.location.clone(),
-            venue: original.venue.clone(),
-            poll: original.poll.clone(),
-            ..types::ExternalReplyInfo::default()
-        };
-        if let Conversation::Group(_) = source {
-            info.chat = Some(Box::new(self.chat(source, viewer).await?));
-            info.message_id = Some(original.message_id);
-        }
-        Ok(info)
-    }
-
-    /// The `MessageOrigin` of a forwarded message.
-    async fn origin_of(&self, from: Conversation, original: &Message) -> Result<types::MessageOrigin, ApiError> {
-        use types::MessageOrigin;
-        if let Some(origin) = &original.forward_origin {
-            return Ok((**origin).clone());
-        }
-        let date = original.date;
-        Ok(if self.is_channel(from).await? {
-            MessageOrigin::MessageOriginChannel(types::MessageOriginChannel {
-                chat: original.sender_chat.clone().unwrap_or_default(),
-                message_id: original.message_id,
-                date,
-                ..Default::default()
-            })
-        } else if let Some(chat) = &original.sender_chat {
-            MessageOrigin::MessageOriginChat(types::MessageOriginChat {
-                sender_chat: chat.clone(),
-                date,
-                ..Default::default()
-            })
         } else {
-            MessageOrigin::MessageOriginUser(types::MessageOriginUser {
-                sender_user: original.from.clone().unwrap_or_default(),
-                date,
-            })
-        })
+            if message.text.is_none() {
+                crate::limits::check_text(&content.text)?;
+                message.text = Some(content.text);
+                message.entities = entity_list(entities)?;
+            }
+            message.show_caption_above_media = None;
+        }
     }
-
-    /// Puts an update about `message` into every other participant's mailbox, with `extra`
-    /// changes persisted in the first batch (the message's chat is each one's in turn).
-    async fn deliver(
-        &self,
-        act: &mut Act,
-        sender: i64,
-        conversation: Conversation,
-        message: &mut Message,
-        keyboard: Option<&Value>,
-        kind: &str,
-    ) -> Result<(), ApiError> {
-        let expires = now() + MESSAGE_TTL;
-        let channel = self.is_channel(conversation).await?;
-        let bot_kind = match kind {
-            "message" if channel => "channel_post",
-            "edited_message" if channel => "edited_channel_post",
-            other => other,
+    if content.protect {
+        message.has_protected_content = Some(true);
+    }
+    // Inline keyboards belong to the message; reply keyboards (and their removal, and
+    // force_reply) are shown to the people in the chat only, as on the public platform.
+    let mut keyboard = None;
+    match content.reply_markup {
+        Some(markup) if markup.get("inline_keyboard").is_some() => {
+            message.reply_markup = Some(decode(markup, "inline keyboard")?);
+        }
+        other => keyboard = other,
+    }
+    act.change(put_message(conversation, &message));
+    act.changes(content.attached.drain(..).map(|mut row| {
+        row.key.push_str(&message_id.to_string());
+        Change::PutRecord(row)
+    }));
+    act.changes(content.also.drain(..));
+    // A private conversation's first message makes it one of both sides' conversations.
+    if let Conversation::Private(a, b) = conversation
+        && unindexed
+    {
+        let key = conversation.key();
+        act.changes([CONVERSATIONS.put(a, &key, &()), CONVERSATIONS.put(b, &key, &())]);
+        act.indexes(key);
+    }
+    if message.from.is_none() {
+        // A channel's post names no author; who posted it decides who may edit it.
+        let poster = MessageRecord {
+            conversation: poster_key(conversation),
+            message_id,
+            payload: actor.id().to_string(),
+            date: message.date,
         };
-        // A service message reaches the person who caused it too (their app shows "You added
-        // …" as the others see theirs); anything else reaches the others only.
-        let service = kind == "message" && stored::is_service(message);
-        for member in self.participants(conversation).await? {
-            let chat_key = conversation.chat_id_for(member);
-            if let Some(user) = self.user(member).await? {
-                // The person's own new message reaches their other apps and tabs, as
-                // `outgoing_message` (which their getUpdates leaves out unless asked for).
-                let kind = match kind {
-                    "message" if member == sender && !service => "outgoing_message",
-                    _ if member == sender && !service => continue,
-                    other => other,
-                };
-                // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
-                let payload = self.text_for(conversation, message, user.id, Some(false), keyboard).await?;
-                let mailbox = self.user_mailbox(user.id).await?;
-                act.tell_person(&mailbox, NewUpdate::new(kind, payload, chat_key, expires));
-            } else if member == sender {
-                continue;
-            } else if let Some(bot) = self.bot_record(member).await? {
-                // Channel posts reach administrator bots only, all of them; in groups privacy
-                // mode decides for the others.
-                if let Conversation::Group(id) = conversation {
-                    // Administrator bots see everything, as on the public platform.
-                    let skip = if channel {
-                        !self.standing(id, bot.id).await?.is_admin()
-                    } else {
-                        !addressed_to(message, &bot)
-                            && self.bot_flags(bot.id).await?.privacy
-                            && !self.standing(id, bot.id).await?.is_admin()
-                    };
-                    if skip {
-                        continue;
-                    }
+        act.change(Change::PutMessage(poster));
+    }
+    deliver(platform, act, actor.id(), conversation, &mut message, keyboard.as_ref(), "message").await?;
+    Ok(message)
+}
+
+/// Whether `actor` may post `content` (not a service message) in `conversation`, by the domains'
+/// rules (the permission for its kind, its forum topic, the channel it is sent as: chats' rules);
+/// the topic it goes to when so.
+pub(super) async fn may_post(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    content: &Content,
+) -> Result<Option<i64>, ApiError> {
+    let draft = PostDraft {
+        actor,
+        conversation,
+        message: &content.body,
+        thread: content.thread.unwrap_or(0),
+        sender_chat: content.sender_chat,
+    };
+    platform.may_post(&draft).await
+}
+
+/// Entities that name a user (`text_mention`, and `text_link`s to `tg://user?id=`) become
+/// `text_mention`s with the user's `User` object when the platform knows that person or bot;
+/// otherwise they are dropped (as the platform drops mentions of unknown users). A
+/// `custom_emoji` stays only when its `custom_emoji_id` is a sticker's (a custom emoji set's,
+/// or a forum topic icon): apps draw it from that sticker.
+async fn mentions(platform: &Platform, entities: Vec<Value>) -> Result<Vec<Value>, ApiError> {
+    let mut out = Vec::with_capacity(entities.len());
+    for mut entity in entities {
+        let user_id = match entity["type"].as_str() {
+            Some("text_mention") => entity["user"]["id"].as_i64(),
+            Some("text_link") => entity["url"].as_str().and_then(entities::mentioned_user),
+            Some("custom_emoji") => {
+                let id = entity["custom_emoji_id"].as_str().unwrap_or_default();
+                if platform.custom_emoji_exists(id).await? {
+                    out.push(entity);
                 }
-                if !self.updates.accepts(&bot, bot_kind).await? {
+                continue;
+            }
+            _ => {
+                out.push(entity);
+                continue;
+            }
+        };
+        match user_id {
+            Some(id) => {
+                if let Some(user) = platform.participant(id).await? {
+                    let fields = entity.as_object_mut().expect("entities are objects");
+                    fields.remove("url");
+                    fields.insert("type".into(), "text_mention".into());
+                    fields.insert("user".into(), typed(&user));
+                    out.push(entity);
+                }
+            }
+            None => out.push(entity),
+        }
+    }
+    Ok(out)
+}
+
+/// Takes a stored message's lock (`serial::Entity::Message`): held from the read an edit,
+/// a vote or a deletion starts from until its change is stored.
+pub(crate) async fn lock_message(platform: &Platform, conversation: Conversation, message_id: i64) -> Held<'_> {
+    platform.locks.lock(Entity::Message(conversation.key(), message_id)).await
+}
+
+/// A message `actor` sent, loaded for editing under its lock.
+async fn own_message<'a>(
+    platform: &'a Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+) -> Result<(Held<'a>, Message), ApiError> {
+    let held = lock_message(platform, conversation, message_id).await;
+    let stored = load_message(platform, conversation, message_id)
+        .await?
+        .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
+    // At any time: the 48-hour limit of the Bot API is for business messages only.
+    let allowed = match manages_channel_post(platform, actor.id(), conversation, &stored).await? {
+        Some(allowed) => allowed,
+        // A message sent via a bot (inline mode) is edited by that bot.
+        None => sender_id(&stored) == Some(actor.id()) || stored.via_bot.as_ref().map(|b| b.id) == Some(actor.id()),
+    };
+    if !allowed {
+        return Err(ApiError::bad_request("message can't be edited"));
+    }
+    Ok((held, stored))
+}
+
+/// For a channel's post (which carries no author), whether `user_id` may edit it or stop
+/// its poll: an administrator who may edit messages, or the one who posted it while they
+/// may post; `None` for any other message.
+pub(crate) async fn manages_channel_post(
+    platform: &Platform,
+    user_id: i64,
+    conversation: Conversation,
+    stored: &Message,
+) -> Result<Option<bool>, ApiError> {
+    let Conversation::Group(id) = conversation else { return Ok(None) };
+    if stored.from.is_some() || !platform.is_channel(conversation).await? {
+        return Ok(None);
+    }
+    let standing = platform.standing(id, user_id).await?;
+    let own = poster(platform, conversation, stored.message_id).await? == Some(user_id);
+    Ok(Some(standing.may(|r| r.can_edit_messages.unwrap_or(false) || (own && r.can_post_messages.unwrap_or(false)))))
+}
+
+/// Who posted a channel's post (kept beside it, as the post names no author); `None` for
+/// a post from before the platform kept it.
+async fn poster(platform: &Platform, conversation: Conversation, message_id: i64) -> Result<Option<i64>, ApiError> {
+    let stored = platform.storage.load_message(&poster_key(conversation), message_id).await.map_err(internal)?;
+    Ok(stored.and_then(|id| id.parse().ok()))
+}
+
+/// Stores an edited message, sends `edited_message` to the others and returns it as the
+/// editor sees it. An edit that changes nothing (content, entities, keyboard) is refused
+/// with the reference's "message is not modified".
+/// The caller holds the message's lock (`held`), taken before `original` was read.
+async fn publish_edit(
+    platform: &Platform,
+    held: &Held<'_>,
+    actor: &Actor,
+    conversation: Conversation,
+    original: &Message,
+    edited: Message,
+) -> Result<Value, ApiError> {
+    publish_edit_with(platform, held, actor, conversation, original, edited, Vec::new()).await
+}
+
+/// [`Platform::publish_edit`] storing `also` in the edit's own batch (a game's new score
+/// with the scoreboard it shows).
+pub(crate) async fn publish_edit_with(
+    platform: &Platform,
+    held: &Held<'_>,
+    actor: &Actor,
+    conversation: Conversation,
+    original: &Message,
+    mut edited: Message,
+    also: Vec<Change>,
+) -> Result<Value, ApiError> {
+    assert!(held.holds(&Entity::Message(conversation.key(), original.message_id)), "an edit holds its message");
+    if stored::same_but_edit_date(original, &mut edited) {
+        return Err(not_modified());
+    }
+    edited.edit_date = Some(now());
+    let mut act = Act::with(vec![put_message(conversation, &edited)]);
+    act.changes(also);
+    deliver(platform, &mut act, actor.id(), conversation, &mut edited, None, "edited_message").await?;
+    platform.commit(act).await?;
+    message_for(platform, conversation, &mut edited, actor.id()).await
+}
+
+/// Edits a message's text (only its sender may); returns it as the editor sees it.
+pub(super) async fn edit_text(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    text: EditedText,
+    keyboard: Keyboard,
+) -> Result<Value, ApiError> {
+    let (held, original) = own_message(platform, actor, conversation, message_id).await?;
+    if original.text.is_none() {
+        return Err(ApiError::bad_request("there is no text in the message to edit"));
+    }
+    crate::limits::check_text(&text.text)?;
+    let mut edited = original.clone();
+    edited.text = Some(text.text);
+    edited.entities = entity_list(text.entities)?;
+    if let Some(preview) = text.preview {
+        edited.link_preview_options = preview.map(Box::new);
+    }
+    if let Keyboard::Replace(markup) = keyboard {
+        set_markup(&mut edited, markup)?;
+    }
+    publish_edit(platform, &held, actor, conversation, &original, edited).await
+}
+
+/// Replaces a message's media and caption (`content.body`'s file, `text`, `entities`, and
+/// `reply_markup` when given; only its sender may); returns it as the editor sees it.
+pub(crate) async fn edit_media(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    content: Content,
+) -> Result<Value, ApiError> {
+    let (held, original) = own_message(platform, actor, conversation, message_id).await?;
+    if !stored::has_file(&original) {
+        return Err(ApiError::bad_request("there is no media in the message to edit"));
+    }
+    let mut edited = original.clone();
+    stored::replace_file(&mut edited, content.body);
+    put_caption(&mut edited, content.text, content.entities)?;
+    set_markup(&mut edited, content.reply_markup)?;
+    publish_edit(platform, &held, actor, conversation, &original, edited).await
+}
+
+/// Deletes a message (its sender's own, or any in a private chat, as people may).
+pub(super) async fn delete(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+) -> Result<(), ApiError> {
+    // Under the message's lock, so an edit or a vote under way cannot store it back.
+    let _held = lock_message(platform, conversation, message_id).await;
+    let stored = load_message(platform, conversation, message_id)
+        .await?
+        .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
+    may_delete(platform, actor, conversation, &stored).await?;
+    let mut act = Act::with(vec![
+        Change::DeleteMessage { conversation: conversation.key(), message_id },
+        Change::DeleteMessage { conversation: poster_key(conversation), message_id },
+    ]);
+    // People in the chat see the deletion; bots get no update for it (as on the platform).
+    for member in platform.participants(conversation).await? {
+        if member != actor.id() && platform.user(member).await?.is_some() {
+            let chat = platform.chat_json(conversation, member).await?;
+            let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
+            let mailbox = platform.user_mailbox(member).await?;
+            act.tell_person(&mailbox, NewUpdate::new("deleted_messages", payload, 0, now() + MESSAGE_TTL));
+        }
+    }
+    platform.commit(act).await
+}
+
+/// The public platform's deletion rules: nothing older than 48 hours; in private chats
+/// anything; in groups one's own messages, or anyone's as an administrator (in a supergroup
+/// or channel with `can_delete_messages`; in a channel one's own posts while one may post).
+pub(super) async fn may_delete(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    stored: &Message,
+) -> Result<(), ApiError> {
+    let refused = || ApiError::bad_request("message can't be deleted");
+    if stored::past_deletion_window(stored, now()) {
+        return Err(refused());
+    }
+    let Conversation::Group(id) = conversation else { return Ok(()) };
+    let standing = platform.standing(id, actor.id()).await?;
+    let own = sender_id(stored) == Some(actor.id());
+    let allowed = match platform.group(id).await?.kind.as_str() {
+        "group" => own || standing.is_admin(),
+        "channel" => {
+            let own = poster(platform, conversation, stored.message_id).await? == Some(actor.id());
+            standing.may(|r| r.can_delete_messages || (own && r.can_post_messages.unwrap_or(false)))
+        }
+        _ => own || standing.may(|r| r.can_delete_messages),
+    };
+    if allowed { Ok(()) } else { Err(refused()) }
+}
+
+/// Edits a media message's caption (its sender only); an empty caption removes it.
+pub(super) async fn edit_caption(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    caption: String,
+    entities: Option<Value>,
+    reply_markup: Option<Value>,
+) -> Result<Value, ApiError> {
+    let (held, original) = own_message(platform, actor, conversation, message_id).await?;
+    if original.text.is_some() || original.new_chat_members.is_some() {
+        return Err(ApiError::bad_request("there is no caption in the message to edit"));
+    }
+    let mut edited = original.clone();
+    stored::clear_caption(&mut edited);
+    put_caption(&mut edited, caption, entities)?;
+    set_markup(&mut edited, reply_markup)?;
+    publish_edit(platform, &held, actor, conversation, &original, edited).await
+}
+
+/// Moves (`to`: latitude, longitude, accuracy) or stops (`None`) a live location of its
+/// sender's while it is live.
+pub(super) async fn edit_live_location(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    to: Option<types::Location>,
+    reply_markup: Option<Value>,
+) -> Result<Value, ApiError> {
+    let (held, original) = own_message(platform, actor, conversation, message_id).await?;
+    let mut edited = original.clone();
+    let live = edited.location.as_deref_mut().filter(|l| l.live_period.is_some());
+    let Some(location) = live.filter(|l| original.date + l.live_period.unwrap_or(0) > now()) else {
+        return Err(ApiError::bad_request("there is no live location in the message to edit"));
+    };
+    match to {
+        Some(to) => {
+            location.latitude = to.latitude;
+            location.longitude = to.longitude;
+            if to.horizontal_accuracy.is_some() {
+                location.horizontal_accuracy = to.horizontal_accuracy;
+            }
+        }
+        None => {
+            // Stopped: the location stays where it was, no longer live.
+            location.live_period = None;
+            location.heading = None;
+            location.proximity_alert_radius = None;
+        }
+    }
+    set_markup(&mut edited, reply_markup)?;
+    publish_edit(platform, &held, actor, conversation, &original, edited).await
+}
+
+/// A draft streamed to the people of a conversation (`message_draft` in their updates).
+pub(super) async fn draft(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    draft_id: i64,
+    text: String,
+    entities: Option<Value>,
+) -> Result<(), ApiError> {
+    if draft_id == 0 {
+        return Err(ApiError::bad_request("DRAFT_ID_INVALID"));
+    }
+    for member in platform.participants(conversation).await? {
+        if member != actor.id() && platform.user(member).await?.is_some() {
+            let chat = platform.chat_json(conversation, member).await?;
+            let mut draft = json!({"chat": chat, "from": actor.json(), "draft_id": draft_id, "text": text});
+            if let Some(entities) = entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                draft["entities"] = entities;
+            }
+            let mailbox = platform.user_mailbox(member).await?;
+            mailbox
+                .push(&platform.storage, "message_draft", draft.to_string(), 0, now() + 60, Vec::new())
+                .await
+                .map_err(internal)?;
+        }
+    }
+    Ok(())
+}
+
+/// Replaces (or with `None` removes) a message's inline keyboard (its sender only).
+pub(super) async fn edit_markup(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    reply_markup: Option<Value>,
+) -> Result<Value, ApiError> {
+    let (held, original) = own_message(platform, actor, conversation, message_id).await?;
+    let mut edited = original.clone();
+    set_markup(&mut edited, reply_markup)?;
+    publish_edit(platform, &held, actor, conversation, &original, edited).await
+}
+
+/// Forwards (`copy` false) or copies a message into `to`: the content as it is (a copy
+/// without its origin, with `caption` replacing a caption when given), as a new message of
+/// `actor`'s.
+pub(super) async fn forward(
+    platform: &Platform,
+    actor: &Actor,
+    from: Conversation,
+    message_id: i64,
+    to: Conversation,
+    copy: Option<Option<(String, Option<Value>)>>,
+    mut content: Content,
+) -> Result<Value, ApiError> {
+    // The album the caller puts it in (forwardMessages, copyMessages), never the original's.
+    let album = content.body.media_group_id.take();
+    content.body = moved(platform, from, message_id, copy).await?;
+    content.body.media_group_id = album;
+    post(platform, actor, to, content).await
+}
+
+/// What a forward (`copy` `None`) or copy of a message carries: its content alone, with its
+/// origin when forwarded; refused for a message that is gone, protected or cannot move.
+pub(super) async fn moved(
+    platform: &Platform,
+    from: Conversation,
+    message_id: i64,
+    copy: Option<Option<(String, Option<Value>)>>,
+) -> Result<Message, ApiError> {
+    let what = if copy.is_some() { "message to copy" } else { "message to forward" };
+    let Some(original) = load_message(platform, from, message_id).await? else {
+        return Err(ApiError::bad_request(format!("{what} not found")));
+    };
+    if original.has_protected_content.is_some() {
+        return Err(ApiError::bad_request(if copy.is_some() {
+            "the message can't be copied"
+        } else {
+            "message has protected content and can't be forwarded"
+        }));
+    }
+    let origin = if copy.is_none() { Some(origin_of(platform, from, &original).await?) } else { None };
+    // The content alone, without the original's envelope.
+    let mut body = original;
+    body.message_id = 0;
+    body.message_thread_id = None;
+    body.from = None;
+    body.sender_chat = None;
+    body.date = 0;
+    body.forward_origin = None;
+    body.is_topic_message = None;
+    body.reply_to_message = None;
+    body.external_reply = None;
+    body.quote = None;
+    body.edit_date = None;
+    body.author_signature = None;
+    body.reply_markup = None;
+    // The album stays, for the caller to map to a new one (or drop: `forward`).
+    // Paid media and invoices stay where they were sent (their terms are the message's).
+    let bound = body.paid_media.is_some() || body.invoice.is_some();
+    if bound || stored::is_service(&body) || (body.text.is_none() && !stored::has_media(&body)) {
+        return Err(ApiError::bad_request(if copy.is_some() {
+            "the message can't be copied"
+        } else {
+            "the message can't be forwarded"
+        }));
+    }
+    if let Some(Some((caption, entities))) = copy
+        && body.text.is_none()
+    {
+        stored::clear_caption(&mut body);
+        put_caption(&mut body, caption, entities)?;
+    }
+    body.forward_origin = origin.map(Box::new);
+    Ok(body)
+}
+
+/// The `ExternalReplyInfo` of `original`, a message of `source` replied to from elsewhere.
+async fn external_reply(
+    platform: &Platform,
+    source: Conversation,
+    original: &Message,
+    viewer: i64,
+) -> Result<types::ExternalReplyInfo, ApiError> {
+    let mut info = types::ExternalReplyInfo {
+        origin: Box::new(origin_of(platform, source, original).await?),
+        link_preview_options: original.link_preview_options.clone(),
+        animation: original.animation.clone(),
+        audio: original.audio.clone(),
+        document: original.document.clone(),
+        photo: original.photo.clone(),
+        sticker: original.sticker.clone(),
+        video: original.video.clone(),
+        video_note: original.video_note.clone(),
+        voice: original.voice.clone(),
+        contact: original.contact.clone(),
+        dice: original.dice.clone(),
+        location: original.location.clone(),
+        venue: original.venue.clone(),
+        poll: original.poll.clone(),
+        ..types::ExternalReplyInfo::default()
+    };
+    if let Conversation::Group(_) = source {
+        info.chat = Some(Box::new(platform.chat(source, viewer).await?));
+        info.message_id = Some(original.message_id);
+    }
+    Ok(info)
+}
+
+/// The `MessageOrigin` of a forwarded message.
+async fn origin_of(
+    platform: &Platform,
+    from: Conversation,
+    original: &Message,
+) -> Result<types::MessageOrigin, ApiError> {
+    use types::MessageOrigin;
+    if let Some(origin) = &original.forward_origin {
+        return Ok((**origin).clone());
+    }
+    let date = original.date;
+    Ok(if platform.is_channel(from).await? {
+        MessageOrigin::MessageOriginChannel(types::MessageOriginChannel {
+            chat: original.sender_chat.clone().unwrap_or_default(),
+            message_id: original.message_id,
+            date,
+            ..Default::default()
+        })
+    } else if let Some(chat) = &original.sender_chat {
+        MessageOrigin::MessageOriginChat(types::MessageOriginChat {
+            sender_chat: chat.clone(),
+            date,
+            ..Default::default()
+        })
+    } else {
+        MessageOrigin::MessageOriginUser(types::MessageOriginUser {
+            sender_user: original.from.clone().unwrap_or_default(),
+            date,
+        })
+    })
+}
+
+/// Puts an update about `message` into every other participant's mailbox, with `extra`
+/// changes persisted in the first batch (the message's chat is each one's in turn).
+async fn deliver(
+    platform: &Platform,
+    act: &mut Act,
+    sender: i64,
+    conversation: Conversation,
+    message: &mut Message,
+    keyboard: Option<&Value>,
+    kind: &str,
+) -> Result<(), ApiError> {
+    let expires = now() + MESSAGE_TTL;
+    let channel = platform.is_channel(conversation).await?;
+    let bot_kind = match kind {
+        "message" if channel => "channel_post",
+        "edited_message" if channel => "edited_channel_post",
+        other => other,
+    };
+    // A service message reaches the person who caused it too (their app shows "You added
+    // …" as the others see theirs); anything else reaches the others only.
+    let service = kind == "message" && stored::is_service(message);
+    for member in platform.participants(conversation).await? {
+        let chat_key = conversation.chat_id_for(member);
+        if let Some(user) = platform.user(member).await? {
+            // The person's own new message reaches their other apps and tabs, as
+            // `outgoing_message` (which their getUpdates leaves out unless asked for).
+            let kind = match kind {
+                "message" if member == sender && !service => "outgoing_message",
+                _ if member == sender && !service => continue,
+                other => other,
+            };
+            // A person's app shows a reply keyboard too (a bot's `Message` cannot hold one).
+            let payload = text_for(platform, conversation, message, user.id, Some(false), keyboard).await?;
+            let mailbox = platform.user_mailbox(user.id).await?;
+            act.tell_person(&mailbox, NewUpdate::new(kind, payload, chat_key, expires));
+        } else if member == sender {
+            continue;
+        } else if let Some(bot) = platform.bot_record(member).await? {
+            // Channel posts reach administrator bots only, all of them; in groups privacy
+            // mode decides for the others.
+            if let Conversation::Group(id) = conversation {
+                // Administrator bots see everything, as on the public platform.
+                let skip = if channel {
+                    !platform.standing(id, bot.id).await?.is_admin()
+                } else {
+                    !addressed_to(message, &bot)
+                        && platform.bot_flags(bot.id).await?.privacy
+                        && !platform.standing(id, bot.id).await?.is_admin()
+                };
+                if skip {
                     continue;
                 }
-                let payload = self.text_for(conversation, message, bot.id, Some(true), None).await?;
-                self.tell_bot(act, &bot, NewUpdate::new(bot_kind, payload, chat_key, expires)).await?;
             }
+            if !platform.updates.accepts(&bot, bot_kind).await? {
+                continue;
+            }
+            let payload = text_for(platform, conversation, message, bot.id, Some(true), None).await?;
+            platform.tell_bot(act, &bot, NewUpdate::new(bot_kind, payload, chat_key, expires)).await?;
         }
-        Ok(())
     }
+    Ok(())
+}
 
-    /// A chat action (typing, ...) shown to the people in the chat.
-    pub async fn chat_action(&self, actor: &Actor, conversation: Conversation, action: &str) -> Result<(), ApiError> {
-        for member in self.participants(conversation).await? {
-            if member != actor.id() && self.user(member).await?.is_some() {
-                let chat = self.chat_json(conversation, member).await?;
-                let payload = json!({"chat": chat, "from": actor.json(), "action": action}).to_string();
-                let mailbox = self.user_mailbox(member).await?;
-                mailbox
-                    .push(&self.storage, "chat_action", payload, 0, now() + 5, Vec::new())
-                    .await
-                    .map_err(internal)?;
-            }
+/// A chat action (typing, ...) shown to the people in the chat.
+pub(super) async fn chat_action(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    action: &str,
+) -> Result<(), ApiError> {
+    for member in platform.participants(conversation).await? {
+        if member != actor.id() && platform.user(member).await?.is_some() {
+            let chat = platform.chat_json(conversation, member).await?;
+            let payload = json!({"chat": chat, "from": actor.json(), "action": action}).to_string();
+            let mailbox = platform.user_mailbox(member).await?;
+            mailbox
+                .push(&platform.storage, "chat_action", payload, 0, now() + 5, Vec::new())
+                .await
+                .map_err(internal)?;
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// The change that stores a message as it is now (a new one, or one changed).

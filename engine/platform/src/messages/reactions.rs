@@ -63,214 +63,208 @@ fn key(conversation: Conversation, message_id: i64) -> String {
     format!("{}#{message_id}", conversation.key())
 }
 
-impl Platform {
-    /// `actor` sets its reactions on a message; the others concerned are told.
-    pub async fn react(
-        &self,
-        actor: &Actor,
-        conversation: Conversation,
-        message_id: i64,
-        reactions: Vec<Value>,
-    ) -> Result<(), ApiError> {
-        let most = if matches!(actor, Actor::Bot(_)) { 1 } else { 3 };
-        if reactions.len() > most {
-            return Err(ApiError::bad_request("REACTIONS_TOO_MANY"));
+/// `actor` sets its reactions on a message; the others concerned are told.
+pub(super) async fn react(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    reactions: Vec<Value>,
+) -> Result<(), ApiError> {
+    let most = if matches!(actor, Actor::Bot(_)) { 1 } else { 3 };
+    if reactions.len() > most {
+        return Err(ApiError::bad_request("REACTIONS_TOO_MANY"));
+    }
+    for reaction in &reactions {
+        let known = reaction["emoji"].as_str().is_some_and(|e| allowed_emoji().iter().any(|a| a == e));
+        if !known {
+            return Err(ApiError::bad_request("REACTION_INVALID"));
         }
-        for reaction in &reactions {
-            let known = reaction["emoji"].as_str().is_some_and(|e| allowed_emoji().iter().any(|a| a == e));
-            if !known {
-                return Err(ApiError::bad_request("REACTION_INVALID"));
-            }
+    }
+    if super::load_message(platform, conversation, message_id).await?.is_none() {
+        return Err(ApiError::bad_request("message to react not found"));
+    }
+    // The reaction and everyone's update are one act, stored under the reactor's lock.
+    let (_held, old, change) = match actor {
+        Actor::Bot(bot) => bot_reaction(platform, bot, conversation, message_id, &reactions).await?,
+        Actor::User(user) => person_reaction(platform, user, conversation, message_id, &reactions).await?,
+    };
+    let mut act = Act::with(vec![change]);
+    if old == reactions {
+        return Ok(());
+    }
+    let date = now();
+    let (old_reaction, new_reaction): (Vec<types::ReactionType>, Vec<types::ReactionType>) =
+        (decode(Value::Array(old), "reactions")?, decode(Value::Array(reactions.clone()), "reactions")?);
+    for member in platform.participants(conversation).await? {
+        if member == actor.id() {
+            continue;
         }
-        if self.load_message(conversation, message_id).await?.is_none() {
-            return Err(ApiError::bad_request("message to react not found"));
-        }
-        // The reaction and everyone's update are one act, stored under the reactor's lock.
-        let (_held, old, change) = match actor {
-            Actor::Bot(bot) => self.bot_reaction(bot, conversation, message_id, &reactions).await?,
-            Actor::User(user) => self.person_reaction(user, conversation, message_id, &reactions).await?,
+        let update = types::MessageReactionUpdated {
+            chat: Box::new(platform.chat(conversation, member).await?),
+            message_id,
+            user: Some(Box::new(actor.user())),
+            actor_chat: None,
+            date,
+            old_reaction: old_reaction.clone(),
+            new_reaction: new_reaction.clone(),
         };
-        let mut act = Act::with(vec![change]);
-        if old == reactions {
-            return Ok(());
-        }
-        let date = now();
-        let (old_reaction, new_reaction): (Vec<types::ReactionType>, Vec<types::ReactionType>) =
-            (decode(Value::Array(old), "reactions")?, decode(Value::Array(reactions.clone()), "reactions")?);
-        for member in self.participants(conversation).await? {
-            if member == actor.id() {
-                continue;
-            }
-            let update = types::MessageReactionUpdated {
-                chat: Box::new(self.chat(conversation, member).await?),
-                message_id,
-                user: Some(Box::new(actor.user())),
-                actor_chat: None,
-                date,
-                old_reaction: old_reaction.clone(),
-                new_reaction: new_reaction.clone(),
+        let update = typed(&update);
+        if platform.user(member).await?.is_some() {
+            let mailbox = platform.user_mailbox(member).await?;
+            act.tell_person(&mailbox, NewUpdate::new("message_reaction", update.to_string(), 0, date + MESSAGE_TTL));
+        } else if let Some(bot) = platform.bot_record(member).await?
+            && matches!(actor, Actor::User(_))
+            && !platform.is_channel(conversation).await?
+        {
+            let admin = match conversation {
+                Conversation::Group(id) => platform.standing(id, bot.id).await?.is_admin(),
+                Conversation::Private(..) => true,
             };
-            let update = typed(&update);
-            if self.user(member).await?.is_some() {
-                let mailbox = self.user_mailbox(member).await?;
-                act.tell_person(
-                    &mailbox,
-                    NewUpdate::new("message_reaction", update.to_string(), 0, date + MESSAGE_TTL),
-                );
-            } else if let Some(bot) = self.bot_record(member).await?
-                && matches!(actor, Actor::User(_))
-                && !self.is_channel(conversation).await?
-            {
-                let admin = match conversation {
-                    Conversation::Group(id) => self.standing(id, bot.id).await?.is_admin(),
-                    Conversation::Private(..) => true,
-                };
-                if admin && self.updates.accepts(&bot, "message_reaction").await? {
-                    let chat_key = conversation.chat_id_for(bot.id);
-                    let update = NewUpdate::new("message_reaction", update.to_string(), chat_key, date + MESSAGE_TTL);
-                    self.tell_bot(&mut act, &bot, update).await?;
-                }
+            if admin && platform.updates.accepts(&bot, "message_reaction").await? {
+                let chat_key = conversation.chat_id_for(bot.id);
+                let update = NewUpdate::new("message_reaction", update.to_string(), chat_key, date + MESSAGE_TTL);
+                platform.tell_bot(&mut act, &bot, update).await?;
             }
         }
-        if self.is_channel(conversation).await? {
-            let reacting = match actor {
-                Actor::User(user) => Some((user.id, reactions.as_slice())),
-                Actor::Bot(_) => None,
-            };
-            self.count_reactions(&mut act, conversation, message_id, date, reacting).await?;
-        }
-        self.commit(act).await
     }
-
-    /// Each of `messages` (as `viewer` sees them) with the reactions on it, as the person's apps
-    /// show them: `reactions`, each reaction with how many chose it (people and bots) and
-    /// whether `viewer` did (`[{type, total_count, chosen}]`, in the order first chosen); a
-    /// message nobody reacted to has none.
-    pub(crate) async fn attach_reactions(
-        &self,
-        conversation: Conversation,
-        messages: &mut [Value],
-        viewer: i64,
-    ) -> Result<(), ApiError> {
-        // People first, from the directory: only the others are looked up as bots.
-        let mut bots = Vec::new();
-        for member in self.participants(conversation).await? {
-            if self.user(member).await?.is_none() && self.bot_record(member).await?.is_some() {
-                bots.push(member);
-            }
-        }
-        for message in messages {
-            let Some(message_id) = message["message_id"].as_i64() else { continue };
-            let key = key(conversation, message_id);
-            let mut reacted = REACTIONS.find(self.storage.as_ref(), &key).await?;
-            for bot in &bots {
-                let setting =
-                    self.storage.load_bot_setting(*bot, &format!("reaction:{key}")).await.map_err(internal)?;
-                if let Some(reactions) = setting.and_then(|s| serde_json::from_str::<Vec<Value>>(&s).ok()) {
-                    reacted.push((*bot, reactions));
-                }
-            }
-            let mut counts: Vec<(Value, i64, bool)> = Vec::new();
-            for (who, reactions) in reacted {
-                for reaction in reactions {
-                    match counts.iter_mut().find(|(r, _, _)| *r == reaction) {
-                        Some((_, n, chosen)) => (*n, *chosen) = (*n + 1, *chosen || who == viewer),
-                        None => counts.push((reaction, 1, who == viewer)),
-                    }
-                }
-            }
-            if !counts.is_empty() {
-                message["reactions"] = counts
-                    .into_iter()
-                    .map(|(r, n, chosen)| json!({"type": r, "total_count": n, "chosen": chosen}))
-                    .collect();
-            }
-        }
-        Ok(())
+    if platform.is_channel(conversation).await? {
+        let reacting = match actor {
+            Actor::User(user) => Some((user.id, reactions.as_slice())),
+            Actor::Bot(_) => None,
+        };
+        count_reactions(platform, &mut act, conversation, message_id, date, reacting).await?;
     }
+    platform.commit(act).await
+}
 
-    /// In a channel reactions are anonymous: administrator bots that ask get the counts
-    /// (`message_reaction_count`).
-    /// `reacting` is the person whose reactions the act changes (not stored yet), if any.
-    async fn count_reactions(
-        &self,
-        act: &mut Act,
-        conversation: Conversation,
-        message_id: i64,
-        date: i64,
-        reacting: Option<(i64, &[Value])>,
-    ) -> Result<(), ApiError> {
-        let Conversation::Group(id) = conversation else { return Ok(()) };
+/// Each of `messages` (as `viewer` sees them) with the reactions on it, as the person's apps
+/// show them: `reactions`, each reaction with how many chose it (people and bots) and
+/// whether `viewer` did (`[{type, total_count, chosen}]`, in the order first chosen); a
+/// message nobody reacted to has none.
+pub(crate) async fn attach_reactions(
+    platform: &Platform,
+    conversation: Conversation,
+    messages: &mut [Value],
+    viewer: i64,
+) -> Result<(), ApiError> {
+    // People first, from the directory: only the others are looked up as bots.
+    let mut bots = Vec::new();
+    for member in platform.participants(conversation).await? {
+        if platform.user(member).await?.is_none() && platform.bot_record(member).await?.is_some() {
+            bots.push(member);
+        }
+    }
+    for message in messages {
+        let Some(message_id) = message["message_id"].as_i64() else { continue };
         let key = key(conversation, message_id);
-        let mut counts: Vec<(Value, i64)> = Vec::new();
-        let members: std::collections::HashSet<i64> = self.participants(conversation).await?.into_iter().collect();
-        let mut reacted = REACTIONS.find(self.storage.as_ref(), &key).await?;
-        if let Some((reactor, reactions)) = reacting {
-            reacted.retain(|(person, _)| *person != reactor);
-            reacted.push((reactor, reactions.to_vec()));
+        let mut reacted = REACTIONS.find(platform.storage.as_ref(), &key).await?;
+        for bot in &bots {
+            let setting =
+                platform.storage.load_bot_setting(*bot, &format!("reaction:{key}")).await.map_err(internal)?;
+            if let Some(reactions) = setting.and_then(|s| serde_json::from_str::<Vec<Value>>(&s).ok()) {
+                reacted.push((*bot, reactions));
+            }
         }
-        for (_, reactions) in reacted.iter().filter(|(person, _)| members.contains(person)) {
+        let mut counts: Vec<(Value, i64, bool)> = Vec::new();
+        for (who, reactions) in reacted {
             for reaction in reactions {
-                match counts.iter_mut().find(|(r, _)| r == reaction) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((reaction.clone(), 1)),
+                match counts.iter_mut().find(|(r, _, _)| *r == reaction) {
+                    Some((_, n, chosen)) => (*n, *chosen) = (*n + 1, *chosen || who == viewer),
+                    None => counts.push((reaction, 1, who == viewer)),
                 }
             }
         }
-        let reactions = counts
-            .into_iter()
-            .map(|(r, n)| Ok(types::ReactionCount { r#type: decode(r, "reaction")?, total_count: n }))
-            .collect::<Result<Vec<_>, ApiError>>()?;
-        for (member, standing) in self.standings(id).await? {
-            let Some(bot) = self.bot_record(member).await? else { continue };
-            if standing.is_admin() && self.updates.accepts(&bot, "message_reaction_count").await? {
-                let update = types::MessageReactionCountUpdated {
-                    chat: Box::new(self.chat(conversation, bot.id).await?),
-                    message_id,
-                    date,
-                    reactions: reactions.clone(),
-                };
-                let update =
-                    NewUpdate::new("message_reaction_count", typed(&update).to_string(), id, date + MESSAGE_TTL);
-                self.tell_bot(act, &bot, update).await?;
+        if !counts.is_empty() {
+            message["reactions"] = counts
+                .into_iter()
+                .map(|(r, n, chosen)| json!({"type": r, "total_count": n, "chosen": chosen}))
+                .collect();
+        }
+    }
+    Ok(())
+}
+
+/// In a channel reactions are anonymous: administrator bots that ask get the counts
+/// (`message_reaction_count`).
+/// `reacting` is the person whose reactions the act changes (not stored yet), if any.
+async fn count_reactions(
+    platform: &Platform,
+    act: &mut Act,
+    conversation: Conversation,
+    message_id: i64,
+    date: i64,
+    reacting: Option<(i64, &[Value])>,
+) -> Result<(), ApiError> {
+    let Conversation::Group(id) = conversation else { return Ok(()) };
+    let key = key(conversation, message_id);
+    let mut counts: Vec<(Value, i64)> = Vec::new();
+    let members: std::collections::HashSet<i64> = platform.participants(conversation).await?.into_iter().collect();
+    let mut reacted = REACTIONS.find(platform.storage.as_ref(), &key).await?;
+    if let Some((reactor, reactions)) = reacting {
+        reacted.retain(|(person, _)| *person != reactor);
+        reacted.push((reactor, reactions.to_vec()));
+    }
+    for (_, reactions) in reacted.iter().filter(|(person, _)| members.contains(person)) {
+        for reaction in reactions {
+            match counts.iter_mut().find(|(r, _)| r == reaction) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((reaction.clone(), 1)),
             }
         }
-        Ok(())
     }
+    let reactions = counts
+        .into_iter()
+        .map(|(r, n)| Ok(types::ReactionCount { r#type: decode(r, "reaction")?, total_count: n }))
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    for (member, standing) in platform.standings(id).await? {
+        let Some(bot) = platform.bot_record(member).await? else { continue };
+        if standing.is_admin() && platform.updates.accepts(&bot, "message_reaction_count").await? {
+            let update = types::MessageReactionCountUpdated {
+                chat: Box::new(platform.chat(conversation, bot.id).await?),
+                message_id,
+                date,
+                reactions: reactions.clone(),
+            };
+            let update = NewUpdate::new("message_reaction_count", typed(&update).to_string(), id, date + MESSAGE_TTL);
+            platform.tell_bot(act, &bot, update).await?;
+        }
+    }
+    Ok(())
+}
 
-    /// A bot's reaction (kept in its own storage): the lock it is changed under, the one it
-    /// replaces and the change that stores it.
-    async fn bot_reaction(
-        &self,
-        bot: &Arc<BotRecord>,
-        conversation: Conversation,
-        message_id: i64,
-        reactions: &[Value],
-    ) -> Result<(Held<'_>, Vec<Value>, Change), ApiError> {
-        let key = format!("reaction:{}", key(conversation, message_id));
-        let held = self.locks.lock(Entity::BotSetting(bot.id, key.clone())).await;
-        let old = self.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
-        let old = old.and_then(|o| serde_json::from_str(&o).ok()).unwrap_or_default();
-        let value = (!reactions.is_empty()).then(|| Value::Array(reactions.to_vec()).to_string());
-        Ok((held, old, Change::BotSetting { bot_id: bot.id, key, value }))
-    }
+/// A bot's reaction (kept in its own storage): the lock it is changed under, the one it
+/// replaces and the change that stores it.
+async fn bot_reaction<'a>(
+    platform: &'a Platform,
+    bot: &Arc<BotRecord>,
+    conversation: Conversation,
+    message_id: i64,
+    reactions: &[Value],
+) -> Result<(Held<'a>, Vec<Value>, Change), ApiError> {
+    let key = format!("reaction:{}", key(conversation, message_id));
+    let held = platform.locks.lock(Entity::BotSetting(bot.id, key.clone())).await;
+    let old = platform.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?;
+    let old = old.and_then(|o| serde_json::from_str(&o).ok()).unwrap_or_default();
+    let value = (!reactions.is_empty()).then(|| Value::Array(reactions.to_vec()).to_string());
+    Ok((held, old, Change::BotSetting { bot_id: bot.id, key, value }))
+}
 
-    /// A person's reactions (a row of [`REACTIONS`]): the lock they are changed under, the ones
-    /// they replace and the change that stores them.
-    async fn person_reaction(
-        &self,
-        user: &UserRecord,
-        conversation: Conversation,
-        message_id: i64,
-        reactions: &[Value],
-    ) -> Result<(Held<'_>, Vec<Value>, Change), ApiError> {
-        let key = key(conversation, message_id);
-        let held = self.locks.lock(Entity::User(user.id)).await;
-        let old = REACTIONS.get(self.storage.as_ref(), user.id, &key).await?;
-        let change = match reactions {
-            [] => REACTIONS.delete(user.id, &key),
-            _ => REACTIONS.put(user.id, &key, &reactions.to_vec()),
-        };
-        Ok((held, old.unwrap_or_default(), change))
-    }
+/// A person's reactions (a row of [`REACTIONS`]): the lock they are changed under, the ones
+/// they replace and the change that stores them.
+async fn person_reaction<'a>(
+    platform: &'a Platform,
+    user: &UserRecord,
+    conversation: Conversation,
+    message_id: i64,
+    reactions: &[Value],
+) -> Result<(Held<'a>, Vec<Value>, Change), ApiError> {
+    let key = key(conversation, message_id);
+    let held = platform.locks.lock(Entity::User(user.id)).await;
+    let old = REACTIONS.get(platform.storage.as_ref(), user.id, &key).await?;
+    let change = match reactions {
+        [] => REACTIONS.delete(user.id, &key),
+        _ => REACTIONS.put(user.id, &key, &reactions.to_vec()),
+    };
+    Ok((held, old.unwrap_or_default(), change))
 }

@@ -666,7 +666,7 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
     let body = types::Message { link_preview_options: preview.map(Box::new), ..types::Message::default() };
-    platform.post_reply(&actor, conversation, options.content(text, entities, body)).await
+    super::post_reply(&platform, &actor, conversation, options.content(text, entities, body)).await
 }
 
 pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -680,6 +680,6 @@ pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) 
     };
     let actor = Actor::Bot(bot);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
-    platform.chat_action(&actor, conversation, action).await?;
+    super::chat_action(&platform, &actor, conversation, action).await?;
     Ok(json!(true).into())
 }

@@ -42,14 +42,14 @@ pub(crate) async fn message_target(
         let (conversation, message_id) = Conversation::from_inline_id(inline).ok_or_else(invalid)?;
         // A message not sent via this bot answers as one that is not there: a forged id tells
         // nothing of other chats.
-        let stored = platform.load_message(conversation, message_id).await?;
+        let stored = super::load_message(platform, conversation, message_id).await?;
         if stored.and_then(|m| m.via_bot).map(|b| b.id) != Some(actor.id()) {
             return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
         }
         return Ok((actor, conversation, message_id));
     }
     let conversation = platform.resolve_chat_for(&actor, chat_id, access).await?;
-    if message_id == 0 || platform.load_message(conversation, message_id).await?.is_none() {
+    if message_id == 0 || super::load_message(platform, conversation, message_id).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
     Ok((actor, conversation, message_id))

@@ -17,26 +17,26 @@ pub(crate) async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
     let sender_chat = msg_spec::args::integer(c.params.get("sender_chat_id")).filter(|id| *id != 0);
     let content = Content { text, entities, reply_to, thread, sender_chat, ..Content::default() };
-    c.platform.post(&c.actor(), conversation, content).await
+    super::post(&c.platform, &c.actor(), conversation, content).await
 }
 
 pub(crate) async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
     let text = EditedText { text, entities, preview: None };
-    c.platform.edit_text(&c.actor(), conversation, message_id(&c.params)?, text, Keyboard::Keep).await
+    super::edit_text(&c.platform, &c.actor(), conversation, message_id(&c.params)?, text, Keyboard::Keep).await
 }
 
 pub(crate) async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.delete(&c.actor(), conversation, message_id(&c.params)?).await?;
+    super::delete(&c.platform, &c.actor(), conversation, message_id(&c.params)?).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
     let reactions = crate::messages::reactions::reaction_types(c.params.get("reaction"))?;
     let conversation = c.chat().await?;
-    c.platform.react(&c.actor(), conversation, message_id(&c.params)?, reactions).await?;
+    super::react(&c.platform, &c.actor(), conversation, message_id(&c.params)?, reactions).await?;
     Ok(json!(true))
 }
 
@@ -48,7 +48,7 @@ pub(crate) async fn send_fields(
     let body = build(&c.params)?;
     let conversation = c.chat().await?;
     let content = Content::of(body);
-    c.platform.post(&c.actor(), conversation, content).await
+    super::post(&c.platform, &c.actor(), conversation, content).await
 }
 
 /// A contact; one's own (`user_id` naming the person, as apps share it for a `request_contact`
@@ -60,7 +60,7 @@ pub(crate) async fn send_contact(c: UserCall) -> Result<Value, ApiError> {
         contact.user_id = Some(c.user.id);
     }
     let conversation = c.chat().await?;
-    c.platform.post(&c.actor(), conversation, Content::of(body)).await
+    super::post(&c.platform, &c.actor(), conversation, Content::of(body)).await
 }
 
 pub(crate) async fn forward_message(c: UserCall) -> Result<Value, ApiError> {
@@ -70,7 +70,7 @@ pub(crate) async fn forward_message(c: UserCall) -> Result<Value, ApiError> {
     }
     let from = c.platform.resolve_chat(&c.actor(), from).await?;
     let to = c.chat().await?;
-    c.platform.forward(&c.actor(), from, message_id(&c.params)?, to, None, Content::default()).await
+    super::forward(&c.platform, &c.actor(), from, message_id(&c.params)?, to, None, Content::default()).await
 }
 
 /// Text typed by a person: explicit entities or parse_mode, else computed (commands, mentions…).

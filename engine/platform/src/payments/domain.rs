@@ -66,6 +66,6 @@ fn grant_stars(platform: Arc<Platform>, params: Params) -> OperatorWork {
     Box::pin(async move {
         let user_id = msg_spec::args::integer(params.get("user_id")).unwrap_or(0);
         let amount = msg_spec::args::integer(params.get("amount")).unwrap_or(0);
-        Ok(json!({"user_id": user_id, "balance": platform.grant_stars(user_id, amount).await?}))
+        Ok(json!({"user_id": user_id, "balance": super::grant_stars(&platform, user_id, amount).await?}))
     })
 }

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Content, Conversation, Platform, now, person as person_json};
+use crate::messages;
 
 /// Stars balances: scope the owner (a person or a bot), key [`STARS_KEY`].
 pub(crate) const BALANCES: Table<i64> = Table::new("payment_balance");
@@ -71,98 +72,96 @@ pub(crate) fn ledger_key(id: &str) -> String {
     format!("{nanos:020}-{id}")
 }
 
-impl Platform {
-    /// Stars held by `owner` (a person or a bot).
-    pub(crate) async fn stars(&self, owner: i64) -> Result<i64, ApiError> {
-        Ok(BALANCES.get(self.storage.as_ref(), owner, STARS_KEY).await?.unwrap_or(0))
-    }
+/// Stars held by `owner` (a person or a bot).
+pub(crate) async fn stars(platform: &Platform, owner: i64) -> Result<i64, ApiError> {
+    Ok(BALANCES.get(platform.storage.as_ref(), owner, STARS_KEY).await?.unwrap_or(0))
+}
 
-    /// The change that sets `owner`'s balance to `amount`.
-    pub(crate) fn set_stars(owner: i64, amount: i64) -> Change {
-        BALANCES.put(owner, STARS_KEY, &amount)
-    }
+/// The change that sets `owner`'s balance to `amount`.
+pub(crate) fn set_stars(owner: i64, amount: i64) -> Change {
+    BALANCES.put(owner, STARS_KEY, &amount)
+}
 
-    /// The operator gives a person `amount` Stars (as if bought); returns the new balance.
-    pub(crate) async fn grant_stars(&self, user_id: i64, amount: i64) -> Result<i64, ApiError> {
-        if amount <= 0 || amount > 1_000_000_000 {
-            return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
-        }
-        if self.user(user_id).await?.is_none() {
-            return Err(ApiError::bad_request("user not found"));
-        }
-        let _held = self.locks.lock(Entity::User(user_id)).await;
-        let balance = self.stars(user_id).await? + amount;
-        self.storage.apply(vec![Self::set_stars(user_id, balance)]).await.map_err(crate::internal)?;
-        Ok(balance)
+/// The operator gives a person `amount` Stars (as if bought); returns the new balance.
+pub(super) async fn grant_stars(platform: &Platform, user_id: i64, amount: i64) -> Result<i64, ApiError> {
+    if amount <= 0 || amount > 1_000_000_000 {
+        return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
     }
+    if platform.user(user_id).await?.is_none() {
+        return Err(ApiError::bad_request("user not found"));
+    }
+    let _held = platform.locks.lock(Entity::User(user_id)).await;
+    let balance = stars(platform, user_id).await? + amount;
+    platform.storage.apply(vec![set_stars(user_id, balance)]).await.map_err(crate::internal)?;
+    Ok(balance)
+}
 
-    /// `bot` gives back the Stars person `user_id` paid with charge `charge_id`: both balances,
-    /// the payment marked refunded, the refund's own ledger row and the `refunded_payment`
-    /// message in their private chat are stored in one batch.
-    pub(crate) async fn refund_stars(
-        &self,
-        bot: &Arc<BotRecord>,
-        user_id: i64,
-        charge_id: &str,
-    ) -> Result<(), ApiError> {
-        let person = self.user(user_id).await?.ok_or_else(|| ApiError::bad_request("USER_ID_INVALID"))?;
-        let _payer = self.locks.lock(Entity::User(user_id)).await;
-        let _earner = self.locks.lock(Entity::BotSetting(bot.id, BOT_BALANCE_LOCK.into())).await;
-        let ledger = self.ledger(bot.id).await?;
-        let paid = ledger
-            .into_iter()
-            .find(|(_, e)| e.charge_id == charge_id && e.transaction.source.is_some() && e.user_id == user_id);
-        let Some((key, mut payment)) = paid else { return Err(ApiError::bad_request("CHARGE_NOT_FOUND")) };
-        if payment.refunded {
-            return Err(ApiError::bad_request("CHARGE_ALREADY_REFUNDED"));
-        }
-        let amount = payment.transaction.amount;
-        let (held, earned) = (self.stars(user_id).await?, self.stars(bot.id).await?);
-        if earned < amount {
-            return Err(ApiError::bad_request("BALANCE_TOO_LOW"));
-        }
-        payment.refunded = true;
-        let partner = types::TransactionPartnerUser {
-            transaction_type: "invoice_payment".into(),
-            user: Box::new(person_json(&person)),
-            invoice_payload: Some(payment.payload.clone()),
+/// `bot` gives back the Stars person `user_id` paid with charge `charge_id`: both balances,
+/// the payment marked refunded, the refund's own ledger row and the `refunded_payment`
+/// message in their private chat are stored in one batch.
+pub(super) async fn refund_stars(
+    platform: &Platform,
+    bot: &Arc<BotRecord>,
+    user_id: i64,
+    charge_id: &str,
+) -> Result<(), ApiError> {
+    let person = platform.user(user_id).await?.ok_or_else(|| ApiError::bad_request("USER_ID_INVALID"))?;
+    let _payer = platform.locks.lock(Entity::User(user_id)).await;
+    let _earner = platform.locks.lock(Entity::BotSetting(bot.id, BOT_BALANCE_LOCK.into())).await;
+    let ledger = ledger(platform, bot.id).await?;
+    let paid = ledger
+        .into_iter()
+        .find(|(_, e)| e.charge_id == charge_id && e.transaction.source.is_some() && e.user_id == user_id);
+    let Some((key, mut payment)) = paid else { return Err(ApiError::bad_request("CHARGE_NOT_FOUND")) };
+    if payment.refunded {
+        return Err(ApiError::bad_request("CHARGE_ALREADY_REFUNDED"));
+    }
+    let amount = payment.transaction.amount;
+    let (held, earned) = (stars(platform, user_id).await?, stars(platform, bot.id).await?);
+    if earned < amount {
+        return Err(ApiError::bad_request("BALANCE_TOO_LOW"));
+    }
+    payment.refunded = true;
+    let partner = types::TransactionPartnerUser {
+        transaction_type: "invoice_payment".into(),
+        user: Box::new(person_json(&person)),
+        invoice_payload: Some(payment.payload.clone()),
+        ..Default::default()
+    };
+    // A refund is the payment's own id going the other way (the Bot API's StarTransaction).
+    let refund = Entry {
+        transaction: types::StarTransaction {
+            id: charge_id.to_owned(),
+            amount,
+            date: now(),
+            receiver: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
             ..Default::default()
-        };
-        // A refund is the payment's own id going the other way (the Bot API's StarTransaction).
-        let refund = Entry {
-            transaction: types::StarTransaction {
-                id: charge_id.to_owned(),
-                amount,
-                date: now(),
-                receiver: Some(Box::new(types::TransactionPartner::TransactionPartnerUser(partner))),
-                ..Default::default()
-            },
-            user_id,
-            charge_id: charge_id.to_owned(),
-            payload: payment.payload.clone(),
-            refunded: false,
-        };
-        let receipt = types::RefundedPayment {
-            currency: crate::payments::currencies::STARS.into(),
-            total_amount: amount,
-            invoice_payload: payment.payload.clone(),
-            telegram_payment_charge_id: charge_id.to_owned(),
-            provider_payment_charge_id: None,
-        };
-        let mut content = Content::of(Message { refunded_payment: Some(Box::new(receipt)), ..Default::default() });
-        content.also.extend([
-            Self::set_stars(user_id, held + amount),
-            Self::set_stars(bot.id, earned - amount),
-            LEDGER.put(bot.id, &key, &payment),
-            LEDGER.put(bot.id, &ledger_key(charge_id), &refund),
-        ]);
-        let conversation = Conversation::private(bot.id, user_id);
-        self.post(&Actor::User(person), conversation, content).await?;
-        Ok(())
-    }
+        },
+        user_id,
+        charge_id: charge_id.to_owned(),
+        payload: payment.payload.clone(),
+        refunded: false,
+    };
+    let receipt = types::RefundedPayment {
+        currency: crate::payments::currencies::STARS.into(),
+        total_amount: amount,
+        invoice_payload: payment.payload.clone(),
+        telegram_payment_charge_id: charge_id.to_owned(),
+        provider_payment_charge_id: None,
+    };
+    let mut content = Content::of(Message { refunded_payment: Some(Box::new(receipt)), ..Default::default() });
+    content.also.extend([
+        set_stars(user_id, held + amount),
+        set_stars(bot.id, earned - amount),
+        LEDGER.put(bot.id, &key, &payment),
+        LEDGER.put(bot.id, &ledger_key(charge_id), &refund),
+    ]);
+    let conversation = Conversation::private(bot.id, user_id);
+    messages::post(platform, &Actor::User(person), conversation, content).await?;
+    Ok(())
+}
 
-    /// A bot's ledger, oldest first.
-    pub(crate) async fn ledger(&self, bot_id: i64) -> Result<Vec<(String, Entry)>, ApiError> {
-        Ok(LEDGER.all(self.storage.as_ref(), bot_id).await?.into_iter().collect())
-    }
+/// A bot's ledger, oldest first.
+pub(super) async fn ledger(platform: &Platform, bot_id: i64) -> Result<Vec<(String, Entry)>, ApiError> {
+    Ok(LEDGER.all(platform.storage.as_ref(), bot_id).await?.into_iter().collect())
 }

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use crate::Platform;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::world::Actor;
+use crate::messages;
 use crate::messages::send::SendOptions;
 use crate::payments::{Terms, currencies};
 
@@ -179,7 +180,7 @@ async fn checked(
     terms: &Terms,
 ) -> Result<(), ApiError> {
     let configured =
-        platform.storage.load_bot_setting(bot_id, crate::operator::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
+        platform.storage.load_bot_setting(bot_id, super::PAYMENT_PROVIDER).await.map_err(crate::internal)?;
     currencies::check(title, description, provider_token.unwrap_or_default(), configured.as_deref(), terms)
 }
 
@@ -199,8 +200,8 @@ pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     {
         return Err(bad("REPLY_MARKUP_BUY_EMPTY"));
     }
-    content.attached.push(Platform::invoice_row(bot.id, conversation, &terms));
-    Ok(platform.post(&actor, conversation, content).await?.into())
+    content.attached.push(super::invoice_row(bot.id, conversation, &terms));
+    Ok(messages::post(&platform, &actor, conversation, content).await?.into())
 }
 
 pub(crate) async fn answer_shipping_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -269,7 +270,7 @@ pub(crate) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: Met
 
 pub(crate) async fn get_my_star_balance(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let balance = types::StarAmount { amount: platform.stars(bot.id).await?, ..Default::default() };
+    let balance = types::StarAmount { amount: super::stars(&platform, bot.id).await?, ..Default::default() };
     Ok(crate::kernel::world::typed(&balance).into())
 }
 
@@ -277,8 +278,13 @@ pub(crate) async fn get_star_transactions(platform: Arc<Platform>, call: MethodC
     let offset = call.params.integer("offset", 0, 0, i64::from(i32::MAX)) as usize;
     let limit = call.params.integer("limit", 100, 1, 100) as usize;
     let bot = platform_bot(&platform, &call).await?;
-    let transactions =
-        platform.ledger(bot.id).await?.into_iter().skip(offset).take(limit).map(|(_, e)| e.transaction).collect();
+    let transactions = super::ledger(&platform, bot.id)
+        .await?
+        .into_iter()
+        .skip(offset)
+        .take(limit)
+        .map(|(_, e)| e.transaction)
+        .collect();
     Ok(crate::kernel::world::typed(&types::StarTransactions { transactions }).into())
 }
 
@@ -290,7 +296,7 @@ pub(crate) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCal
     let charge_id = call.params.get("telegram_payment_charge_id").filter(|v| !v.is_empty());
     let charge_id = charge_id.ok_or_else(|| ApiError::parameter_required("telegram_payment_charge_id"))?;
     let bot = platform_bot(&platform, &call).await?;
-    platform.refund_stars(&bot, user_id, charge_id).await?;
+    super::refund_stars(&platform, &bot, user_id, charge_id).await?;
     Ok(json!(true).into())
 }
 

@@ -19,6 +19,7 @@ use crate::kernel::methods::platform_bot;
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Content, Conversation, Platform, now, person};
+use crate::messages;
 use crate::payments::ledger::{self, BOT_BALANCE_LOCK, LEDGER};
 use crate::payments::{Terms, currencies};
 
@@ -88,7 +89,7 @@ fn subscription_lock(bot_id: i64, charge_id: &str) -> Entity {
 /// manual clock), until `stop`.
 pub(crate) async fn run(platform: Arc<Platform>, stop: CancellationToken) {
     crate::kernel::every(Duration::from_secs(60), stop, || async {
-        platform.renew_due().await.unwrap_or_else(|e| {
+        renew_due(&platform).await.unwrap_or_else(|e| {
             tracing::warn!("subscriptions could not be renewed: {}", e.description);
             None
         })
@@ -96,87 +97,85 @@ pub(crate) async fn run(platform: Arc<Platform>, stop: CancellationToken) {
     .await;
 }
 
-impl Platform {
-    /// Renews or ends every subscription whose period is over (each missed period in turn);
-    /// the next expiry of those still running.
-    async fn renew_due(&self) -> Result<Option<i64>, ApiError> {
-        let mut next: Option<i64> = None;
-        for (charge_id, subscription) in SUBSCRIPTIONS.all(self.storage.as_ref(), 0).await? {
-            if subscription.ended {
-                continue;
-            }
-            let expires = if subscription.expires <= now() {
-                self.renew(&charge_id, subscription.bot).await?
-            } else {
-                Some(subscription.expires)
-            };
-            next = match (next, expires) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
+/// Renews or ends every subscription whose period is over (each missed period in turn);
+/// the next expiry of those still running.
+async fn renew_due(platform: &Platform) -> Result<Option<i64>, ApiError> {
+    let mut next: Option<i64> = None;
+    for (charge_id, subscription) in SUBSCRIPTIONS.all(platform.storage.as_ref(), 0).await? {
+        if subscription.ended {
+            continue;
         }
-        Ok(next)
+        let expires = if subscription.expires <= now() {
+            renew(platform, &charge_id, subscription.bot).await?
+        } else {
+            Some(subscription.expires)
+        };
+        next = match (next, expires) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
     }
+    Ok(next)
+}
 
-    /// Charges the periods of subscription `charge_id` that are over, or ends it; its new
-    /// expiry while it runs.
-    async fn renew(&self, charge_id: &str, bot_id: i64) -> Result<Option<i64>, ApiError> {
-        // The kernel's lock order: the payer, then the subscription's row, then the bot's
-        // balance (a subscription's payer never changes, so it is read before the locks).
-        let Some(first) = SUBSCRIPTIONS.get(self.storage.as_ref(), 0, charge_id).await? else { return Ok(None) };
-        let _payer = self.locks.lock(Entity::User(first.user)).await;
-        let _held = self.locks.lock(subscription_lock(bot_id, charge_id)).await;
-        let _earner = self.locks.lock(Entity::BotSetting(bot_id, BOT_BALANCE_LOCK.into())).await;
-        loop {
-            let Some(mut subscription) = SUBSCRIPTIONS.get(self.storage.as_ref(), 0, charge_id).await? else {
-                return Ok(None);
-            };
-            if subscription.ended {
-                return Ok(None);
-            }
-            if subscription.expires > now() {
-                return Ok(Some(subscription.expires));
-            }
-            let Some(user) = self.user(subscription.user).await? else { return Ok(None) };
-            let (held, earned) = (self.stars(user.id).await?, self.stars(bot_id).await?);
-            if subscription.canceled || held < subscription.amount {
-                subscription.ended = true;
-                self.storage
-                    .apply(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)])
-                    .await
-                    .map_err(crate::internal)?;
-                return Ok(None);
-            }
-            subscription.expires += subscription.period;
-            let charge = format!("stxmsg{:016x}{:016x}", msg_core::random::next_u64(), msg_core::random::next_u64());
-            let receipt = types::SuccessfulPayment {
-                currency: currencies::STARS.into(),
-                total_amount: subscription.amount,
-                invoice_payload: subscription.payload.clone(),
-                subscription_expiration_date: Some(subscription.expires),
-                is_recurring: Some(true),
-                telegram_payment_charge_id: charge.clone(),
-                provider_payment_charge_id: format!("test_{}", &charge[6..]),
-                ..Default::default()
-            };
-            let partner = types::TransactionPartnerUser {
-                transaction_type: "invoice_payment".into(),
-                user: Box::new(person(&user)),
-                invoice_payload: Some(subscription.payload.clone()),
-                subscription_period: Some(subscription.period),
-                ..Default::default()
-            };
-            let entry = ledger::Entry::received(&charge, subscription.amount, user.id, &subscription.payload, partner);
-            let mut content =
-                Content::of(Message { successful_payment: Some(Box::new(receipt)), ..Default::default() });
-            content.also.extend([
-                Self::set_stars(user.id, held - subscription.amount),
-                Self::set_stars(bot_id, earned + subscription.amount),
-                LEDGER.put(bot_id, &ledger::ledger_key(&charge), &entry),
-                SUBSCRIPTIONS.put(0, charge_id, &subscription),
-            ]);
-            let conversation = Conversation::private(bot_id, user.id);
-            self.post(&Actor::User(user), conversation, content).await?;
+/// Charges the periods of subscription `charge_id` that are over, or ends it; its new
+/// expiry while it runs.
+async fn renew(platform: &Platform, charge_id: &str, bot_id: i64) -> Result<Option<i64>, ApiError> {
+    // The kernel's lock order: the payer, then the subscription's row, then the bot's
+    // balance (a subscription's payer never changes, so it is read before the locks).
+    let Some(first) = SUBSCRIPTIONS.get(platform.storage.as_ref(), 0, charge_id).await? else { return Ok(None) };
+    let _payer = platform.locks.lock(Entity::User(first.user)).await;
+    let _held = platform.locks.lock(subscription_lock(bot_id, charge_id)).await;
+    let _earner = platform.locks.lock(Entity::BotSetting(bot_id, BOT_BALANCE_LOCK.into())).await;
+    loop {
+        let Some(mut subscription) = SUBSCRIPTIONS.get(platform.storage.as_ref(), 0, charge_id).await? else {
+            return Ok(None);
+        };
+        if subscription.ended {
+            return Ok(None);
         }
+        if subscription.expires > now() {
+            return Ok(Some(subscription.expires));
+        }
+        let Some(user) = platform.user(subscription.user).await? else { return Ok(None) };
+        let (held, earned) = (super::stars(platform, user.id).await?, super::stars(platform, bot_id).await?);
+        if subscription.canceled || held < subscription.amount {
+            subscription.ended = true;
+            platform
+                .storage
+                .apply(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)])
+                .await
+                .map_err(crate::internal)?;
+            return Ok(None);
+        }
+        subscription.expires += subscription.period;
+        let charge = format!("stxmsg{:016x}{:016x}", msg_core::random::next_u64(), msg_core::random::next_u64());
+        let receipt = types::SuccessfulPayment {
+            currency: currencies::STARS.into(),
+            total_amount: subscription.amount,
+            invoice_payload: subscription.payload.clone(),
+            subscription_expiration_date: Some(subscription.expires),
+            is_recurring: Some(true),
+            telegram_payment_charge_id: charge.clone(),
+            provider_payment_charge_id: format!("test_{}", &charge[6..]),
+            ..Default::default()
+        };
+        let partner = types::TransactionPartnerUser {
+            transaction_type: "invoice_payment".into(),
+            user: Box::new(person(&user)),
+            invoice_payload: Some(subscription.payload.clone()),
+            subscription_period: Some(subscription.period),
+            ..Default::default()
+        };
+        let entry = ledger::Entry::received(&charge, subscription.amount, user.id, &subscription.payload, partner);
+        let mut content = Content::of(Message { successful_payment: Some(Box::new(receipt)), ..Default::default() });
+        content.also.extend([
+            super::set_stars(user.id, held - subscription.amount),
+            super::set_stars(bot_id, earned + subscription.amount),
+            LEDGER.put(bot_id, &ledger::ledger_key(&charge), &entry),
+            SUBSCRIPTIONS.put(0, charge_id, &subscription),
+        ]);
+        let conversation = Conversation::private(bot_id, user.id);
+        messages::post(platform, &Actor::User(user), conversation, content).await?;
     }
 }

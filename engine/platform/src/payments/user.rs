@@ -33,12 +33,13 @@ pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
         tip: c.params.integer("tip_amount", 0, i64::MIN, i64::MAX),
         wait: Duration::from_secs(c.params.integer("timeout", max, 0, max) as u64),
     };
-    c.platform.pay_invoice(&c.user, paying, payment).await
+    super::pay_invoice(&c.platform, &c.user, paying, payment).await
 }
 
 /// `getStarBalance`: the person's Stars.
 pub(crate) async fn get_star_balance(c: UserCall) -> Result<Value, ApiError> {
-    let balance = msg_spec::types::StarAmount { amount: c.platform.stars(c.user.id).await?, ..Default::default() };
+    let balance =
+        msg_spec::types::StarAmount { amount: super::stars(&c.platform, c.user.id).await?, ..Default::default() };
     Ok(crate::kernel::world::typed(&balance))
 }
 
@@ -58,11 +59,11 @@ async fn paying(c: &UserCall) -> Result<Paying, ApiError> {
 /// the tips, whether it is paid already, the currency's digits and the person's Stars).
 pub(crate) async fn get_payment_form(c: UserCall) -> Result<Value, ApiError> {
     let paying = paying(&c).await?;
-    c.platform.payment_form(&c.user, paying).await
+    super::payment_form(&c.platform, &c.user, paying).await
 }
 
 /// `buyPaidMedia`: `chat_id`, `message_id` (a paid media message); the Stars it asks are paid.
 pub(crate) async fn buy_paid_media(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
-    c.platform.buy_paid_media(&c.user, conversation, message_id(&c.params)?).await
+    super::buy_paid_media(&c.platform, &c.user, conversation, message_id(&c.params)?).await
 }

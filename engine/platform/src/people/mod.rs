@@ -8,17 +8,20 @@ pub(crate) mod domain;
 pub(crate) mod profile;
 pub(crate) mod user;
 
+use std::sync::Arc;
+
 use msg_core::Registrar;
 use msg_core::method::{Late, bound, read_only};
-use msg_core::{ApiError, Change, NewUpdate, UserRecord};
-use msg_spec::types;
-use serde_json::Value;
+use msg_core::{ApiError, Change, MethodCall, NewUpdate, Reply, UserRecord};
+use msg_spec::{params, types};
+use serde_json::{Value, json};
 
-use crate::chats::standing::Standing;
 use crate::internal;
 use crate::kernel::act::Act;
+use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
+use crate::kernel::standing::Standing;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// Bots a person allowed to set their emoji status: scope the person, key the bot's id.
@@ -32,54 +35,60 @@ pub(crate) fn photo_key(number: u64) -> String {
     format!("{number:020}")
 }
 
-impl Platform {
-    // ---------------------------------------------------------------- blocking a bot
+// ---------------------------------------------------------------- blocking a bot
 
-    /// A person blocks (`blocked`) or unblocks a bot. Kept as the person's standing in the
-    /// chat whose id is the bot's (`kicked` while blocked); the bot gets `my_chat_member`.
-    pub async fn block(&self, user: &UserRecord, bot_id: i64, blocked: bool) -> Result<(), ApiError> {
-        let bot = self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        // People's standings towards a bot change under the lock of the "chat" that is the bot.
-        let _held = self.locks.lock(Entity::Chat(bot_id)).await;
-        let old = if self.blocked(user.id, bot_id).await? { Standing::of("kicked") } else { Standing::of("member") };
-        let new = if blocked { Standing::of("kicked") } else { Standing::of("member") };
-        if old == new {
-            return Ok(());
-        }
-        // The standing and the bot's update are one act.
-        let mut act = Act::with(vec![Change::PutMember(new.record(bot_id, user.id))]);
-        if self.updates.accepts(&bot, "my_chat_member").await? {
-            let bot_user = crate::kernel::world::bot_user(&bot);
-            let update = types::ChatMemberUpdated {
-                chat: Box::new(self.chat(Conversation::private(user.id, bot_id), bot_id).await?),
-                from: Box::new(crate::kernel::world::person(user)),
-                date: now(),
-                old_chat_member: Box::new(old.member(bot_user.clone())),
-                new_chat_member: Box::new(new.member(bot_user)),
-                ..Default::default()
-            };
-            let update = NewUpdate::new("my_chat_member", typed(&update).to_string(), user.id, now() + MESSAGE_TTL);
-            self.tell_bot(&mut act, &bot, update).await?;
-        }
-        self.commit(act).await?;
-        self.cache_standing(bot_id, user.id, new).await
+/// A person blocks (`blocked`) or unblocks a bot. Kept as the person's standing in the
+/// chat whose id is the bot's (`kicked` while blocked); the bot gets `my_chat_member`.
+async fn block(platform: &Platform, user: &UserRecord, bot_id: i64, blocked: bool) -> Result<(), ApiError> {
+    let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+    // People's standings towards a bot change under the lock of the "chat" that is the bot.
+    let _held = platform.locks.lock(Entity::Chat(bot_id)).await;
+    let old = if platform.blocked(user.id, bot_id).await? { Standing::of("kicked") } else { Standing::of("member") };
+    let new = if blocked { Standing::of("kicked") } else { Standing::of("member") };
+    if old == new {
+        return Ok(());
     }
-
-    // ---------------------------------------------------------------- people's emoji statuses
-
-    /// A person allows a bot to set their emoji status.
-    pub async fn allow_emoji_status(&self, user: &UserRecord, bot_id: i64) -> Result<(), ApiError> {
-        self.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-        let allow = EMOJI_STATUS_BOTS.put(user.id, &bot_id.to_string(), &());
-        self.storage.apply(vec![allow]).await.map_err(internal)
+    // The standing and the bot's update are one act.
+    let mut act = Act::with(vec![Change::PutMember(new.record(bot_id, user.id))]);
+    if platform.updates.accepts(&bot, "my_chat_member").await? {
+        let bot_user = crate::kernel::world::bot_user(&bot);
+        let update = types::ChatMemberUpdated {
+            chat: Box::new(platform.chat(Conversation::private(user.id, bot_id), bot_id).await?),
+            from: Box::new(crate::kernel::world::person(user)),
+            date: now(),
+            old_chat_member: Box::new(old.member(bot_user.clone())),
+            new_chat_member: Box::new(new.member(bot_user)),
+            ..Default::default()
+        };
+        let update = NewUpdate::new("my_chat_member", typed(&update).to_string(), user.id, now() + MESSAGE_TTL);
+        platform.tell_bot(&mut act, &bot, update).await?;
     }
+    platform.commit(act).await?;
+    platform.cache_standing(bot_id, user.id, new).await
+}
 
-    /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
-    pub async fn set_emoji_status(&self, bot_id: i64, user_id: i64, emoji: &str, until: i64) -> Result<(), ApiError> {
-        // Read the person first: the first touch of the directory splits old records into rows.
-        self.user(user_id).await?;
-        let allowed = EMOJI_STATUS_BOTS.get(self.storage.as_ref(), user_id, &bot_id.to_string()).await?;
-        self.update_person(user_id, |details| {
+// ---------------------------------------------------------------- people's emoji statuses
+
+/// A person allows a bot to set their emoji status.
+async fn allow_emoji_status(platform: &Platform, user: &UserRecord, bot_id: i64) -> Result<(), ApiError> {
+    platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
+    let allow = EMOJI_STATUS_BOTS.put(user.id, &bot_id.to_string(), &());
+    platform.storage.apply(vec![allow]).await.map_err(internal)
+}
+
+/// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
+pub(crate) async fn set_emoji_status(
+    platform: &Platform,
+    bot_id: i64,
+    user_id: i64,
+    emoji: &str,
+    until: i64,
+) -> Result<(), ApiError> {
+    // Read the person first: the first touch of the directory splits old records into rows.
+    platform.user(user_id).await?;
+    let allowed = EMOJI_STATUS_BOTS.get(platform.storage.as_ref(), user_id, &bot_id.to_string()).await?;
+    platform
+        .update_person(user_id, |details| {
             if allowed.is_none() {
                 return Err(ApiError::bad_request("USER_PERMISSION_DENIED"));
             }
@@ -89,34 +98,45 @@ impl Platform {
             Ok(())
         })
         .await
-    }
+}
 
-    /// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
-    /// the newest.
-    pub async fn set_profile_photo(&self, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
-        let _held = self.locks.lock(Entity::User(user.id)).await;
-        let photos = PHOTOS.all(self.storage.as_ref(), user.id).await?;
-        let newest = photos.keys().next_back();
-        let change = match (photo, newest) {
-            (Some(sizes), _) => {
-                let number = newest.and_then(|n| n.parse::<u64>().ok()).map_or(0, |n| n + 1);
-                PHOTOS.put(user.id, &photo_key(number), &sizes)
-            }
-            (None, Some(newest)) => PHOTOS.delete(user.id, newest),
-            (None, None) => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
-        };
-        self.storage.apply(vec![change]).await.map_err(internal)
-    }
+/// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
+/// the newest.
+async fn set_profile_photo(platform: &Platform, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
+    let _held = platform.locks.lock(Entity::User(user.id)).await;
+    let photos = PHOTOS.all(platform.storage.as_ref(), user.id).await?;
+    let newest = photos.keys().next_back();
+    let change = match (photo, newest) {
+        (Some(sizes), _) => {
+            let number = newest.and_then(|n| n.parse::<u64>().ok()).map_or(0, |n| n + 1);
+            PHOTOS.put(user.id, &photo_key(number), &sizes)
+        }
+        (None, Some(newest)) => PHOTOS.delete(user.id, newest),
+        (None, None) => return Err(ApiError::bad_request("PHOTO_ID_INVALID")),
+    };
+    platform.storage.apply(vec![change]).await.map_err(internal)
+}
 
-    /// A person's profile photos, the newest first: each one's sizes with their own file ids.
-    pub(crate) async fn profile_photos(&self, user_id: i64) -> Result<Vec<Value>, ApiError> {
-        Ok(PHOTOS.all(self.storage.as_ref(), user_id).await?.into_values().rev().collect())
-    }
+/// A person's profile photos, the newest first: each one's sizes with their own file ids.
+async fn profile_photos(platform: &Platform, user_id: i64) -> Result<Vec<Value>, ApiError> {
+    Ok(PHOTOS.all(platform.storage.as_ref(), user_id).await?.into_values().rev().collect())
+}
+
+/// setUserEmojiStatus: for a person who allowed the bot (the user-side `allowEmojiStatus`);
+/// shown in the person's `getChat`.
+async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::SetUserEmojiStatus = args(&call.params)?;
+    let bot = platform_bot(&platform, &call).await?;
+    let emoji = p.emoji_status_custom_emoji_id.unwrap_or_default();
+    let until = p.emoji_status_expiration_date.unwrap_or(0);
+    set_emoji_status(&platform, bot.id, p.user_id, emoji, until).await?;
+    Ok(json!(true).into())
 }
 
 /// This domain's Bot API methods, in the order of the Bot API documentation.
 pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
     r.method("getMe", read_only(bound(slot, bot::get_me)));
+    r.method("setUserEmojiStatus", bound(slot, set_user_emoji_status));
     r.method("setMyCommands", bound(slot, commands::set_my_commands));
     r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
     r.method("getMyCommands", read_only(bound(slot, commands::get_my_commands)));

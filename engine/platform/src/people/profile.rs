@@ -287,7 +287,7 @@ pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: Metho
     profile_owner(&platform, p.user_id).await?;
     let viewer = platform_bot(&platform, &call).await?;
     let all: Vec<Value> = match platform.user(p.user_id).await? {
-        Some(person) => platform.profile_photos(person.id).await?,
+        Some(person) => super::profile_photos(&platform, person.id).await?,
         None => {
             let stored = setting(&platform, p.user_id, "profile_photo").await?;
             stored.and_then(|s| serde_json::from_str::<Value>(&s).ok()).into_iter().collect()

@@ -4,24 +4,22 @@
 use msg_core::ApiError;
 use serde_json::{Value, json};
 
-use crate::chats::settings_methods;
 use crate::kernel::user::UserCall;
 
 pub(crate) async fn block(c: UserCall, blocked: bool) -> Result<Value, ApiError> {
     let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
-    c.platform.block(&c.user, bot_id, blocked).await?;
+    super::block(&c.platform, &c.user, bot_id, blocked).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn profile_photo(c: UserCall, add: bool) -> Result<Value, ApiError> {
-    let photo =
-        if add { Some(settings_methods::uploaded_photo(&c.platform, &c.actor(), &c.params).await?) } else { None };
-    c.platform.set_profile_photo(&c.user, photo).await?;
+    let photo = if add { Some(crate::files::uploaded_photo(&c.platform, &c.actor(), &c.params).await?) } else { None };
+    super::set_profile_photo(&c.platform, &c.user, photo).await?;
     Ok(json!(true))
 }
 
 pub(crate) async fn allow_emoji_status(c: UserCall) -> Result<Value, ApiError> {
     let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
-    c.platform.allow_emoji_status(&c.user, bot_id).await?;
+    super::allow_emoji_status(&c.platform, &c.user, bot_id).await?;
     Ok(json!(true))
 }

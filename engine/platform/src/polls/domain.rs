@@ -31,7 +31,7 @@ impl Domain for Polls {
     fn tasks(&self, platform: &Arc<Platform>, _stop: &CancellationToken) -> Vec<Task> {
         let platform = platform.clone();
         vec![Box::pin(async move {
-            match platform.rearm_poll_timers().await {
+            match super::rearm_poll_timers(&platform).await {
                 Ok(0) => {}
                 Ok(armed) => tracing::info!("{armed} timed polls re-armed"),
                 Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),

@@ -149,10 +149,10 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
     let message_id = sent["message_id"].as_i64().unwrap_or_default();
     if platform.is_channel(conversation).await? {
-        platform.own_channel_poll(call.ctx.bot_id, conversation, message_id).await?;
+        super::own_channel_poll(&platform, call.ctx.bot_id, conversation, message_id).await?;
     }
     if let Some(close_date) = close_date {
-        platform.arm_poll_timer(call.ctx.bot_id, conversation, message_id, close_date).await?;
+        super::arm_poll_timer(&platform, call.ctx.bot_id, conversation, message_id, close_date).await?;
     }
     Ok(sent.into())
 }
@@ -162,7 +162,7 @@ pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     let markup = inline_markup(p.reply_markup)?;
     let bot = platform_bot(&platform, &call).await?;
     let conversation = platform.resolve_chat(&Actor::Bot(bot.clone()), p.chat_id).await?;
-    Ok(platform.stop_poll(&bot, conversation, p.message_id, markup).await?.into())
+    Ok(super::stop_poll(&platform, &bot, conversation, p.message_id, markup).await?.into())
 }
 
 #[cfg(test)]

@@ -12,5 +12,5 @@ pub(crate) async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {
         None => Vec::new(),
         Some(Err(_)) => return Err(ApiError::bad_request("can't parse option_ids JSON array")),
     };
-    c.platform.vote(&c.user, conversation, message_id(&c.params)?, options).await
+    super::vote(&c.platform, &c.user, conversation, message_id(&c.params)?, options).await
 }

@@ -7,6 +7,7 @@ use crate::Platform;
 use crate::kernel::domain::Domain;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
+use crate::kernel::world::EmojiCheck;
 
 pub(crate) struct Stickers;
 
@@ -17,6 +18,10 @@ impl Domain for Stickers {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::register(registrar, slot);
+    }
+
+    fn custom_emoji(&self) -> Option<EmojiCheck> {
+        Some(super::custom_emoji)
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

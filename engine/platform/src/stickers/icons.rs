@@ -52,32 +52,30 @@ fn picture(rgb: [u8; 3]) -> Vec<u8> {
     bytes
 }
 
-impl Platform {
-    /// The forum topic icons as `bot_id` gets them.
-    pub(crate) async fn topic_icons(&self, bot_id: i64) -> Result<Vec<types::Sticker>, ApiError> {
-        let mut icons = Vec::with_capacity(ICONS.len());
-        for (emoji, rgb) in ICONS {
-            let bytes = picture(rgb);
-            let hash = blake3::hash(&bytes);
-            let blob = if tokio::fs::metadata(self.files.blob_path(&hash)).await.is_ok() {
-                Blob { hash, size: bytes.len() as u64 }
-            } else {
-                self.files.ingest_bytes(bytes).await?
-            };
-            let mut fields = Map::new();
-            fields.insert("type".into(), "custom_emoji".into());
-            fields.insert("width".into(), 100.into());
-            fields.insert("height".into(), 100.into());
-            fields.insert("is_animated".into(), false.into());
-            fields.insert("is_video".into(), false.into());
-            fields.insert("emoji".into(), emoji.into());
-            fields.insert("custom_emoji_id".into(), icon_id(emoji).into());
-            let object = file_object(bot_id, Kind::Sticker, &blob, fields);
-            self.files.link(bot_id, &blob, Kind::Sticker, "png", &object).await?;
-            icons.push(serde_json::from_value(object).map_err(|_| ApiError::internal("an icon is damaged"))?);
-        }
-        Ok(icons)
+/// The forum topic icons as `bot_id` gets them.
+pub(crate) async fn topic_icons(platform: &Platform, bot_id: i64) -> Result<Vec<types::Sticker>, ApiError> {
+    let mut icons = Vec::with_capacity(ICONS.len());
+    for (emoji, rgb) in ICONS {
+        let bytes = picture(rgb);
+        let hash = blake3::hash(&bytes);
+        let blob = if tokio::fs::metadata(platform.files.blob_path(&hash)).await.is_ok() {
+            Blob { hash, size: bytes.len() as u64 }
+        } else {
+            platform.files.ingest_bytes(bytes).await?
+        };
+        let mut fields = Map::new();
+        fields.insert("type".into(), "custom_emoji".into());
+        fields.insert("width".into(), 100.into());
+        fields.insert("height".into(), 100.into());
+        fields.insert("is_animated".into(), false.into());
+        fields.insert("is_video".into(), false.into());
+        fields.insert("emoji".into(), emoji.into());
+        fields.insert("custom_emoji_id".into(), icon_id(emoji).into());
+        let object = file_object(bot_id, Kind::Sticker, &blob, fields);
+        platform.files.link(bot_id, &blob, Kind::Sticker, "png", &object).await?;
+        icons.push(serde_json::from_value(object).map_err(|_| ApiError::internal("an icon is damaged"))?);
     }
+    Ok(icons)
 }
 
 #[cfg(test)]

@@ -12,13 +12,15 @@ pub(crate) mod icons;
 pub(crate) mod methods;
 pub(crate) mod user;
 
+pub(crate) use self::icons::topic_icons;
+
 use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, Registrar};
 use msg_spec::types;
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::records::Table;
-use crate::kernel::world::Platform;
+use crate::kernel::world::{Hooked, Platform};
 
 /// Sticker sets: scope the bot that made it, key its name in lower case.
 pub(crate) const SETS: Table<StickerSet> = Table::new("sticker_set");
@@ -126,24 +128,26 @@ pub(crate) fn valid_name(name: &str, bot_username: &str) -> bool {
         && name.len() > suffix.len()
 }
 
-impl Platform {
-    /// Whether `custom_emoji_id` names a sticker: one of a custom emoji set's, or a forum topic
-    /// icon.
-    pub(crate) async fn custom_emoji_exists(&self, custom_emoji_id: &str) -> Result<bool, ApiError> {
-        if custom_emoji_id.is_empty() {
-            return Ok(false);
-        }
-        if icons::is_icon(custom_emoji_id) {
-            return Ok(true);
-        }
-        Ok(!OF_EMOJI.find(self.storage.as_ref(), custom_emoji_id).await?.is_empty())
-    }
+/// Whether `custom_emoji_id` names a sticker: one of a custom emoji set's, or a forum topic
+/// icon.
+pub(super) fn custom_emoji<'a>(platform: &'a Platform, custom_emoji_id: &'a str) -> Hooked<'a, bool> {
+    Box::pin(custom_emoji_exists(platform, custom_emoji_id))
+}
 
-    /// The name of the sticker set called `name` in any case, as it was made (any bot's).
-    pub(crate) async fn sticker_set_name(&self, name: &str) -> Result<Option<String>, ApiError> {
-        let key = name.trim().to_lowercase();
-        Ok(SETS.find(self.storage.as_ref(), &key).await?.into_iter().next().map(|(_, set)| set.name))
+async fn custom_emoji_exists(platform: &Platform, custom_emoji_id: &str) -> Result<bool, ApiError> {
+    if custom_emoji_id.is_empty() {
+        return Ok(false);
     }
+    if icons::is_icon(custom_emoji_id) {
+        return Ok(true);
+    }
+    Ok(!OF_EMOJI.find(platform.storage.as_ref(), custom_emoji_id).await?.is_empty())
+}
+
+/// The name of the sticker set called `name` in any case, as it was made (any bot's).
+pub(crate) async fn sticker_set_name(platform: &Platform, name: &str) -> Result<Option<String>, ApiError> {
+    let key = name.trim().to_lowercase();
+    Ok(SETS.find(platform.storage.as_ref(), &key).await?.into_iter().next().map(|(_, set)| set.name))
 }
 
 pub(crate) fn set_not_found() -> ApiError {

@@ -11,6 +11,7 @@ use crate::files::input::wrong_file_identifier;
 use crate::kernel::methods::args;
 use crate::kernel::user::UserCall;
 use crate::kernel::world::Platform;
+use crate::messages;
 use crate::messages::send::SendOptions;
 use crate::stickers::{OF_FILE, SETS};
 
@@ -25,29 +26,27 @@ pub(crate) async fn send_sticker(c: UserCall) -> Result<Value, ApiError> {
     let p: params::SendSticker = args(&c.params)?;
     let options = SendOptions::read(&p, &c.params)?;
     let conversation = c.platform.resolve_chat(&c.actor(), p.chat_id).await?;
-    let sticker = c.platform.set_sticker_of(c.user.id, p.sticker.unwrap_or_default()).await?;
+    let sticker = set_sticker_of(&c.platform, c.user.id, p.sticker.unwrap_or_default()).await?;
     let body = types::Message { sticker: Some(Box::new(sticker)), ..Default::default() };
-    c.platform.post(&c.actor(), conversation, options.content(String::new(), None, body)).await
+    messages::post(&c.platform, &c.actor(), conversation, options.content(String::new(), None, body)).await
 }
 
-impl Platform {
-    /// The set sticker a person's `file_id` names, as they send it: one they were given, of a
-    /// set that still holds it.
-    async fn set_sticker_of(&self, person: i64, raw: &str) -> Result<types::Sticker, ApiError> {
-        let id = FileId::decode(raw).ok_or_else(wrong_file_identifier)?;
-        if id.owner != person || id.kind != Kind::Sticker || !self.files.granted(person, &id.hash).await? {
-            return Err(wrong_file_identifier());
-        }
-        let unique = unique_id(&id.hash);
-        for (bot_id, key) in OF_FILE.find(self.storage.as_ref(), &unique).await? {
-            let Some(set) = SETS.get(self.storage.as_ref(), bot_id, &key).await? else { continue };
-            if let Some(mut sticker) = set.shown().stickers.into_iter().find(|s| s.file_unique_id == unique) {
-                sticker.file_id = id.encode();
-                return Ok(sticker);
-            }
-        }
-        Err(ApiError::bad_request("the sticker is in no sticker set: a person sends stickers of sets"))
+/// The set sticker a person's `file_id` names, as they send it: one they were given, of a
+/// set that still holds it.
+async fn set_sticker_of(platform: &Platform, person: i64, raw: &str) -> Result<types::Sticker, ApiError> {
+    let id = FileId::decode(raw).ok_or_else(wrong_file_identifier)?;
+    if id.owner != person || id.kind != Kind::Sticker || !platform.files.granted(person, &id.hash).await? {
+        return Err(wrong_file_identifier());
     }
+    let unique = unique_id(&id.hash);
+    for (bot_id, key) in OF_FILE.find(platform.storage.as_ref(), &unique).await? {
+        let Some(set) = SETS.get(platform.storage.as_ref(), bot_id, &key).await? else { continue };
+        if let Some(mut sticker) = set.shown().stickers.into_iter().find(|s| s.file_unique_id == unique) {
+            sticker.file_id = id.encode();
+            return Ok(sticker);
+        }
+    }
+    Err(ApiError::bad_request("the sticker is in no sticker set: a person sends stickers of sets"))
 }
 
 /// `getStickerSet`: a set by its name, as a person's sticker panel shows it (file ids of the

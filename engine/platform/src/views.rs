@@ -98,7 +98,7 @@ async fn page(
     Ok(rows(platform, conversation, after, before, limit).await?.1)
 }
 
-/// [`Platform::page`] with the id of the oldest row read, parsed or not (paging goes on
+/// `page` with the id of the oldest row read, parsed or not (paging goes on
 /// past a row that does not parse) and whether the rows ran out.
 async fn rows(
     platform: &Platform,

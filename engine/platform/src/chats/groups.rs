@@ -1,7 +1,7 @@
 //! Groups on the embedded platform: creating basic groups and supergroups, members joining,
 //! leaving, being banned, restricted and promoted, and the chat's own settings (title,
 //! description, permissions, pins). Every change of a member's standing goes through
-//! [`Platform::transition`], which stores it, tells a bot of its own change (`my_chat_member`),
+//! `transition`, which stores it, tells a bot of its own change (`my_chat_member`),
 //! the chat's administrator bots of others' (`chat_member`, when they asked for it) and posts
 //! the service message when someone joins or leaves. Who may do what is decided here, with the
 //! platform's errors as the reference server words them.
@@ -22,7 +22,7 @@ use crate::messages;
 /// A group held for writing: its lock ([`Entity::Chat`]) and its record and details as they
 /// were once the lock was taken. Until it is dropped nobody else changes the chat or anyone's
 /// standing in it, so what is decided on them (rights included) still holds when
-/// [`Platform::save_group`] or [`Platform::transition`] stores the change.
+/// `save_group` or `transition` stores the change.
 pub(crate) struct GroupWrite<'a> {
     pub(crate) held: Held<'a>,
     pub(crate) chat: ChatRecord,
@@ -93,7 +93,7 @@ pub(super) async fn save_group(platform: &Platform, group: &GroupWrite<'_>) -> R
 }
 
 /// What storing `group` as it is now changes (its rows, its record), for an act that
-/// stores it with the rest; [`Platform::group_saved`] once that act has committed.
+/// stores it with the rest; `group_saved` once that act has committed.
 pub(super) fn group_changes(group: &GroupWrite<'_>) -> (Vec<Change>, (ChatRecord, ChatRows)) {
     let mut chat = group.chat.clone();
     chat.details = group.details.to_json();
@@ -106,7 +106,7 @@ pub(super) fn group_changes(group: &GroupWrite<'_>) -> (Vec<Change>, (ChatRecord
     (changes, (chat, rows))
 }
 
-/// `group` is stored as [`Platform::group_changes`] said: it is what is cached now.
+/// `group` is stored as `group_changes` said: it is what is cached now.
 pub(super) async fn group_saved(
     platform: &Platform,
     group: &GroupWrite<'_>,
@@ -341,7 +341,7 @@ async fn transition(
     transition_with(platform, held, actor, chat_id, user_id, old, new, Vec::new()).await
 }
 
-/// [`Platform::transition`] storing `also` in the standing's own batch (a paid join's Stars).
+/// `transition` storing `also` in the standing's own batch (a paid join's Stars).
 #[allow(clippy::too_many_arguments)]
 pub(super) async fn transition_with(
     platform: &Platform,

@@ -12,6 +12,7 @@ use tokio::io::AsyncWriteExt;
 
 use super::id::FileId;
 use super::{Blob, FileStore, Kind, photo};
+use crate::kernel::world::{Actor, Platform};
 
 /// Where a file to send comes from.
 #[derive(Debug)]
@@ -507,6 +508,25 @@ async fn reuse(files: &FileStore, sender: Sender, kind: Kind, id: &FileId) -> Re
         return Err(unavailable());
     }
     serde_json::from_str(&record.meta).map_err(|_| unavailable())
+}
+
+/// The photo of a setChatPhoto call (a person's too, and a person's profile photo), stored: its sizes as the caller sees
+/// them. The reference wants a new upload: a part, `attach://`, or `file://` in local mode.
+pub(crate) async fn uploaded_photo(
+    platform: &Platform,
+    actor: &Actor,
+    params: &msg_core::Params,
+) -> Result<Value, ApiError> {
+    let value = params.get("photo").unwrap_or_default();
+    let source = match source(params, value, "photo", platform.local) {
+        Some(source @ (Source::Upload(_) | Source::Local(_))) => source,
+        _ if value.is_empty() => return Err(ApiError::bad_request("there is no photo in the request")),
+        _ => return Err(ApiError::bad_request("photo must be uploaded as an InputFile")),
+    };
+    let sender = Sender { id: actor.id(), is_bot: matches!(actor, Actor::Bot(_)) };
+    let extras = Extras::from_params(params, platform.local);
+    let kind = crate::files::Kind::Photo;
+    attach(&platform.files, &platform.temp_dir, sender, kind, source, extras).await
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ pub mod photo;
 pub mod retention;
 pub mod sticker;
 
-pub(crate) use self::photo::uploaded_photo;
+pub(crate) use self::input::uploaded_photo;
 pub(crate) use crate::kernel::file_store::io_failed;
 pub use crate::kernel::file_store::{
     Blob, FileStore, Kind, STORE_DIR, extension, extension_of, file_object, mime_type,

@@ -1,6 +1,6 @@
 //! Paid media: a bot sends photos and videos that people buy with Telegram Stars
 //! (`sendPaidMedia`, the reference's `get_paid_media` parser and words). The message keeps the
-//! media whole; each viewer sees it as [`Platform::paid_view`] shapes it: the bot that sent it and
+//! media whole; each viewer sees it as `paid_view` shapes it: the bot that sent it and
 //! whoever bought it see the media, anyone else a preview of each (its size and duration, no
 //! file). The terms are a row of [`PAID_MEDIA`] stored with the message; a purchase is a row of
 //! [`PURCHASES`] under its buyer, stored in the batch that moves the Stars (`payments/`).

@@ -5,9 +5,6 @@ use std::path::Path;
 
 use image::{GenericImageView, ImageReader};
 use msg_core::ApiError;
-use serde_json::Value;
-
-use crate::kernel::world::{Actor, Platform};
 
 /// The longest sides of the generated sizes.
 const SIDES: [u32; 4] = [90, 320, 800, 1280];
@@ -66,26 +63,6 @@ pub fn sizes(path: &Path) -> Result<Vec<Size>, ApiError> {
     }
     sizes.push(Size { width, height, bytes: None });
     Ok(sizes)
-}
-
-/// The photo of a setChatPhoto call (a person's too, and a person's profile photo), stored: its sizes as the caller sees
-/// them. The reference wants a new upload: a part, `attach://`, or `file://` in local mode.
-pub(crate) async fn uploaded_photo(
-    platform: &Platform,
-    actor: &Actor,
-    params: &msg_core::Params,
-) -> Result<Value, ApiError> {
-    use crate::files::input::{self, Extras, Sender, Source};
-    let value = params.get("photo").unwrap_or_default();
-    let source = match input::source(params, value, "photo", platform.local) {
-        Some(source @ (Source::Upload(_) | Source::Local(_))) => source,
-        _ if value.is_empty() => return Err(ApiError::bad_request("there is no photo in the request")),
-        _ => return Err(ApiError::bad_request("photo must be uploaded as an InputFile")),
-    };
-    let sender = Sender { id: actor.id(), is_bot: matches!(actor, Actor::Bot(_)) };
-    let extras = Extras::from_params(params, platform.local);
-    let kind = crate::files::Kind::Photo;
-    input::attach(&platform.files, &platform.temp_dir, sender, kind, source, extras).await
 }
 
 #[cfg(test)]

@@ -85,12 +85,12 @@ pub(crate) trait Domain: Sync {
     }
 
     /// Its rules about who may post what where (every post that is not a service message passes
-    /// each; see [`Platform::may_post`]).
+    /// each; see `may_post`).
     fn post_rules(&self) -> &'static [PostRule] {
         &[]
     }
 
-    /// How it tells a custom emoji it keeps (see [`Platform::custom_emoji_exists`]).
+    /// How it tells a custom emoji it keeps (see `custom_emoji_exists`).
     fn custom_emoji(&self) -> Option<EmojiCheck> {
         None
     }

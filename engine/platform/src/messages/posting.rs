@@ -98,8 +98,8 @@ pub(crate) async fn post(
     Ok(sent)
 }
 
-/// [`post`](Platform::post) for a bot's method: the answer written as JSON text at once (see
-/// [`text_for`](Platform::text_for)).
+/// [`post`] for a bot's method: the answer written as JSON text at once (see
+/// [`text_for`]).
 pub(super) async fn post_reply(
     platform: &Platform,
     actor: &Actor,
@@ -112,7 +112,7 @@ pub(super) async fn post_reply(
     Ok(Reply::json_text(text_for(platform, conversation, &mut message, actor.id(), adopt, None).await?))
 }
 
-/// What [`post`](Platform::post) does before answering: the message checked, stored and
+/// What [`post`] does before answering: the message checked, stored and
 /// delivered, in an act of its own; returned as stored.
 async fn post_message(
     platform: &Platform,
@@ -395,7 +395,7 @@ async fn publish_edit(
     publish_edit_with(platform, held, actor, conversation, original, edited, Vec::new()).await
 }
 
-/// [`Platform::publish_edit`] storing `also` in the edit's own batch (a game's new score
+/// `publish_edit` storing `also` in the edit's own batch (a game's new score
 /// with the scoreboard it shows).
 pub(crate) async fn publish_edit_with(
     platform: &Platform,

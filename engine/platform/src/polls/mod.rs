@@ -180,7 +180,7 @@ async fn close_poll(
 }
 
 /// The bot a poll's votes and closing are told to: its sender, or for a channel's post (which
-/// names no author) the channel's administrator bot that posted it ([`Platform::own_channel_poll`]).
+/// names no author) the channel's administrator bot that posted it (`own_channel_poll`).
 async fn poll_owner(
     platform: &Platform,
     conversation: Conversation,
@@ -224,7 +224,7 @@ async fn own_channel_poll(
 
 /// Closes a timed poll of `bot` when its `close_date` comes. The timer is stored (a row of
 /// [`POLL_TIMERS`]) before this returns, so a restart re-arms it
-/// ([`Platform::rearm_poll_timers`]); while the server runs a task waits for it.
+/// (`rearm_poll_timers`); while the server runs a task waits for it.
 async fn arm_poll_timer(
     platform: &Platform,
     bot_id: i64,

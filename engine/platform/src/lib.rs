@@ -364,6 +364,18 @@ mod tests {
     }
 
     #[test]
+    fn the_hooks_the_kernel_calls_are_the_domains_own() {
+        // Each hook the kernel calls while serving comes from the domain that owns the rule; one
+        // missing would let a post skip chats' permissions or show paid media to everyone.
+        let hooks = kernel::domain::hooks(DOMAINS);
+        assert_eq!(hooks.post_rules.len(), 1, "chats' rule about who may post what where");
+        assert_eq!(hooks.emoji_checks.len(), 1, "stickers' custom emoji");
+        assert_eq!(hooks.views.len(), 1, "files' paid media");
+        let types: Vec<&str> = hooks.inline_results.iter().map(|k| k.result_type).collect();
+        assert_eq!(types, ["game"], "games' inline result");
+    }
+
+    #[test]
     fn a_message_is_checked_as_its_most_particular_kind_of_content() {
         use msg_spec::types::{Document, Message};
         let kinds: Vec<&kernel::stored::ContentKind> = DOMAINS.iter().flat_map(|d| d.content_kinds()).collect();

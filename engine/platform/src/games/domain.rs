@@ -11,6 +11,7 @@ use crate::Platform;
 use crate::kernel::domain::{Domain, OperatorVerb, OperatorWork};
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
+use crate::kernel::world::InlineResultKind;
 
 pub(crate) struct Games;
 
@@ -21,6 +22,10 @@ impl Domain for Games {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         super::register(registrar, slot);
+    }
+
+    fn inline_results(&self) -> &'static [InlineResultKind] {
+        &[super::GAME_RESULT]
     }
 
     fn operator_verbs(&self) -> &'static [OperatorVerb] {

@@ -17,14 +17,14 @@ pub(crate) mod user;
 use std::path::Path;
 
 use msg_core::method::{Late, bound, read_only};
-use msg_core::{ApiError, Registrar, StorageBackend};
+use msg_core::{ApiError, BotRecord, Registrar, StorageBackend};
 use msg_spec::types;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::files::{Blob, FileStore, Kind, file_object, photo};
 use crate::kernel::records::Table;
-use crate::kernel::world::Platform;
+use crate::kernel::world::{Content, Conversation, Hooked, InlineResultKind, Platform};
 
 /// A bot's games: scope the bot, key the game's short name.
 pub(crate) const GAMES: Table<Registered> = Table::new("game");
@@ -180,6 +180,31 @@ pub async fn remove_game(storage: &dyn StorageBackend, bot_id: i64, short_name: 
     }
     storage.apply(vec![GAMES.delete(bot_id, short_name)]).await.map_err(crate::internal)?;
     Ok(true)
+}
+
+/// The `game` inline result: picking one posts the bot's game, with its Play button first
+/// (unless the result's keyboard launches it already), and remembers the game of the message (a
+/// row in the message's batch).
+pub(crate) const GAME_RESULT: InlineResultKind = InlineResultKind { result_type: "game", post: post_game_result };
+
+fn post_game_result<'a>(
+    platform: &'a Platform,
+    bot: &'a BotRecord,
+    result: &'a Value,
+    conversation: Conversation,
+) -> Hooked<'a, Content> {
+    Box::pin(async move {
+        let short_name = result["game_short_name"].as_str().unwrap_or_default();
+        let game = game(platform, bot.id, short_name).await?;
+        let game = game.ok_or_else(|| ApiError::bad_request("GAME_SHORTNAME_INVALID"))?;
+        let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+        if !reply_markup.as_ref().is_some_and(launches) {
+            reply_markup = Some(play_keyboard(&game.title));
+        }
+        let attached = vec![MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name.to_owned())];
+        let body = types::Message { game: Some(Box::new(game)), ..Default::default() };
+        Ok(Content { reply_markup, attached, ..Content::of(body) })
+    })
 }
 
 /// The keyboard of a game sent without one: its Play button.

@@ -26,7 +26,6 @@ use tokio::sync::oneshot;
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::methods::Shown;
-use crate::games;
 use crate::kernel::stored::{decode, entity_list};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
 use crate::messages;
@@ -200,11 +199,6 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
     match kind {
         "location" | "venue" => place(result, &mut body),
         "contact" => body.contact = Some(Box::new(contact(result))),
-        "game" => {
-            let short_name = result["game_short_name"].as_str().unwrap_or_default();
-            let game = games::game(platform, bot_id, short_name).await?;
-            body.game = Some(Box::new(game.ok_or_else(|| ApiError::bad_request("GAME_SHORTNAME_INVALID"))?));
-        }
         other => {
             let Some((kind, field)) = file_kind(other) else {
                 return Err(ApiError::bad_request("RESULT_TYPE_INVALID"));
@@ -244,26 +238,26 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
 }
 
 /// What a picked result (or a Web App's answer) posts in `conversation`: its content via `bot`,
-/// with its inline keyboard; a game also gets its Play button first and remembers its game (a
-/// row in the message's batch).
+/// with its inline keyboard (a kind of result another domain brings, such as a game, as that
+/// domain's [`InlineResultKind`](crate::kernel::world::InlineResultKind) says).
 async fn via_bot(
     platform: &Platform,
     bot: &msg_core::BotRecord,
     result: &Value,
     conversation: Conversation,
 ) -> Result<Content, ApiError> {
-    let mut body = content_of(platform, bot.id, result).await?;
-    body.via_bot = Some(Box::new(bot_user(bot)));
-    let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-    let mut attached = Vec::new();
-    if let Some(game) = &body.game {
-        if !reply_markup.as_ref().is_some_and(crate::games::launches) {
-            reply_markup = Some(crate::games::play_keyboard(&game.title));
+    // A kind another domain brings (games' `game`) posts what that domain says.
+    let kind = result["type"].as_str().and_then(|t| platform.inline_result_kind(t));
+    let mut content = match kind {
+        Some(kind) => (kind.post)(platform, bot, result, conversation).await?,
+        None => {
+            let body = content_of(platform, bot.id, result).await?;
+            let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
+            Content { reply_markup, ..Content::of(body) }
         }
-        let short_name = result["game_short_name"].as_str().unwrap_or_default().to_owned();
-        attached.push(crate::games::MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name));
-    }
-    Ok(Content { reply_markup, attached, ..Content::of(body) })
+    };
+    content.body.via_bot = Some(Box::new(bot_user(bot)));
+    Ok(content)
 }
 
 /// The kind of file a result `type` sends, and the field of its cached `file_id`.

@@ -281,6 +281,15 @@ pub(crate) type PostRule = for<'a> fn(&'a Platform, &'a PostDraft<'a>) -> Hooked
 /// `message` in place.
 pub(crate) type ViewRule = for<'a> fn(&'a Platform, Conversation, &'a mut types::Message, i64) -> Hooked<'a, ()>;
 
+/// A kind of inline query result a domain brings (games' `game`): what picking one posts in a
+/// conversation via the bot (its content, its keyboard, the rows that ride with it; the `via_bot`
+/// is inline's).
+pub(crate) struct InlineResultKind {
+    /// The result's `type`.
+    pub result_type: &'static str,
+    pub post: for<'a> fn(&'a Platform, &'a BotRecord, &'a Value, Conversation) -> Hooked<'a, Content>,
+}
+
 /// Whether a `custom_emoji_id` names a sticker a domain keeps (apps draw the emoji from it).
 pub(crate) type EmojiCheck = for<'a> fn(&'a Platform, &'a str) -> Hooked<'a, bool>;
 
@@ -295,6 +304,8 @@ pub(crate) struct Hooks {
     pub emoji_checks: Vec<EmojiCheck>,
     /// `Domain::view`.
     pub views: Vec<ViewRule>,
+    /// `Domain::inline_results`.
+    pub inline_results: Vec<&'static InlineResultKind>,
 }
 
 /// The embedded platform.
@@ -408,6 +419,11 @@ impl Platform {
             view(self, conversation, message, viewer).await?;
         }
         Ok(())
+    }
+
+    /// The kind of inline result of `type` a domain brings, if one does.
+    pub(crate) fn inline_result_kind(&self, result_type: &str) -> Option<&'static InlineResultKind> {
+        self.hooks.inline_results.iter().copied().find(|kind| kind.result_type == result_type)
     }
 
     /// Whether `custom_emoji_id` names a sticker some domain keeps.

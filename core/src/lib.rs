@@ -30,9 +30,9 @@ pub use redact::redact;
 pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
-    Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, MessageRecord, Owner,
-    PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate, Survey, Unapplied,
-    UserRecord,
+    Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord,
+    MessageRecord, Owner, PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate,
+    Survey, Unapplied, UserRecord,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService, Reserved};
 

@@ -337,48 +337,24 @@ pub type Unapplied = (Vec<Change>, Settle);
 /// [`StorageBackend::apply_then`]'s wait for the outcome.
 pub type Applying = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), StorageError>> + Send>>;
 
-/// Persistent state of the platform and its bots.
+/// The journal: what the platform and the queues need while they serve (apply a unit of
+/// changes, read back rows, records, messages and queues). Every backend is one, and a
+/// [`StorageBackend`] with its [`Administration`].
 #[async_trait::async_trait]
-pub trait StorageBackend: Send + Sync + 'static {
-    /// The configured name of this backend (`sqlite`, `memory`, ...).
-    fn kind(&self) -> &str;
-
-    /// Checks that the storage can be used (a database answers, its schema is in place), once at
-    /// start, so a bad configuration stops the start instead of failing the first requests.
-    async fn ready(&self) -> Result<(), StorageError> {
-        Ok(())
-    }
-
+pub trait Journal: Send + Sync + 'static {
     /// Every bot, revoked ones included.
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError>;
-
     /// One bot by user id.
     async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError>;
-
-    /// Creates or replaces a bot record.
-    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError>;
-
-    /// Creates or replaces many bots at once (provisioning from the configuration); backends
-    /// that can should share the work and the flushes.
-    async fn save_bots(&self, bots: &[BotRecord]) -> Result<(), StorageError> {
-        for bot in bots {
-            self.save_bot(bot).await?;
-        }
-        Ok(())
-    }
-
     /// The bots that hold setting `key` (a webhook to resume, poll timers to re-arm), so the
     /// work at start-up visits those bots only. Backends with an index should override this.
     async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
         bots_with_setting_by_scan(self, key).await
     }
-
     /// Allocates a fresh user id (bots and people share one id space).
     async fn allocate_user_id(&self) -> Result<i64, StorageError>;
-
     /// Applies a batch of changes atomically; returns once they are durable.
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError>;
-
     /// Applies `changes` as [`apply`](Self::apply) does, handing them over before it returns,
     /// and calls `then` with whether they are durable as soon as that is known: before the
     /// returned future resolves, and whether or not it is still awaited (a caller dropped
@@ -391,59 +367,43 @@ pub trait StorageBackend: Send + Sync + 'static {
     fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Result<Applying, Unapplied> {
         Err((changes, then))
     }
-
-    /// What the backend's writer did since it opened, for the stats port; `None` where the
-    /// backend does not count it (memory, PostgreSQL, whose own statistics say it).
-    fn activity(&self) -> Option<crate::stats::StorageActivity> {
-        None
-    }
-
     /// A bot's settings and pending updates.
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError>;
-
     /// One of a bot's settings, without its pending updates. Backends that can read one key
     /// directly should override this.
     async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
         let state = self.load_bot_state(bot_id).await?;
         Ok(state.settings.into_iter().find(|(k, _)| k == key).map(|(_, v)| v))
     }
-
     /// People, groups, memberships and message counters.
     async fn load_platform(&self) -> Result<PlatformState, StorageError>;
-
     /// One person by user id. Backends that can read one row directly should override this.
     async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
         Ok(self.load_platform().await?.users.into_iter().find(|u| u.id == user_id))
     }
-
     /// One group chat by id. Backends that can read one row directly should override this (the
     /// platform reads chats when touched, not all at start).
     async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
         Ok(self.load_platform().await?.chats.into_iter().find(|c| c.id == chat_id))
     }
-
     /// Every standing in chat `chat_id` (a group's members; people's standings towards a bot
     /// under the bot's id). Backends that can read them directly should override this.
     async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
         Ok(self.load_platform().await?.members.into_iter().filter(|m| m.chat_id == chat_id).collect())
     }
-
     /// Every standing of user `user_id`, in any chat (the chats a person is in). Backends that
     /// can read them by user should override this.
     async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
         Ok(self.load_platform().await?.members.into_iter().filter(|m| m.user_id == user_id).collect())
     }
-
     /// The highest message id a conversation has given, forgotten messages included; 0 when it
     /// has none. Backends that can read it directly should override this.
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let ids = self.load_platform().await?.last_message_ids;
         Ok(ids.into_iter().find(|(c, _)| c == conversation).map_or(0, |(_, id)| id))
     }
-
     /// A person's pending updates.
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
-
     /// The updates `ids` (ascending) of `owner`'s queue that are stored, in id order: a queue
     /// keeps the payloads of its first updates in memory and reads the others back when a
     /// reader gets to them. The default loads the whole queue; backends that can look updates
@@ -455,21 +415,17 @@ pub trait StorageBackend: Send + Sync + 'static {
         };
         Ok(all.into_iter().filter(|u| ids.binary_search(&u.update_id).is_ok()).collect())
     }
-
     /// Whether a person was given the content `content` ([`Change::PersonFile`]).
     async fn person_has_file(&self, _user_id: i64, _content: &str) -> Result<bool, StorageError> {
         Ok(false)
     }
-
     /// The id a person's queue gives its next update, as last recorded
     /// ([`Change::PersonQueueHead`]); `None` when never recorded.
     async fn load_person_queue_head(&self, _user_id: i64) -> Result<Option<i64>, StorageError> {
         Ok(None)
     }
-
     /// One message.
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError>;
-
     /// Up to `limit` messages of a conversation with ids strictly between `after` and `before`,
     /// newest first, as `(message_id, payload)` (a chat's history, page by page).
     async fn load_messages(
@@ -479,43 +435,62 @@ pub trait StorageBackend: Send + Sync + 'static {
         before: i64,
         limit: usize,
     ) -> Result<Vec<(i64, String)>, StorageError>;
+    /// One row of a domain's table ([`Change::PutRecord`]).
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError>;
+    /// Every row of `table` in `scope` as `(key, value)`, in key order (bytewise).
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError>;
+    /// The rows of `table` with key `key` in any scope, as `(scope, value)` in scope order (an
+    /// invite link found by the link alone).
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError>;
+    /// The scopes that hold a row of `table`, in order (the bots with poll timers to re-arm).
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError>;
+    /// One of a bot's files by content and kind.
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError>;
+    /// Every file record of a bot (retention sweeps, numbering).
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError>;
+}
 
+/// Operations and administration: what the supervisor and the operator's tools need beside
+/// the journal (the backend's name and readiness, the bots' list and provisioning, a bot
+/// replaced whole, retention, disk usage, the writer's activity, the start-up survey).
+#[async_trait::async_trait]
+pub trait Administration: Send + Sync + 'static {
+    /// The configured name of this backend (`sqlite`, `memory`, ...).
+    fn kind(&self) -> &str;
+    /// Checks that the storage can be used (a database answers, its schema is in place), once at
+    /// start, so a bad configuration stops the start instead of failing the first requests.
+    async fn ready(&self) -> Result<(), StorageError> {
+        Ok(())
+    }
+    /// Creates or replaces a bot record.
+    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError>;
+    /// Creates or replaces many bots at once (provisioning from the configuration); backends
+    /// that can should share the work and the flushes.
+    async fn save_bots(&self, bots: &[BotRecord]) -> Result<(), StorageError> {
+        for bot in bots {
+            self.save_bot(bot).await?;
+        }
+        Ok(())
+    }
+    /// What the backend's writer did since it opened, for the stats port; `None` where the
+    /// backend does not count it (memory, PostgreSQL, whose own statistics say it).
+    fn activity(&self) -> Option<crate::stats::StorageActivity> {
+        None
+    }
     /// Forgets up to `limit` messages sent before `before` (unix seconds) and gives their space
     /// back to the system; returns how many were forgotten (the retention sweep calls it until
     /// it returns less than `limit`, so no call holds the writer for long).
     async fn forget_messages(&self, _before: i64, _limit: usize) -> Result<usize, StorageError> {
         Ok(0)
     }
-
-    /// One row of a domain's table ([`Change::PutRecord`]).
-    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError>;
-
-    /// Every row of `table` in `scope` as `(key, value)`, in key order (bytewise).
-    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError>;
-
-    /// The rows of `table` with key `key` in any scope, as `(scope, value)` in scope order (an
-    /// invite link found by the link alone).
-    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError>;
-
-    /// The scopes that hold a row of `table`, in order (the bots with poll timers to re-arm).
-    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError>;
-
-    /// One of a bot's files by content and kind.
-    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError>;
-
-    /// Every file record of a bot (retention sweeps, numbering).
-    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError>;
-
     /// Replaces everything stored of bot `bot.id` (its record, settings, queued updates and file
     /// records) with what is given, in one transaction: `bot import` through the seam. What the
     /// bot had that is not given is gone afterwards.
     async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError>;
-
     /// Bytes on disk used by a bot's own state and files, when the backend can tell.
     async fn disk_usage(&self, _bot_id: i64) -> Option<u64> {
         None
     }
-
     /// What the working directory holds, for the start-up log; `None` from backends that keep
     /// no bot directories there.
     fn survey(&self) -> Option<Result<Survey, StorageError>> {
@@ -523,12 +498,15 @@ pub trait StorageBackend: Send + Sync + 'static {
     }
 }
 
+/// Persistent state of the platform and its bots: the [`Journal`] and its [`Administration`];
+/// every type that is both is one.
+pub trait StorageBackend: Journal + Administration {}
+
+impl<T: Journal + Administration> StorageBackend for T {}
+
 /// The bots holding setting `key`, found by asking every bot: what
 /// [`StorageBackend::bots_with_setting`] does for a backend without an index of its own.
-pub async fn bots_with_setting_by_scan<S: StorageBackend + ?Sized>(
-    storage: &S,
-    key: &str,
-) -> Result<Vec<i64>, StorageError> {
+pub async fn bots_with_setting_by_scan<S: Journal + ?Sized>(storage: &S, key: &str) -> Result<Vec<i64>, StorageError> {
     let mut found = Vec::new();
     for bot in storage.list_bots().await? {
         if storage.load_bot_setting(bot.id, key).await?.is_some() {

@@ -17,7 +17,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, bail};
 use msg_core::storage::now_unix;
-use msg_core::{BotRecord, BotState, FileRecord, StorageBackend};
+use msg_core::{Administration, BotRecord, BotState, FileRecord, Journal, StorageBackend};
 use msg_storage::sqlite::{BOT_DB, SqliteStorage};
 use serde_json::json;
 

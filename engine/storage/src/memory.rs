@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, Owner, PlatformState, StorageBackend,
+    Administration, BotRecord, BotState, Change, ChatRecord, FileRecord, Journal, MemberRecord, Owner, PlatformState,
     StorageError, StoredUpdate, UserRecord,
 };
 
@@ -151,26 +151,13 @@ impl MemoryStorage {
 }
 
 #[async_trait::async_trait]
-impl StorageBackend for MemoryStorage {
-    fn kind(&self) -> &str {
-        "memory"
-    }
-
+impl Journal for MemoryStorage {
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
         Ok(self.lock().bots.values().cloned().collect())
     }
-
     async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
         Ok(self.lock().bots.get(&bot_id).cloned())
     }
-
-    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
-        let mut state = self.lock();
-        state.ids.insert(bot.id);
-        state.bots.insert(bot.id, bot.clone());
-        Ok(())
-    }
-
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
         let mut state = self.lock();
         for _ in 0..64 {
@@ -181,7 +168,6 @@ impl StorageBackend for MemoryStorage {
         }
         Err(StorageError::Conflict("could not find a free user id".into()))
     }
-
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
         if let Some(unknown) = changes.iter().find(|c| !State::supports(c)) {
             return Err(StorageError::Conflict(format!("the memory backend cannot apply {unknown:?}")));
@@ -192,7 +178,6 @@ impl StorageBackend for MemoryStorage {
         }
         Ok(())
     }
-
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
         let state = self.lock();
         let mut out = BotState::default();
@@ -200,11 +185,9 @@ impl StorageBackend for MemoryStorage {
         out.updates = state.queue(Owner::Bot(bot_id));
         Ok(out)
     }
-
     async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
         Ok(self.lock().settings.get(&bot_id).and_then(|s| s.get(key)).cloned())
     }
-
     async fn load_platform(&self) -> Result<PlatformState, StorageError> {
         let state = self.lock();
         let mut out = PlatformState::default();
@@ -224,47 +207,37 @@ impl StorageBackend for MemoryStorage {
         }
         Ok(out)
     }
-
     async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
         Ok(self.lock().users.get(&user_id).cloned())
     }
-
     async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
         Ok(self.lock().chats.get(&chat_id).cloned())
     }
-
     async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
         let state = self.lock();
         Ok(state.members.range((chat_id, i64::MIN)..=(chat_id, i64::MAX)).map(|(_, m)| m.clone()).collect())
     }
-
     async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
         Ok(self.lock().members.values().filter(|m| m.user_id == user_id).cloned().collect())
     }
-
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let state = self.lock();
         let stored = state.messages.get(conversation).and_then(|m| m.keys().next_back().copied());
         let forgotten = state.forgotten_ids.get(conversation).copied();
         Ok(stored.unwrap_or(0).max(forgotten.unwrap_or(0)))
     }
-
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         Ok(self.lock().queue(Owner::User(user_id)))
     }
-
     async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
         Ok(self.lock().person_files.contains(&(user_id, content.to_owned())))
     }
-
     async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
         Ok(self.lock().person_queue_heads.get(&user_id).copied())
     }
-
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
         Ok(self.lock().messages.get(conversation).and_then(|m| m.get(&message_id)).cloned())
     }
-
     async fn load_messages(
         &self,
         conversation: &str,
@@ -279,7 +252,48 @@ impl StorageBackend for MemoryStorage {
         }
         Ok(messages.range(after + 1..before).rev().take(limit).map(|(id, p)| (*id, p.clone())).collect())
     }
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
+        Ok(self.lock().records.get(&(table.to_owned(), scope, key.to_owned())).cloned())
+    }
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
+        let state = self.lock();
+        let from = (table.to_owned(), scope, String::new());
+        let rows = state.records.range(from..).take_while(|((t, s, _), _)| t == table && *s == scope);
+        Ok(rows.map(|((_, _, key), value)| (key.clone(), value.clone())).collect())
+    }
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
+        let state = self.lock();
+        let rows = state.records.range((table.to_owned(), i64::MIN, String::new())..);
+        let rows = rows.take_while(|((t, _, _), _)| t == table).filter(|((_, _, k), _)| k == key);
+        Ok(rows.map(|((_, scope, _), value)| (*scope, value.clone())).collect())
+    }
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
+        let state = self.lock();
+        let rows = state.records.range((table.to_owned(), i64::MIN, String::new())..);
+        let mut scopes: Vec<i64> = rows.take_while(|((t, _, _), _)| t == table).map(|((_, s, _), _)| *s).collect();
+        scopes.dedup();
+        Ok(scopes)
+    }
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let state = self.lock();
+        Ok(state.files.get(&bot_id).and_then(|f| f.get(&(content.to_owned(), kind.to_owned()))).cloned())
+    }
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        Ok(self.lock().files.get(&bot_id).map(|f| f.values().cloned().collect()).unwrap_or_default())
+    }
+}
 
+#[async_trait::async_trait]
+impl Administration for MemoryStorage {
+    fn kind(&self) -> &str {
+        "memory"
+    }
+    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
+        let mut state = self.lock();
+        state.ids.insert(bot.id);
+        state.bots.insert(bot.id, bot.clone());
+        Ok(())
+    }
     async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
         let mut state = self.lock();
         let state = &mut *state;
@@ -296,42 +310,6 @@ impl StorageBackend for MemoryStorage {
         }
         Ok(old.len())
     }
-
-    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
-        Ok(self.lock().records.get(&(table.to_owned(), scope, key.to_owned())).cloned())
-    }
-
-    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
-        let state = self.lock();
-        let from = (table.to_owned(), scope, String::new());
-        let rows = state.records.range(from..).take_while(|((t, s, _), _)| t == table && *s == scope);
-        Ok(rows.map(|((_, _, key), value)| (key.clone(), value.clone())).collect())
-    }
-
-    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
-        let state = self.lock();
-        let rows = state.records.range((table.to_owned(), i64::MIN, String::new())..);
-        let rows = rows.take_while(|((t, _, _), _)| t == table).filter(|((_, _, k), _)| k == key);
-        Ok(rows.map(|((_, scope, _), value)| (*scope, value.clone())).collect())
-    }
-
-    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
-        let state = self.lock();
-        let rows = state.records.range((table.to_owned(), i64::MIN, String::new())..);
-        let mut scopes: Vec<i64> = rows.take_while(|((t, _, _), _)| t == table).map(|((_, s, _), _)| *s).collect();
-        scopes.dedup();
-        Ok(scopes)
-    }
-
-    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
-        let state = self.lock();
-        Ok(state.files.get(&bot_id).and_then(|f| f.get(&(content.to_owned(), kind.to_owned()))).cloned())
-    }
-
-    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
-        Ok(self.lock().files.get(&bot_id).map(|f| f.values().cloned().collect()).unwrap_or_default())
-    }
-
     async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
         let mut held = self.lock();
         held.ids.insert(bot.id);

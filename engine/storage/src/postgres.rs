@@ -1,6 +1,6 @@
 //! The PostgreSQL backend (`[storage] kind = "postgres"`, or `MSG_DATABASE_URL` alone): every
 //! bot's and the platform's state in one database, for an operator who already runs PostgreSQL
-//! or wants the state off the server's disk. Each [`StorageBackend::apply`] is one transaction
+//! or wants the state off the server's disk. Each [`Journal::apply`](msg_core::Journal::apply) is one transaction
 //! on a pooled connection; PostgreSQL itself groups concurrent commits. Durability maps onto
 //! `synchronous_commit`: `power` waits for the WAL flush, `process` does not (the database is a
 //! process of its own, so the server's crash loses nothing either way). Files stay under the
@@ -12,8 +12,8 @@
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use msg_core::{
-    BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState, Secret,
-    StorageBackend, StorageError, StoredUpdate, UserRecord,
+    Administration, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord, Owner,
+    PlatformState, Secret, StorageError, StoredUpdate, UserRecord,
 };
 use tokio_postgres::Row;
 
@@ -356,39 +356,17 @@ async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> 
 }
 
 #[async_trait::async_trait]
-impl StorageBackend for PostgresStorage {
-    fn kind(&self) -> &str {
-        "postgres"
-    }
-
+impl Journal for PostgresStorage {
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
         Ok(self.query(&format!("{BOT_COLUMNS} ORDER BY id"), &[]).await?.iter().map(bot_row).collect())
     }
-
     async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
         Ok(self.query_opt(&format!("{BOT_COLUMNS} WHERE id = $1"), &[&bot_id]).await?.as_ref().map(bot_row))
     }
-
-    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
-        self.query(
-            "INSERT INTO bots (id, secret, username, first_name, created_at, revoked) VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
-             first_name = excluded.first_name, revoked = excluded.revoked",
-            &[&bot.id, &bot.secret.expose(), &bot.username, &bot.first_name.as_bytes(), &bot.created_at, &bot.revoked],
-        )
-        .await?;
-        Ok(())
-    }
-
-    async fn ready(&self) -> Result<(), StorageError> {
-        self.client().await.map(drop)
-    }
-
     async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
         let rows = self.query("SELECT bot_id FROM bot_settings WHERE key = $1 ORDER BY bot_id", &[&key]).await?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
-
     async fn allocate_user_id(&self) -> Result<i64, StorageError> {
         for _ in 0..64 {
             let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
@@ -406,7 +384,6 @@ impl StorageBackend for PostgresStorage {
         }
         Err(StorageError::Conflict("could not find a free user id".into()))
     }
-
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
         if changes.is_empty() {
             return Ok(());
@@ -418,7 +395,6 @@ impl StorageBackend for PostgresStorage {
         }
         tx.commit().await.map_err(|e| self.error(e))
     }
-
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
         let mut state = BotState::default();
         state.settings = self
@@ -435,13 +411,11 @@ impl StorageBackend for PostgresStorage {
             .collect();
         Ok(state)
     }
-
     async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
         let row =
             self.query_opt("SELECT value FROM bot_settings WHERE bot_id = $1 AND key = $2", &[&bot_id, &key]).await?;
         Ok(row.map(|r| text(&r, 0)))
     }
-
     async fn load_platform(&self) -> Result<PlatformState, StorageError> {
         let mut state = PlatformState::default();
         state.users = self.query(&format!("{USER_COLUMNS} ORDER BY id"), &[]).await?.iter().map(user_row).collect();
@@ -463,16 +437,13 @@ impl StorageBackend for PostgresStorage {
             .collect();
         Ok(state)
     }
-
     async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
         Ok(self.query_opt(&format!("{USER_COLUMNS} WHERE id = $1"), &[&user_id]).await?.as_ref().map(user_row))
     }
-
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         let sql = format!("{UPDATE_COLUMNS} WHERE owner_kind = 1 AND owner_id = $1 ORDER BY update_id");
         Ok(self.query(&sql, &[&user_id]).await?.iter().map(update_row).collect())
     }
-
     async fn load_updates(&self, owner: Owner, ids: &[i64]) -> Result<Vec<StoredUpdate>, StorageError> {
         let (kind, id) = owner_key(owner);
         let sql = format!(
@@ -480,67 +451,55 @@ impl StorageBackend for PostgresStorage {
         );
         Ok(self.query(&sql, &[&kind, &id, &ids]).await?.iter().map(update_row).collect())
     }
-
     async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
         let sql = "SELECT 1 FROM person_files WHERE user_id = $1 AND content = $2";
         Ok(self.query_opt(sql, &[&user_id, &content]).await?.is_some())
     }
-
     async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
         let row =
             self.query_opt("SELECT next_update_id FROM person_queue_heads WHERE user_id = $1", &[&user_id]).await?;
         Ok(row.map(|r| r.get(0)))
     }
-
     async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
         let sql = "SELECT id, kind, title, created_at, details FROM chats WHERE id = $1";
         Ok(self.query_opt(sql, &[&chat_id]).await?.as_ref().map(chat_row))
     }
-
     async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
         let sql = "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = $1 ORDER BY user_id";
         Ok(self.query(sql, &[&chat_id]).await?.iter().map(member_row).collect())
     }
-
     async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
         let sql = "SELECT chat_id, user_id, status, details FROM members WHERE user_id = $1 ORDER BY chat_id";
         Ok(self.query(sql, &[&user_id]).await?.iter().map(member_row).collect())
     }
-
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let sql = "SELECT GREATEST(
                 COALESCE((SELECT MAX(message_id) FROM messages WHERE conversation = $1), 0),
                 COALESCE((SELECT last_id FROM message_counters WHERE conversation = $1), 0))";
         Ok(self.query_opt(sql, &[&conversation]).await?.map_or(0, |r| r.get(0)))
     }
-
     async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
         let sql = "SELECT value FROM records WHERE tbl = $1 AND scope = $2 AND key = $3";
         Ok(self.query_opt(sql, &[&table, &scope, &key.as_bytes()]).await?.map(|r| text(&r, 0)))
     }
-
     async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
         let sql = "SELECT key, value FROM records WHERE tbl = $1 AND scope = $2 ORDER BY key";
         let rows = self.query(sql, &[&table, &scope]).await?;
         Ok(rows.iter().map(|r| (text(r, 0), text(r, 1))).collect())
     }
-
     async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
         let sql = "SELECT scope, value FROM records WHERE tbl = $1 AND key = $2 ORDER BY scope";
         let rows = self.query(sql, &[&table, &key.as_bytes()]).await?;
         Ok(rows.iter().map(|r| (r.get(0), text(r, 1))).collect())
     }
-
     async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
         let sql = "SELECT DISTINCT scope FROM records WHERE tbl = $1 ORDER BY scope";
         Ok(self.query(sql, &[&table]).await?.iter().map(|r| r.get(0)).collect())
     }
-
     async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
         let sql = "SELECT payload FROM messages WHERE conversation = $1 AND message_id = $2";
         Ok(self.query_opt(sql, &[&conversation, &message_id]).await?.map(|r| r.get(0)))
     }
-
     async fn load_messages(
         &self,
         conversation: &str,
@@ -558,7 +517,34 @@ impl StorageBackend for PostgresStorage {
             .await?;
         Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 AND content = $2 AND kind = $3");
+        Ok(self.query_opt(&sql, &[&bot_id, &content, &kind]).await?.map(|r| file_row(bot_id, &r)))
+    }
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 ORDER BY created_at");
+        Ok(self.query(&sql, &[&bot_id]).await?.iter().map(|r| file_row(bot_id, r)).collect())
+    }
+}
 
+#[async_trait::async_trait]
+impl Administration for PostgresStorage {
+    fn kind(&self) -> &str {
+        "postgres"
+    }
+    async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
+        self.query(
+            "INSERT INTO bots (id, secret, username, first_name, created_at, revoked) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
+             first_name = excluded.first_name, revoked = excluded.revoked",
+            &[&bot.id, &bot.secret.expose(), &bot.username, &bot.first_name.as_bytes(), &bot.created_at, &bot.revoked],
+        )
+        .await?;
+        Ok(())
+    }
+    async fn ready(&self) -> Result<(), StorageError> {
+        self.client().await.map(drop)
+    }
     async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         // One statement: the oldest messages go, and their conversations' ids stay taken.
@@ -581,17 +567,6 @@ impl StorageBackend for PostgresStorage {
             .await?;
         Ok(row.map_or(0, |r| r.get::<_, i64>(0)) as usize)
     }
-
-    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
-        let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 AND content = $2 AND kind = $3");
-        Ok(self.query_opt(&sql, &[&bot_id, &content, &kind]).await?.map(|r| file_row(bot_id, &r)))
-    }
-
-    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
-        let sql = format!("{FILE_COLUMNS} WHERE bot_id = $1 ORDER BY created_at");
-        Ok(self.query(&sql, &[&bot_id]).await?.iter().map(|r| file_row(bot_id, r)).collect())
-    }
-
     async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(|e| self.error(e))?;

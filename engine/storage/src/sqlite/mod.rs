@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex};
 use msg_core::stats::StorageActivity;
 use msg_core::storage::now_unix;
 use msg_core::{
-    Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, MemberRecord, Owner, PlatformState,
-    Secret, Settle, StorageBackend, StorageError, StoredUpdate, Unapplied, UserRecord,
+    Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord,
+    Owner, PlatformState, Secret, Settle, StorageError, StoredUpdate, Unapplied, UserRecord,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -377,15 +377,7 @@ async fn blocking<T: Send + 'static>(
 }
 
 #[async_trait::async_trait]
-impl StorageBackend for SqliteStorage {
-    fn kind(&self) -> &str {
-        "sqlite"
-    }
-
-    fn activity(&self) -> Option<StorageActivity> {
-        Some(*self.counts.lock().expect("writer counts"))
-    }
-
+impl Journal for SqliteStorage {
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError> {
         // From the index (kept in line with the directories at open), not from each directory.
         self.run(DbFile::Platform, |conn| {
@@ -395,7 +387,6 @@ impl StorageBackend for SqliteStorage {
         })
         .await
     }
-
     async fn bots_with_setting(&self, key: &str) -> Result<Vec<i64>, StorageError> {
         if !INDEXED_SETTINGS.contains(&key) {
             return msg_core::storage::bots_with_setting_by_scan(self, key).await;
@@ -409,16 +400,292 @@ impl StorageBackend for SqliteStorage {
         })
         .await
     }
-
     async fn load_bot(&self, bot_id: i64) -> Result<Option<BotRecord>, StorageError> {
         let dir = self.dir.clone();
         blocking(move || Self::read_bot(&dir, bot_id)).await
     }
+    async fn allocate_user_id(&self) -> Result<i64, StorageError> {
+        let dir = self.dir.clone();
+        let durability = self.durability;
+        blocking(move || {
+            let path = dir.join(PLATFORM_DB);
+            let conn = open(&path, DbFile::Platform, durability)?;
+            for _ in 0..64 {
+                let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
+                if dir.join(id.to_string()).exists() {
+                    continue;
+                }
+                let inserted = conn
+                    .execute(
+                        "INSERT OR IGNORE INTO user_ids (id, kind, created_at) VALUES (?1, 'user', ?2)",
+                        params![id, now_unix()],
+                    )
+                    .map_err(|e| db_error(&path, e))?;
+                if inserted == 1 {
+                    return Ok(id);
+                }
+            }
+            Err(StorageError::Conflict("could not find a free user id".into()))
+        })
+        .await
+    }
+    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
+        let jobs = self.submit(changes, None);
+        self.applied(jobs).await
+    }
+    /// The writer calls `then` itself, after the commit and before the answer: no task.
+    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Result<Applying, Unapplied> {
+        let jobs = self.submit(changes, Some(then));
+        Ok(Box::pin(async move { self.applied(jobs).await }))
+    }
+    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
+        self.run(DbFile::Bot(bot_id), |conn| {
+            let mut state = BotState::default();
+            let mut stmt = conn.prepare("SELECT key, value FROM kv ORDER BY key")?;
+            state.settings = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            let mut stmt =
+                conn.prepare("SELECT update_id, kind, payload, chat_key, expires_at FROM updates ORDER BY update_id")?;
+            state.updates = read_updates(&mut stmt.query([])?)?;
+            Ok(state)
+        })
+        .await
+    }
+    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let key = key.to_owned();
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            conn.query_row("SELECT value FROM kv WHERE key = ?1", [key], |r| r.get(0)).optional()
+        })
+        .await
+    }
+    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
+        self.run(DbFile::Platform, |conn| {
+            let mut state = PlatformState::default();
+            let mut stmt = conn.prepare(
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users ORDER BY id",
+            )?;
+            state.users = stmt
+                .query_map([], user_row)?
+                .collect::<Result<_, _>>()?;
+            let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
+            state.chats = stmt.query_map([], chat_row)?.collect::<Result<_, _>>()?;
+            let mut stmt =
+                conn.prepare("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id")?;
+            state.members = stmt.query_map([], member_row)?.collect::<Result<_, _>>()?;
+            // Retention may have forgotten a conversation's newest messages: their ids stay taken.
+            let mut stmt = conn.prepare(
+                "SELECT conversation, MAX(id) FROM (
+                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
+                    UNION ALL SELECT conversation, last_id FROM message_counters
+                 ) GROUP BY conversation",
+            )?;
+            state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            Ok(state)
+        })
+        .await
+    }
+    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT id, kind, title, created_at, details FROM chats WHERE id = ?1")?;
+            stmt.query_row(params![chat_id], chat_row).optional()
+        })
+        .await
+    }
+    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = ?1 ORDER BY user_id",
+            )?;
+            let rows = stmt.query_map(params![chat_id], member_row)?;
+            rows.collect()
+        })
+        .await
+    }
+    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT chat_id, user_id, status, details FROM members WHERE user_id = ?1 ORDER BY chat_id",
+            )?;
+            let rows = stmt.query_map(params![user_id], member_row)?;
+            rows.collect()
+        })
+        .await
+    }
+    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
+        let conversation = conversation.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT MAX(COALESCE((SELECT MAX(message_id) FROM messages WHERE conversation = ?1), 0),
+                            COALESCE((SELECT last_id FROM message_counters WHERE conversation = ?1), 0))",
+            )?;
+            stmt.query_row(params![conversation], |r| r.get(0))
+        })
+        .await
+    }
+    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users WHERE id = ?1",
+                params![user_id],
+                user_row,
+            )
+            .optional()
+        })
+        .await
+    }
+    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT update_id, kind, payload, chat_key, expires_at FROM user_updates WHERE user_id = ?1 ORDER BY update_id",
+            )?;
+            read_updates(&mut stmt.query(params![user_id])?)
+        })
+        .await
+    }
+    async fn load_updates(&self, owner: Owner, ids: &[i64]) -> Result<Vec<StoredUpdate>, StorageError> {
+        let ids = ids.to_vec();
+        let columns = "SELECT update_id, kind, payload, chat_key, expires_at";
+        // One lookup by key per id, through one cached statement.
+        let (db, sql, user) = match owner {
+            Owner::Bot(bot_id) => (DbFile::Bot(bot_id), format!("{columns} FROM updates WHERE update_id = ?1"), None),
+            Owner::User(user_id) => (
+                DbFile::Platform,
+                format!("{columns} FROM user_updates WHERE user_id = ?2 AND update_id = ?1"),
+                Some(user_id),
+            ),
+        };
+        self.run(db, move |conn| {
+            let mut stmt = conn.prepare_cached(&sql)?;
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let rows = match user {
+                    Some(user_id) => read_updates(&mut stmt.query(params![id, user_id])?)?,
+                    None => read_updates(&mut stmt.query(params![id])?)?,
+                };
+                out.extend(rows);
+            }
+            Ok(out)
+        })
+        .await
+    }
+    async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
+        let content = content.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT 1 FROM person_files WHERE user_id = ?1 AND content = ?2",
+                params![user_id, content],
+                |_| Ok(()),
+            )
+            .optional()
+            .map(|found| found.is_some())
+        })
+        .await
+    }
+    async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row("SELECT next_update_id FROM person_queue_heads WHERE user_id = ?1", params![user_id], |r| {
+                r.get(0)
+            })
+            .optional()
+        })
+        .await
+    }
+    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
+        let conversation = conversation.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            conn.query_row(
+                "SELECT payload FROM messages WHERE conversation = ?1 AND message_id = ?2",
+                params![conversation, message_id],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+        .await
+    }
+    async fn load_messages(
+        &self,
+        conversation: &str,
+        after: i64,
+        before: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, String)>, StorageError> {
+        let conversation = conversation.to_owned();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT message_id, payload FROM messages WHERE conversation = ?1 AND message_id > ?2 AND message_id < ?3 ORDER BY message_id DESC LIMIT ?4",
+            )?;
+            let rows = stmt.query_map(params![conversation, after, before, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
+        let (table, key) = (table.to_owned(), key.to_owned());
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT value FROM records WHERE tbl = ?1 AND scope = ?2 AND key = ?3")?;
+            stmt.query_row(params![table, scope, key], |r| r.get(0)).optional()
+        })
+        .await
+    }
+    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
+        let table = table.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT key, value FROM records WHERE tbl = ?1 AND scope = ?2 ORDER BY key")?;
+            let rows = stmt.query_map(params![table, scope], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
+        let (table, key) = (table.to_owned(), key.to_owned());
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT scope, value FROM records WHERE tbl = ?1 AND key = ?2 ORDER BY scope")?;
+            let rows = stmt.query_map(params![table, key], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect()
+        })
+        .await
+    }
+    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
+        let table = table.to_owned();
+        self.run(DbFile::Platform, move |conn| {
+            let mut stmt = conn.prepare_cached("SELECT DISTINCT scope FROM records WHERE tbl = ?1 ORDER BY scope")?;
+            let rows = stmt.query_map(params![table], |r| r.get(0))?;
+            rows.collect()
+        })
+        .await
+    }
+    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
+        let (content, kind) = (content.to_owned(), kind.to_owned());
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} WHERE content = ?1 AND kind = ?2"))?;
+            Ok(read_files(bot_id, &mut stmt.query(params![content, kind])?)?.pop())
+        })
+        .await
+    }
+    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
+        self.run(DbFile::Bot(bot_id), move |conn| {
+            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} ORDER BY created_at"))?;
+            read_files(bot_id, &mut stmt.query([])?)
+        })
+        .await
+    }
+}
 
+#[async_trait::async_trait]
+impl Administration for SqliteStorage {
+    fn kind(&self) -> &str {
+        "sqlite"
+    }
+    fn activity(&self) -> Option<StorageActivity> {
+        Some(*self.counts.lock().expect("writer counts"))
+    }
     async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError> {
         self.save_bots(std::slice::from_ref(bot)).await
     }
-
     async fn save_bots(&self, bots: &[BotRecord]) -> Result<(), StorageError> {
         // Each bot's own database, written beside the others (a share of them per core), each
         // commit left to the system; then, in `power` mode, one flush of the whole file system
@@ -449,240 +716,6 @@ impl StorageBackend for SqliteStorage {
         let bots = bots.to_vec();
         self.run(DbFile::Platform, move |conn| bots.iter().try_for_each(|bot| index_bot(conn, bot))).await
     }
-
-    async fn allocate_user_id(&self) -> Result<i64, StorageError> {
-        let dir = self.dir.clone();
-        let durability = self.durability;
-        blocking(move || {
-            let path = dir.join(PLATFORM_DB);
-            let conn = open(&path, DbFile::Platform, durability)?;
-            for _ in 0..64 {
-                let id = msg_core::random::between(ID_RANGE.start, ID_RANGE.end - 1);
-                if dir.join(id.to_string()).exists() {
-                    continue;
-                }
-                let inserted = conn
-                    .execute(
-                        "INSERT OR IGNORE INTO user_ids (id, kind, created_at) VALUES (?1, 'user', ?2)",
-                        params![id, now_unix()],
-                    )
-                    .map_err(|e| db_error(&path, e))?;
-                if inserted == 1 {
-                    return Ok(id);
-                }
-            }
-            Err(StorageError::Conflict("could not find a free user id".into()))
-        })
-        .await
-    }
-
-    async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
-        let jobs = self.submit(changes, None);
-        self.applied(jobs).await
-    }
-
-    /// The writer calls `then` itself, after the commit and before the answer: no task.
-    fn apply_then(self: Arc<Self>, changes: Vec<Change>, then: Settle) -> Result<Applying, Unapplied> {
-        let jobs = self.submit(changes, Some(then));
-        Ok(Box::pin(async move { self.applied(jobs).await }))
-    }
-
-    async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
-        self.run(DbFile::Bot(bot_id), |conn| {
-            let mut state = BotState::default();
-            let mut stmt = conn.prepare("SELECT key, value FROM kv ORDER BY key")?;
-            state.settings = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
-            let mut stmt =
-                conn.prepare("SELECT update_id, kind, payload, chat_key, expires_at FROM updates ORDER BY update_id")?;
-            state.updates = read_updates(&mut stmt.query([])?)?;
-            Ok(state)
-        })
-        .await
-    }
-
-    async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
-        let key = key.to_owned();
-        self.run(DbFile::Bot(bot_id), move |conn| {
-            conn.query_row("SELECT value FROM kv WHERE key = ?1", [key], |r| r.get(0)).optional()
-        })
-        .await
-    }
-
-    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
-        self.run(DbFile::Platform, |conn| {
-            let mut state = PlatformState::default();
-            let mut stmt = conn.prepare(
-                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users ORDER BY id",
-            )?;
-            state.users = stmt
-                .query_map([], user_row)?
-                .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
-            state.chats = stmt.query_map([], chat_row)?.collect::<Result<_, _>>()?;
-            let mut stmt =
-                conn.prepare("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id")?;
-            state.members = stmt.query_map([], member_row)?.collect::<Result<_, _>>()?;
-            // Retention may have forgotten a conversation's newest messages: their ids stay taken.
-            let mut stmt = conn.prepare(
-                "SELECT conversation, MAX(id) FROM (
-                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
-                    UNION ALL SELECT conversation, last_id FROM message_counters
-                 ) GROUP BY conversation",
-            )?;
-            state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
-            Ok(state)
-        })
-        .await
-    }
-
-    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt =
-                conn.prepare_cached("SELECT id, kind, title, created_at, details FROM chats WHERE id = ?1")?;
-            stmt.query_row(params![chat_id], chat_row).optional()
-        })
-        .await
-    }
-
-    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = ?1 ORDER BY user_id",
-            )?;
-            let rows = stmt.query_map(params![chat_id], member_row)?;
-            rows.collect()
-        })
-        .await
-    }
-
-    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT chat_id, user_id, status, details FROM members WHERE user_id = ?1 ORDER BY chat_id",
-            )?;
-            let rows = stmt.query_map(params![user_id], member_row)?;
-            rows.collect()
-        })
-        .await
-    }
-
-    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
-        let conversation = conversation.to_owned();
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT MAX(COALESCE((SELECT MAX(message_id) FROM messages WHERE conversation = ?1), 0),
-                            COALESCE((SELECT last_id FROM message_counters WHERE conversation = ?1), 0))",
-            )?;
-            stmt.query_row(params![conversation], |r| r.get(0))
-        })
-        .await
-    }
-
-    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            conn.query_row(
-                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users WHERE id = ?1",
-                params![user_id],
-                user_row,
-            )
-            .optional()
-        })
-        .await
-    }
-
-    async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare(
-                "SELECT update_id, kind, payload, chat_key, expires_at FROM user_updates WHERE user_id = ?1 ORDER BY update_id",
-            )?;
-            read_updates(&mut stmt.query(params![user_id])?)
-        })
-        .await
-    }
-
-    async fn load_updates(&self, owner: Owner, ids: &[i64]) -> Result<Vec<StoredUpdate>, StorageError> {
-        let ids = ids.to_vec();
-        let columns = "SELECT update_id, kind, payload, chat_key, expires_at";
-        // One lookup by key per id, through one cached statement.
-        let (db, sql, user) = match owner {
-            Owner::Bot(bot_id) => (DbFile::Bot(bot_id), format!("{columns} FROM updates WHERE update_id = ?1"), None),
-            Owner::User(user_id) => (
-                DbFile::Platform,
-                format!("{columns} FROM user_updates WHERE user_id = ?2 AND update_id = ?1"),
-                Some(user_id),
-            ),
-        };
-        self.run(db, move |conn| {
-            let mut stmt = conn.prepare_cached(&sql)?;
-            let mut out = Vec::with_capacity(ids.len());
-            for id in ids {
-                let rows = match user {
-                    Some(user_id) => read_updates(&mut stmt.query(params![id, user_id])?)?,
-                    None => read_updates(&mut stmt.query(params![id])?)?,
-                };
-                out.extend(rows);
-            }
-            Ok(out)
-        })
-        .await
-    }
-
-    async fn person_has_file(&self, user_id: i64, content: &str) -> Result<bool, StorageError> {
-        let content = content.to_owned();
-        self.run(DbFile::Platform, move |conn| {
-            conn.query_row(
-                "SELECT 1 FROM person_files WHERE user_id = ?1 AND content = ?2",
-                params![user_id, content],
-                |_| Ok(()),
-            )
-            .optional()
-            .map(|found| found.is_some())
-        })
-        .await
-    }
-
-    async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            conn.query_row("SELECT next_update_id FROM person_queue_heads WHERE user_id = ?1", params![user_id], |r| {
-                r.get(0)
-            })
-            .optional()
-        })
-        .await
-    }
-
-    async fn load_message(&self, conversation: &str, message_id: i64) -> Result<Option<String>, StorageError> {
-        let conversation = conversation.to_owned();
-        self.run(DbFile::Platform, move |conn| {
-            conn.query_row(
-                "SELECT payload FROM messages WHERE conversation = ?1 AND message_id = ?2",
-                params![conversation, message_id],
-                |r| r.get(0),
-            )
-            .optional()
-        })
-        .await
-    }
-
-    async fn load_messages(
-        &self,
-        conversation: &str,
-        after: i64,
-        before: i64,
-        limit: usize,
-    ) -> Result<Vec<(i64, String)>, StorageError> {
-        let conversation = conversation.to_owned();
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT message_id, payload FROM messages WHERE conversation = ?1 AND message_id > ?2 AND message_id < ?3 ORDER BY message_id DESC LIMIT ?4",
-            )?;
-            let rows = stmt.query_map(params![conversation, after, before, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect()
-        })
-        .await
-    }
-
     async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let forgotten = self
@@ -737,66 +770,6 @@ impl StorageBackend for SqliteStorage {
         }
         Ok(forgotten)
     }
-
-    async fn load_record(&self, table: &str, scope: i64, key: &str) -> Result<Option<String>, StorageError> {
-        let (table, key) = (table.to_owned(), key.to_owned());
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt =
-                conn.prepare_cached("SELECT value FROM records WHERE tbl = ?1 AND scope = ?2 AND key = ?3")?;
-            stmt.query_row(params![table, scope, key], |r| r.get(0)).optional()
-        })
-        .await
-    }
-
-    async fn load_records(&self, table: &str, scope: i64) -> Result<Vec<(String, String)>, StorageError> {
-        let table = table.to_owned();
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt =
-                conn.prepare_cached("SELECT key, value FROM records WHERE tbl = ?1 AND scope = ?2 ORDER BY key")?;
-            let rows = stmt.query_map(params![table, scope], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect()
-        })
-        .await
-    }
-
-    async fn find_records(&self, table: &str, key: &str) -> Result<Vec<(i64, String)>, StorageError> {
-        let (table, key) = (table.to_owned(), key.to_owned());
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt =
-                conn.prepare_cached("SELECT scope, value FROM records WHERE tbl = ?1 AND key = ?2 ORDER BY scope")?;
-            let rows = stmt.query_map(params![table, key], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect()
-        })
-        .await
-    }
-
-    async fn record_scopes(&self, table: &str) -> Result<Vec<i64>, StorageError> {
-        let table = table.to_owned();
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached("SELECT DISTINCT scope FROM records WHERE tbl = ?1 ORDER BY scope")?;
-            let rows = stmt.query_map(params![table], |r| r.get(0))?;
-            rows.collect()
-        })
-        .await
-    }
-
-    async fn load_file(&self, bot_id: i64, content: &str, kind: &str) -> Result<Option<FileRecord>, StorageError> {
-        let (content, kind) = (content.to_owned(), kind.to_owned());
-        self.run(DbFile::Bot(bot_id), move |conn| {
-            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} WHERE content = ?1 AND kind = ?2"))?;
-            Ok(read_files(bot_id, &mut stmt.query(params![content, kind])?)?.pop())
-        })
-        .await
-    }
-
-    async fn list_files(&self, bot_id: i64) -> Result<Vec<FileRecord>, StorageError> {
-        self.run(DbFile::Bot(bot_id), move |conn| {
-            let mut stmt = conn.prepare(&format!("{FILE_COLUMNS} ORDER BY created_at"))?;
-            read_files(bot_id, &mut stmt.query([])?)
-        })
-        .await
-    }
-
     async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
         // The bot's own database is its state: its record first (made from the template when
         // new), then everything else in one commit of that file, then the index from it.
@@ -809,12 +782,10 @@ impl StorageBackend for SqliteStorage {
         .await?;
         self.reindex(bot_id).await
     }
-
     async fn disk_usage(&self, bot_id: i64) -> Option<u64> {
         let dir = self.bot_dir(bot_id);
         tokio::task::spawn_blocking(move || dir_size(&dir)).await.ok().flatten()
     }
-
     fn survey(&self) -> Option<Result<msg_core::Survey, StorageError>> {
         let (bots, strays) = self.found.clone();
         Some(Ok(msg_core::Survey::new(bots, strays, BOT_DB)))

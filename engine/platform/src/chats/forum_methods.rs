@@ -25,7 +25,7 @@ fn done() -> Result<Reply, ApiError> {
     Ok(json!(true).into())
 }
 
-pub(crate) async fn get_forum_topic_icon_stickers(
+pub(super) async fn get_forum_topic_icon_stickers(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
@@ -34,7 +34,7 @@ pub(crate) async fn get_forum_topic_icon_stickers(
     Ok(serde_json::Value::from(icons.iter().map(crate::kernel::world::typed).collect::<Vec<_>>()).into())
 }
 
-pub(crate) async fn create_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn create_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CreateForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let topic =
@@ -42,7 +42,7 @@ pub(crate) async fn create_forum_topic(platform: Arc<Platform>, call: MethodCall
     Ok(topic.await?.into())
 }
 
-pub(crate) async fn edit_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let name = p.name.unwrap_or_default();
@@ -50,28 +50,28 @@ pub(crate) async fn edit_forum_topic(platform: Arc<Platform>, call: MethodCall) 
     done()
 }
 
-pub(crate) async fn close_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn close_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CloseForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::close_topic(&platform, &actor, conversation, p.message_thread_id, true).await?;
     done()
 }
 
-pub(crate) async fn reopen_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn reopen_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ReopenForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::close_topic(&platform, &actor, conversation, p.message_thread_id, false).await?;
     done()
 }
 
-pub(crate) async fn delete_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn delete_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::delete_topic(&platform, &actor, conversation, p.message_thread_id).await?;
     done()
 }
 
-pub(crate) async fn unpin_all_forum_topic_messages(
+pub(super) async fn unpin_all_forum_topic_messages(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
@@ -81,7 +81,7 @@ pub(crate) async fn unpin_all_forum_topic_messages(
     done()
 }
 
-pub(crate) async fn edit_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditGeneralForumTopic = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::edit_topic(&platform, &actor, conversation, 1, p.name, None).await?;
@@ -104,23 +104,23 @@ async fn general(
     done()
 }
 
-pub(crate) async fn close_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn close_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     general(platform, call, Some(true), false).await
 }
 
-pub(crate) async fn reopen_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn reopen_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     general(platform, call, Some(false), false).await
 }
 
-pub(crate) async fn hide_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn hide_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     general(platform, call, None, true).await
 }
 
-pub(crate) async fn unhide_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn unhide_general_forum_topic(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     general(platform, call, None, false).await
 }
 
-pub(crate) async fn unpin_all_general_forum_topic_messages(
+pub(super) async fn unpin_all_general_forum_topic_messages(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {

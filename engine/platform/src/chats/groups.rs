@@ -23,7 +23,7 @@ use crate::messages;
 /// were once the lock was taken. Until it is dropped nobody else changes the chat or anyone's
 /// standing in it, so what is decided on them (rights included) still holds when
 /// `save_group` or `transition` stores the change.
-pub(crate) struct GroupWrite<'a> {
+pub(super) struct GroupWrite<'a> {
     pub(crate) held: Held<'a>,
     pub(crate) chat: ChatRecord,
     pub(crate) details: ChatDetails,
@@ -35,7 +35,7 @@ pub(crate) struct GroupWrite<'a> {
 const SUPERGROUP_BASE: i64 = 1_000_000_000_000;
 /// The last group id handed out, by kind ([`BASIC_GROUPS`] or [`SUPERGROUPS`], scope 0): the
 /// id's magnitude (a supergroup's without `-100`).
-pub(crate) const GROUP_IDS: Table<i64> = Table::new("chat_group_id");
+pub(super) const GROUP_IDS: Table<i64> = Table::new("chat_group_id");
 const BASIC_GROUPS: &str = "group";
 const SUPERGROUPS: &str = "supergroup";
 /// The first ids handed out: basic groups `-4000000001`, supergroups `-1002000000000`.
@@ -44,7 +44,7 @@ const FIRST_SUPERGROUP: i64 = 2_000_000_000;
 
 /// The rows that make the next group ids follow those of `chats` (a database from before the
 /// ids were kept as rows).
-pub(crate) fn group_id_rows(chats: &[ChatRecord]) -> Vec<Change> {
+pub(super) fn group_id_rows(chats: &[ChatRecord]) -> Vec<Change> {
     let supergroup = chats.iter().filter(|c| c.id < -SUPERGROUP_BASE).map(|c| -c.id - SUPERGROUP_BASE).max();
     let basic = chats.iter().filter(|c| c.id < 0 && c.id > -SUPERGROUP_BASE).map(|c| -c.id).max();
     let mut rows = Vec::new();

@@ -20,47 +20,47 @@ async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Resu
     Ok((actor, conversation))
 }
 
-pub(crate) async fn export_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn export_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ExportChatInviteLink = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     Ok(json!(super::export_invite(&platform, &actor, conversation).await?).into())
 }
 
-pub(crate) async fn create_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn create_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CreateChatInviteLink = args(&call.params)?;
     let terms = InviteTerms::new(p.name, p.expire_date, p.member_limit, p.creates_join_request);
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     Ok(super::create_invite(&platform, &actor, conversation, terms?).await?.into())
 }
 
-pub(crate) async fn edit_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditChatInviteLink = args(&call.params)?;
     let terms = InviteTerms::new(p.name, p.expire_date, p.member_limit, p.creates_join_request);
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     Ok(super::change_invite(&platform, &actor, conversation, p.invite_link, Some(terms?)).await?.into())
 }
 
-pub(crate) async fn revoke_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn revoke_chat_invite_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::RevokeChatInviteLink = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     Ok(super::change_invite(&platform, &actor, conversation, p.invite_link, None).await?.into())
 }
 
-pub(crate) async fn approve_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn approve_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ApproveChatJoinRequest = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::settle_request(&platform, &actor, conversation, p.user_id, true).await?;
     Ok(json!(true).into())
 }
 
-pub(crate) async fn decline_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn decline_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeclineChatJoinRequest = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::settle_request(&platform, &actor, conversation, p.user_id, false).await?;
     Ok(json!(true).into())
 }
 
-pub(crate) async fn create_chat_subscription_invite_link(
+pub(super) async fn create_chat_subscription_invite_link(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
@@ -77,7 +77,7 @@ pub(crate) async fn create_chat_subscription_invite_link(
     Ok(link.await?.into())
 }
 
-pub(crate) async fn edit_chat_subscription_invite_link(
+pub(super) async fn edit_chat_subscription_invite_link(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {

@@ -129,7 +129,7 @@ pub(crate) async fn unban_chat_member(platform: Arc<Platform>, call: MethodCall)
     done()
 }
 
-pub(crate) async fn restrict_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn restrict_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::RestrictChatMember = args(&call.params)?;
     let permissions = permissions(p.permissions, p.use_independent_chat_permissions)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
@@ -137,7 +137,7 @@ pub(crate) async fn restrict_chat_member(platform: Arc<Platform>, call: MethodCa
     done()
 }
 
-pub(crate) async fn promote_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn promote_chat_member(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::PromoteChatMember = args(&call.params)?;
     let legacy = call.params.get("can_manage_voice_chats").is_some_and(msg_spec::args::to_bool);
     let rights = rights(&p, legacy);
@@ -146,7 +146,7 @@ pub(crate) async fn promote_chat_member(platform: Arc<Platform>, call: MethodCal
     done()
 }
 
-pub(crate) async fn set_chat_administrator_custom_title(
+pub(super) async fn set_chat_administrator_custom_title(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
@@ -156,7 +156,7 @@ pub(crate) async fn set_chat_administrator_custom_title(
     done()
 }
 
-pub(crate) async fn set_chat_member_tag(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_member_tag(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatMemberTag = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::set_tag(&platform, &actor, conversation, p.user_id, p.tag.unwrap_or_default()).await?;
@@ -175,7 +175,7 @@ fn sender_chat_id(call: &MethodCall) -> Result<i64, ApiError> {
     }
 }
 
-pub(crate) async fn ban_chat_sender_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn ban_chat_sender_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::BanChatSenderChat = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let sender = sender_chat_id(&call)?;
@@ -183,7 +183,7 @@ pub(crate) async fn ban_chat_sender_chat(platform: Arc<Platform>, call: MethodCa
     done()
 }
 
-pub(crate) async fn unban_chat_sender_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn unban_chat_sender_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::UnbanChatSenderChat = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let sender = sender_chat_id(&call)?;

@@ -66,7 +66,7 @@ pub(crate) async fn get_chat_member(platform: Arc<Platform>, call: MethodCall) -
     Ok(super::member_info(&platform, conversation, actor.id(), p.user_id).await?.into())
 }
 
-pub(crate) async fn leave_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn leave_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::LeaveChat = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::leave(&platform, &actor, conversation).await?;
@@ -74,7 +74,7 @@ pub(crate) async fn leave_chat(platform: Arc<Platform>, call: MethodCall) -> Res
 }
 
 /// getUserChatBoosts: nobody boosts chats on the embedded platform yet.
-pub(crate) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_user_chat_boosts(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserChatBoosts = args(&call.params)?;
     let (_, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     let _ = conversation;

@@ -4,19 +4,19 @@
 //! methods ([`methods`], [`invite_methods`], [`forum_methods`]).
 
 pub(crate) mod domain;
-pub(crate) mod forum_methods;
-pub(crate) mod forums;
-pub(crate) mod groups;
-pub(crate) mod info;
-pub(crate) mod invite_methods;
-pub(crate) mod invites;
-pub(crate) mod member_methods;
-pub(crate) mod methods;
-pub(crate) mod rows;
-pub(crate) mod settings;
-pub(crate) mod settings_methods;
+mod forum_methods;
+mod forums;
+mod groups;
+mod info;
+mod invite_methods;
+mod invites;
+mod member_methods;
+mod methods;
+mod rows;
+mod settings;
+mod settings_methods;
 pub(crate) use crate::kernel::standing;
-pub(crate) mod user;
+mod user;
 
 use self::forums::thread_for;
 use self::forums::{close_topic, create_topic, delete_topic, edit_topic, hide_general, make_forum, unpin_topic};

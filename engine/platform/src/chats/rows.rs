@@ -14,18 +14,18 @@ use crate::kernel::records::Table;
 use crate::kernel::world::Platform;
 
 /// A group's invite links, by link.
-pub(crate) const INVITES: Table<Invite> = Table::new("chat_invite");
+pub(super) const INVITES: Table<Invite> = Table::new("chat_invite");
 /// People waiting for approval, by user id.
-pub(crate) const JOIN_REQUESTS: Table<JoinRequest> = Table::new("chat_join_request");
+pub(super) const JOIN_REQUESTS: Table<JoinRequest> = Table::new("chat_join_request");
 /// A forum's topics by thread id; the general topic's settings under [`GENERAL_KEY`].
-pub(crate) const TOPICS: Table<Topic> = Table::new("chat_topic");
+pub(super) const TOPICS: Table<Topic> = Table::new("chat_topic");
 /// Pinned messages by message id; the value is the pin's place (higher: pinned later).
-pub(crate) const PINS: Table<i64> = Table::new("chat_pin");
+pub(super) const PINS: Table<i64> = Table::new("chat_pin");
 /// Sender chats banned from posting as themselves, by chat id.
-pub(crate) const BANNED_SENDERS: Table<()> = Table::new("chat_banned_sender");
+pub(super) const BANNED_SENDERS: Table<()> = Table::new("chat_banned_sender");
 
 /// The key of the general topic's row in [`TOPICS`].
-pub(crate) const GENERAL_KEY: &str = "general";
+pub(super) const GENERAL_KEY: &str = "general";
 
 /// A group's rows, table by table, as stored or as a writer leaves them.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -15,7 +15,7 @@ use crate::stickers;
 use super::member_methods::permissions;
 use super::methods::{bot_chat, business_unavailable, done, supergroup_only};
 
-pub(crate) async fn set_chat_permissions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_permissions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatPermissions = args(&call.params)?;
     let permissions = permissions(p.permissions, p.use_independent_chat_permissions)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
@@ -23,21 +23,21 @@ pub(crate) async fn set_chat_permissions(platform: Arc<Platform>, call: MethodCa
     done()
 }
 
-pub(crate) async fn set_chat_title(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_title(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatTitle = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::set_title(&platform, &actor, conversation, p.title).await?;
     done()
 }
 
-pub(crate) async fn set_chat_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatDescription = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::set_description(&platform, &actor, conversation, p.description.unwrap_or_default()).await?;
     done()
 }
 
-pub(crate) async fn pin_chat_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn pin_chat_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::PinChatMessage = args(&call.params)?;
     business_unavailable(p.business_connection_id)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
@@ -45,7 +45,7 @@ pub(crate) async fn pin_chat_message(platform: Arc<Platform>, call: MethodCall) 
     done()
 }
 
-pub(crate) async fn unpin_chat_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn unpin_chat_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::UnpinChatMessage = args(&call.params)?;
     business_unavailable(p.business_connection_id)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
@@ -53,7 +53,7 @@ pub(crate) async fn unpin_chat_message(platform: Arc<Platform>, call: MethodCall
     done()
 }
 
-pub(crate) async fn unpin_all_chat_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn unpin_all_chat_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::UnpinAllChatMessages = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::unpin_all(&platform, &actor, conversation).await?;
@@ -62,7 +62,7 @@ pub(crate) async fn unpin_all_chat_messages(platform: Arc<Platform>, call: Metho
 
 /// setChatStickerSet: the reference's checks (a supergroup, a name), then the set (any bot's,
 /// found by its name in any case) and the right to change the chat's information.
-pub(crate) async fn set_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatStickerSet = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     supergroup_only(&platform, conversation).await?;
@@ -77,7 +77,7 @@ pub(crate) async fn set_chat_sticker_set(platform: Arc<Platform>, call: MethodCa
 }
 
 /// deleteChatStickerSet: a supergroup's set taken away (`CHAT_NOT_MODIFIED` when it has none).
-pub(crate) async fn delete_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn delete_chat_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteChatStickerSet = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     supergroup_only(&platform, conversation).await?;
@@ -85,7 +85,7 @@ pub(crate) async fn delete_chat_sticker_set(platform: Arc<Platform>, call: Metho
     done()
 }
 
-pub(crate) async fn set_chat_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatPhoto = args(&call.params)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     // The file is read before the chat, as the reference does.

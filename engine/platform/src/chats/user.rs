@@ -10,27 +10,27 @@ use crate::kernel::user::{UserCall, message_id, user_ids};
 use crate::kernel::world::Conversation;
 use msg_spec::params;
 
-pub(crate) async fn create_group(c: UserCall, supergroup: bool) -> Result<Value, ApiError> {
+pub(super) async fn create_group(c: UserCall, supergroup: bool) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
     let forum = c.params.boolean("is_forum");
     super::create_group(&c.platform, &c.user, title, &user_ids(&c.params, "member_ids")?, supergroup, forum, false)
         .await
 }
 
-pub(crate) async fn create_channel(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn create_channel(c: UserCall) -> Result<Value, ApiError> {
     let title = c.params.required("title")?;
     super::create_group(&c.platform, &c.user, title, &user_ids(&c.params, "member_ids")?, true, false, true).await
 }
 
 /// A person's action on a group member, with the Bot API's parameters: the user id is read
 /// first, then the chat, as the reference does for bots.
-pub(crate) async fn member_action(c: &UserCall) -> Result<(Conversation, i64), ApiError> {
+pub(super) async fn member_action(c: &UserCall) -> Result<(Conversation, i64), ApiError> {
     let user_id =
         msg_spec::args::user_id(c.params.get("user_id"), "user_id").map_err(|e| ApiError::bad_request(e.0))?;
     Ok((c.chat().await?, user_id))
 }
 
-pub(crate) async fn create_topic(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn create_topic(c: UserCall) -> Result<Value, ApiError> {
     let color = msg_spec::args::integer(c.params.get("icon_color")).unwrap_or(0);
     let conversation = c.chat().await?;
     let name = c.params.get("name").unwrap_or_default();
@@ -42,7 +42,7 @@ pub(crate) async fn upgrade(c: UserCall) -> Result<Value, ApiError> {
     super::upgrade(&c.platform, &c.user, chat_id).await
 }
 
-pub(crate) async fn create_invite(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn create_invite(c: UserCall) -> Result<Value, ApiError> {
     let p = &c.params;
     let integer = |name| msg_spec::args::integer(p.get(name));
     let terms = InviteTerms::new(
@@ -55,29 +55,29 @@ pub(crate) async fn create_invite(c: UserCall) -> Result<Value, ApiError> {
     super::create_invite(&c.platform, &c.actor(), conversation, terms?).await
 }
 
-pub(crate) async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::change_invite(&c.platform, &c.actor(), conversation, c.params.get("invite_link").unwrap_or_default(), None)
         .await
 }
 
-pub(crate) async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
     super::join_by_link(&c.platform, &c.user, c.params.get("invite_link").unwrap_or_default()).await?;
     Ok(json!(true))
 }
 
-pub(crate) async fn join_requests(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn join_requests(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::join_requests(&c.platform, &c.actor(), conversation).await
 }
 
-pub(crate) async fn settle_request(c: UserCall, approve: bool) -> Result<Value, ApiError> {
+pub(super) async fn settle_request(c: UserCall, approve: bool) -> Result<Value, ApiError> {
     let (conversation, user_id) = member_action(&c).await?;
     super::settle_request(&c.platform, &c.actor(), conversation, user_id, approve).await?;
     Ok(json!(true))
 }
 
-pub(crate) async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn leave_chat(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::leave(&c.platform, &c.actor(), conversation).await?;
     Ok(json!(true))
@@ -123,26 +123,26 @@ pub(crate) async fn set_permissions(c: UserCall) -> Result<Value, ApiError> {
     Ok(json!(true))
 }
 
-pub(crate) async fn set_photo(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn set_photo(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let photo = crate::files::uploaded_photo(&c.platform, &c.actor(), &c.params).await?;
     super::set_photo(&c.platform, &c.actor(), conversation, Some(photo)).await?;
     Ok(json!(true))
 }
 
-pub(crate) async fn delete_photo(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn delete_photo(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::set_photo(&c.platform, &c.actor(), conversation, None).await?;
     Ok(json!(true))
 }
 
-pub(crate) async fn set_title(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn set_title(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::set_title(&c.platform, &c.actor(), conversation, c.params.get("title").unwrap_or_default()).await?;
     Ok(json!(true))
 }
 
-pub(crate) async fn set_description(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn set_description(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::set_description(&c.platform, &c.actor(), conversation, c.params.get("description").unwrap_or_default())
         .await?;
@@ -155,7 +155,7 @@ pub(crate) async fn pin(c: UserCall) -> Result<Value, ApiError> {
     Ok(json!(true))
 }
 
-pub(crate) async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {
+pub(super) async fn change_member(c: UserCall, add: bool) -> Result<Value, ApiError> {
     let Conversation::Group(chat_id) = c.chat().await? else {
         return Err(ApiError::bad_request("method is available for group chats only"));
     };

@@ -122,7 +122,7 @@ fn file_of<'a>(args: &dyn FileArgs<'a>, kind: Kind) -> Option<&'a str> {
 }
 
 /// Sends one file of `kind` from `actor` (a bot, or a person through the user-side API).
-pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
+pub(super) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kind: Kind) -> Result<Value, ApiError> {
     let local = platform.local;
     let args = file_args(p, kind)?;
     let args = args.as_ref();
@@ -147,7 +147,7 @@ pub(crate) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
 }
 
 /// A bot's send method for one kind of file.
-pub(crate) async fn send_kind(platform: Arc<Platform>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
+pub(super) async fn send_kind(platform: Arc<Platform>, call: MethodCall, kind: Kind) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     Ok(send_file(&platform, Actor::Bot(bot), &call.params, kind).await?.into())
 }
@@ -198,7 +198,7 @@ async fn attach_media(platform: &Platform, actor: &Actor, media: InputMedia<'_>)
     Ok(Content { text, entities, body, ..Content::default() })
 }
 
-pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p = &call.params;
     let group: params::SendMediaGroup = args(p)?;
@@ -241,7 +241,7 @@ pub(crate) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
     Ok(Value::Array(sent).into())
 }
 
-pub(crate) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageMedia = args(&call.params)?;
     let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
     let value: Value =

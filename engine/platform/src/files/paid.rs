@@ -70,7 +70,7 @@ fn input_paid_media<'a>(
     Ok((kind, source, Extras::from_media(p, object, local)))
 }
 
-pub(crate) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendPaidMedia = args(&call.params)?;
     let star_count = call.params.integer("star_count", 0, 0, 1_000_000_000);
     let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;

@@ -54,7 +54,7 @@ impl<'a> SendArgs<'a> for GameSend<'a> {
     }
 }
 
-pub(crate) async fn send_game(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn send_game(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendGame = args(&call.params)?;
     if p.game_short_name.is_empty() {
         return Err(ApiError::parameter_required("game_short_name"));
@@ -137,7 +137,7 @@ async fn scoreboard(platform: &Platform, rows: &[(i64, Score)]) -> Result<String
     Ok(lines.join("\n"))
 }
 
-pub(crate) async fn set_game_score(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_game_score(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetGameScore = args(&call.params)?;
     let edit_message = if call.params.get("disable_edit_message").is_some() {
         !p.disable_edit_message
@@ -193,7 +193,7 @@ pub(crate) async fn set_game_score(platform: Arc<Platform>, call: MethodCall) ->
     Ok(edited_for(&call, shown))
 }
 
-pub(crate) async fn get_game_high_scores(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_game_high_scores(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetGameHighScores = args(&call.params)?;
     let chat_id = call.params.get("chat_id").filter(|c| !c.is_empty());
     let what = "message to get game high scores";

@@ -11,8 +11,8 @@
 //! via inline mode, that inline message's own.
 
 pub(crate) mod domain;
-pub(crate) mod methods;
-pub(crate) mod user;
+mod methods;
+mod user;
 
 use std::path::Path;
 
@@ -27,12 +27,12 @@ use crate::kernel::records::Table;
 use crate::kernel::world::{Content, Conversation, Hooked, InlineResultKind, Platform};
 
 /// A bot's games: scope the bot, key the game's short name.
-pub(crate) const GAMES: Table<Registered> = Table::new("game");
+const GAMES: Table<Registered> = Table::new("game");
 /// Which game a game message shows: scope the game's bot, key `<conversation key>/<message id>`
 /// (stored in the message's batch), value the game's short name.
 pub(crate) const MESSAGES: Table<String> = Table::new("game_message");
 /// Scores: scope the bot, key `<board>/<user id>`.
-pub(crate) const SCORES: Table<Score> = Table::new("game_score");
+const SCORES: Table<Score> = Table::new("game_score");
 
 /// A game as the operator registered it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -56,7 +56,7 @@ pub struct Picture {
 
 /// A player's score on a board.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct Score {
+struct Score {
     pub score: i64,
     /// When it was set (an earlier score ranks first among equals).
     pub date: i64,
@@ -185,7 +185,7 @@ pub async fn remove_game(storage: &dyn StorageBackend, bot_id: i64, short_name: 
 /// The `game` inline result: picking one posts the bot's game, with its Play button first
 /// (unless the result's keyboard launches it already), and remembers the game of the message (a
 /// row in the message's batch).
-pub(crate) const GAME_RESULT: InlineResultKind = InlineResultKind { result_type: "game", post: post_game_result };
+const GAME_RESULT: InlineResultKind = InlineResultKind { result_type: "game", post: post_game_result };
 
 fn post_game_result<'a>(
     platform: &'a Platform,
@@ -208,7 +208,7 @@ fn post_game_result<'a>(
 }
 
 /// The keyboard of a game sent without one: its Play button.
-pub(crate) fn play_keyboard(title: &str) -> Value {
+fn play_keyboard(title: &str) -> Value {
     serde_json::json!({"inline_keyboard": [[{"text": format!("Play {title}"), "callback_game": {}}]]})
 }
 

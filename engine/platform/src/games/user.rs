@@ -27,7 +27,7 @@ fn game_of(platform: &Platform, bot_id: i64, key: String) -> ShortName<'_> {
 
 /// `playGame`: `chat_id`, `message_id` (a game message), `timeout` (seconds to wait for the
 /// bot's answer, which carries the game's `url`).
-pub(crate) async fn play_game(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn play_game(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
     inline::press(&c.platform, &c.user, conversation, message_id(&c.params)?, Pressed::Button(&PLAY), wait).await

@@ -117,7 +117,7 @@ fn single_result(raw: Option<&str>) -> Result<Value, ApiError> {
 }
 
 /// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).
-pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerWebAppQuery = args(&call.params)?;
     let result = single_result(p.result)?;
     let bot = platform_bot(&platform, &call).await?;
@@ -125,7 +125,7 @@ pub(crate) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCa
 }
 
 /// savePreparedInlineMessage: the result, kept for a day for the person named.
-pub(crate) async fn save_prepared_inline_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn save_prepared_inline_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SavePreparedInlineMessage = args(&call.params)?;
     single_result(p.result)?;
     platform_bot(&platform, &call).await?;

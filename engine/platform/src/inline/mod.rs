@@ -6,8 +6,8 @@
 
 pub(crate) mod callbacks;
 pub(crate) mod domain;
-pub(crate) mod methods;
-pub(crate) mod user;
+mod methods;
+mod user;
 
 pub(crate) use self::callbacks::press;
 use self::callbacks::press_button;
@@ -31,10 +31,10 @@ use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, 
 use crate::messages;
 
 /// An inline answer kept for its `cache_time`: the answer, its results, until when.
-pub(crate) type CachedAnswer = (Value, Vec<Value>, Instant);
+type CachedAnswer = (Value, Vec<Value>, Instant);
 
 /// One inline query: who asked whom, and the answer (once there).
-pub(crate) struct InlineAsked {
+struct InlineAsked {
     pub(crate) bot_id: i64,
     pub(crate) user_id: i64,
     pub(crate) query: String,
@@ -46,7 +46,7 @@ pub(crate) struct InlineAsked {
 
 /// The inline domain's state ([`crate::kernel::domain::Domain::state`]).
 #[derive(Default)]
-pub(crate) struct InlineState {
+struct InlineState {
     /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
     /// the answer goes; then the answer, kept for the person to pick from.
     asked: Mutex<HashMap<String, InlineAsked>>,
@@ -278,7 +278,7 @@ fn file_kind(result_type: &str) -> Option<(Kind, &'static str)> {
 /// A cached result's `file_id` is one `bot_id` may send (its own, as on the platform), checked
 /// when the answer arrives: a person is never shown another bot's file. Results by URL and
 /// without a file pass.
-pub(crate) fn check_cached_file(result: &Value, bot_id: i64) -> Result<(), ApiError> {
+fn check_cached_file(result: &Value, bot_id: i64) -> Result<(), ApiError> {
     let Some((_, field)) = result["type"].as_str().and_then(file_kind) else { return Ok(()) };
     let Some(file_id) = result.get(field).and_then(Value::as_str).filter(|f| !f.is_empty()) else { return Ok(()) };
     match crate::files::id::FileId::decode(file_id) {

@@ -36,19 +36,19 @@ pub(crate) async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
     super::inline_query(&c.platform, &c.user, bot, query, offset, &chat_type, wait).await
 }
 
-pub(crate) async fn open_web_app(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn open_web_app(c: UserCall) -> Result<Value, ApiError> {
     let bot_id = msg_spec::args::to_integer(c.params.get("chat_id").unwrap_or_default());
     super::open_web_app(&c.platform, &c.user, bot_id).await
 }
 
-pub(crate) async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn choose_inline(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let query = c.params.get("inline_query_id").unwrap_or_default();
     let result = c.params.get("result_id").unwrap_or_default();
     super::choose_inline(&c.platform, &c.user, query, result, conversation).await
 }
 
-pub(crate) async fn press_button(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn press_button(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let data = c.params.required("callback_data")?;
     let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);

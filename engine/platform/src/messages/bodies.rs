@@ -57,7 +57,7 @@ pub(crate) async fn post_body(
 }
 
 /// The message of a location (the bot's `send_location`, a person's too).
-pub(crate) fn location_message(params: &Params) -> Result<types::Message, ApiError> {
+pub(super) fn location_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendLocation = args(params)?;
     let mut place = location(params)?;
     let live_period = p.live_period.unwrap_or(0);
@@ -87,7 +87,7 @@ pub(crate) async fn send_location(platform: Arc<Platform>, call: MethodCall) -> 
 }
 
 /// The message of a venue (the bot's `send_venue`, a person's too).
-pub(crate) fn venue_message(params: &Params) -> Result<types::Message, ApiError> {
+pub(super) fn venue_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendVenue = args(params)?;
     let place = location(params)?;
     if p.title.trim().is_empty() || p.address.trim().is_empty() {
@@ -122,7 +122,7 @@ pub(crate) async fn send_venue(platform: Arc<Platform>, call: MethodCall) -> Res
 }
 
 /// The message of a contact (the bot's `send_contact`, a person's too).
-pub(crate) fn contact_message(params: &Params) -> Result<types::Message, ApiError> {
+pub(super) fn contact_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendContact = args(params)?;
     if p.phone_number.is_empty() {
         return Err(ApiError::parameter_required("phone_number"));
@@ -148,7 +148,7 @@ pub(crate) async fn send_contact(platform: Arc<Platform>, call: MethodCall) -> R
 }
 
 /// The message of a dice (the bot's `send_dice`, a person's too).
-pub(crate) fn dice_message(params: &Params) -> Result<types::Message, ApiError> {
+pub(super) fn dice_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendDice = args(params)?;
     let emoji = p.emoji.filter(|e| !e.is_empty()).unwrap_or("🎲").trim_end_matches('\u{fe0f}');
     let Some((emoji, max)) = DICE.iter().find(|(e, _)| *e == emoji) else {

@@ -41,7 +41,7 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
     ))
 }
 
-pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageCaption = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let given = json_value(p.caption_entities);
@@ -54,7 +54,7 @@ pub(crate) async fn edit_message_caption(platform: Arc<Platform>, call: MethodCa
     ))
 }
 
-pub(crate) async fn edit_message_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_message_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageReplyMarkup = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
@@ -108,7 +108,7 @@ pub(crate) fn message_ids(raw: Option<&str>) -> Result<Vec<i64>, ApiError> {
     Ok(ids)
 }
 
-pub(crate) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteMessages = args(&call.params)?;
     let ids = message_ids(p.message_ids)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
@@ -127,7 +127,7 @@ pub(crate) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -
     Ok(json!(true).into())
 }
 
-pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetMessageReaction = args(&call.params)?;
     let reactions = crate::messages::reactions::reaction_types(p.reaction)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
@@ -136,7 +136,7 @@ pub(crate) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCa
     Ok(json!(true).into())
 }
 
-pub(crate) async fn edit_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageLiveLocation = args(&call.params)?;
     let place = location(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
@@ -147,7 +147,7 @@ pub(crate) async fn edit_message_live_location(platform: Arc<Platform>, call: Me
     ))
 }
 
-pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn stop_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::StopMessageLiveLocation = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
@@ -155,7 +155,7 @@ pub(crate) async fn stop_message_live_location(platform: Arc<Platform>, call: Me
 }
 
 /// sendMessageDraft: a partial message streamed to a person (they see it as `message_draft`).
-pub(crate) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendMessageDraft = args(&call.params)?;
     let (text, entities) = formatted(p.text, p.parse_mode.unwrap_or_default(), json_value(p.entities))?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
@@ -167,7 +167,7 @@ pub(crate) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
 
 /// sendChecklist / editMessageChecklist: on behalf of a business account only, and business
 /// connections do not exist on the embedded platform yet.
-pub(crate) async fn business_checklist(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn business_checklist(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let raw = call.params.get("checklist").unwrap_or_default();
     if raw.is_empty() {
         return Err(ApiError::parameter_required("checklist"));

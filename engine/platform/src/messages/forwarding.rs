@@ -127,13 +127,13 @@ async fn move_many(
     Ok(Value::Array(sent).into())
 }
 
-pub(crate) async fn forward_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn forward_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ForwardMessages = args(&call.params)?;
     let many = MoveMany { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_ids: p.message_ids };
     move_many(platform, &call, &p, many, None).await
 }
 
-pub(crate) async fn copy_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn copy_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CopyMessages = args(&call.params)?;
     let many = MoveMany { chat_id: p.chat_id, from_chat_id: p.from_chat_id, message_ids: p.message_ids };
     move_many(platform, &call, &p, many, Some(p.remove_caption)).await

@@ -7,10 +7,10 @@
 pub(crate) mod bodies;
 pub(crate) mod domain;
 pub(crate) mod editing;
-pub(crate) mod forwarding;
+mod forwarding;
 pub(crate) mod history;
 pub(crate) mod posting;
-pub(crate) mod reactions;
+mod reactions;
 pub(crate) mod send;
 pub(crate) mod target;
 pub(crate) mod user;

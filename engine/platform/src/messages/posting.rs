@@ -863,7 +863,7 @@ fn poster_key(conversation: Conversation) -> String {
 }
 
 /// The reference's answer to an edit that changes nothing.
-pub(crate) fn not_modified() -> ApiError {
+pub(super) fn not_modified() -> ApiError {
     ApiError::bad_request(
         "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
     )
@@ -893,7 +893,7 @@ pub(crate) fn set_markup(message: &mut Message, markup: Option<Value>) -> Result
 }
 
 /// A media message's caption and its entities (none when empty).
-pub(crate) fn put_caption(message: &mut Message, caption: String, entities: Option<Value>) -> Result<(), ApiError> {
+pub(super) fn put_caption(message: &mut Message, caption: String, entities: Option<Value>) -> Result<(), ApiError> {
     if caption.is_empty() {
         return Ok(());
     }

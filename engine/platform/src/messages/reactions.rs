@@ -57,7 +57,7 @@ pub fn reaction_types(raw: Option<&str>) -> Result<Vec<Value>, ApiError> {
 }
 
 /// People's reactions: scope the person, key `<conversation>#<message id>`.
-pub(crate) const REACTIONS: Table<Vec<Value>> = Table::new("message_reaction");
+pub(super) const REACTIONS: Table<Vec<Value>> = Table::new("message_reaction");
 
 fn key(conversation: Conversation, message_id: i64) -> String {
     format!("{}#{message_id}", conversation.key())

@@ -400,7 +400,7 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
 /// Text with its entities: explicit `entities` (validated and normalised), or parsed from
 /// `parse_mode`. An empty text is refused here; a text of only spaces and newlines is refused by
 /// [`non_blank`], which the reference checks later (after the chat).
-pub(crate) fn text_and_entities(
+pub(super) fn text_and_entities(
     text: &str,
     parse_mode: Option<&str>,
     entities: Option<&str>,
@@ -439,7 +439,7 @@ pub(crate) fn formatted(text: &str, mode: &str, given: Option<Value>) -> Result<
 }
 
 /// TDLib's refusal of a text of only spaces and newlines (control characters count as spaces).
-pub(crate) fn non_blank(text: &str) -> Result<(), ApiError> {
+pub(super) fn non_blank(text: &str) -> Result<(), ApiError> {
     if text.chars().all(|c| c == ' ' || c.is_control()) {
         return Err(ApiError::bad_request("text must be non-empty"));
     }
@@ -457,7 +457,7 @@ pub(crate) fn reply_to(reply_parameters: Option<&str>, p: &Params) -> Result<(Op
 /// A message's reply: `reply_parameters` (the message, its chat when another, a quote), or the
 /// older `reply_to_message_id` and `allow_sending_without_reply` when it is absent.
 #[derive(Debug, Default)]
-pub(crate) struct ReplyTo {
+pub(super) struct ReplyTo {
     message_id: Option<i64>,
     allow_without_reply: bool,
     chat_id: Option<String>,
@@ -565,7 +565,7 @@ fn message_extras(args: &dyn SendArgs<'_>) -> Extras {
 /// A text message's `link_preview_options` (`raw`; or the older `disable_web_page_preview` in
 /// `p`), read as the reference reads them for sendMessage and editMessageText, before the text.
 /// A preview is described, not fetched; other methods ignore the parameter, as the reference does.
-pub(crate) fn link_preview(raw: Option<&str>, p: &Params) -> Result<Option<types::LinkPreviewOptions>, ApiError> {
+pub(super) fn link_preview(raw: Option<&str>, p: &Params) -> Result<Option<types::LinkPreviewOptions>, ApiError> {
     match raw.filter(|v| !v.is_empty()) {
         Some(raw) => {
             let value: Value = serde_json::from_str(raw)

@@ -33,7 +33,7 @@ pub(crate) async fn delete_message(c: UserCall) -> Result<Value, ApiError> {
     Ok(json!(true))
 }
 
-pub(crate) async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn set_reaction(c: UserCall) -> Result<Value, ApiError> {
     let reactions = crate::messages::reactions::reaction_types(c.params.get("reaction"))?;
     let conversation = c.chat().await?;
     super::react(&c.platform, &c.actor(), conversation, message_id(&c.params)?, reactions).await?;

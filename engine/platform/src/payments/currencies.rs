@@ -21,7 +21,7 @@ use serde_json::Value;
 use crate::payments::Terms;
 
 /// Telegram Stars.
-pub(crate) const STARS: &str = "XTR";
+pub(super) const STARS: &str = "XTR";
 /// The most Stars one invoice asks.
 const MOST_STARS: i64 = 100_000;
 /// TDLib's bound on any amount (`check_currency_amount`).

@@ -21,7 +21,7 @@ pub(crate) const BALANCES: Table<i64> = Table::new("payment_balance");
 pub(crate) const STARS_KEY: &str = "XTR";
 /// A bot's Stars transactions: scope the bot, key the time in nanoseconds (20 digits) and the
 /// transaction's id, so a scope's rows are in the order they happened.
-pub(crate) const LEDGER: Table<Entry> = Table::new("payment_ledger");
+pub(super) const LEDGER: Table<Entry> = Table::new("payment_ledger");
 /// The lock key of a bot's balance (`Entity::BotSetting`).
 pub(crate) const BOT_BALANCE_LOCK: &str = "stars";
 
@@ -67,7 +67,7 @@ impl Entry {
 }
 
 /// The row key of an entry made now.
-pub(crate) fn ledger_key(id: &str) -> String {
+pub(super) fn ledger_key(id: &str) -> String {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     format!("{nanos:020}-{id}")
 }

@@ -184,7 +184,7 @@ async fn checked(
     currencies::check(title, description, provider_token.unwrap_or_default(), configured.as_deref(), terms)
 }
 
-pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendInvoice = args(&call.params)?;
     let (invoice, terms) = invoice(&asked!(p, p.start_parameter), &call.params)?;
     let options = SendOptions::read(&p, &call.params)?;
@@ -204,7 +204,7 @@ pub(crate) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     Ok(messages::post(&platform, &actor, conversation, content).await?.into())
 }
 
-pub(crate) async fn answer_shipping_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn answer_shipping_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerShippingQuery = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     let answer = if p.ok {
@@ -254,7 +254,7 @@ fn shipping_options(value: &Value) -> Result<Vec<ShippingOption>, ApiError> {
     Ok(options)
 }
 
-pub(crate) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerPreCheckoutQuery = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     let answer = if p.ok {
@@ -268,13 +268,13 @@ pub(crate) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: Met
     Ok(json!(true).into())
 }
 
-pub(crate) async fn get_my_star_balance(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_my_star_balance(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let balance = types::StarAmount { amount: super::stars(&platform, bot.id).await?, ..Default::default() };
     Ok(crate::kernel::world::typed(&balance).into())
 }
 
-pub(crate) async fn get_star_transactions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_star_transactions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let offset = call.params.integer("offset", 0, 0, i64::from(i32::MAX)) as usize;
     let limit = call.params.integer("limit", 100, 1, 100) as usize;
     let bot = platform_bot(&platform, &call).await?;
@@ -288,7 +288,7 @@ pub(crate) async fn get_star_transactions(platform: Arc<Platform>, call: MethodC
     Ok(crate::kernel::world::typed(&types::StarTransactions { transactions }).into())
 }
 
-pub(crate) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let user_id = msg_spec::args::integer(call.params.get("user_id")).unwrap_or(0).max(0);
     if user_id == 0 {
         return Err(bad("Invalid user_id specified"));
@@ -300,7 +300,7 @@ pub(crate) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCal
     Ok(json!(true).into())
 }
 
-pub(crate) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CreateInvoiceLink = args(&call.params)?;
     let (invoice, terms) = invoice(&asked!(p, None), &call.params)?;
     if p.business_connection_id.is_some_and(|b| !b.is_empty()) {

@@ -6,13 +6,13 @@
 //! terms are a row of [`INVOICES`] stored with its message. Telegram Stars (`XTR`) invoices are
 //! checked as the platform checks them; balances, links, refunds and subscriptions come next.
 
-pub(crate) mod currencies;
+mod currencies;
 pub(crate) mod domain;
 pub(crate) mod ledger;
-pub(crate) mod methods;
-pub(crate) mod paid_media;
-pub(crate) mod subscriptions;
-pub(crate) mod user;
+mod methods;
+mod paid_media;
+mod subscriptions;
+mod user;
 
 use self::ledger::{grant_stars, ledger, refund_stars};
 pub(crate) use self::ledger::{set_stars, stars};
@@ -37,30 +37,30 @@ use crate::messages;
 use crate::messages::posting::sender_id;
 
 /// An invoice's terms: scope the bot, key `<conversation key>/<message id>`.
-pub(crate) const INVOICES: Table<Terms> = Table::new("payment_invoice");
+const INVOICES: Table<Terms> = Table::new("payment_invoice");
 /// Invoices paid (an invoice message is paid once): scope the bot, key as [`INVOICES`]', value
 /// the payment's `telegram_payment_charge_id`.
-pub(crate) const PAID: Table<String> = Table::new("payment_paid");
+const PAID: Table<String> = Table::new("payment_paid");
 
 /// Invoice links (`createInvoiceLink`): scope the bot, key the link's slug
 /// (`https://t.me/$<slug>`).
-pub(crate) const LINKS: Table<Linked> = Table::new("payment_invoice_link");
+const LINKS: Table<Linked> = Table::new("payment_invoice_link");
 
 /// An invoice link's invoice and terms.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct Linked {
+struct Linked {
     pub invoice: types::Invoice,
     pub terms: Terms,
 }
 
 /// What a person pays: an invoice message, or an invoice link's slug.
-pub(crate) enum Paying {
+enum Paying {
     Message(Conversation, i64),
     Link(String),
 }
 
 /// How long the platform waits for a bot's answer to a shipping or pre-checkout query.
-pub(crate) const ANSWER_WAIT: Duration = Duration::from_secs(10);
+const ANSWER_WAIT: Duration = Duration::from_secs(10);
 
 /// What an invoice asks, as its bot sent it (what the message's `invoice` does not show).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -125,7 +125,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
 }
 
 /// A Stars payment its payer cannot afford: nothing is paid.
-pub(crate) fn short_of(total: i64, held: i64) -> Value {
+fn short_of(total: i64, held: i64) -> Value {
     json!({"paid": false, "stage": "balance", "error_message": format!("not enough Stars: {total} needed, {held} held")})
 }
 
@@ -135,7 +135,7 @@ fn invoice_key(conversation: Conversation) -> String {
 
 /// What a person gives when paying.
 #[derive(Debug, Default)]
-pub(crate) struct Payment {
+struct Payment {
     pub order: OrderInfo,
     pub shipping_option_id: Option<String>,
     pub tip: i64,

@@ -24,10 +24,10 @@ use crate::payments::ledger::{self, BOT_BALANCE_LOCK, LEDGER};
 use crate::payments::{Terms, currencies};
 
 /// Subscriptions: scope 0, key the first payment's `telegram_payment_charge_id`.
-pub(crate) const SUBSCRIPTIONS: Table<Subscription> = Table::new("payment_subscription");
+pub(super) const SUBSCRIPTIONS: Table<Subscription> = Table::new("payment_subscription");
 
 /// The one period the platform takes (30 days), and the most Stars a period may cost.
-pub(crate) const PERIOD: i64 = 2_592_000;
+pub(super) const PERIOD: i64 = 2_592_000;
 const MOST_STARS: i64 = 10_000;
 
 /// A person's subscription to a bot.
@@ -60,7 +60,7 @@ pub(crate) fn check(period: i64, terms: &Terms) -> Result<(), ApiError> {
 
 /// `editUserStarSubscription`: the bot cancels (`is_canceled`) or re-enables a subscription it
 /// has from `user_id`, named by its first payment's charge id.
-pub(crate) async fn edit_user_star_subscription(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn edit_user_star_subscription(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let user_id = msg_spec::args::integer(call.params.get("user_id")).unwrap_or(0).max(0);
     if user_id == 0 {
         return Err(ApiError::bad_request("Invalid user_id specified"));

@@ -14,7 +14,7 @@ use crate::payments::{ANSWER_WAIT, Paying, Payment};
 /// link, `https://t.me/$…`), the order's `name`, `phone_number`, `email`,
 /// `shipping_address` (a `ShippingAddress` as JSON), `shipping_option_id`, `tip_amount`,
 /// `timeout` (seconds to wait for each of the bot's answers, at most the platform's 10).
-pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
     let paying = paying(&c).await?;
     let given = |name| c.params.get(name).filter(|v| !v.is_empty()).map(str::to_owned);
     let shipping_address = match given("shipping_address") {
@@ -37,7 +37,7 @@ pub(crate) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
 }
 
 /// `getStarBalance`: the person's Stars.
-pub(crate) async fn get_star_balance(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn get_star_balance(c: UserCall) -> Result<Value, ApiError> {
     let balance =
         msg_spec::types::StarAmount { amount: super::stars(&c.platform, c.user.id).await?, ..Default::default() };
     Ok(crate::kernel::world::typed(&balance))
@@ -57,13 +57,13 @@ async fn paying(c: &UserCall) -> Result<Paying, ApiError> {
 
 /// `getPaymentForm`: what an app shows before paying (the invoice, its prices, what it asks,
 /// the tips, whether it is paid already, the currency's digits and the person's Stars).
-pub(crate) async fn get_payment_form(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn get_payment_form(c: UserCall) -> Result<Value, ApiError> {
     let paying = paying(&c).await?;
     super::payment_form(&c.platform, &c.user, paying).await
 }
 
 /// `buyPaidMedia`: `chat_id`, `message_id` (a paid media message); the Stars it asks are paid.
-pub(crate) async fn buy_paid_media(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn buy_paid_media(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::buy_paid_media(&c.platform, &c.user, conversation, message_id(&c.params)?).await
 }

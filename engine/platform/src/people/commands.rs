@@ -91,7 +91,7 @@ pub(crate) async fn get_my_commands(platform: Arc<Platform>, call: MethodCall) -
     Ok(list.unwrap_or_else(|| json!([])).into())
 }
 
-pub(crate) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p: params::DeleteMyCommands = args(&call.params)?;
     let key = key(p.scope, p.language_code)?;

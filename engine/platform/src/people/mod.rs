@@ -2,11 +2,11 @@
 //! in the chat whose id is the bot's, so the bot gets `my_chat_member` and `403 bot was blocked
 //! by the user`), allowing it to set their emoji status, and their profile photos.
 
-pub(crate) mod bot;
-pub(crate) mod commands;
+mod bot;
+mod commands;
 pub(crate) mod domain;
-pub(crate) mod profile;
-pub(crate) mod user;
+mod profile;
+mod user;
 
 use std::sync::Arc;
 
@@ -25,7 +25,7 @@ use crate::kernel::standing::Standing;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
 
 /// Bots a person allowed to set their emoji status: scope the person, key the bot's id.
-pub(crate) const EMOJI_STATUS_BOTS: Table<()> = Table::new("person_emoji_status_bot");
+const EMOJI_STATUS_BOTS: Table<()> = Table::new("person_emoji_status_bot");
 /// A person's profile photos: scope the person, key the photo's number (see [`photo_key`];
 /// higher is newer), the value its sizes with the person's own file ids.
 pub(crate) const PHOTOS: Table<Value> = Table::new("person_photo");
@@ -77,7 +77,7 @@ async fn allow_emoji_status(platform: &Platform, user: &UserRecord, bot_id: i64)
 }
 
 /// setUserEmojiStatus: only for a person who allowed the bot; `""` or `"0"` clears it.
-pub(crate) async fn set_emoji_status(
+async fn set_emoji_status(
     platform: &Platform,
     bot_id: i64,
     user_id: i64,

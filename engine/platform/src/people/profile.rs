@@ -86,7 +86,7 @@ impl Text {
     }
 }
 
-pub(crate) async fn set_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetMyName = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     let reply = NAME.set(&platform, &bot, p.name, p.language_code).await?;
@@ -97,31 +97,31 @@ pub(crate) async fn set_my_name(platform: Arc<Platform>, call: MethodCall) -> Re
     Ok(reply)
 }
 
-pub(crate) async fn get_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_my_name(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetMyName = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     NAME.get(&platform, &bot, p.language_code).await
 }
 
-pub(crate) async fn set_my_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_my_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetMyDescription = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     DESCRIPTION.set(&platform, &bot, p.description, p.language_code).await
 }
 
-pub(crate) async fn get_my_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_my_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetMyDescription = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     DESCRIPTION.get(&platform, &bot, p.language_code).await
 }
 
-pub(crate) async fn set_my_short_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_my_short_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetMyShortDescription = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     SHORT_DESCRIPTION.set(&platform, &bot, p.short_description, p.language_code).await
 }
 
-pub(crate) async fn get_my_short_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_my_short_description(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetMyShortDescription = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     SHORT_DESCRIPTION.get(&platform, &bot, p.language_code).await
@@ -183,7 +183,7 @@ fn rights_key(channels: bool) -> String {
     format!("default_rights:{}", if channels { "channels" } else { "groups" })
 }
 
-pub(crate) async fn set_my_default_administrator_rights(
+pub(super) async fn set_my_default_administrator_rights(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
@@ -195,7 +195,7 @@ pub(crate) async fn set_my_default_administrator_rights(
     Ok(json!(true).into())
 }
 
-pub(crate) async fn get_my_default_administrator_rights(
+pub(super) async fn get_my_default_administrator_rights(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {
@@ -249,7 +249,7 @@ async fn menu_owner(platform: &Platform, call: &MethodCall) -> Result<i64, ApiEr
     Ok(id)
 }
 
-pub(crate) async fn set_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatMenuButton = args(&call.params)?;
     let button = menu_button(p.menu_button)?;
     let owner = menu_owner(&platform, &call).await?;
@@ -259,7 +259,7 @@ pub(crate) async fn set_chat_menu_button(platform: Arc<Platform>, call: MethodCa
     Ok(json!(true).into())
 }
 
-pub(crate) async fn get_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let owner = menu_owner(&platform, &call).await?;
     let bot = platform_bot(&platform, &call).await?;
     let mut stored = setting(&platform, bot.id, &format!("menu_button:{owner}")).await?;
@@ -282,7 +282,7 @@ async fn profile_owner(platform: &Platform, user_id: i64) -> Result<(), ApiError
 
 /// getUserProfilePhotos: a person's photos (the user-side `setProfilePhoto`) or a bot's
 /// (setMyProfilePhoto), with the viewer's own file ids.
-pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_user_profile_photos(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserProfilePhotos = args(&call.params)?;
     profile_owner(&platform, p.user_id).await?;
     let viewer = platform_bot(&platform, &call).await?;
@@ -305,7 +305,7 @@ pub(crate) async fn get_user_profile_photos(platform: Arc<Platform>, call: Metho
     Ok(typed(&types::UserProfilePhotos { total_count: all.len() as i64, photos }).into())
 }
 
-pub(crate) async fn get_user_profile_audios(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_user_profile_audios(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetUserProfileAudios = args(&call.params)?;
     profile_owner(&platform, p.user_id).await?;
     Ok(typed(&types::UserProfileAudios { total_count: 0, audios: Vec::new() }).into())
@@ -351,7 +351,7 @@ fn profile_photo_file(params: &msg_core::Params, local: bool) -> Result<String, 
     Ok(file.to_owned())
 }
 
-pub(crate) async fn set_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     use crate::files::input::{self, Extras, Sender};
     let file = profile_photo_file(&call.params, platform.local)?;
     let bot = platform_bot(&platform, &call).await?;
@@ -365,7 +365,7 @@ pub(crate) async fn set_my_profile_photo(platform: Arc<Platform>, call: MethodCa
     Ok(json!(true).into())
 }
 
-pub(crate) async fn remove_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn remove_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     store(&platform, bot.id, "profile_photo".into(), None).await?;
     Ok(json!(true).into())

@@ -42,7 +42,7 @@ fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
 }
 
 /// The message of a poll (the bot's `sendPoll`, a person's too).
-pub(crate) fn poll_message(params: &Params) -> Result<types::Message, ApiError> {
+pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendPoll = args(params)?;
     let given = json_value(p.question_entities);
     let (question, question_entities) = formatted(p.question, p.question_parse_mode.unwrap_or_default(), given)?;
@@ -157,7 +157,7 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     Ok(sent.into())
 }
 
-pub(crate) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn stop_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::StopPoll = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
     let bot = platform_bot(&platform, &call).await?;

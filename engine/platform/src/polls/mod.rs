@@ -5,8 +5,8 @@
 //! `votePoll` and send polls with the user-side `sendPoll`.
 
 pub(crate) mod domain;
-pub(crate) mod methods;
-pub(crate) mod user;
+mod methods;
+mod user;
 
 use msg_core::Registrar;
 use msg_core::method::{Late, bound};
@@ -301,14 +301,14 @@ fn close_when_due(platform: &Platform, bot_id: i64, conversation: Conversation, 
 
 /// The polls domain's state ([`crate::kernel::domain::Domain::state`]).
 #[derive(Default)]
-pub(crate) struct PollsState {
+struct PollsState {
     /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
     /// so two of them never both see it open.
     lock: tokio::sync::Mutex<()>,
 }
 
 /// People's votes: scope the voter, key the poll's id, the value the options chosen.
-pub(crate) const POLL_VOTES: Table<Vec<i64>> = Table::new("poll_vote");
+const POLL_VOTES: Table<Vec<i64>> = Table::new("poll_vote");
 
 /// Bots' timed polls: scope the bot, key `conversation|message_id`, the value its `close_date`.
 const POLL_TIMERS: Table<i64> = Table::new("poll_timer");

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::kernel::user::{UserCall, message_id};
 
-pub(crate) async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let options = match c.params.json::<Vec<i64>>("option_ids") {
         Some(Ok(ids)) => ids,

@@ -27,13 +27,13 @@ const ICONS: [(&str, [u8; 3]); 12] = [
 ];
 
 /// An icon's custom emoji id: fixed for its emoji.
-pub(crate) fn icon_id(emoji: &str) -> String {
+pub(super) fn icon_id(emoji: &str) -> String {
     let hash = blake3::hash(format!("forum_topic_icon/{emoji}").as_bytes());
     (u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes")) >> 1).to_string()
 }
 
 /// Whether `custom_emoji_id` is one of the icons'.
-pub(crate) fn is_icon(custom_emoji_id: &str) -> bool {
+pub(super) fn is_icon(custom_emoji_id: &str) -> bool {
     ICONS.iter().any(|(emoji, _)| icon_id(emoji) == custom_emoji_id)
 }
 

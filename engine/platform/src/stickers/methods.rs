@@ -301,7 +301,7 @@ async fn set_sticker(
     Ok(SetSticker { sticker, emoji_list: asked.emoji_list, keywords: asked.keywords })
 }
 
-pub(crate) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetStickerSet = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     let key = p.name.trim().to_lowercase();
@@ -324,7 +324,7 @@ pub(crate) async fn get_sticker_set(platform: Arc<Platform>, call: MethodCall) -
     Ok(value.into())
 }
 
-pub(crate) async fn upload_sticker_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn upload_sticker_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::UploadStickerFile = args(&call.params)?;
     if !["static", "animated", "video"].contains(&p.sticker_format) {
         return Err(bad("Invalid sticker format specified"));
@@ -356,7 +356,7 @@ pub(crate) async fn upload_sticker_file(platform: Arc<Platform>, call: MethodCal
     Ok(typed(&file).into())
 }
 
-pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn create_new_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::CreateNewStickerSet = args(&call.params)?;
     let raw = p.stickers.filter(|s| !s.is_empty()).ok_or_else(|| bad("there is no sticker file in the request"))?;
     let list: Value = serde_json::from_str(raw).map_err(|_| bad("Can't parse stickers JSON object"))?;
@@ -423,7 +423,7 @@ pub(crate) async fn create_new_sticker_set(platform: Arc<Platform>, call: Method
     Ok(done)
 }
 
-pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AddStickerToSet = args(&call.params)?;
     let asked = sticker_for_set(&platform, &call.params, p.sticker, p.user_id, p.name).await?;
     let bot = platform_bot(&platform, &call).await?;
@@ -447,7 +447,7 @@ pub(crate) async fn add_sticker_to_set(platform: Arc<Platform>, call: MethodCall
     Ok(done)
 }
 
-pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn replace_sticker_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::ReplaceStickerInSet = args(&call.params)?;
     if p.old_sticker.trim().is_empty() {
         return Err(bad("Sticker is not specified"));
@@ -478,7 +478,7 @@ pub(crate) async fn replace_sticker_in_set(platform: Arc<Platform>, call: Method
     Ok(done)
 }
 
-pub(crate) async fn set_sticker_position_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_sticker_position_in_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerPositionInSet = args(&call.params)?;
     if p.sticker.trim().is_empty() {
         return Err(bad("Sticker is not specified"));
@@ -498,7 +498,7 @@ pub(crate) async fn set_sticker_position_in_set(platform: Arc<Platform>, call: M
     store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }
 
-pub(crate) async fn delete_sticker_from_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn delete_sticker_from_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteStickerFromSet = args(&call.params)?;
     let bot = platform_bot(&platform, &call).await?;
     let (key, unique, _held) = set_of(&platform, bot.id, p.sticker).await?;
@@ -510,7 +510,7 @@ pub(crate) async fn delete_sticker_from_set(platform: Arc<Platform>, call: Metho
     store(&platform, changes).await
 }
 
-pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerEmojiList = args(&call.params)?;
     if p.sticker.trim().is_empty() {
         return Err(bad("Sticker is not specified"));
@@ -529,7 +529,7 @@ pub(crate) async fn set_sticker_emoji_list(platform: Arc<Platform>, call: Method
     Ok(done)
 }
 
-pub(crate) async fn set_sticker_keywords(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_sticker_keywords(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerKeywords = args(&call.params)?;
     if p.sticker.trim().is_empty() {
         return Err(bad("Sticker is not specified"));
@@ -558,7 +558,7 @@ pub(crate) async fn set_sticker_keywords(platform: Arc<Platform>, call: MethodCa
     store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }
 
-pub(crate) async fn set_sticker_set_title(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_sticker_set_title(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerSetTitle = args(&call.params)?;
     if p.name.trim().is_empty() {
         return Err(bad("Sticker set name must be non-empty"));
@@ -574,7 +574,7 @@ pub(crate) async fn set_sticker_set_title(platform: Arc<Platform>, call: MethodC
     store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }
 
-pub(crate) async fn delete_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn delete_sticker_set(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeleteStickerSet = args(&call.params)?;
     if p.name.trim().is_empty() {
         return Err(bad("Sticker set name must be non-empty"));
@@ -587,7 +587,7 @@ pub(crate) async fn delete_sticker_set(platform: Arc<Platform>, call: MethodCall
     store(&platform, changes).await
 }
 
-pub(crate) async fn get_custom_emoji_stickers(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn get_custom_emoji_stickers(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::GetCustomEmojiStickers = args(&call.params)?;
     let raw =
         p.custom_emoji_ids.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("custom_emoji_ids"))?;
@@ -623,7 +623,7 @@ pub(crate) async fn get_custom_emoji_stickers(platform: Arc<Platform>, call: Met
     Ok(Value::Array(found).into())
 }
 
-pub(crate) async fn set_sticker_mask_position(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_sticker_mask_position(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerMaskPosition = args(&call.params)?;
     if p.sticker.trim().is_empty() {
         return Err(bad("Sticker is not specified"));
@@ -652,7 +652,7 @@ pub(crate) async fn set_sticker_mask_position(platform: Arc<Platform>, call: Met
 /// The most bytes a set's thumbnail has: a static one's, and an animated or video one's.
 const THUMBNAIL_BYTES: (u64, u64) = (128 * 1024, 32 * 1024);
 
-pub(crate) async fn set_sticker_set_thumbnail(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+pub(super) async fn set_sticker_set_thumbnail(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetStickerSetThumbnail = args(&call.params)?;
     let format = if p.format.is_empty() { "auto" } else { p.format };
     if !["auto", "static", "animated", "video"].contains(&format) {
@@ -709,7 +709,7 @@ pub(crate) async fn set_sticker_set_thumbnail(platform: Arc<Platform>, call: Met
     store(&platform, vec![SETS.put(bot.id, &key, &set)]).await
 }
 
-pub(crate) async fn set_custom_emoji_sticker_set_thumbnail(
+pub(super) async fn set_custom_emoji_sticker_set_thumbnail(
     platform: Arc<Platform>,
     call: MethodCall,
 ) -> Result<Reply, ApiError> {

@@ -8,8 +8,8 @@
 //! reference's (its InputSticker parser), TDLib's and the platform's.
 
 pub(crate) mod domain;
-pub(crate) mod icons;
-pub(crate) mod methods;
+mod icons;
+mod methods;
 pub(crate) mod user;
 
 pub(crate) use self::icons::topic_icons;
@@ -23,21 +23,21 @@ use crate::kernel::records::Table;
 use crate::kernel::world::{Hooked, Platform};
 
 /// Sticker sets: scope the bot that made it, key its name in lower case.
-pub(crate) const SETS: Table<StickerSet> = Table::new("sticker_set");
+const SETS: Table<StickerSet> = Table::new("sticker_set");
 /// Which set a sticker is in: scope the set's bot, key the sticker's `file_unique_id`, value the
 /// set's key.
-pub(crate) const OF_FILE: Table<String> = Table::new("sticker_of_set");
+const OF_FILE: Table<String> = Table::new("sticker_of_set");
 
 /// Which set a custom emoji is in: scope the set's bot, key the sticker's `custom_emoji_id`,
 /// value the set's key (`getCustomEmojiStickers`).
-pub(crate) const OF_EMOJI: Table<String> = Table::new("sticker_custom_emoji");
+const OF_EMOJI: Table<String> = Table::new("sticker_custom_emoji");
 
 /// Most stickers a regular set holds (the Bot API's 120).
-pub(crate) const MOST_STICKERS: usize = 120;
+const MOST_STICKERS: usize = 120;
 
 /// A sticker set as kept.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct StickerSet {
+struct StickerSet {
     pub name: String,
     pub title: String,
     pub sticker_type: String,
@@ -55,7 +55,7 @@ pub(crate) struct StickerSet {
 
 /// A sticker in a set: as its bot sees it, with its emoji and keywords.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct SetSticker {
+struct SetSticker {
     pub sticker: types::Sticker,
     pub emoji_list: Vec<String>,
     #[serde(default)]
@@ -118,7 +118,7 @@ pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
 /// The platform's rules for a set's name: English letters, digits and underscores, a letter
 /// first, no two underscores in a row, at most 64 characters, ending in `_by_<bot username>`
 /// (any case).
-pub(crate) fn valid_name(name: &str, bot_username: &str) -> bool {
+fn valid_name(name: &str, bot_username: &str) -> bool {
     let suffix = format!("_by_{}", bot_username.to_lowercase());
     name.len() <= 64
         && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -150,7 +150,7 @@ pub(crate) async fn sticker_set_name(platform: &Platform, name: &str) -> Result<
     Ok(SETS.find(platform.storage.as_ref(), &key).await?.into_iter().next().map(|(_, set)| set.name))
 }
 
-pub(crate) fn set_not_found() -> ApiError {
+fn set_not_found() -> ApiError {
     ApiError::bad_request("STICKERSET_INVALID")
 }
 

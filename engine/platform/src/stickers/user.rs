@@ -51,7 +51,7 @@ async fn set_sticker_of(platform: &Platform, person: i64, raw: &str) -> Result<t
 
 /// `getStickerSet`: a set by its name, as a person's sticker panel shows it (file ids of the
 /// person's own, to send its stickers with).
-pub(crate) async fn get_sticker_set(c: UserCall) -> Result<Value, ApiError> {
+pub(super) async fn get_sticker_set(c: UserCall) -> Result<Value, ApiError> {
     let key = c.params.required("name")?.trim().to_lowercase();
     let found = SETS.find(c.platform.storage.as_ref(), &key).await?.into_iter().next();
     let (_, set) = found.ok_or_else(crate::stickers::set_not_found)?;

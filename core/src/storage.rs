@@ -1,6 +1,6 @@
 //! The `StorageBackend` extension point: where bot identities, per-bot state, update queues and
 //! the embedded platform's people, chats and messages persist. The engine keeps the live state in
-//! memory and writes a journal of [`Change`]s through [`StorageBackend::apply`]: one call is one
+//! memory and writes a journal of [`Change`]s through [`Journal::apply`]: one call is one
 //! atomic batch, and the engine answers a request only after the batch holding its effects is
 //! durable. Loads happen when a bot or the platform is activated. Async and fallible so a
 //! networked backend (PostgreSQL) fits. The default implementation (SQLite under
@@ -201,7 +201,7 @@ impl Record {
     }
 }
 
-/// One durable effect. A batch of changes is applied atomically by [`StorageBackend::apply`].
+/// One durable effect. A batch of changes is applied atomically by [`Journal::apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Change {
@@ -250,7 +250,7 @@ pub struct BotState {
 
 /// All of the platform's state but messages: people, groups, memberships, message counters.
 /// The platform reads it once per database, to upgrade older records; afterwards it reads what it
-/// touches ([`StorageBackend::load_chat`], [`StorageBackend::load_members`], …), and operator
+/// touches ([`Journal::load_chat`], [`Journal::load_members`], …), and operator
 /// listings read it whole.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -328,13 +328,13 @@ pub fn now_unix() -> i64 {
     crate::clock::now_unix()
 }
 
-/// What [`StorageBackend::apply_then`] calls with whether the changes are durable.
+/// What [`Journal::apply_then`] calls with whether the changes are durable.
 pub type Settle = Box<dyn FnOnce(bool) + Send>;
 
-/// What [`StorageBackend::apply_then`] gives back when the backend cannot do it itself.
+/// What [`Journal::apply_then`] gives back when the backend cannot do it itself.
 pub type Unapplied = (Vec<Change>, Settle);
 
-/// [`StorageBackend::apply_then`]'s wait for the outcome.
+/// [`Journal::apply_then`]'s wait for the outcome.
 pub type Applying = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), StorageError>> + Send>>;
 
 /// The journal: what the platform and the queues need while they serve (apply a unit of
@@ -505,7 +505,7 @@ pub trait StorageBackend: Journal + Administration {}
 impl<T: Journal + Administration> StorageBackend for T {}
 
 /// The bots holding setting `key`, found by asking every bot: what
-/// [`StorageBackend::bots_with_setting`] does for a backend without an index of its own.
+/// [`Journal::bots_with_setting`] does for a backend without an index of its own.
 pub async fn bots_with_setting_by_scan<S: Journal + ?Sized>(storage: &S, key: &str) -> Result<Vec<i64>, StorageError> {
     let mut found = Vec::new();
     for bot in storage.list_bots().await? {
@@ -516,7 +516,7 @@ pub async fn bots_with_setting_by_scan<S: Journal + ?Sized>(storage: &S, key: &s
     Ok(found)
 }
 
-/// The working directory as a backend sees it (see [`StorageBackend::survey`]).
+/// The working directory as a backend sees it (see [`Administration::survey`]).
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct Survey {

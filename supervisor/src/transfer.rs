@@ -5,7 +5,7 @@
 //! import renames the staged directory into place in one step. On a backend that keeps bots in
 //! shared tables (PostgreSQL) export writes the archive's database from what the storage gives
 //! through the seam, and import moves the files into place, then replaces the bot's stored state
-//! in one transaction ([`StorageBackend::replace_bot`]). Import checks the archive, stages it
+//! in one transaction ([`Administration::replace_bot`]). Import checks the archive, stages it
 //! beside the working directory's bots and gives it the working directory's owner. Both refuse to
 //! act on a bot that is live: exporting one a running server still serves, or importing over a
 //! bot a server has open. Not here: what a bot's data means (that is the engine's storage).

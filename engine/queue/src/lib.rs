@@ -708,7 +708,7 @@ pub async fn long_poll(
 ///
 /// Cancellation safety: the changes are handed to the storage without awaiting, and the
 /// storage settles the reserved entries whether or not this is still awaited
-/// ([`StorageBackend::apply_then`]; for a backend that cannot, a task of its own commits and
+/// ([`Journal::apply_then`](msg_core::Journal::apply_then); for a backend that cannot, a task of its own commits and
 /// settles), so a caller dropped mid-await never leaves an uncommitted entry that would stall
 /// every reader of a queue, nor half an act.
 pub async fn commit(

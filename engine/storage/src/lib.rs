@@ -70,7 +70,7 @@ impl StorageFactory for MemoryFactory {
 }
 
 /// A bot's settings, queued updates and file records as the changes that store them
-/// ([`StorageBackend::replace_bot`]).
+/// ([`Administration::replace_bot`](msg_core::Administration::replace_bot)).
 pub(crate) fn bot_changes(bot_id: i64, state: &BotState, files: &[FileRecord]) -> Vec<Change> {
     let settings = state.settings.iter().map(|(key, value)| Change::BotSetting {
         bot_id,

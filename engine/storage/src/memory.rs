@@ -1,6 +1,6 @@
 //! The `memory` backend: everything in one process-wide structure, nothing on disk. For ephemeral
 //! runs (CI pipelines, demos) and tests: bots come from `[[bots]]` in the config file and all
-//! state is gone when the server stops. It proves the [`StorageBackend`] boundary with a second
+//! state is gone when the server stops. It proves the [`StorageBackend`](msg_core::StorageBackend) boundary with a second
 //! real implementation next to SQLite; batches apply atomically under one lock.
 
 use std::collections::{BTreeMap, HashMap, HashSet};

@@ -1,6 +1,6 @@
 //! The PostgreSQL backend (`[storage] kind = "postgres"`, or `MSG_DATABASE_URL` alone): every
 //! bot's and the platform's state in one database, for an operator who already runs PostgreSQL
-//! or wants the state off the server's disk. Each [`Journal::apply`](msg_core::Journal::apply) is one transaction
+//! or wants the state off the server's disk. Each [`Journal::apply`] is one transaction
 //! on a pooled connection; PostgreSQL itself groups concurrent commits. Durability maps onto
 //! `synchronous_commit`: `power` waits for the WAL flush, `process` does not (the database is a
 //! process of its own, so the server's crash loses nothing either way). Files stay under the

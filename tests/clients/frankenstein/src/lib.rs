@@ -77,6 +77,12 @@ impl EchoBot {
                 self.handle(update)?;
             }
         }
+        // The updates handled last are confirmed before the loop ends, as libraries do when they
+        // stop polling: otherwise the server keeps them, and a webhook set next gets them again
+        // (an inline query answered already, whose answer now fails and holds back that chat).
+        if offset != 0 {
+            self.api.get_updates(&GetUpdatesParams::builder().offset(offset).limit(1).timeout(0).build())?;
+        }
         Ok(())
     }
 

@@ -8,9 +8,10 @@ use msg_core::{BotRecord, Secret, StorageBackend, UserRecord};
 
 pub use msg_platform::operator::new_secret;
 use msg_platform::operator::{
-    BOT_SWITCHES, PAYMENT_PROVIDER, bot_display_name, check_bot_username, check_person, new_provider_token,
-    store_new_bot, store_new_person, switch_value,
+    BOT_SWITCHES, bot_display_name, check_bot_username, check_person, new_provider_token, store_new_bot,
+    store_new_person, switch_value,
 };
+use msg_platform::payments::PAYMENT_PROVIDER;
 
 /// The public platform's bot username rules (see `msg_platform::operator`).
 pub fn check_username(name: &str) -> anyhow::Result<String> {
@@ -157,7 +158,7 @@ pub async fn game(
     photo: &Option<std::path::PathBuf>,
     delete: bool,
 ) -> anyhow::Result<()> {
-    use msg_platform::operator::{NewGame, games, register_game, remove_game};
+    use msg_platform::games::{NewGame, games, register_game, remove_game};
     let bot = find(storage.as_ref(), who).await?;
     let api = |e: msg_core::ApiError| anyhow::anyhow!(e.description);
     let Some(short_name) = short_name else {
@@ -206,7 +207,7 @@ pub async fn stars(
         bail!("no person {user_id} here; `msg-bot-api user create` makes one");
     }
     let Some(amount) = grant else {
-        return msg_platform::operator::stars_of(storage, user_id).await.map_err(api);
+        return msg_platform::payments::stars_of(storage, user_id).await.map_err(api);
     };
     let _lock = match crate::preflight::try_lock(&settings.dir)? {
         crate::preflight::LockAttempt::Taken(lock) => lock,
@@ -215,7 +216,7 @@ pub async fn stars(
             settings.dir.display()
         ),
     };
-    msg_platform::operator::grant_stars_stored(storage, user_id, amount).await.map_err(api)
+    msg_platform::payments::grant_stars_stored(storage, user_id, amount).await.map_err(api)
 }
 
 pub async fn revoke(storage: &dyn StorageBackend, who: &str) -> anyhow::Result<BotRecord> {

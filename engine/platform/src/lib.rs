@@ -11,14 +11,14 @@
 mod chats;
 pub mod entities;
 pub mod files;
-mod games;
+pub mod games;
 mod inline;
 pub mod kernel;
 pub mod limits;
 mod messages;
 pub mod operator;
 pub mod parse_mode;
-mod payments;
+pub mod payments;
 mod people;
 mod polls;
 mod stickers;

@@ -1,18 +1,15 @@
 //! The operator's side of the embedded platform: creating people and bots, reading their
-//! tokens, the operator's bot switches (`bot set`), bots' games (`bot game`), every chat (`listChats`), and the overview the browser console's
+//! tokens, the operator's bot switches (`bot set`), every chat (`listChats`), and the overview the browser console's
 //! operator panel shows (`/console/api/<method>`; the server checks the operator's credential
 //! before any of it runs). The rules for names, usernames and token secrets live here once, for
 //! the console and the `bot create` / `user create` commands alike.
 
-use crate::payments;
 use msg_core::storage::now_unix;
 use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, StorageBackend, StorageError, UserRecord};
 use serde_json::{Value, json};
 
-pub use crate::games::{NewGame, Registered as RegisteredGame, games, register_game, remove_game};
 use crate::internal;
 use crate::kernel::world::{BotFlags, Platform, bot_json, user_json};
-pub use crate::payments::PAYMENT_PROVIDER;
 
 const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -26,22 +23,6 @@ pub fn new_secret() -> String {
 pub fn new_provider_token() -> String {
     let provider = msg_core::random::between(100_000_000, 999_999_999);
     format!("{provider}:TEST:{}", msg_core::random::secret(24, TOKEN_ALPHABET))
-}
-
-/// A person's Telegram Stars, read from the storage (the `user stars` command).
-pub async fn stars_of(storage: &dyn StorageBackend, user_id: i64) -> Result<i64, ApiError> {
-    Ok(crate::payments::ledger::BALANCES.get(storage, user_id, crate::payments::ledger::STARS_KEY).await?.unwrap_or(0))
-}
-
-/// Gives a person `amount` Stars in the storage directly (`user stars --grant`; the caller makes
-/// sure no server runs on it, whose payments would race the read and the write); the new balance.
-pub async fn grant_stars_stored(storage: &dyn StorageBackend, user_id: i64, amount: i64) -> Result<i64, ApiError> {
-    if amount <= 0 || amount > 1_000_000_000 {
-        return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
-    }
-    let balance = stars_of(storage, user_id).await? + amount;
-    storage.apply(vec![payments::set_stars(user_id, balance)]).await.map_err(internal)?;
-    Ok(balance)
 }
 
 /// The public platform's bot username rules: 5-32 of `[A-Za-z0-9_]`, a letter first, ending in

@@ -25,7 +25,7 @@ pub const PAYMENT_PROVIDER: &str = "payment_provider";
 use std::time::Duration;
 
 use msg_core::method::{Late, bound, read_only};
-use msg_core::{ApiError, NewUpdate, Registrar, UserRecord};
+use msg_core::{ApiError, NewUpdate, Registrar, StorageBackend, UserRecord};
 use msg_spec::types::{self, LabeledPrice, Message, OrderInfo, ShippingAddress, ShippingOption};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -399,4 +399,20 @@ async fn pay_invoice(
     let message =
         messages::post(platform, &crate::kernel::world::Actor::User(user.clone()), conversation, content).await?;
     Ok(json!({"paid": true, "message": message}))
+}
+
+/// A person's Telegram Stars, read from the storage (the `user stars` command).
+pub async fn stars_of(storage: &dyn StorageBackend, user_id: i64) -> Result<i64, ApiError> {
+    Ok(ledger::BALANCES.get(storage, user_id, ledger::STARS_KEY).await?.unwrap_or(0))
+}
+
+/// Gives a person `amount` Stars in the storage directly (`user stars --grant`; the caller makes
+/// sure no server runs on it, whose payments would race the read and the write); the new balance.
+pub async fn grant_stars_stored(storage: &dyn StorageBackend, user_id: i64, amount: i64) -> Result<i64, ApiError> {
+    if amount <= 0 || amount > 1_000_000_000 {
+        return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
+    }
+    let balance = stars_of(storage, user_id).await? + amount;
+    storage.apply(vec![set_stars(user_id, balance)]).await.map_err(crate::internal)?;
+    Ok(balance)
 }

@@ -167,3 +167,48 @@ pub(crate) async fn send_dice(platform: Arc<Platform>, call: MethodCall) -> Resu
 
 /// The dice the platform rolls, and each one's highest value.
 const DICE: [(&str, i64); 6] = [("🎲", 6), ("🎯", 6), ("🎳", 6), ("🏀", 5), ("⚽", 5), ("🎰", 64)];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> Params {
+        let mut params = Params::new();
+        for (name, value) in pairs {
+            params.push(*name, *value);
+        }
+        params
+    }
+
+    fn refusal(result: Result<types::Message, ApiError>) -> String {
+        result.expect_err("must be refused").description.into_owned()
+    }
+
+    #[test]
+    fn a_dice_is_one_of_the_six_and_rolls_within_its_faces() {
+        let die = dice_message(&params(&[])).unwrap().dice.unwrap();
+        assert_eq!(die.emoji, "🎲", "the default die");
+        assert!((1..=6).contains(&die.value));
+        for _ in 0..200 {
+            let slot = dice_message(&params(&[("emoji", "🎰")])).unwrap().dice.unwrap();
+            assert!((1..=64).contains(&slot.value), "{}", slot.value);
+            let ball = dice_message(&params(&[("emoji", "⚽\u{fe0f}")])).unwrap().dice.unwrap();
+            assert_eq!(ball.emoji, "⚽", "the variation selector is dropped");
+            assert!((1..=5).contains(&ball.value));
+        }
+        assert_eq!(refusal(dice_message(&params(&[("emoji", "🃏")]))), "Bad Request: EMOTICON_INVALID");
+    }
+
+    #[test]
+    fn a_location_needs_both_coordinates_on_the_globe() {
+        let place = |pairs: &[(&str, &str)]| location(&params(pairs));
+        let here = place(&[("latitude", "51.5"), ("longitude", "-0.12"), ("horizontal_accuracy", "5000")]).unwrap();
+        assert_eq!((here.latitude, here.longitude), (51.5, -0.12));
+        assert_eq!(here.horizontal_accuracy, Some(1500.0), "accuracy is clamped to 1500 m");
+        let refused = |pairs: &[(&str, &str)]| place(pairs).expect_err("must be refused").description.into_owned();
+        assert_eq!(refused(&[("longitude", "1")]), "Bad Request: latitude is empty");
+        assert_eq!(refused(&[("latitude", "1"), ("longitude", " ")]), "Bad Request: longitude is empty");
+        assert_eq!(refused(&[("latitude", "91"), ("longitude", "0")]), "Bad Request: wrong location specified");
+        assert_eq!(refused(&[("latitude", "0"), ("longitude", "-180.5")]), "Bad Request: wrong location specified");
+    }
+}

@@ -180,3 +180,29 @@ pub(super) async fn business_checklist(platform: Arc<Platform>, call: MethodCall
     platform_bot(&platform, &call).await?;
     Err(ApiError::bad_request("business connection not found"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(raw: &str) -> String {
+        message_ids(Some(raw)).expect_err("must be refused").description.into_owned()
+    }
+
+    #[test]
+    fn message_ids_are_1_to_100_positive_32_bit_numbers() {
+        assert_eq!(message_ids(Some(r#"[3, "4", 5]"#)).unwrap(), vec![3, 4, 5], "numbers given as strings too");
+        assert_eq!(
+            message_ids(None).expect_err("refused").description,
+            "Bad Request: message identifiers are not specified"
+        );
+        assert_eq!(refusal("[]"), "Bad Request: message identifiers are not specified");
+        assert_eq!(refusal("[1,"), "Bad Request: can't parse message_ids JSON object");
+        assert_eq!(refusal("{}"), "Bad Request: expected an Array of message identifiers");
+        let many = serde_json::to_string(&(1..=101).collect::<Vec<i64>>()).unwrap();
+        assert_eq!(refusal(&many), "Bad Request: too many message identifiers specified");
+        assert_eq!(refusal("[true]"), "Bad Request: message identifier must be a Number");
+        assert_eq!(refusal("[4294967296]"), "Bad Request: can't parse message identifier as a Number");
+        assert_eq!(refusal("[0]"), "Bad Request: invalid message identifier specified");
+    }
+}

@@ -268,3 +268,45 @@ async fn person_reaction<'a>(
     };
     Ok((held, old.unwrap_or_default(), change))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(raw: &str) -> String {
+        reaction_types(Some(raw)).expect_err("must be refused").description.into_owned()
+    }
+
+    #[test]
+    fn reactions_are_read_as_the_reference_reads_them() {
+        assert_eq!(reaction_types(None).unwrap(), Vec::<Value>::new(), "absent removes the reactions");
+        assert_eq!(reaction_types(Some("")).unwrap(), Vec::<Value>::new());
+        let read = reaction_types(Some(
+            r#"[{"type":"emoji","emoji":"👍","extra":1},{"type":"custom_emoji","custom_emoji_id":42}]"#,
+        ));
+        assert_eq!(
+            read.unwrap(),
+            vec![json!({"type": "emoji", "emoji": "👍"}), json!({"type": "custom_emoji", "custom_emoji_id": "42"})],
+            "unknown fields dropped, a numeric custom emoji id read as text"
+        );
+        assert_eq!(refusal("[1"), "Bad Request: can't parse reaction types JSON object");
+        assert_eq!(refusal("{}"), "Bad Request: expected an Array of ReactionType");
+        assert_eq!(refusal("[1]"), "Bad Request: can't parse ReactionType: expected an Object");
+        assert_eq!(refusal("[{}]"), "Bad Request: can't parse ReactionType: Can't find field \"type\"");
+        assert_eq!(
+            refusal(r#"[{"type":"emoji"}]"#),
+            "Bad Request: can't parse ReactionType: Can't find field \"emoji\""
+        );
+        assert_eq!(
+            refusal(r#"[{"type":"paid"}]"#),
+            "Bad Request: can't parse ReactionType: invalid reaction type specified"
+        );
+    }
+
+    #[test]
+    fn the_allowed_emoji_come_from_the_schema() {
+        let allowed = allowed_emoji();
+        assert!(allowed.len() > 50, "{}", allowed.len());
+        assert!(allowed.iter().any(|e| e == "👍") && allowed.iter().any(|e| e == "🔥"));
+    }
+}

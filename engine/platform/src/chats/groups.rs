@@ -470,6 +470,20 @@ pub(super) async fn write_group_for<'a>(
     }
 }
 
+/// Where `user_id` stands in `chat` now, when `actor` may restrict them (`user not found` for
+/// nobody the platform knows; then [`restrictable`]'s refusals).
+async fn restrictable_member(
+    platform: &Platform,
+    actor: &Actor,
+    chat: &ChatRecord,
+    user_id: i64,
+) -> Result<Standing, ApiError> {
+    platform.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+    let old = platform.standing(chat.id, user_id).await?;
+    restrictable(platform, actor, chat, &old, user_id).await?;
+    Ok(old)
+}
+
 /// Who `target` is to a restriction by `actor`: not the owner, not oneself, not another's
 /// administrator.
 async fn restrictable(
@@ -509,9 +523,7 @@ pub(super) async fn ban(
 ) -> Result<(), ApiError> {
     let group = write_group_for(platform, conversation, "can't ban members in private chats", None).await?;
     let chat = &group.chat;
-    platform.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-    let old = platform.standing(chat.id, user_id).await?;
-    restrictable(platform, actor, chat, &old, user_id).await?;
+    let old = restrictable_member(platform, actor, chat, user_id).await?;
     let new = if chat.kind == "supergroup" {
         Standing { until_date: until(until_date, now()), ..Standing::of("kicked") }
     } else if old.present() {
@@ -558,9 +570,7 @@ pub(super) async fn restrict(
     let only = "method is available only for supergroups";
     let group = write_group_for(platform, conversation, only, Some(only)).await?;
     let chat = &group.chat;
-    platform.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-    let old = platform.standing(chat.id, user_id).await?;
-    restrictable(platform, actor, chat, &old, user_id).await?;
+    let old = restrictable_member(platform, actor, chat, user_id).await?;
     let new = if permissions == all_permissions(true) {
         if old.present() { Standing::of("member") } else { Standing::left() }
     } else {

@@ -185,7 +185,10 @@ fn games_are_registered_sent_played_and_scored_in_chats_and_inline() {
     // Via inline mode: the inline message has a board of its own and its Play button calls the bot.
     let asking = waiting(&server, &alice, "inlineQuery", json!({"chat_id": bot_id, "query": "play", "timeout": 20}));
     let inline = next_update(&server, &bot, &mut offset, "inline_query");
-    let results = json!([{"type": "game", "id": "g1", "game_short_name": "tetris"}]);
+    // A game result is its game and keyboard only: content beside them is ignored, as the
+    // reference builds it from `game_short_name` and `reply_markup` alone.
+    let ignored = json!({"message_text": "not the game"});
+    let results = json!([{"type": "game", "id": "g1", "game_short_name": "tetris", "input_message_content": ignored}]);
     ok(server.call(
         &bot,
         "answerInlineQuery",
@@ -196,6 +199,7 @@ fn games_are_registered_sent_played_and_scored_in_chats_and_inline() {
     let posted = ok(server.user_call(&alice, "chooseInlineResult", pick));
     assert_eq!((posted["game"]["title"].as_str(), posted["via_bot"]["id"].as_i64()), (Some("Tetris"), Some(bot_id)));
     assert_eq!(posted["reply_markup"]["inline_keyboard"][0][0]["callback_game"], json!({}));
+    assert!(posted.get("text").is_none(), "{posted}");
     let playing = waiting(
         &server,
         &bob,

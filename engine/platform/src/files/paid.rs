@@ -146,10 +146,7 @@ fn preview(media: &PaidMedia) -> PaidMedia {
     })
 }
 
-/// A paid media message as `viewer` sees it: whole for the bot that sent it and for those
-/// who bought it, previews for anyone else (and for everyone in a copy that carries no
-/// terms).
-/// The files' [`ViewRule`](crate::kernel::world::ViewRule): paid media whole only to their bot and buyers.
+/// The files' [`ViewRule`](crate::kernel::world::ViewRule): [`paid_view`].
 pub(super) fn paid_view_rule<'a>(
     platform: &'a Platform,
     conversation: Conversation,
@@ -159,6 +156,9 @@ pub(super) fn paid_view_rule<'a>(
     Box::pin(paid_view(platform, conversation, message, viewer))
 }
 
+/// A paid media message as `viewer` sees it: whole for the bot that sent it and for those
+/// who bought it, previews for anyone else (and for everyone in a copy that carries no
+/// terms).
 async fn paid_view(
     platform: &Platform,
     conversation: Conversation,

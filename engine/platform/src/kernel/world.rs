@@ -329,7 +329,8 @@ pub struct Platform {
     /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
     /// answer goes.
     pub(crate) queries: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
-    /// What the kernel asks of the domains (content kinds, post rules, custom emoji).
+    /// What the kernel asks of the domains (content kinds, post rules, custom emoji, views,
+    /// inline result kinds).
     hooks: Hooks,
     /// Each domain's own state (`Domain::state`), by its type: see [`Platform::state`].
     states: HashMap<std::any::TypeId, Box<dyn std::any::Any + Send + Sync>>,

@@ -1,6 +1,6 @@
 //! The chats domain as the platform lists it (see [`Domain`]).
 
-use msg_core::method::Late;
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{Change, PlatformState, Registrar};
 
 use crate::Platform;
@@ -16,7 +16,70 @@ impl Domain for Chats {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        // Not read-only: a chat photo's file is linked into the bot's directory as it is shown.
+        registrar.method("getChat", bound(slot, super::methods::get_chat));
+        registrar.method("getChatAdministrators", read_only(bound(slot, super::methods::get_chat_administrators)));
+        registrar.method("getChatMemberCount", read_only(bound(slot, super::methods::get_chat_member_count)));
+        registrar.method("getChatMembersCount", read_only(bound(slot, super::methods::get_chat_member_count)));
+        registrar.method("getChatMember", read_only(bound(slot, super::methods::get_chat_member)));
+        registrar.method("leaveChat", bound(slot, super::methods::leave_chat));
+        registrar.method("banChatMember", bound(slot, super::member_methods::ban_chat_member));
+        registrar.method("kickChatMember", bound(slot, super::member_methods::ban_chat_member));
+        registrar.method("unbanChatMember", bound(slot, super::member_methods::unban_chat_member));
+        registrar.method("restrictChatMember", bound(slot, super::member_methods::restrict_chat_member));
+        registrar.method("promoteChatMember", bound(slot, super::member_methods::promote_chat_member));
+        registrar.method(
+            "setChatAdministratorCustomTitle",
+            bound(slot, super::member_methods::set_chat_administrator_custom_title),
+        );
+        registrar.method("setChatMemberTag", bound(slot, super::member_methods::set_chat_member_tag));
+        registrar.method("banChatSenderChat", bound(slot, super::member_methods::ban_chat_sender_chat));
+        registrar.method("unbanChatSenderChat", bound(slot, super::member_methods::unban_chat_sender_chat));
+        registrar.method("setChatPermissions", bound(slot, super::settings_methods::set_chat_permissions));
+        registrar.method("setChatPhoto", bound(slot, super::settings_methods::set_chat_photo));
+        registrar.method("deleteChatPhoto", bound(slot, super::settings_methods::delete_chat_photo));
+        registrar.method("setChatTitle", bound(slot, super::settings_methods::set_chat_title));
+        registrar.method("setChatDescription", bound(slot, super::settings_methods::set_chat_description));
+        registrar.method("pinChatMessage", bound(slot, super::settings_methods::pin_chat_message));
+        registrar.method("unpinChatMessage", bound(slot, super::settings_methods::unpin_chat_message));
+        registrar.method("unpinAllChatMessages", bound(slot, super::settings_methods::unpin_all_chat_messages));
+        registrar.method("exportChatInviteLink", bound(slot, super::invite_methods::export_chat_invite_link));
+        registrar.method("createChatInviteLink", bound(slot, super::invite_methods::create_chat_invite_link));
+        registrar.method("editChatInviteLink", bound(slot, super::invite_methods::edit_chat_invite_link));
+        registrar.method(
+            "createChatSubscriptionInviteLink",
+            bound(slot, super::invite_methods::create_chat_subscription_invite_link),
+        );
+        registrar.method(
+            "editChatSubscriptionInviteLink",
+            bound(slot, super::invite_methods::edit_chat_subscription_invite_link),
+        );
+        registrar.method("revokeChatInviteLink", bound(slot, super::invite_methods::revoke_chat_invite_link));
+        registrar.method("approveChatJoinRequest", bound(slot, super::invite_methods::approve_chat_join_request));
+        registrar.method("declineChatJoinRequest", bound(slot, super::invite_methods::decline_chat_join_request));
+        registrar.method("setChatStickerSet", bound(slot, super::settings_methods::set_chat_sticker_set));
+        registrar.method("deleteChatStickerSet", bound(slot, super::settings_methods::delete_chat_sticker_set));
+        registrar.method(
+            "getForumTopicIconStickers",
+            read_only(bound(slot, super::forum_methods::get_forum_topic_icon_stickers)),
+        );
+        registrar.method("createForumTopic", bound(slot, super::forum_methods::create_forum_topic));
+        registrar.method("editForumTopic", bound(slot, super::forum_methods::edit_forum_topic));
+        registrar.method("closeForumTopic", bound(slot, super::forum_methods::close_forum_topic));
+        registrar.method("reopenForumTopic", bound(slot, super::forum_methods::reopen_forum_topic));
+        registrar.method("deleteForumTopic", bound(slot, super::forum_methods::delete_forum_topic));
+        registrar
+            .method("unpinAllForumTopicMessages", bound(slot, super::forum_methods::unpin_all_forum_topic_messages));
+        registrar.method("editGeneralForumTopic", bound(slot, super::forum_methods::edit_general_forum_topic));
+        registrar.method("closeGeneralForumTopic", bound(slot, super::forum_methods::close_general_forum_topic));
+        registrar.method("reopenGeneralForumTopic", bound(slot, super::forum_methods::reopen_general_forum_topic));
+        registrar.method("hideGeneralForumTopic", bound(slot, super::forum_methods::hide_general_forum_topic));
+        registrar.method("unhideGeneralForumTopic", bound(slot, super::forum_methods::unhide_general_forum_topic));
+        registrar.method(
+            "unpinAllGeneralForumTopicMessages",
+            bound(slot, super::forum_methods::unpin_all_general_forum_topic_messages),
+        );
+        registrar.method("getUserChatBoosts", read_only(bound(slot, super::methods::get_user_chat_boosts)));
     }
 
     /// Group ids counting on from the groups there are, and each chat's lists as rows.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use msg_core::Registrar;
-use msg_core::method::Late;
+use msg_core::method::{Late, bound};
 use tokio_util::sync::CancellationToken;
 
 use super::Kind;
@@ -21,8 +21,14 @@ impl Domain for Files {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::methods::register(registrar, slot);
-        registrar.method("sendPaidMedia", msg_core::method::bound(slot, super::paid::send_paid_media));
+        for kind in Kind::SENDABLE {
+            let send = move |platform, call| super::methods::send_kind(platform, call, kind);
+            registrar.method(kind.send_method(), bound(slot, send));
+        }
+        registrar.method("sendMediaGroup", bound(slot, super::methods::send_media_group));
+        registrar.method("sendPaidMedia", bound(slot, super::paid::send_paid_media));
+        registrar.method("getFile", bound(slot, super::methods::get_file));
+        registrar.method("editMessageMedia", bound(slot, super::methods::edit_message_media));
     }
 
     fn view(&self) -> Option<ViewRule> {

@@ -9,9 +9,6 @@ use msg_spec::params::{self, FileArgs};
 use msg_spec::types;
 use serde_json::Value;
 
-use msg_core::Registrar;
-use msg_core::method::{Late, bound};
-
 use crate::Platform;
 use crate::files::id::FileId;
 use crate::files::input::{self, Extras, Sender, Source};
@@ -287,15 +284,4 @@ pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Resul
         file_path: Some(file_path),
     };
     Ok(crate::kernel::world::typed(&file).into())
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation. (Here, not in
-/// `files/mod.rs`: the store there is below the kernel, which holds it; the methods are above.)
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    for kind in Kind::SENDABLE {
-        r.method(kind.send_method(), bound(slot, move |platform, call| send_kind(platform, call, kind)));
-    }
-    r.method("sendMediaGroup", bound(slot, send_media_group));
-    r.method("getFile", bound(slot, get_file));
-    r.method("editMessageMedia", bound(slot, edit_message_media));
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use msg_core::method::Late;
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, Params, Registrar};
 use serde_json::{Value, json};
 
@@ -21,7 +21,9 @@ impl Domain for Games {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        registrar.method("sendGame", bound(slot, super::methods::send_game));
+        registrar.method("setGameScore", bound(slot, super::methods::set_game_score));
+        registrar.method("getGameHighScores", read_only(bound(slot, super::methods::get_game_high_scores)));
     }
 
     fn inline_results(&self) -> &'static [InlineResultKind] {

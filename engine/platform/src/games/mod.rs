@@ -16,8 +16,7 @@ mod user;
 
 use std::path::Path;
 
-use msg_core::method::{Late, bound, read_only};
-use msg_core::{ApiError, BotRecord, Registrar, StorageBackend};
+use msg_core::{ApiError, BotRecord, StorageBackend};
 use msg_spec::types;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -70,13 +69,6 @@ pub struct NewGame<'a> {
     pub description: &'a str,
     /// An image file (JPEG, PNG, WebP, GIF); a placeholder is drawn without one.
     pub photo: Option<&'a Path>,
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("sendGame", bound(slot, methods::send_game));
-    r.method("setGameScore", bound(slot, methods::set_game_score));
-    r.method("getGameHighScores", read_only(bound(slot, methods::get_game_high_scores)));
 }
 
 /// The platform's rules for a game's names, as BotFather asks them: a short name of 3-64

@@ -1,7 +1,7 @@
 //! The inline domain as the platform lists it (see [`Domain`]).
 
 use msg_core::Registrar;
-use msg_core::method::Late;
+use msg_core::method::{Late, bound};
 
 use crate::Platform;
 use crate::kernel::domain::Domain;
@@ -19,7 +19,10 @@ impl Domain for Inline {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        registrar.method("answerCallbackQuery", bound(slot, super::methods::answer_callback_query));
+        registrar.method("answerInlineQuery", bound(slot, super::methods::answer_inline_query));
+        registrar.method("answerWebAppQuery", bound(slot, super::methods::answer_web_app_query));
+        registrar.method("savePreparedInlineMessage", bound(slot, super::methods::save_prepared_inline_message));
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

@@ -12,8 +12,6 @@ mod user;
 pub(crate) use self::callbacks::press;
 use self::callbacks::press_button;
 
-use msg_core::Registrar;
-use msg_core::method::{Late, bound};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -532,14 +530,6 @@ pub fn web_app_init_data(token: &str, query_id: &str, user: &Value, auth_date: i
     }
     out.append_pair("hash", &hex);
     out.finish()
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("answerCallbackQuery", bound(slot, methods::answer_callback_query));
-    r.method("answerInlineQuery", bound(slot, methods::answer_inline_query));
-    r.method("answerWebAppQuery", bound(slot, methods::answer_web_app_query));
-    r.method("savePreparedInlineMessage", bound(slot, methods::save_prepared_inline_message));
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use msg_core::method::Late;
+use msg_core::method::{Late, bound};
 use msg_core::{Change, Registrar};
 use tokio_util::sync::CancellationToken;
 
@@ -20,7 +20,27 @@ impl Domain for Messages {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        registrar.method("sendMessage", bound(slot, super::send::send_message));
+        registrar.method("forwardMessage", bound(slot, super::forwarding::forward_message));
+        registrar.method("forwardMessages", bound(slot, super::forwarding::forward_messages));
+        registrar.method("copyMessage", bound(slot, super::forwarding::copy_message));
+        registrar.method("copyMessages", bound(slot, super::forwarding::copy_messages));
+        registrar.method("sendLocation", bound(slot, super::bodies::send_location));
+        registrar.method("sendVenue", bound(slot, super::bodies::send_venue));
+        registrar.method("sendContact", bound(slot, super::bodies::send_contact));
+        registrar.method("sendChecklist", bound(slot, super::editing::business_checklist));
+        registrar.method("sendDice", bound(slot, super::bodies::send_dice));
+        registrar.method("sendMessageDraft", bound(slot, super::editing::send_message_draft));
+        registrar.method("sendChatAction", bound(slot, super::send::send_chat_action));
+        registrar.method("editMessageText", bound(slot, super::editing::edit_message_text));
+        registrar.method("editMessageCaption", bound(slot, super::editing::edit_message_caption));
+        registrar.method("editMessageLiveLocation", bound(slot, super::editing::edit_message_live_location));
+        registrar.method("stopMessageLiveLocation", bound(slot, super::editing::stop_message_live_location));
+        registrar.method("editMessageChecklist", bound(slot, super::editing::business_checklist));
+        registrar.method("editMessageReplyMarkup", bound(slot, super::editing::edit_message_reply_markup));
+        registrar.method("setMessageReaction", bound(slot, super::editing::set_message_reaction));
+        registrar.method("deleteMessage", bound(slot, super::editing::delete_message));
+        registrar.method("deleteMessages", bound(slot, super::editing::delete_messages));
     }
 
     /// `--message-retention`'s sweep, when the operator set a period.

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use msg_core::method::Late;
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{Params, Registrar};
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
@@ -19,7 +19,14 @@ impl Domain for Payments {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        registrar.method("sendInvoice", bound(slot, super::methods::send_invoice));
+        registrar.method("createInvoiceLink", bound(slot, super::methods::create_invoice_link));
+        registrar.method("answerShippingQuery", bound(slot, super::methods::answer_shipping_query));
+        registrar.method("answerPreCheckoutQuery", bound(slot, super::methods::answer_pre_checkout_query));
+        registrar.method("getMyStarBalance", read_only(bound(slot, super::methods::get_my_star_balance)));
+        registrar.method("getStarTransactions", read_only(bound(slot, super::methods::get_star_transactions)));
+        registrar.method("refundStarPayment", bound(slot, super::methods::refund_star_payment));
+        registrar.method("editUserStarSubscription", bound(slot, super::subscriptions::edit_user_star_subscription));
     }
 
     /// Stars subscriptions renewed (or ended) when their period is over.

@@ -24,8 +24,7 @@ pub const PAYMENT_PROVIDER: &str = "payment_provider";
 
 use std::time::Duration;
 
-use msg_core::method::{Late, bound, read_only};
-use msg_core::{ApiError, NewUpdate, Registrar, StorageBackend, UserRecord};
+use msg_core::{ApiError, NewUpdate, StorageBackend, UserRecord};
 use msg_spec::types::{self, LabeledPrice, Message, OrderInfo, ShippingAddress, ShippingOption};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -110,18 +109,6 @@ impl Terms {
         }
         self
     }
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("sendInvoice", bound(slot, methods::send_invoice));
-    r.method("createInvoiceLink", bound(slot, methods::create_invoice_link));
-    r.method("answerShippingQuery", bound(slot, methods::answer_shipping_query));
-    r.method("answerPreCheckoutQuery", bound(slot, methods::answer_pre_checkout_query));
-    r.method("getMyStarBalance", read_only(bound(slot, methods::get_my_star_balance)));
-    r.method("getStarTransactions", read_only(bound(slot, methods::get_star_transactions)));
-    r.method("refundStarPayment", bound(slot, methods::refund_star_payment));
-    r.method("editUserStarSubscription", bound(slot, subscriptions::edit_user_star_subscription));
 }
 
 /// A Stars payment its payer cannot afford: nothing is paid.

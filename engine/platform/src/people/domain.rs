@@ -1,6 +1,6 @@
 //! The people domain as the platform lists it (see [`Domain`]).
 
-use msg_core::method::Late;
+use msg_core::method::{Late, bound, read_only};
 use msg_core::{Change, Registrar};
 
 use crate::Platform;
@@ -16,7 +16,31 @@ impl Domain for People {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        registrar.method("getMe", read_only(bound(slot, super::bot::get_me)));
+        registrar.method("setUserEmojiStatus", bound(slot, super::set_user_emoji_status));
+        registrar.method("setMyCommands", bound(slot, super::commands::set_my_commands));
+        registrar.method("deleteMyCommands", bound(slot, super::commands::delete_my_commands));
+        registrar.method("getMyCommands", read_only(bound(slot, super::commands::get_my_commands)));
+        registrar.method("setMyName", bound(slot, super::profile::set_my_name));
+        registrar.method("getMyName", read_only(bound(slot, super::profile::get_my_name)));
+        registrar.method("setMyDescription", bound(slot, super::profile::set_my_description));
+        registrar.method("getMyDescription", read_only(bound(slot, super::profile::get_my_description)));
+        registrar.method("setMyShortDescription", bound(slot, super::profile::set_my_short_description));
+        registrar.method("getMyShortDescription", read_only(bound(slot, super::profile::get_my_short_description)));
+        registrar.method("setMyProfilePhoto", bound(slot, super::profile::set_my_profile_photo));
+        registrar.method("removeMyProfilePhoto", bound(slot, super::profile::remove_my_profile_photo));
+        registrar.method("setChatMenuButton", bound(slot, super::profile::set_chat_menu_button));
+        registrar.method("getChatMenuButton", read_only(bound(slot, super::profile::get_chat_menu_button)));
+        registrar.method(
+            "setMyDefaultAdministratorRights",
+            bound(slot, super::profile::set_my_default_administrator_rights),
+        );
+        registrar.method(
+            "getMyDefaultAdministratorRights",
+            read_only(bound(slot, super::profile::get_my_default_administrator_rights)),
+        );
+        registrar.method("getUserProfilePhotos", bound(slot, super::profile::get_user_profile_photos));
+        registrar.method("getUserProfileAudios", read_only(bound(slot, super::profile::get_user_profile_audios)));
     }
 
     /// The bots allowed to set the person's emoji status, and their profile photos.

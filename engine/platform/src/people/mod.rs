@@ -10,8 +10,6 @@ mod user;
 
 use std::sync::Arc;
 
-use msg_core::Registrar;
-use msg_core::method::{Late, bound, read_only};
 use msg_core::{ApiError, Change, MethodCall, NewUpdate, Reply, UserRecord};
 use msg_spec::{params, types};
 use serde_json::{Value, json};
@@ -131,27 +129,4 @@ async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodCall) -> Res
     let until = p.emoji_status_expiration_date.unwrap_or(0);
     set_emoji_status(&platform, bot.id, p.user_id, emoji, until).await?;
     Ok(json!(true).into())
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("getMe", read_only(bound(slot, bot::get_me)));
-    r.method("setUserEmojiStatus", bound(slot, set_user_emoji_status));
-    r.method("setMyCommands", bound(slot, commands::set_my_commands));
-    r.method("deleteMyCommands", bound(slot, commands::delete_my_commands));
-    r.method("getMyCommands", read_only(bound(slot, commands::get_my_commands)));
-    r.method("setMyName", bound(slot, profile::set_my_name));
-    r.method("getMyName", read_only(bound(slot, profile::get_my_name)));
-    r.method("setMyDescription", bound(slot, profile::set_my_description));
-    r.method("getMyDescription", read_only(bound(slot, profile::get_my_description)));
-    r.method("setMyShortDescription", bound(slot, profile::set_my_short_description));
-    r.method("getMyShortDescription", read_only(bound(slot, profile::get_my_short_description)));
-    r.method("setMyProfilePhoto", bound(slot, profile::set_my_profile_photo));
-    r.method("removeMyProfilePhoto", bound(slot, profile::remove_my_profile_photo));
-    r.method("setChatMenuButton", bound(slot, profile::set_chat_menu_button));
-    r.method("getChatMenuButton", read_only(bound(slot, profile::get_chat_menu_button)));
-    r.method("setMyDefaultAdministratorRights", bound(slot, profile::set_my_default_administrator_rights));
-    r.method("getMyDefaultAdministratorRights", read_only(bound(slot, profile::get_my_default_administrator_rights)));
-    r.method("getUserProfilePhotos", bound(slot, profile::get_user_profile_photos));
-    r.method("getUserProfileAudios", read_only(bound(slot, profile::get_user_profile_audios)));
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use msg_core::method::Late;
+use msg_core::method::{Late, bound};
 use msg_core::{Change, Registrar};
 use tokio_util::sync::CancellationToken;
 
@@ -24,7 +24,8 @@ impl Domain for Polls {
     }
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
-        super::register(registrar, slot);
+        registrar.method("sendPoll", bound(slot, super::methods::send_poll));
+        registrar.method("stopPoll", bound(slot, super::methods::stop_poll));
     }
 
     /// Re-arms the timers of polls that close by time, once at start.

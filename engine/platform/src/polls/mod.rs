@@ -8,8 +8,6 @@ pub(crate) mod domain;
 mod methods;
 mod user;
 
-use msg_core::Registrar;
-use msg_core::method::{Late, bound};
 use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
 use msg_spec::types::{self, Message, Poll};
 use serde_json::Value;
@@ -321,10 +319,4 @@ const LEGACY_CHANNEL_POLLS: &str = "channel_polls";
 
 fn poll_key(conversation: Conversation, message_id: i64) -> String {
     format!("{}|{message_id}", conversation.key())
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("sendPoll", bound(slot, methods::send_poll));
-    r.method("stopPoll", bound(slot, methods::stop_poll));
 }

@@ -14,8 +14,7 @@ pub(crate) mod user;
 
 pub(crate) use self::icons::topic_icons;
 
-use msg_core::method::{Late, bound, read_only};
-use msg_core::{ApiError, Registrar};
+use msg_core::ApiError;
 use msg_spec::types;
 use serde::{Deserialize, Serialize};
 
@@ -94,25 +93,6 @@ impl StickerSet {
             thumbnail,
         }
     }
-}
-
-/// This domain's Bot API methods, in the order of the Bot API documentation.
-pub(crate) fn register(r: &mut Registrar, slot: &Late<Platform>) {
-    r.method("getStickerSet", read_only(bound(slot, methods::get_sticker_set)));
-    r.method("getCustomEmojiStickers", bound(slot, methods::get_custom_emoji_stickers));
-    r.method("uploadStickerFile", bound(slot, methods::upload_sticker_file));
-    r.method("createNewStickerSet", bound(slot, methods::create_new_sticker_set));
-    r.method("addStickerToSet", bound(slot, methods::add_sticker_to_set));
-    r.method("replaceStickerInSet", bound(slot, methods::replace_sticker_in_set));
-    r.method("setStickerPositionInSet", bound(slot, methods::set_sticker_position_in_set));
-    r.method("deleteStickerFromSet", bound(slot, methods::delete_sticker_from_set));
-    r.method("setStickerEmojiList", bound(slot, methods::set_sticker_emoji_list));
-    r.method("setStickerKeywords", bound(slot, methods::set_sticker_keywords));
-    r.method("setStickerMaskPosition", bound(slot, methods::set_sticker_mask_position));
-    r.method("setStickerSetTitle", bound(slot, methods::set_sticker_set_title));
-    r.method("setStickerSetThumbnail", bound(slot, methods::set_sticker_set_thumbnail));
-    r.method("setCustomEmojiStickerSetThumbnail", bound(slot, methods::set_custom_emoji_sticker_set_thumbnail));
-    r.method("deleteStickerSet", bound(slot, methods::delete_sticker_set));
 }
 
 /// The platform's rules for a set's name: English letters, digits and underscores, a letter

@@ -190,3 +190,51 @@ pub(super) async fn unban_chat_sender_chat(platform: Arc<Platform>, call: Method
     super::ban_sender(&platform, &actor, conversation, sender, false).await?;
     done()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(raw: &str, independent: bool) -> types::ChatPermissions {
+        permissions(Some(raw), independent).expect("permissions")
+    }
+
+    #[test]
+    fn permissions_follow_the_references_implications() {
+        assert_eq!(permissions(None, false).unwrap(), crate::chats::standing::all_permissions(false));
+        // Media, polls or other messages imply sending messages, unless independent.
+        let polls = read(r#"{"can_send_polls": true}"#, false);
+        assert_eq!((polls.can_send_polls, polls.can_send_messages), (Some(true), Some(true)));
+        let independent = read(r#"{"can_send_polls": true}"#, true);
+        assert_eq!(independent.can_send_messages, Some(false));
+        let media = read(r#"{"can_send_media_messages": true}"#, false);
+        assert_eq!(
+            (media.can_send_photos, media.can_send_voice_notes, media.can_send_messages),
+            (Some(true), Some(true), Some(true))
+        );
+        let other = read(r#"{"can_send_other_messages": true}"#, false);
+        assert_eq!((other.can_send_documents, other.can_send_messages), (Some(true), Some(true)));
+        // A single media flag given: the legacy one is not read, the others are false.
+        let photos = read(r#"{"can_send_photos": true, "can_send_media_messages": true}"#, true);
+        assert_eq!((photos.can_send_photos, photos.can_send_videos), (Some(true), Some(false)));
+        // Left out: topics and tags follow pinning, reactions follow sending messages.
+        let pin = read(r#"{"can_pin_messages": true, "can_send_messages": true}"#, true);
+        assert_eq!(
+            (pin.can_manage_topics, pin.can_edit_tag, pin.can_react_to_messages),
+            (Some(true), Some(true), Some(true))
+        );
+        let no_react = read(r#"{"can_send_messages": true, "can_react_to_messages": false}"#, true);
+        assert_eq!(no_react.can_react_to_messages, Some(false));
+    }
+
+    #[test]
+    fn permissions_are_refused_in_the_references_words() {
+        let refused = |raw: &str| permissions(Some(raw), false).expect_err("refused").description.into_owned();
+        assert_eq!(refused("{"), "Bad Request: can't parse permissions JSON object");
+        assert_eq!(refused("[]"), "Bad Request: object expected as permissions");
+        assert_eq!(
+            refused(r#"{"can_send_polls": 1}"#),
+            "Bad Request: can't parse chat permissions: Field \"can_send_polls\" must be of type Boolean"
+        );
+    }
+}

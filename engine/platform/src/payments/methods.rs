@@ -322,3 +322,42 @@ pub(super) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCal
     platform.storage.apply(vec![crate::payments::LINKS.put(bot.id, &slug, &linked)]).await.map_err(crate::internal)?;
     Ok(json!(format!("https://t.me/${slug}")).into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn prices_are_a_non_empty_array_of_labelled_amounts_read_as_td_reads_them() {
+        let read = labeled_prices(&json!([{"label": "Tea", "amount": 150}, {"label": "Cake", "amount": "75"}]));
+        let read: Vec<(String, i64)> = read.unwrap().into_iter().map(|p| (p.label, p.amount)).collect();
+        assert_eq!(read, [("Tea".to_owned(), 150), ("Cake".to_owned(), 75)], "an amount may be a String");
+        let refused = |value: Value| labeled_prices(&value).expect_err("must be refused");
+        assert_eq!(refused(json!({})), "Expected an Array of labeled prices");
+        assert_eq!(refused(json!([])), "There must be at least one price");
+        assert_eq!(refused(json!([1])), "Can't parse labeled price: LabeledPrice must be an Object");
+        assert_eq!(refused(json!([{"amount": 1}])), "Can't parse labeled price: Can't find field \"label\"");
+        assert_eq!(
+            refused(json!([{"label": 5, "amount": 1}])),
+            "Can't parse labeled price: Field \"label\" must be of type String"
+        );
+        assert_eq!(
+            refused(json!([{"label": "", "amount": 1}])),
+            "Can't parse labeled price: LabeledPrice label must be non-empty"
+        );
+        assert_eq!(
+            refused(json!([{"label": "Tea", "amount": "a lot"}])),
+            "Can't parse labeled price: Field \"amount\" must be a valid Number"
+        );
+    }
+
+    #[test]
+    fn tip_amounts_are_numbers_or_strings_holding_them() {
+        assert_eq!(tip_amounts(&json!([100, "200"])).unwrap(), [100, 200]);
+        let refused = |value: Value| tip_amounts(&value).expect_err("must be refused").description.into_owned();
+        assert_eq!(refused(json!(100)), "Bad Request: expected an Array of suggested tip amounts");
+        assert_eq!(refused(json!([true])), "Bad Request: suggested tip amount must be of type Number or String");
+        assert_eq!(refused(json!(["ten"])), "Bad Request: can't parse suggested tip amount as Number");
+    }
+}

@@ -8,10 +8,9 @@ use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Reply};
 use msg_spec::params;
-use serde_json::json;
 
 use crate::Platform;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::{Actor, Conversation};
 use crate::stickers;
 
@@ -19,10 +18,6 @@ async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Resu
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let conversation = platform.resolve_chat(&actor, chat_id).await?;
     Ok((actor, conversation))
-}
-
-fn done() -> Result<Reply, ApiError> {
-    Ok(json!(true).into())
 }
 
 pub(super) async fn get_forum_topic_icon_stickers(

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::Platform;
 use crate::chats::invites::InviteTerms;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::{Actor, Conversation};
 
 async fn bot_chat(platform: &Platform, call: &MethodCall, chat_id: &str) -> Result<(Actor, Conversation), ApiError> {
@@ -50,14 +50,14 @@ pub(super) async fn approve_chat_join_request(platform: Arc<Platform>, call: Met
     let p: params::ApproveChatJoinRequest = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::settle_request(&platform, &actor, conversation, p.user_id, true).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn decline_chat_join_request(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::DeclineChatJoinRequest = args(&call.params)?;
     let (actor, conversation) = bot_chat(&platform, &call, p.chat_id).await?;
     super::settle_request(&platform, &actor, conversation, p.user_id, false).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn create_chat_subscription_invite_link(

@@ -12,7 +12,8 @@ use serde_json::Value;
 use crate::Platform;
 use crate::kernel::methods::args;
 
-use super::methods::{bot_chat, done};
+use super::methods::bot_chat;
+use crate::kernel::methods::done;
 
 /// A `permissions` parameter (`ChatPermissions`) read as the reference reads it: absent is no
 /// permission at all; a flag left out follows the reference's implications (media flags from

@@ -11,7 +11,7 @@ use msg_spec::{params, types};
 use serde_json::json;
 
 use crate::Platform;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::{Access, Actor, Conversation};
 
 /// The bot acting and the chat `chat_id` names, as the bot sees it.
@@ -33,10 +33,6 @@ pub(super) async fn bot_chat_for(
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let conversation = platform.resolve_chat_for(&actor, chat_id, access).await?;
     Ok((actor, conversation))
-}
-
-pub(super) fn done() -> Result<Reply, ApiError> {
-    Ok(json!(true).into())
 }
 
 pub(crate) async fn get_chat(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -13,7 +13,8 @@ use crate::kernel::world::Actor;
 use crate::stickers;
 
 use super::member_methods::permissions;
-use super::methods::{bot_chat, business_unavailable, done, supergroup_only};
+use super::methods::{bot_chat, business_unavailable, supergroup_only};
+use crate::kernel::methods::done;
 
 pub(super) async fn set_chat_permissions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SetChatPermissions = args(&call.params)?;

@@ -9,7 +9,7 @@ use msg_spec::types;
 use serde_json::{Map, Value, json};
 
 use crate::Platform;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::now;
 use crate::messages::send::formatted;
 
@@ -102,7 +102,7 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
         answer["button"] = button;
     }
     super::answer_inline(&platform, bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal)?;
-    Ok(json!(true).into())
+    done()
 }
 
 /// `result` of answerWebAppQuery and savePreparedInlineMessage: one inline query result.
@@ -151,5 +151,5 @@ pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodC
         answer["url"] = url.into();
     }
     platform.answer_query(bot.id, p.callback_query_id, answer)?;
-    Ok(json!(true).into())
+    done()
 }

@@ -1,10 +1,10 @@
-//! What every domain's Bot API methods share: reading a call's parameters the reference's way
-//! and the bot a method acts for. Each domain registers its own methods (its `register`); the
-//! crate root lists the domains.
+//! What every domain's Bot API methods share: reading a call's parameters the reference's way,
+//! the bot a method acts for, and the plain `true` most setters answer. Each domain lists its
+//! own methods (its `domain.rs`, `Domain::methods`); the crate root lists the domains.
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, BotRecord, MethodCall, Params};
+use msg_core::{ApiError, BotRecord, MethodCall, Params, Reply};
 use msg_spec::args::Decode;
 
 use crate::Platform;
@@ -22,4 +22,9 @@ pub(crate) async fn platform_bot(platform: &Platform, call: &MethodCall) -> Resu
         return Ok(bot.clone());
     }
     platform.bot(call.ctx.bot_id).await.map_err(crate::internal)?.ok_or_else(ApiError::unauthorized)
+}
+
+/// The answer of a method that succeeded with nothing to return: `true`.
+pub(crate) fn done() -> Result<Reply, ApiError> {
+    Ok(serde_json::Value::Bool(true).into())
 }

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use msg_core::{ApiError, MethodCall, Reply};
 use msg_spec::params;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::Platform;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::Actor;
 use crate::messages::bodies::location;
 use crate::messages::posting::{EditedText, Keyboard};
@@ -72,7 +72,7 @@ pub(crate) async fn delete_message(platform: Arc<Platform>, call: MethodCall) ->
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     super::delete(&platform, &actor, conversation, p.message_id).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 /// `message_ids` as the reference reads it (`get_message_ids`, at most 100).
@@ -124,7 +124,7 @@ pub(super) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -
     for id in found {
         super::delete(&platform, &actor, conversation, id).await?;
     }
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -133,7 +133,7 @@ pub(super) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCa
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     super::react(&platform, &actor, conversation, p.message_id, reactions).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn edit_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -162,7 +162,7 @@ pub(super) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
     // The chat as given: the decoded Integer cannot tell an absent chat from chat 0.
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
     super::draft(&platform, &actor, conversation, p.draft_id, text, entities).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 /// sendChecklist / editMessageChecklist: on behalf of a business account only, and business

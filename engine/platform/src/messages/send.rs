@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 use crate::Platform;
 use crate::entities;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::{Actor, Content};
 use crate::parse_mode::url;
 
@@ -681,5 +681,5 @@ pub(crate) async fn send_chat_action(platform: Arc<Platform>, call: MethodCall) 
     let actor = Actor::Bot(bot);
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
     super::chat_action(&platform, &actor, conversation, action).await?;
-    Ok(json!(true).into())
+    done()
 }

@@ -11,7 +11,7 @@ use msg_spec::types::{self, LabeledPrice, ShippingOption};
 use serde_json::{Value, json};
 
 use crate::Platform;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::Actor;
 use crate::messages;
 use crate::messages::send::SendOptions;
@@ -220,7 +220,7 @@ pub(super) async fn answer_shipping_query(platform: Arc<Platform>, call: MethodC
         json!({"ok": false, "error_message": message})
     };
     platform.answer_query(bot.id, p.shipping_query_id, answer)?;
-    Ok(json!(true).into())
+    done()
 }
 
 /// `get_shipping_options`.
@@ -265,7 +265,7 @@ pub(super) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: Met
         json!({"ok": false, "error_message": message})
     };
     platform.answer_query(bot.id, p.pre_checkout_query_id, answer)?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn get_my_star_balance(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -297,7 +297,7 @@ pub(super) async fn refund_star_payment(platform: Arc<Platform>, call: MethodCal
     let charge_id = charge_id.ok_or_else(|| ApiError::parameter_required("telegram_payment_charge_id"))?;
     let bot = platform_bot(&platform, &call).await?;
     super::refund_stars(&platform, &bot, user_id, charge_id).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn create_invoice_link(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

@@ -12,10 +12,9 @@ use std::time::Duration;
 use msg_core::{ApiError, MethodCall, Reply};
 use msg_spec::types::{self, Message};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
-use crate::kernel::methods::platform_bot;
+use crate::kernel::methods::{done, platform_bot};
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Content, Conversation, Platform, now, person};
@@ -78,7 +77,7 @@ pub(super) async fn edit_user_star_subscription(platform: Arc<Platform>, call: M
     }
     subscription.canceled = canceled;
     platform.storage.apply(vec![SUBSCRIPTIONS.put(0, &charge_id, &subscription)]).await.map_err(crate::internal)?;
-    Ok(json!(true).into())
+    done()
 }
 
 fn subscription_lock(bot_id: i64, charge_id: &str) -> Entity {

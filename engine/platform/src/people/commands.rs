@@ -10,7 +10,7 @@ use msg_spec::params;
 
 use crate::Platform;
 use crate::internal;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 
 /// The storage key of a scope and language: `commands:<canonical scope JSON>:<language>`.
 fn key(scope: Option<&str>, language: Option<&str>) -> Result<String, ApiError> {
@@ -79,7 +79,7 @@ pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -
     let key = key(p.scope, p.language_code)?;
     let value = (!clean.is_empty()).then(|| Value::Array(clean).to_string());
     store(&platform, bot.id, key, value).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(crate) async fn get_my_commands(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -96,7 +96,7 @@ pub(super) async fn delete_my_commands(platform: Arc<Platform>, call: MethodCall
     let p: params::DeleteMyCommands = args(&call.params)?;
     let key = key(p.scope, p.language_code)?;
     store(&platform, bot.id, key, None).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 #[cfg(test)]

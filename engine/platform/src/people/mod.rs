@@ -12,11 +12,11 @@ use std::sync::Arc;
 
 use msg_core::{ApiError, Change, MethodCall, NewUpdate, Reply, UserRecord};
 use msg_spec::{params, types};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::internal;
 use crate::kernel::act::Act;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
 use crate::kernel::standing::Standing;
@@ -128,5 +128,5 @@ async fn set_user_emoji_status(platform: Arc<Platform>, call: MethodCall) -> Res
     let emoji = p.emoji_status_custom_emoji_id.unwrap_or_default();
     let until = p.emoji_status_expiration_date.unwrap_or(0);
     set_emoji_status(&platform, bot.id, p.user_id, emoji, until).await?;
-    Ok(json!(true).into())
+    done()
 }

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::Platform;
 use crate::internal;
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::standing::rights_of_kind;
 use crate::kernel::stored::decode;
 use crate::kernel::world::typed;
@@ -63,7 +63,7 @@ impl Text {
         }
         let value = (!value.is_empty()).then(|| value.to_owned());
         store(platform, bot.id, format!("profile:{}:{code}", self.field), value).await?;
-        Ok(json!(true).into())
+        done()
     }
 
     /// The text for `code`, else the default language's; a bot's name defaults to its first name.
@@ -192,7 +192,7 @@ pub(super) async fn set_my_default_administrator_rights(
     let bot = platform_bot(&platform, &call).await?;
     let value = serde_json::to_string(&for_kind(rights, p.for_channels)).expect("rights serialize");
     store(&platform, bot.id, rights_key(p.for_channels), Some(value)).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn get_my_default_administrator_rights(
@@ -256,7 +256,7 @@ pub(super) async fn set_chat_menu_button(platform: Arc<Platform>, call: MethodCa
     let bot = platform_bot(&platform, &call).await?;
     let value = (button != json!({"type": "default"})).then(|| button.to_string());
     store(&platform, bot.id, format!("menu_button:{owner}"), value).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn get_chat_menu_button(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -362,13 +362,13 @@ pub(super) async fn set_my_profile_photo(platform: Arc<Platform>, call: MethodCa
     let kind = crate::files::Kind::Photo;
     let sizes = input::attach(&platform.files, &platform.temp_dir, sender, kind, source, extras).await?;
     store(&platform, bot.id, "profile_photo".into(), Some(sizes.to_string())).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 pub(super) async fn remove_my_profile_photo(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     store(&platform, bot.id, "profile_photo".into(), None).await?;
-    Ok(json!(true).into())
+    done()
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::Platform;
 use crate::files::Kind;
 use crate::files::id::{FileId, unique_id};
 use crate::files::input::{self, Extras, Sender};
-use crate::kernel::methods::{args, platform_bot};
+use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::world::typed;
 use crate::stickers::{MOST_STICKERS, OF_EMOJI, OF_FILE, SETS, SetSticker, StickerSet, set_not_found, valid_name};
@@ -249,7 +249,7 @@ async fn load_own_set(platform: &Platform, bot_id: i64, key: &str, user_id: i64)
 
 async fn store(platform: &Platform, changes: Vec<msg_core::Change>) -> Result<Reply, ApiError> {
     platform.storage.apply(changes).await.map_err(crate::internal)?;
-    Ok(json!(true).into())
+    done()
 }
 
 /// The set's stickers as its bot sends them again by `file_id`: with the set's name and emoji.

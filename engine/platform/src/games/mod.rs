@@ -183,19 +183,17 @@ fn post_game_result<'a>(
     platform: &'a Platform,
     bot: &'a BotRecord,
     result: &'a Value,
+    keyboard: Option<Value>,
     conversation: Conversation,
 ) -> Hooked<'a, Content> {
     Box::pin(async move {
         let short_name = result["game_short_name"].as_str().unwrap_or_default();
         let game = game(platform, bot.id, short_name).await?;
         let game = game.ok_or_else(|| ApiError::bad_request("GAME_SHORTNAME_INVALID"))?;
-        let mut reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-        if !reply_markup.as_ref().is_some_and(launches) {
-            reply_markup = Some(play_keyboard(&game.title));
-        }
+        let reply_markup = keyboard.filter(launches).unwrap_or_else(|| play_keyboard(&game.title));
         let attached = vec![MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name.to_owned())];
         let body = types::Message { game: Some(Box::new(game)), ..Default::default() };
-        Ok(Content { reply_markup, attached, ..Content::of(body) })
+        Ok(Content { reply_markup: Some(reply_markup), attached, ..Content::of(body) })
     })
 }
 

@@ -244,15 +244,12 @@ async fn via_bot(
     result: &Value,
     conversation: Conversation,
 ) -> Result<Content, ApiError> {
+    let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
     // A kind another domain brings (games' `game`) posts what that domain says.
     let kind = result["type"].as_str().and_then(|t| platform.inline_result_kind(t));
     let mut content = match kind {
-        Some(kind) => (kind.post)(platform, bot, result, conversation).await?,
-        None => {
-            let body = content_of(platform, bot.id, result).await?;
-            let reply_markup = result.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()).cloned();
-            Content { reply_markup, ..Content::of(body) }
-        }
+        Some(kind) => (kind.post)(platform, bot, result, reply_markup, conversation).await?,
+        None => Content { reply_markup, ..Content::of(content_of(platform, bot.id, result).await?) },
     };
     content.body.via_bot = Some(Box::new(bot_user(bot)));
     Ok(content)

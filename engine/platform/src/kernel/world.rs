@@ -287,7 +287,9 @@ pub(crate) type ViewRule = for<'a> fn(&'a Platform, Conversation, &'a mut types:
 pub(crate) struct InlineResultKind {
     /// The result's `type`.
     pub result_type: &'static str,
-    pub post: for<'a> fn(&'a Platform, &'a BotRecord, &'a Value, Conversation) -> Hooked<'a, Content>,
+    /// What picking `result` posts in the conversation, given the result's inline keyboard (if
+    /// it has one).
+    pub post: for<'a> fn(&'a Platform, &'a BotRecord, &'a Value, Option<Value>, Conversation) -> Hooked<'a, Content>,
 }
 
 /// Whether a `custom_emoji_id` names a sticker a domain keeps (apps draw the emoji from it).

@@ -150,6 +150,19 @@ impl Walk {
 }
 
 impl Queue {
+    /// Whether a reader from the head hands out an update (or reads one back) before it stops.
+    fn has_readable(&self, now: i64) -> bool {
+        let mut walk = Walk::reading(now);
+        for e in &self.entries {
+            match walk.step(e) {
+                Step::Stop => return false,
+                Step::Take | Step::OnDisk => return true,
+                Step::Skip | Step::Expired => {}
+            }
+        }
+        false
+    }
+
     /// Forgets the entries `gone` picks, keeping the count of payloads held right.
     fn forget(&mut self, gone: impl Fn(&Entry) -> bool) {
         let mut released = 0;
@@ -554,9 +567,20 @@ impl Mailbox {
         self.notify.notify_waiters();
     }
 
-    /// Waits until an update is visible, the poll is superseded, or `deadline` passes.
-    /// Returns `Err(why)` when superseded.
-    pub async fn wait(&self, generation: u64, deadline: tokio::time::Instant) -> Result<(), PollAbort> {
+    /// Waits until a reader from the head would hand out an update (by [`Walk`]'s rules, at
+    /// `now()`), the poll is superseded, or `deadline` passes. Returns `Err(why)` when
+    /// superseded.
+    ///
+    /// A committed update behind one still being committed does not end the wait: the read that
+    /// follows would stop at the uncommitted one and answer nothing, although the update the
+    /// poller waits for is moments away (two acts commit in their own order, more often so on
+    /// PostgreSQL). Expired updates do not end it either.
+    pub async fn wait(
+        &self,
+        generation: u64,
+        deadline: tokio::time::Instant,
+        now: impl Fn() -> i64,
+    ) -> Result<(), PollAbort> {
         loop {
             let notified = self.notify.notified();
             tokio::pin!(notified);
@@ -566,7 +590,7 @@ impl Mailbox {
                 if q.poll_generation != generation {
                     return Err(q.poll_abort.unwrap_or(PollAbort::OtherGetUpdates));
                 }
-                if q.entries.iter().any(|e| e.committed) {
+                if q.has_readable(now()) {
                     return Ok(());
                 }
             }
@@ -680,7 +704,7 @@ pub async fn long_poll(
     let mut batch = read().await?;
     if batch.is_empty() && timeout > 0 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
-        match mailbox.wait(generation, deadline).await {
+        match mailbox.wait(generation, deadline, now).await {
             Ok(()) => batch = read().await?,
             Err(PollAbort::OtherGetUpdates) => {
                 return Err(ApiError::conflict(
@@ -874,6 +898,40 @@ mod tests {
         let (next, _, _) = mailbox.take_for_delivery(10, 50);
         assert_eq!(next.iter().map(|u| u.update_id).collect::<Vec<_>>(), [3, 4], "chat 7 waits for its first");
         assert_eq!(held(&mailbox), (3, 1), "update 2 stays on disk until it can go");
+    }
+
+    #[tokio::test]
+    async fn a_long_poll_waits_past_an_update_committed_behind_one_still_committing() {
+        let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
+        let mailbox = Mailbox::new(Owner::User(3), Vec::new(), 1);
+        // Two acts: the first reserves its update, the second commits before it does.
+        let first = mailbox.reserve("message", "{\"n\":1}".into(), 1, i64::MAX).unwrap();
+        mailbox.push(&storage, "message", "{\"n\":2}".into(), 2, i64::MAX, Vec::new()).await.unwrap();
+        let poll = tokio::spawn({
+            let (mailbox, storage) = (mailbox.clone(), storage.clone());
+            async move { long_poll(&mailbox, &storage, PollArgs::new(Some(0), None, Some(30)), false, true).await }
+        });
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+        }
+        assert!(!poll.is_finished(), "the poll answered nothing early instead of waiting for the first act");
+        super::commit(&storage, Vec::new(), vec![first]).await.unwrap();
+        let (batch, count) = poll.await.unwrap().unwrap();
+        assert_eq!((ids(&batch), count), (vec![1, 2], 2));
+        // Only expired updates: the poll waits for a live one.
+        let mailbox = Mailbox::new(Owner::User(4), Vec::new(), 1);
+        mailbox.push(&storage, "chat_action", "{}".into(), 1, 10, Vec::new()).await.unwrap();
+        let waiting = tokio::spawn({
+            let mailbox = mailbox.clone();
+            let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+            async move { mailbox.wait(mailbox.begin_poll(), deadline, || 50).await }
+        });
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+        }
+        assert!(!waiting.is_finished(), "an expired update ended the wait");
+        mailbox.push(&storage, "message", "{}".into(), 1, 100, Vec::new()).await.unwrap();
+        assert_eq!(waiting.await.unwrap(), Ok(()));
     }
 
     #[tokio::test]

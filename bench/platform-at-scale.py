@@ -58,19 +58,24 @@ if not os.path.exists(root + "/ready"):
     call(f"/user{alice}/sendMessage", {"chat_id": g["id"], "text": "hello group"})
     stop(p)
     db = sqlite3.connect(root + "/platform.sqlite")
-    urow = db.execute("SELECT * FROM users WHERE id = ?", (bob_id,)).fetchone()
-    crow = db.execute("SELECT * FROM chats WHERE id = ?", (g["id"],)).fetchone()
-    mrow = db.execute("SELECT * FROM members WHERE chat_id = ? AND user_id = ?", (g["id"], bob_id)).fetchone()
+    row = lambda tbl, scope, key: json.loads(db.execute(
+        "SELECT value FROM records WHERE tbl = ? AND scope = ? AND key = ?", (tbl, scope, str(key))).fetchone()[0])
+    urow = row("person", 0, bob_id)
+    crow = row("chat", 0, g["id"])
+    mrow = row("member", g["id"], bob_id)
     msg = db.execute("SELECT * FROM messages WHERE conversation = ? ORDER BY message_id DESC LIMIT 1", ("g%d" % g["id"],)).fetchone()
     base = 9_000_000_000
-    db.executemany("INSERT INTO users VALUES (?,?,?,?,?,?,?,?)",
-                   ((base + i, urow[1], "P%d" % i, None, None, None, urow[6], urow[7]) for i in range(PEOPLE)))
+    put = "INSERT INTO records (tbl, scope, key, value) VALUES (?, ?, ?, ?)"
+    db.executemany(put, (("person", 0, str(base + i), json.dumps({**urow, "id": base + i, "first_name": "P%d" % i}))
+                         for i in range(PEOPLE)))
     db.executemany("INSERT INTO user_ids VALUES (?, 'user', 0)", ((base + i,) for i in range(PEOPLE)))
     gbase = -1009000000000
-    db.executemany("INSERT INTO chats VALUES (?,?,?,?,?)",
-                   ((gbase - i, crow[1], "G%d" % i, crow[3], crow[4]) for i in range(GROUPS)))
-    db.executemany("INSERT INTO members VALUES (?,?,?,?)",
-                   ((gbase - i, base + (i * PER_GROUP + j) % PEOPLE, mrow[2], mrow[3]) for i in range(GROUPS) for j in range(PER_GROUP)))
+    db.executemany(put, (("chat", 0, str(gbase - i), json.dumps({**crow, "id": gbase - i, "title": "G%d" % i}))
+                         for i in range(GROUPS)))
+    def standing(i, j):
+        user = base + (i * PER_GROUP + j) % PEOPLE
+        return ("member", gbase - i, str(user), json.dumps({**mrow, "chat_id": gbase - i, "user_id": user}))
+    db.executemany(put, (standing(i, j) for i in range(GROUPS) for j in range(PER_GROUP)))
     payload = json.loads(msg[2])
     per = MESSAGES // GROUPS
     def msgs():

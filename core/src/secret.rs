@@ -141,3 +141,19 @@ mod tests {
         assert!(shown.contains("123456:<redacted>"));
     }
 }
+
+/// A secret in a stored row, as its plain text (`#[serde(with = "crate::secret::stored")]`):
+/// for the storage only, which keeps tokens' secrets anyway. `Secret` itself implements no
+/// `Serialize`; a record that stores one this way (a person's) is serialized for its row and
+/// nowhere else (answers and logs are built from its fields).
+pub(crate) mod stored {
+    use super::Secret;
+
+    pub(crate) fn serialize<S: serde::Serializer>(secret: &Secret, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(secret.expose())
+    }
+
+    pub(crate) fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Secret, D::Error> {
+        <String as serde::Deserialize>::deserialize(deserializer).map(Secret::new)
+    }
+}

@@ -68,11 +68,13 @@ pub struct StoredUpdate {
     pub expires_at: i64,
 }
 
-/// A person on the embedded platform.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A person on the embedded platform (a row of the platform's, stored as JSON).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserRecord {
     pub id: i64,
+    /// Stored as it is (the platform's own row), never shown: see [`Secret`].
+    #[serde(with = "crate::secret::stored")]
     pub secret: Secret,
     pub first_name: String,
     pub last_name: Option<String>,
@@ -100,7 +102,7 @@ impl UserRecord {
 }
 
 /// A group chat (private chats need no record: they are the pair of their members).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChatRecord {
     /// Negative, as on the public platform (`-100…` for supergroups).
@@ -121,7 +123,7 @@ impl ChatRecord {
 }
 
 /// One member's standing in a group chat.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[non_exhaustive]
 pub struct MemberRecord {
     pub chat_id: i64,
@@ -213,12 +215,6 @@ pub enum Change {
     DropUpdatesBelow { owner: Owner, below: i64 },
     /// Removes one update (a delivered webhook update, an expired one).
     DropUpdate { owner: Owner, update_id: i64 },
-    /// Creates or replaces a person.
-    PutUser(UserRecord),
-    /// Creates or replaces a group chat.
-    PutChat(ChatRecord),
-    /// Sets a member's standing in a group.
-    PutMember(MemberRecord),
     /// Creates or replaces a message.
     PutMessage(MessageRecord),
     /// Deletes a message.
@@ -248,10 +244,9 @@ pub struct BotState {
     pub updates: Vec<StoredUpdate>,
 }
 
-/// All of the platform's state but messages: people, groups, memberships, message counters.
-/// The platform reads it once per database, to upgrade older records; afterwards it reads what it
-/// touches ([`Journal::load_chat`], [`Journal::load_members`], …), and operator
-/// listings read it whole.
+/// What a database written before people, groups and memberships were the platform's rows
+/// kept of them ([`Administration::legacy_platform`]), with every conversation's highest
+/// message id: the platform reads it once per database and stores it as rows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PlatformState {
@@ -375,33 +370,9 @@ pub trait Journal: Send + Sync + 'static {
         let state = self.load_bot_state(bot_id).await?;
         Ok(state.settings.into_iter().find(|(k, _)| k == key).map(|(_, v)| v))
     }
-    /// People, groups, memberships and message counters.
-    async fn load_platform(&self) -> Result<PlatformState, StorageError>;
-    /// One person by user id. Backends that can read one row directly should override this.
-    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
-        Ok(self.load_platform().await?.users.into_iter().find(|u| u.id == user_id))
-    }
-    /// One group chat by id. Backends that can read one row directly should override this (the
-    /// platform reads chats when touched, not all at start).
-    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
-        Ok(self.load_platform().await?.chats.into_iter().find(|c| c.id == chat_id))
-    }
-    /// Every standing in chat `chat_id` (a group's members; people's standings towards a bot
-    /// under the bot's id). Backends that can read them directly should override this.
-    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        Ok(self.load_platform().await?.members.into_iter().filter(|m| m.chat_id == chat_id).collect())
-    }
-    /// Every standing of user `user_id`, in any chat (the chats a person is in). Backends that
-    /// can read them by user should override this.
-    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        Ok(self.load_platform().await?.members.into_iter().filter(|m| m.user_id == user_id).collect())
-    }
     /// The highest message id a conversation has given, forgotten messages included; 0 when it
-    /// has none. Backends that can read it directly should override this.
-    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
-        let ids = self.load_platform().await?.last_message_ids;
-        Ok(ids.into_iter().find(|(c, _)| c == conversation).map_or(0, |(_, id)| id))
-    }
+    /// has none.
+    async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError>;
     /// A person's pending updates.
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError>;
     /// The updates `ids` (ascending) of `owner`'s queue that are stored, in id order: a queue
@@ -495,6 +466,19 @@ pub trait Administration: Send + Sync + 'static {
     /// no bot directories there.
     fn survey(&self) -> Option<Result<Survey, StorageError>> {
         None
+    }
+    /// People, groups and memberships as a database written before they were the platform's
+    /// rows kept them (tables of their own), with every conversation's highest message id;
+    /// `None` when the database has no such tables (made since, or by a backend that never had
+    /// them). The platform reads it once, stores its rows, then calls
+    /// [`retire_legacy_platform`](Self::retire_legacy_platform).
+    async fn legacy_platform(&self) -> Result<Option<PlatformState>, StorageError> {
+        Ok(None)
+    }
+    /// Removes the tables [`legacy_platform`](Self::legacy_platform) read (nothing when there
+    /// are none).
+    async fn retire_legacy_platform(&self) -> Result<(), StorageError> {
+        Ok(())
     }
 }
 

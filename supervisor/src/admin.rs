@@ -203,7 +203,8 @@ pub async fn stars(
     grant: Option<i64>,
 ) -> anyhow::Result<i64> {
     let api = |e: msg_core::ApiError| anyhow::anyhow!(e.description.trim_start_matches("Bad Request: ").to_owned());
-    if storage.load_user(user_id).await?.is_none() {
+    msg_platform::upgrade_database(storage).await.map_err(api)?;
+    if !msg_platform::person_exists(storage, user_id).await.map_err(api)? {
         bail!("no person {user_id} here; `msg-bot-api user create` makes one");
     }
     let Some(amount) = grant else {

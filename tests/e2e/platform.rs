@@ -628,7 +628,7 @@ fn messages_past_the_retention_period_are_forgotten_and_their_ids_stay_taken() {
 /// A database from before the domains kept rows held a chat's invite links and pins inside the
 /// chat's record: the first start of this version splits them into rows once, and they work on.
 #[test]
-fn lists_kept_inside_a_chats_record_by_an_older_version_are_split_into_rows_and_work_on() {
+fn people_groups_and_lists_kept_by_an_older_version_become_rows_and_work_on() {
     if !crate::on_sqlite() {
         eprintln!("not run on PostgreSQL: the test writes an older version's SQLite records");
         return;
@@ -653,23 +653,71 @@ fn lists_kept_inside_a_chats_record_by_an_older_version_are_split_into_rows_and_
     server.signal("TERM");
     assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
 
-    // Written back as an older version kept them: the lists inside the record, no rows.
+    // Written back as an older version kept them: people, groups and standings in tables of
+    // their own, the group's lists inside its record, no rows.
     let path = root.path().join("data").join("platform.sqlite");
     let db = rusqlite::Connection::open(&path).unwrap();
-    let rows = |db: &rusqlite::Connection, table: &str| -> Vec<Value> {
+    let rows = |db: &rusqlite::Connection, table: &str, scope: i64| -> Vec<Value> {
         let mut statement = db.prepare("SELECT value FROM records WHERE tbl = ?1 AND scope = ?2").unwrap();
-        let values = statement.query_map(rusqlite::params![table, chat], |r| r.get::<_, String>(0)).unwrap();
+        let values = statement.query_map(rusqlite::params![table, scope], |r| r.get::<_, String>(0)).unwrap();
         values.map(|v| serde_json::from_str(&v.unwrap()).unwrap()).collect()
     };
-    let invites = rows(&db, "chat_invite");
+    let invites = rows(&db, "chat_invite", chat);
     assert_eq!(invites.len(), 1, "{invites:?}");
-    assert_eq!(rows(&db, "chat_pin").len(), 1);
-    let details: String = db.query_row("SELECT details FROM chats WHERE id = ?1", [chat], |r| r.get(0)).unwrap();
-    let mut details: Value = serde_json::from_str(&details).unwrap();
+    assert_eq!(rows(&db, "chat_pin", chat).len(), 1);
+    db.execute_batch(
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, secret TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT,
+             username TEXT, language_code TEXT, created_at INTEGER NOT NULL, details TEXT NOT NULL DEFAULT '{}');
+         CREATE TABLE chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL,
+             details TEXT NOT NULL DEFAULT '{}');
+         CREATE TABLE members (chat_id INTEGER NOT NULL, user_id INTEGER NOT NULL, status TEXT NOT NULL,
+             details TEXT NOT NULL DEFAULT '{}', PRIMARY KEY (chat_id, user_id));",
+    )
+    .unwrap();
+    let people = rows(&db, "person", 0);
+    assert_eq!(people.len(), 2, "{people:?}");
+    for p in &people {
+        db.execute(
+            "INSERT INTO users VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            rusqlite::params![
+                p["id"].as_i64(),
+                p["secret"].as_str(),
+                p["first_name"].as_str(),
+                p["last_name"].as_str(),
+                p["username"].as_str(),
+                p["language_code"].as_str(),
+                p["created_at"].as_i64(),
+                p["details"].as_str()
+            ],
+        )
+        .unwrap();
+    }
+    let [group] = &rows(&db, "chat", 0)[..] else { panic!("one group") };
+    let mut details: Value = serde_json::from_str(group["details"].as_str().unwrap()).unwrap();
     details["invites"] = Value::Array(invites);
     details["pinned"] = json!([note["message_id"]]);
-    db.execute("UPDATE chats SET details = ?1 WHERE id = ?2", rusqlite::params![details.to_string(), chat]).unwrap();
-    db.execute("DELETE FROM records WHERE scope = ?1 OR tbl = 'kernel_upgrade'", [chat]).unwrap();
+    db.execute(
+        "INSERT INTO chats VALUES (?1, ?2, ?3, ?4, ?5)",
+        rusqlite::params![
+            chat,
+            group["kind"].as_str(),
+            group["title"].as_str(),
+            group["created_at"].as_i64(),
+            details.to_string()
+        ],
+    )
+    .unwrap();
+    let standings = rows(&db, "member", chat);
+    assert_eq!(standings.len(), 2, "{standings:?}");
+    for m in &standings {
+        db.execute(
+            "INSERT INTO members VALUES (?1, ?2, ?3, ?4)",
+            rusqlite::params![chat, m["user_id"].as_i64(), m["status"].as_str(), m["details"].as_str()],
+        )
+        .unwrap();
+    }
+    db.execute("DELETE FROM records WHERE scope = ?1 OR tbl IN ('kernel_upgrade', 'person', 'chat', 'member')", [chat])
+        .unwrap();
     drop(db);
 
     let server = launch(root.path()).start();
@@ -678,10 +726,21 @@ fn lists_kept_inside_a_chats_record_by_an_older_version_are_split_into_rows_and_
     ok(server.user_call(&bob, "joinChat", json!({"invite_link": link})));
     let member = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": id_of(&bob)})));
     assert_eq!(member["status"], "member");
+    assert_eq!(
+        ok(server.user_call(&alice, "getMe", json!({})))["first_name"],
+        "Alice",
+        "the person's token still works"
+    );
     let db = rusqlite::Connection::open(&path).unwrap();
-    let invites = rows(&db, "chat_invite");
+    let invites = rows(&db, "chat_invite", chat);
     assert_eq!((invites.len(), invites[0]["joined"].as_i64()), (1, Some(1)), "one row, counting the join");
-    assert_eq!(rows(&db, "chat_pin").len(), 1);
-    let details: String = db.query_row("SELECT details FROM chats WHERE id = ?1", [chat], |r| r.get(0)).unwrap();
+    assert_eq!(rows(&db, "chat_pin", chat).len(), 1);
+    let [group] = &rows(&db, "chat", 0)[..] else { panic!("one group") };
+    let details = group["details"].as_str().unwrap();
     assert!(!details.contains("invites") && !details.contains("pinned"), "{details}");
+    assert_eq!((rows(&db, "person", 0).len(), rows(&db, "member", chat).len()), (2, 3), "Bob joined");
+    let legacy: i64 = db
+        .query_row("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('users', 'chats', 'members')", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(legacy, 0, "the tables they had are gone");
 }

@@ -97,6 +97,18 @@ impl PlatformBuilder for Builder {
     }
 }
 
+/// Brings a database written by an earlier version up to the platform's rows (once; nothing
+/// afterwards): the server does it when the platform is first used, the operator's commands
+/// that read people (`user stars`) before they read.
+pub async fn upgrade_database(storage: &dyn StorageBackend) -> Result<(), ApiError> {
+    kernel::on_demand::upgrade(storage, upgrade::split_legacy).await
+}
+
+/// Whether person `user_id` exists (the operator's commands).
+pub async fn person_exists(storage: &dyn StorageBackend, user_id: i64) -> Result<bool, ApiError> {
+    Ok(kernel::rows::PEOPLE.get(storage, 0, &user_id.to_string()).await?.is_some())
+}
+
 /// The platform's domains, each a folder owning its state, storage, Bot API methods and tests,
 /// and contributing them through its [`Domain`] value (its `domain.rs`). A new domain is a folder,
 /// its `mod` line above, and one line here.

@@ -9,6 +9,7 @@ use msg_core::{ApiError, BotRecord, Change, Params, Reply, Secret, StorageBacken
 use serde_json::{Value, json};
 
 use crate::internal;
+use crate::kernel::rows::put_person;
 use crate::kernel::world::{BotFlags, Platform, bot_json, user_json};
 
 const TOKEN_ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
@@ -99,7 +100,7 @@ pub async fn store_new_person(
     let id = storage.allocate_user_id().await?;
     let mut user = UserRecord::new(id, Secret::new(new_secret()), name.to_owned(), now_unix());
     user.username = username.map(str::to_owned);
-    storage.apply(vec![Change::PutUser(user.clone())]).await?;
+    storage.apply(vec![put_person(&user)]).await?;
     Ok(user)
 }
 

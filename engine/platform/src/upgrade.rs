@@ -2,7 +2,7 @@
 //! topics, pins, banned senders) and a person's (votes, reactions, read marks, emoji-status
 //! bots, profile photos) sat in the record's JSON `details`, read and written back whole. When
 //! the directory is first touched, each such record is split once into its domains' rows and
-//! stored without the lists, in one batch with the rows (the kernel's `directory.rs` runs it once
+//! stored without the lists, in one batch with the rows (the kernel's `rows.rs` runs it once
 //! per database and marks it done). Not for records written since.
 
 use msg_core::{Change, PlatformState, UserRecord};
@@ -20,7 +20,8 @@ pub(crate) fn split_legacy(state: &mut PlatformState) -> Vec<Change> {
     changes
 }
 
-/// A person's lists as rows, and the record without them; nothing when it holds none.
+/// A person's lists as rows (`user` is left without them, for the caller to store); nothing
+/// when it holds none.
 fn split_person(user: &mut UserRecord) -> Vec<Change> {
     let details = PersonDetails::parse(&user.details);
     let lists = &details.legacy;
@@ -32,7 +33,6 @@ fn split_person(user: &mut UserRecord) -> Vec<Change> {
     // Read marks are the person's own view (`views.rs`), no domain's.
     changes.extend(lists.read.iter().map(|(key, mark)| crate::views::READ_MARKS.put(id, key, mark)));
     user.details = details.to_json();
-    changes.push(Change::PutUser(user.clone()));
     changes
 }
 
@@ -49,7 +49,7 @@ mod tests {
             "poll_votes":{"p":[0]},"reactions":{"g-1#3":[{"type":"emoji","emoji":"👍"}]},"read":{"g-1":3}}"#
             .into();
         let changes = split_person(&mut user);
-        assert_eq!(changes.len(), 7, "a bot, two photos, a vote, a reaction, a read mark and the record");
+        assert_eq!(changes.len(), 6, "a bot, two photos, a vote, a reaction and a read mark");
         assert_eq!(
             changes[1],
             crate::people::PHOTOS.put(7, &crate::people::photo_key(1), &serde_json::json!({"n": 2}))

@@ -18,6 +18,7 @@ use crate::files::id::FileId;
 use crate::internal;
 use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::records::Table;
+use crate::kernel::rows::MEMBERS;
 use crate::kernel::serial::Entity;
 use crate::kernel::stored;
 use crate::kernel::world::{Conversation, Platform, now, typed};
@@ -46,7 +47,7 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
         .filter(|c| matches!(c, Conversation::Private(a, b) if (*a == user.id) != (*b == user.id)))
         .collect();
     let at = now();
-    for membership in storage.memberships(user.id).await.map_err(internal)? {
+    for (_, membership) in MEMBERS.find(storage, &user.id.to_string()).await? {
         if membership.chat_id >= 0 || !Standing::from_record(&membership).present_at(at) {
             continue;
         }

@@ -90,10 +90,7 @@ pub(crate) fn bot_changes(bot_id: i64, state: &BotState, files: &[FileRecord]) -
 /// What every backend must do, run against each one.
 #[cfg(test)]
 mod conformance {
-    use msg_core::{
-        BotRecord, BotState, Change, ChatRecord, FileRecord, MemberRecord, MessageRecord, Owner, Record, Secret,
-        StoredUpdate, UserRecord,
-    };
+    use msg_core::{BotRecord, BotState, Change, FileRecord, MessageRecord, Owner, Record, Secret, StoredUpdate};
 
     use super::*;
 
@@ -117,13 +114,16 @@ mod conformance {
         assert_eq!(storage.load_bot(b).await.unwrap(), None);
         assert_eq!(storage.list_bots().await.unwrap(), vec![bot]);
 
-        let person = UserRecord::new(b, Secret::new("p".repeat(35)), "Pat".into(), 2);
+        // The platform's rows: a person (scope 0), a group (scope 0), a standing (the group's).
+        let person = Record::new("person", 0, b.to_string(), r#"{"first_name":"Pat"}"#);
+        let group = Record::new("chat", 0, "-5", r#"{"title":"G"}"#);
+        let standing = Record::new("member", -5, b.to_string(), r#"{"status":"member"}"#);
         let conversation = format!("{a}:{b}");
         storage
             .apply(vec![
-                Change::PutUser(person.clone()),
-                Change::PutChat(ChatRecord::new(-5, "group".into(), "G".into(), 3)),
-                Change::PutMember(MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#)),
+                Change::PutRecord(person.clone()),
+                Change::PutRecord(group.clone()),
+                Change::PutRecord(standing.clone()),
                 Change::BotSetting { bot_id: a, key: "webhook".into(), value: Some("{}".into()) },
                 Change::BotSetting { bot_id: a, key: "commands".into(), value: Some("[]".into()) },
                 Change::PushUpdate { owner: Owner::Bot(a), update: update(10, 1) },
@@ -167,20 +167,19 @@ mod conformance {
         assert_eq!(storage.load_message(&conversation, 2).await.unwrap().as_deref(), Some("m2"));
         // Whatever a bot or a person typed comes back as it was, the NUL character included.
         let typed = "💥\0 x";
-        let mut odd = UserRecord::new(b + 1, Secret::new("q".repeat(35)), typed.into(), 2);
-        odd.last_name = Some(typed.into());
-        let odd_chat = ChatRecord::new(-6, "group".into(), typed.into(), 3);
+        let odd = Record::new("person", 0, (b + 1).to_string(), typed);
+        let odd_chat = Record::new("chat", 0, "-6", typed);
         storage
             .apply(vec![
                 Change::BotSetting { bot_id: a, key: "description".into(), value: Some(typed.into()) },
-                Change::PutUser(odd.clone()),
-                Change::PutChat(odd_chat.clone()),
+                Change::PutRecord(odd.clone()),
+                Change::PutRecord(odd_chat.clone()),
             ])
             .await
             .unwrap();
         assert_eq!(storage.load_bot_setting(a, "description").await.unwrap().as_deref(), Some(typed));
-        assert_eq!(storage.load_user(b + 1).await.unwrap(), Some(odd.clone()));
-        assert!(storage.load_platform().await.unwrap().chats.contains(&odd_chat));
+        assert_eq!(storage.load_record("person", 0, &(b + 1).to_string()).await.unwrap().as_deref(), Some(typed));
+        assert_eq!(storage.load_record("chat", 0, "-6").await.unwrap().as_deref(), Some(typed));
         storage.apply(vec![Change::BotSetting { bot_id: a, key: "description".into(), value: None }]).await.unwrap();
         assert_eq!(storage.load_person_queue_head(b).await.unwrap(), None);
         storage.apply(vec![Change::PersonQueueHead { user_id: b, next_update_id: 41 }]).await.unwrap();
@@ -217,11 +216,9 @@ mod conformance {
             )
             .await
             .unwrap();
-        let platform = storage.load_platform().await.unwrap();
-        assert_eq!(platform.users, vec![person, odd]);
-        assert_eq!(platform.chats.len(), 2);
-        assert_eq!(platform.members, vec![MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#)]);
-        assert_eq!(platform.last_message_ids, vec![(conversation.clone(), 2)]);
+        let people = storage.load_records("person", 0).await.unwrap();
+        assert_eq!(people, vec![(person.key.clone(), person.value.clone()), (odd.key.clone(), odd.value.clone())]);
+        assert_eq!(storage.load_records("chat", 0).await.unwrap().len(), 2);
 
         // Retention forgets the oldest messages first, a bounded number per call, and a
         // conversation's ids stay taken after its newest message is forgotten.
@@ -245,16 +242,13 @@ mod conformance {
         assert_eq!(storage.last_message_id(&conversation).await.unwrap(), 2, "forgotten ids stay taken");
         assert_eq!(storage.last_message_id("c2").await.unwrap(), 9);
         assert_eq!(storage.last_message_id("p1:2").await.unwrap(), 0, "none yet");
-        assert_eq!(storage.load_chat(-5).await.unwrap().map(|c| c.title), Some("G".to_owned()));
-        assert_eq!(storage.load_chat(-7).await.unwrap(), None);
-        let standing = MemberRecord::new(-5, b, "member", r#"{"custom_title":"x"}"#);
-        assert_eq!(storage.load_members(-5).await.unwrap(), vec![standing.clone()]);
-        assert!(storage.load_members(-6).await.unwrap().is_empty());
-        assert_eq!(storage.memberships(b).await.unwrap(), vec![standing]);
-        assert!(storage.memberships(a).await.unwrap().is_empty());
-        let mut counters = storage.load_platform().await.unwrap().last_message_ids;
-        counters.sort();
-        assert_eq!(counters, vec![(conversation, 2), ("c2".to_owned(), 9)]);
+        assert_eq!(storage.load_record("chat", 0, "-5").await.unwrap(), Some(group.value));
+        assert_eq!(storage.load_record("chat", 0, "-7").await.unwrap(), None);
+        assert_eq!(storage.load_records("member", -5).await.unwrap(), vec![(b.to_string(), standing.value.clone())]);
+        assert!(storage.load_records("member", -6).await.unwrap().is_empty());
+        assert_eq!(storage.find_records("member", &b.to_string()).await.unwrap(), vec![(-5, standing.value)]);
+        assert!(storage.find_records("member", &a.to_string()).await.unwrap().is_empty());
+        assert_eq!(storage.legacy_platform().await.unwrap(), None, "a database made now has no legacy tables");
 
         let file = |kind: &str, path: &str, accessed| {
             let mut f = FileRecord::new(a, "c0ffee".into(), kind.into(), path.into(), 5, "{}".into(), 1);
@@ -424,6 +418,54 @@ mod conformance {
             let section = serde_json::json!({"url": url, "durability": durability});
             exercise(PostgresFactory.create(&section).unwrap()).await;
         }
+    }
+
+    /// The tables an older database kept people, groups and standings in are read once, then
+    /// dropped (SQLite's own test: `sqlite::tests`).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres_reads_the_legacy_tables_once() {
+        if msg_testkit::postgres::bin_dir().is_none() && std::env::var("CI").is_err() {
+            eprintln!("skipped: PostgreSQL's server binaries are not installed (apt-get install postgresql)");
+            return;
+        }
+        let cluster = msg_testkit::postgres::Cluster::start(false);
+        let url = cluster.create_database("legacy");
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client
+            .batch_execute(
+                "CREATE TABLE users (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, first_name BYTEA NOT NULL, last_name BYTEA,
+                     username TEXT, language_code TEXT, created_at BIGINT NOT NULL, details TEXT NOT NULL DEFAULT '{}');
+                 CREATE TABLE chats (id BIGINT PRIMARY KEY, kind TEXT NOT NULL, title BYTEA NOT NULL, created_at BIGINT NOT NULL,
+                     details TEXT NOT NULL DEFAULT '{}');
+                 CREATE TABLE members (chat_id BIGINT NOT NULL, user_id BIGINT NOT NULL, status TEXT NOT NULL,
+                     details TEXT NOT NULL DEFAULT '{}', PRIMARY KEY (chat_id, user_id));
+                 INSERT INTO users VALUES (7, 's', 'Al', NULL, NULL, NULL, 1, '{}');
+                 INSERT INTO chats VALUES (-5, 'group', 'Club', 2, '{\"description\":\"d\"}');
+                 INSERT INTO members VALUES (-5, 7, 'creator', '{}');",
+            )
+            .await
+            .unwrap();
+        let storage = PostgresFactory.create(&serde_json::json!({"url": url})).unwrap();
+        storage
+            .apply(vec![Change::PutMessage(MessageRecord {
+                conversation: "-5".into(),
+                message_id: 4,
+                payload: "{}".into(),
+                date: 1,
+            })])
+            .await
+            .unwrap();
+        let state = storage.legacy_platform().await.unwrap().expect("the legacy tables");
+        assert_eq!(state.users, [msg_core::UserRecord::new(7, Secret::new("s"), "Al".into(), 1)]);
+        let mut club = msg_core::ChatRecord::new(-5, "group".into(), "Club".into(), 2);
+        club.details = r#"{"description":"d"}"#.into();
+        assert_eq!(state.chats, [club]);
+        assert_eq!(state.members, [msg_core::MemberRecord::new(-5, 7, "creator", "{}")]);
+        assert_eq!(state.last_message_ids, [("-5".to_owned(), 4)]);
+        storage.retire_legacy_platform().await.unwrap();
+        assert_eq!(storage.legacy_platform().await.unwrap(), None);
+        storage.retire_legacy_platform().await.unwrap();
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

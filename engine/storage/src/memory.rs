@@ -6,10 +6,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
-use msg_core::{
-    Administration, BotRecord, BotState, Change, ChatRecord, FileRecord, Journal, MemberRecord, Owner, PlatformState,
-    StorageError, StoredUpdate, UserRecord,
-};
+use msg_core::{Administration, BotRecord, BotState, Change, FileRecord, Journal, Owner, StorageError, StoredUpdate};
 
 /// User ids handed out here: the same range as the SQLite backend's.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
@@ -19,9 +16,6 @@ struct State {
     bots: BTreeMap<i64, BotRecord>,
     settings: HashMap<i64, BTreeMap<String, String>>,
     queues: HashMap<Owner, BTreeMap<i64, StoredUpdate>>,
-    users: BTreeMap<i64, UserRecord>,
-    chats: BTreeMap<i64, ChatRecord>,
-    members: BTreeMap<(i64, i64), MemberRecord>,
     messages: HashMap<String, BTreeMap<i64, String>>,
     /// (date, conversation, message id) of every message, oldest first (retention).
     by_date: std::collections::BTreeSet<(i64, String, i64)>,
@@ -61,16 +55,6 @@ impl State {
                 if let Some(queue) = self.queues.get_mut(&owner) {
                     queue.remove(&update_id);
                 }
-            }
-            Change::PutUser(user) => {
-                self.ids.insert(user.id);
-                self.users.insert(user.id, user);
-            }
-            Change::PutChat(chat) => {
-                self.chats.insert(chat.id, chat);
-            }
-            Change::PutMember(member) => {
-                self.members.insert((member.chat_id, member.user_id), member);
             }
             Change::PutMessage(m) => {
                 if let Some(old) = self.dates.insert((m.conversation.clone(), m.message_id), m.date) {
@@ -114,9 +98,6 @@ impl State {
                 | Change::PushUpdate { .. }
                 | Change::DropUpdatesBelow { .. }
                 | Change::DropUpdate { .. }
-                | Change::PutUser(_)
-                | Change::PutChat(_)
-                | Change::PutMember(_)
                 | Change::PutMessage(_)
                 | Change::DeleteMessage { .. }
                 | Change::PutFile(_)
@@ -187,38 +168,6 @@ impl Journal for MemoryStorage {
     }
     async fn load_bot_setting(&self, bot_id: i64, key: &str) -> Result<Option<String>, StorageError> {
         Ok(self.lock().settings.get(&bot_id).and_then(|s| s.get(key)).cloned())
-    }
-    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
-        let state = self.lock();
-        let mut out = PlatformState::default();
-        out.users = state.users.values().cloned().collect();
-        out.chats = state.chats.values().cloned().collect();
-        out.members = state.members.values().cloned().collect();
-        out.last_message_ids = state
-            .messages
-            .iter()
-            .filter_map(|(conversation, messages)| Some((conversation.clone(), *messages.keys().next_back()?)))
-            .collect();
-        for (conversation, last) in &state.forgotten_ids {
-            match out.last_message_ids.iter_mut().find(|(c, _)| c == conversation) {
-                Some((_, id)) => *id = (*id).max(*last),
-                None => out.last_message_ids.push((conversation.clone(), *last)),
-            }
-        }
-        Ok(out)
-    }
-    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
-        Ok(self.lock().users.get(&user_id).cloned())
-    }
-    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
-        Ok(self.lock().chats.get(&chat_id).cloned())
-    }
-    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        let state = self.lock();
-        Ok(state.members.range((chat_id, i64::MIN)..=(chat_id, i64::MAX)).map(|(_, m)| m.clone()).collect())
-    }
-    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        Ok(self.lock().members.values().filter(|m| m.user_id == user_id).cloned().collect())
     }
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let state = self.lock();

@@ -44,18 +44,6 @@ CREATE TABLE IF NOT EXISTS files (
     meta TEXT NOT NULL, created_at BIGINT NOT NULL, accessed_at BIGINT NOT NULL, PRIMARY KEY (bot_id, content, kind)
 );
 CREATE TABLE IF NOT EXISTS user_ids (id BIGINT PRIMARY KEY, kind TEXT NOT NULL, created_at BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS users (
-    id BIGINT PRIMARY KEY, secret TEXT NOT NULL, first_name BYTEA NOT NULL, last_name BYTEA, username TEXT,
-    language_code TEXT, created_at BIGINT NOT NULL, details TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS chats (
-    id BIGINT PRIMARY KEY, kind TEXT NOT NULL, title BYTEA NOT NULL, created_at BIGINT NOT NULL,
-    details TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS members (
-    chat_id BIGINT NOT NULL, user_id BIGINT NOT NULL, status TEXT NOT NULL, details TEXT NOT NULL DEFAULT '{}',
-    PRIMARY KEY (chat_id, user_id)
-);
 CREATE TABLE IF NOT EXISTS messages (
     conversation TEXT NOT NULL, message_id BIGINT NOT NULL, payload TEXT NOT NULL, date BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (conversation, message_id)
@@ -68,7 +56,6 @@ CREATE TABLE IF NOT EXISTS records (
     tbl TEXT NOT NULL, scope BIGINT NOT NULL, key BYTEA NOT NULL, value BYTEA NOT NULL, PRIMARY KEY (tbl, scope, key)
 );
 CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
-CREATE INDEX IF NOT EXISTS members_by_user ON members (user_id);
 ";
 
 pub struct PostgresStorage {
@@ -271,39 +258,6 @@ async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> 
                 update_id
             )
         }
-        Change::PutUser(u) => run!(
-            "INSERT INTO users (id, secret, first_name, last_name, username, language_code, created_at, details)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-             ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, first_name = excluded.first_name,
-             last_name = excluded.last_name, username = excluded.username, language_code = excluded.language_code,
-             created_at = excluded.created_at, details = excluded.details",
-            &u.id,
-            &u.secret.expose(),
-            &u.first_name.as_bytes(),
-            &u.last_name.as_deref().map(str::as_bytes),
-            &u.username,
-            &u.language_code,
-            &u.created_at,
-            &u.details
-        ),
-        Change::PutChat(c) => run!(
-            "INSERT INTO chats (id, kind, title, created_at, details) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, title = excluded.title,
-             created_at = excluded.created_at, details = excluded.details",
-            &c.id,
-            &c.kind,
-            &c.title.as_bytes(),
-            &c.created_at,
-            &c.details
-        ),
-        Change::PutMember(m) => run!(
-            "INSERT INTO members (chat_id, user_id, status, details) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (chat_id, user_id) DO UPDATE SET status = excluded.status, details = excluded.details",
-            &m.chat_id,
-            &m.user_id,
-            &m.status,
-            &m.details
-        ),
         Change::PutMessage(m) => run!(
             "INSERT INTO messages (conversation, message_id, payload, date) VALUES ($1, $2, $3, $4)
              ON CONFLICT (conversation, message_id) DO UPDATE SET payload = excluded.payload, date = excluded.date",
@@ -416,30 +370,6 @@ impl Journal for PostgresStorage {
             self.query_opt("SELECT value FROM bot_settings WHERE bot_id = $1 AND key = $2", &[&bot_id, &key]).await?;
         Ok(row.map(|r| text(&r, 0)))
     }
-    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
-        let mut state = PlatformState::default();
-        state.users = self.query(&format!("{USER_COLUMNS} ORDER BY id"), &[]).await?.iter().map(user_row).collect();
-        let sql = "SELECT id, kind, title, created_at, details FROM chats ORDER BY id";
-        state.chats = self.query(sql, &[]).await?.iter().map(chat_row).collect();
-        let sql = "SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id";
-        state.members = self.query(sql, &[]).await?.iter().map(member_row).collect();
-        state.last_message_ids = self
-            .query(
-                "SELECT conversation, MAX(id) FROM (
-                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
-                    UNION ALL SELECT conversation, last_id FROM message_counters
-                 ) AS ids GROUP BY conversation",
-                &[],
-            )
-            .await?
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
-        Ok(state)
-    }
-    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
-        Ok(self.query_opt(&format!("{USER_COLUMNS} WHERE id = $1"), &[&user_id]).await?.as_ref().map(user_row))
-    }
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         let sql = format!("{UPDATE_COLUMNS} WHERE owner_kind = 1 AND owner_id = $1 ORDER BY update_id");
         Ok(self.query(&sql, &[&user_id]).await?.iter().map(update_row).collect())
@@ -459,18 +389,6 @@ impl Journal for PostgresStorage {
         let row =
             self.query_opt("SELECT next_update_id FROM person_queue_heads WHERE user_id = $1", &[&user_id]).await?;
         Ok(row.map(|r| r.get(0)))
-    }
-    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
-        let sql = "SELECT id, kind, title, created_at, details FROM chats WHERE id = $1";
-        Ok(self.query_opt(sql, &[&chat_id]).await?.as_ref().map(chat_row))
-    }
-    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        let sql = "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = $1 ORDER BY user_id";
-        Ok(self.query(sql, &[&chat_id]).await?.iter().map(member_row).collect())
-    }
-    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        let sql = "SELECT chat_id, user_id, status, details FROM members WHERE user_id = $1 ORDER BY chat_id";
-        Ok(self.query(sql, &[&user_id]).await?.iter().map(member_row).collect())
     }
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let sql = "SELECT GREATEST(
@@ -544,6 +462,48 @@ impl Administration for PostgresStorage {
     }
     async fn ready(&self) -> Result<(), StorageError> {
         self.client().await.map(drop)
+    }
+    async fn legacy_platform(&self) -> Result<Option<PlatformState>, StorageError> {
+        let exists = |table: &'static str| async move {
+            let row = self.query_opt("SELECT to_regclass($1) IS NOT NULL", &[&table]).await?;
+            Ok::<bool, StorageError>(row.is_some_and(|r| r.get(0)))
+        };
+        let (users, chats, members) = (exists("users").await?, exists("chats").await?, exists("members").await?);
+        if !(users || chats || members) {
+            return Ok(None);
+        }
+        let mut state = PlatformState::default();
+        if users {
+            state.users = self.query(&format!("{USER_COLUMNS} ORDER BY id"), &[]).await?.iter().map(user_row).collect();
+        }
+        if chats {
+            let sql = "SELECT id, kind, title, created_at, details FROM chats ORDER BY id";
+            state.chats = self.query(sql, &[]).await?.iter().map(chat_row).collect();
+        }
+        if members {
+            let sql = "SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id";
+            state.members = self.query(sql, &[]).await?.iter().map(member_row).collect();
+        }
+        state.last_message_ids = self
+            .query(
+                "SELECT conversation, MAX(id) FROM (
+                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
+                    UNION ALL SELECT conversation, last_id FROM message_counters
+                 ) AS ids GROUP BY conversation",
+                &[],
+            )
+            .await?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        Ok(Some(state))
+    }
+    async fn retire_legacy_platform(&self) -> Result<(), StorageError> {
+        let client = self.client().await?;
+        client
+            .batch_execute("DROP TABLE IF EXISTS members; DROP TABLE IF EXISTS chats; DROP TABLE IF EXISTS users;")
+            .await
+            .map_err(|e| self.error(e))
     }
     async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);

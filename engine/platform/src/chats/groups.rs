@@ -15,6 +15,7 @@ use crate::chats::standing::{ChatDetails, Standing, all_permissions, no_rights, 
 use crate::internal;
 use crate::kernel::act::Act;
 use crate::kernel::records::Table;
+use crate::kernel::rows::{put_chat, put_member};
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, typed};
 use crate::messages;
@@ -101,7 +102,7 @@ pub(super) fn group_changes(group: &GroupWrite<'_>) -> (Vec<Change>, (ChatRecord
     let rows = ChatRows::of(&group.details, &old_rows);
     let mut changes = old_rows.changes(chat.id, &rows);
     if chat != old_chat {
-        changes.push(Change::PutChat(chat.clone()));
+        changes.push(put_chat(&chat));
     }
     (changes, (chat, rows))
 }
@@ -150,7 +151,7 @@ pub(crate) async fn upgrade(platform: &Platform, creator: &UserRecord, chat_id: 
         ..ChatDetails::default()
     };
     chat.details = details.to_json();
-    let mut changes = vec![Change::PutChat(chat.clone())];
+    let mut changes = vec![put_chat(&chat)];
     let mut standings = Vec::new();
     for (user_id, standing) in platform.standings(chat_id).await? {
         if !standing.present() {
@@ -164,7 +165,7 @@ pub(crate) async fn upgrade(platform: &Platform, creator: &UserRecord, chat_id: 
             },
             _ => standing,
         };
-        changes.push(Change::PutMember(standing.record(id, user_id)));
+        changes.push(put_member(&standing.record(id, user_id)));
         standings.push((user_id, standing));
     }
     let members: Vec<_> = standings.iter().map(|(user_id, standing)| standing.record(id, *user_id)).collect();
@@ -203,11 +204,7 @@ pub(super) async fn create_group(
     };
     let chat = ChatRecord::new(id, kind.into(), title.to_owned(), now());
     let owner = Standing::of("creator");
-    platform
-        .storage
-        .apply(vec![Change::PutChat(chat.clone()), Change::PutMember(owner.record(id, creator.id))])
-        .await
-        .map_err(internal)?;
+    platform.storage.apply(vec![put_chat(&chat), put_member(&owner.record(id, creator.id))]).await.map_err(internal)?;
     platform.cache_new_chat(chat, &[owner.record(id, creator.id)]).await?;
     if supergroup && forum {
         super::make_forum(platform, id).await?;
@@ -372,7 +369,7 @@ async fn change_standing(
     assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
     let user = platform.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
     // The standing, its updates and its service message are one act: stored together.
-    let mut act = Act::with(vec![Change::PutMember(new.record(chat_id, user_id))]);
+    let mut act = Act::with(vec![put_member(&new.record(chat_id, user_id))]);
     act.changes(also);
     let joined = !old.present() && new.present();
     let left = old.present() && !new.present();
@@ -761,7 +758,7 @@ async fn put_standing(
     standing: Standing,
 ) -> Result<(), ApiError> {
     assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
-    platform.storage.apply(vec![Change::PutMember(standing.record(chat_id, user_id))]).await.map_err(internal)?;
+    platform.storage.apply(vec![put_member(&standing.record(chat_id, user_id))]).await.map_err(internal)?;
     platform.cache_standing(chat_id, user_id, standing).await
 }
 

@@ -31,10 +31,6 @@ pub(super) const COUNTER_IDLE: Duration = Duration::from_secs(600);
 /// The private conversations of each participant: scope the participant (a person or a bot),
 /// key the conversation's key. Written with a conversation's first message (`posting.rs`).
 pub(crate) const CONVERSATIONS: Table<()> = Table::new("conversation");
-/// One-time upgrades done to this database: key the upgrade, value when.
-pub(super) const UPGRADES: Table<i64> = Table::new("kernel_upgrade");
-/// The upgrade that splits old records into rows and indexes what start-up no longer loads.
-pub(super) const ROWS_UPGRADE: &str = "rows";
 
 /// What splits an older database's state into rows, once ([`crate::Platform::new`] gets it from the
 /// crate's root, which knows the domains; the kernel knows none).

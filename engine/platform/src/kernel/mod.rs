@@ -2,7 +2,8 @@
 //! the clock, people, bots, chats and who stands where, the fan-out of updates), the locks that
 //! serialise writers of one entity ([`serial`]), the bounded cache of what was read on demand
 //! ([`directory`], [`on_demand`]), the queries a person waits on until a bot answers
-//! ([`queries`]), domains' typed records ([`records`]), how a message is stored ([`stored`]), the
+//! ([`queries`]), domains' typed records ([`records`]) and the kernel's own (people, groups,
+//! standings: [`rows`]), how a message is stored ([`stored`]), the
 //! helpers of every Bot API method ([`methods`]), what every user-side verb gets ([`user`]) and
 //! who stands where in a chat ([`standing`]: every domain reads it), and the file store
 //! ([`file_store`], with its `file_id`s: the world holds it, and every domain that carries files uses
@@ -16,6 +17,7 @@ pub mod methods;
 pub(crate) mod on_demand;
 pub(crate) mod queries;
 pub(crate) mod records;
+pub(crate) mod rows;
 pub mod serial;
 pub(crate) mod standing;
 pub mod stored;

@@ -1,7 +1,7 @@
 //! The platform's reads on demand through its [`Directory`]: a person, a chat with its
 //! standings, a conversation's message counter, each read from the storage the first time it is
-//! touched and kept while the cache has room; and the database's one-time upgrade, done before
-//! the directory is first used.
+//! touched and kept while the cache has room; the database's one-time upgrade
+//! ([`upgrade`]) is done before the directory is first used.
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
@@ -9,18 +9,20 @@ use std::time::Instant;
 use msg_core::{ApiError, ChatRecord, MemberRecord, UserRecord};
 
 use crate::internal;
-use crate::kernel::directory::{
-    CONVERSATIONS, COUNTER_IDLE, COUNTERS_KEPT, Counter, Directory, ROWS_UPGRADE, Room, UPGRADES,
+use crate::kernel::directory::{CONVERSATIONS, LegacySplit};
+use crate::kernel::directory::{COUNTER_IDLE, COUNTERS_KEPT, Counter, Directory, Room};
+use crate::kernel::rows::{
+    CHATS, MEMBERS, PEOPLE, RECORDS_UPGRADE, ROWS_UPGRADE, UPGRADES, put_chat, put_member, put_person,
 };
 use crate::kernel::standing::Standing;
-use crate::kernel::world::{Platform, now};
+use crate::kernel::world::{Conversation, Platform, now};
 
 impl Platform {
     /// The directory, after the database's one-time upgrade (the first call does it).
     pub(crate) async fn directory(&self) -> Result<&Mutex<Directory>, ApiError> {
         self.directory
             .get_or_try_init(|| async {
-                self.upgrade_once().await?;
+                upgrade(self.storage.as_ref(), self.legacy).await?;
                 Ok(Mutex::new(Directory::default()))
             })
             .await
@@ -28,30 +30,6 @@ impl Platform {
 
     fn dir<'a>(&self, cell: &'a Mutex<Directory>) -> MutexGuard<'a, Directory> {
         cell.lock().expect("directory lock")
-    }
-
-    /// Splits an older database's records into rows and indexes its conversations, once per
-    /// database (marked by a row of [`UPGRADES`], stored in the same batch).
-    async fn upgrade_once(&self) -> Result<(), ApiError> {
-        let storage = self.storage.as_ref();
-        if UPGRADES.get(storage, 0, ROWS_UPGRADE).await?.is_some() {
-            return Ok(());
-        }
-        let mut state = storage.load_platform().await.map_err(internal)?;
-        let mut changes = (self.legacy)(&mut state);
-        for (key, _) in &state.last_message_ids {
-            if let Some(crate::kernel::world::Conversation::Private(a, b)) =
-                crate::kernel::world::Conversation::from_key(key)
-            {
-                changes.push(CONVERSATIONS.put(a, key, &()));
-                changes.push(CONVERSATIONS.put(b, key, &()));
-            }
-        }
-        if !changes.is_empty() {
-            tracing::info!("{} rows split from records written before the domains kept rows", changes.len());
-        }
-        changes.push(UPGRADES.put(0, ROWS_UPGRADE, &now()));
-        storage.apply(changes).await.map_err(internal)
     }
 
     // ---------------------------------------------------------------- people
@@ -66,7 +44,7 @@ impl Platform {
             }
             dir.people_writes
         };
-        let Some(loaded) = self.storage.load_user(id).await.map_err(internal)? else { return Ok(None) };
+        let Some(loaded) = PEOPLE.get(self.storage.as_ref(), 0, &id.to_string()).await? else { return Ok(None) };
         let mut dir = self.dir(cell);
         if let Some(person) = dir.people.get(&id) {
             return Ok(Some(person.clone()));
@@ -89,7 +67,9 @@ impl Platform {
     /// Everyone (the operator's listing: read whole from the storage, not cached).
     pub(crate) async fn people(&self) -> Result<Vec<UserRecord>, ApiError> {
         self.directory().await?;
-        Ok(self.storage.load_platform().await.map_err(internal)?.users)
+        let mut people: Vec<UserRecord> = PEOPLE.all(self.storage.as_ref(), 0).await?.into_values().collect();
+        people.sort_unstable_by_key(|p| p.id);
+        Ok(people)
     }
 
     // ---------------------------------------------------------------- chats and standings
@@ -124,8 +104,9 @@ impl Platform {
             }
             dir.room_writes
         };
-        let chat = if chat_id < 0 { self.storage.load_chat(chat_id).await.map_err(internal)? } else { None };
-        let members = self.storage.load_members(chat_id).await.map_err(internal)?;
+        let storage = self.storage.as_ref();
+        let chat = if chat_id < 0 { CHATS.get(storage, 0, &chat_id.to_string()).await? } else { None };
+        let members: Vec<MemberRecord> = MEMBERS.all(storage, chat_id).await?.into_values().collect();
         let loaded = Room::of(chat, &members);
         let mut dir = self.dir(cell);
         if let Some(room) = dir.rooms.get(&chat_id) {
@@ -186,8 +167,9 @@ impl Platform {
     /// Every group, supergroup and channel id (the operator's listing: read from the storage).
     pub(crate) async fn all_chat_ids(&self) -> Result<Vec<i64>, ApiError> {
         self.directory().await?;
-        let chats = self.storage.load_platform().await.map_err(internal)?.chats;
-        Ok(chats.iter().map(|c| c.id).collect())
+        let mut ids: Vec<i64> = CHATS.all(self.storage.as_ref(), 0).await?.into_values().map(|c| c.id).collect();
+        ids.sort_unstable();
+        Ok(ids)
     }
 
     // ---------------------------------------------------------------- message counters
@@ -236,4 +218,46 @@ impl Platform {
         counter.used = Instant::now();
         Ok((counter.last, !counter.indexed))
     }
+}
+
+/// Brings a database written by an earlier version up to the rows, once (marked by rows of
+/// [`UPGRADES`] stored in the same batch): the people, groups and standings of the legacy tables
+/// become rows, after `split` took the lists older records held into their domains' rows (when
+/// that was not done yet), and the legacy tables go. Safe to run again and from a second
+/// process (every write is a whole row, the same either time).
+pub(crate) async fn upgrade(
+    storage: &dyn msg_core::StorageBackend,
+    split: LegacySplit,
+) -> Result<(), msg_core::ApiError> {
+    let done = UPGRADES.all(storage, 0).await?;
+    if done.contains_key(RECORDS_UPGRADE) {
+        // Dropping them may have been cut short the first time.
+        return storage.retire_legacy_platform().await.map_err(internal);
+    }
+    let mut changes = Vec::new();
+    if let Some(mut state) = storage.legacy_platform().await.map_err(internal)? {
+        if !done.contains_key(ROWS_UPGRADE) {
+            changes = split(&mut state);
+            for (key, _) in &state.last_message_ids {
+                if let Some(Conversation::Private(a, b)) = Conversation::from_key(key) {
+                    changes.push(CONVERSATIONS.put(a, key, &()));
+                    changes.push(CONVERSATIONS.put(b, key, &()));
+                }
+            }
+        }
+        changes.extend(state.users.iter().map(put_person));
+        changes.extend(state.chats.iter().map(put_chat));
+        changes.extend(state.members.iter().map(put_member));
+        tracing::info!(
+            "{} people, {} groups and {} standings moved into rows ({} changes)",
+            state.users.len(),
+            state.chats.len(),
+            state.members.len(),
+            changes.len()
+        );
+    }
+    changes.push(UPGRADES.put(0, ROWS_UPGRADE, &now()));
+    changes.push(UPGRADES.put(0, RECORDS_UPGRADE, &now()));
+    storage.apply(changes).await.map_err(internal)?;
+    storage.retire_legacy_platform().await.map_err(internal)
 }

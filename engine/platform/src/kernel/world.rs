@@ -11,7 +11,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use msg_core::{ApiError, BotRecord, BotUpdates, Change, Owner, StorageBackend, UserRecord};
+use msg_core::{ApiError, BotRecord, BotUpdates, Owner, StorageBackend, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
 use tokio::sync::oneshot;
@@ -21,6 +21,7 @@ use msg_queue::{Mailbox, PollAbort};
 use crate::PlatformConfig;
 use crate::internal;
 use crate::kernel::directory::LegacySplit;
+use crate::kernel::rows::put_person;
 use crate::kernel::standing::{ChatDetails, PersonDetails, Standing};
 
 /// How long a message update may wait for delivery (the reference's 86400 s after the event).
@@ -476,7 +477,7 @@ impl Platform {
 
     /// Creates a person (used by `user create`).
     pub async fn create_user(&self, user: UserRecord) -> Result<(), ApiError> {
-        self.storage.apply(vec![Change::PutUser(user.clone())]).await.map_err(internal)?;
+        self.storage.apply(vec![put_person(&user)]).await.map_err(internal)?;
         self.remember_user(user).await
     }
 

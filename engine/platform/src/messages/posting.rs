@@ -159,6 +159,13 @@ pub(crate) async fn post_in(
         message.from = Some(Box::new(actor.user()));
     }
     message.date = now();
+    // A poll's open period runs from its message's date (a `close_date` the sender gave stays).
+    if let Some(poll) = message.poll.as_mut()
+        && let Some(period) = poll.open_period
+    {
+        let close = *poll.close_date.get_or_insert(message.date + period);
+        poll.open_period = Some((close - message.date).max(0));
+    }
     if thread.is_some() {
         message.is_topic_message = Some(true);
     }

@@ -10,7 +10,7 @@ mod user;
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, Change, MethodCall, NewUpdate, Reply, UserRecord};
+use msg_core::{ApiError, MethodCall, NewUpdate, Reply, UserRecord};
 use msg_spec::{params, types};
 use serde_json::Value;
 
@@ -18,6 +18,7 @@ use crate::internal;
 use crate::kernel::act::Act;
 use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::records::Table;
+use crate::kernel::rows::put_member;
 use crate::kernel::serial::Entity;
 use crate::kernel::standing::Standing;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
@@ -47,7 +48,7 @@ async fn block(platform: &Platform, user: &UserRecord, bot_id: i64, blocked: boo
         return Ok(());
     }
     // The standing and the bot's update are one act.
-    let mut act = Act::with(vec![Change::PutMember(new.record(bot_id, user.id))]);
+    let mut act = Act::with(vec![put_member(&new.record(bot_id, user.id))]);
     if platform.updates.accepts(&bot, "my_chat_member").await? {
         let bot_user = crate::kernel::world::bot_user(&bot);
         let update = types::ChatMemberUpdated {

@@ -124,20 +124,19 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
             poll.explanation_entities = Some(entity_list(entities)?.unwrap_or_default());
         }
     }
-    // The reference takes either; a poll carries both, `open_period` counted from now.
+    // The reference takes either; a poll carries both. An `open_period` is counted from the
+    // message's date, which posting gives it (`close_date` left for posting to fill in); a
+    // `close_date` stays as given, its period counted from now here and again from the date.
     let now = crate::kernel::world::now();
     let open_period = p.open_period.unwrap_or(0).clamp(0, 2_628_000);
-    let (open_period, close_date) = match p.close_date.unwrap_or(0) {
-        _ if open_period != 0 => (open_period, now + open_period),
+    match p.close_date.unwrap_or(0) {
+        _ if open_period != 0 => poll.open_period = Some(open_period),
         date if date > now => {
             let period = (date - now).min(2_628_000);
-            (period, now + period)
+            poll.open_period = Some(period);
+            poll.close_date = Some(now + period);
         }
-        _ => (0, 0),
-    };
-    if open_period != 0 {
-        poll.open_period = Some(open_period);
-        poll.close_date = Some(close_date);
+        _ => {}
     }
     Ok(types::Message { poll: Some(Box::new(poll)), ..Default::default() })
 }
@@ -145,8 +144,8 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendPoll = args(&call.params)?;
     let body = poll_message(&call.params)?;
-    let close_date = body.poll.as_ref().and_then(|p| p.close_date);
     let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
+    let close_date = sent["poll"]["close_date"].as_i64();
     let message_id = sent["message_id"].as_i64().unwrap_or_default();
     if platform.is_channel(conversation).await? {
         super::own_channel_poll(&platform, call.ctx.bot_id, conversation, message_id).await?;
@@ -292,9 +291,8 @@ mod tests {
         };
         let before = crate::kernel::world::now();
         let made = timed(("open_period", "60".into()));
+        assert_eq!((made.open_period, made.close_date), (Some(60), None), "counted from the date posting gives");
         let after = crate::kernel::world::now();
-        assert_eq!(made.open_period, Some(60));
-        assert!((before + 60..=after + 60).contains(&made.close_date.unwrap()));
         let made = timed(("close_date", (after + 100).to_string()));
         assert_eq!(made.close_date, Some(after + 100));
         assert!((90..=100).contains(&made.open_period.unwrap()));

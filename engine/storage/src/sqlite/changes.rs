@@ -3,27 +3,6 @@
 
 use super::*;
 
-/// A person from a `SELECT id, secret, first_name, last_name, username, language_code,
-/// created_at, details FROM users` row.
-pub(super) fn chat_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChatRecord> {
-    let mut chat = ChatRecord::new(r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-    chat.details = r.get(4)?;
-    Ok(chat)
-}
-
-pub(super) fn member_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<MemberRecord> {
-    Ok(MemberRecord::new(r.get(0)?, r.get(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
-}
-
-pub(super) fn user_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<UserRecord> {
-    let mut u = UserRecord::new(r.get(0)?, Secret::new(r.get::<_, String>(1)?), r.get(2)?, r.get(6)?);
-    u.last_name = r.get(3)?;
-    u.username = r.get(4)?;
-    u.language_code = r.get(5)?;
-    u.details = r.get(7)?;
-    Ok(u)
-}
-
 pub(super) fn read_updates(rows: &mut rusqlite::Rows<'_>) -> rusqlite::Result<Vec<StoredUpdate>> {
     let mut out = Vec::new();
     while let Some(r) = rows.next()? {
@@ -111,36 +90,6 @@ pub(super) fn apply_platform(conn: &Connection, change: &Change) -> rusqlite::Re
                 conn,
                 "INSERT OR IGNORE INTO person_files (user_id, content) VALUES (?1, ?2)",
                 params![user_id, content],
-            )?;
-        }
-        Change::PutUser(u) => {
-            exec(
-                conn,
-                "INSERT OR REPLACE INTO users (id, secret, first_name, last_name, username, language_code, created_at, details) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    u.id,
-                    u.secret.expose(),
-                    u.first_name,
-                    u.last_name,
-                    u.username,
-                    u.language_code,
-                    u.created_at,
-                    u.details
-                ],
-            )?;
-        }
-        Change::PutChat(c) => {
-            exec(
-                conn,
-                "INSERT OR REPLACE INTO chats (id, kind, title, created_at, details) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![c.id, c.kind, c.title, c.created_at, c.details],
-            )?;
-        }
-        Change::PutMember(m) => {
-            exec(
-                conn,
-                "INSERT OR REPLACE INTO members (chat_id, user_id, status, details) VALUES (?1, ?2, ?3, ?4)",
-                params![m.chat_id, m.user_id, m.status, m.details],
             )?;
         }
         Change::PutMessage(m) => {

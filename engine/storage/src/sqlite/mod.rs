@@ -6,7 +6,8 @@
 //! the commit that holds its changes. Batches are atomic per database file (and acts across
 //! files are made whole at the next open: `acts`). By job: opening and tuning a database
 //! (`connection`), the schemas (`schema`), the bot index (`index`), the writer and checkpoint
-//! threads (`writer`), the SQL of each change (`changes`); here, the `StorageBackend` itself.
+//! threads (`writer`), the SQL of each change (`changes`), the tables people, groups and
+//! memberships had before they were the platform's rows (`legacy`); here, the `StorageBackend` itself.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -28,6 +29,7 @@ mod acts;
 mod changes;
 mod connection;
 mod index;
+mod legacy;
 mod schema;
 mod writer;
 
@@ -457,60 +459,6 @@ impl Journal for SqliteStorage {
         })
         .await
     }
-    async fn load_platform(&self) -> Result<PlatformState, StorageError> {
-        self.run(DbFile::Platform, |conn| {
-            let mut state = PlatformState::default();
-            let mut stmt = conn.prepare(
-                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users ORDER BY id",
-            )?;
-            state.users = stmt
-                .query_map([], user_row)?
-                .collect::<Result<_, _>>()?;
-            let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
-            state.chats = stmt.query_map([], chat_row)?.collect::<Result<_, _>>()?;
-            let mut stmt =
-                conn.prepare("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id")?;
-            state.members = stmt.query_map([], member_row)?.collect::<Result<_, _>>()?;
-            // Retention may have forgotten a conversation's newest messages: their ids stay taken.
-            let mut stmt = conn.prepare(
-                "SELECT conversation, MAX(id) FROM (
-                    SELECT conversation, MAX(message_id) AS id FROM messages GROUP BY conversation
-                    UNION ALL SELECT conversation, last_id FROM message_counters
-                 ) GROUP BY conversation",
-            )?;
-            state.last_message_ids = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
-            Ok(state)
-        })
-        .await
-    }
-    async fn load_chat(&self, chat_id: i64) -> Result<Option<ChatRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt =
-                conn.prepare_cached("SELECT id, kind, title, created_at, details FROM chats WHERE id = ?1")?;
-            stmt.query_row(params![chat_id], chat_row).optional()
-        })
-        .await
-    }
-    async fn load_members(&self, chat_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT chat_id, user_id, status, details FROM members WHERE chat_id = ?1 ORDER BY user_id",
-            )?;
-            let rows = stmt.query_map(params![chat_id], member_row)?;
-            rows.collect()
-        })
-        .await
-    }
-    async fn memberships(&self, user_id: i64) -> Result<Vec<MemberRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT chat_id, user_id, status, details FROM members WHERE user_id = ?1 ORDER BY chat_id",
-            )?;
-            let rows = stmt.query_map(params![user_id], member_row)?;
-            rows.collect()
-        })
-        .await
-    }
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let conversation = conversation.to_owned();
         self.run(DbFile::Platform, move |conn| {
@@ -519,17 +467,6 @@ impl Journal for SqliteStorage {
                             COALESCE((SELECT last_id FROM message_counters WHERE conversation = ?1), 0))",
             )?;
             stmt.query_row(params![conversation], |r| r.get(0))
-        })
-        .await
-    }
-    async fn load_user(&self, user_id: i64) -> Result<Option<UserRecord>, StorageError> {
-        self.run(DbFile::Platform, move |conn| {
-            conn.query_row(
-                "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users WHERE id = ?1",
-                params![user_id],
-                user_row,
-            )
-            .optional()
         })
         .await
     }
@@ -790,6 +727,12 @@ impl Administration for SqliteStorage {
         let (bots, strays) = self.found.clone();
         Some(Ok(msg_core::Survey::new(bots, strays, BOT_DB)))
     }
+    async fn legacy_platform(&self) -> Result<Option<PlatformState>, StorageError> {
+        self.run(DbFile::Platform, legacy::read).await
+    }
+    async fn retire_legacy_platform(&self) -> Result<(), StorageError> {
+        self.run(DbFile::Platform, legacy::retire).await
+    }
 }
 
 fn dir_size(dir: &Path) -> Option<u64> {
@@ -804,6 +747,8 @@ fn dir_size(dir: &Path) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use msg_core::Record;
+
     use super::*;
 
     /// A bot made while the server runs is opened by several connections at once on its first
@@ -874,7 +819,7 @@ mod tests {
             .apply(vec![
                 Change::DropUpdatesBelow { owner: Owner::Bot(42), below: 101 },
                 Change::BotSetting { bot_id: 42, key: "webhook".into(), value: Some("{}".into()) },
-                Change::PutUser(UserRecord::new(5, Secret::new("x"), "Alice".into(), 1)),
+                Change::PutRecord(Record::new("person", 0, "5", "Alice")),
                 Change::PushUpdate { owner: Owner::User(5), update: update(3) },
             ])
             .await
@@ -884,16 +829,15 @@ mod tests {
         assert_eq!(state.updates[0], update(101));
         assert_eq!(state.settings, vec![("webhook".to_owned(), "{}".to_owned())]);
         assert!(tmp.path().join("42").join(BOT_DB).is_file());
-        let platform = storage.load_platform().await.unwrap();
-        assert_eq!(platform.users[0].first_name, "Alice");
+        assert_eq!(storage.load_record("person", 0, "5").await.unwrap().as_deref(), Some("Alice"));
         assert_eq!(storage.load_user_updates(5).await.unwrap(), vec![update(3)]);
         // A failing job fails alone; the others in its batch commit.
         let bad = storage.run(DbFile::Platform, |conn| conn.execute_batch("INSERT INTO nowhere VALUES (1)"));
-        let good = storage.apply(vec![Change::PutChat(ChatRecord::new(-1, "group".into(), "G".into(), 1))]);
+        let good = storage.apply(vec![Change::PutRecord(Record::new("chat", 0, "-1", "G"))]);
         let (bad, good) = tokio::join!(bad, good);
         assert!(bad.is_err());
         good.unwrap();
-        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 1);
+        assert_eq!(storage.load_records("chat", 0).await.unwrap().len(), 1);
     }
 
     /// An act across files (a person's row and a bot's update) whose bot part did not commit,
@@ -909,7 +853,7 @@ mod tests {
             chat_key: 7,
             expires_at: 99,
         };
-        let person = |id| Change::PutUser(UserRecord::new(id, Secret::new("x"), "P".into(), 1));
+        let person = |id: i64| Change::PutRecord(Record::new("person", 0, id.to_string(), "P"));
         let push = |id| Change::PushUpdate { owner: Owner::Bot(42), update: update(id) };
         async fn pending(storage: &SqliteStorage) -> Result<i64, StorageError> {
             storage
@@ -943,8 +887,9 @@ mod tests {
         }
         let storage = SqliteStorage::open(tmp.path()).unwrap();
         assert_eq!(storage.load_bot_state(42).await.unwrap().updates, vec![update(2)], "completed, nothing repeated");
-        let users: Vec<i64> = storage.load_platform().await.unwrap().users.iter().map(|u| u.id).collect();
-        assert_eq!(users, vec![5, 6]);
+        let people: Vec<String> =
+            storage.load_records("person", 0).await.unwrap().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(people, ["5", "6"]);
         assert_eq!(pending(&storage).await.unwrap(), 0);
     }
 
@@ -954,7 +899,7 @@ mod tests {
         let storage = std::sync::Arc::new(SqliteStorage::open(tmp.path()).unwrap());
         // A change that fails: its table is gone.
         storage.run(DbFile::Platform, |conn| conn.execute_batch("DROP TABLE person_files")).await.unwrap();
-        let chat = |id| Change::PutChat(ChatRecord::new(id, "group".into(), "G".into(), 1));
+        let chat = |id: i64| Change::PutRecord(Record::new("chat", 0, id.to_string(), "G"));
         let failing = vec![chat(-5), Change::PersonFile { user_id: 1, content: "c".into() }];
         // The writer is kept busy, so the writes below wait for it and make one batch.
         let (busy, started) = (std::sync::Arc::new(std::sync::Barrier::new(2)), std::sync::mpsc::channel());
@@ -985,7 +930,7 @@ mod tests {
             tokio::spawn(async move {
                 storage
                     .run(DbFile::Platform, |conn| {
-                        conn.query_row("SELECT COUNT(*) FROM chats", [], |r| r.get::<_, i64>(0))
+                        conn.query_row("SELECT COUNT(*) FROM records WHERE tbl = 'chat'", [], |r| r.get::<_, i64>(0))
                     })
                     .await
             })
@@ -999,9 +944,8 @@ mod tests {
             futures_util::future::join_all(writes).await.into_iter().map(|r| r.unwrap().is_ok()).collect();
         assert_eq!(outcomes, vec![true, false, true]);
         assert_eq!(read.await.unwrap().unwrap(), 2);
-        let mut chats: Vec<i64> = storage.load_platform().await.unwrap().chats.iter().map(|c| c.id).collect();
-        chats.sort_unstable();
-        assert_eq!(chats, vec![-6, -4], "the failing write's first change was undone, the others kept");
+        let chats: Vec<String> = storage.load_records("chat", 0).await.unwrap().into_iter().map(|(k, _)| k).collect();
+        assert_eq!(chats, ["-4", "-6"], "the failing write's first change was undone, the others kept");
         // A queue settling its entry from the writer hears the failure too.
         let (heard, outcome) = tokio::sync::oneshot::channel();
         let then: Settle = Box::new(move |durable| {
@@ -1011,13 +955,13 @@ mod tests {
         let Ok(applying) = storage.clone().apply_then(failing, then) else { panic!("SQLite settles itself") };
         assert!(applying.await.is_err());
         assert_eq!(outcome.await, Ok(false));
-        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 2);
+        assert_eq!(storage.load_records("chat", 0).await.unwrap().len(), 2);
         // A settle that panics (on the writer thread) leaves the writer serving.
         let then: Settle = Box::new(|_| panic!("a settle that panics"));
         let Ok(applying) = storage.clone().apply_then(vec![chat(-8)], then) else { panic!("SQLite settles itself") };
         applying.await.unwrap();
         storage.apply(vec![chat(-9)]).await.unwrap();
-        assert_eq!(storage.load_platform().await.unwrap().chats.len(), 4);
+        assert_eq!(storage.load_records("chat", 0).await.unwrap().len(), 4);
     }
 
     fn numbered(id: i64) -> Change {
@@ -1051,7 +995,7 @@ mod tests {
         assert_eq!(storage.activity(), Some(activity), "reads are counted as commits");
         // A batch touching two files flushes both before the answer.
         let before = storage.flushes();
-        let user = Change::PutUser(UserRecord::new(5, Secret::new("x"), "Alice".into(), 1));
+        let user = Change::PutRecord(Record::new("person", 0, "5", "Alice"));
         storage.apply(vec![numbered(21), user]).await.unwrap();
         assert_eq!(storage.flushes(), before + 2);
         // Concurrent requests share flushes (group commit): fewer flushes than requests.
@@ -1138,7 +1082,42 @@ mod tests {
         let after = size();
         assert!(after < full / 5, "{full} bytes before, {after} after forgetting 95 % of the messages");
         assert_eq!(storage.load_messages("1:2", 0, i64::MAX, 2000).await.unwrap().len(), 1000);
-        assert_eq!(storage.load_platform().await.unwrap().last_message_ids, vec![("1:2".to_owned(), 20_000)]);
+        assert_eq!(storage.last_message_id("1:2").await.unwrap(), 20_000);
+    }
+
+    /// People, groups and memberships in the tables they had before they were the platform's
+    /// rows (the oldest without `details`) are read once, whole, then the tables go.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_tables_people_chats_and_members_had_are_read_once_then_dropped() {
+        let tmp = tempfile::tempdir().unwrap();
+        let old = Connection::open(tmp.path().join(PLATFORM_DB)).unwrap();
+        old.execute_batch(
+            "CREATE TABLE users (id INTEGER PRIMARY KEY, secret TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT,
+                 username TEXT, language_code TEXT, created_at INTEGER NOT NULL);
+             CREATE TABLE chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL);
+             CREATE TABLE members (chat_id INTEGER NOT NULL, user_id INTEGER NOT NULL, status TEXT NOT NULL, PRIMARY KEY (chat_id, user_id));
+             CREATE TABLE messages (conversation TEXT NOT NULL, message_id INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (conversation, message_id));
+             INSERT INTO users VALUES (7, 's', 'Al', NULL, 'al', 'en', 1);
+             INSERT INTO chats VALUES (-5, 'group', 'Club', 2);
+             INSERT INTO members VALUES (-5, 7, 'creator');
+             INSERT INTO messages VALUES ('-5', 3, '{\"message_id\":3,\"date\":100}');",
+        )
+        .unwrap();
+        drop(old);
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        let state = storage.legacy_platform().await.unwrap().expect("the legacy tables");
+        let mut al = UserRecord::new(7, Secret::new("s"), "Al".into(), 1);
+        al.username = Some("al".into());
+        al.language_code = Some("en".into());
+        assert_eq!(state.users, [al]);
+        assert_eq!(state.chats, [ChatRecord::new(-5, "group".into(), "Club".into(), 2)]);
+        assert_eq!(state.members, [MemberRecord::new(-5, 7, "creator", "{}")]);
+        assert_eq!(state.last_message_ids, [("-5".to_owned(), 3)]);
+        storage.retire_legacy_platform().await.unwrap();
+        assert_eq!(storage.legacy_platform().await.unwrap(), None);
+        drop(storage);
+        let storage = SqliteStorage::open(tmp.path()).unwrap();
+        assert_eq!(storage.legacy_platform().await.unwrap(), None, "a reopened database does not make them again");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

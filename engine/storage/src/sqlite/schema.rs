@@ -39,24 +39,6 @@ CREATE TABLE IF NOT EXISTS applied_acts (seq INTEGER PRIMARY KEY);
 pub(super) const PLATFORM_SCHEMA: &str = "
 PRAGMA auto_vacuum = INCREMENTAL;
 CREATE TABLE IF NOT EXISTS user_ids (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, created_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS users (
-    id INTEGER PRIMARY KEY,
-    secret TEXT NOT NULL,
-    first_name TEXT NOT NULL,
-    last_name TEXT,
-    username TEXT,
-    language_code TEXT,
-    created_at INTEGER NOT NULL,
-    details TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS chats (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, created_at INTEGER NOT NULL, details TEXT NOT NULL DEFAULT '{}');
-CREATE TABLE IF NOT EXISTS members (
-    chat_id INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    details TEXT NOT NULL DEFAULT '{}',
-    PRIMARY KEY (chat_id, user_id)
-);
 CREATE TABLE IF NOT EXISTS messages (
     conversation TEXT NOT NULL,
     message_id INTEGER NOT NULL,
@@ -87,7 +69,6 @@ CREATE TABLE IF NOT EXISTS person_queue_heads (user_id INTEGER PRIMARY KEY, next
 CREATE TABLE IF NOT EXISTS person_files (user_id INTEGER NOT NULL, content TEXT NOT NULL, PRIMARY KEY (user_id, content)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS records (tbl TEXT NOT NULL, scope INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (tbl, scope, key)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
-CREATE INDEX IF NOT EXISTS members_by_user ON members (user_id);
 CREATE TABLE IF NOT EXISTS pending_acts (seq INTEGER NOT NULL, bot_id INTEGER NOT NULL, changes TEXT NOT NULL, PRIMARY KEY (seq, bot_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS act_seq (id INTEGER PRIMARY KEY CHECK (id = 0), seq INTEGER NOT NULL);
 ";
@@ -138,16 +119,19 @@ pub(super) fn write_bot(dir: &Path, bot: &BotRecord, template: &[u8]) -> Result<
 }
 
 /// Brings a platform database written by an earlier version up to the current schema: the
-/// `details` columns of people, chats and members (added with supergroups, member standings
-/// and people's emoji statuses), messages' `date` (added with retention, read from the stored
+/// `details` columns of the tables that held people, chats and members before they were the
+/// platform's rows (added with supergroups, member standings and people's emoji statuses; read
+/// once more by `legacy.rs`), messages' `date` (added with retention, read from the stored
 /// message; a channel post's poster record takes its post's), and incremental vacuum (a
 /// one-time `VACUUM` of a file made before it).
 pub(super) fn upgrade_platform(conn: &Connection, path: &Path) -> rusqlite::Result<()> {
     let has_column = |table: &str, column: &str| {
         conn.prepare(&format!("SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"))?.exists([])
     };
+    let has_table =
+        |table: &str| conn.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")?.exists([table]);
     for table in ["users", "chats", "members"] {
-        if !has_column(table, "details")? {
+        if has_table(table)? && !has_column(table, "details")? {
             conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN details TEXT NOT NULL DEFAULT '{{}}'"))?;
         }
     }

@@ -24,7 +24,8 @@
 ARG BINARY_SOURCE=build
 ARG RUST_VERSION=1.95
 ARG VERSION=0.1.0
-ARG BOT_API_VERSION=9.5
+# The Bot API version `msg-bot-api --version` names (.ci/container passes it from the binary).
+ARG BOT_API_VERSION=10.3
 # The runtime base (glibc; any Debian bookworm-slim mirror of the official image will do).
 ARG BASE_IMAGE=debian:bookworm-slim
 

@@ -38,7 +38,16 @@ pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, Platfo
 
 /// Name the server reports in its startup line and on `--version`.
 pub const SERVER_NAME: &str = "msg-bot-api";
-/// The Bot API version this server implements (see `shared/botapi-spec`).
-pub const BOT_API_VERSION: &str = "9.5";
+/// The Bot API version this server implements, as a literal (for `concat!`): the one place it is
+/// written; a test pins it to the schema's (`msg_spec::VERSION`).
+#[macro_export]
+macro_rules! bot_api_version {
+    () => {
+        "10.3"
+    };
+}
+
+/// The Bot API version this server implements (the schema in `engine/spec`).
+pub const BOT_API_VERSION: &str = bot_api_version!();
 /// This build's version.
 pub const SERVER_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -22,12 +22,26 @@ impl Status {
     }
 }
 
-/// Built-in methods that only answer a documented unavailability error: registered to explain
-/// why the embedded platform cannot do it (yet).
-const UNAVAILABLE: &[&str] = &[
-    // Checklists are sent on behalf of business accounts: `business connection not found`.
-    "sendChecklist",
-    "editMessageChecklist",
+/// Built-in methods that only answer a documented unavailability error besides the platform's
+/// missing features (`msg_platform::unavailable_methods`): checklists are sent on behalf of
+/// business accounts, which the embedded platform does not have yet, so they answer the
+/// reference's `business connection not found`.
+const BUSINESS_ONLY: &[&str] = &["sendChecklist", "editMessageChecklist"];
+
+/// Every method answering a documented unavailability error, with the error.
+fn unavailable() -> Vec<(&'static str, String)> {
+    let business = BUSINESS_ONLY.iter().map(|name| (*name, "Bad Request: business connection not found".to_owned()));
+    business.chain(msg_platform::unavailable_methods()).collect()
+}
+
+/// The rules by which this server serves clients of other Bot API versions than its schema's,
+/// in one place (METHODS.md prints them).
+const COMPATIBILITY: &[&str] = &[
+    "A quiz poll carries `correct_option_ids`; when exactly one option is correct it also carries `correct_option_id`, as the reference server does for clients written before Bot API 9.6.",
+    "`sendPoll` takes `correct_option_ids`, or `correct_option_id` when that is absent (as the reference server does).",
+    "Required fields added after Bot API 9.5 (`Poll.allows_revoting` and `members_only`, `PollOption.persistent_id`, `PollAnswer.option_persistent_ids`, `ChatMemberRestricted.can_react_to_messages`, `ChatAdministratorRights` and `ChatMemberAdministrator.can_send_welcome_messages`) read as `false` or empty in what was stored before them (`engine/spec/supplement.json`, `stored_defaults`); a quiz stored with `correct_option_id` reads as `correct_option_ids`.",
+    "A parameter of a feature the platform does not have yet (the table above) is refused with that feature's error, never ignored.",
+    "Updates already queued when the server is upgraded go out as they were stored.",
 ];
 
 /// The user-side API's method table (`methods --user`): name, parameters, result.
@@ -43,8 +57,9 @@ pub fn user_report() -> String {
 pub fn report(markdown: bool) -> String {
     let spec = msg_spec::spec();
     let builtin: Vec<String> = msg_server::method_names().into_iter().chain(msg_platform::method_names()).collect();
+    let unavailable = unavailable();
     let status = |name: &str| {
-        if UNAVAILABLE.iter().any(|u| u.eq_ignore_ascii_case(name)) {
+        if unavailable.iter().any(|(u, _)| u.eq_ignore_ascii_case(name)) {
             Status::Unavailable
         } else if builtin.iter().any(|b| b.eq_ignore_ascii_case(name)) {
             Status::Works
@@ -71,6 +86,22 @@ pub fn report(markdown: bool) -> String {
         out.push_str(&format!("{totals}.\n\n| method | status |\n|---|---|\n"));
         for (name, status) in &rows {
             out.push_str(&format!("| `{name}` | {} |\n", status.label()));
+        }
+        out.push_str("\n## Not on the platform yet\n\nThese methods answer their error; these parameters, sent to any method, are refused with it (never ignored).\n\n| feature | methods | parameters | error |\n|---|---|---|---|\n");
+        for missing in msg_platform::kernel::not_yet::MISSING {
+            let methods = missing.methods.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+            let params = missing.params.iter().map(|(of, name)| match *of {
+                "*" => format!("`{name}`"),
+                of => format!("`{name}` of `{of}`"),
+            });
+            let params = params.collect::<Vec<_>>().join(", ");
+            let error = msg_platform::kernel::not_yet::error(missing).description;
+            out.push_str(&format!("| {} | {methods} | {params} | `{error}` |\n", missing.feature));
+        }
+        out.push_str("| business accounts | `sendChecklist`, `editMessageChecklist` | `business_connection_id` of the send methods | `Bad Request: business connection not found` |\n");
+        out.push_str("\n## Compatibility\n\n");
+        for rule in COMPATIBILITY {
+            out.push_str(&format!("- {rule}\n"));
         }
     } else {
         for (name, status) in &rows {

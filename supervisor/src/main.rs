@@ -24,7 +24,7 @@ use msg_config::{ServerFlags, Settings, Sources};
 use msg_core::{Engine, Listeners, Registrar};
 use msg_server::{BotApiEngine, EngineConfig};
 
-const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API 9.5)");
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Bot API ", msg_core::bot_api_version!(), ")");
 
 /// mimalloc instead of the C library's allocator: a request allocates and frees many small
 /// buffers on two threads, and glibc's malloc, free and consolidation were a fifth of the
@@ -674,5 +674,17 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(code)) => ExitCode::from(code),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The version the server names (`--version`, the startup line, `methods`, getMe's stats)
+    /// is the schema's it is generated from.
+    #[test]
+    fn the_bot_api_version_is_the_schemas() {
+        assert_eq!(format!("Bot API {}", msg_core::BOT_API_VERSION), msg_spec::VERSION);
+        assert_eq!(msg_spec::spec().version, msg_spec::VERSION);
+        assert!(super::VERSION.ends_with(&format!("({})", msg_spec::VERSION)), "{}", super::VERSION);
     }
 }

@@ -5,6 +5,7 @@ mod api;
 mod clients;
 mod clock;
 mod console;
+mod current;
 mod faults;
 mod fidelity;
 mod files;
@@ -137,9 +138,9 @@ pub fn started(username: &str) -> Started {
     Started { root, server, bot, alice, bot_id, alice_id }
 }
 
-/// The Bot API 9.5 schema the server is generated from.
+/// The Bot API schema the server is generated from (10.3).
 pub fn spec() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/spec/api-9.5.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/spec/api-10.3.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

@@ -321,7 +321,7 @@ fn version_needs_no_configuration_and_healthcheck_follows_the_configuration() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "msg-bot-api 0.1.0 (Bot API 9.5)\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "msg-bot-api 0.1.0 (Bot API 10.3)\n");
     assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0, "--version writes nothing");
 
     // The probe finds the port where the configuration puts it (here MSG_EXTRA_ARGS).
@@ -427,11 +427,11 @@ fn the_coverage_report_pins_the_totals_and_methods_md_is_current() {
     let root = tempfile::tempdir().unwrap();
     let (status, stdout, stderr) = launch(root.path()).arg("methods").run();
     assert!(status.success(), "{stderr}");
-    assert_eq!(stdout.lines().count(), 167, "one line per Bot API method, then the totals");
+    assert_eq!(stdout.lines().count(), 186, "one line per Bot API method, then the totals");
     // Pinned: a method can never silently disappear (update with the work that moves it).
     assert_eq!(
         stdout.lines().last().unwrap(),
-        "msg-bot-api (Bot API 9.5): 166 methods: 133 work on the embedded platform, 2 answer a documented unavailability error, 31 unrouted"
+        "msg-bot-api (Bot API 10.3): 185 methods: 135 work on the embedded platform, 9 answer a documented unavailability error, 41 unrouted"
     );
     assert!(
         stdout.contains("works        sendMessage\n")

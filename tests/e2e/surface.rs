@@ -79,7 +79,7 @@ fn every_method_survives_missing_and_malformed_parameters() {
             (name.clone(), fields.map(|f| f["name"].as_str().unwrap().to_owned()).collect())
         })
         .collect();
-    assert_eq!(methods.len(), 166);
+    assert_eq!(methods.len(), 185);
 
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "sturdy_bot");

@@ -130,11 +130,32 @@ fn register(registrar: &mut Registrar, slot: &Late<Platform>) {
     register_domains(DOMAINS, registrar, slot);
 }
 
-/// The Bot API methods of `domains`.
+/// The Bot API methods of `domains`, each refusing what needs a feature the platform does not
+/// have yet ([`kernel::not_yet`]), and the methods of those features, answering why.
 fn register_domains(domains: &[&dyn Domain], registrar: &mut Registrar, slot: &Late<Platform>) {
+    let mut own = Registrar::new();
     for domain in domains {
-        domain.methods(registrar, slot);
+        domain.methods(&mut own, slot);
     }
+    let registry = own.freeze().expect("the platform's methods never clash");
+    for name in registry.method_names() {
+        let entry = registry.method(name).expect("a listed method");
+        registrar.method(&entry.name, kernel::not_yet::guarded(entry.handler.clone()));
+    }
+    for missing in kernel::not_yet::MISSING {
+        for name in missing.methods {
+            registrar.method(name, kernel::not_yet::unavailable());
+        }
+    }
+}
+
+/// The methods of the Bot API features the platform does not have yet, with each feature's
+/// error (`methods` reports them as unavailable).
+pub fn unavailable_methods() -> Vec<(&'static str, String)> {
+    kernel::not_yet::MISSING
+        .iter()
+        .flat_map(|m| m.methods.iter().map(move |name| (*name, kernel::not_yet::error(m).description.into_owned())))
+        .collect()
 }
 
 /// The names of the platform's Bot API methods, as registered (for the coverage report).

@@ -1,6 +1,7 @@
-//! The Bot API 9.5 schema: every method (its parameters and return types) and every type (its
+//! The Bot API 10.3 schema: every method (its parameters and return types) and every type (its
 //! fields, or the subtypes of a union), read from the machine-readable specification kept beside
-//! this crate (`api-9.5.json`, MIT data, provenance in `PROVENANCE.txt`), and a validator that
+//! this crate (`api-10.3.json`, MIT data, provenance in `PROVENANCE.txt`; what it does not say is
+//! in `supplement.json`), and a validator that
 //! checks a JSON value against a declared type: required fields present, no undeclared field,
 //! JSON types as declared, unions resolved by their discriminator (`always "creator"`). Not here:
 //! what any method does.
@@ -19,7 +20,7 @@ mod sourcegen;
 pub mod types;
 
 /// The Bot API version of the schema.
-pub const VERSION: &str = "Bot API 9.5";
+pub const VERSION: &str = "Bot API 10.3";
 
 /// One field of a type, or one parameter of a method.
 #[derive(Debug, Clone, Deserialize)]
@@ -30,8 +31,8 @@ pub struct Field {
     pub required: bool,
     #[serde(default)]
     pub description: String,
-    /// The later Bot API version that added the field (only fields of `supplement.json`): data
-    /// written before it lacks the field, so a required one reads as its default there.
+    /// The Bot API version after 9.5 that added a required field (`supplement.json`'s
+    /// `stored_defaults`): data stored before it lacks the field, so it reads as its default.
     #[serde(default)]
     pub since: Option<String>,
 }
@@ -77,7 +78,7 @@ struct Raw {
 pub fn spec() -> &'static Spec {
     static SPEC: OnceLock<Spec> = OnceLock::new();
     SPEC.get_or_init(|| {
-        let raw: Raw = serde_json::from_str(include_str!("../api-9.5.json")).expect("the bundled schema parses");
+        let raw: Raw = serde_json::from_str(include_str!("../api-10.3.json")).expect("the bundled schema parses");
         let mut methods: Vec<Method> = raw
             .methods
             .into_values()
@@ -99,16 +100,21 @@ struct Added {
 
 #[derive(Deserialize)]
 struct Supplement {
+    #[serde(default)]
     types: HashMap<String, Vec<Added>>,
     #[serde(default)]
     methods: HashMap<String, Vec<Added>>,
+    /// Type -> its required fields added after 9.5 -> the version that added each.
+    #[serde(default)]
+    stored_defaults: HashMap<String, HashMap<String, String>>,
     /// Type -> its fields in the reference server's order, where that is not the schema's.
     #[serde(default)]
     order: HashMap<String, Vec<String>>,
 }
 
-/// Inserts the later Bot API fields of `supplement.json` (see PROVENANCE.txt) into the types and
-/// the methods' parameters, and puts the fields of the types it orders in the reference's order.
+/// Applies `supplement.json` (see PROVENANCE.txt): the fields the reference keeps that the schema
+/// dropped, inserted into the types and the methods' parameters; the versions of required fields
+/// stored data may lack; the reference's order of the fields of the types it orders.
 fn supplement(methods: &mut [Method], types: &mut HashMap<String, Type>) {
     let extra: Supplement =
         serde_json::from_str(include_str!("../supplement.json")).expect("the bundled supplement parses");
@@ -124,6 +130,14 @@ fn supplement(methods: &mut [Method], types: &mut HashMap<String, Type>) {
     for (name, added) in extra.methods {
         let method = methods.iter_mut().find(|m| m.name == name).expect("the supplement names schema methods");
         insert(&mut method.fields, added);
+    }
+    for (name, fields) in extra.stored_defaults {
+        let ty = types.get_mut(&name).expect("the supplement's stored defaults name schema types");
+        for (field, since) in fields {
+            let field = ty.fields.iter_mut().find(|f| f.name == field).expect("stored defaults name the type's fields");
+            assert!(field.required, "a stored default is for a required field ({name}.{})", field.name);
+            field.since = Some(since);
+        }
     }
     for (name, order) in extra.order {
         let fields = &mut types.get_mut(&name).expect("the supplement orders schema types").fields;
@@ -245,8 +259,8 @@ mod tests {
     fn the_schema_has_every_method_and_type() {
         let spec = spec();
         assert_eq!(spec.version, VERSION);
-        assert_eq!(spec.methods.len(), 166);
-        assert_eq!(spec.types.len(), 285);
+        assert_eq!(spec.methods.len(), 185);
+        assert_eq!(spec.types.len(), 400);
         assert!(spec.method("SENDMESSAGE").is_some());
     }
 

@@ -1,4 +1,4 @@
-//! Every method's parameters, generated from `api-9.5.json` by `sourcegen.rs`: do not edit; run
+//! Every method's parameters, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
 //! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
 //! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,
@@ -132,12 +132,14 @@ impl<'a> Decode<'a> for Close {
 pub struct SendMessage<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Text of the message to be sent, 1-4096 characters after entities parsing
     pub text: &'a str,
     /// Mode for parsing entities in the message text.
@@ -170,6 +172,7 @@ impl<'a> Decode<'a> for SendMessage<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             text: arg("text").unwrap_or_default(),
             parse_mode: arg("parse_mode"),
             entities: arg("entities"),
@@ -188,13 +191,13 @@ impl<'a> Decode<'a> for SendMessage<'a> {
 /// `forwardMessage`: see <https://core.telegram.org/bots/api#forwardmessage>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ForwardMessage<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be forwarded; required if the message is forwarded to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
-    /// Unique identifier for the chat where the original message was sent (or channel username in the format @channelusername)
+    /// Unique identifier for the chat where the original message was sent (or username of the target bot, supergroup or channel in the format @username)
     pub from_chat_id: &'a str,
     /// New start timestamp for the forwarded video in the message
     pub video_start_timestamp: Option<i64>,
@@ -231,13 +234,13 @@ impl<'a> Decode<'a> for ForwardMessage<'a> {
 /// `forwardMessages`: see <https://core.telegram.org/bots/api#forwardmessages>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ForwardMessages<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the messages will be forwarded; required if the messages are forwarded to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
-    /// Unique identifier for the chat where the original messages were sent (or channel username in the format @channelusername)
+    /// Unique identifier for the chat where the original messages were sent (or username of the target bot, supergroup or channel in the format @username)
     pub from_chat_id: &'a str,
     /// A JSON-serialized list of 1-100 identifiers of messages in the chat from_chat_id to forward.
     pub message_ids: Option<&'a str>,
@@ -265,13 +268,13 @@ impl<'a> Decode<'a> for ForwardMessages<'a> {
 /// `copyMessage`: see <https://core.telegram.org/bots/api#copymessage>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CopyMessage<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
-    /// Unique identifier for the chat where the original message was sent (or channel username in the format @channelusername)
+    /// Unique identifier for the chat where the original message was sent (or username of the target bot, supergroup or channel in the format @username)
     pub from_chat_id: &'a str,
     /// Message identifier in the chat specified in from_chat_id
     pub message_id: i64,
@@ -283,7 +286,7 @@ pub struct CopyMessage<'a> {
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the new caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True, if the caption must be shown above the message media.
+    /// Pass True if the caption must be shown above the message media.
     pub show_caption_above_media: bool,
     /// Sends the message silently.
     pub disable_notification: bool,
@@ -329,13 +332,13 @@ impl<'a> Decode<'a> for CopyMessage<'a> {
 /// `copyMessages`: see <https://core.telegram.org/bots/api#copymessages>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CopyMessages<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the messages will be sent; required if the messages are sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
-    /// Unique identifier for the chat where the original messages were sent (or channel username in the format @channelusername)
+    /// Unique identifier for the chat where the original messages were sent (or username of the target bot, supergroup or channel in the format @username)
     pub from_chat_id: &'a str,
     /// A JSON-serialized list of 1-100 identifiers of messages in the chat from_chat_id to copy.
     pub message_ids: Option<&'a str>,
@@ -368,12 +371,14 @@ impl<'a> Decode<'a> for CopyMessages<'a> {
 pub struct SendPhoto<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Photo to send.
     pub photo: Option<&'a str>,
     /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
@@ -382,7 +387,7 @@ pub struct SendPhoto<'a> {
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True, if the caption must be shown above the message media
+    /// Pass True if the caption must be shown above the message media
     pub show_caption_above_media: bool,
     /// Pass True if the photo needs to be covered with a spoiler animation
     pub has_spoiler: bool,
@@ -410,6 +415,77 @@ impl<'a> Decode<'a> for SendPhoto<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
+            photo: arg("photo"),
+            caption: arg("caption"),
+            parse_mode: arg("parse_mode"),
+            caption_entities: arg("caption_entities"),
+            show_caption_above_media: args::boolean(arg("show_caption_above_media")),
+            has_spoiler: args::boolean(arg("has_spoiler")),
+            disable_notification: args::boolean(arg("disable_notification")),
+            protect_content: args::boolean(arg("protect_content")),
+            allow_paid_broadcast: args::boolean(arg("allow_paid_broadcast")),
+            message_effect_id: arg("message_effect_id"),
+            suggested_post_parameters: arg("suggested_post_parameters"),
+            reply_parameters: arg("reply_parameters"),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `sendLivePhoto`: see <https://core.telegram.org/bots/api#sendlivephoto>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SendLivePhoto<'a> {
+    /// Unique identifier of the business connection on behalf of which the message will be sent
+    pub business_connection_id: Option<&'a str>,
+    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    pub chat_id: &'a str,
+    /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
+    pub message_thread_id: Option<i64>,
+    /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
+    pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
+    /// Live photo video to send.
+    pub live_photo: Option<&'a str>,
+    /// The static photo to send.
+    pub photo: Option<&'a str>,
+    /// Video caption (may also be used when resending videos by file_id), 0-1024 characters after entities parsing
+    pub caption: Option<&'a str>,
+    /// Mode for parsing entities in the video caption.
+    pub parse_mode: Option<&'a str>,
+    /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    pub caption_entities: Option<&'a str>,
+    /// Pass True if the caption must be shown above the message media
+    pub show_caption_above_media: bool,
+    /// Pass True if the video needs to be covered with a spoiler animation
+    pub has_spoiler: bool,
+    /// Sends the message silently.
+    pub disable_notification: bool,
+    /// Protects the contents of the sent message from forwarding and saving
+    pub protect_content: bool,
+    /// Pass True to allow up to 1000 messages per second, ignoring broadcasting limits for a fee of 0.1 Telegram Stars per message.
+    pub allow_paid_broadcast: bool,
+    /// Unique identifier of the message effect to be added to the message; for private chats only
+    pub message_effect_id: Option<&'a str>,
+    /// A JSON-serialized object containing the parameters of the suggested post to send; for direct messages chats only.
+    pub suggested_post_parameters: Option<&'a str>,
+    /// Description of the message to reply to
+    pub reply_parameters: Option<&'a str>,
+    /// Additional interface options.
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SendLivePhoto<'a> {
+    const METHOD: &'static str = "sendLivePhoto";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            business_connection_id: arg("business_connection_id"),
+            chat_id: arg("chat_id").unwrap_or_default(),
+            message_thread_id: args::integer(arg("message_thread_id")),
+            direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
+            live_photo: arg("live_photo"),
             photo: arg("photo"),
             caption: arg("caption"),
             parse_mode: arg("parse_mode"),
@@ -432,12 +508,14 @@ impl<'a> Decode<'a> for SendPhoto<'a> {
 pub struct SendAudio<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Audio file to send.
     pub audio: Option<&'a str>,
     /// Audio caption, 0-1024 characters after entities parsing
@@ -478,6 +556,7 @@ impl<'a> Decode<'a> for SendAudio<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             audio: arg("audio"),
             caption: arg("caption"),
             parse_mode: arg("parse_mode"),
@@ -502,12 +581,14 @@ impl<'a> Decode<'a> for SendAudio<'a> {
 pub struct SendDocument<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// File to send.
     pub document: Option<&'a str>,
     /// Thumbnail of the file sent; can be ignored if thumbnail generation for the file is supported server-side.
@@ -544,6 +625,7 @@ impl<'a> Decode<'a> for SendDocument<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             document: arg("document"),
             thumbnail: arg("thumbnail"),
             caption: arg("caption"),
@@ -566,12 +648,14 @@ impl<'a> Decode<'a> for SendDocument<'a> {
 pub struct SendVideo<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Video to send.
     pub video: Option<&'a str>,
     /// Duration of sent video in seconds
@@ -592,7 +676,7 @@ pub struct SendVideo<'a> {
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True, if the caption must be shown above the message media
+    /// Pass True if the caption must be shown above the message media
     pub show_caption_above_media: bool,
     /// Pass True if the video needs to be covered with a spoiler animation
     pub has_spoiler: bool,
@@ -622,6 +706,7 @@ impl<'a> Decode<'a> for SendVideo<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             video: arg("video"),
             duration: args::integer(arg("duration")),
             width: args::integer(arg("width")),
@@ -651,12 +736,14 @@ impl<'a> Decode<'a> for SendVideo<'a> {
 pub struct SendAnimation<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Animation to send.
     pub animation: Option<&'a str>,
     /// Duration of sent animation in seconds
@@ -673,7 +760,7 @@ pub struct SendAnimation<'a> {
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True, if the caption must be shown above the message media
+    /// Pass True if the caption must be shown above the message media
     pub show_caption_above_media: bool,
     /// Pass True if the animation needs to be covered with a spoiler animation
     pub has_spoiler: bool,
@@ -701,6 +788,7 @@ impl<'a> Decode<'a> for SendAnimation<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             animation: arg("animation"),
             duration: args::integer(arg("duration")),
             width: args::integer(arg("width")),
@@ -727,12 +815,14 @@ impl<'a> Decode<'a> for SendAnimation<'a> {
 pub struct SendVoice<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Audio file to send.
     pub voice: Option<&'a str>,
     /// Voice message caption, 0-1024 characters after entities parsing
@@ -767,6 +857,7 @@ impl<'a> Decode<'a> for SendVoice<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             voice: arg("voice"),
             caption: arg("caption"),
             parse_mode: arg("parse_mode"),
@@ -788,12 +879,14 @@ impl<'a> Decode<'a> for SendVoice<'a> {
 pub struct SendVideoNote<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Video note to send.
     pub video_note: Option<&'a str>,
     /// Duration of sent video in seconds
@@ -826,6 +919,7 @@ impl<'a> Decode<'a> for SendVideoNote<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             video_note: arg("video_note"),
             duration: args::integer(arg("duration")),
             length: args::integer(arg("length")),
@@ -846,7 +940,7 @@ impl<'a> Decode<'a> for SendVideoNote<'a> {
 pub struct SendPaidMedia<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername).
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username.
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -854,7 +948,7 @@ pub struct SendPaidMedia<'a> {
     pub direct_messages_topic_id: Option<i64>,
     /// The number of Telegram Stars that must be paid to buy access to the media; 1-25000
     pub star_count: i64,
-    /// A JSON-serialized array describing the media to be sent; up to 10 items
+    /// A JSON-serialized Array describing the media to be sent; up to 10 items
     pub media: Option<&'a str>,
     /// Bot-defined paid media payload, 0-128 bytes.
     pub payload: Option<&'a str>,
@@ -864,7 +958,7 @@ pub struct SendPaidMedia<'a> {
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True, if the caption must be shown above the message media
+    /// Pass True if the caption must be shown above the message media
     pub show_caption_above_media: bool,
     /// Sends the message silently.
     pub disable_notification: bool,
@@ -910,13 +1004,13 @@ impl<'a> Decode<'a> for SendPaidMedia<'a> {
 pub struct SendMediaGroup<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the messages will be sent; required if the messages are sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
-    /// A JSON-serialized array describing messages to be sent, must include 2-10 items
+    /// A JSON-serialized Array describing messages to be sent, must include 2-10 items
     pub media: Option<&'a str>,
     /// Sends messages silently.
     pub disable_notification: bool,
@@ -953,19 +1047,21 @@ impl<'a> Decode<'a> for SendMediaGroup<'a> {
 pub struct SendLocation<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Latitude of the location
     pub latitude: f64,
     /// Longitude of the location
     pub longitude: f64,
     /// The radius of uncertainty for the location, measured in meters; 0-1500
     pub horizontal_accuracy: Option<f64>,
-    /// Period in seconds during which the location will be updated (see Live Locations, should be between 60 and 86400, or 0x7FFFFFFF for live locations that can be edited indefinitely.
+    /// Period in seconds during which the location will be updated (see Live Locations), must be between 60 and 86400, or 0x7FFFFFFF for live locations that can be edited indefinitely.
     pub live_period: Option<i64>,
     /// For live locations, a direction in which the user is moving, in degrees.
     pub heading: Option<i64>,
@@ -995,6 +1091,7 @@ impl<'a> Decode<'a> for SendLocation<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             latitude: args::float(arg("latitude")).unwrap_or(0.0),
             longitude: args::float(arg("longitude")).unwrap_or(0.0),
             horizontal_accuracy: args::float(arg("horizontal_accuracy")),
@@ -1017,12 +1114,14 @@ impl<'a> Decode<'a> for SendLocation<'a> {
 pub struct SendVenue<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Latitude of the venue
     pub latitude: f64,
     /// Longitude of the venue
@@ -1063,6 +1162,7 @@ impl<'a> Decode<'a> for SendVenue<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             latitude: args::float(arg("latitude")).unwrap_or(0.0),
             longitude: args::float(arg("longitude")).unwrap_or(0.0),
             title: arg("title").unwrap_or_default(),
@@ -1087,12 +1187,14 @@ impl<'a> Decode<'a> for SendVenue<'a> {
 pub struct SendContact<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Contact's phone number
     pub phone_number: &'a str,
     /// Contact's first name
@@ -1125,6 +1227,7 @@ impl<'a> Decode<'a> for SendContact<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             phone_number: arg("phone_number").unwrap_or_default(),
             first_name: arg("first_name").unwrap_or_default(),
             last_name: arg("last_name"),
@@ -1145,7 +1248,7 @@ impl<'a> Decode<'a> for SendContact<'a> {
 pub struct SendPoll<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername).
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username.
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -1155,15 +1258,29 @@ pub struct SendPoll<'a> {
     pub question_parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the poll question.
     pub question_entities: Option<&'a str>,
-    /// A JSON-serialized list of 2-12 answer options
+    /// A JSON-serialized list of 1-12 answer options
     pub options: Option<&'a str>,
     /// True, if the poll needs to be anonymous, defaults to True
     pub is_anonymous: bool,
     /// Poll type, "quiz" or "regular", defaults to "regular"
     pub r#type: Option<&'a str>,
-    /// True, if the poll allows multiple answers, ignored for polls in quiz mode, defaults to False
+    /// Pass True if the poll allows multiple answers, defaults to False
     pub allows_multiple_answers: bool,
-    /// 0-based identifier of the correct answer option, required for polls in quiz mode
+    /// Pass True if the poll allows to change chosen answer options, defaults to False for quizzes and to True for regular polls
+    pub allows_revoting: bool,
+    /// Pass True if the poll options must be shown in random order
+    pub shuffle_options: bool,
+    /// Pass True if answer options can be added to the poll after creation; not supported for anonymous polls and quizzes
+    pub allow_adding_options: bool,
+    /// Pass True if poll results must be shown only after the poll closes
+    pub hide_results_until_closes: bool,
+    /// Pass True if voting is limited to users who have been members of the chat where the poll is being sent for more than 24 hours; for channel chats only
+    pub members_only: bool,
+    /// A JSON-serialized list of 0-12 two-letter ISO 3166-1 alpha-2 country codes indicating the countries from which users can vote in the poll; for channel chats only.
+    pub country_codes: Option<&'a str>,
+    /// A JSON-serialized list of monotonically increasing 0-based identifiers of the correct answer options, required for polls in quiz mode
+    pub correct_option_ids: Option<&'a str>,
+    /// 0-based identifier of the correct answer option, for clients before Bot API 9.6 (taken when correct_option_ids is absent, as the reference server does).
     pub correct_option_id: Option<i64>,
     /// Text that is shown when a user chooses an incorrect answer or taps on the lamp icon in a quiz-style poll, 0-200 characters with at most 2 line feeds after entities parsing
     pub explanation: Option<&'a str>,
@@ -1171,12 +1288,22 @@ pub struct SendPoll<'a> {
     pub explanation_parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the poll explanation.
     pub explanation_entities: Option<&'a str>,
-    /// Amount of time in seconds the poll will be active after creation, 5-600.
+    /// Media added to the quiz explanation
+    pub explanation_media: Option<&'a str>,
+    /// Amount of time in seconds the poll will be active after creation, 5-2628000.
     pub open_period: Option<i64>,
     /// Point in time (Unix timestamp) when the poll will be automatically closed.
     pub close_date: Option<i64>,
     /// Pass True if the poll needs to be immediately closed.
     pub is_closed: bool,
+    /// Description of the poll to be sent, 0-1024 characters after entities parsing
+    pub description: Option<&'a str>,
+    /// Mode for parsing entities in the poll description.
+    pub description_parse_mode: Option<&'a str>,
+    /// A JSON-serialized list of special entities that appear in the poll description, which can be specified instead of description_parse_mode
+    pub description_entities: Option<&'a str>,
+    /// Media added to the poll description
+    pub media: Option<&'a str>,
     /// Sends the message silently.
     pub disable_notification: bool,
     /// Protects the contents of the sent message from forwarding and saving
@@ -1205,13 +1332,25 @@ impl<'a> Decode<'a> for SendPoll<'a> {
             is_anonymous: args::boolean(arg("is_anonymous")),
             r#type: arg("type"),
             allows_multiple_answers: args::boolean(arg("allows_multiple_answers")),
+            allows_revoting: args::boolean(arg("allows_revoting")),
+            shuffle_options: args::boolean(arg("shuffle_options")),
+            allow_adding_options: args::boolean(arg("allow_adding_options")),
+            hide_results_until_closes: args::boolean(arg("hide_results_until_closes")),
+            members_only: args::boolean(arg("members_only")),
+            country_codes: arg("country_codes"),
+            correct_option_ids: arg("correct_option_ids"),
             correct_option_id: args::integer(arg("correct_option_id")),
             explanation: arg("explanation"),
             explanation_parse_mode: arg("explanation_parse_mode"),
             explanation_entities: arg("explanation_entities"),
+            explanation_media: arg("explanation_media"),
             open_period: args::integer(arg("open_period")),
             close_date: args::integer(arg("close_date")),
             is_closed: args::boolean(arg("is_closed")),
+            description: arg("description"),
+            description_parse_mode: arg("description_parse_mode"),
+            description_entities: arg("description_entities"),
+            media: arg("media"),
             disable_notification: args::boolean(arg("disable_notification")),
             protect_content: args::boolean(arg("protect_content")),
             allow_paid_broadcast: args::boolean(arg("allow_paid_broadcast")),
@@ -1227,8 +1366,8 @@ impl<'a> Decode<'a> for SendPoll<'a> {
 pub struct SendChecklist<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: &'a str,
-    /// Unique identifier for the target chat
-    pub chat_id: i64,
+    /// Unique identifier for the target chat or username of the target bot in the format @username
+    pub chat_id: &'a str,
     /// A JSON-serialized object for the checklist to send
     pub checklist: Option<&'a str>,
     /// Sends the message silently.
@@ -1248,7 +1387,7 @@ impl<'a> Decode<'a> for SendChecklist<'a> {
     fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
         Ok(Self {
             business_connection_id: arg("business_connection_id").unwrap_or_default(),
-            chat_id: args::integer(arg("chat_id")).unwrap_or(0),
+            chat_id: arg("chat_id").unwrap_or_default(),
             checklist: arg("checklist"),
             disable_notification: args::boolean(arg("disable_notification")),
             protect_content: args::boolean(arg("protect_content")),
@@ -1264,7 +1403,7 @@ impl<'a> Decode<'a> for SendChecklist<'a> {
 pub struct SendDice<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -1317,12 +1456,16 @@ pub struct SendMessageDraft<'a> {
     pub message_thread_id: Option<i64>,
     /// Unique identifier of the message draft; must be non-zero.
     pub draft_id: i64,
-    /// Text of the message to be sent, 1-4096 characters after entities parsing
-    pub text: &'a str,
+    /// Text of the message to be sent, 0-4096 characters after entities parsing.
+    pub text: Option<&'a str>,
     /// Mode for parsing entities in the message text.
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in message text, which can be specified instead of parse_mode
     pub entities: Option<&'a str>,
+    /// Pass True to show the user a button to stop further drafts.
+    pub can_stop: bool,
+    /// Pass True to keep the draft in the chat when the button is pressed.
+    pub keep_on_stop: bool,
 }
 
 impl<'a> Decode<'a> for SendMessageDraft<'a> {
@@ -1332,9 +1475,11 @@ impl<'a> Decode<'a> for SendMessageDraft<'a> {
             chat_id: args::integer(arg("chat_id")).unwrap_or(0),
             message_thread_id: args::integer(arg("message_thread_id")),
             draft_id: args::integer(arg("draft_id")).unwrap_or(0),
-            text: arg("text").unwrap_or_default(),
+            text: arg("text"),
             parse_mode: arg("parse_mode"),
             entities: arg("entities"),
+            can_stop: args::boolean(arg("can_stop")),
+            keep_on_stop: args::boolean(arg("keep_on_stop")),
         })
     }
 }
@@ -1344,7 +1489,7 @@ impl<'a> Decode<'a> for SendMessageDraft<'a> {
 pub struct SendChatAction<'a> {
     /// Unique identifier of the business connection on behalf of which the action will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername).
+    /// Unique identifier for the target chat or username of the target bot or supergroup in the format @username.
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread or topic of a forum; for supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -1367,7 +1512,7 @@ impl<'a> Decode<'a> for SendChatAction<'a> {
 /// `setMessageReaction`: see <https://core.telegram.org/bots/api#setmessagereaction>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetMessageReaction<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Identifier of the target message.
     pub message_id: i64,
@@ -1472,7 +1617,7 @@ impl<'a> Decode<'a> for GetFile<'a> {
 /// `banChatMember`: see <https://core.telegram.org/bots/api#banchatmember>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BanChatMember<'a> {
-    /// Unique identifier for the target group or username of the target supergroup or channel (in the format @channelusername)
+    /// Unique identifier for the target group or username of the target supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1497,7 +1642,7 @@ impl<'a> Decode<'a> for BanChatMember<'a> {
 /// `unbanChatMember`: see <https://core.telegram.org/bots/api#unbanchatmember>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnbanChatMember<'a> {
-    /// Unique identifier for the target group or username of the target supergroup or channel (in the format @channelusername)
+    /// Unique identifier for the target group or username of the target supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1519,7 +1664,7 @@ impl<'a> Decode<'a> for UnbanChatMember<'a> {
 /// `restrictChatMember`: see <https://core.telegram.org/bots/api#restrictchatmember>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RestrictChatMember<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1547,7 +1692,7 @@ impl<'a> Decode<'a> for RestrictChatMember<'a> {
 /// `promoteChatMember`: see <https://core.telegram.org/bots/api#promotechatmember>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PromoteChatMember<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1585,7 +1730,7 @@ pub struct PromoteChatMember<'a> {
     pub can_manage_direct_messages: bool,
     /// Pass True if the administrator can edit the tags of regular members; for groups and supergroups only
     pub can_manage_tags: bool,
-    /// Pass True if the administrator can manage chat welcome messages or directly send them in the case of bots (Bot API 10.3).
+    /// Pass True if the administrator can manage chat welcome messages or directly send them in the case of bots
     pub can_send_welcome_messages: bool,
 }
 
@@ -1620,7 +1765,7 @@ impl<'a> Decode<'a> for PromoteChatMember<'a> {
 /// `setChatAdministratorCustomTitle`: see <https://core.telegram.org/bots/api#setchatadministratorcustomtitle>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatAdministratorCustomTitle<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1642,7 +1787,7 @@ impl<'a> Decode<'a> for SetChatAdministratorCustomTitle<'a> {
 /// `setChatMemberTag`: see <https://core.telegram.org/bots/api#setchatmembertag>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatMemberTag<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1664,7 +1809,7 @@ impl<'a> Decode<'a> for SetChatMemberTag<'a> {
 /// `banChatSenderChat`: see <https://core.telegram.org/bots/api#banchatsenderchat>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BanChatSenderChat<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target sender chat
     pub sender_chat_id: i64,
@@ -1683,7 +1828,7 @@ impl<'a> Decode<'a> for BanChatSenderChat<'a> {
 /// `unbanChatSenderChat`: see <https://core.telegram.org/bots/api#unbanchatsenderchat>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnbanChatSenderChat<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target sender chat
     pub sender_chat_id: i64,
@@ -1702,7 +1847,7 @@ impl<'a> Decode<'a> for UnbanChatSenderChat<'a> {
 /// `setChatPermissions`: see <https://core.telegram.org/bots/api#setchatpermissions>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatPermissions<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// A JSON-serialized object for new default chat permissions
     pub permissions: Option<&'a str>,
@@ -1724,7 +1869,7 @@ impl<'a> Decode<'a> for SetChatPermissions<'a> {
 /// `exportChatInviteLink`: see <https://core.telegram.org/bots/api#exportchatinvitelink>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ExportChatInviteLink<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
 }
 
@@ -1738,7 +1883,7 @@ impl<'a> Decode<'a> for ExportChatInviteLink<'a> {
 /// `createChatInviteLink`: see <https://core.telegram.org/bots/api#createchatinvitelink>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CreateChatInviteLink<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Invite link name; 0-32 characters
     pub name: Option<&'a str>,
@@ -1766,7 +1911,7 @@ impl<'a> Decode<'a> for CreateChatInviteLink<'a> {
 /// `editChatInviteLink`: see <https://core.telegram.org/bots/api#editchatinvitelink>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EditChatInviteLink<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// The invite link to edit
     pub invite_link: &'a str,
@@ -1797,7 +1942,7 @@ impl<'a> Decode<'a> for EditChatInviteLink<'a> {
 /// `createChatSubscriptionInviteLink`: see <https://core.telegram.org/bots/api#createchatsubscriptioninvitelink>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CreateChatSubscriptionInviteLink<'a> {
-    /// Unique identifier for the target channel chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target channel chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Invite link name; 0-32 characters
     pub name: Option<&'a str>,
@@ -1822,7 +1967,7 @@ impl<'a> Decode<'a> for CreateChatSubscriptionInviteLink<'a> {
 /// `editChatSubscriptionInviteLink`: see <https://core.telegram.org/bots/api#editchatsubscriptioninvitelink>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EditChatSubscriptionInviteLink<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// The invite link to edit
     pub invite_link: &'a str,
@@ -1844,7 +1989,7 @@ impl<'a> Decode<'a> for EditChatSubscriptionInviteLink<'a> {
 /// `revokeChatInviteLink`: see <https://core.telegram.org/bots/api#revokechatinvitelink>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RevokeChatInviteLink<'a> {
-    /// Unique identifier of the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier of the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// The invite link to revoke
     pub invite_link: &'a str,
@@ -1860,7 +2005,7 @@ impl<'a> Decode<'a> for RevokeChatInviteLink<'a> {
 /// `approveChatJoinRequest`: see <https://core.telegram.org/bots/api#approvechatjoinrequest>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ApproveChatJoinRequest<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1876,7 +2021,7 @@ impl<'a> Decode<'a> for ApproveChatJoinRequest<'a> {
 /// `declineChatJoinRequest`: see <https://core.telegram.org/bots/api#declinechatjoinrequest>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeclineChatJoinRequest<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -1889,10 +2034,48 @@ impl<'a> Decode<'a> for DeclineChatJoinRequest<'a> {
     }
 }
 
+/// `answerChatJoinRequestQuery`: see <https://core.telegram.org/bots/api#answerchatjoinrequestquery>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnswerChatJoinRequestQuery<'a> {
+    /// Unique identifier of the join request query
+    pub chat_join_request_query_id: &'a str,
+    /// Result of the query.
+    pub result: &'a str,
+}
+
+impl<'a> Decode<'a> for AnswerChatJoinRequestQuery<'a> {
+    const METHOD: &'static str = "answerChatJoinRequestQuery";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_join_request_query_id: arg("chat_join_request_query_id").unwrap_or_default(),
+            result: arg("result").unwrap_or_default(),
+        })
+    }
+}
+
+/// `sendChatJoinRequestWebApp`: see <https://core.telegram.org/bots/api#sendchatjoinrequestwebapp>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SendChatJoinRequestWebApp<'a> {
+    /// Unique identifier of the join request query
+    pub chat_join_request_query_id: &'a str,
+    /// An HTTPS URL of a Web App to be opened with additional data as specified in Initializing Web Apps
+    pub web_app_url: &'a str,
+}
+
+impl<'a> Decode<'a> for SendChatJoinRequestWebApp<'a> {
+    const METHOD: &'static str = "sendChatJoinRequestWebApp";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_join_request_query_id: arg("chat_join_request_query_id").unwrap_or_default(),
+            web_app_url: arg("web_app_url").unwrap_or_default(),
+        })
+    }
+}
+
 /// `setChatPhoto`: see <https://core.telegram.org/bots/api#setchatphoto>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatPhoto<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// New chat photo, uploaded using multipart/form-data
     pub photo: Option<&'a str>,
@@ -1908,7 +2091,7 @@ impl<'a> Decode<'a> for SetChatPhoto<'a> {
 /// `deleteChatPhoto`: see <https://core.telegram.org/bots/api#deletechatphoto>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeleteChatPhoto<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
 }
 
@@ -1922,7 +2105,7 @@ impl<'a> Decode<'a> for DeleteChatPhoto<'a> {
 /// `setChatTitle`: see <https://core.telegram.org/bots/api#setchattitle>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatTitle<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// New chat title, 1-128 characters
     pub title: &'a str,
@@ -1938,7 +2121,7 @@ impl<'a> Decode<'a> for SetChatTitle<'a> {
 /// `setChatDescription`: see <https://core.telegram.org/bots/api#setchatdescription>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatDescription<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// New chat description, 0-255 characters
     pub description: Option<&'a str>,
@@ -1956,7 +2139,7 @@ impl<'a> Decode<'a> for SetChatDescription<'a> {
 pub struct PinChatMessage<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be pinned
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Identifier of a message to pin
     pub message_id: i64,
@@ -1981,7 +2164,7 @@ impl<'a> Decode<'a> for PinChatMessage<'a> {
 pub struct UnpinChatMessage<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be unpinned
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Identifier of the message to unpin.
     pub message_id: Option<i64>,
@@ -2001,7 +2184,7 @@ impl<'a> Decode<'a> for UnpinChatMessage<'a> {
 /// `unpinAllChatMessages`: see <https://core.telegram.org/bots/api#unpinallchatmessages>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnpinAllChatMessages<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2015,7 +2198,7 @@ impl<'a> Decode<'a> for UnpinAllChatMessages<'a> {
 /// `leaveChat`: see <https://core.telegram.org/bots/api#leavechat>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LeaveChat<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup or channel (in the format @channelusername).
+    /// Unique identifier for the target chat or username of the target supergroup or channel in the format @username.
     pub chat_id: &'a str,
 }
 
@@ -2029,7 +2212,7 @@ impl<'a> Decode<'a> for LeaveChat<'a> {
 /// `getChat`: see <https://core.telegram.org/bots/api#getchat>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetChat<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup or channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target supergroup or channel in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2043,21 +2226,23 @@ impl<'a> Decode<'a> for GetChat<'a> {
 /// `getChatAdministrators`: see <https://core.telegram.org/bots/api#getchatadministrators>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetChatAdministrators<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup or channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target supergroup or channel in the format @username
     pub chat_id: &'a str,
+    /// Pass True to additionally receive all bots that are administrators of the chat.
+    pub return_bots: bool,
 }
 
 impl<'a> Decode<'a> for GetChatAdministrators<'a> {
     const METHOD: &'static str = "getChatAdministrators";
     fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
-        Ok(Self { chat_id: arg("chat_id").unwrap_or_default() })
+        Ok(Self { chat_id: arg("chat_id").unwrap_or_default(), return_bots: args::boolean(arg("return_bots")) })
     }
 }
 
 /// `getChatMemberCount`: see <https://core.telegram.org/bots/api#getchatmembercount>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetChatMemberCount<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup or channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target supergroup or channel in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2071,7 +2256,7 @@ impl<'a> Decode<'a> for GetChatMemberCount<'a> {
 /// `getChatMember`: see <https://core.telegram.org/bots/api#getchatmember>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetChatMember<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup or channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -2084,10 +2269,26 @@ impl<'a> Decode<'a> for GetChatMember<'a> {
     }
 }
 
+/// `getUserPersonalChatMessages`: see <https://core.telegram.org/bots/api#getuserpersonalchatmessages>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GetUserPersonalChatMessages {
+    /// Unique identifier for the target user
+    pub user_id: i64,
+    /// The maximum number of messages to return; 1-20
+    pub limit: i64,
+}
+
+impl<'a> Decode<'a> for GetUserPersonalChatMessages {
+    const METHOD: &'static str = "getUserPersonalChatMessages";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { user_id: args::user_id(arg("user_id"), "user_id")?, limit: args::integer(arg("limit")).unwrap_or(0) })
+    }
+}
+
 /// `setChatStickerSet`: see <https://core.telegram.org/bots/api#setchatstickerset>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetChatStickerSet<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Name of the sticker set to be set as the group sticker set
     pub sticker_set_name: &'a str,
@@ -2106,7 +2307,7 @@ impl<'a> Decode<'a> for SetChatStickerSet<'a> {
 /// `deleteChatStickerSet`: see <https://core.telegram.org/bots/api#deletechatstickerset>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeleteChatStickerSet<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2131,7 +2332,7 @@ impl<'a> Decode<'a> for GetForumTopicIconStickers {
 /// `createForumTopic`: see <https://core.telegram.org/bots/api#createforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CreateForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Topic name, 1-128 characters
     pub name: &'a str,
@@ -2156,7 +2357,7 @@ impl<'a> Decode<'a> for CreateForumTopic<'a> {
 /// `editForumTopic`: see <https://core.telegram.org/bots/api#editforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EditForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread of the forum topic
     pub message_thread_id: i64,
@@ -2181,7 +2382,7 @@ impl<'a> Decode<'a> for EditForumTopic<'a> {
 /// `closeForumTopic`: see <https://core.telegram.org/bots/api#closeforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CloseForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread of the forum topic
     pub message_thread_id: i64,
@@ -2200,7 +2401,7 @@ impl<'a> Decode<'a> for CloseForumTopic<'a> {
 /// `reopenForumTopic`: see <https://core.telegram.org/bots/api#reopenforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ReopenForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread of the forum topic
     pub message_thread_id: i64,
@@ -2219,7 +2420,7 @@ impl<'a> Decode<'a> for ReopenForumTopic<'a> {
 /// `deleteForumTopic`: see <https://core.telegram.org/bots/api#deleteforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeleteForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread of the forum topic
     pub message_thread_id: i64,
@@ -2238,7 +2439,7 @@ impl<'a> Decode<'a> for DeleteForumTopic<'a> {
 /// `unpinAllForumTopicMessages`: see <https://core.telegram.org/bots/api#unpinallforumtopicmessages>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnpinAllForumTopicMessages<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread of the forum topic
     pub message_thread_id: i64,
@@ -2257,7 +2458,7 @@ impl<'a> Decode<'a> for UnpinAllForumTopicMessages<'a> {
 /// `editGeneralForumTopic`: see <https://core.telegram.org/bots/api#editgeneralforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EditGeneralForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// New topic name, 1-128 characters
     pub name: &'a str,
@@ -2273,7 +2474,7 @@ impl<'a> Decode<'a> for EditGeneralForumTopic<'a> {
 /// `closeGeneralForumTopic`: see <https://core.telegram.org/bots/api#closegeneralforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CloseGeneralForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2287,7 +2488,7 @@ impl<'a> Decode<'a> for CloseGeneralForumTopic<'a> {
 /// `reopenGeneralForumTopic`: see <https://core.telegram.org/bots/api#reopengeneralforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ReopenGeneralForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2301,7 +2502,7 @@ impl<'a> Decode<'a> for ReopenGeneralForumTopic<'a> {
 /// `hideGeneralForumTopic`: see <https://core.telegram.org/bots/api#hidegeneralforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HideGeneralForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2315,7 +2516,7 @@ impl<'a> Decode<'a> for HideGeneralForumTopic<'a> {
 /// `unhideGeneralForumTopic`: see <https://core.telegram.org/bots/api#unhidegeneralforumtopic>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnhideGeneralForumTopic<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2329,7 +2530,7 @@ impl<'a> Decode<'a> for UnhideGeneralForumTopic<'a> {
 /// `unpinAllGeneralForumTopicMessages`: see <https://core.telegram.org/bots/api#unpinallgeneralforumtopicmessages>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnpinAllGeneralForumTopicMessages<'a> {
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername)
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2368,10 +2569,26 @@ impl<'a> Decode<'a> for AnswerCallbackQuery<'a> {
     }
 }
 
+/// `answerGuestQuery`: see <https://core.telegram.org/bots/api#answerguestquery>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnswerGuestQuery<'a> {
+    /// Unique identifier for the query to be answered
+    pub guest_query_id: &'a str,
+    /// A JSON-serialized object describing the message to be sent
+    pub result: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for AnswerGuestQuery<'a> {
+    const METHOD: &'static str = "answerGuestQuery";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { guest_query_id: arg("guest_query_id").unwrap_or_default(), result: arg("result") })
+    }
+}
+
 /// `getUserChatBoosts`: see <https://core.telegram.org/bots/api#getuserchatboosts>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetUserChatBoosts<'a> {
-    /// Unique identifier for the chat or username of the channel (in the format @channelusername)
+    /// Unique identifier for the chat or username of the channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -2395,6 +2612,70 @@ impl<'a> Decode<'a> for GetBusinessConnection<'a> {
     const METHOD: &'static str = "getBusinessConnection";
     fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
         Ok(Self { business_connection_id: arg("business_connection_id").unwrap_or_default() })
+    }
+}
+
+/// `getManagedBotToken`: see <https://core.telegram.org/bots/api#getmanagedbottoken>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GetManagedBotToken {
+    /// User identifier of the managed bot whose token will be returned
+    pub user_id: i64,
+}
+
+impl<'a> Decode<'a> for GetManagedBotToken {
+    const METHOD: &'static str = "getManagedBotToken";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { user_id: args::user_id(arg("user_id"), "user_id")? })
+    }
+}
+
+/// `replaceManagedBotToken`: see <https://core.telegram.org/bots/api#replacemanagedbottoken>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ReplaceManagedBotToken {
+    /// User identifier of the managed bot whose token will be replaced
+    pub user_id: i64,
+}
+
+impl<'a> Decode<'a> for ReplaceManagedBotToken {
+    const METHOD: &'static str = "replaceManagedBotToken";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { user_id: args::user_id(arg("user_id"), "user_id")? })
+    }
+}
+
+/// `getManagedBotAccessSettings`: see <https://core.telegram.org/bots/api#getmanagedbotaccesssettings>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GetManagedBotAccessSettings {
+    /// User identifier of the managed bot whose access settings will be returned
+    pub user_id: i64,
+}
+
+impl<'a> Decode<'a> for GetManagedBotAccessSettings {
+    const METHOD: &'static str = "getManagedBotAccessSettings";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { user_id: args::user_id(arg("user_id"), "user_id")? })
+    }
+}
+
+/// `setManagedBotAccessSettings`: see <https://core.telegram.org/bots/api#setmanagedbotaccesssettings>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SetManagedBotAccessSettings<'a> {
+    /// User identifier of the managed bot whose access settings will be changed
+    pub user_id: i64,
+    /// Pass True if only selected users can access the bot.
+    pub is_access_restricted: bool,
+    /// A JSON-serialized list of up to 10 identifiers of users who will have access to the bot in addition to its owner.
+    pub added_user_ids: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SetManagedBotAccessSettings<'a> {
+    const METHOD: &'static str = "setManagedBotAccessSettings";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            user_id: args::user_id(arg("user_id"), "user_id")?,
+            is_access_restricted: args::boolean(arg("is_access_restricted")),
+            added_user_ids: arg("added_user_ids"),
+        })
     }
 }
 
@@ -2718,7 +2999,7 @@ impl<'a> Decode<'a> for VerifyUser<'a> {
 /// `verifyChat`: see <https://core.telegram.org/bots/api#verifychat>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct VerifyChat<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername).
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username.
     pub chat_id: &'a str,
     /// Custom description for the verification; 0-70 characters.
     pub custom_description: Option<&'a str>,
@@ -2748,7 +3029,7 @@ impl<'a> Decode<'a> for RemoveUserVerification {
 /// `removeChatVerification`: see <https://core.telegram.org/bots/api#removechatverification>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RemoveChatVerification<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot or channel in the format @username
     pub chat_id: &'a str,
 }
 
@@ -2903,7 +3184,7 @@ impl<'a> Decode<'a> for RemoveBusinessAccountProfilePhoto<'a> {
 pub struct SetBusinessAccountGiftSettings<'a> {
     /// Unique identifier of the business connection
     pub business_connection_id: &'a str,
-    /// Pass True, if a button for sending a gift to the user or by the business account must always be shown in the input field
+    /// Pass True if a button for sending a gift to the user or by the business account must always be shown in the input field
     pub show_gift_button: bool,
     /// Types of gifts accepted by the business account
     pub accepted_gift_types: Option<&'a str>,
@@ -3042,7 +3323,7 @@ impl<'a> Decode<'a> for GetUserGifts<'a> {
 /// `getChatGifts`: see <https://core.telegram.org/bots/api#getchatgifts>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetChatGifts<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target channel in the format @username
     pub chat_id: &'a str,
     /// Pass True to exclude gifts that aren't saved to the chat's profile page.
     pub exclude_unsaved: bool,
@@ -3278,6 +3559,69 @@ impl<'a> Decode<'a> for DeleteStory<'a> {
     }
 }
 
+/// `answerWebAppQuery`: see <https://core.telegram.org/bots/api#answerwebappquery>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnswerWebAppQuery<'a> {
+    /// Unique identifier for the query to be answered
+    pub web_app_query_id: &'a str,
+    /// A JSON-serialized object describing the message to be sent
+    pub result: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for AnswerWebAppQuery<'a> {
+    const METHOD: &'static str = "answerWebAppQuery";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { web_app_query_id: arg("web_app_query_id").unwrap_or_default(), result: arg("result") })
+    }
+}
+
+/// `savePreparedInlineMessage`: see <https://core.telegram.org/bots/api#savepreparedinlinemessage>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SavePreparedInlineMessage<'a> {
+    /// Unique identifier of the target user that can use the prepared message
+    pub user_id: i64,
+    /// A JSON-serialized object describing the message to be sent
+    pub result: Option<&'a str>,
+    /// Pass True if the message can be sent to private chats with users
+    pub allow_user_chats: bool,
+    /// Pass True if the message can be sent to private chats with bots
+    pub allow_bot_chats: bool,
+    /// Pass True if the message can be sent to group and supergroup chats
+    pub allow_group_chats: bool,
+    /// Pass True if the message can be sent to channel chats
+    pub allow_channel_chats: bool,
+}
+
+impl<'a> Decode<'a> for SavePreparedInlineMessage<'a> {
+    const METHOD: &'static str = "savePreparedInlineMessage";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            user_id: args::user_id(arg("user_id"), "user_id")?,
+            result: arg("result"),
+            allow_user_chats: args::boolean(arg("allow_user_chats")),
+            allow_bot_chats: args::boolean(arg("allow_bot_chats")),
+            allow_group_chats: args::boolean(arg("allow_group_chats")),
+            allow_channel_chats: args::boolean(arg("allow_channel_chats")),
+        })
+    }
+}
+
+/// `savePreparedKeyboardButton`: see <https://core.telegram.org/bots/api#savepreparedkeyboardbutton>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SavePreparedKeyboardButton<'a> {
+    /// Unique identifier of the target user that can use the button
+    pub user_id: i64,
+    /// A JSON-serialized object describing the button to be saved.
+    pub button: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SavePreparedKeyboardButton<'a> {
+    const METHOD: &'static str = "savePreparedKeyboardButton";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { user_id: args::user_id(arg("user_id"), "user_id")?, button: arg("button") })
+    }
+}
+
 /// `editMessageText`: see <https://core.telegram.org/bots/api#editmessagetext>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EditMessageText<'a> {
@@ -3289,15 +3633,17 @@ pub struct EditMessageText<'a> {
     pub message_id: Option<i64>,
     /// Required if chat_id and message_id are not specified.
     pub inline_message_id: Option<&'a str>,
-    /// New text of the message, 1-4096 characters after entities parsing
-    pub text: &'a str,
+    /// New text of the message, 1-4096 characters after entity parsing; required if rich_message isn't specified
+    pub text: Option<&'a str>,
     /// Mode for parsing entities in the message text.
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in message text, which can be specified instead of parse_mode
     pub entities: Option<&'a str>,
     /// Link preview generation options for the message
     pub link_preview_options: Option<&'a str>,
-    /// A JSON-serialized object for an inline keyboard.
+    /// New rich content of the message; required if text isn't specified.
+    pub rich_message: Option<&'a str>,
+    /// A JSON-serialized object for an inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3309,10 +3655,11 @@ impl<'a> Decode<'a> for EditMessageText<'a> {
             chat_id: arg("chat_id"),
             message_id: args::integer(arg("message_id")),
             inline_message_id: arg("inline_message_id"),
-            text: arg("text").unwrap_or_default(),
+            text: arg("text"),
             parse_mode: arg("parse_mode"),
             entities: arg("entities"),
             link_preview_options: arg("link_preview_options"),
+            rich_message: arg("rich_message"),
             reply_markup: arg("reply_markup"),
         })
     }
@@ -3335,9 +3682,9 @@ pub struct EditMessageCaption<'a> {
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True, if the caption must be shown above the message media.
+    /// Pass True if the caption must be shown above the message media.
     pub show_caption_above_media: bool,
-    /// A JSON-serialized object for an inline keyboard.
+    /// A JSON-serialized object for an inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3369,9 +3716,9 @@ pub struct EditMessageMedia<'a> {
     pub message_id: Option<i64>,
     /// Required if chat_id and message_id are not specified.
     pub inline_message_id: Option<&'a str>,
-    /// A JSON-serialized object for a new media content of the message
+    /// A JSON-serialized object for the new media content of the message
     pub media: Option<&'a str>,
-    /// A JSON-serialized object for a new inline keyboard.
+    /// A JSON-serialized object for a new inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3412,7 +3759,7 @@ pub struct EditMessageLiveLocation<'a> {
     pub heading: Option<i64>,
     /// The maximum distance for proximity alerts about approaching another chat member, in meters.
     pub proximity_alert_radius: Option<i64>,
-    /// A JSON-serialized object for a new inline keyboard.
+    /// A JSON-serialized object for a new inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3446,7 +3793,7 @@ pub struct StopMessageLiveLocation<'a> {
     pub message_id: Option<i64>,
     /// Required if chat_id and message_id are not specified.
     pub inline_message_id: Option<&'a str>,
-    /// A JSON-serialized object for a new inline keyboard.
+    /// A JSON-serialized object for a new inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3468,8 +3815,8 @@ impl<'a> Decode<'a> for StopMessageLiveLocation<'a> {
 pub struct EditMessageChecklist<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: &'a str,
-    /// Unique identifier for the target chat
-    pub chat_id: i64,
+    /// Unique identifier for the target chat or username of the target bot in the format @username
+    pub chat_id: &'a str,
     /// Unique identifier for the target message
     pub message_id: i64,
     /// A JSON-serialized object for the new checklist
@@ -3483,7 +3830,7 @@ impl<'a> Decode<'a> for EditMessageChecklist<'a> {
     fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
         Ok(Self {
             business_connection_id: arg("business_connection_id").unwrap_or_default(),
-            chat_id: args::integer(arg("chat_id")).unwrap_or(0),
+            chat_id: arg("chat_id").unwrap_or_default(),
             message_id: args::integer(arg("message_id")).unwrap_or(0),
             checklist: arg("checklist"),
             reply_markup: arg("reply_markup"),
@@ -3502,7 +3849,7 @@ pub struct EditMessageReplyMarkup<'a> {
     pub message_id: Option<i64>,
     /// Required if chat_id and message_id are not specified.
     pub inline_message_id: Option<&'a str>,
-    /// A JSON-serialized object for an inline keyboard.
+    /// A JSON-serialized object for an inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3524,11 +3871,11 @@ impl<'a> Decode<'a> for EditMessageReplyMarkup<'a> {
 pub struct StopPoll<'a> {
     /// Unique identifier of the business connection on behalf of which the message to be edited was sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Identifier of the original message with the poll
     pub message_id: i64,
-    /// A JSON-serialized object for a new message inline keyboard.
+    /// A JSON-serialized object for a new message inline keyboard
     pub reply_markup: Option<&'a str>,
 }
 
@@ -3539,6 +3886,136 @@ impl<'a> Decode<'a> for StopPoll<'a> {
             business_connection_id: arg("business_connection_id"),
             chat_id: arg("chat_id").unwrap_or_default(),
             message_id: args::integer(arg("message_id")).unwrap_or(0),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `editEphemeralMessageText`: see <https://core.telegram.org/bots/api#editephemeralmessagetext>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditEphemeralMessageText<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the user who received the message
+    pub receiver_user_id: i64,
+    /// Identifier of the ephemeral message to edit
+    pub ephemeral_message_id: i64,
+    /// New text of the message, 1-4096 characters after entity parsing; required if rich_message isn't specified
+    pub text: Option<&'a str>,
+    /// Mode for parsing entities in the message text.
+    pub parse_mode: Option<&'a str>,
+    /// A JSON-serialized list of special entities that appear in message text, which can be specified instead of parse_mode
+    pub entities: Option<&'a str>,
+    /// New rich content of the message; required if text isn't specified
+    pub rich_message: Option<&'a str>,
+    /// Link preview generation options for the message
+    pub link_preview_options: Option<&'a str>,
+    /// A JSON-serialized object for an inline keyboard
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for EditEphemeralMessageText<'a> {
+    const METHOD: &'static str = "editEphemeralMessageText";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            receiver_user_id: args::user_id(arg("receiver_user_id"), "receiver_user_id")?,
+            ephemeral_message_id: args::integer(arg("ephemeral_message_id")).unwrap_or(0),
+            text: arg("text"),
+            parse_mode: arg("parse_mode"),
+            entities: arg("entities"),
+            rich_message: arg("rich_message"),
+            link_preview_options: arg("link_preview_options"),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `editEphemeralMessageMedia`: see <https://core.telegram.org/bots/api#editephemeralmessagemedia>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditEphemeralMessageMedia<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the user who received the message
+    pub receiver_user_id: i64,
+    /// Identifier of the ephemeral message to edit
+    pub ephemeral_message_id: i64,
+    /// A JSON-serialized object for the new media content of the message
+    pub media: Option<&'a str>,
+    /// A JSON-serialized object for an inline keyboard
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for EditEphemeralMessageMedia<'a> {
+    const METHOD: &'static str = "editEphemeralMessageMedia";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            receiver_user_id: args::user_id(arg("receiver_user_id"), "receiver_user_id")?,
+            ephemeral_message_id: args::integer(arg("ephemeral_message_id")).unwrap_or(0),
+            media: arg("media"),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `editEphemeralMessageCaption`: see <https://core.telegram.org/bots/api#editephemeralmessagecaption>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditEphemeralMessageCaption<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the user who received the message
+    pub receiver_user_id: i64,
+    /// Identifier of the ephemeral message to edit
+    pub ephemeral_message_id: i64,
+    /// New caption of the message, 0-1024 characters after entities parsing
+    pub caption: Option<&'a str>,
+    /// Mode for parsing entities in the message caption.
+    pub parse_mode: Option<&'a str>,
+    /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    pub caption_entities: Option<&'a str>,
+    /// Pass True if the caption must be shown above the message media.
+    pub show_caption_above_media: bool,
+    /// A JSON-serialized object for an inline keyboard
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for EditEphemeralMessageCaption<'a> {
+    const METHOD: &'static str = "editEphemeralMessageCaption";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            receiver_user_id: args::user_id(arg("receiver_user_id"), "receiver_user_id")?,
+            ephemeral_message_id: args::integer(arg("ephemeral_message_id")).unwrap_or(0),
+            caption: arg("caption"),
+            parse_mode: arg("parse_mode"),
+            caption_entities: arg("caption_entities"),
+            show_caption_above_media: args::boolean(arg("show_caption_above_media")),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `editEphemeralMessageReplyMarkup`: see <https://core.telegram.org/bots/api#editephemeralmessagereplymarkup>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditEphemeralMessageReplyMarkup<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the user who received the message
+    pub receiver_user_id: i64,
+    /// Identifier of the ephemeral message to edit
+    pub ephemeral_message_id: i64,
+    /// A JSON-serialized object for an inline keyboard
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for EditEphemeralMessageReplyMarkup<'a> {
+    const METHOD: &'static str = "editEphemeralMessageReplyMarkup";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            receiver_user_id: args::user_id(arg("receiver_user_id"), "receiver_user_id")?,
+            ephemeral_message_id: args::integer(arg("ephemeral_message_id")).unwrap_or(0),
             reply_markup: arg("reply_markup"),
         })
     }
@@ -3591,7 +4068,7 @@ impl<'a> Decode<'a> for DeclineSuggestedPost<'a> {
 /// `deleteMessage`: see <https://core.telegram.org/bots/api#deletemessage>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeleteMessage<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Identifier of the message to delete
     pub message_id: i64,
@@ -3610,7 +4087,7 @@ impl<'a> Decode<'a> for DeleteMessage<'a> {
 /// `deleteMessages`: see <https://core.telegram.org/bots/api#deletemessages>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DeleteMessages<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// A JSON-serialized list of 1-100 identifiers of messages to delete.
     pub message_ids: Option<&'a str>,
@@ -3623,17 +4100,88 @@ impl<'a> Decode<'a> for DeleteMessages<'a> {
     }
 }
 
+/// `deleteEphemeralMessage`: see <https://core.telegram.org/bots/api#deleteephemeralmessage>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DeleteEphemeralMessage<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the user who received the message
+    pub receiver_user_id: i64,
+    /// Identifier of the ephemeral message to delete
+    pub ephemeral_message_id: i64,
+}
+
+impl<'a> Decode<'a> for DeleteEphemeralMessage<'a> {
+    const METHOD: &'static str = "deleteEphemeralMessage";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            receiver_user_id: args::user_id(arg("receiver_user_id"), "receiver_user_id")?,
+            ephemeral_message_id: args::integer(arg("ephemeral_message_id")).unwrap_or(0),
+        })
+    }
+}
+
+/// `deleteMessageReaction`: see <https://core.telegram.org/bots/api#deletemessagereaction>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DeleteMessageReaction<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the target message
+    pub message_id: i64,
+    /// Identifier of the user whose reaction will be removed, if the reaction was added by a user
+    pub user_id: Option<i64>,
+    /// Identifier of the chat whose reaction will be removed, if the reaction was added by a chat
+    pub actor_chat_id: Option<i64>,
+}
+
+impl<'a> Decode<'a> for DeleteMessageReaction<'a> {
+    const METHOD: &'static str = "deleteMessageReaction";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            message_id: args::integer(arg("message_id")).unwrap_or(0),
+            user_id: args::integer(arg("user_id")),
+            actor_chat_id: args::integer(arg("actor_chat_id")),
+        })
+    }
+}
+
+/// `deleteAllMessageReactions`: see <https://core.telegram.org/bots/api#deleteallmessagereactions>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DeleteAllMessageReactions<'a> {
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
+    pub chat_id: &'a str,
+    /// Identifier of the user whose reactions will be removed, if the reactions were added by a user
+    pub user_id: Option<i64>,
+    /// Identifier of the chat whose reactions will be removed, if the reactions were added by a chat
+    pub actor_chat_id: Option<i64>,
+}
+
+impl<'a> Decode<'a> for DeleteAllMessageReactions<'a> {
+    const METHOD: &'static str = "deleteAllMessageReactions";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            user_id: args::integer(arg("user_id")),
+            actor_chat_id: args::integer(arg("actor_chat_id")),
+        })
+    }
+}
+
 /// `sendSticker`: see <https://core.telegram.org/bots/api#sendsticker>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SendSticker<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
     pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
     /// Sticker to send.
     pub sticker: Option<&'a str>,
     /// Emoji associated with the sticker; only for just uploaded stickers
@@ -3662,6 +4210,7 @@ impl<'a> Decode<'a> for SendSticker<'a> {
             chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
             sticker: arg("sticker"),
             emoji: arg("emoji"),
             disable_notification: args::boolean(arg("disable_notification")),
@@ -3927,7 +4476,7 @@ impl<'a> Decode<'a> for SetStickerSetThumbnail<'a> {
 pub struct SetCustomEmojiStickerSetThumbnail<'a> {
     /// Sticker set name
     pub name: &'a str,
-    /// Custom emoji identifier of a sticker from the sticker set; pass an empty string to drop the thumbnail and use the first sticker as the thumbnail.
+    /// Custom emoji identifier of a sticker from the sticker set; pass an empty string to drop the thumbnail and use the first sticker as the thumbnail
     pub custom_emoji_id: Option<&'a str>,
 }
 
@@ -3952,12 +4501,95 @@ impl<'a> Decode<'a> for DeleteStickerSet<'a> {
     }
 }
 
+/// `sendRichMessage`: see <https://core.telegram.org/bots/api#sendrichmessage>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SendRichMessage<'a> {
+    /// Unique identifier of the business connection on behalf of which the message will be sent.
+    pub business_connection_id: Option<&'a str>,
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
+    pub chat_id: &'a str,
+    /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
+    pub message_thread_id: Option<i64>,
+    /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
+    pub direct_messages_topic_id: Option<i64>,
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    pub ephemeral_message_parameters: Option<&'a str>,
+    /// The message to be sent
+    pub rich_message: Option<&'a str>,
+    /// Sends the message silently.
+    pub disable_notification: bool,
+    /// Protects the contents of the sent message from forwarding and saving
+    pub protect_content: bool,
+    /// Pass True to allow up to 1000 messages per second, ignoring broadcasting limits for a fee of 0.1 Telegram Stars per message.
+    pub allow_paid_broadcast: bool,
+    /// Unique identifier of the message effect to be added to the message; for private chats only
+    pub message_effect_id: Option<&'a str>,
+    /// A JSON-serialized object containing the parameters of the suggested post to send; for direct messages chats only.
+    pub suggested_post_parameters: Option<&'a str>,
+    /// Description of the message to reply to
+    pub reply_parameters: Option<&'a str>,
+    /// Additional interface options.
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SendRichMessage<'a> {
+    const METHOD: &'static str = "sendRichMessage";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            business_connection_id: arg("business_connection_id"),
+            chat_id: arg("chat_id").unwrap_or_default(),
+            message_thread_id: args::integer(arg("message_thread_id")),
+            direct_messages_topic_id: args::integer(arg("direct_messages_topic_id")),
+            ephemeral_message_parameters: arg("ephemeral_message_parameters"),
+            rich_message: arg("rich_message"),
+            disable_notification: args::boolean(arg("disable_notification")),
+            protect_content: args::boolean(arg("protect_content")),
+            allow_paid_broadcast: args::boolean(arg("allow_paid_broadcast")),
+            message_effect_id: arg("message_effect_id"),
+            suggested_post_parameters: arg("suggested_post_parameters"),
+            reply_parameters: arg("reply_parameters"),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `sendRichMessageDraft`: see <https://core.telegram.org/bots/api#sendrichmessagedraft>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SendRichMessageDraft<'a> {
+    /// Unique identifier for the target private chat
+    pub chat_id: i64,
+    /// Unique identifier for the target message thread
+    pub message_thread_id: Option<i64>,
+    /// Unique identifier of the message draft; must be non-zero.
+    pub draft_id: i64,
+    /// The partial message to be streamed.
+    pub rich_message: Option<&'a str>,
+    /// Pass True to show the user a button to stop further drafts.
+    pub can_stop: bool,
+    /// Pass True to keep the draft in the chat when the button is pressed.
+    pub keep_on_stop: bool,
+}
+
+impl<'a> Decode<'a> for SendRichMessageDraft<'a> {
+    const METHOD: &'static str = "sendRichMessageDraft";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: args::integer(arg("chat_id")).unwrap_or(0),
+            message_thread_id: args::integer(arg("message_thread_id")),
+            draft_id: args::integer(arg("draft_id")).unwrap_or(0),
+            rich_message: arg("rich_message"),
+            can_stop: args::boolean(arg("can_stop")),
+            keep_on_stop: args::boolean(arg("keep_on_stop")),
+        })
+    }
+}
+
 /// `answerInlineQuery`: see <https://core.telegram.org/bots/api#answerinlinequery>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct AnswerInlineQuery<'a> {
     /// Unique identifier for the answered query
     pub inline_query_id: &'a str,
-    /// A JSON-serialized array of results for the inline query
+    /// A JSON-serialized Array of results for the inline query
     pub results: Option<&'a str>,
     /// The maximum amount of time in seconds that the result of the inline query may be cached on the server.
     pub cache_time: Option<i64>,
@@ -3983,57 +4615,10 @@ impl<'a> Decode<'a> for AnswerInlineQuery<'a> {
     }
 }
 
-/// `answerWebAppQuery`: see <https://core.telegram.org/bots/api#answerwebappquery>.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct AnswerWebAppQuery<'a> {
-    /// Unique identifier for the query to be answered
-    pub web_app_query_id: &'a str,
-    /// A JSON-serialized object describing the message to be sent
-    pub result: Option<&'a str>,
-}
-
-impl<'a> Decode<'a> for AnswerWebAppQuery<'a> {
-    const METHOD: &'static str = "answerWebAppQuery";
-    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
-        Ok(Self { web_app_query_id: arg("web_app_query_id").unwrap_or_default(), result: arg("result") })
-    }
-}
-
-/// `savePreparedInlineMessage`: see <https://core.telegram.org/bots/api#savepreparedinlinemessage>.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct SavePreparedInlineMessage<'a> {
-    /// Unique identifier of the target user that can use the prepared message
-    pub user_id: i64,
-    /// A JSON-serialized object describing the message to be sent
-    pub result: Option<&'a str>,
-    /// Pass True if the message can be sent to private chats with users
-    pub allow_user_chats: bool,
-    /// Pass True if the message can be sent to private chats with bots
-    pub allow_bot_chats: bool,
-    /// Pass True if the message can be sent to group and supergroup chats
-    pub allow_group_chats: bool,
-    /// Pass True if the message can be sent to channel chats
-    pub allow_channel_chats: bool,
-}
-
-impl<'a> Decode<'a> for SavePreparedInlineMessage<'a> {
-    const METHOD: &'static str = "savePreparedInlineMessage";
-    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
-        Ok(Self {
-            user_id: args::user_id(arg("user_id"), "user_id")?,
-            result: arg("result"),
-            allow_user_chats: args::boolean(arg("allow_user_chats")),
-            allow_bot_chats: args::boolean(arg("allow_bot_chats")),
-            allow_group_chats: args::boolean(arg("allow_group_chats")),
-            allow_channel_chats: args::boolean(arg("allow_channel_chats")),
-        })
-    }
-}
-
 /// `sendInvoice`: see <https://core.telegram.org/bots/api#sendinvoice>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SendInvoice<'a> {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -4053,7 +4638,7 @@ pub struct SendInvoice<'a> {
     pub prices: Option<&'a str>,
     /// The maximum accepted amount for tips in the smallest units of the currency (integer, not float/double).
     pub max_tip_amount: Option<i64>,
-    /// A JSON-serialized array of suggested amounts of tips in the smallest units of the currency (integer, not float/double).
+    /// A JSON-serialized Array of suggested amounts of tips in the smallest units of the currency (integer, not float/double).
     pub suggested_tip_amounts: Option<&'a str>,
     /// Unique deep-linking parameter.
     pub start_parameter: Option<&'a str>,
@@ -4157,7 +4742,7 @@ pub struct CreateInvoiceLink<'a> {
     pub subscription_period: Option<i64>,
     /// The maximum accepted amount for tips in the smallest units of the currency (integer, not float/double).
     pub max_tip_amount: Option<i64>,
-    /// A JSON-serialized array of suggested amounts of tips in the smallest units of the currency (integer, not float/double).
+    /// A JSON-serialized Array of suggested amounts of tips in the smallest units of the currency (integer, not float/double).
     pub suggested_tip_amounts: Option<&'a str>,
     /// JSON-serialized data about the invoice, which will be shared with the payment provider.
     pub provider_data: Option<&'a str>,
@@ -4335,7 +4920,7 @@ impl<'a> Decode<'a> for EditUserStarSubscription<'a> {
 pub struct SetPassportDataErrors<'a> {
     /// User identifier
     pub user_id: i64,
-    /// A JSON-serialized array describing the errors
+    /// A JSON-serialized Array describing the errors
     pub errors: Option<&'a str>,
 }
 
@@ -4351,8 +4936,8 @@ impl<'a> Decode<'a> for SetPassportDataErrors<'a> {
 pub struct SendGame<'a> {
     /// Unique identifier of the business connection on behalf of which the message will be sent
     pub business_connection_id: Option<&'a str>,
-    /// Unique identifier for the target chat.
-    pub chat_id: i64,
+    /// Unique identifier for the target chat or username of the target bot in the format @username.
+    pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
     /// Short name of the game, serves as the unique identifier for the game.
@@ -4376,7 +4961,7 @@ impl<'a> Decode<'a> for SendGame<'a> {
     fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
         Ok(Self {
             business_connection_id: arg("business_connection_id"),
-            chat_id: args::integer(arg("chat_id")).unwrap_or(0),
+            chat_id: arg("chat_id").unwrap_or_default(),
             message_thread_id: args::integer(arg("message_thread_id")),
             game_short_name: arg("game_short_name").unwrap_or_default(),
             disable_notification: args::boolean(arg("disable_notification")),
@@ -4452,7 +5037,7 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
 ///
 /// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`.
 pub trait SendArgs<'a>: Sync {
-    /// Unique identifier for the target chat or username of the target channel (in the format @channelusername)
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     fn chat_id(&self) -> &'a str {
         ""
     }
@@ -4484,7 +5069,7 @@ pub trait SendArgs<'a>: Sync {
     fn link_preview_options(&self) -> Option<&'a str> {
         None
     }
-    /// Pass True, if the caption must be shown above the message media.
+    /// Pass True if the caption must be shown above the message media.
     fn show_caption_above_media(&self) -> bool {
         false
     }

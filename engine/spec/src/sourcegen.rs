@@ -1,6 +1,6 @@
 //! The generator of `types.rs` (rust-analyzer's "sourcegen"): every type of the schema as a plain
 //! serde struct (optional fields skipped when absent, unknown fields refused) or, for a union, an
-//! untagged enum of its members. The test below renders the file from `api-9.5.json`, formats it
+//! untagged enum of its members. The test below renders the file from `api-10.3.json`, formats it
 //! with rustfmt and fails when the checked-in file differs; `UPDATE_GENERATED=1 cargo test -p
 //! msg-spec` rewrites it. Hand-written behaviour goes in other files, never in `types.rs`.
 
@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::{Field, Spec, discriminator, spec};
 
-const HEADER: &str = "//! The Bot API 9.5 types, generated from `api-9.5.json` by `sourcegen.rs`: do not edit; run
+const HEADER: &str = "//! The Bot API 10.3 types, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator.
 #![allow(clippy::large_enum_variant, clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 // The docs are the schema's own words, its URLs and `<placeholders>` as written.
@@ -63,6 +63,18 @@ fn field_name(name: &str) -> String {
     }
 }
 
+/// A union member's variant name and Rust type: a type is its own variant; a union that may also
+/// be plain text or a list of itself (`RichText`) has the variants `Text` and `List`.
+fn member(sub: &str) -> (String, String) {
+    match sub {
+        "String" => ("Text".into(), "String".into()),
+        _ => match sub.strip_prefix("Array of ") {
+            Some(_) => ("List".into(), rust_type(sub, false)),
+            None => (sub.to_owned(), sub.to_owned()),
+        },
+    }
+}
+
 /// Unions whose members all carry a distinct fixed tag in one field, and are not used on their
 /// own anywhere: generated as internally tagged enums (the tag field then belongs to the enum,
 /// not the member struct). Union name -> tag field.
@@ -84,7 +96,7 @@ fn tagged_unions(spec: &Spec) -> HashMap<&str, &str> {
         let tags: Option<Vec<(&str, &str)>> = ty
             .subtypes
             .iter()
-            .map(|s| spec.types[s].fields.iter().find_map(|f| Some((f.name.as_str(), discriminator(f)?))))
+            .map(|s| spec.types.get(s)?.fields.iter().find_map(|f| Some((f.name.as_str(), discriminator(f)?))))
             .collect();
         let Some(tags) = tags else { continue };
         let field = tags[0].0;
@@ -131,7 +143,8 @@ pub fn render() -> String {
                 None => {
                     let _ = writeln!(out, "#[serde(untagged)]\npub enum {name} {{");
                     for sub in &ty.subtypes {
-                        let _ = writeln!(out, "    {sub}({sub}),");
+                        let (variant, rust) = member(sub);
+                        let _ = writeln!(out, "    {variant}({rust}),");
                     }
                 }
             }
@@ -164,10 +177,11 @@ pub fn render() -> String {
     let mut unions: Vec<&String> = spec.types.keys().filter(|n| !spec.types[*n].subtypes.is_empty()).collect();
     unions.sort();
     for name in unions {
-        let first = &spec.types[name].subtypes[0];
+        let (variant, rust) = member(&spec.types[name].subtypes[0]);
+        let rust = rust.replace('<', "::<");
         let _ = writeln!(
             out,
-            "\nimpl Default for {name} {{\n    fn default() -> Self {{\n        Self::{first}({first}::default())\n    }}\n}}"
+            "\nimpl Default for {name} {{\n    fn default() -> Self {{\n        Self::{variant}({rust}::default())\n    }}\n}}"
         );
     }
     out.push_str(
@@ -177,7 +191,7 @@ pub fn render() -> String {
 }
 
 const PARAMS_HEADER: &str =
-    "//! Every method's parameters, generated from `api-9.5.json` by `sourcegen.rs`: do not edit; run
+    "//! Every method's parameters, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
 //! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
 //! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,

@@ -1,4 +1,4 @@
-//! The Bot API 9.5 types, generated from `api-9.5.json` by `sourcegen.rs`: do not edit; run
+//! The Bot API 10.3 types, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator.
 #![allow(clippy::large_enum_variant, clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 // The docs are the schema's own words, its URLs and `<placeholders>` as written.
@@ -195,7 +195,7 @@ pub struct BackgroundTypePattern {
     pub fill: Box<BackgroundFill>,
     /// Intensity of the pattern when it is shown above the filled background; 0-100
     pub intensity: i64,
-    /// Optional. True, if the background fill must be applied only to the pattern itself. All other pixels are black in this case. For dark themes only
+    /// Optional. True, if the background fill must be applied only to the pattern itself. All other pixels are black in this case. For dark themes only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_inverted: Option<bool>,
     /// Optional. True, if the background moves slightly when the device is tilted
@@ -233,14 +233,28 @@ pub struct Birthdate {
     pub year: Option<i64>,
 }
 
+/// `BotAccessSettings`: see <https://core.telegram.org/bots/api#botaccesssettings>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotAccessSettings {
+    /// True, if only selected users can access the bot. The bot's owner can always access it.
+    pub is_access_restricted: bool,
+    /// Optional. The list of other users who have access to the bot if the access is restricted
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub added_users: Option<Vec<User>>,
+}
+
 /// `BotCommand`: see <https://core.telegram.org/bots/api#botcommand>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotCommand {
     /// Text of the command; 1-32 characters. Can contain only lowercase English letters, digits and underscores.
     pub command: String,
-    /// Description of the command; 1-256 characters.
+    /// Description of the command; 1-256 characters
     pub description: String,
+    /// Optional. True, if the command sends an ephemeral message, which can be seen only by the sender of the message and the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_ephemeral: Option<bool>,
 }
 
 /// `BotCommandScope`: see <https://core.telegram.org/bots/api#botcommandscope>.
@@ -289,7 +303,7 @@ pub struct BotCommandScopeAllPrivateChats {
 #[serde(deny_unknown_fields)]
 pub struct BotCommandScopeChat {
     // `type` is the tag of the union this type belongs to.
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername). Channel direct messages chats and channel chats aren't supported.
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username. Channel direct messages chats and channel chats aren't supported.
     pub chat_id: IntegerOrString,
 }
 
@@ -298,7 +312,7 @@ pub struct BotCommandScopeChat {
 #[serde(deny_unknown_fields)]
 pub struct BotCommandScopeChatAdministrators {
     // `type` is the tag of the union this type belongs to.
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername). Channel direct messages chats and channel chats aren't supported.
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username. Channel direct messages chats and channel chats aren't supported.
     pub chat_id: IntegerOrString,
 }
 
@@ -307,7 +321,7 @@ pub struct BotCommandScopeChatAdministrators {
 #[serde(deny_unknown_fields)]
 pub struct BotCommandScopeChatMember {
     // `type` is the tag of the union this type belongs to.
-    /// Unique identifier for the target chat or username of the target supergroup (in the format @supergroupusername). Channel direct messages chats and channel chats aren't supported.
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username. Channel direct messages chats and channel chats aren't supported.
     pub chat_id: IntegerOrString,
     /// Unique identifier of the target user
     pub user_id: i64,
@@ -342,6 +356,18 @@ pub struct BotName {
 pub struct BotShortDescription {
     /// The bot's short description
     pub short_description: String,
+}
+
+/// `BotSubscriptionUpdated`: see <https://core.telegram.org/bots/api#botsubscriptionupdated>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotSubscriptionUpdated {
+    /// User who subscribed for payments toward the bot
+    pub user: Box<User>,
+    /// Bot-specified invoice payload
+    pub invoice_payload: String,
+    /// The new state of the subscription. Currently, it can be one of "canceled" if the user canceled the subscription, "active" if the user re-enabled a previously canceled subscription, or "failed" if payment for the subscription failed.
+    pub state: String,
 }
 
 /// `BusinessBotRights`: see <https://core.telegram.org/bots/api#businessbotrights>.
@@ -485,7 +511,7 @@ pub struct CallbackQuery {
     /// Optional. Message sent by the bot with the callback button that originated the query
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<Box<MaybeInaccessibleMessage>>,
-    /// Optional. Identifier of the message sent via the bot in inline mode, that originated the query.
+    /// Optional. Identifier of the message sent via the bot in inline mode, that originated the query
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inline_message_id: Option<String>,
     /// Global identifier, uniquely corresponding to the chat to which the message with the callback button was sent. Useful for high scores in games.
@@ -567,10 +593,10 @@ pub struct ChatAdministratorRights {
     /// Optional. True, if the administrator can manage direct messages of the channel and decline suggested posts; for channels only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_direct_messages: Option<bool>,
-    /// Optional. True, if the administrator can edit the tags of regular members; for groups and supergroups only. If omitted defaults to the value of can_pin_messages.
+    /// Optional. True, if the administrator can edit the tags of regular members; for groups and supergroups only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_tags: Option<bool>,
-    /// True, if the administrator can manage chat welcome messages or directly send them in the case of bots (Bot API 10.3).
+    /// True, if the administrator can manage chat welcome messages or directly send them in the case of bots
     #[serde(default)]
     pub can_send_welcome_messages: bool,
 }
@@ -826,9 +852,15 @@ pub struct ChatFullInfo {
     /// Optional. The color scheme based on a unique gift that must be used for the chat's name, message replies and link previews
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique_gift_colors: Option<Box<UniqueGiftColors>>,
-    /// Optional. The number of Telegram Stars a general user have to pay to send a message to the chat
+    /// Optional. The number of Telegram Stars a general user has to pay to send a message to the chat
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paid_message_star_count: Option<i64>,
+    /// Optional. The bot that processes join request queries in the chat. The field is only available to chat administrators.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard_bot: Option<Box<User>>,
+    /// Optional. The Community to which the chat belongs
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub community: Option<Box<Community>>,
 }
 
 /// `ChatInviteLink`: see <https://core.telegram.org/bots/api#chatinvitelink>.
@@ -877,12 +909,15 @@ pub struct ChatJoinRequest {
     pub user_chat_id: i64,
     /// Date the request was sent in Unix time
     pub date: i64,
-    /// Optional. Bio of the user.
+    /// Optional. Bio of the user
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bio: Option<String>,
     /// Optional. Chat invite link that was used by the user to send the join request
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite_link: Option<Box<ChatInviteLink>>,
+    /// Optional. Identifier of the join request query; for bots assigned to process join requests only. If present, then the bot must call sendChatJoinRequestWebApp or directly call answerChatJoinRequestQuery within 10 seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query_id: Option<String>,
 }
 
 /// `ChatLocation`: see <https://core.telegram.org/bots/api#chatlocation>.
@@ -959,10 +994,10 @@ pub struct ChatMemberAdministrator {
     /// Optional. True, if the administrator can manage direct messages of the channel and decline suggested posts; for channels only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_direct_messages: Option<bool>,
-    /// Optional. True, if the administrator can edit the tags of regular members; for groups and supergroups only. If omitted defaults to the value of can_pin_messages.
+    /// Optional. True, if the administrator can edit the tags of regular members; for groups and supergroups only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_tags: Option<bool>,
-    /// True, if the administrator can manage chat welcome messages or directly send them in the case of bots (Bot API 10.3).
+    /// True, if the administrator can manage chat welcome messages or directly send them in the case of bots
     #[serde(default)]
     pub can_send_welcome_messages: bool,
     /// Optional. Custom title for this user
@@ -977,7 +1012,7 @@ pub struct ChatMemberBanned {
     // `status` is the tag of the union this type belongs to.
     /// Information about the user
     pub user: Box<User>,
-    /// Date when restrictions will be lifted for this user; Unix time. If 0, then the user is banned forever
+    /// Date when restrictions will be lifted for this user; Unix time. If 0, then the user is banned forever.
     pub until_date: i64,
 }
 
@@ -1031,7 +1066,7 @@ pub struct ChatMemberRestricted {
     pub user: Box<User>,
     /// True, if the user is a member of the chat at the moment of the request
     pub is_member: bool,
-    /// True, if the user is allowed to send text messages, contacts, giveaways, giveaway winners, invoices, locations and venues
+    /// True, if the user is allowed to send text messages, rich messages, contacts, giveaways, giveaway winners, invoices, locations and venues
     pub can_send_messages: bool,
     /// True, if the user is allowed to send audios
     pub can_send_audios: bool,
@@ -1051,7 +1086,7 @@ pub struct ChatMemberRestricted {
     pub can_send_other_messages: bool,
     /// True, if the user is allowed to add web page previews to their messages
     pub can_add_web_page_previews: bool,
-    /// True, if the user is allowed to react to messages (Bot API 10.0).
+    /// True, if the user is allowed to react to messages
     #[serde(default)]
     pub can_react_to_messages: bool,
     /// True, if the user is allowed to edit their own tag
@@ -1064,7 +1099,7 @@ pub struct ChatMemberRestricted {
     pub can_pin_messages: bool,
     /// True, if the user is allowed to create forum topics
     pub can_manage_topics: bool,
-    /// Date when restrictions will be lifted for this user; Unix time. If 0, then the user is restricted forever
+    /// Date when restrictions will be lifted for this user; Unix time. If 0, then the user is restricted forever.
     pub until_date: i64,
 }
 
@@ -1082,7 +1117,7 @@ pub struct ChatMemberUpdated {
     pub old_chat_member: Box<ChatMember>,
     /// New information about the chat member
     pub new_chat_member: Box<ChatMember>,
-    /// Optional. Chat invite link, which was used by the user to join the chat; for joining by invite link events only.
+    /// Optional. Chat invite link, which was used by the user to join the chat; for joining by invite link events only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite_link: Option<Box<ChatInviteLink>>,
     /// Optional. True, if the user joined the chat after sending a direct join request without using an invite link and being approved by an administrator
@@ -1105,7 +1140,7 @@ pub struct ChatOwnerChanged {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChatOwnerLeft {
-    /// Optional. The user which will be the new owner of the chat if the previous owner does not return to the chat
+    /// Optional. The user who will become the new owner of the chat if the previous owner does not return to the chat
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_owner: Option<Box<User>>,
 }
@@ -1114,7 +1149,7 @@ pub struct ChatOwnerLeft {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChatPermissions {
-    /// Optional. True, if the user is allowed to send text messages, contacts, giveaways, giveaway winners, invoices, locations and venues
+    /// Optional. True, if the user is allowed to send text messages, rich messages, contacts, giveaways, giveaway winners, invoices, locations and venues
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_send_messages: Option<bool>,
     /// Optional. True, if the user is allowed to send audios
@@ -1144,22 +1179,22 @@ pub struct ChatPermissions {
     /// Optional. True, if the user is allowed to add web page previews to their messages
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_add_web_page_previews: Option<bool>,
-    /// Optional. True, if the user is allowed to react to messages; defaults to can_send_messages (Bot API 10.0).
+    /// Optional. True, if the user is allowed to react to messages. If omitted, defaults to the value of can_send_messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_react_to_messages: Option<bool>,
-    /// Optional. True, if the user is allowed to edit their own tag
+    /// Optional. True, if the user is allowed to edit their own tag. If omitted, defaults to the value of can_pin_messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_edit_tag: Option<bool>,
-    /// Optional. True, if the user is allowed to change the chat title, photo and other settings. Ignored in public supergroups
+    /// Optional. True, if the user is allowed to change the chat title, photo and other settings. Ignored in public supergroups.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_change_info: Option<bool>,
     /// Optional. True, if the user is allowed to invite new users to the chat
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_invite_users: Option<bool>,
-    /// Optional. True, if the user is allowed to pin messages. Ignored in public supergroups
+    /// Optional. True, if the user is allowed to pin messages. Ignored in public supergroups.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_pin_messages: Option<bool>,
-    /// Optional. True, if the user is allowed to create forum topics. If omitted defaults to the value of can_pin_messages
+    /// Optional. True, if the user is allowed to create forum topics. If omitted, defaults to the value of can_pin_messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_manage_topics: Option<bool>,
 }
@@ -1186,10 +1221,10 @@ pub struct ChatShared {
     pub request_id: i64,
     /// Identifier of the shared chat. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a 64-bit integer or double-precision float type are safe for storing this identifier. The bot may not have access to the chat and could be unable to use this identifier, unless the chat is already known to the bot by some other means.
     pub chat_id: i64,
-    /// Optional. Title of the chat, if the title was requested by the bot.
+    /// Optional. Title of the chat, if the title was requested by the bot
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// Optional. Username of the chat, if the username was requested by the bot and available.
+    /// Optional. Username of the chat, if the username was requested by the bot and available
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
     /// Optional. Available sizes of the chat photo, if the photo was requested by the bot
@@ -1282,6 +1317,37 @@ pub struct ChosenInlineResult {
     pub result_id: String,
 }
 
+/// `Community`: see <https://core.telegram.org/bots/api#community>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Community {
+    /// Unique identifier for this community. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a signed 64-bit integer or double-precision float type are safe for storing this identifier.
+    pub id: i64,
+    /// Name of the community
+    pub name: String,
+}
+
+/// `CommunityChatAdded`: see <https://core.telegram.org/bots/api#communitychatadded>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommunityChatAdded {
+    /// The new community to which the chat or the bot belongs
+    pub community: Box<Community>,
+}
+
+/// `CommunityChatJoined`: see <https://core.telegram.org/bots/api#communitychatjoined>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommunityChatJoined {
+    /// The community from which the chat was joined
+    pub community: Box<Community>,
+}
+
+/// `CommunityChatRemoved`: see <https://core.telegram.org/bots/api#communitychatremoved>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommunityChatRemoved {}
+
 /// `Contact`: see <https://core.telegram.org/bots/api#contact>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1323,7 +1389,7 @@ pub struct Dice {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DirectMessagePriceChanged {
-    /// True, if direct messages are enabled for the channel chat; false otherwise
+    /// True, if direct messages are enabled for the channel chat; False otherwise
     pub are_direct_messages_enabled: bool,
     /// Optional. The new number of Telegram Stars that must be paid by users for each direct message sent to the channel. Does not apply to users who have been exempted by administrators. Defaults to 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1336,10 +1402,15 @@ pub struct DirectMessagePriceChanged {
 pub struct DirectMessagesTopic {
     /// Unique identifier of the topic. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a 64-bit integer or double-precision float type are safe for storing this identifier.
     pub topic_id: i64,
-    /// Optional. Information about the user that created the topic. Currently, it is always present
+    /// Optional. Information about the user that created the topic. Currently, it is always present.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<User>>,
 }
+
+/// `DisabledButton`: see <https://core.telegram.org/bots/api#disabledbutton>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisabledButton {}
 
 /// `Document`: see <https://core.telegram.org/bots/api#document>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -1409,6 +1480,20 @@ pub struct EncryptedPassportElement {
     pub hash: String,
 }
 
+/// `EphemeralMessageParameters`: see <https://core.telegram.org/bots/api#ephemeralmessageparameters>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EphemeralMessageParameters {
+    /// Identifier of the user who will receive the message. It is not guaranteed that the user will receive the message, especially if they are offline. See here for more details.
+    pub receiver_user_id: i64,
+    /// Optional. Identifier of the callback query which triggered the message, if any
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callback_query_id: Option<String>,
+    /// Optional. Pass True if the ephemeral message must be shown in place of the original message. Must be False for callback queries from ephemeral messages, which must be edited using regular editEphemeralMessage... methods.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replace_callback_query_message: Option<bool>,
+}
+
 /// `ExternalReplyInfo`: see <https://core.telegram.org/bots/api#externalreplyinfo>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1436,6 +1521,9 @@ pub struct ExternalReplyInfo {
     /// Optional. Message contains paid media; information about the paid media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paid_media: Option<Box<PaidMediaInfo>>,
+    /// Optional. Message is a live photo, information about the live photo
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live_photo: Option<Box<LivePhoto>>,
     /// Optional. Message is a photo, available sizes of the photo
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub photo: Option<Vec<PhotoSize>>,
@@ -1509,7 +1597,7 @@ pub struct File {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ForceReply {
-    /// Shows reply interface to the user, as if they manually selected the bot's message and tapped 'Reply'
+    /// Shows reply interface to the user, as if they had manually selected the bot's message and tapped 'Reply'
     pub force_reply: bool,
     /// Optional. The placeholder to be shown in the input field when the reply is active; 1-64 characters
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1583,7 +1671,7 @@ pub struct Game {
     pub title: String,
     /// Description of the game
     pub description: String,
-    /// Photo that will be displayed in the game message in chats.
+    /// Photo that will be displayed in the game message in chats
     pub photo: Vec<PhotoSize>,
     /// Optional. Brief description of the game or high scores included in the game message. Can be automatically edited to include current high scores for the game when the bot calls setGameScore, or manually edited using editMessageText. 0-4096 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1591,7 +1679,7 @@ pub struct Game {
     /// Optional. Special entities that appear in text, such as usernames, URLs, bot commands, etc.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Animation that will be displayed in the game message in chats. Upload via BotFather
+    /// Optional. Animation that will be displayed in the game message in chats. Upload via BotFather.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub animation: Option<Box<Animation>>,
 }
@@ -1702,7 +1790,7 @@ pub struct GiftInfo {
     /// Optional. True, if the sender and gift text are shown only to the gift receiver; otherwise, everyone will be able to see them
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_private: Option<bool>,
-    /// Optional. Unique number reserved for this gift when upgraded. See the number field in UniqueGift
+    /// Optional. Unique number reserved for this gift when upgraded. See the number field in UniqueGift.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique_gift_number: Option<i64>,
 }
@@ -1838,22 +1926,22 @@ pub struct InlineKeyboardButton {
     /// Optional. Data to be sent in a callback query to the bot when the button is pressed, 1-64 bytes
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub callback_data: Option<String>,
-    /// Optional. Description of the Web App that will be launched when the user presses the button. The Web App will be able to send an arbitrary message on behalf of the user using the method answerWebAppQuery. Available only in private chats between a user and the bot. Not supported for messages sent on behalf of a Telegram Business account.
+    /// Optional. Description of the Web App that will be launched when the user presses the button. The Web App will be able to send an arbitrary message on behalf of the user using the method answerWebAppQuery. Available only in private chats between a user and the bot. Not supported for messages sent on behalf of a business account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub web_app: Option<Box<WebAppInfo>>,
-    /// Optional. An HTTPS URL used to automatically authorize the user. Can be used as a replacement for the Telegram Login Widget.
+    /// Optional. An HTTPS URL used to automatically authorize the user. Can be used as a replacement for the Telegram Login Widget. Not supported for ephemeral messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub login_url: Option<Box<LoginUrl>>,
-    /// Optional. If set, pressing the button will prompt the user to select one of their chats, open that chat and insert the bot's username and the specified inline query in the input field. May be empty, in which case just the bot's username will be inserted. Not supported for messages sent in channel direct messages chats and on behalf of a Telegram Business account.
+    /// Optional. If set, pressing the button will prompt the user to select one of their chats, open that chat and insert the bot's username and the specified inline query in the input field. May be empty, in which case just the bot's username will be inserted. Not supported for messages sent in channel direct messages chats and on behalf of a business account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub switch_inline_query: Option<String>,
-    /// Optional. If set, pressing the button will insert the bot's username and the specified inline query in the current chat's input field. May be empty, in which case only the bot's username will be inserted. This offers a quick way for the user to open your bot in inline mode in the same chat - good for selecting something from multiple options. Not supported in channels and for messages sent in channel direct messages chats and on behalf of a Telegram Business account.
+    /// Optional. If set, pressing the button will insert the bot's username and the specified inline query in the current chat's input field. May be empty, in which case only the bot's username will be inserted. This offers a quick way for the user to open your bot in inline mode in the same chat - good for selecting something from multiple options. Not supported in channels and for messages sent in channel direct messages chats and on behalf of a business account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub switch_inline_query_current_chat: Option<String>,
-    /// Optional. If set, pressing the button will prompt the user to select one of their chats of the specified type, open that chat and insert the bot's username and the specified inline query in the input field. Not supported for messages sent in channel direct messages chats and on behalf of a Telegram Business account.
+    /// Optional. If set, pressing the button will prompt the user to select one of their chats of the specified type, open that chat and insert the bot's username and the specified inline query in the input field. Not supported for messages sent in channel direct messages chats and on behalf of a business account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub switch_inline_query_chosen_chat: Option<Box<SwitchInlineQueryChosenChat>>,
-    /// Optional. Description of the button that copies the specified text to the clipboard.
+    /// Optional. Description of the button that copies the specified text to the clipboard
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy_text: Option<Box<CopyTextButton>>,
     /// Optional. Description of the game that will be launched when the user presses the button. NOTE: This type of button must always be the first button in the first row.
@@ -1862,6 +1950,9 @@ pub struct InlineKeyboardButton {
     /// Optional. Specify True, to send a Pay button. Substrings "⭐" and "XTR" in the buttons's text will be replaced with a Telegram Star icon. NOTE: This type of button must always be the first button in the first row and can only be used in invoice messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pay: Option<bool>,
+    /// Optional. If set, then the button is disabled and does nothing
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<Box<DisabledButton>>,
 }
 
 /// `InlineKeyboardMarkup`: see <https://core.telegram.org/bots/api#inlinekeyboardmarkup>.
@@ -1870,6 +1961,9 @@ pub struct InlineKeyboardButton {
 pub struct InlineKeyboardMarkup {
     /// Array of button rows, each represented by an Array of InlineKeyboardButton objects
     pub inline_keyboard: Vec<Vec<InlineKeyboardButton>>,
+    /// Optional. Pass True if the reply interface must be shown to the user, as if they had manually selected the bot's message and tapped 'Reply'. The value of the field can't be changed when the inline keyboard is edited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_reply: Option<bool>,
 }
 
 /// `InlineQuery`: see <https://core.telegram.org/bots/api#inlinequery>.
@@ -1883,7 +1977,7 @@ pub struct InlineQuery {
     /// Optional. Sender location, only for bots that request user location
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<Box<Location>>,
-    /// Optional. Type of the chat from which the inline query was sent. Can be either "sender" for a private chat with the inline query sender, "private", "group", "supergroup", or "channel". The chat type should be always known for requests sent from official clients and most third-party clients, unless the request was sent from a secret chat
+    /// Optional. Type of the chat from which the inline query was sent. Can be either "sender" for a private chat with the inline query sender, "private", "group", "supergroup", or "channel". The chat type should be always known for requests sent from official clients and most third-party clients, unless the request was sent from a secret chat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chat_type: Option<String>,
     /// Text of the query (up to 256 characters)
@@ -2066,7 +2160,7 @@ pub struct InlineQueryResultCachedGif {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2099,7 +2193,7 @@ pub struct InlineQueryResultCachedMpeg4Gif {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2135,7 +2229,7 @@ pub struct InlineQueryResultCachedPhoto {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2188,7 +2282,7 @@ pub struct InlineQueryResultCachedVideo {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2342,7 +2436,7 @@ pub struct InlineQueryResultGif {
     pub gif_duration: Option<i64>,
     /// URL of the static (JPEG or GIF) or animated (MPEG4) thumbnail for the result
     pub thumbnail_url: String,
-    /// Optional. MIME type of the thumbnail, must be one of "image/jpeg", "image/gif", or "video/mp4". Defaults to "image/jpeg"
+    /// Optional. MIME type of the thumbnail, must be one of "image/jpeg", "image/gif", or "video/mp4". Defaults to "image/jpeg".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thumbnail_mime_type: Option<String>,
     /// Optional. Title for the result
@@ -2357,7 +2451,7 @@ pub struct InlineQueryResultGif {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2385,7 +2479,7 @@ pub struct InlineQueryResultLocation {
     /// Optional. The radius of uncertainty for the location, measured in meters; 0-1500
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horizontal_accuracy: Option<f64>,
-    /// Optional. Period in seconds during which the location can be updated, should be between 60 and 86400, or 0x7FFFFFFF for live locations that can be edited indefinitely.
+    /// Optional. Period in seconds during which the location can be updated, must be between 60 and 86400, or 0x7FFFFFFF for live locations that can be edited indefinitely
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live_period: Option<i64>,
     /// Optional. For live locations, a direction in which the user is moving, in degrees. Must be between 1 and 360 if specified.
@@ -2432,7 +2526,7 @@ pub struct InlineQueryResultMpeg4Gif {
     pub mpeg4_duration: Option<i64>,
     /// URL of the static (JPEG or GIF) or animated (MPEG4) thumbnail for the result
     pub thumbnail_url: String,
-    /// Optional. MIME type of the thumbnail, must be one of "image/jpeg", "image/gif", or "video/mp4". Defaults to "image/jpeg"
+    /// Optional. MIME type of the thumbnail, must be one of "image/jpeg", "image/gif", or "video/mp4". Defaults to "image/jpeg".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thumbnail_mime_type: Option<String>,
     /// Optional. Title for the result
@@ -2447,7 +2541,7 @@ pub struct InlineQueryResultMpeg4Gif {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2466,7 +2560,7 @@ pub struct InlineQueryResultPhoto {
     pub r#type: String,
     /// Unique identifier for this result, 1-64 bytes
     pub id: String,
-    /// A valid URL of the photo. Photo must be in JPEG format. Photo size must not exceed 5MB
+    /// A valid URL of the photo. Photo must be in JPEG format. Photo size must not exceed 5MB.
     pub photo_url: String,
     /// URL of the thumbnail for the photo
     pub thumbnail_url: String,
@@ -2491,7 +2585,7 @@ pub struct InlineQueryResultPhoto {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Inline keyboard attached to the message
@@ -2572,7 +2666,7 @@ pub struct InlineQueryResultVideo {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Video width
@@ -2650,7 +2744,7 @@ pub struct InputChecklist {
     /// Optional. Mode for parsing entities in the title. See formatting options for more details.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parse_mode: Option<String>,
-    /// Optional. List of special entities that appear in the title, which can be specified instead of parse_mode. Currently, only bold, italic, underline, strikethrough, spoiler, and custom_emoji entities are allowed.
+    /// Optional. List of special entities that appear in the title, which can be specified instead of parse_mode. Currently, only bold, italic, underline, strikethrough, spoiler, custom_emoji, and date_time entities are allowed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title_entities: Option<Vec<MessageEntity>>,
     /// List of 1-30 tasks in the checklist
@@ -2674,7 +2768,7 @@ pub struct InputChecklistTask {
     /// Optional. Mode for parsing entities in the text. See formatting options for more details.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parse_mode: Option<String>,
-    /// Optional. List of special entities that appear in the text, which can be specified instead of parse_mode. Currently, only bold, italic, underline, strikethrough, spoiler, and custom_emoji entities are allowed.
+    /// Optional. List of special entities that appear in the text, which can be specified instead of parse_mode. Currently, only bold, italic, underline, strikethrough, spoiler, custom_emoji, and date_time entities are allowed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_entities: Option<Vec<MessageEntity>>,
 }
@@ -2715,7 +2809,7 @@ pub struct InputInvoiceMessageContent {
     /// Optional. The maximum accepted amount for tips in the smallest units of the currency (integer, not float/double). For example, for a maximum tip of US$ 1.45 pass max_tip_amount = 145. See the exp parameter in currencies.json, it shows the number of digits past the decimal point for each currency (2 for the majority of currencies). Defaults to 0. Not supported for payments in Telegram Stars.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_tip_amount: Option<i64>,
-    /// Optional. A JSON-serialized array of suggested amounts of tip in the smallest units of the currency (integer, not float/double). At most 4 suggested tip amounts can be specified. The suggested tip amounts must be positive, passed in a strictly increased order and must not exceed max_tip_amount.
+    /// Optional. A JSON-serialized Array of suggested amounts of tip in the smallest units of the currency (integer, not float/double). At most 4 suggested tip amounts can be specified. The suggested tip amounts must be positive, passed in a strictly increased order and must not exceed max_tip_amount.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suggested_tip_amounts: Option<Vec<i64>>,
     /// Optional. A JSON-serialized object for data about the invoice, which will be shared with the payment provider. A detailed description of the required fields should be provided by the payment provider.
@@ -2767,7 +2861,7 @@ pub struct InputLocationMessageContent {
     /// Optional. The radius of uncertainty for the location, measured in meters; 0-1500
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub horizontal_accuracy: Option<f64>,
-    /// Optional. Period in seconds during which the location can be updated, should be between 60 and 86400, or 0x7FFFFFFF for live locations that can be edited indefinitely.
+    /// Optional. Period in seconds during which the location can be updated, must be between 60 and 86400, or 0x7FFFFFFF for live locations that can be edited indefinitely
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live_period: Option<i64>,
     /// Optional. For live locations, a direction in which the user is moving, in degrees. Must be between 1 and 360 if specified.
@@ -2783,8 +2877,9 @@ pub struct InputLocationMessageContent {
 #[serde(untagged)]
 pub enum InputMedia {
     InputMediaAnimation(InputMediaAnimation),
-    InputMediaDocument(InputMediaDocument),
     InputMediaAudio(InputMediaAudio),
+    InputMediaDocument(InputMediaDocument),
+    InputMediaLivePhoto(InputMediaLivePhoto),
     InputMediaPhoto(InputMediaPhoto),
     InputMediaVideo(InputMediaVideo),
 }
@@ -2793,7 +2888,7 @@ pub enum InputMedia {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputMediaAnimation {
-    /// Type of the result, must be animation
+    /// Type of the media, must be animation
     pub r#type: String,
     /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a file from the Internet, or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
     pub media: String,
@@ -2809,7 +2904,7 @@ pub struct InputMediaAnimation {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Animation width
@@ -2830,7 +2925,7 @@ pub struct InputMediaAnimation {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputMediaAudio {
-    /// Type of the result, must be audio
+    /// Type of the media, must be audio
     pub r#type: String,
     /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a file from the Internet, or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
     pub media: String,
@@ -2861,7 +2956,7 @@ pub struct InputMediaAudio {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputMediaDocument {
-    /// Type of the result, must be document
+    /// Type of the media, must be document
     pub r#type: String,
     /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a file from the Internet, or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
     pub media: String,
@@ -2882,11 +2977,63 @@ pub struct InputMediaDocument {
     pub disable_content_type_detection: Option<bool>,
 }
 
+/// `InputMediaLink`: see <https://core.telegram.org/bots/api#inputmedialink>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputMediaLink {
+    /// Type of the media, must be link
+    pub r#type: String,
+    /// HTTP URL of the link
+    pub url: String,
+}
+
+/// `InputMediaLivePhoto`: see <https://core.telegram.org/bots/api#inputmedialivephoto>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputMediaLivePhoto {
+    /// Type of the media, must be live_photo
+    pub r#type: String,
+    /// Video of the live photo to send. Pass a file_id to send a file that exists on the Telegram servers (recommended) or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files. Sending live photos by a URL is currently unsupported.
+    pub media: String,
+    /// The static photo to send. Pass a file_id to send a file that exists on the Telegram servers (recommended) or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files. Sending live photos by a URL is currently unsupported.
+    pub photo: String,
+    /// Optional. Caption of the live photo to be sent, 0-1024 characters after entities parsing
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// Optional. Mode for parsing entities in the live photo caption. See formatting options for more details.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parse_mode: Option<String>,
+    /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Pass True if the caption must be shown above the message media
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub show_caption_above_media: Option<bool>,
+    /// Optional. Pass True if the live photo needs to be covered with a spoiler animation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_spoiler: Option<bool>,
+}
+
+/// `InputMediaLocation`: see <https://core.telegram.org/bots/api#inputmedialocation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputMediaLocation {
+    /// Type of the media, must be location
+    pub r#type: String,
+    /// Latitude of the location
+    pub latitude: f64,
+    /// Longitude of the location
+    pub longitude: f64,
+    /// Optional. The radius of uncertainty for the location, measured in meters; 0-1500
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horizontal_accuracy: Option<f64>,
+}
+
 /// `InputMediaPhoto`: see <https://core.telegram.org/bots/api#inputmediaphoto>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputMediaPhoto {
-    /// Type of the result, must be photo
+    /// Type of the media, must be photo
     pub r#type: String,
     /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a file from the Internet, or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
     pub media: String,
@@ -2899,7 +3046,7 @@ pub struct InputMediaPhoto {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Pass True if the photo needs to be covered with a spoiler animation
@@ -2907,11 +3054,52 @@ pub struct InputMediaPhoto {
     pub has_spoiler: Option<bool>,
 }
 
+/// `InputMediaSticker`: see <https://core.telegram.org/bots/api#inputmediasticker>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputMediaSticker {
+    /// Type of the media, must be sticker
+    pub r#type: String,
+    /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a .WEBP sticker from the Internet, or pass "attach://<file_attach_name>" to upload a new .WEBP, .TGS, or .WEBM sticker using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
+    pub media: String,
+    /// Optional. Emoji associated with the sticker; only for just uploaded stickers
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emoji: Option<String>,
+}
+
+/// `InputMediaVenue`: see <https://core.telegram.org/bots/api#inputmediavenue>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputMediaVenue {
+    /// Type of the media, must be venue
+    pub r#type: String,
+    /// Latitude of the location
+    pub latitude: f64,
+    /// Longitude of the location
+    pub longitude: f64,
+    /// Name of the venue
+    pub title: String,
+    /// Address of the venue
+    pub address: String,
+    /// Optional. Foursquare identifier of the venue
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foursquare_id: Option<String>,
+    /// Optional. Foursquare type of the venue, if known. (For example, "arts_entertainment/default", "arts_entertainment/aquarium" or "food/icecream".)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foursquare_type: Option<String>,
+    /// Optional. Google Places identifier of the venue
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub google_place_id: Option<String>,
+    /// Optional. Google Places type of the venue. (See supported types.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub google_place_type: Option<String>,
+}
+
 /// `InputMediaVideo`: see <https://core.telegram.org/bots/api#inputmediavideo>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputMediaVideo {
-    /// Type of the result, must be video
+    /// Type of the media, must be video
     pub r#type: String,
     /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a file from the Internet, or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
     pub media: String,
@@ -2933,7 +3121,7 @@ pub struct InputMediaVideo {
     /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True, if the caption must be shown above the message media
+    /// Optional. Pass True if the caption must be shown above the message media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Video width
@@ -2953,11 +3141,34 @@ pub struct InputMediaVideo {
     pub has_spoiler: Option<bool>,
 }
 
+/// `InputMediaVoiceNote`: see <https://core.telegram.org/bots/api#inputmediavoicenote>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputMediaVoiceNote {
+    /// Type of the media, must be voice_note
+    pub r#type: String,
+    /// File to send. Pass a file_id to send a file that exists on the Telegram servers (recommended), pass an HTTP URL for Telegram to get a file from the Internet, or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
+    pub media: String,
+    /// Optional. Caption of the voice message to be sent, 0-1024 characters after entities parsing
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// Optional. Mode for parsing entities in the voice message caption. See formatting options for more details.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parse_mode: Option<String>,
+    /// Optional. List of special entities that appear in the caption, which can be specified instead of parse_mode
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Duration of the voice message in seconds
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration: Option<i64>,
+}
+
 /// `InputMessageContent`: see <https://core.telegram.org/bots/api#inputmessagecontent>.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum InputMessageContent {
     InputTextMessageContent(InputTextMessageContent),
+    InputRichMessageContent(InputRichMessageContent),
     InputLocationMessageContent(InputLocationMessageContent),
     InputVenueMessageContent(InputVenueMessageContent),
     InputContactMessageContent(InputContactMessageContent),
@@ -2968,10 +3179,23 @@ pub enum InputMessageContent {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum InputPaidMedia {
+    #[serde(rename = "live_photo")]
+    InputPaidMediaLivePhoto(InputPaidMediaLivePhoto),
     #[serde(rename = "photo")]
     InputPaidMediaPhoto(InputPaidMediaPhoto),
     #[serde(rename = "video")]
     InputPaidMediaVideo(InputPaidMediaVideo),
+}
+
+/// `InputPaidMediaLivePhoto`: see <https://core.telegram.org/bots/api#inputpaidmedialivephoto>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputPaidMediaLivePhoto {
+    // `type` is the tag of the union this type belongs to.
+    /// Video of the live photo to send. Pass a file_id to send a file that exists on the Telegram servers (recommended) or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files. Sending live photos by a URL is currently unsupported.
+    pub media: String,
+    /// The static photo to send. Pass a file_id to send a file that exists on the Telegram servers (recommended) or pass "attach://<file_attach_name>" to upload a new one using multipart/form-data under <file_attach_name> name. More information on Sending Files: https://core.telegram.org/bots/api#sending-files. Sending live photos by a URL is currently unsupported.
+    pub photo: String,
 }
 
 /// `InputPaidMediaPhoto`: see <https://core.telegram.org/bots/api#inputpaidmediaphoto>.
@@ -3013,18 +3237,49 @@ pub struct InputPaidMediaVideo {
     pub supports_streaming: Option<bool>,
 }
 
+/// `InputPollMedia`: see <https://core.telegram.org/bots/api#inputpollmedia>.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum InputPollMedia {
+    InputMediaAnimation(InputMediaAnimation),
+    InputMediaAudio(InputMediaAudio),
+    InputMediaDocument(InputMediaDocument),
+    InputMediaLivePhoto(InputMediaLivePhoto),
+    InputMediaLocation(InputMediaLocation),
+    InputMediaPhoto(InputMediaPhoto),
+    InputMediaVenue(InputMediaVenue),
+    InputMediaVideo(InputMediaVideo),
+}
+
 /// `InputPollOption`: see <https://core.telegram.org/bots/api#inputpolloption>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InputPollOption {
     /// Option text, 1-100 characters
     pub text: String,
-    /// Optional. Mode for parsing entities in the text. See formatting options for more details. Currently, only custom emoji entities are allowed
+    /// Optional. Mode for parsing entities in the text. See formatting options for more details. Currently, only custom emoji entities are allowed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_parse_mode: Option<String>,
-    /// Optional. A JSON-serialized list of special entities that appear in the poll option text. It can be specified instead of text_parse_mode
+    /// Optional. A JSON-serialized list of special entities that appear in the poll option text. It can be specified instead of text_parse_mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Media added to the poll option
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<Box<InputPollOptionMedia>>,
+}
+
+/// `InputPollOptionMedia`: see <https://core.telegram.org/bots/api#inputpolloptionmedia>.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum InputPollOptionMedia {
+    InputMediaAnimation(InputMediaAnimation),
+    InputMediaLink(InputMediaLink),
+    InputMediaLivePhoto(InputMediaLivePhoto),
+    InputMediaLocation(InputMediaLocation),
+    InputMediaPhoto(InputMediaPhoto),
+    InputMediaSticker(InputMediaSticker),
+    InputMediaVenue(InputMediaVenue),
+    InputMediaVideo(InputMediaVideo),
 }
 
 /// `InputProfilePhoto`: see <https://core.telegram.org/bots/api#inputprofilephoto>.
@@ -3056,6 +3311,406 @@ pub struct InputProfilePhotoStatic {
     // `type` is the tag of the union this type belongs to.
     /// The static profile photo. Profile photos can't be reused and can only be uploaded as a new file, so you can pass "attach://<file_attach_name>" if the photo was uploaded using multipart/form-data under <file_attach_name>. More information on Sending Files: https://core.telegram.org/bots/api#sending-files
     pub photo: String,
+}
+
+/// `InputRichBlock`: see <https://core.telegram.org/bots/api#inputrichblock>.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum InputRichBlock {
+    #[serde(rename = "paragraph")]
+    InputRichBlockParagraph(InputRichBlockParagraph),
+    #[serde(rename = "heading")]
+    InputRichBlockSectionHeading(InputRichBlockSectionHeading),
+    #[serde(rename = "pre")]
+    InputRichBlockPreformatted(InputRichBlockPreformatted),
+    #[serde(rename = "footer")]
+    InputRichBlockFooter(InputRichBlockFooter),
+    #[serde(rename = "divider")]
+    InputRichBlockDivider(InputRichBlockDivider),
+    #[serde(rename = "mathematical_expression")]
+    InputRichBlockMathematicalExpression(InputRichBlockMathematicalExpression),
+    #[serde(rename = "anchor")]
+    InputRichBlockAnchor(InputRichBlockAnchor),
+    #[serde(rename = "list")]
+    InputRichBlockList(InputRichBlockList),
+    #[serde(rename = "blockquote")]
+    InputRichBlockBlockQuotation(InputRichBlockBlockQuotation),
+    #[serde(rename = "expandable_blockquote")]
+    InputRichBlockExpandableBlockQuotation(InputRichBlockExpandableBlockQuotation),
+    #[serde(rename = "pullquote")]
+    InputRichBlockPullQuotation(InputRichBlockPullQuotation),
+    #[serde(rename = "collage")]
+    InputRichBlockCollage(InputRichBlockCollage),
+    #[serde(rename = "slideshow")]
+    InputRichBlockSlideshow(InputRichBlockSlideshow),
+    #[serde(rename = "table")]
+    InputRichBlockTable(InputRichBlockTable),
+    #[serde(rename = "details")]
+    InputRichBlockDetails(InputRichBlockDetails),
+    #[serde(rename = "map")]
+    InputRichBlockMap(InputRichBlockMap),
+    #[serde(rename = "buttons")]
+    InputRichBlockButtons(InputRichBlockButtons),
+    #[serde(rename = "animation")]
+    InputRichBlockAnimation(InputRichBlockAnimation),
+    #[serde(rename = "audio")]
+    InputRichBlockAudio(InputRichBlockAudio),
+    #[serde(rename = "document")]
+    InputRichBlockDocument(InputRichBlockDocument),
+    #[serde(rename = "photo")]
+    InputRichBlockPhoto(InputRichBlockPhoto),
+    #[serde(rename = "video")]
+    InputRichBlockVideo(InputRichBlockVideo),
+    #[serde(rename = "voice_note")]
+    InputRichBlockVoiceNote(InputRichBlockVoiceNote),
+    #[serde(rename = "thinking")]
+    InputRichBlockThinking(InputRichBlockThinking),
+}
+
+/// `InputRichBlockAnchor`: see <https://core.telegram.org/bots/api#inputrichblockanchor>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockAnchor {
+    // `type` is the tag of the union this type belongs to.
+    /// The name of the anchor
+    pub name: String,
+}
+
+/// `InputRichBlockAnimation`: see <https://core.telegram.org/bots/api#inputrichblockanimation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockAnimation {
+    // `type` is the tag of the union this type belongs to.
+    /// The animation. Caption is ignored.
+    pub animation: Box<InputMediaAnimation>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockAudio`: see <https://core.telegram.org/bots/api#inputrichblockaudio>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockAudio {
+    // `type` is the tag of the union this type belongs to.
+    /// The audio. Caption is ignored.
+    pub audio: Box<InputMediaAudio>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockBlockQuotation`: see <https://core.telegram.org/bots/api#inputrichblockblockquotation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockBlockQuotation {
+    // `type` is the tag of the union this type belongs to.
+    /// Content of the block
+    pub blocks: Vec<InputRichBlock>,
+    /// Optional. Credit of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `InputRichBlockButtons`: see <https://core.telegram.org/bots/api#inputrichblockbuttons>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockButtons {
+    // `type` is the tag of the union this type belongs to.
+    /// List of 1-8 buttons to send
+    pub buttons: Vec<RichMessageButton>,
+    /// Optional. Horizontal alignment of the buttons. Currently, must be one of "left", "center", or "right".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub align: Option<String>,
+}
+
+/// `InputRichBlockCollage`: see <https://core.telegram.org/bots/api#inputrichblockcollage>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockCollage {
+    // `type` is the tag of the union this type belongs to.
+    /// Elements of the collage
+    pub blocks: Vec<InputRichBlock>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockDetails`: see <https://core.telegram.org/bots/api#inputrichblockdetails>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockDetails {
+    // `type` is the tag of the union this type belongs to.
+    /// Always shown summary of the block
+    pub summary: Box<RichText>,
+    /// Content of the block
+    pub blocks: Vec<InputRichBlock>,
+    /// Optional. Pass True if the content of the block is visible by default
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_open: Option<bool>,
+}
+
+/// `InputRichBlockDivider`: see <https://core.telegram.org/bots/api#inputrichblockdivider>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockDivider {
+    // `type` is the tag of the union this type belongs to.
+}
+
+/// `InputRichBlockDocument`: see <https://core.telegram.org/bots/api#inputrichblockdocument>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockDocument {
+    // `type` is the tag of the union this type belongs to.
+    /// The document. Caption is ignored.
+    pub document: Box<InputMediaDocument>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockExpandableBlockQuotation`: see <https://core.telegram.org/bots/api#inputrichblockexpandableblockquotation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockExpandableBlockQuotation {
+    // `type` is the tag of the union this type belongs to.
+    /// Content of the block
+    pub text: Box<RichText>,
+    /// Optional. Credit of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `InputRichBlockFooter`: see <https://core.telegram.org/bots/api#inputrichblockfooter>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockFooter {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+}
+
+/// `InputRichBlockList`: see <https://core.telegram.org/bots/api#inputrichblocklist>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockList {
+    // `type` is the tag of the union this type belongs to.
+    /// Items of the list
+    pub items: Vec<InputRichBlockListItem>,
+}
+
+/// `InputRichBlockListItem`: see <https://core.telegram.org/bots/api#inputrichblocklistitem>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockListItem {
+    /// The content of the item
+    pub blocks: Vec<InputRichBlock>,
+    /// Optional. Pass True if the item has a checkbox
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_checkbox: Option<bool>,
+    /// Optional. Pass True if the item has a checked checkbox
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_checked: Option<bool>,
+    /// Optional. For ordered lists, the numeric value of the item label
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+    /// Optional. For ordered lists, the type of the item label; must be one of "a" for lowercase letters, "A" for uppercase letters, "i" for lowercase Roman numerals, "I" for uppercase Roman numerals, or "1" for decimal numbers
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub r#type: Option<String>,
+}
+
+/// `InputRichBlockMap`: see <https://core.telegram.org/bots/api#inputrichblockmap>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockMap {
+    // `type` is the tag of the union this type belongs to.
+    /// Location of the center of the map
+    pub location: Box<Location>,
+    /// Optional. Map zoom level; 0-24
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<i64>,
+    /// Optional. Map width; 0-10000
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<i64>,
+    /// Optional. Map height; 0-10000
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<i64>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockMathematicalExpression`: see <https://core.telegram.org/bots/api#inputrichblockmathematicalexpression>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockMathematicalExpression {
+    // `type` is the tag of the union this type belongs to.
+    /// The mathematical expression in LaTeX format
+    pub expression: String,
+}
+
+/// `InputRichBlockParagraph`: see <https://core.telegram.org/bots/api#inputrichblockparagraph>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockParagraph {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+}
+
+/// `InputRichBlockPhoto`: see <https://core.telegram.org/bots/api#inputrichblockphoto>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockPhoto {
+    // `type` is the tag of the union this type belongs to.
+    /// The photo. Caption is ignored.
+    pub photo: Box<InputMediaPhoto>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockPreformatted`: see <https://core.telegram.org/bots/api#inputrichblockpreformatted>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockPreformatted {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+    /// Optional. The programming language of the text
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+}
+
+/// `InputRichBlockPullQuotation`: see <https://core.telegram.org/bots/api#inputrichblockpullquotation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockPullQuotation {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+    /// Optional. Credit of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `InputRichBlockSectionHeading`: see <https://core.telegram.org/bots/api#inputrichblocksectionheading>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockSectionHeading {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+    /// Relative size of the text font; 1-6, 1 is the largest, 6 is the smallest
+    pub size: i64,
+}
+
+/// `InputRichBlockSlideshow`: see <https://core.telegram.org/bots/api#inputrichblockslideshow>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockSlideshow {
+    // `type` is the tag of the union this type belongs to.
+    /// Elements of the slideshow
+    pub blocks: Vec<InputRichBlock>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockTable`: see <https://core.telegram.org/bots/api#inputrichblocktable>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockTable {
+    // `type` is the tag of the union this type belongs to.
+    /// Cells of the table
+    pub cells: Vec<Vec<RichBlockTableCell>>,
+    /// Optional. Pass True if the table has borders
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_bordered: Option<bool>,
+    /// Optional. Pass True if the table is striped
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_striped: Option<bool>,
+    /// Optional. Pass True if table cells must have smaller indents
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_compact: Option<bool>,
+    /// Optional. Caption of the table
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichText>>,
+}
+
+/// `InputRichBlockThinking`: see <https://core.telegram.org/bots/api#inputrichblockthinking>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockThinking {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block. See https://t.me/addemoji/AIActions for examples of custom emoji that are recommended for usage in the block.
+    pub text: Box<RichText>,
+}
+
+/// `InputRichBlockVideo`: see <https://core.telegram.org/bots/api#inputrichblockvideo>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockVideo {
+    // `type` is the tag of the union this type belongs to.
+    /// The video. Caption is ignored.
+    pub video: Box<InputMediaVideo>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichBlockVoiceNote`: see <https://core.telegram.org/bots/api#inputrichblockvoicenote>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichBlockVoiceNote {
+    // `type` is the tag of the union this type belongs to.
+    /// The voice note. Caption is ignored.
+    pub voice_note: Box<InputMediaVoiceNote>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `InputRichMessage`: see <https://core.telegram.org/bots/api#inputrichmessage>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichMessage {
+    /// Optional. Content of the rich message to send described as a list of blocks
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks: Option<Vec<InputRichBlock>>,
+    /// Optional. Content of the rich message to send described using HTML formatting. See rich message formatting options for more details. Use media field to specify the media used in the message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
+    /// Optional. Content of the rich message to send described using Markdown formatting. See rich message formatting options for more details. Use media field to specify the media used in the message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markdown: Option<String>,
+    /// Optional. List of media that are specified in the markdown or html fields using tg://photo?id=, tg://video?id=, tg://document?id=, and tg://audio?id= links
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<Vec<InputRichMessageMedia>>,
+    /// Optional. Pass True if the rich message must be shown right-to-left
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_rtl: Option<bool>,
+    /// Optional. Pass True to skip automatic detection of entities (e.g., URLs, email addresses, username mentions, hashtags, cashtags, bot commands, or phone numbers) in the text
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip_entity_detection: Option<bool>,
+}
+
+/// `InputRichMessageContent`: see <https://core.telegram.org/bots/api#inputrichmessagecontent>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichMessageContent {
+    /// The message to be sent. Only previously uploaded files may be used in the message.
+    pub rich_message: Box<InputRichMessage>,
+}
+
+/// `InputRichMessageMedia`: see <https://core.telegram.org/bots/api#inputrichmessagemedia>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputRichMessageMedia {
+    /// Unique identifier of the media used in a tg://photo?id=, tg://video?id=, tg://document?id=, or tg://audio?id= link. 1-64 characters, only A-Z, a-z, 0-9, _ and - are allowed.
+    pub id: String,
+    /// The media to be sent. Everything except the media itself and its properties is ignored.
+    pub media: serde_json::Value,
 }
 
 /// `InputSticker`: see <https://core.telegram.org/bots/api#inputsticker>.
@@ -3176,7 +3831,7 @@ pub struct Invoice {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KeyboardButton {
-    /// Text of the button. If none of the fields other than text, icon_custom_emoji_id, and style are used, it will be sent as a message when the button is pressed
+    /// Text of the button. If none of the fields other than text, icon_custom_emoji_id, and style are used, it will be sent as a message when the button is pressed.
     pub text: String,
     /// Optional. Unique identifier of the custom emoji shown before the text of the button. Can only be used by bots that purchased additional usernames on Fragment or in the messages directly sent by the bot to private, group and supergroup chats if the owner of the bot has a Telegram Premium subscription.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -3190,6 +3845,9 @@ pub struct KeyboardButton {
     /// Optional. If specified, pressing the button will open a list of suitable chats. Tapping on a chat will send its identifier to the bot in a "chat_shared" service message. Available in private chats only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_chat: Option<Box<KeyboardButtonRequestChat>>,
+    /// Optional. If specified, pressing the button will ask the user to create and share a bot that will be managed by the current bot. Available for bots that enabled management of other bots in the @BotFather Mini App. Available in private chats only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_managed_bot: Option<Box<KeyboardButtonRequestManagedBot>>,
     /// Optional. If True, the user's phone number will be sent as a contact when the button is pressed. Available in private chats only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_contact: Option<bool>,
@@ -3217,9 +3875,9 @@ pub struct KeyboardButtonPollType {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KeyboardButtonRequestChat {
-    /// Signed 32-bit identifier of the request, which will be received back in the ChatShared object. Must be unique within the message
+    /// Signed 32-bit identifier of the request, which will be received back in the ChatShared object. Must be unique within the message.
     pub request_id: i64,
-    /// Pass True to request a channel chat, pass False to request a group or a supergroup chat.
+    /// Pass True to request a channel chat, pass False to request a group or a supergroup chat
     pub chat_is_channel: bool,
     /// Optional. Pass True to request a forum supergroup, pass False to request a non-forum chat. If not specified, no additional restrictions are applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -3250,11 +3908,25 @@ pub struct KeyboardButtonRequestChat {
     pub request_photo: Option<bool>,
 }
 
+/// `KeyboardButtonRequestManagedBot`: see <https://core.telegram.org/bots/api#keyboardbuttonrequestmanagedbot>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyboardButtonRequestManagedBot {
+    /// Signed 32-bit identifier of the request. Must be unique within the message.
+    pub request_id: i64,
+    /// Optional. Suggested name for the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_name: Option<String>,
+    /// Optional. Suggested username for the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggested_username: Option<String>,
+}
+
 /// `KeyboardButtonRequestUsers`: see <https://core.telegram.org/bots/api#keyboardbuttonrequestusers>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KeyboardButtonRequestUsers {
-    /// Signed 32-bit identifier of the request that will be received back in the UsersShared object. Must be unique within the message
+    /// Signed 32-bit identifier of the request that will be received back in the UsersShared object. Must be unique within the message.
     pub request_id: i64,
     /// Optional. Pass True to request bots, pass False to request regular users. If not specified, no additional restrictions are applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -3286,6 +3958,14 @@ pub struct LabeledPrice {
     pub amount: i64,
 }
 
+/// `Link`: see <https://core.telegram.org/bots/api#link>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Link {
+    /// URL of the link
+    pub url: String,
+}
+
 /// `LinkPreviewOptions`: see <https://core.telegram.org/bots/api#linkpreviewoptions>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -3293,7 +3973,7 @@ pub struct LinkPreviewOptions {
     /// Optional. True, if the link preview is disabled
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_disabled: Option<bool>,
-    /// Optional. URL to use for the link preview. If empty, then the first URL found in the message text will be used
+    /// Optional. URL to use for the link preview. If empty, then the first URL found in the message text will be used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// Optional. True, if the media in the link preview is supposed to be shrunk; ignored if the URL isn't explicitly specified or media size change isn't supported for the preview
@@ -3305,6 +3985,31 @@ pub struct LinkPreviewOptions {
     /// Optional. True, if the link preview must be shown above the message text; otherwise, the link preview will be shown below the message text
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_above_text: Option<bool>,
+}
+
+/// `LivePhoto`: see <https://core.telegram.org/bots/api#livephoto>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LivePhoto {
+    /// Optional. Available sizes of the corresponding static photo
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photo: Option<Vec<PhotoSize>>,
+    /// Identifier for the video file which can be used to download or reuse the file
+    pub file_id: String,
+    /// Unique identifier for the video file which is supposed to be the same over time and for different bots. Can't be used to download or reuse the file.
+    pub file_unique_id: String,
+    /// Video width as defined by the sender
+    pub width: i64,
+    /// Video height as defined by the sender
+    pub height: i64,
+    /// Duration of the video in seconds as defined by the sender
+    pub duration: i64,
+    /// Optional. MIME type of the file as defined by the sender
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+    /// Optional. File size in bytes. It can be bigger than 2^31 and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a signed 64-bit integer or double-precision float type are safe for storing this value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_size: Option<i64>,
 }
 
 /// `Location`: see <https://core.telegram.org/bots/api#location>.
@@ -3352,15 +4057,33 @@ pub struct LocationAddress {
 pub struct LoginUrl {
     /// An HTTPS URL to be opened with user authorization data added to the query string when the button is pressed. If the user refuses to provide authorization data, the original URL without information about the user will be opened. The data added is the same as described in Receiving authorization data. NOTE: You must always check the hash of the received data to verify the authentication and the integrity of the data as described in Checking authorization.
     pub url: String,
-    /// Optional. New text of the button in forwarded messages.
+    /// Optional. New text of the button in forwarded messages
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forward_text: Option<String>,
-    /// Optional. Username of a bot, which will be used for user authorization. See Setting up a bot for more details. If not specified, the current bot's username will be assumed. The url's domain must be the same as the domain linked with the bot. See Linking your domain to the bot for more details.
+    /// Optional. Username of a bot, which will be used for user authorization; not supported in RichMessageButton. See Setting up a bot for more details. If not specified, the current bot's username will be assumed. The url's domain must be the same as the domain linked with the bot. See Linking your domain to the bot for more details.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_username: Option<String>,
-    /// Optional. Pass True to request the permission for your bot to send messages to the user.
+    /// Optional. Pass True to request the permission for your bot to send messages to the user
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_write_access: Option<bool>,
+}
+
+/// `ManagedBotCreated`: see <https://core.telegram.org/bots/api#managedbotcreated>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManagedBotCreated {
+    /// Information about the bot. The bot's token can be fetched using the method getManagedBotToken.
+    pub bot: Box<User>,
+}
+
+/// `ManagedBotUpdated`: see <https://core.telegram.org/bots/api#managedbotupdated>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManagedBotUpdated {
+    /// User that created the bot
+    pub user: Box<User>,
+    /// Information about the bot. Token of the bot can be fetched using the method getManagedBotToken.
+    pub bot: Box<User>,
 }
 
 /// `MaskPosition`: see <https://core.telegram.org/bots/api#maskposition>.
@@ -3432,9 +4155,15 @@ pub struct Message {
     /// Optional. The bot that actually sent the message on behalf of the business account. Available only for outgoing messages sent on behalf of the connected business account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sender_business_bot: Option<Box<User>>,
-    /// Unique message identifier inside this chat. In specific instances (e.g., message containing a video sent to a big chat), the server might automatically schedule a message instead of sending it immediately. In such cases, this field will be 0 and the relevant message will be unusable until it is actually sent
+    /// Unique message identifier inside this chat; 0 for ephemeral messages. In specific instances (e.g., a message containing a video sent to a big chat), the server might automatically schedule a message instead of sending it immediately. In such cases, this field will be 0 and the relevant message will be unusable until it is actually sent.
     pub message_id: i64,
-    /// Optional. Sender of the message; may be empty for messages sent to channels. For backward compatibility, if the message was sent on behalf of a chat, the field contains a fake sender user in non-channel chats
+    /// Optional. For ephemeral messages, the user who received the message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_user: Option<Box<User>>,
+    /// Optional. For ephemeral messages, identifier of the ephemeral message inside this chat. The identifier may be reused for another ephemeral message after the message is deleted or expires.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ephemeral_message_id: Option<i64>,
+    /// Optional. Sender of the message; may be empty for messages sent to channels. For backward compatibility, if the message was sent on behalf of a chat, the field contains a fake sender user in non-channel chats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<Box<User>>,
     /// Optional. Signature of the post author for messages in channels, or the custom title of an anonymous group administrator
@@ -3459,7 +4188,7 @@ pub struct Message {
     /// Optional. True, if the message is a channel post that was automatically forwarded to the connected discussion group
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_automatic_forward: Option<bool>,
-    /// Optional. For replies in the same chat and message thread, the original message. Note that the Message object in this field will not contain further reply_to_message fields even if it itself is a reply.
+    /// Optional. For replies in the same chat and message thread, the original message. Note that the Message object in this field will not contain further reply_to_message fields even if it itself is a reply. If the message is a reply to an ephemeral message, then this field may be omitted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_to_message: Option<Box<Message>>,
     /// Optional. Information about the message that is being replied to, which may come from another chat or forum topic
@@ -3471,12 +4200,24 @@ pub struct Message {
     /// Optional. Identifier of the specific checklist task that is being replied to
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_to_checklist_task_id: Option<i64>,
+    /// Optional. Persistent identifier of the specific poll option that is being replied to
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to_poll_option_id: Option<String>,
     /// Optional. For replies to a story, the original story
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_to_story: Option<Box<Story>>,
     /// Optional. The unique identifier inside this chat of a media message group this message belongs to
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub media_group_id: Option<String>,
+    /// Optional. The unique identifier for the guest query. Use this identifier with the method answerGuestQuery to send a response message. If non-empty, the message belongs to the chat where the guest bot was summoned, which may not coincide with other existing bot chats sharing the same identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guest_query_id: Option<String>,
+    /// Optional. For a message sent by a guest bot, this is the user whose original message triggered the bot's response
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guest_bot_caller_user: Option<Box<User>>,
+    /// Optional. For a message sent by a guest bot, this is the chat whose original message triggered the bot's response
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guest_bot_caller_chat: Option<Box<Chat>>,
     /// Optional. For text messages, the actual UTF-8 text of the message
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -3486,7 +4227,10 @@ pub struct Message {
     /// Optional. Options used for link preview generation for the message, if it is a text message and link preview options were changed
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link_preview_options: Option<Box<LinkPreviewOptions>>,
-    /// Optional. Message is an animation, information about the animation. For backward compatibility, when this field is set, the document field will also be set
+    /// Optional. Message is a rich formatted message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rich_message: Option<Box<RichMessage>>,
+    /// Optional. Message is an animation, information about the animation. For backward compatibility, when this field is set, the document field will also be set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub animation: Option<Box<Animation>>,
     /// Optional. Message is a general file, information about the file
@@ -3498,6 +4242,9 @@ pub struct Message {
     /// Optional. Message contains paid media; information about the paid media
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paid_media: Option<Box<PaidMediaInfo>>,
+    /// Optional. Message is a live photo, information about the live photo. For backward compatibility, when this field is set, the photo field will also be set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live_photo: Option<Box<LivePhoto>>,
     /// Optional. Message is a photo, available sizes of the photo
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub photo: Option<Vec<PhotoSize>>,
@@ -3540,7 +4287,7 @@ pub struct Message {
     /// Optional. Message is a shared location, information about the location
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<Box<Location>>,
-    /// Optional. Message is a venue, information about the venue. For backward compatibility, when this field is set, the location field will also be set
+    /// Optional. Message is a venue, information about the venue. For backward compatibility, when this field is set, the location field will also be set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub venue: Option<Box<Venue>>,
     /// Optional. Message is a native poll, information about the poll
@@ -3606,7 +4353,7 @@ pub struct Message {
     /// Optional. Telegram Passport data
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passport_data: Option<Box<PassportData>>,
-    /// Optional. Service message. A user in the chat triggered another user's proximity alert while sharing Live Location.
+    /// Optional. Service message: a user in the chat triggered another user's proximity alert while sharing Live Location
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proximity_alert_triggered: Option<Box<ProximityAlertTriggered>>,
     /// Optional. Service message: video chat scheduled
@@ -3705,6 +4452,24 @@ pub struct Message {
     /// Optional. Service message: chat owner has changed
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chat_owner_changed: Option<Box<ChatOwnerChanged>>,
+    /// Optional. Service message: answer option was added to a poll
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_option_added: Option<Box<PollOptionAdded>>,
+    /// Optional. Service message: answer option was deleted from a poll
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_option_deleted: Option<Box<PollOptionDeleted>>,
+    /// Optional. Service message: user created a bot that will be managed by the current bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_bot_created: Option<Box<ManagedBotCreated>>,
+    /// Optional. Service message: chat or bot added to a Community
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub community_chat_added: Option<Box<CommunityChatAdded>>,
+    /// Optional. Service message: chat was joined by a user from a Community
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub community_chat_joined: Option<Box<CommunityChatJoined>>,
+    /// Optional. Service message: chat or bot removed from a Community
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub community_chat_removed: Option<Box<CommunityChatRemoved>>,
     /// Optional. Inline keyboard attached to the message. login_url buttons are represented as ordinary url buttons.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_markup: Option<Box<InlineKeyboardMarkup>>,
@@ -3755,7 +4520,7 @@ pub struct MessageAutoDeleteTimerChanged {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MessageEntity {
-    /// Type of the entity. Currently, can be "mention" (@username), "hashtag" (#hashtag or #hashtag@chatusername), "cashtag" ($USD or $USD@chatusername), "bot_command" (/start@jobs_bot), "url" (https://telegram.org), "email" (do-not-reply@telegram.org), "phone_number" (+1-212-555-0123), "bold" (bold text), "italic" (italic text), "underline" (underlined text), "strikethrough" (strikethrough text), "spoiler" (spoiler message), "blockquote" (block quotation), "expandable_blockquote" (collapsed-by-default block quotation), "code" (monowidth string), "pre" (monowidth block), "text_link" (for clickable text URLs), "text_mention" (for users without usernames), "custom_emoji" (for inline custom emoji stickers), or "date_time" (for formatted date and time)
+    /// Type of the entity. Currently, can be "mention" (@username), "hashtag" (#hashtag or #hashtag@chatusername), "cashtag" ($USD or $USD@chatusername), "bot_command" (/start@jobs_bot), "url" (https://telegram.org), "email" (do-not-reply@telegram.org), "phone_number" (+1-212-555-0123), "bold" (bold text), "italic" (italic text), "underline" (underlined text), "strikethrough" (strikethrough text), "spoiler" (spoiler message), "blockquote" (block quotation), "expandable_blockquote" (collapsed-by-default block quotation), "code" (monowidth string), "pre" (monowidth block), "text_link" (for clickable text URLs), "text_mention" (for users without usernames), "custom_emoji" (for inline custom emoji stickers), or "date_time" (for formatted date and time).
     pub r#type: String,
     /// Offset in UTF-16 code units to the start of the entity
     pub offset: i64,
@@ -3770,7 +4535,7 @@ pub struct MessageEntity {
     /// Optional. For "pre" only, the programming language of the entity text
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
-    /// Optional. For "custom_emoji" only, unique identifier of the custom emoji. Use getCustomEmojiStickers to get full information about the sticker
+    /// Optional. For "custom_emoji" only, unique identifier of the custom emoji. Use getCustomEmojiStickers to get full information about the sticker.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_emoji_id: Option<String>,
     /// Optional. For "date_time" only, the Unix time associated with the entity
@@ -3781,11 +4546,24 @@ pub struct MessageEntity {
     pub date_time_format: Option<String>,
 }
 
+/// `MessageGenerationStopped`: see <https://core.telegram.org/bots/api#messagegenerationstopped>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MessageGenerationStopped {
+    /// Chat in which the message is generated
+    pub chat: Box<Chat>,
+    /// Optional. Unique identifier of the message thread in which the message is generated
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_thread_id: Option<i64>,
+    /// Unique identifier of the message draft which was stopped
+    pub draft_id: i64,
+}
+
 /// `MessageId`: see <https://core.telegram.org/bots/api#messageid>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MessageId {
-    /// Unique message identifier. In specific instances (e.g., message containing a video sent to a big chat), the server might automatically schedule a message instead of sending it immediately. In such cases, this field will be 0 and the relevant message will be unusable until it is actually sent
+    /// Unique message identifier. In specific instances (e.g., message containing a video sent to a big chat), the server might automatically schedule a message instead of sending it immediately. In such cases, this field will be 0 and the relevant message will be unusable until it is actually sent.
     pub message_id: i64,
 }
 
@@ -3961,7 +4739,7 @@ pub struct OwnedGiftRegular {
     /// Optional. True, if the gift's upgrade was purchased after the gift was sent; for gifts received on behalf of business accounts only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_upgrade_separate: Option<bool>,
-    /// Optional. Unique number reserved for this gift when upgraded. See the number field in UniqueGift
+    /// Optional. Unique number reserved for this gift when upgraded. See the number field in UniqueGift.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique_gift_number: Option<i64>,
 }
@@ -3990,7 +4768,7 @@ pub struct OwnedGiftUnique {
     /// Optional. Number of Telegram Stars that must be paid to transfer the gift; omitted if the bot cannot transfer the gift
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transfer_star_count: Option<i64>,
-    /// Optional. Point in time (Unix timestamp) when the gift can be transferred. If it is in the past, then the gift can be transferred now
+    /// Optional. Point in time (Unix timestamp) when the gift can be transferred. If it is in the past, then the gift can be transferred now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_transfer_date: Option<i64>,
 }
@@ -4003,7 +4781,7 @@ pub struct OwnedGifts {
     pub total_count: i64,
     /// The list of gifts
     pub gifts: Vec<OwnedGift>,
-    /// Optional. Offset for the next request. If empty, then there are no more results
+    /// Optional. Offset for the next request. If empty, then there are no more results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_offset: Option<String>,
 }
@@ -4012,10 +4790,12 @@ pub struct OwnedGifts {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum PaidMedia {
-    #[serde(rename = "preview")]
-    PaidMediaPreview(PaidMediaPreview),
+    #[serde(rename = "live_photo")]
+    PaidMediaLivePhoto(PaidMediaLivePhoto),
     #[serde(rename = "photo")]
     PaidMediaPhoto(PaidMediaPhoto),
+    #[serde(rename = "preview")]
+    PaidMediaPreview(PaidMediaPreview),
     #[serde(rename = "video")]
     PaidMediaVideo(PaidMediaVideo),
 }
@@ -4028,6 +4808,15 @@ pub struct PaidMediaInfo {
     pub star_count: i64,
     /// Information about the paid media
     pub paid_media: Vec<PaidMedia>,
+}
+
+/// `PaidMediaLivePhoto`: see <https://core.telegram.org/bots/api#paidmedialivephoto>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaidMediaLivePhoto {
+    // `type` is the tag of the union this type belongs to.
+    /// The photo
+    pub live_photo: Box<LivePhoto>,
 }
 
 /// `PaidMediaPhoto`: see <https://core.telegram.org/bots/api#paidmediaphoto>.
@@ -4293,23 +5082,41 @@ pub struct Poll {
     pub is_anonymous: bool,
     /// True, if the poll allows multiple answers
     pub allows_multiple_answers: bool,
-    /// True, if the poll allows changing the chosen answers (Bot API 9.6).
+    /// True, if the poll allows to change the chosen answer options
     #[serde(default)]
     pub allows_revoting: bool,
-    /// True, if only members of the chat may answer (Bot API 10.0).
+    /// True if voting is limited to users who have been members of the chat where the poll was originally sent for more than 24 hours
     #[serde(default)]
     pub members_only: bool,
+    /// Optional. A list of two-letter ISO 3166-1 alpha-2 country codes indicating the countries from which users can vote in the poll. The country code "FT" is used for users with anonymous numbers. If omitted, then users from any country can participate in the poll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country_codes: Option<Vec<String>>,
     /// Poll type, currently can be "regular" or "quiz"
     pub r#type: String,
-    /// Optional. 0-based identifier of the correct answer option. Available only for polls in the quiz mode, which are closed, or was sent (not forwarded) by the bot or to the private chat with the bot.
+    /// Optional. 0-based identifier of the correct answer option when exactly one is correct (sent by the reference server for clients before Bot API 9.6; correct_option_ids is the current field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub correct_option_id: Option<i64>,
+    /// Optional. Array of 0-based identifiers of the correct answer options. Available only for polls in quiz mode which are closed or were sent (not forwarded) by the bot or to the private chat with the bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correct_option_ids: Option<Vec<i64>>,
     /// Optional. Text that is shown when a user chooses an incorrect answer or taps on the lamp icon in a quiz-style poll, 0-200 characters
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
     /// Optional. Special entities like usernames, URLs, bot commands, etc. that appear in the explanation
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explanation_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Media added to the quiz explanation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation_media: Option<Box<PollMedia>>,
+    /// Optional. Description of the poll; for polls inside the Message object only
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Optional. Special entities like usernames, URLs, bot commands, etc. that appear in the description
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Media added to the poll description; for polls inside the Message object only
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<Box<PollMedia>>,
 }
 
 /// `PollAnswer`: see <https://core.telegram.org/bots/api#pollanswer>.
@@ -4326,16 +5133,52 @@ pub struct PollAnswer {
     pub user: Option<Box<User>>,
     /// 0-based identifiers of chosen answer options. May be empty if the vote was retracted.
     pub option_ids: Vec<i64>,
-    /// Persistent identifiers of the chosen options (Bot API 9.6).
+    /// Persistent identifiers of the chosen answer options. May be empty if the vote was retracted.
     #[serde(default)]
     pub option_persistent_ids: Vec<String>,
+}
+
+/// `PollMedia`: see <https://core.telegram.org/bots/api#pollmedia>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PollMedia {
+    /// Optional. Media is an animation, information about the animation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub animation: Option<Box<Animation>>,
+    /// Optional. Media is an audio file, information about the file; currently, can't be received in a poll option
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audio: Option<Box<Audio>>,
+    /// Optional. Media is a general file, information about the file; currently, can't be received in a poll option
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document: Option<Box<Document>>,
+    /// Optional. The HTTP link attached to the poll option
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<Box<Link>>,
+    /// Optional. Media is a live photo, information about the live photo
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live_photo: Option<Box<LivePhoto>>,
+    /// Optional. Media is a shared location, information about the location
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Box<Location>>,
+    /// Optional. Media is a photo, available sizes of the photo
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photo: Option<Vec<PhotoSize>>,
+    /// Optional. Media is a sticker, information about the sticker; currently, for poll options only
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sticker: Option<Box<Sticker>>,
+    /// Optional. Media is a venue, information about the venue
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub venue: Option<Box<Venue>>,
+    /// Optional. Media is a video, information about the video
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub video: Option<Box<Video>>,
 }
 
 /// `PollOption`: see <https://core.telegram.org/bots/api#polloption>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PollOption {
-    /// Identifier of the option that stays the same when options change (Bot API 9.6).
+    /// Unique identifier of the option, persistent on option addition and deletion
     #[serde(default)]
     pub persistent_id: String,
     /// Option text, 1-100 characters
@@ -4343,8 +5186,52 @@ pub struct PollOption {
     /// Optional. Special entities that appear in the option text. Currently, only custom emoji entities are allowed in poll option texts
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_entities: Option<Vec<MessageEntity>>,
-    /// Number of users that voted for this option
+    /// Optional. Media added to the poll option
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<Box<PollMedia>>,
+    /// Number of users who voted for this option; may be 0 if unknown
     pub voter_count: i64,
+    /// Optional. User who added the option; omitted if the option wasn't added by a user after poll creation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub added_by_user: Option<Box<User>>,
+    /// Optional. Chat that added the option; omitted if the option wasn't added by a chat after poll creation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub added_by_chat: Option<Box<Chat>>,
+    /// Optional. Point in time (Unix timestamp) when the option was added; omitted if the option existed in the original poll
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub addition_date: Option<i64>,
+}
+
+/// `PollOptionAdded`: see <https://core.telegram.org/bots/api#polloptionadded>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PollOptionAdded {
+    /// Optional. Message containing the poll to which the option was added, if known. Note that the Message object in this field will not contain the reply_to_message field even if it itself is a reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_message: Option<Box<MaybeInaccessibleMessage>>,
+    /// Unique identifier of the added option
+    pub option_persistent_id: String,
+    /// Option text
+    pub option_text: String,
+    /// Optional. Special entities that appear in the option_text
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option_text_entities: Option<Vec<MessageEntity>>,
+}
+
+/// `PollOptionDeleted`: see <https://core.telegram.org/bots/api#polloptiondeleted>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PollOptionDeleted {
+    /// Optional. Message containing the poll from which the option was deleted, if known. Note that the Message object in this field will not contain the reply_to_message field even if it itself is a reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_message: Option<Box<MaybeInaccessibleMessage>>,
+    /// Unique identifier of the deleted option
+    pub option_persistent_id: String,
+    /// Option text
+    pub option_text: String,
+    /// Optional. Special entities that appear in the option_text
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option_text_entities: Option<Vec<MessageEntity>>,
 }
 
 /// `PreCheckoutQuery`: see <https://core.telegram.org/bots/api#precheckoutquery>.
@@ -4375,8 +5262,16 @@ pub struct PreCheckoutQuery {
 pub struct PreparedInlineMessage {
     /// Unique identifier of the prepared message
     pub id: String,
-    /// Expiration date of the prepared message, in Unix time. Expired prepared messages can no longer be used
+    /// Expiration date of the prepared message, in Unix time. Expired prepared messages can no longer be used.
     pub expiration_date: i64,
+}
+
+/// `PreparedKeyboardButton`: see <https://core.telegram.org/bots/api#preparedkeyboardbutton>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PreparedKeyboardButton {
+    /// Unique identifier of the keyboard button
+    pub id: String,
 }
 
 /// `ProximityAlertTriggered`: see <https://core.telegram.org/bots/api#proximityalerttriggered>.
@@ -4427,7 +5322,7 @@ pub struct ReactionTypeCustomEmoji {
 #[serde(deny_unknown_fields)]
 pub struct ReactionTypeEmoji {
     // `type` is the tag of the union this type belongs to.
-    /// Reaction emoji. Currently, it can be one of "❤", "👍", "👎", "🔥", "🥰", "👏", "😁", "🤔", "🤯", "😱", "🤬", "😢", "🎉", "🤩", "🤮", "💩", "🙏", "👌", "🕊", "🤡", "🥱", "🥴", "😍", "🐳", "❤‍🔥", "🌚", "🌭", "💯", "🤣", "⚡", "🍌", "🏆", "💔", "🤨", "😐", "🍓", "🍾", "💋", "🖕", "😈", "😴", "😭", "🤓", "👻", "👨‍💻", "👀", "🎃", "🙈", "😇", "😨", "🤝", "✍", "🤗", "🫡", "🎅", "🎄", "☃", "💅", "🤪", "🗿", "🆒", "💘", "🙉", "🦄", "😘", "💊", "🙊", "😎", "👾", "🤷‍♂", "🤷", "🤷‍♀", "😡"
+    /// Reaction emoji. Currently, it can be one of "❤", "👍", "👎", "🔥", "🥰", "👏", "😁", "🤔", "🤯", "😱", "🤬", "😢", "🎉", "🤩", "🤮", "💩", "🙏", "👌", "🕊", "🤡", "🥱", "🥴", "😍", "🐳", "❤‍🔥", "🌚", "🌭", "💯", "🤣", "⚡", "🍌", "🏆", "💔", "🤨", "😐", "🍓", "🍾", "💋", "🖕", "😈", "😴", "😭", "🤓", "👻", "👨‍💻", "👀", "🎃", "🙈", "😇", "😨", "🤝", "✍", "🤗", "🫡", "🎅", "🎄", "☃", "💅", "🤪", "🗿", "🆒", "💘", "🙉", "🦄", "😘", "💊", "🙊", "😎", "👾", "🤷‍♂", "🤷", "🤷‍♀", "😡".
     pub emoji: String,
 }
 
@@ -4442,7 +5337,7 @@ pub struct ReactionTypePaid {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RefundedPayment {
-    /// Three-letter ISO 4217 currency code, or "XTR" for payments in Telegram Stars. Currently, always "XTR"
+    /// Three-letter ISO 4217 currency code, or "XTR" for payments in Telegram Stars. Currently, always "XTR".
     pub currency: String,
     /// Total refunded price in the smallest units of the currency (integer, not float/double). For example, for a price of US$ 1.45, total_amount = 145. See the exp parameter in currencies.json, it shows the number of digits past the decimal point for each currency (2 for the majority of currencies).
     pub total_amount: i64,
@@ -4461,13 +5356,13 @@ pub struct RefundedPayment {
 pub struct ReplyKeyboardMarkup {
     /// Array of button rows, each represented by an Array of KeyboardButton objects
     pub keyboard: Vec<Vec<KeyboardButton>>,
-    /// Optional. Requests clients to always show the keyboard when the regular keyboard is hidden. Defaults to false, in which case the custom keyboard can be hidden and opened with a keyboard icon.
+    /// Optional. Requests clients to always show the keyboard when the regular keyboard is hidden. Defaults to False, in which case the custom keyboard can be hidden and opened with a keyboard icon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_persistent: Option<bool>,
-    /// Optional. Requests clients to resize the keyboard vertically for optimal fit (e.g., make the keyboard smaller if there are just two rows of buttons). Defaults to false, in which case the custom keyboard is always of the same height as the app's standard keyboard.
+    /// Optional. Requests clients to resize the keyboard vertically for optimal fit (e.g., make the keyboard smaller if there are just two rows of buttons). Defaults to False, in which case the custom keyboard is always of the same height as the app's standard keyboard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resize_keyboard: Option<bool>,
-    /// Optional. Requests clients to hide the keyboard as soon as it's been used. The keyboard will still be available, but clients will automatically display the usual letter-keyboard in the chat - the user can press a special button in the input field to see the custom keyboard again. Defaults to false.
+    /// Optional. Requests clients to hide the keyboard as soon as it's been used. The keyboard will still be available, but clients will automatically display the usual letter-keyboard in the chat - the user can press a special button in the input field to see the custom keyboard again. Defaults to False.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub one_time_keyboard: Option<bool>,
     /// Optional. The placeholder to be shown in the input field when the keyboard is active; 1-64 characters
@@ -4476,6 +5371,9 @@ pub struct ReplyKeyboardMarkup {
     /// Optional. Use this parameter if you want to show the keyboard to specific users only. Targets: 1) users that are @mentioned in the text of the Message object; 2) if the bot's message is a reply to a message in the same chat and forum topic, sender of the original message. Example: A user requests to change the bot's language, bot replies to the request with a keyboard to select the new language. Other users in the group don't see the keyboard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selective: Option<bool>,
+    /// Optional. Pass True if the reply interface must be shown to the user, as if they had manually selected the bot's message and tapped 'Reply'
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_reply: Option<bool>,
 }
 
 /// `ReplyKeyboardRemove`: see <https://core.telegram.org/bots/api#replykeyboardremove>.
@@ -4493,15 +5391,19 @@ pub struct ReplyKeyboardRemove {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReplyParameters {
-    /// Identifier of the message that will be replied to in the current chat, or in the chat chat_id if it is specified
-    pub message_id: i64,
-    /// Optional. If the message to be replied to is from a different chat, unique identifier for the chat or username of the channel (in the format @channelusername). Not supported for messages sent on behalf of a business account and messages from channel direct messages chats.
+    /// Optional. Identifier of the message that will be replied to in the current chat, or in the chat chat_id if it is specified. Required if ephemeral_message_id isn't specified.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<i64>,
+    /// Optional. If the message to be replied to is from a different chat, unique identifier for the chat or username of the bot, supergroup or channel in the format @username. Not supported for messages sent on behalf of a business account, messages from channel direct messages chats and ephemeral messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chat_id: Option<IntegerOrString>,
-    /// Optional. Pass True if the message should be sent even if the specified message to be replied to is not found. Always False for replies in another chat or forum topic. Always True for messages sent on behalf of a business account.
+    /// Optional. Identifier of the incoming ephemeral message that will be replied to in the current chat. A reply to an ephemeral message must itself be an ephemeral message. An ephemeral message may only be replied to within 15 seconds of being sent. Required if message_id isn't specified.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ephemeral_message_id: Option<i64>,
+    /// Optional. Pass True if the message should be sent even if the specified message to be replied to is not found. Always False for replies in another chat or forum topic, and sent ephemeral messages. Always True for messages sent on behalf of a business account.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allow_sending_without_reply: Option<bool>,
-    /// Optional. Quoted part of the message to be replied to; 0-1024 characters after entities parsing. The quote must be an exact substring of the message to be replied to, including bold, italic, underline, strikethrough, spoiler, and custom_emoji entities. The message will fail to send if the quote isn't found in the original message.
+    /// Optional. Quoted part of the message to be replied to; 0-1024 characters after entities parsing. The quote must be an exact substring of the message to be replied to, including bold, italic, underline, strikethrough, spoiler, custom_emoji, and date_time entities. The message will fail to send if the quote isn't found in the original message. Ignored for ephemeral messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quote: Option<String>,
     /// Optional. Mode for parsing entities in the quote. See formatting options for more details.
@@ -4516,6 +5418,9 @@ pub struct ReplyParameters {
     /// Optional. Identifier of the specific checklist task to be replied to
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checklist_task_id: Option<i64>,
+    /// Optional. Persistent identifier of the specific poll option to be replied to
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poll_option_id: Option<String>,
 }
 
 /// `ResponseParameters`: see <https://core.telegram.org/bots/api#responseparameters>.
@@ -4565,6 +5470,786 @@ pub struct RevenueWithdrawalStateSucceeded {
     pub date: i64,
     /// An HTTPS URL that can be used to see transaction details
     pub url: String,
+}
+
+/// `RichBlock`: see <https://core.telegram.org/bots/api#richblock>.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum RichBlock {
+    #[serde(rename = "paragraph")]
+    RichBlockParagraph(RichBlockParagraph),
+    #[serde(rename = "heading")]
+    RichBlockSectionHeading(RichBlockSectionHeading),
+    #[serde(rename = "pre")]
+    RichBlockPreformatted(RichBlockPreformatted),
+    #[serde(rename = "footer")]
+    RichBlockFooter(RichBlockFooter),
+    #[serde(rename = "divider")]
+    RichBlockDivider(RichBlockDivider),
+    #[serde(rename = "mathematical_expression")]
+    RichBlockMathematicalExpression(RichBlockMathematicalExpression),
+    #[serde(rename = "anchor")]
+    RichBlockAnchor(RichBlockAnchor),
+    #[serde(rename = "list")]
+    RichBlockList(RichBlockList),
+    #[serde(rename = "blockquote")]
+    RichBlockBlockQuotation(RichBlockBlockQuotation),
+    #[serde(rename = "expandable_blockquote")]
+    RichBlockExpandableBlockQuotation(RichBlockExpandableBlockQuotation),
+    #[serde(rename = "pullquote")]
+    RichBlockPullQuotation(RichBlockPullQuotation),
+    #[serde(rename = "collage")]
+    RichBlockCollage(RichBlockCollage),
+    #[serde(rename = "slideshow")]
+    RichBlockSlideshow(RichBlockSlideshow),
+    #[serde(rename = "table")]
+    RichBlockTable(RichBlockTable),
+    #[serde(rename = "details")]
+    RichBlockDetails(RichBlockDetails),
+    #[serde(rename = "map")]
+    RichBlockMap(RichBlockMap),
+    #[serde(rename = "buttons")]
+    RichBlockButtons(RichBlockButtons),
+    #[serde(rename = "animation")]
+    RichBlockAnimation(RichBlockAnimation),
+    #[serde(rename = "audio")]
+    RichBlockAudio(RichBlockAudio),
+    #[serde(rename = "document")]
+    RichBlockDocument(RichBlockDocument),
+    #[serde(rename = "photo")]
+    RichBlockPhoto(RichBlockPhoto),
+    #[serde(rename = "video")]
+    RichBlockVideo(RichBlockVideo),
+    #[serde(rename = "voice_note")]
+    RichBlockVoiceNote(RichBlockVoiceNote),
+    #[serde(rename = "thinking")]
+    RichBlockThinking(RichBlockThinking),
+}
+
+/// `RichBlockAnchor`: see <https://core.telegram.org/bots/api#richblockanchor>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockAnchor {
+    // `type` is the tag of the union this type belongs to.
+    /// The name of the anchor
+    pub name: String,
+}
+
+/// `RichBlockAnimation`: see <https://core.telegram.org/bots/api#richblockanimation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockAnimation {
+    // `type` is the tag of the union this type belongs to.
+    /// The animation
+    pub animation: Box<Animation>,
+    /// Optional. True, if the media preview is covered by a spoiler animation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_spoiler: Option<bool>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockAudio`: see <https://core.telegram.org/bots/api#richblockaudio>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockAudio {
+    // `type` is the tag of the union this type belongs to.
+    /// The audio
+    pub audio: Box<Audio>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockBlockQuotation`: see <https://core.telegram.org/bots/api#richblockblockquotation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockBlockQuotation {
+    // `type` is the tag of the union this type belongs to.
+    /// Content of the block
+    pub blocks: Vec<RichBlock>,
+    /// Optional. Credit of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `RichBlockButtons`: see <https://core.telegram.org/bots/api#richblockbuttons>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockButtons {
+    // `type` is the tag of the union this type belongs to.
+    /// The buttons
+    pub buttons: Vec<RichMessageButton>,
+    /// Optional. Horizontal alignment of the buttons. Currently, must be one of "left", "center", or "right".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub align: Option<String>,
+}
+
+/// `RichBlockCaption`: see <https://core.telegram.org/bots/api#richblockcaption>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockCaption {
+    /// Block caption
+    pub text: Box<RichText>,
+    /// Optional. Block credit which corresponds to the HTML tag <cite>
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `RichBlockCollage`: see <https://core.telegram.org/bots/api#richblockcollage>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockCollage {
+    // `type` is the tag of the union this type belongs to.
+    /// Elements of the collage
+    pub blocks: Vec<RichBlock>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockDetails`: see <https://core.telegram.org/bots/api#richblockdetails>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockDetails {
+    // `type` is the tag of the union this type belongs to.
+    /// Always shown summary of the block
+    pub summary: Box<RichText>,
+    /// Content of the block
+    pub blocks: Vec<RichBlock>,
+    /// Optional. True, if the content of the block is visible by default
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_open: Option<bool>,
+}
+
+/// `RichBlockDivider`: see <https://core.telegram.org/bots/api#richblockdivider>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockDivider {
+    // `type` is the tag of the union this type belongs to.
+}
+
+/// `RichBlockDocument`: see <https://core.telegram.org/bots/api#richblockdocument>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockDocument {
+    // `type` is the tag of the union this type belongs to.
+    /// The document
+    pub document: Box<Document>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockExpandableBlockQuotation`: see <https://core.telegram.org/bots/api#richblockexpandableblockquotation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockExpandableBlockQuotation {
+    // `type` is the tag of the union this type belongs to.
+    /// Content of the block
+    pub text: Box<RichText>,
+    /// Optional. Credit of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `RichBlockFooter`: see <https://core.telegram.org/bots/api#richblockfooter>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockFooter {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+}
+
+/// `RichBlockList`: see <https://core.telegram.org/bots/api#richblocklist>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockList {
+    // `type` is the tag of the union this type belongs to.
+    /// Items of the list
+    pub items: Vec<RichBlockListItem>,
+}
+
+/// `RichBlockListItem`: see <https://core.telegram.org/bots/api#richblocklistitem>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockListItem {
+    /// Label of the item
+    pub label: String,
+    /// The content of the item
+    pub blocks: Vec<RichBlock>,
+    /// Optional. True, if the item has a checkbox
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_checkbox: Option<bool>,
+    /// Optional. True, if the item has a checked checkbox
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_checked: Option<bool>,
+    /// Optional. For ordered lists, the numeric value of the item label
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+    /// Optional. For ordered lists, the type of the item label; must be one of "a" for lowercase letters, "A" for uppercase letters, "i" for lowercase Roman numerals, "I" for uppercase Roman numerals, or "1" for decimal numbers
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub r#type: Option<String>,
+}
+
+/// `RichBlockMap`: see <https://core.telegram.org/bots/api#richblockmap>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockMap {
+    // `type` is the tag of the union this type belongs to.
+    /// Location of the center of the map
+    pub location: Box<Location>,
+    /// Map zoom level
+    pub zoom: i64,
+    /// Expected width of the map
+    pub width: i64,
+    /// Expected height of the map
+    pub height: i64,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockMathematicalExpression`: see <https://core.telegram.org/bots/api#richblockmathematicalexpression>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockMathematicalExpression {
+    // `type` is the tag of the union this type belongs to.
+    /// The mathematical expression in LaTeX format
+    pub expression: String,
+}
+
+/// `RichBlockParagraph`: see <https://core.telegram.org/bots/api#richblockparagraph>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockParagraph {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+}
+
+/// `RichBlockPhoto`: see <https://core.telegram.org/bots/api#richblockphoto>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockPhoto {
+    // `type` is the tag of the union this type belongs to.
+    /// Available sizes of the photo
+    pub photo: Vec<PhotoSize>,
+    /// Optional. True, if the media preview is covered by a spoiler animation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_spoiler: Option<bool>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockPreformatted`: see <https://core.telegram.org/bots/api#richblockpreformatted>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockPreformatted {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+    /// Optional. The programming language of the text
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+}
+
+/// `RichBlockPullQuotation`: see <https://core.telegram.org/bots/api#richblockpullquotation>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockPullQuotation {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+    /// Optional. Credit of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<Box<RichText>>,
+}
+
+/// `RichBlockSectionHeading`: see <https://core.telegram.org/bots/api#richblocksectionheading>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockSectionHeading {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block
+    pub text: Box<RichText>,
+    /// Relative size of the text font; 1-6, 1 is the largest, 6 is the smallest
+    pub size: i64,
+}
+
+/// `RichBlockSlideshow`: see <https://core.telegram.org/bots/api#richblockslideshow>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockSlideshow {
+    // `type` is the tag of the union this type belongs to.
+    /// Elements of the slideshow
+    pub blocks: Vec<RichBlock>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockTable`: see <https://core.telegram.org/bots/api#richblocktable>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockTable {
+    // `type` is the tag of the union this type belongs to.
+    /// Cells of the table
+    pub cells: Vec<Vec<RichBlockTableCell>>,
+    /// Optional. True, if the table has borders
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_bordered: Option<bool>,
+    /// Optional. True, if the table is striped
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_striped: Option<bool>,
+    /// Optional. True, if table cells have smaller indents
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_compact: Option<bool>,
+    /// Optional. Caption of the table
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichText>>,
+}
+
+/// `RichBlockTableCell`: see <https://core.telegram.org/bots/api#richblocktablecell>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockTableCell {
+    /// Optional. Text in the cell. If omitted, then the cell is invisible.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<Box<RichText>>,
+    /// Optional. True, if the cell is a header cell
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_header: Option<bool>,
+    /// Optional. The number of columns the cell spans if it is bigger than 1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colspan: Option<i64>,
+    /// Optional. The number of rows the cell spans if it is bigger than 1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rowspan: Option<i64>,
+    /// Horizontal cell content alignment. Currently, must be one of "left", "center", or "right".
+    pub align: String,
+    /// Vertical cell content alignment. Currently, must be one of "top", "middle", or "bottom".
+    pub valign: String,
+}
+
+/// `RichBlockThinking`: see <https://core.telegram.org/bots/api#richblockthinking>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockThinking {
+    // `type` is the tag of the union this type belongs to.
+    /// Text of the block. See https://t.me/addemoji/AIActions for examples of custom emoji that are recommended for usage in the block.
+    pub text: Box<RichText>,
+}
+
+/// `RichBlockVideo`: see <https://core.telegram.org/bots/api#richblockvideo>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockVideo {
+    // `type` is the tag of the union this type belongs to.
+    /// The video
+    pub video: Box<Video>,
+    /// Optional. True, if the media preview is covered by a spoiler animation
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_spoiler: Option<bool>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichBlockVoiceNote`: see <https://core.telegram.org/bots/api#richblockvoicenote>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichBlockVoiceNote {
+    // `type` is the tag of the union this type belongs to.
+    /// The voice note
+    pub voice_note: Box<Voice>,
+    /// Optional. Caption of the block
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<Box<RichBlockCaption>>,
+}
+
+/// `RichMessage`: see <https://core.telegram.org/bots/api#richmessage>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichMessage {
+    /// Content of the message
+    pub blocks: Vec<RichBlock>,
+    /// Optional. True, if the rich message must be shown right-to-left
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_rtl: Option<bool>,
+}
+
+/// `RichMessageButton`: see <https://core.telegram.org/bots/api#richmessagebutton>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichMessageButton {
+    /// Text of the button. May contain only plain text, RichTextCustomEmoji and RichTextDateTime entities.
+    pub text: Box<RichText>,
+    /// Optional. Style of the button. Must be one of "danger", "success", "primary", or "link" (the button is shown as a regular link without borders). Apps may use theme-specific colors for the button background and text based on the style. The style "link" is allowed only for callback buttons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub style: Option<String>,
+    /// Optional. HTTP or tg:// URL to be opened when the button is pressed. Links tg://user?id=<user_id> can be used to mention a user by their identifier without using a username, if this is allowed by their privacy settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Optional. Data to be sent in a callback query to the bot when the button is pressed, 1-64 bytes
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callback_data: Option<String>,
+    /// Optional. Description of the Web App that will be launched when the user presses the button. The Web App will be able to send an arbitrary message on behalf of the user using the method answerWebAppQuery. Available only in private chats between a user and the bot. Not supported for messages sent on behalf of a business account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub web_app: Option<Box<WebAppInfo>>,
+    /// Optional. An HTTPS URL used to automatically authorize the user. Can be used as a replacement for the Telegram Login Widget. Not supported for ephemeral messages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub login_url: Option<Box<LoginUrl>>,
+    /// Optional. If set, pressing the button will prompt the user to select one of their chats, open that chat and insert the bot's username and the specified inline query in the input field. May be empty, in which case just the bot's username will be inserted. Not supported for messages sent in channel direct messages chats and on behalf of a business account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_inline_query: Option<String>,
+    /// Optional. If set, pressing the button will insert the bot's username and the specified inline query in the current chat's input field. May be empty, in which case only the bot's username will be inserted. Not supported in channels and for messages sent in channel direct messages chats and on behalf of a business account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_inline_query_current_chat: Option<String>,
+    /// Optional. If set, pressing the button will prompt the user to select one of their chats of the specified type, open that chat and insert the bot's username and the specified inline query in the input field. Not supported for messages sent in channel direct messages chats and on behalf of a business account.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch_inline_query_chosen_chat: Option<Box<SwitchInlineQueryChosenChat>>,
+    /// Optional. A button that copies the specified text to the clipboard
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy_text: Option<Box<CopyTextButton>>,
+    /// Optional. If set, then the button is disabled and does nothing
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled: Option<Box<DisabledButton>>,
+}
+
+/// `RichText`: see <https://core.telegram.org/bots/api#richtext>.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RichText {
+    Text(String),
+    List(Vec<RichText>),
+    RichTextBold(RichTextBold),
+    RichTextItalic(RichTextItalic),
+    RichTextUnderline(RichTextUnderline),
+    RichTextStrikethrough(RichTextStrikethrough),
+    RichTextSpoiler(RichTextSpoiler),
+    RichTextDateTime(RichTextDateTime),
+    RichTextTextMention(RichTextTextMention),
+    RichTextSubscript(RichTextSubscript),
+    RichTextSuperscript(RichTextSuperscript),
+    RichTextMarked(RichTextMarked),
+    RichTextCode(RichTextCode),
+    RichTextCustomEmoji(RichTextCustomEmoji),
+    RichTextMathematicalExpression(RichTextMathematicalExpression),
+    RichTextUrl(RichTextUrl),
+    RichTextEmailAddress(RichTextEmailAddress),
+    RichTextPhoneNumber(RichTextPhoneNumber),
+    RichTextBankCardNumber(RichTextBankCardNumber),
+    RichTextMention(RichTextMention),
+    RichTextHashtag(RichTextHashtag),
+    RichTextCashtag(RichTextCashtag),
+    RichTextBotCommand(RichTextBotCommand),
+    RichTextButton(RichTextButton),
+    RichTextAnchor(RichTextAnchor),
+    RichTextAnchorLink(RichTextAnchorLink),
+    RichTextReference(RichTextReference),
+    RichTextReferenceLink(RichTextReferenceLink),
+}
+
+/// `RichTextAnchor`: see <https://core.telegram.org/bots/api#richtextanchor>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextAnchor {
+    /// Type of the rich text, always "anchor"
+    pub r#type: String,
+    /// The name of the anchor
+    pub name: String,
+}
+
+/// `RichTextAnchorLink`: see <https://core.telegram.org/bots/api#richtextanchorlink>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextAnchorLink {
+    /// Type of the rich text, always "anchor_link"
+    pub r#type: String,
+    /// The link text
+    pub text: Box<RichText>,
+    /// The name of the anchor. If the name is empty, then the link brings back to the top of the message.
+    pub anchor_name: String,
+}
+
+/// `RichTextBankCardNumber`: see <https://core.telegram.org/bots/api#richtextbankcardnumber>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextBankCardNumber {
+    /// Type of the rich text, always "bank_card_number"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The bank card number
+    pub bank_card_number: String,
+}
+
+/// `RichTextBold`: see <https://core.telegram.org/bots/api#richtextbold>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextBold {
+    /// Type of the rich text, always "bold"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextBotCommand`: see <https://core.telegram.org/bots/api#richtextbotcommand>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextBotCommand {
+    /// Type of the rich text, always "bot_command"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The bot command
+    pub bot_command: String,
+}
+
+/// `RichTextButton`: see <https://core.telegram.org/bots/api#richtextbutton>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextButton {
+    /// Type of the rich text, always "button"
+    pub r#type: String,
+    /// The button
+    pub button: Box<RichMessageButton>,
+}
+
+/// `RichTextCashtag`: see <https://core.telegram.org/bots/api#richtextcashtag>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextCashtag {
+    /// Type of the rich text, always "cashtag"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The cashtag
+    pub cashtag: String,
+}
+
+/// `RichTextCode`: see <https://core.telegram.org/bots/api#richtextcode>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextCode {
+    /// Type of the rich text, always "code"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextCustomEmoji`: see <https://core.telegram.org/bots/api#richtextcustomemoji>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextCustomEmoji {
+    /// Type of the rich text, always "custom_emoji"
+    pub r#type: String,
+    /// Unique identifier of the custom emoji. Use getCustomEmojiStickers to get full information about the sticker.
+    pub custom_emoji_id: String,
+    /// Alternative emoji for the custom emoji
+    pub alternative_text: String,
+}
+
+/// `RichTextDateTime`: see <https://core.telegram.org/bots/api#richtextdatetime>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextDateTime {
+    /// Type of the rich text, always "date_time"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The Unix time associated with the entity
+    pub unix_time: i64,
+    /// The string that defines the formatting of the date and time. See date-time entity formatting for more details.
+    pub date_time_format: String,
+}
+
+/// `RichTextEmailAddress`: see <https://core.telegram.org/bots/api#richtextemailaddress>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextEmailAddress {
+    /// Type of the rich text, always "email_address"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The email address
+    pub email_address: String,
+}
+
+/// `RichTextHashtag`: see <https://core.telegram.org/bots/api#richtexthashtag>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextHashtag {
+    /// Type of the rich text, always "hashtag"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The hashtag
+    pub hashtag: String,
+}
+
+/// `RichTextItalic`: see <https://core.telegram.org/bots/api#richtextitalic>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextItalic {
+    /// Type of the rich text, always "italic"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextMarked`: see <https://core.telegram.org/bots/api#richtextmarked>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextMarked {
+    /// Type of the rich text, always "marked"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextMathematicalExpression`: see <https://core.telegram.org/bots/api#richtextmathematicalexpression>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextMathematicalExpression {
+    /// Type of the rich text, always "mathematical_expression"
+    pub r#type: String,
+    /// The expression in LaTeX format
+    pub expression: String,
+}
+
+/// `RichTextMention`: see <https://core.telegram.org/bots/api#richtextmention>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextMention {
+    /// Type of the rich text, always "mention"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The username
+    pub username: String,
+}
+
+/// `RichTextPhoneNumber`: see <https://core.telegram.org/bots/api#richtextphonenumber>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextPhoneNumber {
+    /// Type of the rich text, always "phone_number"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The phone number
+    pub phone_number: String,
+}
+
+/// `RichTextReference`: see <https://core.telegram.org/bots/api#richtextreference>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextReference {
+    /// Type of the rich text, always "reference"
+    pub r#type: String,
+    /// Text of the reference
+    pub text: Box<RichText>,
+    /// The name of the reference
+    pub name: String,
+}
+
+/// `RichTextReferenceLink`: see <https://core.telegram.org/bots/api#richtextreferencelink>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextReferenceLink {
+    /// Type of the rich text, always "reference_link"
+    pub r#type: String,
+    /// The link text
+    pub text: Box<RichText>,
+    /// The name of the reference
+    pub reference_name: String,
+}
+
+/// `RichTextSpoiler`: see <https://core.telegram.org/bots/api#richtextspoiler>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextSpoiler {
+    /// Type of the rich text, always "spoiler"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextStrikethrough`: see <https://core.telegram.org/bots/api#richtextstrikethrough>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextStrikethrough {
+    /// Type of the rich text, always "strikethrough"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextSubscript`: see <https://core.telegram.org/bots/api#richtextsubscript>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextSubscript {
+    /// Type of the rich text, always "subscript"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextSuperscript`: see <https://core.telegram.org/bots/api#richtextsuperscript>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextSuperscript {
+    /// Type of the rich text, always "superscript"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextTextMention`: see <https://core.telegram.org/bots/api#richtexttextmention>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextTextMention {
+    /// Type of the rich text, always "text_mention"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// The mentioned user
+    pub user: Box<User>,
+}
+
+/// `RichTextUnderline`: see <https://core.telegram.org/bots/api#richtextunderline>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextUnderline {
+    /// Type of the rich text, always "underline"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+}
+
+/// `RichTextUrl`: see <https://core.telegram.org/bots/api#richtexturl>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RichTextUrl {
+    /// Type of the rich text, always "url"
+    pub r#type: String,
+    /// The text
+    pub text: Box<RichText>,
+    /// URL of the link
+    pub url: String,
+}
+
+/// `SentGuestMessage`: see <https://core.telegram.org/bots/api#sentguestmessage>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SentGuestMessage {
+    /// Identifier of the sent inline message
+    pub inline_message_id: String,
 }
 
 /// `SentWebAppMessage`: see <https://core.telegram.org/bots/api#sentwebappmessage>.
@@ -4664,10 +6349,10 @@ pub struct StarTransaction {
     pub nanostar_amount: Option<i64>,
     /// Date the transaction was created in Unix time
     pub date: i64,
-    /// Optional. Source of an incoming transaction (e.g., a user purchasing goods or services, Fragment refunding a failed withdrawal). Only for incoming transactions
+    /// Optional. Source of an incoming transaction (e.g., a user purchasing goods or services, Fragment refunding a failed withdrawal). Only for incoming transactions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<TransactionPartner>>,
-    /// Optional. Receiver of an outgoing transaction (e.g., a user for a purchase refund, Fragment for a withdrawal). Only for outgoing transactions
+    /// Optional. Receiver of an outgoing transaction (e.g., a user for a purchase refund, Fragment for a withdrawal). Only for outgoing transactions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver: Option<Box<TransactionPartner>>,
 }
@@ -4944,9 +6629,9 @@ pub struct SuggestedPostPaid {
     /// Optional. Message containing the suggested post. Note that the Message object in this field will not contain the reply_to_message field even if it itself is a reply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suggested_post_message: Option<Box<Message>>,
-    /// Currency in which the payment was made. Currently, one of "XTR" for Telegram Stars or "TON" for toncoins
+    /// Currency in which the payment was made. Currently, one of "XTR" for Telegram Stars or "TON" for TON grams.
     pub currency: String,
-    /// Optional. The amount of the currency that was received by the channel in nanotoncoins; for payments in toncoins only
+    /// Optional. The amount of the currency that was received by the channel in nanograms; for payments in TON grams only
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amount: Option<i64>,
     /// Optional. The amount of Telegram Stars that was received by the channel; for payments in Telegram Stars only
@@ -4970,9 +6655,9 @@ pub struct SuggestedPostParameters {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SuggestedPostPrice {
-    /// Currency in which the post will be paid. Currently, must be one of "XTR" for Telegram Stars or "TON" for toncoins
+    /// Currency in which the post will be paid. Currently, must be one of "XTR" for Telegram Stars or "TON" for TON grams.
     pub currency: String,
-    /// The amount of the currency that will be paid for the post in the smallest units of the currency, i.e. Telegram Stars or nanotoncoins. Currently, price in Telegram Stars must be between 5 and 100000, and price in nanotoncoins must be between 10000000 and 10000000000000.
+    /// The amount of the currency that will be paid for the post in the smallest units of the currency, i.e. Telegram Stars or nanograms. Currently, price in Telegram Stars must be between 5 and 100000, and price in nanograms must be between 10000000 and 10000000000000.
     pub amount: i64,
 }
 
@@ -4991,7 +6676,7 @@ pub struct SuggestedPostRefunded {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SwitchInlineQueryChosenChat {
-    /// Optional. The default inline query to be inserted in the input field. If left empty, only the bot's username will be inserted
+    /// Optional. The default inline query to be inserted in the input field. If left empty, only the bot's username will be inserted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub query: Option<String>,
     /// Optional. True, if private chats with users can be chosen
@@ -5014,7 +6699,7 @@ pub struct SwitchInlineQueryChosenChat {
 pub struct TextQuote {
     /// Text of the quoted part of a message that is replied to by the given message
     pub text: String,
-    /// Optional. Special entities that appear in the quote. Currently, only bold, italic, underline, strikethrough, spoiler, and custom_emoji entities are kept in quotes.
+    /// Optional. Special entities that appear in the quote. Currently, only bold, italic, underline, strikethrough, spoiler, custom_emoji, and date_time entities are kept in quotes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entities: Option<Vec<MessageEntity>>,
     /// Approximate quote position in the original message in UTF-16 code units as specified by the sender
@@ -5141,7 +6826,7 @@ pub struct UniqueGift {
     pub gift_id: String,
     /// Human-readable name of the regular gift from which this unique gift was upgraded
     pub base_name: String,
-    /// Unique name of the gift. This name can be used in https://t.me/nft/... links and story areas
+    /// Unique name of the gift. This name can be used in https://t.me/nft/... links and story areas.
     pub name: String,
     /// Unique number of the upgraded gift among gifts upgraded from the same regular gift
     pub number: i64,
@@ -5218,12 +6903,21 @@ pub struct UniqueGiftColors {
 pub struct UniqueGiftInfo {
     /// Information about the gift
     pub gift: Box<UniqueGift>,
-    /// Origin of the gift. Currently, either "upgrade" for gifts upgraded from regular gifts, "transfer" for gifts transferred from other users or channels, "resale" for gifts bought from other users, "gifted_upgrade" for upgrades purchased after the gift was sent, or "offer" for gifts bought or sold through gift purchase offers
+    /// Origin of the gift. Currently, either "upgrade" for gifts upgraded from regular gifts, "transfer" for gifts transferred from other users or channels, "resale" for gifts bought from other users, "gifted_upgrade" for upgrades purchased after the gift was sent, or "offer" for gifts bought or sold through gift purchase offers.
     pub origin: String,
-    /// Optional. For gifts bought from other users, the currency in which the payment for the gift was done. Currently, one of "XTR" for Telegram Stars or "TON" for toncoins.
+    /// Optional. Text of the message that was added to the gift
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Optional. Special entities that appear in the text
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entities: Option<Vec<MessageEntity>>,
+    /// Optional. True, if the sender and gift text are shown only to the gift receiver; otherwise, everyone will be able to see them
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_private: Option<bool>,
+    /// Optional. For gifts bought from other users, the currency in which the payment for the gift was done. Currently, one of "XTR" for Telegram Stars or "TON" for TON grams.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_resale_currency: Option<String>,
-    /// Optional. For gifts bought from other users, the price paid for the gift in either Telegram Stars or nanotoncoins
+    /// Optional. For gifts bought from other users, the price paid for the gift in either Telegram Stars or nanograms
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_resale_amount: Option<i64>,
     /// Optional. Unique identifier of the received gift for the bot; only present for gifts received on behalf of business accounts
@@ -5232,7 +6926,7 @@ pub struct UniqueGiftInfo {
     /// Optional. Number of Telegram Stars that must be paid to transfer the gift; omitted if the bot cannot transfer the gift
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transfer_star_count: Option<i64>,
-    /// Optional. Point in time (Unix timestamp) when the gift can be transferred. If it is in the past, then the gift can be transferred now
+    /// Optional. Point in time (Unix timestamp) when the gift can be transferred. If it is in the past, then the gift can be transferred now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_transfer_date: Option<i64>,
 }
@@ -5294,6 +6988,9 @@ pub struct Update {
     /// Optional. Messages were deleted from a connected business account
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_business_messages: Option<Box<BusinessMessagesDeleted>>,
+    /// Optional. New guest message. The bot can use the field Message.guest_query_id and the method answerGuestQuery to send a message in response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guest_message: Option<Box<Message>>,
     /// Optional. A reaction to a message was changed by a user. The bot must be an administrator in the chat and must explicitly specify "message_reaction" in the list of allowed_updates to receive these updates. The update isn't received for reactions set by bots.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message_reaction: Option<Box<MessageReactionUpdated>>,
@@ -5309,16 +7006,16 @@ pub struct Update {
     /// Optional. New incoming callback query
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub callback_query: Option<Box<CallbackQuery>>,
-    /// Optional. New incoming shipping query. Only for invoices with flexible price
+    /// Optional. New incoming shipping query. Only for invoices with flexible price.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shipping_query: Option<Box<ShippingQuery>>,
-    /// Optional. New incoming pre-checkout query. Contains full information about checkout
+    /// Optional. New incoming pre-checkout query. Contains full information about checkout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pre_checkout_query: Option<Box<PreCheckoutQuery>>,
     /// Optional. A user purchased paid media with a non-empty payload sent by the bot in a non-channel chat
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purchased_paid_media: Option<Box<PaidMediaPurchased>>,
-    /// Optional. New poll state. Bots receive only updates about manually stopped polls and polls, which are sent by the bot
+    /// Optional. New poll state. Bots receive only updates about manually stopped polls and polls, which are sent by the bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub poll: Option<Box<Poll>>,
     /// Optional. A user changed their answer in a non-anonymous poll. Bots receive new votes only in polls that were sent by the bot itself.
@@ -5339,6 +7036,15 @@ pub struct Update {
     /// Optional. A boost was removed from a chat. The bot must be an administrator in the chat to receive these updates.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub removed_chat_boost: Option<Box<ChatBoostRemoved>>,
+    /// Optional. A new bot was created to be managed by the bot, or token or owner of a managed bot was changed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_bot: Option<Box<ManagedBotUpdated>>,
+    /// Optional. User payment subscription has changed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subscription: Option<Box<BotSubscriptionUpdated>>,
+    /// Optional. A user asked the bot to stop the generation of a message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_message_generation: Option<Box<MessageGenerationStopped>>,
 }
 
 /// `User`: see <https://core.telegram.org/bots/api#user>.
@@ -5372,10 +7078,13 @@ pub struct User {
     /// Optional. True, if privacy mode is disabled for the bot. Returned only in getMe.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_read_all_group_messages: Option<bool>,
+    /// Optional. True, if the bot supports guest queries from chats it is not a member of. Returned only in getMe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supports_guest_queries: Option<bool>,
     /// Optional. True, if the bot supports inline queries. Returned only in getMe.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supports_inline_queries: Option<bool>,
-    /// Optional. True, if the bot can be connected to a Telegram Business account to receive its messages. Returned only in getMe.
+    /// Optional. True, if the bot can be connected to a user account to manage it. Returned only in getMe.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub can_connect_to_business: Option<bool>,
     /// Optional. True, if the bot has a main Web App. Returned only in getMe.
@@ -5387,6 +7096,12 @@ pub struct User {
     /// Optional. True, if the bot allows users to create and delete topics in private chats. Returned only in getMe.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allows_users_to_create_topics: Option<bool>,
+    /// Optional. True, if other bots can be created to be controlled by the bot. Returned only in getMe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub can_manage_bots: Option<bool>,
+    /// Optional. True, if the bot supports join request queries and can be assigned to process them. Returned only in getMe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supports_join_request_queries: Option<bool>,
 }
 
 /// `UserChatBoosts`: see <https://core.telegram.org/bots/api#userchatboosts>.
@@ -5438,7 +7153,7 @@ pub struct UserRating {
 pub struct UsersShared {
     /// Identifier of the request
     pub request_id: i64,
-    /// Information about users shared with the bot.
+    /// Information about users shared with the bot
     pub users: Vec<SharedUser>,
 }
 
@@ -5446,7 +7161,7 @@ pub struct UsersShared {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Venue {
-    /// Venue location. Can't be a live location
+    /// Venue location. Can't be a live location.
     pub location: Box<Location>,
     /// Name of the venue
     pub title: String,
@@ -5632,7 +7347,7 @@ pub struct WebhookInfo {
     /// Optional. The maximum allowed number of simultaneous HTTPS connections to the webhook for update delivery
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_connections: Option<i64>,
-    /// Optional. A list of update types the bot is subscribed to. Defaults to all update types except chat_member
+    /// Optional. A list of update types the bot is subscribed to. Defaults to all update types except chat_member, message_reaction, and message_reaction_count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allowed_updates: Option<Vec<String>>,
 }
@@ -5702,13 +7417,31 @@ impl Default for InputMessageContent {
 
 impl Default for InputPaidMedia {
     fn default() -> Self {
-        Self::InputPaidMediaPhoto(InputPaidMediaPhoto::default())
+        Self::InputPaidMediaLivePhoto(InputPaidMediaLivePhoto::default())
+    }
+}
+
+impl Default for InputPollMedia {
+    fn default() -> Self {
+        Self::InputMediaAnimation(InputMediaAnimation::default())
+    }
+}
+
+impl Default for InputPollOptionMedia {
+    fn default() -> Self {
+        Self::InputMediaAnimation(InputMediaAnimation::default())
     }
 }
 
 impl Default for InputProfilePhoto {
     fn default() -> Self {
         Self::InputProfilePhotoStatic(InputProfilePhotoStatic::default())
+    }
+}
+
+impl Default for InputRichBlock {
+    fn default() -> Self {
+        Self::InputRichBlockParagraph(InputRichBlockParagraph::default())
     }
 }
 
@@ -5744,7 +7477,7 @@ impl Default for OwnedGift {
 
 impl Default for PaidMedia {
     fn default() -> Self {
-        Self::PaidMediaPreview(PaidMediaPreview::default())
+        Self::PaidMediaLivePhoto(PaidMediaLivePhoto::default())
     }
 }
 
@@ -5763,6 +7496,18 @@ impl Default for ReactionType {
 impl Default for RevenueWithdrawalState {
     fn default() -> Self {
         Self::RevenueWithdrawalStatePending(RevenueWithdrawalStatePending::default())
+    }
+}
+
+impl Default for RichBlock {
+    fn default() -> Self {
+        Self::RichBlockParagraph(RichBlockParagraph::default())
+    }
+}
+
+impl Default for RichText {
+    fn default() -> Self {
+        Self::Text(String::default())
     }
 }
 

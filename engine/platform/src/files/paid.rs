@@ -137,6 +137,9 @@ fn preview(media: &PaidMedia) -> PaidMedia {
             (largest.map(|s| s.width), largest.map(|s| s.height), None)
         }
         PaidMedia::PaidMediaVideo(v) => (Some(v.video.width), Some(v.video.height), Some(v.video.duration)),
+        PaidMedia::PaidMediaLivePhoto(l) => {
+            (Some(l.live_photo.width), Some(l.live_photo.height), Some(l.live_photo.duration))
+        }
         PaidMedia::PaidMediaPreview(p) => (p.width, p.height, p.duration),
     };
     PaidMedia::PaidMediaPreview(types::PaidMediaPreview {

@@ -14,6 +14,7 @@ pub(crate) mod directory;
 pub(crate) mod domain;
 pub mod file_store;
 pub mod methods;
+pub mod not_yet;
 pub(crate) mod on_demand;
 pub(crate) mod queries;
 pub(crate) mod records;

@@ -22,18 +22,34 @@ pub(crate) fn payload(message: &Message) -> String {
 /// A stored message, read back; `None` for a text that is not one.
 pub(crate) fn parse(payload: &str) -> Option<Message> {
     if let Ok(message) = serde_json::from_str(payload) {
-        return Some(message);
+        return Some(upgraded(message));
     }
     // Stored without a chat (before messages were typed), or not a message at all.
     let mut value: Value = serde_json::from_str(payload).ok()?;
     fill_chat(&mut value);
     match serde_json::from_value(value) {
-        Ok(message) => Some(message),
+        Ok(message) => Some(upgraded(message)),
         Err(e) => {
             tracing::warn!("a stored message does not read as a Message: {e}");
             None
         }
     }
+}
+
+/// A message stored by an earlier version in today's shape: a quiz stored with its one
+/// `correct_option_id` (before Bot API 9.6) gets `correct_option_ids` too, and options stored
+/// without a `persistent_id` get the one a new poll's would have (their place).
+fn upgraded(mut message: Message) -> Message {
+    let quizzes = [Some(&mut message.poll), message.reply_to_message.as_deref_mut().map(|m| &mut m.poll)];
+    for poll in quizzes.into_iter().flatten().filter_map(|p| p.as_deref_mut()) {
+        if poll.correct_option_ids.is_none() {
+            poll.correct_option_ids = poll.correct_option_id.map(|id| vec![id]);
+        }
+        for (i, option) in poll.options.iter_mut().enumerate().filter(|(_, o)| o.persistent_id.is_empty()) {
+            option.persistent_id = i.to_string();
+        }
+    }
+    message
 }
 
 fn fill_chat(value: &mut Value) {
@@ -208,6 +224,17 @@ mod tests {
             "reply_to_message":{"message_id":2,"date":8,"text":"b"},"text":"a"}"#;
         let back = parse(old).expect("reads back");
         assert_eq!((back.message_id, back.reply_to_message.map(|r| r.message_id)), (3, Some(2)));
+    }
+
+    #[test]
+    fn a_quiz_stored_before_bot_api_9_6_reads_with_its_correct_option_ids() {
+        let old = r#"{"message_id":1,"chat":{"id":0,"type":"private"},"date":1,"poll":{"id":"p","question":"Q",
+            "options":[{"text":"a","voter_count":0},{"text":"b","voter_count":0}],"total_voter_count":0,
+            "is_closed":false,"is_anonymous":true,"type":"quiz","allows_multiple_answers":false,"correct_option_id":1}}"#;
+        let poll = parse(old).expect("it reads").poll.expect("a poll");
+        assert_eq!((poll.correct_option_id, poll.correct_option_ids), (Some(1), Some(vec![1])));
+        assert!(!poll.allows_revoting && !poll.members_only, "later flags read as false");
+        assert_eq!(poll.options[1].persistent_id, "1");
     }
 
     #[test]

@@ -39,6 +39,8 @@ impl Domain for Messages {
         registrar.method("editMessageChecklist", bound(slot, super::editing::business_checklist));
         registrar.method("editMessageReplyMarkup", bound(slot, super::editing::edit_message_reply_markup));
         registrar.method("setMessageReaction", bound(slot, super::editing::set_message_reaction));
+        registrar.method("deleteMessageReaction", bound(slot, super::editing::delete_message_reaction));
+        registrar.method("deleteAllMessageReactions", bound(slot, super::editing::delete_all_message_reactions));
         registrar.method("deleteMessage", bound(slot, super::editing::delete_message));
         registrar.method("deleteMessages", bound(slot, super::editing::delete_messages));
     }

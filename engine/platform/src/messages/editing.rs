@@ -30,7 +30,7 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
     let p: params::EditMessageText = args(&call.params)?;
     // The new text comes with its own preview options (none given: none), as on the platform.
     let preview = link_preview(p.link_preview_options, &call.params)?;
-    let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
+    let (text, entities) = text_and_entities(p.text.unwrap_or_default(), p.parse_mode, p.entities)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
@@ -136,6 +136,50 @@ pub(super) async fn set_message_reaction(platform: Arc<Platform>, call: MethodCa
     done()
 }
 
+/// deleteMessageReaction: an administrator bot takes a person's reactions off a group message.
+pub(super) async fn delete_message_reaction(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteMessageReaction = args(&call.params)?;
+    remove_reactions_of(&platform, &call, p.chat_id, p.user_id, p.actor_chat_id, Some(p.message_id)).await
+}
+
+/// deleteAllMessageReactions: an administrator bot takes a person's recent reactions in a group
+/// off every message.
+pub(super) async fn delete_all_message_reactions(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::DeleteAllMessageReactions = args(&call.params)?;
+    remove_reactions_of(&platform, &call, p.chat_id, p.user_id, p.actor_chat_id, None).await
+}
+
+/// The reference's reading of the reaction sender: `user_id` when given, else `actor_chat_id`
+/// (chats never react on the embedded platform, so a known one has nothing to remove).
+async fn remove_reactions_of(
+    platform: &Platform,
+    call: &MethodCall,
+    chat_id: &str,
+    user_id: Option<i64>,
+    actor_chat_id: Option<i64>,
+    message_id: Option<i64>,
+) -> Result<Reply, ApiError> {
+    let bot = platform_bot(platform, call).await?;
+    let actor = Actor::Bot(bot.clone());
+    let conversation = platform.resolve_chat(&actor, chat_id).await?;
+    // The message first, then the sender, then the rights: the reference's order.
+    if let Some(id) = message_id
+        && super::load_message(platform, conversation, id).await?.is_none()
+    {
+        return Err(ApiError::bad_request("message to delete reactions not found"));
+    }
+    match user_id.filter(|_| call.params.get("user_id").is_some_and(|u| !u.is_empty())) {
+        Some(user_id) => {
+            super::reactions::remove_reactions(platform, &bot, conversation, user_id, message_id).await?;
+        }
+        None => {
+            let chat = actor_chat_id.map(|id| id.to_string()).unwrap_or_default();
+            platform.resolve_chat(&actor, &chat).await?;
+        }
+    }
+    done()
+}
+
 pub(super) async fn edit_message_live_location(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageLiveLocation = args(&call.params)?;
     let place = location(&call.params)?;
@@ -157,7 +201,8 @@ pub(super) async fn stop_message_live_location(platform: Arc<Platform>, call: Me
 /// sendMessageDraft: a partial message streamed to a person (they see it as `message_draft`).
 pub(super) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendMessageDraft = args(&call.params)?;
-    let (text, entities) = formatted(p.text, p.parse_mode.unwrap_or_default(), json_value(p.entities))?;
+    let (text, entities) =
+        formatted(p.text.unwrap_or_default(), p.parse_mode.unwrap_or_default(), json_value(p.entities))?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     // The chat as given: the decoded Integer cannot tell an absent chat from chat 0.
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;

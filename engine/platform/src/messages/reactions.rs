@@ -13,6 +13,7 @@ use crate::internal;
 use crate::kernel::act::Act;
 use crate::kernel::records::Table;
 use crate::kernel::serial::{Entity, Held};
+use crate::kernel::standing::ChatDetails;
 use crate::kernel::stored::decode;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
 
@@ -84,6 +85,9 @@ pub(super) async fn react(
     if super::load_message(platform, conversation, message_id).await?.is_none() {
         return Err(ApiError::bad_request("message to react not found"));
     }
+    if !reactions.is_empty() {
+        may_react(platform, actor.id(), conversation).await?;
+    }
     // The reaction and everyone's update are one act, stored under the reactor's lock.
     let (_held, old, change) = match actor {
         Actor::Bot(bot) => bot_reaction(platform, bot, conversation, message_id, &reactions).await?,
@@ -93,6 +97,79 @@ pub(super) async fn react(
     if old == reactions {
         return Ok(());
     }
+    tell_reaction(platform, &mut act, actor, conversation, message_id, old, reactions).await?;
+    platform.commit(act).await
+}
+
+/// Whether `who` may react in `conversation`: in a group, `can_react_to_messages` of their
+/// standing and the chat's permissions (when not set, as `can_send_messages`, Bot API 10.0);
+/// anywhere else, yes.
+async fn may_react(platform: &Platform, who: i64, conversation: Conversation) -> Result<(), ApiError> {
+    let Conversation::Group(id) = conversation else { return Ok(()) };
+    if platform.is_channel(conversation).await? {
+        return Ok(());
+    }
+    let permissions = ChatDetails::parse(&platform.group(id).await?.details).permissions();
+    let react = |p: &types::ChatPermissions| p.can_react_to_messages.or(p.can_send_messages).unwrap_or(false);
+    match platform.standing(id, who).await?.allowed(&permissions, react) {
+        true => Ok(()),
+        false => Err(ApiError::bad_request("not enough rights to react to messages in the chat")),
+    }
+}
+
+/// A bot removes the reactions person `sender` put on message `message_id` of group
+/// `conversation`, or (`None`) on the chat's messages, the 10,000 most recent (deleteMessageReaction,
+/// deleteAllMessageReactions): with `can_delete_messages`, in one act, everyone concerned told
+/// as if the person had taken them back. A sender who is not a person here has none.
+pub(super) async fn remove_reactions(
+    platform: &Platform,
+    bot: &BotRecord,
+    conversation: Conversation,
+    sender: i64,
+    message_id: Option<i64>,
+) -> Result<(), ApiError> {
+    let admin = match conversation {
+        Conversation::Group(id) => platform.standing(id, bot.id).await?.may(|r| r.can_delete_messages),
+        Conversation::Private(..) => false,
+    };
+    if !admin {
+        return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+    }
+    let Some(user) = platform.user(sender).await? else { return Ok(()) };
+    let _held = platform.locks.lock(Entity::User(user.id)).await;
+    let prefix = format!("{}#", conversation.key());
+    let mut found: Vec<(i64, Vec<Value>)> = REACTIONS
+        .all(platform.storage.as_ref(), user.id)
+        .await?
+        .into_iter()
+        .filter_map(|(key, reactions)| Some((key.strip_prefix(&prefix)?.parse().ok()?, reactions)))
+        .filter(|(id, _)| message_id.is_none_or(|m| m == *id))
+        .collect();
+    found.sort_unstable_by_key(|(id, _)| std::cmp::Reverse(*id));
+    found.truncate(10_000);
+    if found.is_empty() {
+        return Ok(());
+    }
+    let (id, actor) = (user.id, Actor::User(user));
+    let mut act = Act::new();
+    for (message_id, old) in found {
+        act.change(REACTIONS.delete(id, &key(conversation, message_id)));
+        tell_reaction(platform, &mut act, &actor, conversation, message_id, old, Vec::new()).await?;
+    }
+    platform.commit(act).await
+}
+
+/// Tells everyone concerned that `actor`'s reactions on a message went from `old` to
+/// `reactions`, into `act` (which stores the change).
+async fn tell_reaction(
+    platform: &Platform,
+    act: &mut Act,
+    actor: &Actor,
+    conversation: Conversation,
+    message_id: i64,
+    old: Vec<Value>,
+    reactions: Vec<Value>,
+) -> Result<(), ApiError> {
     let date = now();
     let (old_reaction, new_reaction): (Vec<types::ReactionType>, Vec<types::ReactionType>) =
         (decode(Value::Array(old), "reactions")?, decode(Value::Array(reactions.clone()), "reactions")?);
@@ -124,7 +201,7 @@ pub(super) async fn react(
             if admin && platform.updates.accepts(&bot, "message_reaction").await? {
                 let chat_key = conversation.chat_id_for(bot.id);
                 let update = NewUpdate::new("message_reaction", update.to_string(), chat_key, date + MESSAGE_TTL);
-                platform.tell_bot(&mut act, &bot, update).await?;
+                platform.tell_bot(act, &bot, update).await?;
             }
         }
     }
@@ -133,9 +210,9 @@ pub(super) async fn react(
             Actor::User(user) => Some((user.id, reactions.as_slice())),
             Actor::Bot(_) => None,
         };
-        count_reactions(platform, &mut act, conversation, message_id, date, reacting).await?;
+        count_reactions(platform, act, conversation, message_id, date, reacting).await?;
     }
-    platform.commit(act).await
+    Ok(())
 }
 
 /// Each of `messages` (as `viewer` sees them) with the reactions on it, as the person's apps

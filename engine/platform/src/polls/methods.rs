@@ -27,6 +27,9 @@ fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
                 Some(Value::Number(n)) => n.to_string(),
                 Some(_) => return Err(ApiError::bad_request("field \"text\" must be of type String")),
             };
+            if fields.get("media").is_some_and(|m| !m.is_null()) {
+                return Err(crate::kernel::not_yet::refused("poll media"));
+            }
             let mode = fields.get("text_parse_mode").and_then(Value::as_str).unwrap_or_default();
             formatted(&text, mode, fields.get("text_entities").cloned())?
         }
@@ -85,14 +88,15 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
         is_closed: p.is_closed,
         is_anonymous,
         r#type: if quiz { "quiz" } else { "regular" }.into(),
-        allows_multiple_answers: p.allows_multiple_answers && !quiz,
+        allows_multiple_answers: p.allows_multiple_answers,
         allows_revoting: params.get("allows_revoting").map_or(!quiz, msg_spec::args::to_bool),
         members_only: params.boolean("members_only"),
         ..Default::default()
     };
     if quiz {
-        // Bot API 10.0 clients send `correct_option_ids`; a quiz here has exactly one.
-        let correct = match params.get("correct_option_ids") {
+        // `correct_option_ids` (Bot API 9.6), else `correct_option_id` (as the reference takes
+        // both); a quiz shows the list, and the single id too when there is one.
+        let correct: Vec<i64> = match params.get("correct_option_ids") {
             Some(raw) => {
                 let value: Value = serde_json::from_str(raw)
                     .map_err(|_| ApiError::bad_request("can't parse correct option identifiers JSON object"))?;
@@ -104,16 +108,21 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
                     let Some(id) = id.as_i64() else {
                         return Err(ApiError::bad_request("correct option identifier must be of type Number"));
                     };
+                    if i32::try_from(id).is_err() {
+                        return Err(ApiError::bad_request("invalid correct option identifier specified"));
+                    }
                     parsed.push(id);
                 }
-                if parsed.len() == 1 { parsed[0] } else { -1 }
+                parsed
             }
-            None => p.correct_option_id.unwrap_or(-1),
+            None => vec![p.correct_option_id.unwrap_or(-1)],
         };
-        if correct < 0 || correct >= count {
+        let increasing = correct.windows(2).all(|w| w[0] < w[1]);
+        if correct.is_empty() || !increasing || correct.iter().any(|id| *id < 0 || *id >= count) {
             return Err(ApiError::bad_request("wrong correct option identifier specified"));
         }
-        poll.correct_option_id = Some(correct);
+        poll.correct_option_id = (correct.len() == 1).then(|| correct[0]);
+        poll.correct_option_ids = Some(correct);
         if let Some(explanation) = p.explanation.filter(|e| !e.is_empty()) {
             let given = json_value(p.explanation_entities);
             let (text, entities) = formatted(explanation, p.explanation_parse_mode.unwrap_or_default(), given)?;
@@ -238,27 +247,39 @@ mod tests {
     }
 
     #[test]
-    fn a_quiz_needs_exactly_one_correct_option() {
+    fn a_quiz_has_correct_options_in_increasing_order() {
         let quiz = |extra: &[(&str, &str)]| {
-            let mut pairs = vec![("question", "Q"), ("options", r#"["a", "b"]"#), ("type", "quiz")];
+            let mut pairs = vec![("question", "Q"), ("options", r#"["a", "b", "c"]"#), ("type", "quiz")];
             pairs.extend_from_slice(extra);
             poll(&pairs)
         };
         let wrong = "Bad Request: wrong correct option identifier specified";
-        let cases: [&[(&str, &str)]; 3] = [&[], &[("correct_option_id", "2")], &[("correct_option_id", "-1")]];
+        let cases: [&[(&str, &str)]; 6] = [
+            &[],
+            &[("correct_option_id", "3")],
+            &[("correct_option_id", "-1")],
+            &[("correct_option_ids", "[]")],
+            &[("correct_option_ids", "[2, 1]")],
+            &[("correct_option_ids", "[1, 1]")],
+        ];
         for extra in cases {
-            assert_eq!(quiz(extra).expect_err("must be refused").description, wrong);
+            assert_eq!(quiz(extra).expect_err("must be refused").description, wrong, "{extra:?}");
         }
-        assert_eq!(quiz(&[("correct_option_ids", "[0, 1]")]).expect_err("two").description, wrong);
         assert_eq!(
             quiz(&[("correct_option_ids", r#"["0"]"#)]).expect_err("a string").description,
             "Bad Request: correct option identifier must be of type Number"
         );
-        let made = quiz(&[("correct_option_ids", "[1]"), ("allows_multiple_answers", "true")]).unwrap();
-        assert_eq!(made.correct_option_id, Some(1));
-        // A quiz takes one answer, once.
-        assert!(!made.allows_multiple_answers && !made.allows_revoting);
+        // One correct option: both fields, as the reference sends them to older clients too.
+        let made = quiz(&[("correct_option_ids", "[1]")]).unwrap();
+        assert_eq!((made.correct_option_id, made.correct_option_ids), (Some(1), Some(vec![1])));
+        let made = quiz(&[("correct_option_id", "2")]).unwrap();
+        assert_eq!((made.correct_option_id, made.correct_option_ids), (Some(2), Some(vec![2])));
+        // Several: the list alone; a quiz may take several answers, and by default no second try.
+        let made = quiz(&[("correct_option_ids", "[0, 2]"), ("allows_multiple_answers", "true")]).unwrap();
+        assert_eq!((made.correct_option_id, made.correct_option_ids), (None, Some(vec![0, 2])));
+        assert!(made.allows_multiple_answers && !made.allows_revoting);
         assert_eq!(made.r#type, "quiz");
+        assert!(quiz(&[("correct_option_ids", "[0]"), ("allows_revoting", "true")]).unwrap().allows_revoting);
     }
 
     #[test]

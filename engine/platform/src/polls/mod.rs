@@ -54,7 +54,7 @@ async fn vote(
     // Each voter's choice is kept with the voter; the counts everyone sees with the poll.
     let _voter = platform.locks.lock(Entity::User(user.id)).await;
     let old = POLL_VOTES.get(platform.storage.as_ref(), user.id, &poll.id).await?;
-    if old.is_some() && (poll.r#type == "quiz" || !poll.allows_revoting) {
+    if old.is_some() && !poll.allows_revoting {
         return Err(ApiError::bad_request("REVOTE_NOT_ALLOWED"));
     }
     for (i, option) in poll.options.iter_mut().enumerate() {

@@ -1,0 +1,129 @@
+//! What the Bot API this server declares has and the embedded platform does not do yet, in one
+//! table: the methods of a missing feature are registered and answer its error (`methods`
+//! reports them as "unavailable"), and a parameter of one, sent to any method, is refused with
+//! the same error before the method runs: a newer client's field is never dropped silently (a
+//! message that quietly lost its rich text or its single receiver would be a different message).
+//! METHODS.md lists the table (`msg-bot-api methods --markdown`).
+
+use std::sync::Arc;
+
+use msg_core::{ApiError, MethodCall, MethodHandler, Reply};
+
+/// A feature the embedded platform does not have yet.
+pub struct Missing {
+    /// How the error names it ("rich messages are not supported …").
+    pub feature: &'static str,
+    /// Its methods: registered, each answering the error.
+    pub methods: &'static [&'static str],
+    /// Its parameters in other methods, as (method, parameter); method `*`: any method.
+    pub params: &'static [(&'static str, &'static str)],
+}
+
+/// Every missing feature (Bot API 10.1–10.3; issue 42 builds them).
+pub const MISSING: &[Missing] = &[
+    Missing {
+        feature: "rich messages",
+        methods: &["sendRichMessage", "sendRichMessageDraft"],
+        params: &[("*", "rich_message")],
+    },
+    Missing {
+        feature: "ephemeral messages",
+        methods: &[
+            "editEphemeralMessageText",
+            "editEphemeralMessageMedia",
+            "editEphemeralMessageCaption",
+            "editEphemeralMessageReplyMarkup",
+            "deleteEphemeralMessage",
+        ],
+        params: &[("*", "ephemeral_message_parameters")],
+    },
+    Missing {
+        feature: "poll media",
+        methods: &[],
+        params: &[("sendPoll", "media"), ("sendPoll", "explanation_media")],
+    },
+];
+
+/// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this
+/// server yet`.
+pub fn error(missing: &Missing) -> ApiError {
+    ApiError::bad_request(format_args!("{} are not supported by this server yet", missing.feature))
+}
+
+/// The error of the missing feature named `feature` (one of [`MISSING`]), for a parameter found
+/// inside another (a poll option's media).
+pub(crate) fn refused(feature: &str) -> ApiError {
+    let missing = MISSING.iter().find(|m| m.feature == feature).expect("a feature of the table");
+    error(missing)
+}
+
+/// The missing feature a call of `method` with `params` needs: the method's, or a parameter's.
+fn needed(method: &str, params: &msg_core::Params) -> Option<&'static Missing> {
+    MISSING.iter().find(|m| {
+        m.methods.iter().any(|name| name.eq_ignore_ascii_case(method))
+            || m.params.iter().any(|(of, name)| {
+                (*of == "*" || of.eq_ignore_ascii_case(method)) && params.get(name).is_some_and(|v| !v.is_empty())
+            })
+    })
+}
+
+/// `handler`, refusing a call that needs a missing feature before it runs.
+pub(crate) fn guarded(handler: Arc<dyn MethodHandler>) -> Arc<dyn MethodHandler> {
+    Arc::new(Guarded(handler))
+}
+
+struct Guarded(Arc<dyn MethodHandler>);
+
+#[async_trait::async_trait]
+impl MethodHandler for Guarded {
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+        match needed(&call.method, &call.params) {
+            Some(missing) => Err(error(missing)),
+            None => self.0.call(call).await,
+        }
+    }
+
+    fn changes_state(&self) -> bool {
+        self.0.changes_state()
+    }
+}
+
+/// The handler of a missing feature's method: its error, always.
+pub(crate) fn unavailable() -> Arc<dyn MethodHandler> {
+    msg_core::method::read_only(guarded(Arc::new(Unavailable)))
+}
+
+struct Unavailable;
+
+#[async_trait::async_trait]
+impl MethodHandler for Unavailable {
+    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
+        Err(ApiError::internal(format!("{} reached its placeholder", call.method)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use msg_core::Params;
+
+    use super::*;
+
+    fn feature(method: &str, pairs: &[(&str, &str)]) -> Option<&'static str> {
+        let mut params = Params::new();
+        for (name, value) in pairs {
+            params.push(*name, *value);
+        }
+        needed(method, &params).map(|m| m.feature)
+    }
+
+    #[test]
+    fn a_missing_features_methods_and_parameters_are_named_with_it() {
+        assert_eq!(feature("sendrichmessage", &[]), Some("rich messages"));
+        let ephemeral = [("text", "hi"), ("ephemeral_message_parameters", "{}")];
+        assert_eq!(feature("sendMessage", &ephemeral), Some("ephemeral messages"));
+        assert_eq!(feature("sendMessage", &[("text", "hi")]), None);
+        assert_eq!(feature("sendPoll", &[("media", "{}")]), Some("poll media"));
+        assert_eq!(feature("editMessageMedia", &[("media", "{}")]), None, "a parameter of one method only");
+        assert_eq!(error(&MISSING[0]).description, "Bad Request: rich messages are not supported by this server yet");
+    }
+}

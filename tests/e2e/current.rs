@@ -1,0 +1,208 @@
+//! Bot API 10.3 on the wire: quizzes with several correct options and revoting (9.6), the
+//! compatibility the reference keeps for older clients (`correct_option_id`), and what the
+//! platform does not do yet refused with its feature's error, never ignored. Every answer
+//! passes the server's schema check against 10.3 (validation mode).
+
+use std::time::{Duration, Instant};
+
+use msg_testkit::Server;
+use serde_json::{Value, json};
+
+use super::{Started, error, ok, started};
+
+/// The first of the bot's poll answers.
+fn poll_answer(server: &Server, bot: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    loop {
+        assert!(Instant::now() < deadline, "the bot never heard the answer");
+        let params = json!({"offset": offset, "timeout": 5, "allowed_updates": ["message", "poll_answer"]});
+        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
+            offset = update["update_id"].as_i64().unwrap() + 1;
+            if update.get("poll_answer").is_some() {
+                ok(server.call(bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+                return update["poll_answer"].clone();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_quiz_takes_several_correct_options_and_revotes_only_when_allowed() {
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("quizmaster_bot");
+    let quiz = |extra: Value| {
+        let mut params = json!({"chat_id": alice_id, "question": "Primes?", "options": ["2", "4", "5"], "type": "quiz",
+            "is_anonymous": false});
+        params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        server.call(&bot, "sendPoll", params)
+    };
+    let two = ok(quiz(json!({"correct_option_ids": [0, 2], "allows_multiple_answers": true})));
+    let poll = &two["poll"];
+    assert_eq!(poll["correct_option_ids"], json!([0, 2]));
+    assert!(poll.get("correct_option_id").is_none(), "several correct options: the list alone: {poll}");
+    assert_eq!(
+        (poll["allows_multiple_answers"].as_bool(), poll["allows_revoting"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let ids: Vec<&str> =
+        poll["options"].as_array().unwrap().iter().map(|o| o["persistent_id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["0", "1", "2"]);
+    let vote = |message: &Value, options: Value| {
+        server.user_call(
+            &alice,
+            "votePoll",
+            json!({"chat_id": bot_id, "message_id": message["message_id"], "option_ids": options}),
+        )
+    };
+    let counted = ok(vote(&two, json!([0, 2])));
+    assert_eq!(counted["total_voter_count"], 1);
+    let answer = poll_answer(&server, &bot);
+    assert_eq!(
+        (answer["option_ids"].clone(), answer["option_persistent_ids"].clone()),
+        (json!([0, 2]), json!(["0", "2"]))
+    );
+    assert_eq!(error(vote(&two, json!([1]))), (400, "Bad Request: REVOTE_NOT_ALLOWED".into()));
+
+    // A quiz that allows revoting takes a second answer; the bot hears each.
+    let open = ok(quiz(json!({"correct_option_ids": [2], "allows_revoting": true})));
+    assert_eq!(
+        (open["poll"]["correct_option_ids"].clone(), open["poll"]["correct_option_id"].clone()),
+        (json!([2]), json!(2))
+    );
+    ok(vote(&open, json!([1])));
+    assert_eq!(poll_answer(&server, &bot)["option_ids"], json!([1]));
+    let changed = ok(vote(&open, json!([2])));
+    assert_eq!(
+        (changed["options"][1]["voter_count"].as_i64(), changed["options"][2]["voter_count"].as_i64()),
+        (Some(0), Some(1))
+    );
+    assert_eq!(poll_answer(&server, &bot)["option_persistent_ids"], json!(["2"]));
+
+    // An older client's correct_option_id still makes a quiz, with both fields.
+    let older = ok(quiz(json!({"correct_option_id": 1})));
+    assert_eq!(
+        (older["poll"]["correct_option_id"].clone(), older["poll"]["correct_option_ids"].clone()),
+        (json!(1), json!([1]))
+    );
+    for (extra, expected) in [
+        (json!({"correct_option_ids": [2, 0]}), "Bad Request: wrong correct option identifier specified"),
+        (json!({"correct_option_ids": []}), "Bad Request: wrong correct option identifier specified"),
+        (json!({"correct_option_ids": "[0"}), "Bad Request: can't parse correct option identifiers JSON object"),
+    ] {
+        assert_eq!(error(quiz(extra.clone())), (400, expected.into()), "{extra}");
+    }
+}
+
+#[test]
+fn what_the_platform_does_not_do_yet_is_refused_with_its_feature_never_ignored() {
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("careful_bot");
+    let refused = |feature: &str| (400, format!("Bad Request: {feature} are not supported by this server yet"));
+    assert_eq!(error(server.call(&bot, "sendRichMessage", json!({"chat_id": alice_id}))), refused("rich messages"));
+    assert_eq!(
+        error(server.call(&bot, "deleteEphemeralMessage", json!({"chat_id": alice_id, "receiver_user_id": alice_id}))),
+        refused("ephemeral messages")
+    );
+    // A parameter of a missing feature, in a method that works: refused, and nothing is sent.
+    let ephemeral = json!({"chat_id": alice_id, "text": "only you", "ephemeral_message_parameters": {"receiver_user_id": alice_id}});
+    assert_eq!(error(server.call(&bot, "sendMessage", ephemeral)), refused("ephemeral messages"));
+    let hi = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "for all"})));
+    let rich = json!({"chat_id": alice_id, "message_id": hi["message_id"], "rich_message": {"html": "<b>x</b>"}});
+    assert_eq!(error(server.call(&bot, "editMessageText", rich)), refused("rich messages"));
+    let media =
+        json!({"chat_id": alice_id, "question": "Q", "options": ["a", "b"], "media": {"type": "photo", "media": "x"}});
+    assert_eq!(error(server.call(&bot, "sendPoll", media)), refused("poll media"));
+    let option_media = json!({"chat_id": alice_id, "question": "Q",
+        "options": [{"text": "a", "media": {"type": "photo", "media": "x"}}, "b"]});
+    assert_eq!(error(server.call(&bot, "sendPoll", option_media)), refused("poll media"));
+    // Alice got only what was sent.
+    let texts: Vec<Value> = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 0})))
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["message"]["from"]["id"] == bot_id)
+        .map(|u| u["message"]["text"].clone())
+        .collect();
+    assert_eq!(texts, [json!("for all")]);
+}
+
+#[test]
+fn administrators_take_reactions_off_and_restricted_members_cannot_react() {
+    let Started { root: _root, server, bot, alice, bot_id, alice_id: _ } = started("moderator_bot");
+    let bob = super::create_user(_root.path(), "Bob");
+    let bob_id = super::id_of(&bob);
+    let other = super::create_bot(_root.path(), "bystander_bot");
+    let members = json!([bot_id, bob_id, super::id_of(&other)]);
+    let group = ok(server.user_call(&alice, "createSupergroup", json!({"title": "Mods", "member_ids": members})));
+    let chat = group["id"].as_i64().unwrap();
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_delete_messages": true}),
+    ));
+    ok(server.call(&bot, "getUpdates", json!({"allowed_updates": ["message", "message_reaction"]})));
+    let first = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "first"})));
+    let second = ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "second"})));
+    let like = json!([{"type": "emoji", "emoji": "👍"}]);
+    for message in [&first, &second] {
+        let react = json!({"chat_id": chat, "message_id": message["message_id"], "reaction": like});
+        ok(server.user_call(&bob, "setMessageReaction", react));
+    }
+    let reactions = |message: &Value| {
+        let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": chat, "limit": 10})));
+        let found = history.as_array().unwrap().iter().find(|m| m["message_id"] == message["message_id"]).cloned();
+        found.unwrap()["reactions"].clone()
+    };
+    assert_eq!(reactions(&first)[0]["total_count"], 1);
+
+    // Without can_delete_messages: refused. With it: Bob's reaction on one message goes, and
+    // the bot hears it as Bob taking it back.
+    let one = json!({"chat_id": chat, "message_id": first["message_id"], "user_id": bob_id});
+    assert_eq!(
+        error(server.call(&other, "deleteMessageReaction", one.clone())),
+        (400, "Bad Request: CHAT_ADMIN_REQUIRED".into())
+    );
+    assert_eq!(ok(server.call(&bot, "deleteMessageReaction", one)), json!(true));
+    assert!(reactions(&first).is_null(), "gone");
+    assert_eq!(reactions(&second)[0]["total_count"], 1, "the other stays");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut offset = 0;
+    let heard = loop {
+        assert!(Instant::now() < deadline, "the bot never heard the removal");
+        let got = ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 5})));
+        let found = got.as_array().unwrap().iter().find(|u| {
+            u["message_reaction"]["message_id"] == first["message_id"]
+                && u["message_reaction"]["new_reaction"] == json!([])
+        });
+        if let Some(update) = found {
+            break update["message_reaction"].clone();
+        }
+        if let Some(last) = got.as_array().unwrap().last() {
+            offset = last["update_id"].as_i64().unwrap() + 1;
+        }
+    };
+    assert_eq!((heard["user"]["id"].as_i64(), heard["old_reaction"].clone()), (Some(bob_id), like.clone()));
+    // Every recent reaction of Bob's in the chat; a missing message is named.
+    ok(server.call(&bot, "deleteAllMessageReactions", json!({"chat_id": chat, "user_id": bob_id})));
+    assert!(reactions(&second).is_null());
+    let missing = json!({"chat_id": chat, "message_id": 999_999, "user_id": bob_id});
+    assert_eq!(
+        error(server.call(&bot, "deleteMessageReaction", missing)),
+        (400, "Bad Request: message to delete reactions not found".into())
+    );
+
+    // A member restricted from reacting (Bot API 10.0) cannot; sending stays allowed.
+    let restricted = json!({"chat_id": chat, "user_id": bob_id,
+        "permissions": {"can_send_messages": true, "can_react_to_messages": false}});
+    ok(server.user_call(&alice, "restrictChatMember", restricted));
+    let react = json!({"chat_id": chat, "message_id": second["message_id"], "reaction": like});
+    assert_eq!(
+        error(server.user_call(&bob, "setMessageReaction", react)),
+        (400, "Bad Request: not enough rights to react to messages in the chat".into())
+    );
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "still here"})));
+    let member = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+    assert_eq!(
+        (member["status"].as_str(), member["can_react_to_messages"].as_bool()),
+        (Some("restricted"), Some(false))
+    );
+}

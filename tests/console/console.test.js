@@ -68,6 +68,7 @@ let bob;
 const pages = [];
 let onContact = null;
 let onEdited = null;
+let onStopped = null;
 
 /** Collects `page`'s errors and console (checked after the scenario, kept on failure);
  *  `expected` matches console errors the scenario causes on purpose. */
@@ -234,6 +235,8 @@ describe("the console in Chromium", () => {
     });
     bot.on("message:contact", (ctx) => onContact?.(ctx.message.contact));
     bot.on("edited_message", (ctx) => onEdited?.(ctx.editedMessage));
+    // Bot API 10.3's update, read raw (whatever grammY's filters know of it).
+    bot.use((ctx, next) => (ctx.update.stopped_message_generation ? onStopped?.(ctx.update.stopped_message_generation) : next()));
     bot.callbackQuery("alert", (ctx) => ctx.answerCallbackQuery({ text: "Careful!", show_alert: true }));
     bot.catch((e) => console.log(`bot error: ${e.message}`));
     bot.start({ drop_pending_updates: true });
@@ -423,6 +426,18 @@ describe("the console in Chromium", () => {
     await bot.api.sendMessage(alice.id, "The answer");
     await message(page, "The answer").waitFor();
     await page.locator("article.message.draft").waitFor({ state: "detached" });
+    // An empty draft offering a stop: "Thinking…" with a Stop button the person presses; the
+    // bot hears stopped_message_generation and the draft goes.
+    const stopped = new Promise((resolve) => (onStopped = resolve));
+    await bot.api.raw.sendMessageDraft({ chat_id: alice.id, draft_id: 8, text: "", can_stop: true });
+    const thinking = page.locator("article.message.draft", { hasText: "Thinking…" });
+    await thinking.waitFor();
+    await shot(page, "draft-stop");
+    await thinking.locator("button.stop-draft").click();
+    const heard = await stopped;
+    assert.equal(heard.draft_id, 8);
+    assert.equal(heard.chat.id, alice.id);
+    await thinking.waitFor({ state: "detached" });
     await bot.api.setMessageReaction(alice.id, id, [{ type: "emoji", emoji: "🔥" }]);
     await mine.locator(".reactions", { hasText: "🔥" }).waitFor();
     // Stored with the message: a reload shows it again.

@@ -206,3 +206,64 @@ fn administrators_take_reactions_off_and_restricted_members_cannot_react() {
         (Some("restricted"), Some(false))
     );
 }
+
+#[test]
+fn a_person_stops_a_draft_the_bot_offered_to_stop_and_newer_keyboard_fields_are_kept() {
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("streaming_bot");
+    // An empty draft is the "Thinking..." placeholder; a draft with can_stop offers a stop.
+    let thinking = json!({"chat_id": alice_id, "draft_id": 7, "text": "", "can_stop": true, "keep_on_stop": true});
+    assert_eq!(ok(server.call(&bot, "sendMessageDraft", thinking)), json!(true));
+    let draft = super::messages::person_sees(&server, &alice, |u| u["message_draft"]["draft_id"] == 7);
+    assert_eq!(
+        (draft["message_draft"]["can_stop"].as_bool(), draft["message_draft"]["keep_on_stop"].as_bool()),
+        (Some(true), Some(true))
+    );
+    let stop = |draft_id: i64| {
+        server.user_call(&alice, "stopMessageGeneration", json!({"chat_id": bot_id, "draft_id": draft_id}))
+    };
+    assert_eq!(error(stop(8)), (400, "Bad Request: DRAFT_ID_INVALID".into()), "never offered");
+    assert_eq!(ok(stop(7)), json!(true));
+    assert_eq!(error(stop(7)), (400, "Bad Request: DRAFT_ID_INVALID".into()), "stopped once");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let stopped = loop {
+        assert!(Instant::now() < deadline, "the bot never heard the stop");
+        let got = ok(server.call(&bot, "getUpdates", json!({"timeout": 5})));
+        if let Some(update) = got.as_array().unwrap().iter().find(|u| u.get("stopped_message_generation").is_some()) {
+            break update["stopped_message_generation"].clone();
+        }
+    };
+    assert_eq!((stopped["draft_id"].as_i64(), stopped["chat"]["id"].as_i64()), (Some(7), Some(alice_id)));
+    // A later part without can_stop withdraws the offer.
+    ok(server.call(
+        &bot,
+        "sendMessageDraft",
+        json!({"chat_id": alice_id, "draft_id": 9, "text": "a", "can_stop": true}),
+    ));
+    ok(server.call(&bot, "sendMessageDraft", json!({"chat_id": alice_id, "draft_id": 9, "text": "ab"})));
+    assert_eq!(error(stop(9)), (400, "Bad Request: DRAFT_ID_INVALID".into()));
+
+    // Bot API 10.3's keyboard fields are kept, never dropped: a disabled button, force_reply.
+    let markup = json!({"inline_keyboard": [[{"text": "Soon", "disabled": {}}, {"text": "Go", "callback_data": "go"}]], "force_reply": true});
+    let sent =
+        ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "menu", "reply_markup": markup})));
+    assert_eq!(sent["reply_markup"]["inline_keyboard"][0][0], json!({"text": "Soon", "disabled": {}}));
+    assert_eq!(sent["reply_markup"]["force_reply"], json!(true));
+    let managed = json!({"keyboard": [[{"text": "New bot", "request_managed_bot": {"request_id": 1}}]]});
+    assert_eq!(
+        error(server.call(
+            &bot,
+            "sendMessage",
+            json!({"chat_id": alice_id, "text": "make one", "reply_markup": managed})
+        )),
+        (400, "Bad Request: managed bots are not supported by this server yet".into())
+    );
+    let album = json!({"chat_id": alice_id, "media": [{"type": "live_photo", "media": "x", "photo": "y"}, {"type": "photo", "media": "z"}]});
+    assert_eq!(
+        error(server.call(&bot, "sendMediaGroup", album)),
+        (400, "Bad Request: can't parse InputMedia: live photos are not supported by this server yet".into())
+    );
+    assert_eq!(
+        error(server.call(&bot, "sendLivePhoto", json!({"chat_id": alice_id}))),
+        (400, "Bad Request: live photos are not supported by this server yet".into())
+    );
+}

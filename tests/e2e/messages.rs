@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::{Started, create_bot, create_user, error, id_of, launch, ok, started};
 
 /// The first of `token`'s (a person's) updates that satisfies `want`, acknowledging as it reads.
-fn person_sees(server: &Server, token: &str, want: impl Fn(&Value) -> bool) -> Value {
+pub(crate) fn person_sees(server: &Server, token: &str, want: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut offset = 0;
     loop {

@@ -74,6 +74,7 @@ const ORDER: &[&str] = &[
     "editMessageText",
     "deleteMessage",
     "setMessageReaction",
+    "stopMessageGeneration",
     "inlineQuery",
     "openWebApp",
     "chooseInlineResult",

@@ -64,6 +64,7 @@ const h = {
   switchInline: (username, query) => compose.switchInline(username, query),
   copy: (text) => copyText(text),
   vote,
+  stopDraft,
   react: toggleReaction,
   pickReaction,
   reply: (m) => compose.setReply(m),
@@ -478,12 +479,26 @@ function renderAction() {
 }
 
 export function applyDraft(d) {
-  const k = `${d.chat.id}:${d.from?.id}:${d.draft_id}`;
+  const k = draftKey(d);
   const old = drafts.get(k);
   if (old) clearTimeout(old.timer);
-  if (!d.text) drafts.delete(k);
-  else drafts.set(k, { d, timer: setTimeout(() => { drafts.delete(k); renderDrafts(); }, 30000) });
+  // An empty draft is the bot's "Thinking…" placeholder (Bot API 10.3); each part shows for 30 s.
+  drafts.set(k, { d, timer: setTimeout(() => { drafts.delete(k); renderDrafts(); }, 30000) });
   renderDrafts();
+}
+
+const draftKey = (d) => `${d.chat.id}:${d.from?.id}:${d.draft_id}`;
+
+/** The person stops a draft the bot offered to stop: the bot hears it; the draft goes, or stays
+ * (without its button) when the bot asked to keep it. */
+async function stopDraft(d) {
+  try {
+    await S.person.call('stopMessageGeneration', { chat_id: d.from.id, draft_id: d.draft_id });
+    const x = drafts.get(draftKey(d));
+    if (x && d.keep_on_stop) x.d = { ...x.d, can_stop: false, stopped: true };
+    else if (x) { clearTimeout(x.timer); drafts.delete(draftKey(d)); }
+    renderDrafts();
+  } catch { /* toast shown */ }
 }
 
 function dropDraftsOf(m) {

@@ -536,7 +536,8 @@ function inlineButton(m, b, h) {
       else h.error('This link is not allowed');
     });
   };
-  if (b.url != null) openUrl(b.url);
+  if (b.disabled) { btn.disabled = true; btn.classList.add('kb-disabled'); btn.title = 'The bot disabled this button'; }
+  else if (b.url != null) openUrl(b.url);
   else if (b.login_url) openUrl(b.login_url.url);
   else if (b.callback_data != null || (b.callback_game && m.game)) btn.addEventListener('click', () => h.press(m, b, btn));
   else if (b.web_app) btn.addEventListener('click', () => h.webApp((m.via_bot || m.from)?.id, b.web_app.url));
@@ -598,11 +599,16 @@ export function renderMessage(m, h) {
   return el('article', attrs, bubble, inlineKeyboard(m, h), actions(m, h, outgoing));
 }
 
-/** A live draft bubble of a bot's sendMessageDraft. */
+/** A live draft bubble of a bot's sendMessageDraft: "Thinking…" while it is empty, and a Stop
+ * button when the bot offers one (`can_stop`). */
 export function renderDraft(d, h) {
+  const stop = d.can_stop
+    ? el('button', { type: 'button', class: 'stop-draft', text: 'Stop', 'aria-label': `Stop ${nameOf(d.from)}`, onclick: () => h.stopDraft(d) })
+    : null;
+  const state = d.stopped ? 'stopped' : d.text ? 'writing…' : null;
   return el('article', { class: 'message draft', 'data-chat-id': String(d.chat.id), 'data-draft-id': String(d.draft_id), 'aria-label': `${nameOf(d.from)} is writing` },
     el('div', { class: 'bubble' },
       d.chat.type !== 'private' ? el('div', { class: 'sender', text: nameOf(d.from) }) : null,
-      textDiv(d.text || '', d.entities, h),
-      el('div', { class: 'meta' }, el('span', { class: 'muted', text: 'writing…' }))));
+      d.text ? textDiv(d.text, d.entities, h) : el('div', { class: 'text muted', text: 'Thinking…' }),
+      el('div', { class: 'meta' }, state ? el('span', { class: 'muted', text: state }) : null, stop)));
 }

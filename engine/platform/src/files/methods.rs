@@ -164,6 +164,12 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     let entities = object.get("caption_entities").cloned();
     let caption = caption(text("caption"), text("parse_mode"), entities).map_err(reason)?;
     let kind_name = object.get("type").and_then(Value::as_str).ok_or("Can't find field \"type\"")?;
+    if kind_name == "live_photo" {
+        return Err(crate::kernel::not_yet::refused("live photos")
+            .description
+            .trim_start_matches("Bad Request: ")
+            .into());
+    }
     let kind = Kind::from_field(kind_name)
         .filter(|k| matches!(k, Kind::Photo | Kind::Video | Kind::Animation | Kind::Audio | Kind::Document))
         .ok_or_else(|| format!("type \"{kind_name}\" is unsupported"))?;

@@ -45,6 +45,11 @@ impl Domain for Messages {
         registrar.method("deleteMessages", bound(slot, super::editing::delete_messages));
     }
 
+    /// The drafts people may stop.
+    fn state(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        Some(Box::new(super::drafts::Drafts::default()))
+    }
+
     /// `--message-retention`'s sweep, when the operator set a period.
     fn tasks(&self, platform: &Arc<Platform>, stop: &CancellationToken) -> Vec<Task> {
         let Some(period) = platform.config.message_retention else { return Vec::new() };
@@ -71,6 +76,12 @@ impl Domain for Messages {
                 crate::messages::user::edit_message_text,
             ),
             method("deleteMessage", "`chat_id`, `message_id`", "`true`", crate::messages::user::delete_message),
+            method(
+                "stopMessageGeneration",
+                "`chat_id` (the bot), `draft_id` (a draft the bot streams with `can_stop`)",
+                "`true`; the bot gets `stopped_message_generation`",
+                super::drafts::stop_generation,
+            ),
             method(
                 "setMessageReaction",
                 "`chat_id`, `message_id`, `reaction` (up to three `ReactionType`s; empty removes)",

@@ -206,7 +206,8 @@ pub(super) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
     // The chat as given: the decoded Integer cannot tell an absent chat from chat 0.
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
-    super::draft(&platform, &actor, conversation, p.draft_id, text, entities).await?;
+    let stop = super::DraftStop { can_stop: p.can_stop, keep_on_stop: p.keep_on_stop, thread: p.message_thread_id };
+    super::draft(&platform, &actor, conversation, p.draft_id, text, entities, stop).await?;
     done()
 }
 

@@ -6,6 +6,7 @@
 
 pub(crate) mod bodies;
 pub(crate) mod domain;
+mod drafts;
 pub(crate) mod editing;
 mod forwarding;
 pub(crate) mod history;
@@ -23,4 +24,13 @@ pub(crate) use self::posting::{
     edit_media, load_message, lock_message, manages_channel_post, message_for, post, post_in, publish_edit_with,
 };
 pub(crate) use self::reactions::attach_reactions;
+
+/// Whether a draft part offers the person a stop button (`sendMessageDraft`'s `can_stop`,
+/// `keep_on_stop`), and its thread.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct DraftStop {
+    pub(crate) can_stop: bool,
+    pub(crate) keep_on_stop: bool,
+    pub(crate) thread: Option<i64>,
+}
 use self::reactions::react;

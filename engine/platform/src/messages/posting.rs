@@ -591,16 +591,31 @@ pub(super) async fn draft(
     draft_id: i64,
     text: String,
     entities: Option<Value>,
+    stop: super::DraftStop,
 ) -> Result<(), ApiError> {
     if draft_id == 0 {
         return Err(ApiError::bad_request("DRAFT_ID_INVALID"));
     }
+    let drafts = platform.state::<super::drafts::Drafts>();
     for member in platform.participants(conversation).await? {
         if member != actor.id() && platform.user(member).await?.is_some() {
             let chat = platform.chat_json(conversation, member).await?;
             let mut draft = json!({"chat": chat, "from": actor.json(), "draft_id": draft_id, "text": text});
             if let Some(entities) = entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
                 draft["entities"] = entities;
+            }
+            // The person's app shows a stop button (Bot API 10.3), and keeps the draft on stop.
+            match stop.can_stop {
+                true => {
+                    draft["can_stop"] = Value::Bool(true);
+                    if stop.keep_on_stop {
+                        draft["keep_on_stop"] = Value::Bool(true);
+                    }
+                    drafts.offer_stop(member, actor.id(), draft_id, stop.thread);
+                }
+                false => {
+                    drafts.withdraw(member, actor.id(), draft_id);
+                }
             }
             let mailbox = platform.user_mailbox(member).await?;
             mailbox

@@ -65,7 +65,9 @@ fn inline_button(button: &Value) -> Result<(), ApiError> {
         // The platform's own error, not a parsing one.
         return if data.len() > 64 { Err(ApiError::bad_request("BUTTON_DATA_INVALID")) } else { Ok(()) };
     }
+    // A disabled button (Bot API 10.3) does nothing, so it needs no other action.
     const ACTIONS: &[&str] = &[
+        "disabled",
         "url",
         "callback_game",
         "pay",
@@ -225,6 +227,7 @@ const INLINE_BUTTON: &[(&str, Shape)] = &[
     ("copy_text", Shape::Object(&[("text", Shape::Text)])),
     ("callback_game", Shape::Object(&[])),
     ("pay", Shape::Flag),
+    ("disabled", Shape::Object(&[])),
 ];
 const RIGHTS: &[(&str, Shape)] = &[
     ("is_anonymous", Shape::Flag),
@@ -333,6 +336,9 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
                     Value::Object(object) => {
                         button_text(object)
                             .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
+                        if object.contains_key("request_managed_bot") {
+                            return Err(crate::kernel::not_yet::refused("managed bots"));
+                        }
                         button.clone()
                     }
                     _ => {
@@ -370,6 +376,7 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
                 ("one_time_keyboard", Shape::Flag),
                 ("input_field_placeholder", Shape::Text),
                 ("selective", Shape::Flag),
+                ("force_reply", Shape::Flag),
             ],
         );
         let keyboard = declared_rows(&Value::Array(keyboard), KEYBOARD_BUTTON);
@@ -381,7 +388,12 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
         for button in taken_buttons(rows.as_array().expect("rows are arrays")) {
             inline_link(button)?;
         }
-        return Ok(Some(json!({"inline_keyboard": declared_rows(&rows, INLINE_BUTTON)})));
+        let mut inline = json!({"inline_keyboard": declared_rows(&rows, INLINE_BUTTON)});
+        // Bot API 10.3: the person's app opens the reply field at once.
+        if flag(object, "force_reply") {
+            inline["force_reply"] = Value::Bool(true);
+        }
+        return Ok(Some(inline));
     }
     let selective = flag(object, "selective");
     if flag(object, "remove_keyboard") || flag(object, "hide_keyboard") {

@@ -39,6 +39,9 @@ pub const UPDATE_KINDS: &[&str] = &[
     "purchased_paid_media",
     "managed_bot",
     "guest_message",
+    // Bot API 10.2 and 10.3 (after the reference's 10.0).
+    "subscription",
+    "stopped_message_generation",
 ];
 
 /// Kinds left out of the default set.

@@ -97,6 +97,11 @@ fn a_quiz_takes_several_correct_options_and_revotes_only_when_allowed() {
 fn what_the_platform_does_not_do_yet_is_refused_with_its_feature_never_ignored() {
     let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("careful_bot");
     let refused = |feature: &str| (400, format!("Bad Request: {feature} are not supported by this server yet"));
+    // getMe says which later abilities the bot does not have here.
+    let me = ok(server.call(&bot, "getMe", json!({})));
+    for ability in ["supports_guest_queries", "can_manage_bots", "supports_join_request_queries"] {
+        assert_eq!(me[ability], json!(false), "{ability}: {me}");
+    }
     assert_eq!(error(server.call(&bot, "sendRichMessage", json!({"chat_id": alice_id}))), refused("rich messages"));
     assert_eq!(
         error(server.call(&bot, "deleteEphemeralMessage", json!({"chat_id": alice_id, "receiver_user_id": alice_id}))),

@@ -140,7 +140,7 @@ fn register_domains(domains: &[&dyn Domain], registrar: &mut Registrar, slot: &L
     let registry = own.freeze().expect("the platform's methods never clash");
     for name in registry.method_names() {
         let entry = registry.method(name).expect("a listed method");
-        registrar.method(&entry.name, kernel::not_yet::guarded(entry.handler.clone()));
+        registrar.method(&entry.name, kernel::not_yet::guarded(&entry.name, entry.handler.clone()));
     }
     for missing in kernel::not_yet::MISSING {
         for name in missing.methods {

@@ -1,7 +1,7 @@
 //! What the Bot API this server declares has and the embedded platform does not do yet, in one
 //! table: the methods of a missing feature are registered and answer its error (`methods`
-//! reports them as "unavailable"), and a parameter of one, sent to any method, is refused with
-//! the same error before the method runs: a newer client's field is never dropped silently (a
+//! reports them as "unavailable"), and a parameter of one, sent to a method that declares it, is
+//! refused with the same error before the method runs: a newer client's field is never dropped silently (a
 //! message that quietly lost its rich text or its single receiver would be a different message).
 //! METHODS.md lists the table (`msg-bot-api methods --markdown`).
 
@@ -15,7 +15,7 @@ pub struct Missing {
     pub feature: &'static str,
     /// Its methods: registered, each answering the error.
     pub methods: &'static [&'static str],
-    /// Its parameters in other methods, as (method, parameter); method `*`: any method.
+    /// Its parameters in other methods, as (method, parameter); method `*`: any method declaring it.
     pub params: &'static [(&'static str, &'static str)],
 }
 
@@ -89,9 +89,17 @@ fn needed(method: &str, params: &msg_core::Params) -> Option<&'static Missing> {
     })
 }
 
-/// `handler`, refusing a call that needs a missing feature before it runs.
-pub(crate) fn guarded(handler: Arc<dyn MethodHandler>) -> Arc<dyn MethodHandler> {
-    Arc::new(Guarded(handler))
+/// `handler` of method `name`, refusing a call that needs a missing feature before it runs; the
+/// handler itself when no missing feature's parameter is one `name` declares (a parameter a
+/// method does not declare is ignored, as the reference ignores it), so most methods pay nothing.
+pub(crate) fn guarded(name: &str, handler: Arc<dyn MethodHandler>) -> Arc<dyn MethodHandler> {
+    let declared =
+        |param: &str| msg_spec::spec().method(name).is_some_and(|m| m.fields.iter().any(|f| f.name == param));
+    let concerned = MISSING.iter().any(|m| {
+        m.methods.iter().any(|n| n.eq_ignore_ascii_case(name))
+            || m.params.iter().any(|(of, param)| (*of == "*" && declared(param)) || of.eq_ignore_ascii_case(name))
+    });
+    if concerned { Arc::new(Guarded(handler)) } else { handler }
 }
 
 struct Guarded(Arc<dyn MethodHandler>);
@@ -112,7 +120,7 @@ impl MethodHandler for Guarded {
 
 /// The handler of a missing feature's method: its error, always.
 pub(crate) fn unavailable() -> Arc<dyn MethodHandler> {
-    msg_core::method::read_only(guarded(Arc::new(Unavailable)))
+    msg_core::method::read_only(Arc::new(Guarded(Arc::new(Unavailable))))
 }
 
 struct Unavailable;

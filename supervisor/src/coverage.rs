@@ -40,7 +40,7 @@ const COMPATIBILITY: &[&str] = &[
     "A quiz poll carries `correct_option_ids`; when exactly one option is correct it also carries `correct_option_id`, as the reference server does for clients written before Bot API 9.6.",
     "`sendPoll` takes `correct_option_ids`, or `correct_option_id` when that is absent (as the reference server does).",
     "Required fields added after Bot API 9.5 (`Poll.allows_revoting` and `members_only`, `PollOption.persistent_id`, `PollAnswer.option_persistent_ids`, `ChatMemberRestricted.can_react_to_messages`, `ChatAdministratorRights` and `ChatMemberAdministrator.can_send_welcome_messages`) read as `false` or empty in what was stored before them (`engine/spec/supplement.json`, `stored_defaults`); a quiz stored with `correct_option_id` reads as `correct_option_ids`.",
-    "A parameter of a feature the platform does not have yet (the table above) is refused with that feature's error, never ignored.",
+    "A parameter of a feature the platform does not have yet (the table above), sent to a method that declares it, is refused with that feature's error, never ignored (one a method does not declare is ignored, as the reference ignores it).",
     "Updates already queued when the server is upgraded go out as they were stored.",
 ];
 
@@ -87,7 +87,7 @@ pub fn report(markdown: bool) -> String {
         for (name, status) in &rows {
             out.push_str(&format!("| `{name}` | {} |\n", status.label()));
         }
-        out.push_str("\n## Not on the platform yet\n\nThese methods answer their error; these parameters, sent to any method, are refused with it (never ignored).\n\n| feature | methods | parameters | error |\n|---|---|---|---|\n");
+        out.push_str("\n## Not on the platform yet\n\nThese methods answer their error; these parameters, sent to a method that declares them, are refused with it (never ignored).\n\n| feature | methods | parameters | error |\n|---|---|---|---|\n");
         for missing in msg_platform::kernel::not_yet::MISSING {
             let methods = missing.methods.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
             let params = missing.params.iter().map(|(of, name)| match *of {

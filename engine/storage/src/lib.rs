@@ -405,14 +405,19 @@ mod conformance {
         exercise(Arc::new(sqlite::SqliteStorage::open(tmp.path()).unwrap())).await;
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn postgres_conforms() {
-        // CI installs PostgreSQL (`.ci/test`); elsewhere the test says why it did not run.
+    /// A throwaway PostgreSQL cluster; `None` (the test says why) where its binaries are not
+    /// installed and this is not CI, which installs them (`.ci/test`).
+    fn postgres_cluster() -> Option<msg_testkit::postgres::Cluster> {
         if msg_testkit::postgres::bin_dir().is_none() && std::env::var("CI").is_err() {
             eprintln!("skipped: PostgreSQL's server binaries are not installed (apt-get install postgresql)");
-            return;
+            return None;
         }
-        let cluster = msg_testkit::postgres::Cluster::start(false);
+        Some(msg_testkit::postgres::Cluster::start(false))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres_conforms() {
+        let Some(cluster) = postgres_cluster() else { return };
         for durability in ["power", "process"] {
             let url = cluster.create_database(&format!("conformance_{durability}"));
             let section = serde_json::json!({"url": url, "durability": durability});
@@ -424,11 +429,7 @@ mod conformance {
     /// dropped (SQLite's own test: `sqlite::tests`).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn postgres_reads_the_legacy_tables_once() {
-        if msg_testkit::postgres::bin_dir().is_none() && std::env::var("CI").is_err() {
-            eprintln!("skipped: PostgreSQL's server binaries are not installed (apt-get install postgresql)");
-            return;
-        }
-        let cluster = msg_testkit::postgres::Cluster::start(false);
+        let Some(cluster) = postgres_cluster() else { return };
         let url = cluster.create_database("legacy");
         let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
         tokio::spawn(connection);

@@ -144,7 +144,7 @@ fn register_domains(domains: &[&dyn Domain], registrar: &mut Registrar, slot: &L
     }
     for missing in kernel::not_yet::MISSING {
         for name in missing.methods {
-            registrar.method(name, kernel::not_yet::unavailable());
+            registrar.method(name, kernel::not_yet::unavailable(missing));
         }
     }
 }

@@ -165,10 +165,7 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     let caption = caption(text("caption"), text("parse_mode"), entities).map_err(reason)?;
     let kind_name = object.get("type").and_then(Value::as_str).ok_or("Can't find field \"type\"")?;
     if kind_name == "live_photo" {
-        return Err(crate::kernel::not_yet::refused("live photos")
-            .description
-            .trim_start_matches("Bad Request: ")
-            .into());
+        return Err(crate::kernel::not_yet::reason("live photos"));
     }
     let kind = Kind::from_field(kind_name)
         .filter(|k| matches!(k, Kind::Photo | Kind::Video | Kind::Animation | Kind::Audio | Kind::Document))

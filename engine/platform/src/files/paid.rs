@@ -64,10 +64,7 @@ fn input_paid_media<'a>(
         None => return Err("Can't find field \"type\"".into()),
         Some(Value::String(t)) if t == "photo" => Kind::Photo,
         Some(Value::String(t)) if t == "video" => Kind::Video,
-        Some(Value::String(t)) if t == "live_photo" => {
-            let refused = crate::kernel::not_yet::refused("live photos").description;
-            return Err(refused.trim_start_matches("Bad Request: ").into());
-        }
+        Some(Value::String(t)) if t == "live_photo" => return Err(crate::kernel::not_yet::reason("live photos")),
         Some(Value::String(t)) => return Err(format!("type \"{t}\" is unsupported")),
         Some(_) => return Err("Field \"type\" must be of type String".into()),
     };

@@ -69,14 +69,20 @@ pub const MISSING: &[Missing] = &[
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this
 /// server yet`.
 pub fn error(missing: &Missing) -> ApiError {
-    ApiError::bad_request(format_args!("{} are not supported by this server yet", missing.feature))
+    ApiError::bad_request(reason(missing.feature))
+}
+
+/// Why a missing feature is refused, without the `Bad Request: ` of its error: for a parser
+/// that words its own errors (`can't parse InputMedia: <reason>`). `feature` is one of [`MISSING`].
+pub(crate) fn reason(feature: &str) -> String {
+    debug_assert!(MISSING.iter().any(|m| m.feature == feature), "{feature} is not in the table");
+    format!("{feature} are not supported by this server yet")
 }
 
 /// The error of the missing feature named `feature` (one of [`MISSING`]), for a parameter found
 /// inside another (a poll option's media).
 pub(crate) fn refused(feature: &str) -> ApiError {
-    let missing = MISSING.iter().find(|m| m.feature == feature).expect("a feature of the table");
-    error(missing)
+    ApiError::bad_request(reason(feature))
 }
 
 /// The missing feature a call of `method` with `params` needs: the method's, or a parameter's.
@@ -118,17 +124,17 @@ impl MethodHandler for Guarded {
     }
 }
 
-/// The handler of a missing feature's method: its error, always.
-pub(crate) fn unavailable() -> Arc<dyn MethodHandler> {
-    msg_core::method::read_only(Arc::new(Guarded(Arc::new(Unavailable))))
+/// The handler of a method of `missing`: its error, always.
+pub(crate) fn unavailable(missing: &'static Missing) -> Arc<dyn MethodHandler> {
+    msg_core::method::read_only(Arc::new(Unavailable(missing)))
 }
 
-struct Unavailable;
+struct Unavailable(&'static Missing);
 
 #[async_trait::async_trait]
 impl MethodHandler for Unavailable {
-    async fn call(&self, call: MethodCall) -> Result<Reply, ApiError> {
-        Err(ApiError::internal(format!("{} reached its placeholder", call.method)))
+    async fn call(&self, _call: MethodCall) -> Result<Reply, ApiError> {
+        Err(error(self.0))
     }
 }
 

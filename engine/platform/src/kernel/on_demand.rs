@@ -9,8 +9,7 @@ use std::time::Instant;
 use msg_core::{ApiError, ChatRecord, MemberRecord, UserRecord};
 
 use crate::internal;
-use crate::kernel::directory::{CONVERSATIONS, LegacySplit};
-use crate::kernel::directory::{COUNTER_IDLE, COUNTERS_KEPT, Counter, Directory, Room};
+use crate::kernel::directory::{CONVERSATIONS, COUNTER_IDLE, COUNTERS_KEPT, Counter, Directory, LegacySplit, Room};
 use crate::kernel::rows::{
     CHATS, MEMBERS, PEOPLE, RECORDS_UPGRADE, ROWS_UPGRADE, UPGRADES, put_chat, put_member, put_person,
 };

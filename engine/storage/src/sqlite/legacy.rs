@@ -6,23 +6,23 @@ use super::*;
 /// What the legacy tables hold, with every conversation's highest message id; `None` when the
 /// database has none of them.
 pub(super) fn read(conn: &Connection) -> rusqlite::Result<Option<PlatformState>> {
-    let exists =
-        |table: &str| conn.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")?.exists([table]);
-    if !(exists("users")? || exists("chats")? || exists("members")?) {
+    let (users, chats, members) =
+        (table_exists(conn, "users")?, table_exists(conn, "chats")?, table_exists(conn, "members")?);
+    if !(users || chats || members) {
         return Ok(None);
     }
     let mut state = PlatformState::default();
-    if exists("users")? {
+    if users {
         let mut stmt = conn.prepare(
             "SELECT id, secret, first_name, last_name, username, language_code, created_at, details FROM users ORDER BY id",
         )?;
         state.users = stmt.query_map([], user_row)?.collect::<Result<_, _>>()?;
     }
-    if exists("chats")? {
+    if chats {
         let mut stmt = conn.prepare("SELECT id, kind, title, created_at, details FROM chats ORDER BY id")?;
         state.chats = stmt.query_map([], chat_row)?.collect::<Result<_, _>>()?;
     }
-    if exists("members")? {
+    if members {
         let mut stmt =
             conn.prepare("SELECT chat_id, user_id, status, details FROM members ORDER BY chat_id, user_id")?;
         state.members = stmt.query_map([], member_row)?.collect::<Result<_, _>>()?;

@@ -124,14 +124,17 @@ pub(super) fn write_bot(dir: &Path, bot: &BotRecord, template: &[u8]) -> Result<
 /// once more by `legacy.rs`), messages' `date` (added with retention, read from the stored
 /// message; a channel post's poster record takes its post's), and incremental vacuum (a
 /// one-time `VACUUM` of a file made before it).
+/// Whether the database has table `name`.
+pub(super) fn table_exists(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")?.exists([name])
+}
+
 pub(super) fn upgrade_platform(conn: &Connection, path: &Path) -> rusqlite::Result<()> {
     let has_column = |table: &str, column: &str| {
         conn.prepare(&format!("SELECT 1 FROM pragma_table_info('{table}') WHERE name = '{column}'"))?.exists([])
     };
-    let has_table =
-        |table: &str| conn.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")?.exists([table]);
     for table in ["users", "chats", "members"] {
-        if has_table(table)? && !has_column(table, "details")? {
+        if table_exists(conn, table)? && !has_column(table, "details")? {
             conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN details TEXT NOT NULL DEFAULT '{{}}'"))?;
         }
     }

@@ -207,6 +207,9 @@ describe("the console in Chromium", () => {
     bot.command("secret", (ctx) =>
       ctx.replyWithPaidMedia(5, [{ type: "photo", media: new InputFile(PNG, "secret.png") }], { caption: "A secret picture", payload: "secret-1" }),
     );
+    bot.command("live", (ctx) =>
+      ctx.replyWithLivePhoto(new InputFile(Buffer.from("a moment of video"), "moment.mp4"), new InputFile(plainPng(320, 200, [90, 150, 210]), "moment.png"), { caption: "A live moment" }),
+    );
     bot.on("purchased_paid_media", (ctx) => ctx.api.sendMessage(ctx.purchasedPaidMedia.from.id, `Enjoy ${ctx.purchasedPaidMedia.paid_media_payload}`));
     bot.on("callback_query:game_short_name", async (ctx) => {
       await ctx.answerCallbackQuery({ url: `https://games.example/${ctx.callbackQuery.game_short_name}` });
@@ -649,6 +652,21 @@ describe("the console in Chromium", () => {
     await message(page, "Enjoy secret-1").waitFor();
     assert.equal(await alice.starBalance(), before - 5);
     await shot(page, "paid-media");
+  });
+
+  scenario("a live photo shows its photo and plays its video from the LIVE button", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/live");
+    const live = page.locator("article.message", { has: page.locator(".live-photo") });
+    await live.locator(".live-photo img").waitFor();
+    assert.match(await live.textContent(), /A live moment/);
+    await shot(page, "live-photo");
+    await live.getByRole("button", { name: "Play the live photo" }).click();
+    await live.locator(".live-photo video").waitFor();
+    assert.equal(await live.locator(".live-photo img").count(), 0, "the video plays in the photo's place");
+    assert.equal(await live.getByRole("button", { name: "Play the live photo" }).count(), 0);
   });
 
   scenario("a set's sticker opens its set, and a sticker picked there is sent", async () => {

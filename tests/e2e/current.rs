@@ -262,13 +262,146 @@ fn a_person_stops_a_draft_the_bot_offered_to_stop_and_newer_keyboard_fields_are_
         )),
         (400, "Bad Request: managed bots are not supported by this server yet".into())
     );
-    let album = json!({"chat_id": alice_id, "media": [{"type": "live_photo", "media": "x", "photo": "y"}, {"type": "photo", "media": "z"}]});
+}
+
+/// A live photo (Bot API 10.0) sent with its video and photo as parts, again by file ids, in an
+/// album, as an edit, as paid media and by a person: each message carries `live_photo` (the
+/// video, the photo's sizes inside) and `photo`, every viewer with file ids of their own, and
+/// the video downloads as sent. The reference's errors for what is missing.
+#[test]
+fn a_live_photo_is_a_photo_with_its_video_everywhere_a_photo_goes() {
+    let Started { server, bot, alice, alice_id, bot_id, root: _root } = started("live_photo_bot");
+    let png = crate::files::png(40, 30);
+    let clip = b"not really an mp4, but the platform stores what it is given".to_vec();
+    let send = |method: &str, form: msg_testkit::Multipart| {
+        let sent = form.post(server.api, &format!("/bot{bot}/{method}"));
+        assert_eq!(sent.status, 200, "{method}: {}", sent.text());
+        sent.json()["result"].clone()
+    };
+    let sent = send(
+        "sendLivePhoto",
+        msg_testkit::Multipart::new()
+            .text("chat_id", &alice_id.to_string())
+            .text("caption", "<b>live</b>")
+            .text("parse_mode", "HTML")
+            .file("live_photo", "clip.mp4", "video/mp4", &clip)
+            .file("photo", "still.png", "image/png", &png),
+    );
+    let live = &sent["live_photo"];
+    // The platform does not probe videos: no duration; the frame is the photo's.
     assert_eq!(
-        error(server.call(&bot, "sendMediaGroup", album)),
-        (400, "Bad Request: can't parse InputMedia: live photos are not supported by this server yet".into())
+        (live["duration"].as_i64(), live["width"].as_i64(), live["height"].as_i64()),
+        (Some(0), Some(40), Some(30))
+    );
+    assert_eq!(live["photo"], sent["photo"], "the photo's sizes, inside the live photo and beside it");
+    assert_eq!(sent["caption"], json!("live"));
+    let file = ok(server.call(&bot, "getFile", json!({"file_id": live["file_id"]})));
+    let path = file["file_path"].as_str().unwrap();
+    assert!(path.starts_with("videos/"), "{path}");
+    let served = msg_testkit::get(server.api, &format!("/file/bot{bot}/{path}")).unwrap();
+    assert_eq!(served.body, clip, "the live photo's video downloads as sent");
+    // Alice sees it with her own file ids, and sends one of her own.
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let seen = history.as_array().unwrap().iter().find(|m| m.get("live_photo").is_some()).unwrap().clone();
+    assert_ne!(seen["live_photo"]["file_id"], live["file_id"]);
+    assert_eq!(seen["live_photo"]["file_unique_id"], live["file_unique_id"]);
+    let hers = msg_testkit::Multipart::new()
+        .text("chat_id", &bot_id.to_string())
+        .file("live_photo", "mine.mp4", "video/mp4", b"Alice's clip")
+        .file("photo", "mine.png", "image/png", &png)
+        .post(server.api, &format!("/user{alice}/sendLivePhoto"));
+    assert_eq!(hers.status, 200, "{}", hers.text());
+    let mut offset = 0;
+    let heard = loop {
+        let message = crate::next_update(&server, &bot, &mut offset, "message");
+        if message.get("live_photo").is_some() {
+            break message;
+        }
+    };
+    assert!(heard["live_photo"]["file_id"].is_string() && heard["photo"].is_array(), "{heard}");
+    let largest = |m: &Value| m["photo"].as_array().unwrap().last().unwrap()["file_id"].clone();
+    // The bot again by its own file ids; an album of a live photo and a photo.
+    let again = ok(server.call(
+        &bot,
+        "sendLivePhoto",
+        json!({"chat_id": alice_id, "live_photo": live["file_id"], "photo": largest(&sent), "has_spoiler": true}),
+    ));
+    assert_eq!(
+        (again["has_media_spoiler"].clone(), again["live_photo"]["file_unique_id"].clone()),
+        (json!(true), live["file_unique_id"].clone())
+    );
+    let album = json!([{"type": "live_photo", "media": "attach://v", "photo": "attach://p", "caption": "one"}, {"type": "photo", "media": largest(&sent)}]);
+    let sent_album = send(
+        "sendMediaGroup",
+        msg_testkit::Multipart::new()
+            .text("chat_id", &alice_id.to_string())
+            .text("media", &album.to_string())
+            .file("v", "v.mp4", "video/mp4", &clip)
+            .file("p", "p.png", "image/png", &png),
+    );
+    let items = sent_album.as_array().unwrap();
+    assert!(items[0].get("live_photo").is_some() && items[0].get("photo").is_some());
+    assert!(items[1].get("live_photo").is_none());
+    assert_eq!(items[0]["media_group_id"], items[1]["media_group_id"]);
+    // A plain photo edited into a live photo.
+    let edited = ok(server.call(
+        &bot,
+        "editMessageMedia",
+        json!({"chat_id": alice_id, "message_id": items[1]["message_id"],
+            "media": {"type": "live_photo", "media": live["file_id"], "photo": largest(&sent)}}),
+    ));
+    assert_eq!(edited["live_photo"]["file_unique_id"], live["file_unique_id"]);
+    // An external reply shows the live photo alone, as the reference writes it.
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Live", "member_ids": [bot_id]})));
+    let group_id = group["id"].as_i64().unwrap();
+    let reply = ok(server.call(
+        &bot,
+        "sendMessage",
+        json!({"chat_id": group_id, "text": "look", "reply_parameters": {"chat_id": alice_id, "message_id": sent["message_id"]}}),
+    ));
+    let external = &reply["external_reply"];
+    assert!(external.get("live_photo").is_some() && external.get("photo").is_none(), "{external}");
+    // Paid media: the bot sees its live photo, Alice a preview until she buys it.
+    let paid = ok(server.call(
+        &bot,
+        "sendPaidMedia",
+        json!({"chat_id": alice_id, "star_count": 5, "media": [{"type": "live_photo", "media": live["file_id"], "photo": largest(&sent)}]}),
+    ));
+    let item = &paid["paid_media"]["paid_media"][0];
+    assert_eq!((item["type"].clone(), item["live_photo"]["width"].clone()), (json!("live_photo"), json!(40)));
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let locked = history.as_array().unwrap().iter().find(|m| m.get("paid_media").is_some()).unwrap();
+    assert_eq!(locked["paid_media"]["paid_media"][0], json!({"type": "preview", "width": 40, "height": 30}));
+    // The reference's errors, in its order: the video, then the photo, then the chat.
+    let refused = |method: &str, params: Value| error(server.call(&bot, method, params));
+    assert_eq!(refused("sendLivePhoto", json!({})), (400, "Bad Request: there is no live photo in the request".into()));
+    assert_eq!(
+        refused("sendLivePhoto", json!({"live_photo": live["file_id"]})),
+        (400, "Bad Request: there is no photo in the request".into())
     );
     assert_eq!(
-        error(server.call(&bot, "sendLivePhoto", json!({"chat_id": alice_id}))),
-        (400, "Bad Request: live photos are not supported by this server yet".into())
+        refused("sendLivePhoto", json!({"live_photo": live["file_id"], "photo": largest(&sent)})),
+        (400, "Bad Request: chat_id is empty".into())
+    );
+    assert_eq!(
+        refused(
+            "sendMediaGroup",
+            json!({"chat_id": alice_id, "media": [{"type": "live_photo", "media": live["file_id"]}]})
+        ),
+        (400, "Bad Request: can't parse InputMedia: photo not found".into())
+    );
+    assert_eq!(
+        refused(
+            "sendPaidMedia",
+            json!({"chat_id": alice_id, "star_count": 5, "media": [{"type": "live_photo", "media": live["file_id"]}]})
+        ),
+        (400, "Bad Request: can't parse InputPaidMedia: photo not found".into())
+    );
+    assert_eq!(
+        refused(
+            "sendLivePhoto",
+            json!({"chat_id": alice_id, "live_photo": "https://example.com/v.mp4", "photo": largest(&sent)})
+        ),
+        (400, "Bad Request: sending live photos by a URL is not supported".into())
     );
 }

@@ -35,6 +35,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("sendVoice", "there is no voice in the request"),
     ("sendVideoNote", "there is no video note in the request"),
     ("sendSticker", "there is no sticker in the request"),
+    ("sendLivePhoto", "there is no live photo in the request"),
     ("getStickerSet", "STICKERSET_INVALID"),
     ("getCustomEmojiStickers", "parameter \"custom_emoji_ids\" is required"),
     ("uploadStickerFile", "invalid user_id specified"),

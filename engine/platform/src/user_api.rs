@@ -136,6 +136,7 @@ const ORDER: &[&str] = &[
     "sendVoice",
     "sendVideoNote",
     "sendSticker",
+    "sendLivePhoto",
 ];
 
 pub(crate) async fn authenticate(platform: &Platform, token: &str) -> Result<UserRecord, ApiError> {

@@ -190,6 +190,7 @@ export function previewOf(m) {
   if (!m) return '';
   const cap = m.caption ? `: ${m.caption}` : '';
   if (m.text != null) return m.text;
+  if (m.live_photo) return `Live photo${cap}`;
   if (m.photo) return `Photo${cap}`;
   if (m.video) return `Video${cap}`;
   if (m.animation) return `GIF${cap}`;
@@ -245,7 +246,19 @@ function video(file, h, label, extra = {}) {
   return slot(file.file_id, h, size, label, (src) => el('video', { controls: true, preload: 'metadata', playsInline: true, ...size, ...extra, 'aria-label': label, src }));
 }
 
+/** A live photo: its photo with a LIVE button that plays its video in its place. */
+function livePhoto(m, h) {
+  const box = el('div', { class: 'live-photo' });
+  const still = mediaOf({ photo: m.live_photo.photo || m.photo || [], caption: m.caption }, h);
+  const play = el('button', { type: 'button', class: 'live-badge', text: 'LIVE', 'aria-label': 'Play the live photo',
+    // The photo's slot may have become its image by now: the box's content is replaced whole.
+    onclick: () => box.replaceChildren(video(m.live_photo, h, 'Live photo', { autoplay: true, muted: true, loop: true })) });
+  box.append(still, play);
+  return box;
+}
+
 function mediaOf(m, h) {
+  if (m.live_photo) return livePhoto(m, h);
   if (m.photo?.length) {
     const p = bestPhoto(m.photo);
     const size = scaled(p.width, p.height);
@@ -351,6 +364,7 @@ function renderPaidMedia(m, h) {
   const locked = items.some((i) => i.type === 'preview');
   for (const item of items) {
     if (item.type === 'photo') box.append(mediaOf({ photo: item.photo }, h));
+    else if (item.type === 'live_photo') box.append(mediaOf({ live_photo: item.live_photo }, h));
     else if (item.type === 'video') box.append(mediaOf({ video: item.video }, h));
     else {
       const size = scaled(item.width, item.height, 240);

@@ -5035,7 +5035,7 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
 
 /// The options every method that sends a message takes besides its content: where it goes, the reply, the keyboard, protection and the message's options.
 ///
-/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`.
+/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`, `sendLivePhoto`.
 pub trait SendArgs<'a>: Sync {
     /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     fn chat_id(&self) -> &'a str {
@@ -5552,10 +5552,41 @@ impl<'a> SendArgs<'a> for SendPaidMedia<'a> {
     }
 }
 
+impl<'a> SendArgs<'a> for SendLivePhoto<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
+    }
+}
+
 /// What the methods that send one file take: the file (under its kind's name), its caption and how it shows, and the facts about it the caller gives.
 ///
-/// Implemented by the parameters of `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendSticker`.
+/// Implemented by the parameters of `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendSticker`, `sendLivePhoto`.
 pub trait FileArgs<'a>: SendArgs<'a> {
+    /// Live photo video to send.
+    fn live_photo(&self) -> Option<&'a str> {
+        None
+    }
     /// Photo to send.
     fn photo(&self) -> Option<&'a str> {
         None
@@ -5800,5 +5831,26 @@ impl<'a> FileArgs<'a> for SendSticker<'a> {
     }
     fn emoji(&self) -> Option<&'a str> {
         self.emoji
+    }
+}
+
+impl<'a> FileArgs<'a> for SendLivePhoto<'a> {
+    fn live_photo(&self) -> Option<&'a str> {
+        self.live_photo
+    }
+    fn photo(&self) -> Option<&'a str> {
+        self.photo
+    }
+    fn caption(&self) -> Option<&'a str> {
+        self.caption
+    }
+    fn parse_mode(&self) -> Option<&'a str> {
+        self.parse_mode
+    }
+    fn caption_entities(&self) -> Option<&'a str> {
+        self.caption_entities
+    }
+    fn has_spoiler(&self) -> bool {
+        self.has_spoiler
     }
 }

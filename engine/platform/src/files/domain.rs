@@ -25,6 +25,7 @@ impl Domain for Files {
             let send = move |platform, call| super::methods::send_kind(platform, call, kind);
             registrar.method(kind.send_method(), bound(slot, send));
         }
+        registrar.method("sendLivePhoto", bound(slot, super::methods::send_live_photo_method));
         registrar.method("sendMediaGroup", bound(slot, super::methods::send_media_group));
         registrar.method("sendPaidMedia", bound(slot, super::paid::send_paid_media));
         registrar.method("getFile", bound(slot, super::methods::get_file));
@@ -53,6 +54,9 @@ impl Domain for Files {
                     crate::files::methods::send_file(&c.platform, c.actor(), &c.params, kind).await
                 })
             })
+            .chain([method("sendLivePhoto", "as the Bot API's", "the `Message`", |c: UserCall| async move {
+                crate::files::methods::send_live_photo(&c.platform, c.actor(), &c.params).await
+            })])
             .collect()
     }
 

@@ -1,6 +1,9 @@
 //! Files in messages: `sendPhoto`, `sendDocument`, `sendVideo`, `sendAudio`, `sendVoice`,
-//! `sendAnimation`, `sendVideoNote`, `sendMediaGroup`, `editMessageMedia` and `getFile`. The
-//! send functions take an [`Actor`], so the user-side API sends files through the same code.
+//! `sendAnimation`, `sendVideoNote`, `sendLivePhoto`, `sendMediaGroup`, `editMessageMedia` and
+//! `getFile`. The send functions take an [`Actor`], so the user-side API sends files through the
+//! same code. A live photo is a photo with a short video: the video is stored as a video, the
+//! message carries both `live_photo` (the video, the photo's sizes inside) and `photo`, as the
+//! reference writes it for clients that know only photos.
 
 use std::sync::Arc;
 
@@ -88,6 +91,78 @@ pub(crate) fn media_body(kind: Kind, object: Value, shown: Shown) -> Result<type
     Ok(body)
 }
 
+/// A live photo's message content from its stored video and photo: `photo` the sizes, and
+/// `live_photo` the video with the sizes inside.
+pub(crate) fn live_body(video: Value, photo: Value, shown: Shown) -> Result<types::Message, ApiError> {
+    let mut body = media_body(Kind::Photo, photo, shown)?;
+    body.live_photo = Some(Box::new(live_photo(decode(video, "live photo")?, body.photo.clone())));
+    Ok(body)
+}
+
+/// A `LivePhoto`: the video's facts and file, the photo's sizes.
+pub(crate) fn live_photo(video: types::Video, photo: Option<Vec<types::PhotoSize>>) -> types::LivePhoto {
+    let mut video = video;
+    // The video's frame is the photo's: its size, when the sender gave none.
+    if let Some(largest) = photo.as_ref().and_then(|sizes| sizes.last())
+        && video.width == 0
+    {
+        (video.width, video.height) = (largest.width, largest.height);
+    }
+    types::LivePhoto {
+        photo,
+        file_id: video.file_id,
+        file_unique_id: video.file_unique_id,
+        width: video.width,
+        height: video.height,
+        duration: video.duration,
+        mime_type: video.mime_type,
+        file_size: video.file_size,
+    }
+}
+
+/// Stores a live photo's video (with the caller's `extras`: its size and duration) and photo;
+/// the message content they make. The platform stores what it is given: the 10-second and 10 MB
+/// bounds of the Bot API documentation are the public platform's, which probes the video.
+async fn attach_live(
+    platform: &Platform,
+    actor: &Actor,
+    video: Source<'_>,
+    photo: Source<'_>,
+    extras: Extras<'_>,
+    shown: Shown,
+) -> Result<types::Message, ApiError> {
+    if matches!(video, Source::Url(_)) {
+        return Err(ApiError::bad_request("sending live photos by a URL is not supported"));
+    }
+    let (files, temp) = (&platform.files, &platform.temp_dir);
+    let video = input::attach(files, temp, sender(actor), Kind::Video, video, extras).await?;
+    let photo = input::attach(files, temp, sender(actor), Kind::Photo, photo, Extras::default()).await?;
+    live_body(video, photo, shown)
+}
+
+/// `sendLivePhoto` from `actor` (a bot, or a person through the user-side API), checked in the
+/// reference's order: the live photo's video, the photo, the caption, then the chat.
+pub(super) async fn send_live_photo(platform: &Platform, actor: Actor, p: &Params) -> Result<Value, ApiError> {
+    let local = platform.local;
+    let live: params::SendLivePhoto = args(p)?;
+    let video = input::source(p, live.live_photo.unwrap_or_default(), "live_photo", local)
+        .ok_or_else(|| ApiError::bad_request("There is no live photo in the request"))?;
+    let photo = input::source(p, live.photo.unwrap_or_default(), "photo", local).ok_or_else(|| missing(Kind::Photo))?;
+    let (text, entities) = caption_of(&live)?;
+    let options = SendOptions::read(&live, p)?;
+    let conversation = platform.resolve_chat(&actor, live.chat_id).await?;
+    let shown = Shown { caption_above: live.show_caption_above_media, spoiler: live.has_spoiler };
+    let body = attach_live(platform, &actor, video, photo, Extras::from_args(&live, p, local), shown).await?;
+    let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };
+    messages::post(platform, &actor, conversation, options.content(text, entities, body)).await
+}
+
+/// The bot's `sendLivePhoto`.
+pub(super) async fn send_live_photo_method(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let bot = platform_bot(&platform, &call).await?;
+    Ok(send_live_photo(&platform, Actor::Bot(bot), &call.params).await?.into())
+}
+
 /// The parameters of the method that sends a file of `kind`, decoded by its generated struct.
 fn file_args<'a>(p: &'a Params, kind: Kind) -> Result<Box<dyn FileArgs<'a> + Send + 'a>, ApiError> {
     Ok(match kind {
@@ -153,6 +228,8 @@ pub(super) async fn send_kind(platform: Arc<Platform>, call: MethodCall, kind: K
 struct InputMedia<'a> {
     kind: Kind,
     source: Source<'a>,
+    /// A live photo's photo (`source` is then its video).
+    photo: Option<Source<'a>>,
     extras: Extras<'a>,
     caption: (String, Option<Value>),
     shown: Shown,
@@ -164,8 +241,14 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     let entities = object.get("caption_entities").cloned();
     let caption = caption(text("caption"), text("parse_mode"), entities).map_err(reason)?;
     let kind_name = object.get("type").and_then(Value::as_str).ok_or("Can't find field \"type\"")?;
+    let flag = |name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
+    let shown = Shown { caption_above: flag("show_caption_above_media"), spoiler: flag("has_spoiler") };
+    let extras = Extras::from_media(p, object, local);
     if kind_name == "live_photo" {
-        return Err(crate::kernel::not_yet::reason("live photos"));
+        // `media` is the video; the photo must be named (a file_id or `attach://`).
+        let video = input::source(p, text("media"), "", local).ok_or("media not found")?;
+        let photo = input::source(p, text("photo"), "", local).ok_or("photo not found")?;
+        return Ok(InputMedia { kind: Kind::Video, source: video, photo: Some(photo), extras, caption, shown });
     }
     let kind = Kind::from_field(kind_name)
         .filter(|k| matches!(k, Kind::Photo | Kind::Video | Kind::Animation | Kind::Audio | Kind::Document))
@@ -174,9 +257,7 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
         return Err(format!("type \"{kind_name}\" can't be used in sendMediaGroup"));
     }
     let source = input::source(p, text("media"), "", local).ok_or("media not found")?;
-    let flag = |name: &str| object.get(name).and_then(Value::as_bool).unwrap_or(false);
-    let shown = Shown { caption_above: flag("show_caption_above_media"), spoiler: flag("has_spoiler") };
-    Ok(InputMedia { kind, source, extras: Extras::from_media(p, object, local), caption, shown })
+    Ok(InputMedia { kind, source, photo: None, extras, caption, shown })
 }
 
 /// An error's message without its `Bad Request: ` prefix, to nest in another message.
@@ -190,11 +271,15 @@ fn unparsable_media(e: String) -> ApiError {
 
 /// Stores an `InputMedia`'s file: the message content it makes (media fields and caption).
 async fn attach_media(platform: &Platform, actor: &Actor, media: InputMedia<'_>) -> Result<Content, ApiError> {
-    let files = &platform.files;
-    let object =
-        input::attach(files, &platform.temp_dir, sender(actor), media.kind, media.source, media.extras).await?;
     let (text, entities) = media.caption;
-    let body = media_body(media.kind, object, media.shown)?;
+    let body = match media.photo {
+        Some(photo) => attach_live(platform, actor, media.source, photo, media.extras, media.shown).await?,
+        None => {
+            let (files, temp) = (&platform.files, &platform.temp_dir);
+            let object = input::attach(files, temp, sender(actor), media.kind, media.source, media.extras).await?;
+            media_body(media.kind, object, media.shown)?
+        }
+    };
     Ok(Content { text, entities, body, ..Content::default() })
 }
 

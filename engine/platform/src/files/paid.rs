@@ -47,12 +47,17 @@ pub(crate) fn paid_key(conversation: Conversation, message_id: i64) -> String {
     format!("{}/{message_id}", conversation.key())
 }
 
-/// One `InputPaidMedia` (`get_input_paid_media`): its kind, file and extras.
-fn input_paid_media<'a>(
-    p: &'a msg_core::Params,
-    value: &Value,
-    local: bool,
-) -> Result<(Kind, input::Source<'a>, Extras<'a>), String> {
+/// One parsed `InputPaidMedia`: its kind, file, extras, and a live photo's photo (`source` is
+/// then its video).
+struct Asked<'a> {
+    kind: Kind,
+    source: input::Source<'a>,
+    extras: Extras<'a>,
+    photo: Option<input::Source<'a>>,
+}
+
+/// One `InputPaidMedia` (`get_input_paid_media`).
+fn input_paid_media<'a>(p: &'a msg_core::Params, value: &Value, local: bool) -> Result<Asked<'a>, String> {
     let object = value.as_object().ok_or("expected an Object")?;
     let media = match object.get("media") {
         None => "",
@@ -60,15 +65,23 @@ fn input_paid_media<'a>(
         Some(_) => return Err("Field \"media\" must be of type String".into()),
     };
     let source = input::source(p, media, "", local).ok_or("media not found")?;
-    let kind = match object.get("type") {
+    let (kind, live) = match object.get("type") {
         None => return Err("Can't find field \"type\"".into()),
-        Some(Value::String(t)) if t == "photo" => Kind::Photo,
-        Some(Value::String(t)) if t == "video" => Kind::Video,
-        Some(Value::String(t)) if t == "live_photo" => return Err(crate::kernel::not_yet::reason("live photos")),
+        Some(Value::String(t)) if t == "photo" => (Kind::Photo, false),
+        Some(Value::String(t)) if t == "video" => (Kind::Video, false),
+        Some(Value::String(t)) if t == "live_photo" => (Kind::Video, true),
         Some(Value::String(t)) => return Err(format!("type \"{t}\" is unsupported")),
         Some(_) => return Err("Field \"type\" must be of type String".into()),
     };
-    Ok((kind, source, Extras::from_media(p, object, local)))
+    // A live photo's photo: named, or (the reference's quirk here only) a part called `photo`.
+    let photo = match live {
+        true => {
+            let named = object.get("photo").and_then(Value::as_str).unwrap_or_default();
+            Some(input::source(p, named, "photo", local).ok_or("photo not found")?)
+        }
+        false => None,
+    };
+    Ok(Asked { kind, source, extras: Extras::from_media(p, object, local), photo })
 }
 
 pub(super) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -106,14 +119,22 @@ pub(super) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -
     }
     let sender = Sender { id: bot.id, is_bot: true };
     let mut paid_media = Vec::with_capacity(asked.len());
-    for (kind, source, extras) in asked {
-        let object = input::attach(&platform.files, &platform.temp_dir, sender, kind, source, extras).await?;
+    let (files, temp) = (&platform.files, &platform.temp_dir);
+    for Asked { kind, source, extras, photo } in asked {
+        let object = input::attach(files, temp, sender, kind, source, extras).await?;
         let unreadable = |_| ApiError::internal("paid media could not be stored");
-        paid_media.push(match kind {
-            Kind::Photo => PaidMedia::PaidMediaPhoto(types::PaidMediaPhoto {
+        paid_media.push(match (kind, photo) {
+            (_, Some(photo)) => {
+                let photo = input::attach(files, temp, sender, Kind::Photo, photo, Extras::default()).await?;
+                let sizes = serde_json::from_value(photo).map_err(unreadable)?;
+                let video = serde_json::from_value(object).map_err(unreadable)?;
+                let live_photo = Box::new(crate::files::methods::live_photo(video, Some(sizes)));
+                PaidMedia::PaidMediaLivePhoto(types::PaidMediaLivePhoto { live_photo })
+            }
+            (Kind::Photo, None) => PaidMedia::PaidMediaPhoto(types::PaidMediaPhoto {
                 photo: serde_json::from_value(object).map_err(unreadable)?,
             }),
-            _ => PaidMedia::PaidMediaVideo(types::PaidMediaVideo {
+            (_, None) => PaidMedia::PaidMediaVideo(types::PaidMediaVideo {
                 video: Box::new(serde_json::from_value(object).map_err(unreadable)?),
             }),
         });

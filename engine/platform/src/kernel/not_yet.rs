@@ -45,7 +45,6 @@ pub const MISSING: &[Missing] = &[
     },
     // The families of Bot API 9.6-10.1 issue 39 builds next; until then their methods say so
     // rather than answer `404 method not found`.
-    Missing { feature: "live photos", methods: &["sendLivePhoto"], params: &[] },
     Missing {
         feature: "managed bots",
         methods: &[

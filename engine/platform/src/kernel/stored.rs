@@ -167,6 +167,7 @@ pub(crate) fn replace_file(m: &mut Message, from: Message) {
     m.audio = from.audio;
     m.document = from.document;
     m.photo = from.photo;
+    m.live_photo = from.live_photo;
     m.sticker = from.sticker;
     m.video = from.video;
     m.video_note = from.video_note;

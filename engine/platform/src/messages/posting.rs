@@ -728,7 +728,9 @@ async fn external_reply(
         animation: original.animation.clone(),
         audio: original.audio.clone(),
         document: original.document.clone(),
-        photo: original.photo.clone(),
+        // Either the live photo or the photo, as the reference writes an external reply.
+        live_photo: original.live_photo.clone(),
+        photo: original.photo.clone().filter(|_| original.live_photo.is_none()),
         sticker: original.sticker.clone(),
         video: original.video.clone(),
         video_note: original.video_note.clone(),

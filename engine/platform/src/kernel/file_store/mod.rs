@@ -377,6 +377,12 @@ impl FileStore {
                 // The record keeps the object as the viewer sees it (for re-sending by file_id):
                 // the whole photo, with every size rewritten.
                 let mut meta = pointer_mut(message, &meta_path).cloned().unwrap_or(Value::Null);
+                // A live photo's video is kept as a video: its photo's sizes are files of their own.
+                if kind == Kind::Video
+                    && let Some(fields) = meta.as_object_mut()
+                {
+                    fields.remove("photo");
+                }
                 rewrite_owner(&mut meta, viewer);
                 let blob = Blob { hash: file_id.hash, size };
                 if tokio::fs::metadata(self.blob_path(&blob.hash)).await.is_ok() {
@@ -456,6 +462,16 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
                 }
                 _ => collect_files(value, at, found),
             }
+            at.pop();
+            continue;
+        }
+        // A live photo is a video with its photo's sizes inside.
+        if key == "live_photo"
+            && let Value::Object(_) = value
+        {
+            at.push(PathStep::Key(key.clone()));
+            found.push((at.clone(), Kind::Video, at.clone()));
+            collect_files(value, at, found);
             at.pop();
             continue;
         }

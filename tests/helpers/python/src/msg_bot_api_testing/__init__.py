@@ -120,16 +120,22 @@ class Person:
 
     def send_file(self, method, field, name, data, **params):
         """A multipart upload (`sendPhoto`, `sendDocument`, ...), as a person's client sends it."""
+        return self.send_files(method, {field: (name, data)}, **params)
+
+    def send_files(self, method, files, **params):
+        """A multipart upload of several files: `files` maps each part's name to `(file name, bytes)`."""
         boundary = f"msgbotapi{uuid.uuid4().hex}"
         body = b""
         for key, value in params.items():
             value = json.dumps(value) if isinstance(value, (dict, list)) else value
             body += f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
-        body += (
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{name}"\r\n'
-            "Content-Type: application/octet-stream\r\n\r\n"
-        ).encode()
-        body += data + f"\r\n--{boundary}--\r\n".encode()
+        for field, (name, data) in files.items():
+            body += (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{name}"\r\n'
+                "Content-Type: application/octet-stream\r\n\r\n"
+            ).encode()
+            body += data + b"\r\n"
+        body += f"--{boundary}--\r\n".encode()
         url = f"{self.base_url}/user{self.token}/{method}"
         reply = _post(url, body, f"multipart/form-data; boundary={boundary}", 75)
         if not reply.get("ok"):
@@ -143,6 +149,11 @@ class Person:
 
     def send_photo(self, chat, data, name="photo.png", **params):
         return self.send_file("sendPhoto", "photo", name, data, chat_id=_id(chat), **params)
+
+    def send_live_photo(self, chat, video, photo, **params):
+        """Sends a live photo: its video's and its photo's bytes; the `Message`."""
+        files = {"live_photo": ("live.mp4", video), "photo": ("live.png", photo)}
+        return self.send_files("sendLivePhoto", files, chat_id=_id(chat), **params)
 
     def send_document(self, chat, data, name="document.bin", **params):
         return self.send_file("sendDocument", "document", name, data, chat_id=_id(chat), **params)

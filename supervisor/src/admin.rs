@@ -88,6 +88,7 @@ pub struct BotSettings<'a> {
     pub join_groups: Option<&'a str>,
     pub inline: Option<&'a str>,
     pub inline_feedback: Option<&'a str>,
+    pub join_request_queries: Option<&'a str>,
     /// The inline placeholder; empty removes it.
     pub inline_placeholder: Option<&'a str>,
     /// `test` gives the bot a test payment provider's token (kept if it has one), `none` takes
@@ -104,7 +105,8 @@ pub async fn set(
     changes: BotSettings<'_>,
 ) -> anyhow::Result<(BotRecord, String)> {
     let bot = find(storage, who).await?;
-    let wanted = [changes.privacy, changes.join_groups, changes.inline, changes.inline_feedback];
+    let wanted =
+        [changes.privacy, changes.join_groups, changes.inline, changes.inline_feedback, changes.join_request_queries];
     let mut batch = Vec::new();
     for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {
         if let Some(value) = value {

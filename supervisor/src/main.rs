@@ -166,6 +166,10 @@ enum BotAction {
         /// Inline feedback: with `on` the bot gets chosen_inline_result
         #[arg(long, value_parser = ["on", "off"])]
         inline_feedback: Option<String>,
+        /// Join request queries (Bot API 10.1): with `on` the bot may be a supergroup's guard
+        /// bot, deciding its join requests (getMe's supports_join_request_queries)
+        #[arg(long, value_parser = ["on", "off"])]
+        join_request_queries: Option<String>,
         /// The placeholder people see in the bot's inline query field (empty removes it)
         #[arg(long)]
         inline_placeholder: Option<String>,
@@ -581,6 +585,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 join_groups,
                 inline,
                 inline_feedback,
+                join_request_queries,
                 inline_placeholder,
                 payment_provider,
             } => {
@@ -589,6 +594,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     join_groups: join_groups.as_deref(),
                     inline: inline.as_deref(),
                     inline_feedback: inline_feedback.as_deref(),
+                    join_request_queries: join_request_queries.as_deref(),
                     inline_placeholder: inline_placeholder.as_deref(),
                     payment_provider: payment_provider.as_deref(),
                 };

@@ -69,6 +69,8 @@ const pages = [];
 let onContact = null;
 let onEdited = null;
 let onStopped = null;
+/** The guard queries the bot was asked, in order. */
+const guardQueries = [];
 
 /** Collects `page`'s errors and console (checked after the scenario, kept on failure);
  *  `expected` matches console errors the scenario causes on purpose. */
@@ -162,7 +164,7 @@ describe("the console in Chromium", () => {
     // environment (the Mini App scenario serves one from the test's own http server).
     server = new Server({ env: { MSG_CONSOLE: "true", MSG_CONSOLE_TOKEN: KEY, MSG_HTTP_PORT: String(port), MSG_TESTING: "true" } });
     await server.start();
-    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper" });
+    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper", joinRequestQueries: true });
     alice = server.createPerson("Alice");
     bob = server.createPerson("Bob");
     bot = new Bot(made.token, { client: { apiRoot: server.baseUrl } });
@@ -210,6 +212,13 @@ describe("the console in Chromium", () => {
     bot.command("live", (ctx) =>
       ctx.replyWithLivePhoto(new InputFile(Buffer.from("a moment of video"), "moment.mp4"), new InputFile(plainPng(320, 200, [90, 150, 210]), "moment.png"), { caption: "A live moment" }),
     );
+    // A join request this bot guards: its Mini App first (the scenario's backend decides).
+    bot.on("chat_join_request", async (ctx) => {
+      const request = ctx.chatJoinRequest;
+      if (!request.query_id) return;
+      guardQueries.push(request.query_id);
+      await ctx.api.sendChatJoinRequestWebApp(request.query_id, "https://gate.example/join");
+    });
     bot.on("purchased_paid_media", (ctx) => ctx.api.sendMessage(ctx.purchasedPaidMedia.from.id, `Enjoy ${ctx.purchasedPaidMedia.paid_media_payload}`));
     bot.on("callback_query:game_short_name", async (ctx) => {
       await ctx.answerCallbackQuery({ url: `https://games.example/${ctx.callbackQuery.game_short_name}` });
@@ -845,6 +854,41 @@ describe("the console in Chromium", () => {
     } finally {
       app.close();
     }
+  });
+
+  scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {
+    const gate = await alice.createSupergroup("Gate", [botInfo]);
+    await alice.call("promoteChatMember", { chat_id: gate.id, user_id: botInfo.id, can_invite_users: true });
+    const page = await openAs(alice);
+    await openChat(page, gate.id);
+    await page.getByRole("button", { name: "Chat info" }).first().click();
+    await page.locator("ul.members li", { hasText: "Helper" }).waitFor();
+    await page.getByRole("button", { name: "Guard bot…" }).click();
+    await page.getByLabel("Bot that decides join requests").selectOption(String(botInfo.id));
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.locator(".toast", { hasText: "Guard bot set" }).waitFor();
+    assert.equal((await bot.api.getChat(gate.id)).guard_bot.id, botInfo.id);
+    const { invite_link: link } = await alice.call("createChatInviteLink", { chat_id: gate.id, creates_join_request: true });
+    // Bob follows the link in his console: the bot's Mini App opens in a sandboxed frame.
+    const bobs = await openAs(bob);
+    await bobs.context().route("https://gate.example/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Gate</title><p id=gate>Are you human?</p>" }),
+    );
+    await bobs.getByRole("button", { name: "New chat" }).click();
+    await bobs.getByRole("textbox", { name: "Invite link" }).fill(link);
+    await bobs.getByRole("button", { name: "Join", exact: true }).click();
+    await bobs.locator(".toast", { hasText: "asks you to open its Mini App to join" }).waitFor();
+    const frame = bobs.locator("dialog.webapp iframe.webapp-frame");
+    await frame.waitFor();
+    assert.equal(await frame.getAttribute("sandbox"), "allow-scripts allow-forms");
+    await bobs.frameLocator("dialog.webapp iframe.webapp-frame").locator("#gate").waitFor();
+    await shot(bobs, "guard-bot");
+    // The Mini App's backend lets him in: the dialog closes and the group is his.
+    await bot.api.answerChatJoinRequestQuery(guardQueries.at(-1), "approve");
+    await bobs.locator(".toast", { hasText: "You joined Gate" }).waitFor();
+    await bobs.locator("dialog.webapp").waitFor({ state: "detached" });
+    await bobs.locator("#chat-list", { hasText: "Gate" }).waitFor();
+    assert.equal((await bot.api.getChatMember(gate.id, bob.id)).status, "member");
   });
 
   scenario("an administrator approves a join request, promotes, restricts and bans in the chat info", async () => {

@@ -195,6 +195,12 @@ fn telegrafs_shop_bot_example_sells_with_shipping_through_the_test_provider() {
     assert!(out.contains("# pass 1") && out.contains("# fail 0"), "{out}");
 }
 
+#[test]
+fn grammy_as_a_guard_bot_decides_join_requests() {
+    let out = run_node_test(&workspace().join("tests/clients/node"), "grammy_guard.test.js");
+    assert!(out.contains("# pass 1") && out.contains("# fail 0"), "{out}");
+}
+
 /// `node --test <what>` in `dir`, with the Node libraries and this build's binary; its stdout.
 pub(crate) fn run_node_test(dir: &Path, what: &str) -> String {
     let modules = workspace().join("target/ci-node/node_modules");

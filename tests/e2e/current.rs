@@ -405,3 +405,170 @@ fn a_live_photo_is_a_photo_with_its_video_everywhere_a_photo_goes() {
         (400, "Bad Request: sending live photos by a URL is not supported".into())
     );
 }
+
+/// Guard bots (Bot API 10.1): a supergroup's administrator names a bot with join request
+/// queries on; a request through a link asking for approval is put to it with a `query_id`, and
+/// the person's `joinChat` ends with its answer: joined, declined, left to the administrators,
+/// its Mini App to open first (then `chat_join_result`), or `JOIN_GUARD_TIMEOUT` when it says
+/// nothing in ten seconds. Every refusal in the reference's words where it has them.
+#[test]
+fn a_guard_bot_decides_join_requests_within_ten_seconds_or_after_its_mini_app() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "gatekeeper_bot");
+    let plain = crate::create_bot(root.path(), "plain_helper_bot");
+    let watcher = crate::create_bot(root.path(), "watcher_bot");
+    let (status, _, stderr) = crate::launch(root.path())
+        .arg("bot")
+        .arg("set")
+        .arg("gatekeeper_bot")
+        .arg("--join-request-queries")
+        .arg("on")
+        .run();
+    assert!(status.success(), "{stderr}");
+    assert!(stderr.is_empty() || !stderr.contains("error"), "{stderr}");
+    let names = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Henry"];
+    let people: Vec<String> = names.iter().map(|n| crate::create_user(root.path(), n)).collect();
+    let [alice, bob, carol, dave, erin, frank, henry] = &people[..] else { unreachable!() };
+    let server = crate::launch(root.path()).start();
+    let (bot_id, plain_id) = (crate::id_of(&bot), crate::id_of(&plain));
+    let me = ok(server.call(&bot, "getMe", json!({})));
+    assert_eq!(me["supports_join_request_queries"], json!(true));
+    assert_eq!(ok(server.call(&plain, "getMe", json!({})))["supports_join_request_queries"], json!(false));
+
+    let group = ok(server.user_call(
+        alice,
+        "createSupergroup",
+        json!({"title": "Gated", "member_ids": [bot_id, plain_id, crate::id_of(&watcher), crate::id_of(bob)]}),
+    ));
+    let chat = group["id"].as_i64().unwrap();
+    let guard =
+        |who: &str, bot_id: i64| server.user_call(who, "setChatGuardBot", json!({"chat_id": chat, "bot_id": bot_id}));
+    assert_eq!(
+        error(guard(alice, bot_id)),
+        (400, "Bad Request: the guard bot must be an administrator who may invite users".into())
+    );
+    let rights = |id: i64| json!({"chat_id": chat, "user_id": id, "can_invite_users": true});
+    ok(server.user_call(alice, "promoteChatMember", rights(bot_id)));
+    ok(server.user_call(alice, "promoteChatMember", rights(plain_id)));
+    assert_eq!(
+        error(guard(alice, plain_id)),
+        (400, "Bad Request: the bot doesn't support join request queries".into())
+    );
+    assert_eq!(error(guard(bob, bot_id)), (400, "Bad Request: not enough rights".into()));
+    assert_eq!(ok(guard(alice, bot_id)), json!(true));
+    assert_eq!(ok(server.call(&bot, "getChat", json!({"chat_id": chat})))["guard_bot"]["id"], json!(bot_id));
+    assert!(ok(server.call(&watcher, "getChat", json!({"chat_id": chat}))).get("guard_bot").is_none(), "admins only");
+    let link =
+        ok(server.user_call(alice, "createChatInviteLink", json!({"chat_id": chat, "creates_join_request": true})));
+    let link = link["invite_link"].as_str().unwrap().to_owned();
+
+    // Erin asks first and the bot never answers her: her joinChat ends after ten seconds.
+    let erin_asks = crate::waiting(&server, erin, "joinChat", json!({"invite_link": link}));
+    let mut offset = 0;
+    let request = crate::next_update(&server, &bot, &mut offset, "chat_join_request");
+    assert_eq!(request["from"]["id"].as_i64(), Some(crate::id_of(erin)));
+    assert!(request["query_id"].is_string(), "the guard bot's request carries a query: {request}");
+    let erin_query = request["query_id"].as_str().unwrap().to_owned();
+    let plain_heard = crate::next_update(&server, &plain, &mut 0, "chat_join_request");
+    assert!(plain_heard.get("query_id").is_none(), "other administrator bots hear of it without a query");
+
+    // Each answer, with the person's joinChat ending by it.
+    let answer = |query: &str, result: &str| {
+        server.call(&bot, "answerChatJoinRequestQuery", json!({"chat_join_request_query_id": query, "result": result}))
+    };
+    let mut ask = |who: &str, result: &str| {
+        let asking = crate::waiting(&server, who, "joinChat", json!({"invite_link": link}));
+        let request = crate::next_update(&server, &bot, &mut offset, "chat_join_request");
+        assert_eq!(request["from"]["id"].as_i64(), Some(crate::id_of(who)));
+        let query = request["query_id"].as_str().unwrap().to_owned();
+        assert_eq!(ok(answer(&query, result)), json!(true));
+        (asking.join().unwrap(), query)
+    };
+    assert_eq!(
+        error(server.user_call(bob, "joinChat", json!({"invite_link": link}))),
+        (400, "Bad Request: USER_ALREADY_PARTICIPANT".into()),
+        "a member asks nobody"
+    );
+    let (carol_joined, carol_query) = ask(carol, "approve");
+    assert_eq!(ok(carol_joined), json!(true));
+    let member = ok(server.call(&bot, "getChatMember", json!({"chat_id": chat, "user_id": crate::id_of(carol)})));
+    assert_eq!(member["status"], json!("member"));
+    assert_eq!(
+        error(answer(&carol_query, "decline")),
+        (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into()),
+        "a query is answered once"
+    );
+    let (dave_joined, dave_query) = ask(dave, "decline");
+    assert_eq!(error(dave_joined), (400, "Bad Request: INVITE_REQUEST_DECLINED".into()));
+    let pending = |who: &str| {
+        let requests = ok(server.user_call(alice, "getChatJoinRequests", json!({"chat_id": chat})));
+        requests.as_array().unwrap().iter().any(|r| r["from"]["id"].as_i64() == Some(crate::id_of(who)))
+    };
+    assert!(!pending(dave), "a declined request is gone");
+    assert!(error(answer(&dave_query, "approve")).1.contains("query ID is invalid"));
+    let (henry_joined, _) = ask(henry, "queue");
+    assert_eq!(error(henry_joined), (400, "Bad Request: INVITE_REQUEST_SENT".into()));
+    assert!(pending(henry), "a queued request waits for the administrators");
+
+    // Frank is shown the bot's Mini App; the bot approves after it, and Frank hears how it ended.
+    let frank_asks = crate::waiting(&server, frank, "joinChat", json!({"invite_link": link}));
+    let request = crate::next_update(&server, &bot, &mut offset, "chat_join_request");
+    let frank_query = request["query_id"].as_str().unwrap().to_owned();
+    let web_app = |url: &str| {
+        server.call(
+            &bot,
+            "sendChatJoinRequestWebApp",
+            json!({"chat_join_request_query_id": frank_query, "web_app_url": url}),
+        )
+    };
+    assert!(error(web_app("javascript:alert(1)")).1.starts_with("Bad Request: URL 'javascript:alert(1)' is invalid"));
+    assert_eq!(ok(web_app("https://gate.example/check")), json!(true));
+    let shown = ok(frank_asks.join().unwrap());
+    assert_eq!(
+        (shown["guard_bot"]["id"].as_i64(), shown["query_id"].as_str()),
+        (Some(bot_id), Some(frank_query.as_str()))
+    );
+    let page = ok(server.user_call(frank, "getGuardBotWebAppUrl", json!({"query_id": frank_query})));
+    assert_eq!(page["url"], json!("https://gate.example/check"));
+    assert!(page["init_data"].as_str().unwrap().contains("hash="), "{page}");
+    assert_eq!(
+        error(server.user_call(erin, "getGuardBotWebAppUrl", json!({"query_id": frank_query}))).0,
+        400,
+        "only the one who asked opens it"
+    );
+    assert_eq!(ok(answer(&frank_query, "approve")), json!(true));
+    let result = loop {
+        let updates = ok(server.user_call(frank, "getUpdates", json!({"timeout": 5})));
+        if let Some(u) = updates.as_array().unwrap().iter().find(|u| u.get("chat_join_result").is_some()) {
+            break u["chat_join_result"].clone();
+        }
+    };
+    assert_eq!(
+        (result["query_id"].as_str(), result["result"].as_str()),
+        (Some(frank_query.as_str()), Some("approved"))
+    );
+    assert_eq!(result["chat"]["id"].as_i64(), Some(chat));
+
+    // Erin's time ran out: her request waits for the administrators, and her query is closed.
+    assert_eq!(error(erin_asks.join().unwrap()), (400, "Bad Request: JOIN_GUARD_TIMEOUT".into()));
+    assert!(pending(erin), "a request the bot did not answer waits for the administrators");
+    assert!(error(answer(&erin_query, "approve")).1.contains("query ID is invalid"));
+    assert_eq!(
+        error(answer(&erin_query, "maybe")),
+        (400, "Bad Request: result must be one of \"approve\", \"decline\" or \"queue\"".into())
+    );
+    ok(server.user_call(alice, "approveChatJoinRequest", json!({"chat_id": chat, "user_id": crate::id_of(erin)})));
+
+    // A guard bot that may no longer invite is no guard: requests go to the administrators.
+    ok(server.user_call(
+        alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_invite_users": false}),
+    ));
+    assert!(ok(server.call(&plain, "getChat", json!({"chat_id": chat}))).get("guard_bot").is_none());
+    let george = crate::create_user(root.path(), "George");
+    assert_eq!(
+        error(server.user_call(&george, "joinChat", json!({"invite_link": link}))),
+        (400, "Bad Request: INVITE_REQUEST_SENT".into())
+    );
+}

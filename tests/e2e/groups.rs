@@ -864,7 +864,9 @@ fn the_operator_sets_a_bots_privacy_mode_and_whether_it_joins_groups() {
     assert!(status.success(), "{stderr}");
     assert_eq!(
         stdout.trim(),
-        format!("@listener_bot (id {bot_id}): privacy off, join-groups on, inline off, inline-feedback off")
+        format!(
+            "@listener_bot (id {bot_id}): privacy off, join-groups on, inline off, inline-feedback off, join-request-queries off"
+        )
     );
     let deadline = Instant::now() + Duration::from_secs(20);
     while ok(server.call(&bot, "getMe", json!({})))["can_read_all_group_messages"] != true {

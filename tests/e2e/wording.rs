@@ -86,6 +86,8 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("editChatSubscriptionInviteLink", "chat_id is empty"),
     ("revokeChatInviteLink", "chat_id is empty"),
     ("approveChatJoinRequest", "invalid user_id specified"),
+    ("answerChatJoinRequestQuery", "result must be one of \"approve\", \"decline\" or \"queue\""),
+    ("sendChatJoinRequestWebApp", "URL '' is invalid: URL host is empty"),
     ("declineChatJoinRequest", "invalid user_id specified"),
     ("setChatPhoto", "there is no photo in the request"),
     ("deleteChatPhoto", "chat_id is empty"),

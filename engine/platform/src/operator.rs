@@ -63,8 +63,13 @@ pub fn check_person(name: &str, username: Option<&str>) -> Result<String, String
 
 /// The operator's bot switches (`bot set`): (setting key, on by default). A setting is stored
 /// only while it differs from its default (`off` or `on`).
-pub const BOT_SWITCHES: [(&str, bool); 4] =
-    [("privacy", true), ("join_groups", true), ("inline", false), ("inline_feedback", false)];
+pub const BOT_SWITCHES: [(&str, bool); 5] = [
+    ("privacy", true),
+    ("join_groups", true),
+    ("inline", false),
+    ("inline_feedback", false),
+    ("join_request_queries", false),
+];
 
 /// The stored value of switch `key` turned `on` (`None`: the default, nothing stored).
 pub fn switch_value(key: &str, on: bool) -> Option<String> {
@@ -110,6 +115,7 @@ fn flags_json(flags: BotFlags) -> Value {
         "join_groups": flags.join_groups,
         "inline": flags.inline,
         "inline_feedback": flags.inline_feedback,
+        "join_request_queries": flags.join_request_queries,
     })
 }
 

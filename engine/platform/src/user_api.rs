@@ -111,6 +111,8 @@ const ORDER: &[&str] = &[
     "getChatJoinRequests",
     "approveChatJoinRequest",
     "declineChatJoinRequest",
+    "getGuardBotWebAppUrl",
+    "setChatGuardBot",
     "createChatInviteLink",
     "revokeChatInviteLink",
     "blockBot",

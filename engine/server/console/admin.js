@@ -3,7 +3,7 @@
 // "New chat" (chat with a bot, groups/supergroups/channels, join by link), "Chat info"
 // (members and their management, invite links, upgrade, topics, title, leave) and the chat
 // chooser used by forwarding.
-import { el, modal, formDialog, copyField, toast } from './ui.js';
+import { el, modal, formDialog, copyField, toast, miniApp } from './ui.js';
 import { S, nameOf, isBotUser, hooks } from './state.js';
 import { refreshChats, loadTopics } from './chats.js';
 import { callsPanel, faultsPanel } from './tools.js';
@@ -177,9 +177,16 @@ export function newChat() {
       bots.map((b) => el('button', { type: 'button', text: `@${b.user.username}`, onclick: () => startBotChat(b.user.username) }))) : null;
     const group = el('button', { type: 'button', class: 'primary', text: 'New group, supergroup or channel…', onclick: () => { close(); newGroup(); } });
     const join = inlineForm('Join by invite link', [['link', 'Invite link', true]], 'Join', async (v) => {
-      await S.person.call('joinChat', { invite_link: v.link });
-      toast('Joined');
+      const joined = await S.person.call('joinChat', { invite_link: v.link });
       close();
+      // A supergroup's guard bot may ask for its Mini App first; the end comes as chat_join_result.
+      if (joined?.query_id) {
+        const app = await S.person.call('getGuardBotWebAppUrl', { query_id: joined.query_id });
+        toast(`${nameOf(joined.guard_bot)} asks you to open its Mini App to join`);
+        miniApp(app.url, app.init_data, `Join: ${nameOf(joined.guard_bot)}`);
+        return;
+      }
+      toast('Joined');
       await refreshChats();
     });
     body.append(el('section', null, el('h3', { text: 'Bots' }), botButtons, botForm),
@@ -239,9 +246,11 @@ export function chatInfo(chat) {
       return;
     }
     body.append(el('h3', { text: 'Members' }), members);
+    let listed = [];
     const load = async () => {
       let list = [];
       try { list = await S.person.call('getChatMembers', { chat_id: chat.id }); } catch { return; }
+      listed = list;
       const mine = list.find((m) => m.user.id === S.me.id);
       const boss = mine && (mine.status === 'creator' || mine.status === 'administrator');
       members.replaceChildren(...list.map((m) => memberRow(chat, m, boss, load)));
@@ -283,6 +292,13 @@ export function chatInfo(chat) {
           return true;
         },
       })),
+      // The bot that decides join requests (Bot API 10.1's guard bot), among the chat's bots.
+      chat.type === 'supergroup' ? button('Guard bot…', () => formDialog({
+        title: 'Guard bot', submitLabel: 'Save',
+        fields: [{ name: 'bot', label: 'Bot that decides join requests', type: 'select', value: '0',
+          options: [{ value: '0', label: 'None' }, ...listed.filter((m) => isBotUser(m.user)).map((m) => ({ value: String(m.user.id), label: `🤖 ${userLine(m.user)}` }))] }],
+        submit: async (v) => act('setChatGuardBot', { chat_id: chat.id, bot_id: Number(v.bot) }, Number(v.bot) ? 'Guard bot set' : 'Guard bot removed'),
+      })) : null,
       chat.type === 'group' ? button('Upgrade to supergroup', async () => {
         try {
           const sg = await S.person.call('upgradeGroup', { chat_id: chat.id });

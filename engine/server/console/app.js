@@ -181,6 +181,15 @@ function dispatch(u) {
   else if (u.chat_action) applyAction(u.chat_action);
   else if (u.message_draft) applyDraft(u.message_draft);
   else if (u.message_reaction) applyReaction(u.message_reaction);
+  else if (u.chat_join_result) joinResult(u.chat_join_result);
+}
+
+/** How a join request a guard bot's Mini App was shown for ended: its dialog closes. */
+function joinResult(r) {
+  document.querySelectorAll('dialog.webapp').forEach((d) => d.close());
+  const words = { approved: `You joined ${r.chat?.title || 'the chat'}`, declined: 'Your request to join was declined', queued: 'Your request to join waits for the administrators' };
+  toast(words[r.result] || 'Your request to join was answered', r.result === 'declined' ? 'error' : 'info');
+  if (r.result === 'approved') refreshChats();
 }
 
 

@@ -2,7 +2,7 @@
 // edit bars, attachments and drag-and-drop, the "…" menu for location, contact, dice, polls),
 // bot commands and the bot's menu button, inline mode results, the reply keyboard (and
 // force_reply / remove_keyboard), and the Mini App dialog.
-import { el, $, toast, formDialog, modal, Listbox } from './ui.js';
+import { el, $, toast, formDialog, Listbox, miniApp } from './ui.js';
 import { S, key, nameOf, hooks } from './state.js';
 import { previewOf, safeUrl } from './render.js';
 
@@ -361,16 +361,7 @@ export async function openWebApp(botId, url) {
   if (!href || !/^https?:/.test(href) || !botId) { toast('This Mini App address is not allowed', 'error'); return; }
   let r;
   try { r = await S.person.call('openWebApp', { chat_id: botId, url: href }); } catch { return; }
-  const u = new URL(href);
-  u.hash = `tgWebAppData=${encodeURIComponent(r.init_data || '')}&tgWebAppVersion=9.5&tgWebAppPlatform=web`;
-  modal('Mini App', (body) => {
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts allow-forms');
-    frame.title = 'Mini App';
-    frame.className = 'webapp-frame';
-    frame.src = u.href;
-    body.append(frame);
-  }, 'webapp');
+  miniApp(href, r.init_data);
 }
 
 // ---------------------------------------------------------------- the "…" menu

@@ -390,7 +390,10 @@ class Server {
   }
 
   /** A new bot (`bot create`, then `bot set` for non-default settings). */
-  async createBot(username, { name, inline = false, inlineFeedback = false, privacy = true, joinGroups = true } = {}) {
+  async createBot(
+    username,
+    { name, inline = false, inlineFeedback = false, privacy = true, joinGroups = true, joinRequestQueries = false } = {},
+  ) {
     const token = this.run("bot", "create", "--username", username, ...(name ? ["--name", name] : []));
     const bot = new Bot(this.baseUrl, token, username);
     const settings = [];
@@ -399,13 +402,19 @@ class Server {
       ["--inline-feedback", inlineFeedback, false],
       ["--privacy", privacy, true],
       ["--join-groups", joinGroups, true],
+      ["--join-request-queries", joinRequestQueries, false],
     ]) {
       if (value !== fallback) settings.push(flag, value ? "on" : "off");
     }
     if (settings.length > 0) {
       this.run("bot", "set", username, ...settings);
       // A running server takes up `bot set` within seconds: poll getMe until it shows them.
-      const want = { supports_inline_queries: inline, can_read_all_group_messages: !privacy, can_join_groups: joinGroups };
+      const want = {
+        supports_inline_queries: inline,
+        can_read_all_group_messages: !privacy,
+        can_join_groups: joinGroups,
+        supports_join_request_queries: joinRequestQueries,
+      };
       const deadline = Date.now() + 10_000;
       for (;;) {
         const me = await bot.call("getMe");

@@ -57,6 +57,8 @@ impl Domain for Chats {
         registrar.method("revokeChatInviteLink", bound(slot, super::invite_methods::revoke_chat_invite_link));
         registrar.method("approveChatJoinRequest", bound(slot, super::invite_methods::approve_chat_join_request));
         registrar.method("declineChatJoinRequest", bound(slot, super::invite_methods::decline_chat_join_request));
+        registrar.method("answerChatJoinRequestQuery", bound(slot, super::guard_methods::answer_query));
+        registrar.method("sendChatJoinRequestWebApp", bound(slot, super::guard_methods::send_web_app));
         registrar.method("setChatStickerSet", bound(slot, super::settings_methods::set_chat_sticker_set));
         registrar.method("deleteChatStickerSet", bound(slot, super::settings_methods::delete_chat_sticker_set));
         registrar.method(
@@ -126,7 +128,24 @@ impl Domain for Chats {
                 "the supergroup `Chat`",
                 crate::chats::user::upgrade,
             ),
-            method("joinChat", "`invite_link`", "`true`", crate::chats::user::join_chat),
+            method(
+                "joinChat",
+                "`invite_link`",
+                "`true` once joined; `{\"guard_bot\",\"query_id\"}` when the chat's guard bot asks for its Mini App first",
+                super::guard_methods::join_chat,
+            ),
+            method(
+                "getGuardBotWebAppUrl",
+                "`query_id` (from `joinChat`)",
+                "`{\"url\",\"init_data\",\"guard_bot\"}`: the Mini App to open, its launch data signed by the bot's token",
+                super::guard_methods::web_app_url,
+            ),
+            method(
+                "setChatGuardBot",
+                "`chat_id`, `bot_id` (0 removes it)",
+                "`true`; the bot decides the supergroup's join requests (one who may restrict members; a bot with join request queries on, an administrator who may invite users)",
+                super::guard_methods::set_guard,
+            ),
             method(
                 "getChatJoinRequests",
                 "`chat_id` (an administrator who may invite)",

@@ -285,7 +285,7 @@ async fn join_by(
     if !may_invite {
         return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
     }
-    change_standing(platform, &group.held, actor, chat_id, user_id, old, Standing::of("member"), announce, Vec::new())
+    change_standing(platform, &group.held, actor, chat_id, user_id, old, Standing::of("member"), announce, Act::new())
         .await
 }
 
@@ -335,10 +335,11 @@ async fn transition(
     old: Standing,
     new: Standing,
 ) -> Result<(), ApiError> {
-    transition_with(platform, held, actor, chat_id, user_id, old, new, Vec::new()).await
+    transition_with(platform, held, actor, chat_id, user_id, old, new, Act::new()).await
 }
 
-/// `transition` storing `also` in the standing's own batch (a paid join's Stars).
+/// `transition` as part of `act` (a paid join's Stars, a settled join request), stored in one
+/// batch with the standing.
 #[allow(clippy::too_many_arguments)]
 pub(super) async fn transition_with(
     platform: &Platform,
@@ -348,9 +349,9 @@ pub(super) async fn transition_with(
     user_id: i64,
     old: Standing,
     new: Standing,
-    also: Vec<Change>,
+    act: Act,
 ) -> Result<(), ApiError> {
-    change_standing(platform, held, actor, chat_id, user_id, old, new, true, also).await
+    change_standing(platform, held, actor, chat_id, user_id, old, new, true, act).await
 }
 
 /// `transition`, with the service message about presence left out when `announce` is false.
@@ -364,13 +365,13 @@ async fn change_standing(
     old: Standing,
     new: Standing,
     announce: bool,
-    also: Vec<Change>,
+    act: Act,
 ) -> Result<(), ApiError> {
     assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
     let user = platform.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
     // The standing, its updates and its service message are one act: stored together.
-    let mut act = Act::with(vec![put_member(&new.record(chat_id, user_id))]);
-    act.changes(also);
+    let mut act = act;
+    act.change(put_member(&new.record(chat_id, user_id)));
     let joined = !old.present() && new.present();
     let left = old.present() && !new.present();
     // The one leaving sees the service message too: it is posted while still listed. The

@@ -41,7 +41,14 @@ pub(super) async fn chat_full(platform: &Platform, conversation: Conversation, v
         full.description = details.description.clone();
         if record.kind == "supergroup" {
             full.sticker_set_name = details.sticker_set_name.clone();
-            full.can_set_sticker_set = Some(platform.standing(id, viewer).await?.may(|r| r.can_change_info));
+            let standing = platform.standing(id, viewer).await?;
+            full.can_set_sticker_set = Some(standing.may(|r| r.can_change_info));
+            // The guard bot, for the chat's administrators only (while it may be one).
+            if standing.is_admin()
+                && let Some(guard) = super::guard::guard_of(platform, id, &details).await?
+            {
+                full.guard_bot = Some(Box::new(crate::kernel::world::bot_user(&guard)));
+            }
         }
         full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
         full.photo = super::chat_photo(platform, &details, viewer).await?.map(Box::new);

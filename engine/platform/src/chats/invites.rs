@@ -9,7 +9,8 @@ use msg_core::{ApiError, NewUpdate, UserRecord};
 use msg_spec::types;
 
 use crate::chats::groups::GroupWrite;
-use crate::chats::standing::{ChatDetails, Invite, JoinRequest, Standing};
+use crate::chats::guard::{Joined, Outcome};
+use crate::chats::standing::{ChatDetails, GuardQuery, Invite, JoinRequest, Standing};
 use crate::kernel::act::Act;
 use crate::kernel::serial::Entity;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, Platform, now, typed};
@@ -62,7 +63,7 @@ fn new_link() -> String {
 
 /// The group held for writing, after checking `actor` may manage its invite links; with
 /// whether `actor` is its owner (who manages everyone's links; others manage their own).
-async fn invite_admin<'a>(
+pub(super) async fn invite_admin<'a>(
     platform: &'a Platform,
     actor: &Actor,
     conversation: Conversation,
@@ -259,8 +260,9 @@ pub(super) async fn change_invite(
 }
 
 /// A person follows an invite link: joins, or (when the link asks for approval) asks to
-/// join, which administrator bots learn of through `chat_join_request`.
-pub(super) async fn join_by_link(platform: &Platform, user: &UserRecord, link: &str) -> Result<(), ApiError> {
+/// join, which administrator bots learn of through `chat_join_request`; a supergroup's guard
+/// bot decides at once (see `guard.rs`).
+pub(super) async fn join_by_link(platform: &Platform, user: &UserRecord, link: &str) -> Result<Joined, ApiError> {
     let found = crate::chats::rows::INVITES.find(platform.storage.as_ref(), link).await?;
     let Some((chat_id, _)) = found.first() else { return Err(ApiError::bad_request("INVITE_HASH_INVALID")) };
     // Read again under the chat's lock: the link may have changed since it was found.
@@ -288,15 +290,26 @@ pub(super) async fn join_by_link(platform: &Platform, user: &UserRecord, link: &
             return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
         }
         let date = now();
-        details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned() });
+        // A guard bot's query is open before the request is stored: its answer may come at once.
+        let guard = super::guard::guard_of(platform, chat.id, details).await?;
+        let open = guard.as_ref().map(|bot| platform.open_query(bot.id));
+        let query = guard.as_ref().zip(open.as_ref()).map(|(bot, open)| super::guard::query(bot.id, &open.id, date));
+        details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned(), query: query.clone() });
         let object = invite_object(platform, &invite, details).await?;
-        // The request and the bots' updates about it are one act.
+        // The request, its query and the bots' updates about it are one act.
         let (changes, saved) = super::group_changes(&group);
         let mut act = Act::with(changes);
-        announce_request(platform, &mut act, chat.id, user, date, object).await?;
+        if let Some(query) = &query {
+            act.change(super::guard::GUARD_QUERIES.put(chat.id, &query.id, &user.id));
+        }
+        announce_request(platform, &mut act, chat.id, user, date, object, query.as_ref()).await?;
         platform.commit(act).await?;
         super::group_saved(platform, &group, saved).await?;
-        return Err(ApiError::bad_request("INVITE_REQUEST_SENT"));
+        drop(group);
+        return match (guard, open) {
+            (Some(bot), Some(open)) => super::guard::outcome(platform, &bot, open, chat.id, user.id).await,
+            _ => Err(ApiError::bad_request("INVITE_REQUEST_SENT")),
+        };
     }
     // A subscription link charges its first period in Stars, to the channel's balance, in
     // the join's own batch (kernel lock order: the chat, the person, the balance).
@@ -326,12 +339,14 @@ pub(super) async fn join_by_link(platform: &Platform, user: &UserRecord, link: &
     let (changes, saved) = super::group_changes(&group);
     charge.extend(changes);
     let actor = Actor::User(user.clone());
-    super::transition_with(platform, &group.held, &actor, chat.id, user.id, old, Standing::of("member"), charge)
-        .await?;
-    super::group_saved(platform, &group, saved).await
+    let act = Act::with(charge);
+    super::transition_with(platform, &group.held, &actor, chat.id, user.id, old, Standing::of("member"), act).await?;
+    super::group_saved(platform, &group, saved).await?;
+    Ok(Joined::Member)
 }
 
-/// `chat_join_request` to every administrator bot of the chat that may invite.
+/// `chat_join_request` to every administrator bot of the chat that may invite; the guard bot's
+/// carries its `query_id`.
 async fn announce_request(
     platform: &Platform,
     act: &mut Act,
@@ -339,6 +354,7 @@ async fn announce_request(
     user: &UserRecord,
     date: i64,
     link: types::ChatInviteLink,
+    query: Option<&GuardQuery>,
 ) -> Result<(), ApiError> {
     for (member, standing) in platform.standings(chat_id).await? {
         if !standing.may(|r| r.can_invite_users) {
@@ -354,6 +370,7 @@ async fn announce_request(
             user_chat_id: user.id,
             date,
             invite_link: Some(Box::new(link.clone())),
+            query_id: query.filter(|q| q.bot == bot.id).map(|q| q.id.clone()),
             ..Default::default()
         };
         let update = NewUpdate::new("chat_join_request", typed(&request).to_string(), chat_id, date + MESSAGE_TTL);
@@ -399,24 +416,59 @@ pub(super) async fn settle_request(
     user_id: i64,
     approve: bool,
 ) -> Result<(), ApiError> {
-    let (mut group, _) = invite_admin(platform, actor, conversation).await?;
+    let (group, _) = invite_admin(platform, actor, conversation).await?;
+    let outcome = if approve { Outcome::Approve } else { Outcome::Decline };
+    settle(platform, group, actor, user_id, outcome, None).await
+}
+
+/// Settles `user_id`'s join request in `group` (held for writing by one who may invite): the
+/// person joins, or the request goes, or (queued) it waits for the administrators without its
+/// guard query. `query`: the guard bot's query it answers, which must be the request's and still
+/// open. A person who was shown the guard bot's Mini App hears how it ended (`chat_join_result`),
+/// in the same act.
+pub(super) async fn settle(
+    platform: &Platform,
+    group: GroupWrite<'_>,
+    actor: &Actor,
+    user_id: i64,
+    outcome: Outcome,
+    query: Option<&str>,
+) -> Result<(), ApiError> {
+    let mut group = group;
+    let chat_id = group.chat.id;
     let details = &mut group.details;
     let Some(index) = details.requests.iter().position(|r| r.user_id == user_id) else {
-        return Err(ApiError::bad_request("HIDE_REQUESTER_MISSING"));
+        return Err(super::guard::refused(query));
     };
-    let request = details.requests.remove(index);
+    if let Some(id) = query
+        && !details.requests[index].query.as_ref().is_some_and(|q| super::guard::open(q, id, actor.id()))
+    {
+        return Err(super::guard::refused(query));
+    }
+    let mut act = Act::new();
+    if let Some(asked) = details.requests[index].query.take() {
+        act.change(super::guard::GUARD_QUERIES.delete(chat_id, &asked.id));
+        if asked.web_app.is_some() {
+            super::guard::tell_result(platform, &mut act, &asked, chat_id, user_id, outcome).await?;
+        }
+    }
+    let request = match outcome {
+        Outcome::Queue => details.requests[index].clone(),
+        Outcome::Approve | Outcome::Decline => details.requests.remove(index),
+    };
+    let approve = outcome == Outcome::Approve;
     if approve && let Some(invite) = details.invites.iter_mut().find(|i| i.link == request.link) {
         invite.joined += 1;
     }
-    let chat_id = group.chat.id;
     let old = platform.standing(chat_id, user_id).await?;
+    let (changes, saved) = super::group_changes(&group);
+    act.changes(changes);
     if !approve || old.present() {
-        super::save_group(platform, &group).await?;
+        platform.commit(act).await?;
+        super::group_saved(platform, &group, saved).await?;
         return if approve { Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT")) } else { Ok(()) };
     }
     // The request settled and the membership are one act.
-    let (changes, saved) = super::group_changes(&group);
-    super::transition_with(platform, &group.held, actor, chat_id, user_id, old, Standing::of("member"), changes)
-        .await?;
+    super::transition_with(platform, &group.held, actor, chat_id, user_id, old, Standing::of("member"), act).await?;
     super::group_saved(platform, &group, saved).await
 }

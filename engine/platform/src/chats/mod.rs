@@ -7,6 +7,8 @@ pub(crate) mod domain;
 mod forum_methods;
 mod forums;
 mod groups;
+mod guard;
+mod guard_methods;
 mod info;
 mod invite_methods;
 mod invites;

@@ -61,11 +61,6 @@ pub(super) async fn revoke_invite(c: UserCall) -> Result<Value, ApiError> {
         .await
 }
 
-pub(super) async fn join_chat(c: UserCall) -> Result<Value, ApiError> {
-    super::join_by_link(&c.platform, &c.user, c.params.get("invite_link").unwrap_or_default()).await?;
-    Ok(json!(true))
-}
-
 pub(super) async fn join_requests(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::join_requests(&c.platform, &c.actor(), conversation).await

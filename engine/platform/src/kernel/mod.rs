@@ -23,6 +23,7 @@ pub mod serial;
 pub(crate) mod standing;
 pub mod stored;
 pub(crate) mod user;
+pub mod web_app;
 pub mod world;
 
 use std::future::Future;

@@ -58,11 +58,6 @@ pub const MISSING: &[Missing] = &[
     Missing { feature: "prepared keyboard buttons", methods: &["savePreparedKeyboardButton"], params: &[] },
     Missing { feature: "guest queries", methods: &["answerGuestQuery"], params: &[] },
     Missing { feature: "personal chats", methods: &["getUserPersonalChatMessages"], params: &[] },
-    Missing {
-        feature: "join request queries",
-        methods: &["answerChatJoinRequestQuery", "sendChatJoinRequestWebApp"],
-        params: &[],
-    },
 ];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this

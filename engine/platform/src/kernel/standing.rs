@@ -266,6 +266,9 @@ pub struct ChatDetails {
     /// Chats banned from posting here as themselves (`banChatSenderChat`).
     #[serde(skip_serializing)]
     pub banned_senders: Vec<i64>,
+    /// A supergroup's guard bot, which decides its join requests (Bot API 10.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guard_bot: Option<i64>,
 }
 
 /// One forum topic: its thread id is the id of the message that created it.
@@ -309,6 +312,24 @@ pub struct JoinRequest {
     pub user_id: i64,
     pub date: i64,
     pub link: String,
+    /// The chat's guard bot's query about it (Bot API 10.1), while it may still answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub query: Option<GuardQuery>,
+}
+
+/// A join request put to a supergroup's guard bot (`ChatJoinRequest.query_id`): answered within
+/// its deadline, or after the Mini App the bot asked the person to open (then until the request
+/// is settled).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GuardQuery {
+    pub id: String,
+    pub bot: i64,
+    /// When the bot's time to answer ends (the platform's clock).
+    pub deadline: i64,
+    /// The Mini App the bot asked the person to open (`sendChatJoinRequestWebApp`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web_app: Option<String>,
 }
 
 impl ChatDetails {

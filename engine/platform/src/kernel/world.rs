@@ -37,8 +37,8 @@ pub fn now() -> i64 {
 }
 
 /// What the operator decides for a bot (`msg-bot-api bot set`), kept as the bot's own settings
-/// `privacy` and `join_groups` (`off` turns them off), `inline` and `inline_feedback` (`on`
-/// turns them on).
+/// `privacy` and `join_groups` (`off` turns them off), `inline`, `inline_feedback` and
+/// `join_request_queries` (`on` turns them on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotFlags {
     /// Privacy mode: in groups the bot sees only what is addressed to it (unless an administrator).
@@ -49,6 +49,8 @@ pub struct BotFlags {
     pub inline: bool,
     /// The bot gets `chosen_inline_result` when a person picks one of its results.
     pub inline_feedback: bool,
+    /// The bot may be a supergroup's guard bot, deciding its join requests (Bot API 10.1).
+    pub join_request_queries: bool,
 }
 
 /// Who acts.
@@ -681,6 +683,7 @@ impl Platform {
             join_groups: !off(setting("join_groups").await.map_err(internal)?),
             inline: on(setting("inline").await.map_err(internal)?),
             inline_feedback: on(setting("inline_feedback").await.map_err(internal)?),
+            join_request_queries: on(setting("join_request_queries").await.map_err(internal)?),
         };
         self.flags.write().expect("flags cache").insert(bot_id, (flags, msg_core::coarse::now()));
         Ok(flags)

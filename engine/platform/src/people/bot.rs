@@ -17,11 +17,11 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
         can_connect_to_business: Some(false),
         has_main_web_app: Some(false),
         // Later Bot API abilities no bot has on the embedded platform yet (guest queries and
-        // managed bots: 9.6-10.0, written as the reference writes them; join request queries:
-        // 10.1): always false, so a bot does not expect what will not come.
+        // managed bots: 9.6-10.0, written as the reference writes them): always false, so a bot
+        // does not expect what will not come.
         supports_guest_queries: Some(false),
         can_manage_bots: Some(false),
-        supports_join_request_queries: Some(false),
+        supports_join_request_queries: Some(flags.join_request_queries),
         ..crate::kernel::world::bot_user(&bot)
     };
     Ok(Reply::typed(&me))

@@ -427,7 +427,17 @@ class Server:
         text = self.output() + "\n" + (log.read_text(errors="replace") if log.is_file() else "")
         return sorted({line for line in text.splitlines() if "spec violation:" in line})
 
-    def create_bot(self, username, name=None, *, inline=False, inline_feedback=False, privacy=True, join_groups=True):
+    def create_bot(
+        self,
+        username,
+        name=None,
+        *,
+        inline=False,
+        inline_feedback=False,
+        privacy=True,
+        join_groups=True,
+        join_request_queries=False,
+    ):
         """A new bot (`bot create`, then `bot set` for non-default settings); a running server
         serves it at once."""
         args = ["bot", "create", "--username", username] + (["--name", name] if name else [])
@@ -438,18 +448,24 @@ class Server:
             ("--inline-feedback", inline_feedback, False),
             ("--privacy", privacy, True),
             ("--join-groups", join_groups, True),
+            ("--join-request-queries", join_request_queries, False),
         ]:
             if value != default:
                 settings += [flag, "on" if value else "off"]
         if settings:
             self.run("bot", "set", username, *settings)
             if self.base_url is not None:
-                self._await_settings(bot, inline, privacy, join_groups)
+                self._await_settings(bot, inline, privacy, join_groups, join_request_queries)
         return bot
 
-    def _await_settings(self, bot, inline, privacy, join_groups, timeout=10.0):
+    def _await_settings(self, bot, inline, privacy, join_groups, join_request_queries, timeout=10.0):
         """A running server takes up `bot set` within seconds: polls getMe until it shows them."""
-        want = {"supports_inline_queries": inline, "can_read_all_group_messages": not privacy, "can_join_groups": join_groups}
+        want = {
+            "supports_inline_queries": inline,
+            "can_read_all_group_messages": not privacy,
+            "can_join_groups": join_groups,
+            "supports_join_request_queries": join_request_queries,
+        }
         deadline = time.monotonic() + timeout
         while True:
             me = bot.call("getMe")

@@ -89,6 +89,7 @@ pub struct BotSettings<'a> {
     pub inline: Option<&'a str>,
     pub inline_feedback: Option<&'a str>,
     pub join_request_queries: Option<&'a str>,
+    pub manage_bots: Option<&'a str>,
     /// The inline placeholder; empty removes it.
     pub inline_placeholder: Option<&'a str>,
     /// `test` gives the bot a test payment provider's token (kept if it has one), `none` takes
@@ -105,8 +106,14 @@ pub async fn set(
     changes: BotSettings<'_>,
 ) -> anyhow::Result<(BotRecord, String)> {
     let bot = find(storage, who).await?;
-    let wanted =
-        [changes.privacy, changes.join_groups, changes.inline, changes.inline_feedback, changes.join_request_queries];
+    let wanted = [
+        changes.privacy,
+        changes.join_groups,
+        changes.inline,
+        changes.inline_feedback,
+        changes.join_request_queries,
+        changes.manage_bots,
+    ];
     let mut batch = Vec::new();
     for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {
         if let Some(value) = value {

@@ -170,6 +170,10 @@ enum BotAction {
         /// bot, deciding its join requests (getMe's supports_join_request_queries)
         #[arg(long, value_parser = ["on", "off"])]
         join_request_queries: Option<String>,
+        /// Bot management (Bot API 9.6): with `on` people may create bots this bot manages
+        /// (getMe's can_manage_bots; KeyboardButtonRequestManagedBot)
+        #[arg(long, value_parser = ["on", "off"])]
+        manage_bots: Option<String>,
         /// The placeholder people see in the bot's inline query field (empty removes it)
         #[arg(long)]
         inline_placeholder: Option<String>,
@@ -586,6 +590,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 inline,
                 inline_feedback,
                 join_request_queries,
+                manage_bots,
                 inline_placeholder,
                 payment_provider,
             } => {
@@ -595,6 +600,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     inline: inline.as_deref(),
                     inline_feedback: inline_feedback.as_deref(),
                     join_request_queries: join_request_queries.as_deref(),
+                    manage_bots: manage_bots.as_deref(),
                     inline_placeholder: inline_placeholder.as_deref(),
                     payment_provider: payment_provider.as_deref(),
                 };

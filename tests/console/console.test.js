@@ -164,7 +164,7 @@ describe("the console in Chromium", () => {
     // environment (the Mini App scenario serves one from the test's own http server).
     server = new Server({ env: { MSG_CONSOLE: "true", MSG_CONSOLE_TOKEN: KEY, MSG_HTTP_PORT: String(port), MSG_TESTING: "true" } });
     await server.start();
-    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper", joinRequestQueries: true });
+    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper", joinRequestQueries: true, manageBots: true });
     alice = server.createPerson("Alice");
     bob = server.createPerson("Bob");
     bot = new Bot(made.token, { client: { apiRoot: server.baseUrl } });
@@ -218,6 +218,19 @@ describe("the console in Chromium", () => {
       if (!request.query_id) return;
       guardQueries.push(request.query_id);
       await ctx.api.sendChatJoinRequestWebApp(request.query_id, "https://gate.example/join");
+    });
+    bot.command("factory", (ctx) =>
+      ctx.reply("Want a bot of your own?", {
+        reply_markup: { keyboard: [[{ text: "Make a bot", request_managed_bot: { request_id: 1, suggested_name: "Buddy", suggested_username: "buddy_of_alice_bot" } }]], resize_keyboard: true },
+      }),
+    );
+    // Bot API 9.6's update, read raw: the manager fetches the new bot's token and uses it.
+    bot.use(async (ctx, next) => {
+      const made = ctx.update.managed_bot;
+      if (!made) return next();
+      const token = await ctx.api.getManagedBotToken(made.bot.id);
+      const me = await new Bot(token, { client: { apiRoot: server.baseUrl } }).api.getMe();
+      await ctx.api.sendMessage(made.user.id, `I manage @${me.username} now`);
     });
     bot.on("purchased_paid_media", (ctx) => ctx.api.sendMessage(ctx.purchasedPaidMedia.from.id, `Enjoy ${ctx.purchasedPaidMedia.paid_media_payload}`));
     bot.on("callback_query:game_short_name", async (ctx) => {
@@ -676,6 +689,23 @@ describe("the console in Chromium", () => {
     await live.locator(".live-photo video").waitFor();
     assert.equal(await live.locator(".live-photo img").count(), 0, "the video plays in the photo's place");
     assert.equal(await live.getByRole("button", { name: "Play the live photo" }).count(), 0);
+  });
+
+  scenario("a request_managed_bot button creates a bot the bot then manages", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/factory");
+    await page.getByRole("button", { name: "Make a bot" }).click();
+    const dialog = page.getByRole("dialog", { name: "New bot for Helper" });
+    assert.equal(await dialog.getByLabel("Username (ends in bot)").inputValue(), "buddy_of_alice_bot");
+    await dialog.getByRole("button", { name: "Create bot" }).click();
+    const created = page.getByRole("dialog", { name: "Bot created" });
+    await created.getByText("@buddy_of_alice_bot is yours").waitFor();
+    await shot(page, "managed-bot");
+    await page.keyboard.press("Escape");
+    await page.locator(".service-text", { hasText: "created @buddy_of_alice_bot, managed by this bot" }).waitFor();
+    await message(page, "I manage @buddy_of_alice_bot now").waitFor();
   });
 
   scenario("a set's sticker opens its set, and a sticker picked there is sent", async () => {

@@ -253,15 +253,6 @@ fn a_person_stops_a_draft_the_bot_offered_to_stop_and_newer_keyboard_fields_are_
         ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "menu", "reply_markup": markup})));
     assert_eq!(sent["reply_markup"]["inline_keyboard"][0][0], json!({"text": "Soon", "disabled": {}}));
     assert_eq!(sent["reply_markup"]["force_reply"], json!(true));
-    let managed = json!({"keyboard": [[{"text": "New bot", "request_managed_bot": {"request_id": 1}}]]});
-    assert_eq!(
-        error(server.call(
-            &bot,
-            "sendMessage",
-            json!({"chat_id": alice_id, "text": "make one", "reply_markup": managed})
-        )),
-        (400, "Bad Request: managed bots are not supported by this server yet".into())
-    );
 }
 
 /// A live photo (Bot API 10.0) sent with its video and photo as parts, again by file ids, in an
@@ -571,4 +562,138 @@ fn a_guard_bot_decides_join_requests_within_ten_seconds_or_after_its_mini_app() 
         error(server.user_call(&george, "joinChat", json!({"invite_link": link}))),
         (400, "Bad Request: INVITE_REQUEST_SENT".into())
     );
+}
+
+/// Managed bots (Bot API 9.6, 10.0): a bot with bot management on asks for one with a reply
+/// keyboard button (private chats only); the person creates it; the manager hears `managed_bot`
+/// and sees `managed_bot_created`, reads and replaces its token (the old one stops at once), and
+/// restricts who may use it, which every post to it obeys. The reference's errors for the rest.
+#[test]
+fn a_person_creates_a_bot_another_bot_manages_and_restricts() {
+    let root = tempfile::tempdir().unwrap();
+    let factory = crate::create_bot(root.path(), "factory_bot");
+    let plain = crate::create_bot(root.path(), "ordinary_bot");
+    let (status, _, stderr) =
+        crate::launch(root.path()).arg("bot").arg("set").arg("factory_bot").arg("--manage-bots").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let alice = crate::create_user(root.path(), "Alice");
+    let bob = crate::create_user(root.path(), "Bob");
+    let server = crate::launch(root.path()).start();
+    let (factory_id, alice_id, bob_id) = (crate::id_of(&factory), crate::id_of(&alice), crate::id_of(&bob));
+    assert_eq!(ok(server.call(&factory, "getMe", json!({})))["can_manage_bots"], json!(true));
+    assert_eq!(ok(server.call(&plain, "getMe", json!({})))["can_manage_bots"], json!(false));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": factory_id, "text": "/start"})));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": factory_id, "text": "/start"})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": crate::id_of(&plain), "text": "/start"})));
+
+    // The button: in private chats, from a bot that manages bots; its fields as the reference reads them.
+    let button = json!({"keyboard": [[{"text": "Make a bot", "request_managed_bot": {"request_id": 7, "suggested_name": "Pal", "suggested_username": "alice_pal_bot"}}]]});
+    let sent = ok(server.call(
+        &factory,
+        "sendMessage",
+        json!({"chat_id": alice_id, "text": "Need a bot?", "reply_markup": button}),
+    ));
+    assert!(sent.get("reply_markup").is_none(), "a reply keyboard is the person's");
+    let updates = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 0})));
+    let shown = updates.as_array().unwrap().iter().map(|u| &u["message"]).find(|m| m["text"] == "Need a bot?").unwrap();
+    assert_eq!(
+        shown["reply_markup"]["keyboard"][0][0]["request_managed_bot"]["suggested_username"],
+        json!("alice_pal_bot")
+    );
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "G", "member_ids": [factory_id]})));
+    assert_eq!(
+        error(server.call(
+            &factory,
+            "sendMessage",
+            json!({"chat_id": group["id"], "text": "x", "reply_markup": button})
+        )),
+        (400, "Bad Request: managed bots can be requested in private chats only".into())
+    );
+    assert!(
+        error(server.call(&plain, "sendMessage", json!({"chat_id": alice_id, "text": "x", "reply_markup": button})))
+            .1
+            .contains("bot management is off")
+    );
+    let bad = json!({"keyboard": [[{"text": "B", "request_managed_bot": {"suggested_name": "x"}}]]});
+    assert_eq!(
+        error(server.call(&factory, "sendMessage", json!({"chat_id": alice_id, "text": "x", "reply_markup": bad}))),
+        (400, "Bad Request: can't parse keyboard button: Can't find field \"request_id\"".into())
+    );
+
+    // Alice presses it: the bot is made, the factory hears of it in the same act.
+    let made = ok(server.user_call(
+        &alice,
+        "createManagedBot",
+        json!({"bot_id": factory_id, "username": "alice_pal_bot", "name": "Pal"}),
+    ));
+    let (pal_id, pal_token) = (made["bot"]["id"].as_i64().unwrap(), made["token"].as_str().unwrap().to_owned());
+    assert_eq!(made["bot"]["username"], json!("alice_pal_bot"));
+    let mut offset = 0;
+    let update = crate::next_update(&server, &factory, &mut offset, "managed_bot");
+    assert_eq!((update["user"]["id"].as_i64(), update["bot"]["id"].as_i64()), (Some(alice_id), Some(pal_id)));
+    let created = crate::next_update(&server, &factory, &mut offset, "message");
+    assert_eq!(created["managed_bot_created"]["bot"]["id"].as_i64(), Some(pal_id), "{created}");
+    assert_eq!(created["from"]["id"].as_i64(), Some(alice_id));
+    assert_eq!(
+        error(server.user_call(
+            &alice,
+            "createManagedBot",
+            json!({"bot_id": crate::id_of(&plain), "username": "x_pal_bot"})
+        ))
+        .1,
+        "Bad Request: the bot doesn't manage bots (its bot management is off)"
+    );
+
+    // Its token, as the manager reads it; the bot works with it.
+    let token = ok(server.call(&factory, "getManagedBotToken", json!({"user_id": pal_id})));
+    assert_eq!(token, json!(pal_token));
+    assert_eq!(ok(server.call(&pal_token, "getMe", json!({})))["id"].as_i64(), Some(pal_id));
+    let refused = |method: &str, params: Value| error(server.call(&plain, method, params));
+    assert_eq!(refused("getManagedBotToken", json!({"user_id": pal_id})), (400, "Bad Request: BOT_INVALID".into()));
+    assert_eq!(
+        refused("getManagedBotToken", json!({"user_id": alice_id})),
+        (400, "Bad Request: user is not a bot".into())
+    );
+    assert_eq!(refused("getManagedBotToken", json!({"user_id": 5})), (400, "Bad Request: user not found".into()));
+    assert_eq!(refused("getManagedBotToken", json!({})), (400, "Bad Request: invalid user_id specified".into()));
+
+    // A new token: the old one stops at once, and the factory hears of it.
+    let renewed = ok(server.call(&factory, "replaceManagedBotToken", json!({"user_id": pal_id})));
+    let renewed = renewed.as_str().unwrap().to_owned();
+    assert_ne!(renewed, pal_token);
+    assert_eq!(server.call(&pal_token, "getMe", json!({})).status, 401);
+    assert_eq!(ok(server.call(&renewed, "getMe", json!({})))["id"].as_i64(), Some(pal_id));
+    let again = crate::next_update(&server, &factory, &mut offset, "managed_bot");
+    assert_eq!(again["bot"]["id"].as_i64(), Some(pal_id));
+
+    // Access: open to all, then to Alice (the owner, always) and nobody else.
+    let access = |params: Value| server.call(&factory, "setManagedBotAccessSettings", params);
+    let read = || ok(server.call(&factory, "getManagedBotAccessSettings", json!({"user_id": pal_id})));
+    assert_eq!(read(), json!({"is_access_restricted": false}));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": pal_id, "text": "hi pal"})));
+    assert_eq!(ok(access(json!({"user_id": pal_id, "is_access_restricted": true}))), json!(true));
+    assert_eq!(read(), json!({"is_access_restricted": true}));
+    assert_eq!(
+        error(server.user_call(&bob, "sendMessage", json!({"chat_id": pal_id, "text": "still there?"}))).1,
+        "Bad Request: the bot's owner allows only selected users to use it"
+    );
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": pal_id, "text": "mine"})));
+    assert_eq!(
+        error(access(json!({"user_id": pal_id, "is_access_restricted": true, "added_user_ids": ""}))),
+        (400, "Bad Request: user identifiers are not specified".into())
+    );
+    assert_eq!(
+        error(access(
+            json!({"user_id": pal_id, "is_access_restricted": true, "added_user_ids": (1..=11).collect::<Vec<i64>>()})
+        )),
+        (400, "Bad Request: too many user identifiers specified".into())
+    );
+    ok(access(json!({"user_id": pal_id, "is_access_restricted": true, "added_user_ids": [bob_id, 999]})));
+    let settings = read();
+    assert_eq!(settings["added_users"].as_array().map(Vec::len), Some(1), "unknown ids are dropped: {settings}");
+    assert_eq!(settings["added_users"][0]["id"].as_i64(), Some(bob_id));
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": pal_id, "text": "let in"})));
+    // Unrestricted, the list is ignored (not even read).
+    ok(access(json!({"user_id": pal_id, "is_access_restricted": false, "added_user_ids": "garbage"})));
+    assert_eq!(read(), json!({"is_access_restricted": false}));
 }

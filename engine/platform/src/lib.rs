@@ -15,6 +15,7 @@ pub mod games;
 mod inline;
 pub mod kernel;
 pub mod limits;
+mod managed;
 mod messages;
 pub mod operator;
 pub mod parse_mode;
@@ -122,6 +123,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &payments::domain::Payments,
     &stickers::domain::Stickers,
     &games::domain::Games,
+    &managed::domain::ManagedBots,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

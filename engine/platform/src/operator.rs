@@ -63,12 +63,13 @@ pub fn check_person(name: &str, username: Option<&str>) -> Result<String, String
 
 /// The operator's bot switches (`bot set`): (setting key, on by default). A setting is stored
 /// only while it differs from its default (`off` or `on`).
-pub const BOT_SWITCHES: [(&str, bool); 5] = [
+pub const BOT_SWITCHES: [(&str, bool); 6] = [
     ("privacy", true),
     ("join_groups", true),
     ("inline", false),
     ("inline_feedback", false),
     ("join_request_queries", false),
+    ("manage_bots", false),
 ];
 
 /// The stored value of switch `key` turned `on` (`None`: the default, nothing stored).
@@ -116,6 +117,7 @@ fn flags_json(flags: BotFlags) -> Value {
         "inline": flags.inline,
         "inline_feedback": flags.inline_feedback,
         "join_request_queries": flags.join_request_queries,
+        "manage_bots": flags.manage_bots,
     })
 }
 
@@ -137,7 +139,7 @@ pub(crate) async fn operator_request(platform: &Platform, method: &str, params: 
         "createBot" => {
             let username =
                 check_bot_username(params.get("username").unwrap_or_default()).map_err(ApiError::bad_request)?;
-            let bot = new_bot(platform, &username, params.get("name")).await?;
+            let bot = new_bot(platform, &username, params.get("name"), "from the console").await?;
             created(bot_json(&bot), bot.token())
         }
         "listChats" => all_groups(platform).await?,
@@ -211,14 +213,20 @@ async fn new_person(platform: &Platform, name: &str, username: Option<&str>) -> 
 }
 
 /// Creates a bot (username already checked) unless one has its username.
-async fn new_bot(platform: &Platform, username: &str, name: Option<&str>) -> Result<BotRecord, ApiError> {
+/// A new bot made on the running platform (`by` says how, for the log: "from the console").
+pub(crate) async fn new_bot(
+    platform: &Platform,
+    username: &str,
+    name: Option<&str>,
+    by: &str,
+) -> Result<BotRecord, ApiError> {
     // Two bots created at once never share a username.
     let _names = platform.locks.lock(crate::kernel::serial::Entity::BotNames).await;
     let bot = store_new_bot(platform.storage.as_ref(), username, name).await.map_err(internal)?.ok_or_else(|| {
         ApiError::bad_request(format!("a bot named @{username} already exists; pick another username"))
     })?;
     platform.announced.lock().expect("announced").insert(bot.id);
-    tracing::info!("bot @{} ({}) created from the console", bot.username, bot.id);
+    tracing::info!("bot @{} ({}) created {by}", bot.username, bot.id);
     Ok(bot)
 }
 

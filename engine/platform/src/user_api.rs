@@ -92,6 +92,7 @@ const ORDER: &[&str] = &[
     "getChatMembers",
     "getForumTopics",
     "getBotInfo",
+    "createManagedBot",
     "pressButton",
     "getStickerSet",
     "playGame",

@@ -12,7 +12,10 @@ const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · $
 
 // ---------------------------------------------------------------- People and bots
 
-const FLAGS = [['privacy', 'Privacy mode'], ['join_groups', 'Can join groups'], ['inline', 'Inline mode'], ['inline_feedback', 'Inline feedback']];
+const FLAGS = [
+  ['privacy', 'Privacy mode'], ['join_groups', 'Can join groups'], ['inline', 'Inline mode'], ['inline_feedback', 'Inline feedback'],
+  ['join_request_queries', 'Guards join requests'], ['manage_bots', 'Manages bots'],
+];
 
 export function peoplePanel() {
   modal('People and bots', (body) => {

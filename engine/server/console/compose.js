@@ -2,7 +2,7 @@
 // edit bars, attachments and drag-and-drop, the "…" menu for location, contact, dice, polls),
 // bot commands and the bot's menu button, inline mode results, the reply keyboard (and
 // force_reply / remove_keyboard), and the Mini App dialog.
-import { el, $, toast, formDialog, Listbox, miniApp } from './ui.js';
+import { el, $, toast, formDialog, modal, copyField, Listbox, miniApp } from './ui.js';
 import { S, key, nameOf, hooks } from './state.js';
 import { previewOf, safeUrl } from './render.js';
 
@@ -321,6 +321,7 @@ function renderKeyboard() {
       if (b.request_contact) btn.title = 'Shares your contact';
       if (b.request_location) btn.title = 'Shares your location';
       if (b.request_users || b.request_chat) { btn.disabled = true; btn.title = 'Not supported here'; }
+      if (b.request_managed_bot) btn.title = 'Creates a bot this bot will manage';
       r.append(btn);
     }
     kbBox.append(r);
@@ -350,8 +351,31 @@ async function pressKey(entry, b) {
       await sendWith('sendLocation', { latitude: 51.5007, longitude: -0.1246 });
     }
   } else if (b.request_poll) pollDialog(b.request_poll.type);
+  else if (b.request_managed_bot) managedBotDialog(entry.m.from, b.request_managed_bot);
   else if (b.web_app) openWebApp(entry.m.from?.id, b.web_app.url);
   else await sendText(b.text);
+}
+
+// ---------------------------------------------------------------- managed bots
+
+/** A bot asked the person to create a bot it will manage: its name and username (the bot's
+ *  suggestions first); the new bot's token is shown once made. */
+function managedBotDialog(manager, asked) {
+  formDialog({
+    title: `New bot for ${nameOf(manager)}`,
+    submitLabel: 'Create bot',
+    fields: [
+      { name: 'name', label: 'Name', value: asked.suggested_name || '', required: true },
+      { name: 'username', label: 'Username (ends in bot)', value: asked.suggested_username || '', required: true },
+    ],
+    submit: async (v) => {
+      const made = await S.person.call('createManagedBot', { bot_id: manager.id, name: v.name, username: v.username });
+      modal('Bot created', (body) => body.append(
+        el('p', { text: `@${made.bot.username} is yours; ${nameOf(manager)} manages it.` }),
+        copyField(`Token of @${made.bot.username} (shown once)`, made.token, 'Copy token')));
+      return true;
+    },
+  });
 }
 
 // ---------------------------------------------------------------- Mini Apps

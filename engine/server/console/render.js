@@ -169,6 +169,7 @@ export function serviceText(m) {
   if (m.video_chat_started) return 'Video chat started';
   if (m.video_chat_ended) return 'Video chat ended';
   if (m.chat_owner_left || m.chat_owner_changed) return 'The chat owner changed';
+  if (m.managed_bot_created) return `${who} created @${m.managed_bot_created.bot.username}, managed by this bot`;
   if (m.successful_payment) {
     const p = m.successful_payment;
     return `${who} paid ${money(p.total_amount, p.currency)}`;

@@ -392,7 +392,15 @@ class Server {
   /** A new bot (`bot create`, then `bot set` for non-default settings). */
   async createBot(
     username,
-    { name, inline = false, inlineFeedback = false, privacy = true, joinGroups = true, joinRequestQueries = false } = {},
+    {
+      name,
+      inline = false,
+      inlineFeedback = false,
+      privacy = true,
+      joinGroups = true,
+      joinRequestQueries = false,
+      manageBots = false,
+    } = {},
   ) {
     const token = this.run("bot", "create", "--username", username, ...(name ? ["--name", name] : []));
     const bot = new Bot(this.baseUrl, token, username);
@@ -403,6 +411,7 @@ class Server {
       ["--privacy", privacy, true],
       ["--join-groups", joinGroups, true],
       ["--join-request-queries", joinRequestQueries, false],
+      ["--manage-bots", manageBots, false],
     ]) {
       if (value !== fallback) settings.push(flag, value ? "on" : "off");
     }
@@ -414,6 +423,7 @@ class Server {
         can_read_all_group_messages: !privacy,
         can_join_groups: joinGroups,
         supports_join_request_queries: joinRequestQueries,
+        can_manage_bots: manageBots,
       };
       const deadline = Date.now() + 10_000;
       for (;;) {

@@ -133,6 +133,7 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.general_forum_topic_unhidden.is_some()
         || m.successful_payment.is_some()
         || m.refunded_payment.is_some()
+        || m.managed_bot_created.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an

@@ -37,8 +37,8 @@ pub fn now() -> i64 {
 }
 
 /// What the operator decides for a bot (`msg-bot-api bot set`), kept as the bot's own settings
-/// `privacy` and `join_groups` (`off` turns them off), `inline`, `inline_feedback` and
-/// `join_request_queries` (`on` turns them on).
+/// `privacy` and `join_groups` (`off` turns them off), `inline`, `inline_feedback`,
+/// `join_request_queries` and `manage_bots` (`on` turns them on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotFlags {
     /// Privacy mode: in groups the bot sees only what is addressed to it (unless an administrator).
@@ -51,6 +51,8 @@ pub struct BotFlags {
     pub inline_feedback: bool,
     /// The bot may be a supergroup's guard bot, deciding its join requests (Bot API 10.1).
     pub join_request_queries: bool,
+    /// People may create bots this bot manages (Bot API 9.6).
+    pub manage_bots: bool,
 }
 
 /// Who acts.
@@ -472,6 +474,12 @@ impl Platform {
     }
 
     /// Forgets a bot's cached operator settings, so a change made here is seen at once.
+    /// Forgets a bot's cached identity (its token was replaced: the old one stops at once).
+    pub(crate) fn forget_bot(&self, bot_id: i64) {
+        self.bots.write().expect("bot cache").remove(&bot_id);
+        self.front.invalidate();
+    }
+
     pub(crate) fn forget_flags(&self, bot_id: i64) {
         self.flags.write().expect("flags cache").remove(&bot_id);
         self.front.invalidate();
@@ -684,6 +692,7 @@ impl Platform {
             inline: on(setting("inline").await.map_err(internal)?),
             inline_feedback: on(setting("inline_feedback").await.map_err(internal)?),
             join_request_queries: on(setting("join_request_queries").await.map_err(internal)?),
+            manage_bots: on(setting("manage_bots").await.map_err(internal)?),
         };
         self.flags.write().expect("flags cache").insert(bot_id, (flags, msg_core::coarse::now()));
         Ok(flags)

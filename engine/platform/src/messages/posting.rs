@@ -247,6 +247,7 @@ pub(crate) async fn post_in(
         }
         other => keyboard = other,
     }
+    super::send::may_request_managed_bots(platform, actor, conversation, keyboard.as_ref()).await?;
     act.change(put_message(conversation, &message));
     act.changes(content.attached.drain(..).map(|mut row| {
         row.key.push_str(&message_id.to_string());

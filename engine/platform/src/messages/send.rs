@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use crate::Platform;
 use crate::entities;
 use crate::kernel::methods::{args, done, platform_bot};
-use crate::kernel::world::{Actor, Content};
+use crate::kernel::world::{Actor, Content, Conversation};
 use crate::parse_mode::url;
 
 /// The chat actions the reference takes, each with the name people see: the old names
@@ -283,6 +283,14 @@ const KEYBOARD_BUTTON: &[(&str, Shape)] = &[
     ("request_location", Shape::Flag),
     ("request_poll", Shape::Object(&[("type", Shape::Text)])),
     ("web_app", Shape::Object(WEB_APP)),
+    (
+        "request_managed_bot",
+        Shape::Object(&[
+            ("request_id", Shape::Integer),
+            ("suggested_name", Shape::Text),
+            ("suggested_username", Shape::Text),
+        ]),
+    ),
 ];
 
 /// `value` rebuilt from the `declared` fields only, each in its declared JSON type: unknown keys
@@ -316,6 +324,54 @@ fn declared_rows(rows: &Value, fields: &[(&str, Shape)]) -> Value {
     )
 }
 
+/// A `KeyboardButtonRequestManagedBot`, read as the reference reads it (`request_id` a required
+/// integer, the suggestions strings).
+fn managed_bot_button(asked: &Value) -> Result<(), String> {
+    let object = asked.as_object().ok_or("Field \"request_managed_bot\" must be of type Object")?;
+    match object.get("request_id") {
+        None => return Err("Can't find field \"request_id\"".into()),
+        Some(Value::Number(n)) if n.is_i64() => {}
+        Some(_) => return Err("Field \"request_id\" must be of type Number".into()),
+    }
+    for name in ["suggested_name", "suggested_username"] {
+        if object.get(name).is_some_and(|v| !v.is_string()) {
+            return Err(format!("Field \"{name}\" must be of type String"));
+        }
+    }
+    Ok(())
+}
+
+/// Where a reply keyboard may ask for a managed bot: in a private chat, from a bot with bot
+/// management on (TDLib's words for the first; the platform's for the second).
+pub(crate) async fn may_request_managed_bots(
+    platform: &Platform,
+    actor: &Actor,
+    conversation: Conversation,
+    keyboard: Option<&Value>,
+) -> Result<(), ApiError> {
+    let rows = keyboard.and_then(|k| k.get("keyboard")).and_then(Value::as_array);
+    let asks = rows
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_array)
+        .flatten()
+        .any(|b| b.get("request_managed_bot").is_some());
+    if !asks {
+        return Ok(());
+    }
+    if !matches!(conversation, Conversation::Private(..)) {
+        return Err(ApiError::bad_request("Managed bots can be requested in private chats only"));
+    }
+    if let Actor::Bot(bot) = actor
+        && !platform.bot_flags(bot.id).await?.manage_bots
+    {
+        return Err(ApiError::bad_request(
+            "the bot can't request managed bots: its bot management is off (`msg-bot-api bot set <bot> --manage-bots on`)",
+        ));
+    }
+    Ok(())
+}
+
 /// `reply_markup`, validated as the reference does: an inline keyboard, a reply keyboard (string
 /// buttons normalised to `{"text": ...}`), `remove_keyboard` or `force_reply`. `None` when absent
 /// or when the object holds none of them.
@@ -336,8 +392,9 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
                     Value::Object(object) => {
                         button_text(object)
                             .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
-                        if object.contains_key("request_managed_bot") {
-                            return Err(crate::kernel::not_yet::refused("managed bots"));
+                        if let Some(asked) = object.get("request_managed_bot") {
+                            managed_bot_button(asked)
+                                .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
                         }
                         button.clone()
                     }

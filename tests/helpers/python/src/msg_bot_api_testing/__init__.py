@@ -155,6 +155,11 @@ class Person:
         files = {"live_photo": ("live.mp4", video), "photo": ("live.png", photo)}
         return self.send_files("sendLivePhoto", files, chat_id=_id(chat), **params)
 
+    def create_managed_bot(self, bot, username, name=None):
+        """Presses a bot's `request_managed_bot` button: a new bot `bot` manages; `{"bot", "token"}`."""
+        params = {"name": name} if name else {}
+        return self.call("createManagedBot", bot_id=_id(bot), username=username, **params)
+
     def send_document(self, chat, data, name="document.bin", **params):
         return self.send_file("sendDocument", "document", name, data, chat_id=_id(chat), **params)
 
@@ -437,6 +442,7 @@ class Server:
         privacy=True,
         join_groups=True,
         join_request_queries=False,
+        manage_bots=False,
     ):
         """A new bot (`bot create`, then `bot set` for non-default settings); a running server
         serves it at once."""
@@ -449,22 +455,24 @@ class Server:
             ("--privacy", privacy, True),
             ("--join-groups", join_groups, True),
             ("--join-request-queries", join_request_queries, False),
+            ("--manage-bots", manage_bots, False),
         ]:
             if value != default:
                 settings += [flag, "on" if value else "off"]
         if settings:
             self.run("bot", "set", username, *settings)
             if self.base_url is not None:
-                self._await_settings(bot, inline, privacy, join_groups, join_request_queries)
+                self._await_settings(bot, inline, privacy, join_groups, join_request_queries, manage_bots)
         return bot
 
-    def _await_settings(self, bot, inline, privacy, join_groups, join_request_queries, timeout=10.0):
+    def _await_settings(self, bot, inline, privacy, join_groups, join_request_queries, manage_bots, timeout=10.0):
         """A running server takes up `bot set` within seconds: polls getMe until it shows them."""
         want = {
             "supports_inline_queries": inline,
             "can_read_all_group_messages": not privacy,
             "can_join_groups": join_groups,
             "supports_join_request_queries": join_request_queries,
+            "can_manage_bots": manage_bots,
         }
         deadline = time.monotonic() + timeout
         while True:

@@ -1,0 +1,38 @@
+//! The managed bots domain as the platform lists it (see [`Domain`]).
+
+use msg_core::Registrar;
+use msg_core::method::{Late, bound, read_only};
+
+use crate::Platform;
+use crate::kernel::domain::Domain;
+use crate::kernel::user::{UserMethod, method};
+use crate::kernel::world::PostRule;
+
+pub(crate) struct ManagedBots;
+
+impl Domain for ManagedBots {
+    fn name(&self) -> &'static str {
+        "managed"
+    }
+
+    fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
+        registrar.method("getManagedBotToken", read_only(bound(slot, super::methods::get_token)));
+        registrar.method("replaceManagedBotToken", bound(slot, super::methods::replace_token));
+        registrar.method("getManagedBotAccessSettings", read_only(bound(slot, super::methods::get_access)));
+        registrar.method("setManagedBotAccessSettings", bound(slot, super::methods::set_access));
+    }
+
+    /// A managed bot whose access is restricted takes posts from its owner and the people added.
+    fn post_rules(&self) -> &'static [PostRule] {
+        &[super::methods::access_rule]
+    }
+
+    fn user_verbs(&self) -> Vec<UserMethod> {
+        vec![method(
+            "createManagedBot",
+            "`bot_id` (the managing bot, which showed a `request_managed_bot` button), `username`, `name`",
+            "`{\"bot\",\"token\"}`: the new bot, which the managing bot manages (it gets `managed_bot`; the person's chat with it shows `managed_bot_created`)",
+            super::methods::create,
+        )]
+    }
+}

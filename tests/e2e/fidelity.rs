@@ -333,6 +333,37 @@ fn url_and_web_app_buttons_take_only_the_links_the_reference_takes() {
     ok(send(json!({"keyboard": [[{"text": "App", "web_app": {"url": "https://example.com/app"}}]]})));
     ok(server.call(&bot, "setChatMenuButton", menu("https://example.com/app")));
 
+    // Inline query results carry keyboards too, checked the same way; and the results' button
+    // is a Web App button like any other.
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("links_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    msg_testkit::poll_until("the server takes up inline mode", || {
+        ok(server.call(&bot, "getMe", json!({})))["supports_inline_queries"] == json!(true)
+    });
+    let asking =
+        crate::waiting(&server, &alice, "inlineQuery", json!({"chat_id": id_of(&bot), "query": "x", "timeout": 20}));
+    let query = crate::next_update(&server, &bot, &mut 0, "inline_query");
+    let answer = |button: Value, extra: Value| {
+        let results = json!([{"type": "article", "id": "1", "title": "T",
+            "input_message_content": {"message_text": "hi"}, "reply_markup": inline(button)}]);
+        let mut params = json!({"inline_query_id": query["id"], "results": results.to_string()});
+        params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        server.call(&bot, "answerInlineQuery", params)
+    };
+    assert_eq!(
+        error(answer(json!({"text": "Open", "url": "javascript:alert(1)"}), json!({}))),
+        (400, "Bad Request: can't parse inline query result: Inline keyboard button URL 'javascript:alert(1)' is invalid: Wrong port number specified in the URL".into())
+    );
+    let results_button = json!({"button": {"text": "App", "web_app": {"url": app}}});
+    assert_eq!(
+        error(answer(json!({"text": "Open", "url": "https://example.com"}), results_button)),
+        (400, format!("Bad Request: inline query results button Web App URL '{app}' {https_only}"))
+    );
+    ok(answer(json!({"text": "Open", "url": "https://example.com"}), json!({})));
+    let shown = ok(asking.join().unwrap());
+    assert!(shown.to_string().contains("\"url\":\"https://example.com\""), "the person sees the result: {shown}");
+
     // A test server is the platform's test environment: plain http Mini Apps go there.
     drop(server);
     let test_server = launch(root.path()).env("MSG_TESTING", "true").start();

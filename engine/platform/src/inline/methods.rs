@@ -53,6 +53,11 @@ fn results_button(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
     if fields.get("start_parameter").is_none() && fields.get("web_app").is_none_or(|w| w.get("url").is_none()) {
         return Err(inner("InlineQueryResultsButton must have exactly one optional field"));
     }
+    // A Web App's link: HTTPS (plain HTTP on a test server), as every Web App button's.
+    if let Some(link) = fields.get("web_app").and_then(|w| w.get("url")).and_then(Value::as_str) {
+        crate::parse_mode::url::check_page_link(link)
+            .map_err(|e| ApiError::bad_request(format!("inline query results button Web App {e}")))?;
+    }
     Ok(Some(value))
 }
 
@@ -83,14 +88,15 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
                 |e: &dyn std::fmt::Display| ApiError::bad_request(format!("can't parse inline query result: {e}"));
             let mut result = crate::inline::inline_result(r).map_err(|e| unparsable(&e))?;
             // TDLib's own message, as it words it (capitalised) after the reference's prefix.
-            format_result(&mut result).and_then(|()| crate::inline::check_cached_file(&result, bot.id)).map_err(
-                |e| {
+            format_result(&mut result)
+                .and_then(|()| crate::inline::check_cached_file(&result, bot.id))
+                .and_then(|()| result_keyboard(&result))
+                .map_err(|e| {
                     let inner = e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description);
                     let mut chars = inner.chars();
                     let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
                     unparsable(&format!("{first}{}", chars.as_str()))
-                },
-            )?;
+                })?;
             Ok(result)
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
@@ -113,7 +119,18 @@ fn single_result(raw: Option<&str>) -> Result<Value, ApiError> {
     }
     let value: Value = serde_json::from_str(raw)
         .map_err(|e| ApiError::bad_request(format!("can't parse JSON encoded web view query results {e}")))?;
-    crate::inline::inline_result(&value).map_err(ApiError::bad_request)
+    let result = crate::inline::inline_result(&value).map_err(ApiError::bad_request)?;
+    result_keyboard(&result)?;
+    Ok(result)
+}
+
+/// A result's inline keyboard, checked as a message's is (TDLib reads it the same way): the
+/// links of its buttons among them, so a `javascript:` button never reaches a person.
+fn result_keyboard(result: &Value) -> Result<(), ApiError> {
+    match result.get("reply_markup").filter(|m| !m.is_null()) {
+        Some(markup) => crate::messages::send::reply_markup(Some(&markup.to_string())).map(drop),
+        None => Ok(()),
+    }
 }
 
 /// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).

@@ -195,6 +195,15 @@ describe("the console in Chromium", () => {
       }),
     );
     bot.command("game", (ctx) => ctx.replyWithGame("tetris"));
+    // A Stars invoice that asks, as python-telegram-bot's example does, what Stars invoices ignore.
+    bot.command("stars", (ctx) =>
+      ctx.replyWithInvoice("Star tea", "Tea for Stars", "star-tea-1", "XTR", [{ label: "Tea", amount: 5 }], {
+        need_name: true,
+        need_phone_number: true,
+        need_shipping_address: true,
+        is_flexible: true,
+      }),
+    );
     bot.command("pack", async (ctx) => {
       const name = `cats_by_${botInfo.username}`;
       const stickers = [
@@ -624,6 +633,26 @@ describe("the console in Chromium", () => {
     const balance = await fetch(`${server.baseUrl}/user${alice.token}/getStarBalance`).then((r) => r.json());
     assert.equal(balance.result.amount, 50);
     await page.keyboard.press("Escape");
+  });
+
+  scenario("a Stars invoice asks for nothing else and charges its price alone", async () => {
+    const before = await server.grantStars(alice, 20);
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/stars");
+    const invoice = page.locator("article.message", { hasText: "Tea for Stars" });
+    await invoice.getByRole("button", { name: "Pay 5 ⭐" }).click();
+    const dialog = page.getByRole("dialog", { name: /Pay 5 ⭐ to/ });
+    await dialog.getByRole("button", { name: "Pay" }).waitFor();
+    for (const label of ["Name", "Phone", "Street", "City", "Shipping"]) {
+      assert.equal(await dialog.getByLabel(label, { exact: false }).count(), 0, `a Stars invoice asks no ${label}`);
+    }
+    await shot(page, "pay-stars");
+    await dialog.getByRole("button", { name: "Pay" }).click();
+    await page.locator(".toast", { hasText: "Paid" }).waitFor();
+    await message(page, "Thanks for paying 5").waitFor();
+    assert.equal(await alice.starBalance(), before - 5, "the price alone, no shipping added");
   });
 
   scenario("the operator adds a game in the panel; Play opens the game's URL and the scoreboard shows the score", async () => {

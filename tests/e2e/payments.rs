@@ -14,8 +14,45 @@ fn paying(server: &Server, person: &str, params: Value) -> std::thread::JoinHand
     crate::waiting(server, person, "payInvoice", params)
 }
 
-/// The charge ids of the `successful_payment` updates a bot was handed.
-type Told = std::sync::Arc<std::sync::Mutex<std::collections::HashSet<String>>>;
+/// What a bot was handed, by what it tells of (a charge id, a paid media payload): the update ids
+/// that told it (one update may be handed twice across a kill, under one id; two ids would be two
+/// updates for one act).
+type Told = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, std::collections::BTreeSet<i64>>>>;
+
+/// Notes in `told` what `update` tells of, if it is a `successful_payment` or a
+/// `purchased_paid_media`.
+fn note(told: &Told, update: &Value) {
+    let id = update["update_id"].as_i64().unwrap();
+    let what = update["message"]["successful_payment"]["telegram_payment_charge_id"]
+        .as_str()
+        .or_else(|| update["purchased_paid_media"]["paid_media_payload"].as_str());
+    if let Some(what) = what {
+        told.lock().unwrap().entry(what.to_owned()).or_default().insert(id);
+    }
+}
+
+/// Every update a bot's queue still holds, noted in `told` and confirmed.
+fn drain(server: &Server, bot: &str, told: &Told) {
+    let mut offset = 0;
+    loop {
+        let updates = ok(server.call(bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
+        let Some(last) = updates.as_array().unwrap().last() else { break };
+        offset = last["update_id"].as_i64().unwrap() + 1;
+        updates.as_array().unwrap().iter().for_each(|u| note(told, u));
+    }
+}
+
+/// Checks that each act in `ledger` was told once, and nothing else was.
+fn told_once(told: &Told, ledger: &std::collections::HashSet<String>) {
+    let told = told.lock().unwrap().clone();
+    let untold: Vec<&String> = ledger.iter().filter(|k| !told.contains_key(*k)).collect();
+    assert!(untold.is_empty(), "paid, and the bot was never told: {untold:?}");
+    let twice: Vec<(&String, &std::collections::BTreeSet<i64>)> =
+        told.iter().filter(|(_, ids)| ids.len() > 1).collect();
+    assert!(twice.is_empty(), "one act told in two updates: {twice:?}");
+    let unpaid: Vec<&String> = told.keys().filter(|k| !ledger.contains(*k)).collect();
+    assert!(unpaid.is_empty(), "the bot was told of acts the ledger does not hold: {unpaid:?}");
+}
 
 /// A bot that confirms every pre-checkout query until its server is gone, noting in `told` the
 /// `successful_payment` updates it is handed.
@@ -34,10 +71,8 @@ fn confirming(api: std::net::SocketAddr, bot: String, told: Option<Told>) -> std
             }
             for update in reply.json()["result"].as_array().cloned().unwrap_or_default() {
                 offset = update["update_id"].as_i64().unwrap() + 1;
-                if let (Some(told), Some(charge)) =
-                    (&told, update["message"]["successful_payment"]["telegram_payment_charge_id"].as_str())
-                {
-                    told.lock().unwrap().insert(charge.to_owned());
+                if let Some(told) = &told {
+                    note(told, &update);
                 }
                 if let Some(id) = update["pre_checkout_query"]["id"].as_str() {
                     let answer = json!({"pre_checkout_query_id": id, "ok": true}).to_string();
@@ -710,10 +745,10 @@ fn the_operator_grants_stars_from_the_command_line_while_no_server_runs() {
 }
 
 /// One act, one commit: five people pay a bot in Stars from five threads, the server is killed
-/// with SIGKILL after a count of acknowledged payments, three times over. Every payment in the
-/// ledger reached the bot as a `successful_payment` update (before a kill or after the restart),
-/// and none that is not in the ledger did: a payment is never applied on the payer's side while
-/// its bot is never told.
+/// with SIGKILL after a count of acknowledged payments, three times over (in both durability
+/// modes). Every payment in the ledger reached the bot as one `successful_payment` update
+/// (before a kill or after the restart), and none that is not in the ledger did: a payment is
+/// never applied on the payer's side while its bot is never told.
 #[test]
 fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
     const KEY: &str = "payments-kill-9-told-operator-key";
@@ -723,12 +758,18 @@ fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
     let root = tempfile::tempdir().unwrap();
     let bot = crate::create_bot(root.path(), "told_shop_bot");
     let people: Vec<String> = (0..5).map(|i| crate::create_user(root.path(), &format!("Payer{i}"))).collect();
-    let launch = || crate::launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY);
+    // Both durability modes, round by round.
+    let launch = |round: usize| {
+        crate::launch(root.path())
+            .env("MSG_CONSOLE", "true")
+            .env("MSG_CONSOLE_TOKEN", KEY)
+            .env("MSG_DURABILITY", if round.is_multiple_of(2) { "power" } else { "process" })
+    };
     let mut link = String::new();
     // Every successful_payment the bot was handed, across rounds (a kill may hand one twice).
     let told = Told::default();
     for round in 0..ROUNDS {
-        let mut server = launch().start();
+        let mut server = launch(round).start();
         if round == 0 {
             for person in &people {
                 let id = crate::id_of(person);
@@ -778,19 +819,9 @@ fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
         confirming.join().unwrap();
     }
 
-    let server = launch().start();
+    let server = launch(ROUNDS).start();
     // What the bot was not handed yet waits in its queue.
-    let mut offset = 0;
-    loop {
-        let updates = ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
-        let Some(last) = updates.as_array().unwrap().last() else { break };
-        offset = last["update_id"].as_i64().unwrap() + 1;
-        for update in updates.as_array().unwrap() {
-            if let Some(charge) = update["message"]["successful_payment"]["telegram_payment_charge_id"].as_str() {
-                told.lock().unwrap().insert(charge.to_owned());
-            }
-        }
-    }
+    drain(&server, &bot, &told);
     let earned = ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"].as_i64().unwrap();
     let mut held = 0;
     for person in &people {
@@ -809,13 +840,9 @@ fn kill_9_mid_payments_never_leaves_a_paid_order_untold() {
         ids.extend(more.iter().map(|t| t["id"].as_str().unwrap().to_owned()));
     }
     assert_eq!(ids.len() as i64, earned, "the ledger is the bot's balance");
-    let told = told.lock().unwrap().clone();
     let ledger: std::collections::HashSet<String> = ids.iter().cloned().collect();
     assert_eq!(ledger.len(), ids.len(), "each payment is in the ledger once");
-    let untold: Vec<&String> = ledger.difference(&told).collect();
-    assert!(untold.is_empty(), "paid, and the bot was never told: {untold:?}");
-    let unpaid: Vec<&String> = told.difference(&ledger).collect();
-    assert!(unpaid.is_empty(), "the bot was told of payments the ledger does not hold: {unpaid:?}");
+    told_once(&told, &ledger);
     assert!(ids.len() >= ROUNDS * PAID_PER_ROUND, "every acknowledged payment is in the ledger");
 }
 
@@ -859,4 +886,161 @@ fn a_stars_invoice_ignores_what_only_other_currencies_ask() {
     assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 100, "charged 100 twice");
     let rest = ok(server.call(&bot, "getUpdates", json!({"offset": offset, "timeout": 0})));
     assert!(rest.as_array().unwrap().iter().all(|u| u.get("shipping_query").is_none()), "{rest}");
+}
+
+/// One act, one commit, for acts besides an invoice's: three people buy paid media from three
+/// threads while the bot forwards three messages at a time to another chat, and the server is
+/// killed with SIGKILL after a count of acknowledged purchases, twice. After the restart every
+/// purchase in the ledger reached the bot as one `purchased_paid_media` update and nothing else
+/// did, no Star is lost or made, and the forwards came in whole threes, in order.
+#[test]
+fn kill_9_mid_purchases_and_forwards_leaves_each_act_whole() {
+    const KEY: &str = "purchases-kill-9-operator-key";
+    const GRANTED: i64 = 1_000;
+    const POSTS: usize = 40;
+    const ROUNDS: usize = 2;
+    const BOUGHT_PER_ROUND: usize = 15;
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "kill_gallery_bot");
+    let people: Vec<String> = (0..3).map(|i| crate::create_user(root.path(), &format!("Buyer{i}"))).collect();
+    let ids: Vec<i64> = people.iter().map(|p| crate::id_of(p)).collect();
+    // Both durability modes, round by round.
+    let launch = |round: usize| {
+        crate::launch(root.path())
+            .env("MSG_CONSOLE", "true")
+            .env("MSG_CONSOLE_TOKEN", KEY)
+            .env("MSG_DURABILITY", if round.is_multiple_of(2) { "power" } else { "process" })
+    };
+    let told = Told::default();
+    let mut posts: Vec<Vec<i64>> = Vec::new();
+    let mut to_forward = Vec::new();
+    for round in 0..ROUNDS {
+        let mut server = launch(round).start();
+        if round == 0 {
+            for (person, id) in people.iter().zip(&ids) {
+                ok(server.user_call(person, "sendMessage", json!({"chat_id": crate::id_of(&bot), "text": "/start"})));
+                ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": id, "amount": GRANTED})));
+            }
+            let photo = msg_testkit::Multipart::new()
+                .text("chat_id", &ids[0].to_string())
+                .file("photo", "p.png", "image/png", &photo_bytes([20, 120, 200]))
+                .post(server.api, &format!("/bot{bot}/sendPhoto"));
+            let file_id = ok(photo)["photo"][0]["file_id"].clone();
+            for (p, id) in ids.iter().enumerate() {
+                posts.push(
+                    (0..POSTS)
+                        .map(|i| {
+                            let media = json!([{"type": "photo", "media": file_id}]).to_string();
+                            let params = json!({"chat_id": id, "star_count": 1, "media": media, "payload": format!("pm-{p}-{i}")});
+                            ok(server.call(&bot, "sendPaidMedia", params))["message_id"].as_i64().unwrap()
+                        })
+                        .collect(),
+                );
+            }
+            for text in ["one", "two", "three"] {
+                let sent = ok(server.call(&bot, "sendMessage", json!({"chat_id": ids[0], "text": text})));
+                to_forward.push(sent["message_id"].as_i64().unwrap());
+            }
+        }
+        let reader = confirming(server.api, bot.clone(), Some(told.clone()));
+        let (bought_tx, bought_rx) = std::sync::mpsc::channel::<()>();
+        let buyers: Vec<_> = people
+            .iter()
+            .zip(&posts)
+            .map(|(person, mine)| {
+                let (api, person, mine, bought_tx) = (server.api, person.clone(), mine.clone(), bought_tx.clone());
+                let bot_id = crate::id_of(&bot);
+                std::thread::spawn(move || {
+                    for message_id in mine {
+                        let body = json!({"chat_id": bot_id, "message_id": message_id}).to_string();
+                        let path = format!("/user{person}/buyPaidMedia");
+                        match msg_testkit::post(api, &path, "application/json", body.as_bytes()) {
+                            Ok(r) if r.status == 200 && r.json()["result"]["paid"] == true => {
+                                if bought_tx.send(()).is_err() {
+                                    return;
+                                }
+                            }
+                            // Bought in an earlier round (its answer cut by the kill, or given).
+                            Ok(r) if r.status == 400 => {}
+                            _ => return,
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(bought_tx);
+        let forwarder = {
+            let (api, bot, from, to) = (server.api, bot.clone(), ids[0], ids[1]);
+            let ids = to_forward.clone();
+            std::thread::spawn(move || {
+                loop {
+                    let body = json!({"chat_id": to, "from_chat_id": from, "message_ids": ids}).to_string();
+                    match msg_testkit::post(
+                        api,
+                        &format!("/bot{bot}/forwardMessages"),
+                        "application/json",
+                        body.as_bytes(),
+                    ) {
+                        Ok(r) if r.status == 200 => {}
+                        _ => return,
+                    }
+                }
+            })
+        };
+        // Count-triggered: the kill comes after this many acknowledged purchases.
+        assert_eq!(
+            bought_rx.iter().take(BOUGHT_PER_ROUND).count(),
+            BOUGHT_PER_ROUND,
+            "round {round}: purchases go through"
+        );
+        server.signal("KILL");
+        server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
+        drop(bought_rx);
+        buyers.into_iter().for_each(|b| b.join().unwrap());
+        forwarder.join().unwrap();
+        reader.join().unwrap();
+    }
+
+    let server = launch(ROUNDS).start();
+    drain(&server, &bot, &told);
+    let earned = ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"].as_i64().unwrap();
+    let held: i64 =
+        people.iter().map(|p| ok(server.user_call(p, "getStarBalance", json!({})))["amount"].as_i64().unwrap()).sum();
+    assert_eq!(held + earned, GRANTED * people.len() as i64, "no Star lost or made");
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({"limit": 100})));
+    let payloads: std::collections::HashSet<String> = ledger["transactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["source"]["paid_media_payload"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(payloads.len() as i64, earned, "each purchase is in the ledger once, one Star each");
+    assert!(payloads.len() >= ROUNDS * BOUGHT_PER_ROUND, "every acknowledged purchase is in the ledger");
+    told_once(&told, &payloads);
+    // The forwards: whole threes, in order, however many went before each kill.
+    let mut texts = Vec::new();
+    let mut before = None;
+    loop {
+        let mut params = json!({"chat_id": crate::id_of(&bot), "limit": 100});
+        if let Some(id) = before {
+            params["before_message_id"] = json!(id);
+        }
+        let page = ok(server.user_call(&people[1], "getChatHistory", params));
+        let page = page.as_array().unwrap();
+        let forwarded: Vec<String> = page
+            .iter()
+            .filter(|m| m.get("forward_origin").is_some())
+            .map(|m| m["text"].as_str().unwrap_or_default().to_owned())
+            .collect();
+        texts.splice(0..0, forwarded);
+        if page.len() < 100 {
+            break;
+        }
+        before = page.first().and_then(|m| m["message_id"].as_i64());
+    }
+    assert!(!texts.is_empty(), "forwards went through");
+    assert_eq!(texts.len() % 3, 0, "a forward of three is stored whole or not at all: {texts:?}");
+    for chunk in texts.chunks(3) {
+        assert_eq!(chunk, ["one", "two", "three"], "in order, each act whole");
+    }
 }

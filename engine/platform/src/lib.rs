@@ -403,7 +403,7 @@ mod tests {
         // Each hook the kernel calls while serving comes from the domain that owns the rule; one
         // missing would let a post skip chats' permissions or show paid media to everyone.
         let hooks = kernel::domain::hooks(DOMAINS);
-        assert_eq!(hooks.post_rules.len(), 1, "chats' rule about who may post what where");
+        assert_eq!(hooks.post_rules.len(), 2, "chats' rule about who may post what where, managed bots' access");
         assert_eq!(hooks.emoji_checks.len(), 1, "stickers' custom emoji");
         assert_eq!(hooks.views.len(), 1, "files' paid media");
         let types: Vec<&str> = hooks.inline_results.iter().map(|k| k.result_type).collect();

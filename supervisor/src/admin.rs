@@ -90,6 +90,7 @@ pub struct BotSettings<'a> {
     pub inline_feedback: Option<&'a str>,
     pub join_request_queries: Option<&'a str>,
     pub manage_bots: Option<&'a str>,
+    pub guest_queries: Option<&'a str>,
     /// The inline placeholder; empty removes it.
     pub inline_placeholder: Option<&'a str>,
     /// `test` gives the bot a test payment provider's token (kept if it has one), `none` takes
@@ -113,6 +114,7 @@ pub async fn set(
         changes.inline_feedback,
         changes.join_request_queries,
         changes.manage_bots,
+        changes.guest_queries,
     ];
     let mut batch = Vec::new();
     for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {

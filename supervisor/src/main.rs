@@ -174,6 +174,10 @@ enum BotAction {
         /// (getMe's can_manage_bots; KeyboardButtonRequestManagedBot)
         #[arg(long, value_parser = ["on", "off"])]
         manage_bots: Option<String>,
+        /// Guest mode (Bot API 10.0): with `on` a mention summons the bot in groups it is not a
+        /// member of (getMe's supports_guest_queries; guest_message, answerGuestQuery)
+        #[arg(long, value_parser = ["on", "off"])]
+        guest_queries: Option<String>,
         /// The placeholder people see in the bot's inline query field (empty removes it)
         #[arg(long)]
         inline_placeholder: Option<String>,
@@ -591,6 +595,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 inline_feedback,
                 join_request_queries,
                 manage_bots,
+                guest_queries,
                 inline_placeholder,
                 payment_provider,
             } => {
@@ -601,6 +606,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     inline_feedback: inline_feedback.as_deref(),
                     join_request_queries: join_request_queries.as_deref(),
                     manage_bots: manage_bots.as_deref(),
+                    guest_queries: guest_queries.as_deref(),
                     inline_placeholder: inline_placeholder.as_deref(),
                     payment_provider: payment_provider.as_deref(),
                 };

@@ -697,3 +697,77 @@ fn a_person_creates_a_bot_another_bot_manages_and_restricts() {
     ok(access(json!({"user_id": pal_id, "is_access_restricted": false, "added_user_ids": "garbage"})));
     assert_eq!(read(), json!({"is_access_restricted": false}));
 }
+
+/// Guest mode (Bot API 10.0): a bot with guest queries on, mentioned in a group it is not a
+/// member of, gets `guest_message` with a `guest_query_id` and answers once with
+/// `answerGuestQuery`; the answer is posted there as the bot, replying to the mention, with
+/// `guest_bot_caller_user`, and can be edited by its `inline_message_id`. A member bot, a bot
+/// without guest mode, a channel and a second answer summon or post nothing.
+#[test]
+fn a_mentioned_guest_bot_answers_in_a_group_it_is_not_a_member_of() {
+    let root = tempfile::tempdir().unwrap();
+    let guest = crate::create_bot(root.path(), "guest_helper_bot");
+    let shy = crate::create_bot(root.path(), "shy_helper_bot");
+    let (status, _, stderr) =
+        crate::launch(root.path()).arg("bot").arg("set").arg("guest_helper_bot").arg("--guest-queries").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let alice = crate::create_user(root.path(), "Alice");
+    let bob = crate::create_user(root.path(), "Bob");
+    let server = crate::launch(root.path()).start();
+    let (guest_id, alice_id, bob_id) = (crate::id_of(&guest), crate::id_of(&alice), crate::id_of(&bob));
+    assert_eq!(ok(server.call(&guest, "getMe", json!({})))["supports_guest_queries"], json!(true));
+    let group = ok(server.user_call(&alice, "createSupergroup", json!({"title": "Lounge", "member_ids": [bob_id]})));
+    let chat = group["id"].as_i64().unwrap();
+    let asked = ok(server.user_call(
+        &alice,
+        "sendMessage",
+        json!({"chat_id": chat, "text": "@guest_helper_bot and @shy_helper_bot, what's 6x7?"}),
+    ));
+    let mut offset = 0;
+    let message = crate::next_update(&server, &guest, &mut offset, "guest_message");
+    assert_eq!((message["chat"]["id"].as_i64(), message["from"]["id"].as_i64()), (Some(chat), Some(alice_id)));
+    assert_eq!(message["message_id"], asked["message_id"]);
+    let query = message["guest_query_id"].as_str().unwrap().to_owned();
+    let shy_heard = ok(server.call(&shy, "getUpdates", json!({"timeout": 0})));
+    assert_eq!(shy_heard, json!([]), "a bot without guest mode is not summoned");
+
+    let result = |text: &str| {
+        json!({"type": "article", "id": "a", "title": "Answer", "input_message_content": {"message_text": text}})
+            .to_string()
+    };
+    let answer = |id: &str, text: &str| {
+        server.call(&guest, "answerGuestQuery", json!({"guest_query_id": id, "result": result(text)}))
+    };
+    let sent = ok(answer(&query, "42"));
+    let inline_id = sent["inline_message_id"].as_str().unwrap().to_owned();
+    let history = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": chat})));
+    let posted = history.as_array().unwrap().last().unwrap().clone();
+    assert_eq!((posted["text"].as_str(), posted["from"]["id"].as_i64()), (Some("42"), Some(guest_id)));
+    assert_eq!(posted["guest_bot_caller_user"]["id"].as_i64(), Some(alice_id));
+    assert_eq!(posted["reply_to_message"]["message_id"], asked["message_id"]);
+    let invalid = (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into());
+    assert_eq!(error(answer(&query, "again")), invalid, "a query is answered once");
+    assert_eq!(error(answer("12345", "x")), invalid);
+    assert_eq!(
+        error(server.call(&guest, "answerGuestQuery", json!({"guest_query_id": query}))),
+        (400, "Bad Request: result isn't specified".into())
+    );
+    let edited =
+        ok(server.call(&guest, "editMessageText", json!({"inline_message_id": inline_id, "text": "42, surely"})));
+    assert_eq!(edited, json!(true));
+    let history = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": chat})));
+    assert_eq!(history.as_array().unwrap().last().unwrap()["text"], json!("42, surely"));
+    // Nobody else's query: another bot cannot answer it.
+    let second = ok(server.user_call(&bob, "sendMessage", json!({"chat_id": chat, "text": "@guest_helper_bot hi"})));
+    let message = crate::next_update(&server, &guest, &mut offset, "guest_message");
+    assert_eq!(message["message_id"], second["message_id"]);
+    let other = message["guest_query_id"].as_str().unwrap();
+    let refused = server.call(&shy, "answerGuestQuery", json!({"guest_query_id": other, "result": result("mine")}));
+    assert_eq!(error(refused), invalid);
+
+    // A member of the chat hears a mention as a member does: no guest query.
+    ok(server.user_call(&alice, "addChatMember", json!({"chat_id": chat, "user_id": guest_id})));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": chat, "text": "@guest_helper_bot you're in"})));
+    let message = crate::next_update(&server, &guest, &mut offset, "message");
+    assert!(message.get("guest_query_id").is_none(), "{message}");
+}

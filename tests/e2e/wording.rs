@@ -86,6 +86,7 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("editChatSubscriptionInviteLink", "chat_id is empty"),
     ("revokeChatInviteLink", "chat_id is empty"),
     ("approveChatJoinRequest", "invalid user_id specified"),
+    ("answerGuestQuery", "result isn't specified"),
     ("getManagedBotToken", "invalid user_id specified"),
     ("replaceManagedBotToken", "invalid user_id specified"),
     ("getManagedBotAccessSettings", "invalid user_id specified"),

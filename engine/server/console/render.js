@@ -607,6 +607,7 @@ export function renderMessage(m, h) {
   else if (m.caption != null) bubble.append(textDiv(m.caption, m.caption_entities, h));
   const meta = el('div', { class: 'meta' });
   if (m.via_bot) meta.append(el('span', { class: 'via', text: `via @${m.via_bot.username}` }));
+  if (m.guest_bot_caller_user) meta.append(el('span', { class: 'via', text: `guest, called by ${nameOf(m.guest_bot_caller_user)}` }));
   if (m.author_signature) meta.append(el('span', { class: 'signature', text: m.author_signature }));
   if (m.edit_date) meta.append(el('span', { class: 'edited', text: 'edited', title: new Date(m.edit_date * 1000).toLocaleString() }));
   meta.append(el('time', { dateTime: new Date(m.date * 1000).toISOString(), title: new Date(m.date * 1000).toLocaleString(), text: new Date(m.date * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) }));

@@ -400,6 +400,7 @@ class Server {
       joinGroups = true,
       joinRequestQueries = false,
       manageBots = false,
+      guestQueries = false,
     } = {},
   ) {
     const token = this.run("bot", "create", "--username", username, ...(name ? ["--name", name] : []));
@@ -412,6 +413,7 @@ class Server {
       ["--join-groups", joinGroups, true],
       ["--join-request-queries", joinRequestQueries, false],
       ["--manage-bots", manageBots, false],
+      ["--guest-queries", guestQueries, false],
     ]) {
       if (value !== fallback) settings.push(flag, value ? "on" : "off");
     }
@@ -424,6 +426,7 @@ class Server {
         can_join_groups: joinGroups,
         supports_join_request_queries: joinRequestQueries,
         can_manage_bots: manageBots,
+        supports_guest_queries: guestQueries,
       };
       const deadline = Date.now() + 10_000;
       for (;;) {

@@ -126,6 +126,11 @@ pub(super) async fn member_count(platform: &Platform, conversation: Conversation
 pub(super) fn post_rule<'a>(platform: &'a Platform, draft: &'a PostDraft<'a>) -> Hooked<'a, Option<i64>> {
     Box::pin(async move {
         let PostDraft { actor, conversation, message, thread, sender_chat } = *draft;
+        // A guest bot's answer goes where it was summoned (its query checked by inline's
+        // answerGuestQuery), a chat it is not a member of.
+        if matches!(actor, Actor::Bot(_)) && message.guest_bot_caller_user.is_some() {
+            return Ok(None);
+        }
         may_send(platform, actor, conversation, message).await?;
         let thread = super::thread_for(platform, actor, conversation, thread).await?;
         if let Some(channel) = sender_chat {

@@ -22,6 +22,7 @@ impl Domain for Inline {
         registrar.method("answerCallbackQuery", bound(slot, super::methods::answer_callback_query));
         registrar.method("answerInlineQuery", bound(slot, super::methods::answer_inline_query));
         registrar.method("answerWebAppQuery", bound(slot, super::methods::answer_web_app_query));
+        registrar.method("answerGuestQuery", bound(slot, super::methods::answer_guest_query));
         registrar.method("savePreparedInlineMessage", bound(slot, super::methods::save_prepared_inline_message));
     }
 

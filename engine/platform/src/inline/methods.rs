@@ -133,6 +133,15 @@ fn result_keyboard(result: &Value) -> Result<(), ApiError> {
     }
 }
 
+/// answerGuestQuery: a guest bot's answer where it was summoned (a `SentGuestMessage`). The
+/// reference reads `result` as answerWebAppQuery's (its words say "web view").
+pub(super) async fn answer_guest_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::AnswerGuestQuery = args(&call.params)?;
+    let result = single_result(p.result)?;
+    let bot = platform_bot(&platform, &call).await?;
+    Ok(Reply::typed(&super::answer_guest(&platform, &bot, p.guest_query_id, &result).await?))
+}
+
 /// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).
 pub(super) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerWebAppQuery = args(&call.params)?;

@@ -13,7 +13,7 @@ pub(crate) use self::callbacks::press;
 use self::callbacks::press_button;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, NewUpdate, Params, UserRecord};
@@ -24,6 +24,7 @@ use tokio::sync::oneshot;
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::methods::Shown;
+use crate::kernel::act::Act;
 use crate::kernel::stored::{decode, entity_list};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
 use crate::messages;
@@ -510,6 +511,33 @@ async fn answer_web_app(platform: &Platform, bot_id: i64, query_id: &str, result
     let inline_message_id =
         sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
     Ok(typed(&types::SentWebAppMessage { inline_message_id }))
+}
+
+/// answerGuestQuery: the bot's answer to query `id`, posted in the chat where it was summoned, as
+/// the bot, replying to the mention and naming its caller; once, while the query is open.
+async fn answer_guest(
+    platform: &Platform,
+    bot: &Arc<msg_core::BotRecord>,
+    id: &str,
+    result: &Value,
+) -> Result<types::SentGuestMessage, ApiError> {
+    use crate::messages::guest::GUEST_QUERIES;
+    let invalid = || ApiError::bad_request("query is too old and response timeout expired or query ID is invalid");
+    // One answer per query: read and dropped under the query's lock.
+    let _held = platform.locks.lock(crate::kernel::serial::Entity::BotSetting(bot.id, format!("guest:{id}"))).await;
+    let query = GUEST_QUERIES.get(platform.storage.as_ref(), 0, id).await?.filter(|q| q.open_to(bot.id));
+    let query = query.ok_or_else(invalid)?;
+    let caller = platform.user(query.caller).await?.ok_or_else(invalid)?;
+    let conversation = Conversation::Group(query.chat);
+    let mut content = via_bot(platform, bot, result, conversation).await?;
+    content.body.via_bot = None;
+    content.body.guest_bot_caller_user = Some(Box::new(crate::kernel::world::person(&caller)));
+    content.reply_to = Some(query.message_id);
+    content.allow_without_reply = true;
+    let mut act = Act::with(vec![GUEST_QUERIES.delete(0, id)]);
+    let sent = messages::post_in(platform, &mut act, &Actor::Bot(bot.clone()), conversation, content).await?;
+    platform.commit(act).await?;
+    Ok(types::SentGuestMessage { inline_message_id: conversation.inline_id(sent.message_id) })
 }
 
 #[cfg(test)]

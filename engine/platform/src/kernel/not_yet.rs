@@ -46,7 +46,6 @@ pub const MISSING: &[Missing] = &[
     // The families of Bot API 9.6-10.1 issue 39 builds next; until then their methods say so
     // rather than answer `404 method not found`.
     Missing { feature: "prepared keyboard buttons", methods: &["savePreparedKeyboardButton"], params: &[] },
-    Missing { feature: "guest queries", methods: &["answerGuestQuery"], params: &[] },
     Missing { feature: "personal chats", methods: &["getUserPersonalChatMessages"], params: &[] },
 ];
 

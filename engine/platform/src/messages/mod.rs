@@ -9,6 +9,7 @@ pub(crate) mod domain;
 mod drafts;
 pub(crate) mod editing;
 mod forwarding;
+pub(crate) mod guest;
 pub(crate) mod history;
 pub(crate) mod posting;
 mod reactions;

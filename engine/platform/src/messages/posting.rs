@@ -842,6 +842,19 @@ async fn deliver(
             platform.tell_bot(act, &bot, NewUpdate::new(bot_kind, payload, chat_key, expires)).await?;
         }
     }
+    // A person's mention of a guest bot outside the chat summons it (Bot API 10.0): the
+    // message as the bot sees it, with the query to answer.
+    if kind == "message" && !service {
+        for summoned in super::guest::summon(platform, act, sender, conversation, message).await? {
+            let chat_key = conversation.chat_id_for(summoned.bot.id);
+            let bot = summoned.bot;
+            let text = text_for(platform, conversation, message, bot.id, Some(true), None).await?;
+            let mut value: Value = serde_json::from_str(&text).map_err(|e| ApiError::internal(e.to_string()))?;
+            value["guest_query_id"] = summoned.query_id.into();
+            let update = NewUpdate::new("guest_message", value.to_string(), chat_key, expires);
+            platform.tell_bot(act, &bot, update).await?;
+        }
+    }
     Ok(())
 }
 

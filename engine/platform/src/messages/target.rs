@@ -2,6 +2,7 @@
 //! (`editMessageText`, `editMessageCaption`, `editMessageMedia`, ...).
 
 use msg_core::{ApiError, MethodCall, Reply};
+use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::Platform;
@@ -37,13 +38,16 @@ pub(crate) async fn message_target(
         if inline.is_empty() {
             return Err(ApiError::bad_request("message identifier is not specified"));
         }
-        // An inline message: one sent via this bot.
+        // An inline message: one sent via this bot, or its answer as a guest (Bot API 10.0).
         let invalid = || ApiError::bad_request("invalid inline message identifier specified");
         let (conversation, message_id) = Conversation::from_inline_id(inline).ok_or_else(invalid)?;
         // A message not sent via this bot answers as one that is not there: a forged id tells
         // nothing of other chats.
         let stored = super::load_message(platform, conversation, message_id).await?;
-        if stored.and_then(|m| m.via_bot).map(|b| b.id) != Some(actor.id()) {
+        let guest =
+            |m: &types::Message| m.guest_bot_caller_user.is_some() && super::posting::sender_id(m) == Some(actor.id());
+        let own = stored.as_ref().is_some_and(|m| m.via_bot.as_ref().map(|b| b.id) == Some(actor.id()) || guest(m));
+        if !own {
             return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
         }
         return Ok((actor, conversation, message_id));

@@ -16,9 +16,7 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
         supports_inline_queries: Some(flags.inline),
         can_connect_to_business: Some(false),
         has_main_web_app: Some(false),
-        // A later Bot API ability no bot has on the embedded platform yet (guest queries, 10.0,
-        // written as the reference writes it): false, so a bot does not expect what will not come.
-        supports_guest_queries: Some(false),
+        supports_guest_queries: Some(flags.guest_queries),
         can_manage_bots: Some(flags.manage_bots),
         supports_join_request_queries: Some(flags.join_request_queries),
         ..crate::kernel::world::bot_user(&bot)

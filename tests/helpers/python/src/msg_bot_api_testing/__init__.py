@@ -443,6 +443,7 @@ class Server:
         join_groups=True,
         join_request_queries=False,
         manage_bots=False,
+        guest_queries=False,
     ):
         """A new bot (`bot create`, then `bot set` for non-default settings); a running server
         serves it at once."""
@@ -456,16 +457,21 @@ class Server:
             ("--join-groups", join_groups, True),
             ("--join-request-queries", join_request_queries, False),
             ("--manage-bots", manage_bots, False),
+            ("--guest-queries", guest_queries, False),
         ]:
             if value != default:
                 settings += [flag, "on" if value else "off"]
         if settings:
             self.run("bot", "set", username, *settings)
             if self.base_url is not None:
-                self._await_settings(bot, inline, privacy, join_groups, join_request_queries, manage_bots)
+                self._await_settings(
+                    bot, inline, privacy, join_groups, join_request_queries, manage_bots, guest_queries
+                )
         return bot
 
-    def _await_settings(self, bot, inline, privacy, join_groups, join_request_queries, manage_bots, timeout=10.0):
+    def _await_settings(
+        self, bot, inline, privacy, join_groups, join_request_queries, manage_bots, guest_queries, timeout=10.0
+    ):
         """A running server takes up `bot set` within seconds: polls getMe until it shows them."""
         want = {
             "supports_inline_queries": inline,
@@ -473,6 +479,7 @@ class Server:
             "can_join_groups": join_groups,
             "supports_join_request_queries": join_request_queries,
             "can_manage_bots": manage_bots,
+            "supports_guest_queries": guest_queries,
         }
         deadline = time.monotonic() + timeout
         while True:

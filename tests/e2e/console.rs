@@ -158,7 +158,11 @@ fn the_operator_creates_people_and_bots_that_work_at_once() {
         "setBotFlags",
         json!({"bot_id": id_of(&bot_token), "inline": true, "privacy": false}),
     ));
-    assert_eq!(flags, json!({"privacy": false, "join_groups": true, "inline": true, "inline_feedback": false}));
+    assert_eq!(
+        flags,
+        json!({"privacy": false, "join_groups": true, "inline": true, "inline_feedback": false,
+            "join_request_queries": false, "manage_bots": false, "guest_queries": false})
+    );
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["supports_inline_queries"], true);
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["can_read_all_group_messages"], true);
     let overview = ok(operator(&server, &key, "getOverview", json!({})));

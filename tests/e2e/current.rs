@@ -771,3 +771,87 @@ fn a_mentioned_guest_bot_answers_in_a_group_it_is_not_a_member_of() {
     let message = crate::next_update(&server, &guest, &mut offset, "message");
     assert!(message.get("guest_query_id").is_none(), "{message}");
 }
+
+/// Personal chats (Bot API 10.0): a person shows a channel they own on their profile; a bot sees
+/// it in the person's `getChat` and reads its last messages (newest first, `limit` clamped to
+/// 20, the reference's errors). Prepared keyboard buttons (9.6): a bot prepares a button for a
+/// person's Mini App, which uses it once: the users or the chat picked are shared with the bot
+/// with only what the button asked, or a managed bot is made.
+#[test]
+fn a_personal_channel_is_read_and_prepared_buttons_share_what_they_ask() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "profile_reader_bot");
+    let (status, _, stderr) =
+        crate::launch(root.path()).arg("bot").arg("set").arg("profile_reader_bot").arg("--manage-bots").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let alice = crate::create_user(root.path(), "Alice");
+    let bob = crate::create_user(root.path(), "Bob");
+    let server = crate::launch(root.path()).start();
+    let (bot_id, alice_id, bob_id) = (crate::id_of(&bot), crate::id_of(&alice), crate::id_of(&bob));
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+
+    // Alice's channel, shown on her profile.
+    let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "Alice's notes"})));
+    let channel_id = channel["id"].as_i64().unwrap();
+    for n in 1..=25 {
+        ok(server.user_call(&alice, "sendMessage", json!({"chat_id": channel_id, "text": format!("note {n}")})));
+    }
+    let group = ok(server.user_call(&bob, "createGroup", json!({"title": "Bob's", "member_ids": [alice_id]})));
+    assert_eq!(
+        error(server.user_call(&alice, "setPersonalChat", json!({"chat_id": group["id"]}))).1,
+        "Bad Request: a personal chat is a channel"
+    );
+    let read = |params: Value| server.call(&bot, "getUserPersonalChatMessages", params);
+    assert_eq!(ok(read(json!({"user_id": alice_id, "limit": 5}))), json!([]), "no personal chat yet");
+    ok(server.user_call(&alice, "setPersonalChat", json!({"chat_id": channel_id})));
+    let chat = ok(server.call(&bot, "getChat", json!({"chat_id": alice_id})));
+    assert_eq!(chat["personal_chat"]["id"].as_i64(), Some(channel_id), "{chat}");
+    let last = ok(read(json!({"user_id": alice_id, "limit": 3})));
+    let texts: Vec<&str> = last.as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["note 25", "note 24", "note 23"]);
+    assert_eq!(ok(read(json!({"user_id": alice_id, "limit": 100}))).as_array().unwrap().len(), 20, "clamped to 20");
+    assert_eq!(error(read(json!({"user_id": alice_id}))), (400, "Bad Request: limit must be positive".into()));
+    assert_eq!(error(read(json!({"user_id": 77, "limit": 3}))), (400, "Bad Request: user not found".into()));
+    assert_eq!(error(read(json!({"limit": 3}))), (400, "Bad Request: invalid user_id specified".into()));
+    ok(server.user_call(&alice, "setPersonalChat", json!({"chat_id": 0})));
+    assert!(ok(server.call(&bot, "getChat", json!({"chat_id": alice_id}))).get("personal_chat").is_none());
+
+    // Prepared buttons: the kinds a Mini App may use, parsed as a keyboard button.
+    let save = |button: Value| {
+        server.call(&bot, "savePreparedKeyboardButton", json!({"user_id": alice_id, "button": button.to_string()}))
+    };
+    assert_eq!(error(save(json!({"text": "Hi"}))), (400, "Bad Request: BUTTON_TYPE_INVALID".into()));
+    assert_eq!(
+        error(server.call(&bot, "savePreparedKeyboardButton", json!({"user_id": alice_id, "button": "{"}))),
+        (400, "Bad Request: can't parse keyboard button JSON object".into())
+    );
+    let users = json!({"text": "Pick", "request_users": {"request_id": 5, "max_quantity": 2, "request_name": true}});
+    let prepared = ok(save(users));
+    let id = prepared["id"].as_str().unwrap().to_owned();
+    let use_it = |params: Value| server.user_call(&alice, "usePreparedKeyboardButton", params);
+    assert!(error(use_it(json!({"id": id, "user_ids": [bob_id, alice_id, bot_id]}))).1.contains("between 1 and 2"));
+    let shared = ok(use_it(json!({"id": id, "user_ids": [bob_id]})));
+    let users = &shared["users_shared"];
+    assert_eq!(users["request_id"], json!(5));
+    assert_eq!(users["users"], json!([{"user_id": bob_id, "first_name": "Bob"}]), "the name asked, no username");
+    let mut offset = 0;
+    let heard = crate::next_update(&server, &bot, &mut offset, "message");
+    let heard = if heard.get("users_shared").is_some() {
+        heard
+    } else {
+        crate::next_update(&server, &bot, &mut offset, "message")
+    };
+    assert_eq!(heard["users_shared"]["users"][0]["user_id"].as_i64(), Some(bob_id));
+    assert!(error(use_it(json!({"id": id, "user_ids": [bob_id]}))).1.contains("not there"), "used once");
+    let chat_button =
+        json!({"text": "Channel", "request_chat": {"request_id": 6, "chat_is_channel": true, "request_title": true}});
+    let id = ok(save(chat_button))["id"].as_str().unwrap().to_owned();
+    assert!(error(use_it(json!({"id": id, "shared_chat_id": group["id"]}))).1.contains("another kind of chat"));
+    let shared = ok(use_it(json!({"id": id, "shared_chat_id": channel_id})));
+    assert_eq!(shared["chat_shared"], json!({"request_id": 6, "chat_id": channel_id, "title": "Alice's notes"}));
+    let managed = json!({"text": "Bot", "request_managed_bot": {"request_id": 7}});
+    let id = ok(save(managed))["id"].as_str().unwrap().to_owned();
+    let made = ok(use_it(json!({"id": id, "username": "alices_own_bot", "name": "Own"})));
+    assert_eq!(made["bot"]["username"], json!("alices_own_bot"));
+    assert!(crate::next_update(&server, &bot, &mut offset, "managed_bot").get("bot").is_some());
+}

@@ -87,6 +87,8 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("revokeChatInviteLink", "chat_id is empty"),
     ("approveChatJoinRequest", "invalid user_id specified"),
     ("answerGuestQuery", "result isn't specified"),
+    ("getUserPersonalChatMessages", "invalid user_id specified"),
+    ("savePreparedKeyboardButton", "invalid user_id specified"),
     ("getManagedBotToken", "invalid user_id specified"),
     ("replaceManagedBotToken", "invalid user_id specified"),
     ("getManagedBotAccessSettings", "invalid user_id specified"),

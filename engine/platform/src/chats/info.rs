@@ -30,10 +30,16 @@ pub(super) async fn chat_full(platform: &Platform, conversation: Conversation, v
     };
     if let Conversation::Private(..) = conversation
         && let Some(person) = platform.user(conversation.chat_id_for(viewer)).await?
-        && let Some((emoji, until)) = PersonDetails::parse(&person.details).emoji_status(now())
     {
-        full.emoji_status_custom_emoji_id = Some(emoji);
-        full.emoji_status_expiration_date = until;
+        let details = PersonDetails::parse(&person.details);
+        if let Some((emoji, until)) = details.emoji_status(now()) {
+            full.emoji_status_custom_emoji_id = Some(emoji);
+            full.emoji_status_expiration_date = until;
+        }
+        // The channel on the person's profile, as the viewer sees it.
+        if let Some(channel) = details.personal_chat {
+            full.personal_chat = Some(Box::new(platform.chat(Conversation::Group(channel), viewer).await?));
+        }
     }
     if let Conversation::Group(id) = conversation {
         let record = platform.group(id).await?;

@@ -20,7 +20,7 @@ pub struct Missing {
 }
 
 /// Every missing feature: rich and ephemeral messages (Bot API 10.1-10.3; issue 42 builds them),
-/// and the 9.6-10.1 families not built yet (issue 39).
+/// and poll media (the rest of 10.0's polls; issue 39).
 pub const MISSING: &[Missing] = &[
     Missing {
         feature: "rich messages",
@@ -43,10 +43,6 @@ pub const MISSING: &[Missing] = &[
         methods: &[],
         params: &[("sendPoll", "media"), ("sendPoll", "explanation_media")],
     },
-    // The families of Bot API 9.6-10.1 issue 39 builds next; until then their methods say so
-    // rather than answer `404 method not found`.
-    Missing { feature: "prepared keyboard buttons", methods: &["savePreparedKeyboardButton"], params: &[] },
-    Missing { feature: "personal chats", methods: &["getUserPersonalChatMessages"], params: &[] },
 ];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this

@@ -371,6 +371,9 @@ pub struct PersonDetails {
     /// When the emoji status ends (0: never).
     #[serde(skip_serializing_if = "is_zero")]
     pub emoji_status_expiration_date: i64,
+    /// The channel the person shows on their profile (Bot API 10.0's personal chat).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub personal_chat: Option<i64>,
     /// What records written before the rows held; never written.
     #[serde(flatten, skip_serializing)]
     pub legacy: PersonLists,

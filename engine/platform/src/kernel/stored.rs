@@ -134,6 +134,8 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.successful_payment.is_some()
         || m.refunded_payment.is_some()
         || m.managed_bot_created.is_some()
+        || m.users_shared.is_some()
+        || m.chat_shared.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an

@@ -20,6 +20,7 @@ impl Domain for ManagedBots {
         registrar.method("replaceManagedBotToken", bound(slot, super::methods::replace_token));
         registrar.method("getManagedBotAccessSettings", read_only(bound(slot, super::methods::get_access)));
         registrar.method("setManagedBotAccessSettings", bound(slot, super::methods::set_access));
+        registrar.method("savePreparedKeyboardButton", bound(slot, super::prepared::save));
     }
 
     /// A managed bot whose access is restricted takes posts from its owner and the people added.
@@ -28,11 +29,19 @@ impl Domain for ManagedBots {
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {
-        vec![method(
-            "createManagedBot",
-            "`bot_id` (the managing bot, which showed a `request_managed_bot` button), `username`, `name`",
-            "`{\"bot\",\"token\"}`: the new bot, which the managing bot manages (it gets `managed_bot`; the person's chat with it shows `managed_bot_created`)",
-            super::methods::create,
-        )]
+        vec![
+            method(
+                "createManagedBot",
+                "`bot_id` (the managing bot, which showed a `request_managed_bot` button), `username`, `name`",
+                "`{\"bot\",\"token\"}`: the new bot, which the managing bot manages (it gets `managed_bot`; the person's chat with it shows `managed_bot_created`)",
+                super::methods::create,
+            ),
+            method(
+                "usePreparedKeyboardButton",
+                "`id` (a button the bot prepared for the person), and what it asks: `user_ids` (request_users), `shared_chat_id` (request_chat), `username` and `name` (request_managed_bot)",
+                "the person's `users_shared` or `chat_shared` `Message` to the bot, or the managed bot as `createManagedBot` gives it",
+                super::prepared::use_button,
+            ),
+        ]
     }
 }

@@ -63,6 +63,12 @@ async fn tell_manager(
 /// between the two leaves a bot nobody manages or knows, as a `bot create` that was never used).
 pub(super) async fn create(c: UserCall) -> Result<Value, ApiError> {
     let manager_id = msg_spec::args::integer(c.params.get("bot_id").or_else(|| c.params.get("chat_id"))).unwrap_or(0);
+    create_for(&c, manager_id, Act::new()).await
+}
+
+/// [`create`] for manager `manager_id`, as part of `act` (a prepared button used up with it).
+pub(super) async fn create_for(c: &UserCall, manager_id: i64, act: Act) -> Result<Value, ApiError> {
+    let mut act = act;
     let manager = c.platform.bot_record(manager_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
     if !c.platform.bot_flags(manager.id).await?.manage_bots {
         return Err(ApiError::bad_request("the bot doesn't manage bots (its bot management is off)"));
@@ -72,7 +78,7 @@ pub(super) async fn create(c: UserCall) -> Result<Value, ApiError> {
     let by = format!("by @{} for {}", manager.username, c.user.id);
     let bot = crate::operator::new_bot(&c.platform, &username, c.params.get("name"), &by).await?;
     let managed = Managed { manager: manager.id, owner: c.user.id, restricted: false, added: Vec::new() };
-    let mut act = Act::with(vec![MANAGED.put(0, &bot.id.to_string(), &managed)]);
+    act.change(MANAGED.put(0, &bot.id.to_string(), &managed));
     tell_manager(&c.platform, &mut act, &manager, c.user.id, &bot).await?;
     let created = types::ManagedBotCreated { bot: Box::new(bot_user(&bot)) };
     let body = types::Message { managed_bot_created: Some(Box::new(created)), ..Default::default() };

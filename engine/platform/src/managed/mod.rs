@@ -4,10 +4,13 @@
 //! hears of it (`managed_bot`, and the person's `managed_bot_created` service message in their
 //! chat), reads and replaces the new bot's token (`getManagedBotToken`,
 //! `replaceManagedBotToken`) and decides who may use it (`getManagedBotAccessSettings`,
-//! `setManagedBotAccessSettings`; the owner always may), which every post to it obeys.
+//! `setManagedBotAccessSettings`; the owner always may), which every post to it obeys. Prepared
+//! keyboard buttons (`prepared.rs`) are the same requests made from a Mini App: a managed bot,
+//! users or a chat shared with the bot.
 
 pub(crate) mod domain;
 mod methods;
+mod prepared;
 
 use serde::{Deserialize, Serialize};
 

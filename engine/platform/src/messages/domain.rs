@@ -21,6 +21,10 @@ impl Domain for Messages {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         registrar.method("sendMessage", bound(slot, super::send::send_message));
+        registrar.method(
+            "getUserPersonalChatMessages",
+            msg_core::method::read_only(bound(slot, super::personal::personal_chat_messages)),
+        );
         registrar.method("forwardMessage", bound(slot, super::forwarding::forward_message));
         registrar.method("forwardMessages", bound(slot, super::forwarding::forward_messages));
         registrar.method("copyMessage", bound(slot, super::forwarding::copy_message));

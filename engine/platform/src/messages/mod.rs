@@ -11,6 +11,7 @@ pub(crate) mod editing;
 mod forwarding;
 pub(crate) mod guest;
 pub(crate) mod history;
+mod personal;
 pub(crate) mod posting;
 mod reactions;
 pub(crate) mod send;

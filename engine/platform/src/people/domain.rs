@@ -63,6 +63,12 @@ impl Domain for People {
             method("blockBot", "`chat_id` (the bot)", "`true`", |c| crate::people::user::block(c, true)),
             method("unblockBot", "`chat_id` (the bot)", "`true`", |c| crate::people::user::block(c, false)),
             method("allowEmojiStatus", "`chat_id` (the bot)", "`true`", crate::people::user::allow_emoji_status),
+            method(
+                "setPersonalChat",
+                "`chat_id` (a channel the person owns; 0 takes it off)",
+                "`true`; bots see it as `personal_chat` in the person's `getChat` and read it with `getUserPersonalChatMessages`",
+                crate::people::user::set_personal_chat,
+            ),
             method("setProfilePhoto", "`photo` (a multipart part)", "`true`", |c| {
                 crate::people::user::profile_photo(c, true)
             }),

@@ -23,3 +23,32 @@ pub(super) async fn allow_emoji_status(c: UserCall) -> Result<Value, ApiError> {
     super::allow_emoji_status(&c.platform, &c.user, bot_id).await?;
     Ok(json!(true))
 }
+
+/// `setPersonalChat`: the channel the person shows on their profile (Bot API 10.0), one they
+/// own; `chat_id` 0 (or none) takes it off.
+pub(super) async fn set_personal_chat(c: UserCall) -> Result<Value, ApiError> {
+    let chat_id = c.params.get("chat_id").unwrap_or_default();
+    let channel = match msg_spec::args::to_integer(chat_id) {
+        0 => None,
+        _ => {
+            let conversation = c.chat().await?;
+            let crate::kernel::world::Conversation::Group(id) = conversation else {
+                return Err(ApiError::bad_request("a personal chat is a channel"));
+            };
+            if !c.platform.is_channel(conversation).await? {
+                return Err(ApiError::bad_request("a personal chat is a channel"));
+            }
+            if c.platform.standing(id, c.user.id).await?.status != "creator" {
+                return Err(ApiError::bad_request("a personal chat is a channel you own"));
+            }
+            Some(id)
+        }
+    };
+    c.platform
+        .update_person(c.user.id, |details| {
+            details.personal_chat = channel;
+            Ok(())
+        })
+        .await?;
+    Ok(json!(true))
+}

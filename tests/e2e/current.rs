@@ -855,3 +855,58 @@ fn a_personal_channel_is_read_and_prepared_buttons_share_what_they_ask() {
     assert_eq!(made["bot"]["username"], json!("alices_own_bot"));
     assert!(crate::next_update(&server, &bot, &mut offset, "managed_bot").get("bot").is_some());
 }
+
+/// Polls of Bot API 10.0: a description (formatted, at most 1024 characters), country codes and
+/// members-only voting in channels only, replies to one option of a poll
+/// (`reply_to_poll_option_id`); the flags the platform does not do yet are refused when set,
+/// never dropped.
+#[test]
+fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
+    let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("poll_two_bot");
+    let send = |params: Value| server.call(&bot, "sendPoll", params);
+    let options = json!(["Tea", "Coffee"]).to_string();
+    let poll = ok(send(json!({"chat_id": alice_id, "question": "Drink?", "options": options,
+        "description": "*Pick* one", "description_parse_mode": "MarkdownV2", "shuffle_options": false})));
+    assert_eq!(poll["poll"]["description"], json!("Pick one"));
+    assert_eq!(poll["poll"]["description_entities"][0]["type"], json!("bold"));
+    let long = "x".repeat(1025);
+    assert_eq!(
+        error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "description": long}))),
+        (400, "Bad Request: poll description length must not exceed 1024".into())
+    );
+    assert_eq!(
+        error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "members_only": true}))),
+        (400, "Bad Request: members_only and country_codes can be used in channels only".into())
+    );
+    assert_eq!(
+        error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "country_codes": "[\"USA\"]"}))),
+        (400, "Bad Request: invalid country code specified".into())
+    );
+    let refused =
+        error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "shuffle_options": true})));
+    assert!(refused.1.ends_with("are not supported by this server yet"), "{refused:?}");
+    let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "News", "member_ids": [bot_id]})));
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": channel["id"], "user_id": bot_id, "can_post_messages": true}),
+    ));
+    let in_channel = ok(send(json!({"chat_id": channel["id"], "question": "Where?", "options": options,
+        "members_only": true, "country_codes": "[\"de\", \"FT\"]"})));
+    assert_eq!(in_channel["poll"]["country_codes"], json!(["DE", "FT"]));
+    assert_eq!(in_channel["poll"]["members_only"], json!(true));
+
+    // A reply to one option of the poll.
+    let reply = |option: &str| {
+        server.call(
+            &bot,
+            "sendMessage",
+            json!({"chat_id": alice_id, "text": "Coffee, then",
+                "reply_parameters": {"message_id": poll["message_id"], "poll_option_id": option}}),
+        )
+    };
+    let sent = ok(reply("1"));
+    assert_eq!(sent["reply_to_poll_option_id"], json!("1"));
+    assert_eq!(sent["reply_to_message"]["message_id"], poll["message_id"]);
+    assert_eq!(error(reply("7")), (400, "Bad Request: poll option to be replied not found".into()));
+}

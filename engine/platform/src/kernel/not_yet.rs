@@ -43,6 +43,17 @@ pub const MISSING: &[Missing] = &[
         methods: &[],
         params: &[("sendPoll", "media"), ("sendPoll", "explanation_media")],
     },
+    // Polls whose options people add, show in random order, or whose results wait for the close
+    // (Bot API 9.6-10.0): flags, refused only when set.
+    Missing {
+        feature: "polls with options added by people, shuffled options or hidden results",
+        methods: &[],
+        params: &[
+            ("sendPoll", "allow_adding_options"),
+            ("sendPoll", "shuffle_options"),
+            ("sendPoll", "hide_results_until_closes"),
+        ],
+    },
 ];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this
@@ -64,12 +75,19 @@ pub(crate) fn refused(feature: &str) -> ApiError {
     ApiError::bad_request(reason(feature))
 }
 
+/// Whether a parameter's value asks for something: not empty, and not a flag that reads false
+/// (`false`, `0`: a client that sends every flag asks for nothing with them).
+fn given(value: &str) -> bool {
+    let value = value.trim();
+    !value.is_empty() && !value.eq_ignore_ascii_case("false") && value != "0"
+}
+
 /// The missing feature a call of `method` with `params` needs: the method's, or a parameter's.
 fn needed(method: &str, params: &msg_core::Params) -> Option<&'static Missing> {
     MISSING.iter().find(|m| {
         m.methods.iter().any(|name| name.eq_ignore_ascii_case(method))
             || m.params.iter().any(|(of, name)| {
-                (*of == "*" || of.eq_ignore_ascii_case(method)) && params.get(name).is_some_and(|v| !v.is_empty())
+                (*of == "*" || of.eq_ignore_ascii_case(method)) && params.get(name).is_some_and(given)
             })
     })
 }

@@ -190,6 +190,13 @@ pub(crate) async fn post_in(
                         return Err(ApiError::bad_request("QUOTE_TEXT_INVALID"));
                     }
                 }
+                // A reply to one option of a poll (Bot API 10.0) names an option it has.
+                if let Some(option) = &message.reply_to_poll_option_id {
+                    let options = original.poll.as_ref().map(|p| p.options.as_slice()).unwrap_or_default();
+                    if !options.iter().any(|o| &o.persistent_id == option) {
+                        return Err(ApiError::bad_request("poll option to be replied not found"));
+                    }
+                }
                 if other.is_some() {
                     let external = external_reply(platform, source, &original, actor.id()).await?;
                     message.external_reply = Some(Box::new(external));
@@ -209,7 +216,7 @@ pub(crate) async fn post_in(
                     message.quote = Some(Box::new(quote));
                 }
             }
-            None if content.allow_without_reply => {}
+            None if content.allow_without_reply => message.reply_to_poll_option_id = None,
             None => return Err(ApiError::bad_request("message to be replied not found")),
         }
     }

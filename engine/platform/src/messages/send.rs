@@ -531,6 +531,8 @@ pub(super) struct ReplyTo {
     allow_without_reply: bool,
     chat_id: Option<String>,
     quote: Option<crate::kernel::world::Quote>,
+    /// The option of the poll replied to (Bot API 10.0's `poll_option_id`).
+    poll_option_id: Option<String>,
 }
 
 impl ReplyTo {
@@ -565,8 +567,9 @@ impl ReplyTo {
         };
         let position = json_field::int(fields, "quote_position")?.unwrap_or(0).max(0);
         json_field::int(fields, "checklist_task_id")?;
-        json_field::string(fields, "poll_option_id")?;
+        let poll_option_id = json_field::string(fields, "poll_option_id")?.filter(|id| !id.is_empty());
         Ok(Self {
+            poll_option_id,
             message_id: Some(message_id).filter(|id| *id > 0),
             allow_without_reply,
             chat_id: chat_id.filter(|c| !c.is_empty()),
@@ -701,6 +704,7 @@ impl SendOptions {
         if self.extras.show_caption_above_media {
             body.show_caption_above_media = Some(true);
         }
+        body.reply_to_poll_option_id = self.reply.poll_option_id;
         Content {
             text,
             entities,

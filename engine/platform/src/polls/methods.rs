@@ -44,6 +44,29 @@ fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
     Ok(types::PollOption { text, text_entities: entity_list(entities)?, voter_count: 0, ..Default::default() })
 }
 
+/// `country_codes`: 0-12 two-letter ISO 3166-1 codes (upper case; `FT` for anonymous numbers).
+fn country_codes(raw: Option<&str>) -> Result<Option<Vec<String>>, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse country codes JSON object"))?;
+    let Value::Array(items) = value else {
+        return Err(ApiError::bad_request("expected an Array of country codes"));
+    };
+    if items.len() > 12 {
+        return Err(ApiError::bad_request("too many country codes specified"));
+    }
+    let codes = items
+        .iter()
+        .map(|item| match item.as_str() {
+            Some(code) if code.len() == 2 && code.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                Ok(code.to_ascii_uppercase())
+            }
+            _ => Err(ApiError::bad_request("invalid country code specified")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((!codes.is_empty()).then_some(codes))
+}
+
 /// The message of a poll (the bot's `sendPoll`, a person's too).
 pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> {
     let p: params::SendPoll = args(params)?;
@@ -133,6 +156,17 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
             poll.explanation_entities = Some(entity_list(entities)?.unwrap_or_default());
         }
     }
+    // A description (Bot API 10.0), formatted as a caption is and as long.
+    if let Some(description) = p.description.filter(|d| !d.is_empty()) {
+        let given = json_value(p.description_entities);
+        let (text, entities) = formatted(description, p.description_parse_mode.unwrap_or_default(), given)?;
+        if text.chars().count() > 1024 {
+            return Err(ApiError::bad_request("poll description length must not exceed 1024"));
+        }
+        poll.description = Some(text);
+        poll.description_entities = entity_list(entities)?;
+    }
+    poll.country_codes = country_codes(p.country_codes)?;
     // The reference takes either; a poll carries both. An `open_period` is counted from the
     // message's date, which posting gives it (`close_date` left for posting to fill in); a
     // `close_date` stays as given, its period counted from now here and again from the date.
@@ -153,6 +187,14 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendPoll = args(&call.params)?;
     let body = poll_message(&call.params)?;
+    // Who may vote, by membership age or country: the Bot API has it for channels only.
+    if p.members_only || body.poll.as_ref().is_some_and(|poll| poll.country_codes.is_some()) {
+        let bot = platform_bot(&platform, &call).await?;
+        let target = platform.resolve_chat(&Actor::Bot(bot), p.chat_id).await?;
+        if !platform.is_channel(target).await? {
+            return Err(ApiError::bad_request("members_only and country_codes can be used in channels only"));
+        }
+    }
     let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
     let close_date = sent["poll"]["close_date"].as_i64();
     let message_id = sent["message_id"].as_i64().unwrap_or_default();

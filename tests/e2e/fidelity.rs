@@ -7,12 +7,22 @@ use serde_json::{Value, json};
 
 use crate::{create_bot, create_user, error, id_of, launch, ok};
 
-/// The person's next update with a message, skipping others.
+/// The person's next update with a message, skipping others. Polls for up to 30 s: an empty
+/// long poll is not an error by itself (a webhook retried on a loaded machine may take longer
+/// than one poll), but 30 s without the message is; the server's log is shown then.
 fn next_message(server: &msg_testkit::Server, user: &str, offset: &mut i64) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
         let updates = ok(server.user_call(user, "getUpdates", json!({"offset": *offset, "timeout": 10})));
         let updates = updates.as_array().unwrap();
-        assert!(!updates.is_empty(), "no update came");
+        if updates.is_empty() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no update came in 30 s; the server said:\n{}",
+                server.output()
+            );
+            continue;
+        }
         for update in updates {
             *offset = update["update_id"].as_i64().unwrap() + 1;
             if update.get("message").is_some() {

@@ -190,11 +190,12 @@ pub(crate) async fn post_in(
                         return Err(ApiError::bad_request("QUOTE_TEXT_INVALID"));
                     }
                 }
-                // A reply to one option of a poll (Bot API 10.0) names an option it has.
+                // A reply to one option of a poll (Bot API 10.0) keeps an option the poll has;
+                // TDLib drops it quietly otherwise (a message that is not a poll, another id).
                 if let Some(option) = &message.reply_to_poll_option_id {
                     let options = original.poll.as_ref().map(|p| p.options.as_slice()).unwrap_or_default();
                     if !options.iter().any(|o| &o.persistent_id == option) {
-                        return Err(ApiError::bad_request("poll option to be replied not found"));
+                        message.reply_to_poll_option_id = None;
                     }
                 }
                 if other.is_some() {

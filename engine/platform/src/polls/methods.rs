@@ -44,26 +44,25 @@ fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
     Ok(types::PollOption { text, text_entities: entity_list(entities)?, voter_count: 0, ..Default::default() })
 }
 
-/// `country_codes`: 0-12 two-letter ISO 3166-1 codes (upper case; `FT` for anonymous numbers).
+/// `country_codes`: 0-12 two-letter ISO 3166-1 codes, upper case (`FT` for anonymous numbers),
+/// read as the reference reads them (`get_strings`), then checked as TDLib checks them.
 fn country_codes(raw: Option<&str>) -> Result<Option<Vec<String>>, ApiError> {
     let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
     let value: Value =
-        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse country codes JSON object"))?;
-    let Value::Array(items) = value else {
-        return Err(ApiError::bad_request("expected an Array of country codes"));
-    };
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse country_codes JSON object"))?;
+    let Value::Array(items) = value else { return Err(ApiError::bad_request("Expected an Array of String")) };
     if items.len() > 12 {
-        return Err(ApiError::bad_request("too many country codes specified"));
+        return Err(ApiError::bad_request("Too many items specified"));
     }
     let codes = items
         .iter()
-        .map(|item| match item.as_str() {
-            Some(code) if code.len() == 2 && code.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                Ok(code.to_ascii_uppercase())
-            }
-            _ => Err(ApiError::bad_request("invalid country code specified")),
+        .map(|item| {
+            item.as_str().map(str::to_owned).ok_or_else(|| ApiError::bad_request("Expected an Array of String"))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    if codes.iter().any(|code| code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase())) {
+        return Err(ApiError::bad_request("Invalid country code specified"));
+    }
     Ok((!codes.is_empty()).then_some(codes))
 }
 
@@ -156,12 +155,12 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
             poll.explanation_entities = Some(entity_list(entities)?.unwrap_or_default());
         }
     }
-    // A description (Bot API 10.0), formatted as a caption is and as long.
+    // A description (Bot API 10.0): TDLib's caption, formatted and as long.
     if let Some(description) = p.description.filter(|d| !d.is_empty()) {
         let given = json_value(p.description_entities);
         let (text, entities) = formatted(description, p.description_parse_mode.unwrap_or_default(), given)?;
         if text.chars().count() > 1024 {
-            return Err(ApiError::bad_request("poll description length must not exceed 1024"));
+            return Err(ApiError::bad_request("Message caption is too long"));
         }
         poll.description = Some(text);
         poll.description_entities = entity_list(entities)?;
@@ -192,7 +191,7 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
         let bot = platform_bot(&platform, &call).await?;
         let target = platform.resolve_chat(&Actor::Bot(bot), p.chat_id).await?;
         if !platform.is_channel(target).await? {
-            return Err(ApiError::bad_request("members_only and country_codes can be used in channels only"));
+            return Err(ApiError::bad_request("Poll voters can be restricted only in channel chats"));
         }
     }
     let (conversation, sent) = post_body(&platform, &call, &p, body).await?;

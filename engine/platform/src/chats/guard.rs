@@ -47,8 +47,6 @@ pub(super) const GUARD_QUERIES: Table<i64> = Table::new("chat_guard_query");
 /// How long a guard bot has to answer (the Bot API's ten seconds).
 const GUARD_WAIT_SECS: i64 = 10;
 
-pub(super) const QUERY_INVALID: &str = "query is too old and response timeout expired or query ID is invalid";
-
 /// A new guard query about a request made at `date`.
 pub(super) fn query(bot_id: i64, id: &str, date: i64) -> GuardQuery {
     GuardQuery { id: id.to_owned(), bot: bot_id, deadline: date + GUARD_WAIT_SECS, web_app: None }
@@ -63,7 +61,11 @@ pub(super) fn open(query: &GuardQuery, id: &str, bot_id: i64) -> bool {
 /// The refusal of an answer to a request that is not there: the reference's words for a query,
 /// `HIDE_REQUESTER_MISSING` for an administrator's approval.
 pub(super) fn refused(query: Option<&str>) -> ApiError {
-    ApiError::bad_request(if query.is_some() { QUERY_INVALID } else { "HIDE_REQUESTER_MISSING" })
+    if query.is_some() {
+        crate::kernel::queries::query_invalid()
+    } else {
+        ApiError::bad_request("HIDE_REQUESTER_MISSING")
+    }
 }
 
 /// The chat's guard bot while it may be one: a bot with join request queries on, an

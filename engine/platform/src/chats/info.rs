@@ -131,7 +131,7 @@ pub(super) async fn member_count(platform: &Platform, conversation: Conversation
 /// forum topic, the channel it is sent as; the topic it goes to.
 pub(super) fn post_rule<'a>(platform: &'a Platform, draft: &'a PostDraft<'a>) -> Hooked<'a, Option<i64>> {
     Box::pin(async move {
-        let PostDraft { actor, conversation, message, thread, sender_chat } = *draft;
+        let PostDraft { actor, conversation, message, thread, sender_chat, .. } = *draft;
         // A guest bot's answer goes where it was summoned (its query checked by inline's
         // answerGuestQuery), a chat it is not a member of.
         if matches!(actor, Actor::Bot(_)) && message.guest_bot_caller_user.is_some() {

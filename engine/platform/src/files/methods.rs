@@ -91,25 +91,33 @@ pub(crate) fn media_body(kind: Kind, object: Value, shown: Shown) -> Result<type
     Ok(body)
 }
 
-/// A live photo's message content from its stored video and photo: `photo` the sizes, and
-/// `live_photo` the video with the sizes inside.
-pub(crate) fn live_body(video: Value, photo: Value, shown: Shown) -> Result<types::Message, ApiError> {
-    let mut body = media_body(Kind::Photo, photo, shown)?;
-    body.live_photo = Some(Box::new(live_photo(decode(video, "live photo")?, body.photo.clone())));
-    Ok(body)
-}
-
-/// A `LivePhoto`: the video's facts and file, the photo's sizes.
-pub(crate) fn live_photo(video: types::Video, photo: Option<Vec<types::PhotoSize>>) -> types::LivePhoto {
-    let mut video = video;
-    // The video's frame is the photo's: its size, when the sender gave none.
-    if let Some(largest) = photo.as_ref().and_then(|sizes| sizes.last())
+/// Stores a live photo's video (with the caller's `extras`: its size and duration) and its
+/// photo: the `LivePhoto` (the video's facts and file, the photo's sizes, the video's frame taken
+/// from the photo when the sender gave none). The platform stores what it is given: the 10-second
+/// and 10 MB bounds of the Bot API documentation are the public platform's, which probes the
+/// video; a URL is refused, as the Bot API documents.
+pub(crate) async fn store_live_photo(
+    platform: &Platform,
+    sender: Sender,
+    video: Source<'_>,
+    photo: Source<'_>,
+    extras: Extras<'_>,
+) -> Result<types::LivePhoto, ApiError> {
+    if matches!(video, Source::Url(_)) {
+        return Err(ApiError::bad_request("sending live photos by a URL is not supported"));
+    }
+    let (files, temp) = (&platform.files, &platform.temp_dir);
+    let video = input::attach(files, temp, sender, Kind::Video, video, extras).await?;
+    let photo = input::attach(files, temp, sender, Kind::Photo, photo, Extras::default()).await?;
+    let mut video: types::Video = decode(video, "live photo")?;
+    let photo: Vec<types::PhotoSize> = decode(photo, "live photo")?;
+    if let Some(largest) = photo.last()
         && video.width == 0
     {
         (video.width, video.height) = (largest.width, largest.height);
     }
-    types::LivePhoto {
-        photo,
+    Ok(types::LivePhoto {
+        photo: Some(photo),
         file_id: video.file_id,
         file_unique_id: video.file_unique_id,
         width: video.width,
@@ -117,12 +125,11 @@ pub(crate) fn live_photo(video: types::Video, photo: Option<Vec<types::PhotoSize
         duration: video.duration,
         mime_type: video.mime_type,
         file_size: video.file_size,
-    }
+    })
 }
 
-/// Stores a live photo's video (with the caller's `extras`: its size and duration) and photo;
-/// the message content they make. The platform stores what it is given: the 10-second and 10 MB
-/// bounds of the Bot API documentation are the public platform's, which probes the video.
+/// A live photo's message content: `live_photo`, and `photo` (its sizes) for clients that know
+/// only photos.
 async fn attach_live(
     platform: &Platform,
     actor: &Actor,
@@ -131,13 +138,11 @@ async fn attach_live(
     extras: Extras<'_>,
     shown: Shown,
 ) -> Result<types::Message, ApiError> {
-    if matches!(video, Source::Url(_)) {
-        return Err(ApiError::bad_request("sending live photos by a URL is not supported"));
-    }
-    let (files, temp) = (&platform.files, &platform.temp_dir);
-    let video = input::attach(files, temp, sender(actor), Kind::Video, video, extras).await?;
-    let photo = input::attach(files, temp, sender(actor), Kind::Photo, photo, Extras::default()).await?;
-    live_body(video, photo, shown)
+    let live = store_live_photo(platform, sender(actor), video, photo, extras).await?;
+    let sizes = serde_json::to_value(&live.photo).expect("generated types serialize");
+    let mut body = media_body(Kind::Photo, sizes, shown)?;
+    body.live_photo = Some(Box::new(live));
+    Ok(body)
 }
 
 /// `sendLivePhoto` from `actor` (a bot, or a person through the user-side API), checked in the

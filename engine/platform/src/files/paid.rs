@@ -121,20 +121,18 @@ pub(super) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -
     let mut paid_media = Vec::with_capacity(asked.len());
     let (files, temp) = (&platform.files, &platform.temp_dir);
     for Asked { kind, source, extras, photo } in asked {
+        if let Some(photo) = photo {
+            let live = crate::files::methods::store_live_photo(&platform, sender, source, photo, extras).await?;
+            paid_media.push(PaidMedia::PaidMediaLivePhoto(types::PaidMediaLivePhoto { live_photo: Box::new(live) }));
+            continue;
+        }
         let object = input::attach(files, temp, sender, kind, source, extras).await?;
         let unreadable = |_| ApiError::internal("paid media could not be stored");
-        paid_media.push(match (kind, photo) {
-            (_, Some(photo)) => {
-                let photo = input::attach(files, temp, sender, Kind::Photo, photo, Extras::default()).await?;
-                let sizes = serde_json::from_value(photo).map_err(unreadable)?;
-                let video = serde_json::from_value(object).map_err(unreadable)?;
-                let live_photo = Box::new(crate::files::methods::live_photo(video, Some(sizes)));
-                PaidMedia::PaidMediaLivePhoto(types::PaidMediaLivePhoto { live_photo })
-            }
-            (Kind::Photo, None) => PaidMedia::PaidMediaPhoto(types::PaidMediaPhoto {
+        paid_media.push(match kind {
+            Kind::Photo => PaidMedia::PaidMediaPhoto(types::PaidMediaPhoto {
                 photo: serde_json::from_value(object).map_err(unreadable)?,
             }),
-            (_, None) => PaidMedia::PaidMediaVideo(types::PaidMediaVideo {
+            _ => PaidMedia::PaidMediaVideo(types::PaidMediaVideo {
                 video: Box::new(serde_json::from_value(object).map_err(unreadable)?),
             }),
         });

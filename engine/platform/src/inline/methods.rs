@@ -55,8 +55,7 @@ fn results_button(raw: Option<&str>) -> Result<Option<Value>, ApiError> {
     }
     // A Web App's link: HTTPS (plain HTTP on a test server), as every Web App button's.
     if let Some(link) = fields.get("web_app").and_then(|w| w.get("url")).and_then(Value::as_str) {
-        crate::parse_mode::url::check_page_link(link)
-            .map_err(|e| ApiError::bad_request(format!("inline query results button Web App {e}")))?;
+        crate::messages::send::page_link(link, "Web App URL", "inline query results button Web App")?;
     }
     Ok(Some(value))
 }

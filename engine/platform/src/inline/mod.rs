@@ -418,7 +418,7 @@ fn answer_inline(
             let _ = a.waiting.take().expect("checked").send(answer);
             Ok(())
         }
-        _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+        _ => Err(crate::kernel::queries::query_invalid()),
     }
 }
 
@@ -501,7 +501,7 @@ async fn answer_web_app(platform: &Platform, bot_id: i64, query_id: &str, result
         }
     };
     let Some(asked) = asked else {
-        return Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid"));
+        return Err(crate::kernel::queries::query_invalid());
     };
     let user = platform.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
@@ -522,9 +522,9 @@ async fn answer_guest(
     result: &Value,
 ) -> Result<types::SentGuestMessage, ApiError> {
     use crate::messages::guest::GUEST_QUERIES;
-    let invalid = || ApiError::bad_request("query is too old and response timeout expired or query ID is invalid");
-    // One answer per query: read and dropped under the query's lock.
-    let _held = platform.locks.lock(crate::kernel::serial::Entity::BotSetting(bot.id, format!("guest:{id}"))).await;
+    let invalid = crate::kernel::queries::query_invalid;
+    // One answer per query: read and dropped under the row's lock.
+    let _held = GUEST_QUERIES.lock(&platform.locks, 0, id).await;
     let query = GUEST_QUERIES.get(platform.storage.as_ref(), 0, id).await?.filter(|q| q.open_to(bot.id));
     let query = query.ok_or_else(invalid)?;
     let caller = platform.user(query.caller).await?.ok_or_else(invalid)?;

@@ -18,6 +18,12 @@ pub(crate) struct OpenQuery {
     answer: oneshot::Receiver<Value>,
 }
 
+/// The reference's refusal of an answer to a query that is gone, was answered, or is not the
+/// bot's.
+pub(crate) fn query_invalid() -> ApiError {
+    ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")
+}
+
 impl Platform {
     /// Opens a query `bot_id` may answer.
     pub(crate) fn open_query(&self, bot_id: i64) -> OpenQuery {
@@ -44,7 +50,7 @@ impl Platform {
                 let _ = tx.send(answer);
                 Ok(())
             }
-            _ => Err(ApiError::bad_request("query is too old and response timeout expired or query ID is invalid")),
+            _ => Err(query_invalid()),
         }
     }
 }

@@ -43,6 +43,17 @@ impl<T: Serialize + DeserializeOwned + PartialEq> Table<T> {
         Change::DeleteRecord { table: self.name.into(), scope, key: key.into() }
     }
 
+    /// Takes row `key` of `scope`'s lock (`serial::Entity::Row`), for a read that a change of the
+    /// row follows.
+    pub(crate) async fn lock<'a>(
+        &self,
+        locks: &'a crate::kernel::serial::Locks,
+        scope: i64,
+        key: &str,
+    ) -> crate::kernel::serial::Held<'a> {
+        locks.lock(crate::kernel::serial::Entity::Row(self.name, scope, key.to_owned())).await
+    }
+
     /// Row `key` of `scope`.
     pub(crate) async fn get(&self, storage: &dyn StorageBackend, scope: i64, key: &str) -> Result<Option<T>, ApiError> {
         let value = storage.load_record(self.name, scope, key).await.map_err(internal)?;

@@ -27,6 +27,9 @@ pub(crate) enum Entity {
     Message(String, i64),
     /// One of a bot's settings that is read, changed and written back.
     BotSetting(i64, String),
+    /// One row of a domain's table (by table, scope and key) that is read, then changed or used
+    /// up (a guest query answered once, a prepared button used once, a managed bot's access).
+    Row(&'static str, i64, String),
     /// The directory of bot usernames, while a new bot is checked against it and stored.
     BotNames,
     /// The last group ids handed out, while the next is taken.

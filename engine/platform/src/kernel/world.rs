@@ -278,6 +278,8 @@ pub(crate) struct PostDraft<'a> {
     pub thread: i64,
     /// The chat it is sent on behalf of, if any.
     pub sender_chat: Option<i64>,
+    /// The keyboard it comes with, as sent (a reply keyboard's buttons are rules' business too).
+    pub reply_markup: Option<&'a Value>,
 }
 
 /// A rule about who may post what where: an error refuses the post (in the platform's words);

@@ -23,9 +23,10 @@ impl Domain for ManagedBots {
         registrar.method("savePreparedKeyboardButton", bound(slot, super::prepared::save));
     }
 
-    /// A managed bot whose access is restricted takes posts from its owner and the people added.
+    /// A keyboard asking for a managed bot goes where it may; a managed bot whose access is
+    /// restricted takes posts from its owner and the people added.
     fn post_rules(&self) -> &'static [PostRule] {
-        &[super::methods::access_rule]
+        &[super::methods::post_rule]
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

@@ -102,6 +102,8 @@ pub(super) async fn get_token(platform: Arc<Platform>, call: MethodCall) -> Resu
 pub(super) async fn replace_token(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let manager = platform_bot(&platform, &call).await?;
     let p: params::ReplaceManagedBotToken = args(&call.params)?;
+    // One replacement at a time: each answers the token that stands after it.
+    let _held = MANAGED.lock(&platform.locks, 0, &p.user_id.to_string()).await;
     let (bot, managed) = managed_by(&platform, manager.id, p.user_id).await?;
     let mut renewed = BotRecord::clone(&bot);
     renewed.secret = Secret::new(crate::operator::new_secret());
@@ -170,8 +172,8 @@ pub(super) async fn set_access(platform: Arc<Platform>, call: MethodCall) -> Res
         None => Vec::new(),
     };
     let key = p.user_id.to_string();
-    // Read and written under the bot's lock: two changes never lose one another.
-    let _held = platform.locks.lock(crate::kernel::serial::Entity::BotSetting(p.user_id, "managed".into())).await;
+    // Read and written under the row's lock: two changes never lose one another.
+    let _held = MANAGED.lock(&platform.locks, 0, &key).await;
     let (_, mut managed) = managed_by(&platform, manager.id, p.user_id).await?;
     let mut added = Vec::new();
     for id in asked {
@@ -185,9 +187,26 @@ pub(super) async fn set_access(platform: Arc<Platform>, call: MethodCall) -> Res
     done()
 }
 
-/// A post to a managed bot whose access is restricted: only its owner and the people added.
-pub(super) fn access_rule<'a>(platform: &'a Platform, draft: &'a PostDraft<'a>) -> Hooked<'a, Option<i64>> {
+/// Managed bots' rules of a post: a keyboard that asks for a managed bot comes in a private chat
+/// from a bot with bot management on (TDLib's words for the first; the platform's for the
+/// second); a post to a managed bot whose access is restricted comes from its owner or the
+/// people added.
+pub(super) fn post_rule<'a>(platform: &'a Platform, draft: &'a PostDraft<'a>) -> Hooked<'a, Option<i64>> {
     Box::pin(async move {
+        let rows = draft.reply_markup.and_then(|k| k.get("keyboard")).and_then(Value::as_array);
+        let mut buttons = rows.into_iter().flatten().filter_map(Value::as_array).flatten();
+        if buttons.any(|b| b.get("request_managed_bot").is_some()) {
+            if !matches!(draft.conversation, Conversation::Private(..)) {
+                return Err(ApiError::bad_request("Managed bots can be requested in private chats only"));
+            }
+            if let Actor::Bot(bot) = draft.actor
+                && !platform.bot_flags(bot.id).await?.manage_bots
+            {
+                return Err(ApiError::bad_request(
+                    "the bot can't request managed bots: its bot management is off (`msg-bot-api bot set <bot> --manage-bots on`)",
+                ));
+            }
+        }
         let (Actor::User(user), Conversation::Private(a, b)) = (draft.actor, draft.conversation) else {
             return Ok(None);
         };

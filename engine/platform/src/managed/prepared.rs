@@ -60,6 +60,8 @@ pub(super) async fn save(platform: Arc<Platform>, call: MethodCall) -> Result<Re
 /// (request_managed_bot). The button goes once used.
 pub(super) async fn use_button(c: UserCall) -> Result<Value, ApiError> {
     let id = c.params.get("id").unwrap_or_default();
+    // Used once: read and dropped under the row's lock.
+    let _held = PREPARED.lock(&c.platform.locks, c.user.id, id).await;
     let prepared = PREPARED.get(c.platform.storage.as_ref(), c.user.id, id).await?;
     let prepared = prepared.ok_or_else(|| ApiError::bad_request("the prepared keyboard button is not there"))?;
     let button = &prepared.button;

@@ -68,7 +68,9 @@ pub(super) async fn summon(
     message: &Message,
 ) -> Result<Vec<Summoned>, ApiError> {
     let Conversation::Group(chat_id) = conversation else { return Ok(Vec::new()) };
-    let names = mentioned(message);
+    // Bots' usernames end in `bot`: a message that mentions only people lists no bots.
+    let mut names = mentioned(message);
+    names.retain(|name| name.ends_with("bot"));
     if names.is_empty() || platform.user(sender).await?.is_none() || platform.is_channel(conversation).await? {
         return Ok(Vec::new());
     }

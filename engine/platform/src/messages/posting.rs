@@ -255,7 +255,6 @@ pub(crate) async fn post_in(
         }
         other => keyboard = other,
     }
-    super::send::may_request_managed_bots(platform, actor, conversation, keyboard.as_ref()).await?;
     act.change(put_message(conversation, &message));
     act.changes(content.attached.drain(..).map(|mut row| {
         row.key.push_str(&message_id.to_string());
@@ -299,6 +298,7 @@ pub(super) async fn may_post(
         message: &content.body,
         thread: content.thread.unwrap_or(0),
         sender_chat: content.sender_chat,
+        reply_markup: content.reply_markup.as_ref(),
     };
     platform.may_post(&draft).await
 }

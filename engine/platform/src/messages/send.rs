@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use crate::Platform;
 use crate::entities;
 use crate::kernel::methods::{args, done, platform_bot};
-use crate::kernel::world::{Actor, Content, Conversation};
+use crate::kernel::world::{Actor, Content};
 use crate::parse_mode::url;
 
 /// The chat actions the reference takes, each with the name people see: the old names
@@ -127,7 +127,7 @@ fn taken_buttons(rows: &[Value]) -> Vec<&Map<String, Value>> {
 /// person's link (`buttons` names the kind), and HTTPS only but on a test server (TDLib's test
 /// environment takes plain HTTP there too);
 /// `prefix` names the button in the error (`Inline keyboard button Web App URL '…' is invalid: …`).
-fn page_link(link: &str, buttons: &str, prefix: &str) -> Result<(), ApiError> {
+pub(crate) fn page_link(link: &str, buttons: &str, prefix: &str) -> Result<(), ApiError> {
     if url::link_user_id(link.as_bytes()).is_some() {
         return Err(ApiError::bad_request(format!("Link to a user can't be used in {buttons} buttons")));
     }
@@ -341,37 +341,6 @@ fn managed_bot_button(asked: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Where a reply keyboard may ask for a managed bot: in a private chat, from a bot with bot
-/// management on (TDLib's words for the first; the platform's for the second).
-pub(crate) async fn may_request_managed_bots(
-    platform: &Platform,
-    actor: &Actor,
-    conversation: Conversation,
-    keyboard: Option<&Value>,
-) -> Result<(), ApiError> {
-    let rows = keyboard.and_then(|k| k.get("keyboard")).and_then(Value::as_array);
-    let asks = rows
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_array)
-        .flatten()
-        .any(|b| b.get("request_managed_bot").is_some());
-    if !asks {
-        return Ok(());
-    }
-    if !matches!(conversation, Conversation::Private(..)) {
-        return Err(ApiError::bad_request("Managed bots can be requested in private chats only"));
-    }
-    if let Actor::Bot(bot) = actor
-        && !platform.bot_flags(bot.id).await?.manage_bots
-    {
-        return Err(ApiError::bad_request(
-            "the bot can't request managed bots: its bot management is off (`msg-bot-api bot set <bot> --manage-bots on`)",
-        ));
-    }
-    Ok(())
-}
-
 /// `reply_markup`, validated as the reference does: an inline keyboard, a reply keyboard (string
 /// buttons normalised to `{"text": ...}`), `remove_keyboard` or `force_reply`. `None` when absent
 /// or when the object holds none of them.
@@ -390,12 +359,10 @@ pub(crate) fn reply_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError>
                 let normalised = match button {
                     Value::String(text) => json!({"text": text}),
                     Value::Object(object) => {
+                        let asked = object.get("request_managed_bot");
                         button_text(object)
+                            .and_then(|()| asked.map_or(Ok(()), managed_bot_button))
                             .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
-                        if let Some(asked) = object.get("request_managed_bot") {
-                            managed_bot_button(asked)
-                                .map_err(|e| ApiError::bad_request(format!("Can't parse keyboard button: {e}")))?;
-                        }
                         button.clone()
                     }
                     _ => {

@@ -595,7 +595,9 @@ describe("the console in Chromium", () => {
     const results = page.locator(`ul[aria-label="Inline results"] li[role="option"]`);
     await results.first().waitFor();
     await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 0 for cats" }).waitFor();
-    await results.last().scrollIntoViewIfNeeded();
+    // Hover scrolls the last result into view and retries if the list re-rendered it meanwhile
+    // (scrollIntoViewIfNeeded does not: it failed once on a detached item).
+    await results.last().hover();
     await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 3 for cats" }).waitFor();
     await page.locator(`ul[aria-label="Inline results"] li[role="option"]`, { hasText: "Result 1 for cats" }).click();
     const picked = message(page, "Picked 1");
@@ -826,7 +828,6 @@ describe("the console in Chromium", () => {
     await poll.locator(".poll-option", { hasText: "100%" }).waitFor();
     // A reaction on the poll this scenario sent (not on what earlier scenarios left in the chat,
     // which may be pages back by now).
-    await poll.scrollIntoViewIfNeeded();
     await poll.hover();
     const react = poll.locator(`button[aria-label^="React"]`).first();
     await react.click();

@@ -247,6 +247,12 @@ describe("the console in Chromium", () => {
       await ctx.api.setGameScore(ctx.chat.id, ctx.callbackQuery.message.message_id, ctx.from.id, 42);
     });
     bot.on("pre_checkout_query", (ctx) => ctx.answerPreCheckoutQuery(true));
+    // Bot API 10.2's subscription news, read raw: the bot tells its subscriber what it heard.
+    bot.use(async (ctx, next) => {
+      const news = ctx.update.subscription;
+      if (!news) return next();
+      await ctx.api.sendMessage(news.user.id, `Your ${news.invoice_payload} subscription is ${news.state}`);
+    });
     bot.on("message:successful_payment", (ctx) => ctx.reply(`Thanks for paying ${ctx.message.successful_payment.total_amount}`));
     bot.command("xss", async (ctx) => {
       const text = `<img src=x onerror="window.__pwned=1"> and a link`;
@@ -655,6 +661,27 @@ describe("the console in Chromium", () => {
     await page.locator(".toast", { hasText: "Paid" }).waitFor();
     await message(page, "Thanks for paying 5").waitFor();
     assert.equal(await alice.starBalance(), before - 5, "the price alone, no shipping added");
+  });
+
+  scenario("Alice cancels her Star subscription from its first payment and the bot hears of it", async () => {
+    await server.grantStars(alice, 50);
+    await alice.sendMessage(botInfo, "/start");
+    const prices = [{ label: "Club", amount: 30 }];
+    const link = await botInfo.call("createInvoiceLink", { title: "Club", description: "Monthly club", payload: "club", currency: "XTR", prices, subscription_period: 2592000 });
+    const paid = await alice.call("payInvoice", { invoice_link: link });
+    assert.equal(paid.paid, true);
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    const payment = page.locator("article.message.service", { hasText: "paid 30 ⭐" });
+    await payment.getByRole("button", { name: "Manage subscription" }).click();
+    const dialog = page.getByRole("dialog", { name: /Subscription: 30 ⭐ every 30 days/ });
+    await dialog.getByLabel(/Paid until/).selectOption("cancel");
+    await shot(page, "subscription");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.locator(".toast", { hasText: "Subscription cancelled" }).waitFor();
+    await message(page, "Your club subscription is canceled").waitFor();
+    const [mine] = await alice.call("getStarSubscriptions");
+    assert.equal(mine.is_canceled, true);
   });
 
   scenario("the operator adds a game in the panel; Play opens the game's URL and the scoreboard shows the score", async () => {

@@ -688,6 +688,25 @@ fn a_star_subscription_renews_each_period_by_the_clock_until_the_stars_run_out_o
     for canceled in [true, false, true] {
         assert_eq!(ok(edit(bob_id, &bob_charge, canceled)), json!(true));
     }
+    // Alice cancels her own and thinks again; the bot hears both (Bot API 10.2's
+    // `subscription`), while its own edits above told it nothing. Nobody edits another's.
+    let own = |person: &str, charge: &str, canceled: bool| {
+        let params = json!({"telegram_payment_charge_id": charge, "is_canceled": canceled});
+        server.user_call(person, "editStarSubscription", params)
+    };
+    assert_eq!(error(own(&alice, &bob_charge, true)), (400, "Bad Request: CHARGE_NOT_FOUND".into()));
+    assert_eq!(ok(own(&alice, &alice_charge, true))["is_canceled"], true);
+    assert_eq!(ok(own(&alice, &alice_charge, true))["is_canceled"], true, "no change, no news");
+    assert_eq!(ok(own(&alice, &alice_charge, false))["is_canceled"], false);
+    for state in ["canceled", "active"] {
+        let news = next_update(&server, &bot, &mut offset, "subscription");
+        assert_eq!(news, json!({"user": news["user"], "invoice_payload": "club", "state": state}));
+        assert_eq!(news["user"]["id"].as_i64(), Some(alice_id));
+    }
+    let mine = ok(server.user_call(&alice, "getStarSubscriptions", json!({})));
+    assert_eq!(mine.as_array().map(Vec::len), Some(1), "{mine}");
+    assert_eq!(mine[0]["telegram_payment_charge_id"], alice_charge.as_str());
+    assert_eq!((mine[0]["star_count"].as_i64(), mine[0]["expiration_date"].as_i64()), (Some(50), Some(t0 + 2_592_000)));
 
     // Thirty days on, Alice's renews (a recurring payment, not the first) and Bob's ends.
     operator("advanceClock", json!({"seconds": 2_592_001}));
@@ -711,6 +730,11 @@ fn a_star_subscription_renews_each_period_by_the_clock_until_the_stars_run_out_o
     operator("advanceClock", json!({"seconds": 2_592_000}));
     poll_until("Alice's subscription ends", || edit(alice_id, &alice_charge, false).status == 400);
     assert_eq!(error(edit(alice_id, &alice_charge, true)).1, "Bad Request: SUBSCRIPTION_EXPIRED");
+    let failed = next_update(&server, &bot, &mut offset, "subscription");
+    assert_eq!((failed["state"].as_str(), failed["user"]["id"].as_i64()), (Some("failed"), Some(alice_id)));
+    let expired = own(&alice, &alice_charge, false);
+    assert_eq!(error(expired), (400, "Bad Request: SUBSCRIPTION_EXPIRED".into()));
+    assert_eq!(ok(server.user_call(&alice, "getStarSubscriptions", json!({})))[0]["is_ended"], true);
     assert_eq!(stars(&alice), 20);
     assert_eq!(ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"].as_array().unwrap().len(), 3);
 }

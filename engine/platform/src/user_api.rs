@@ -101,6 +101,8 @@ const ORDER: &[&str] = &[
     "payInvoice",
     "buyPaidMedia",
     "getStarBalance",
+    "getStarSubscriptions",
+    "editStarSubscription",
     "createGroup",
     "createChannel",
     "createSupergroup",

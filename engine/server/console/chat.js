@@ -3,7 +3,7 @@
 // messages unloaded them), idempotent live updates keyed by message id (new, edited, deleted,
 // reactions, drafts, chat actions), read marks, the per-message actions, and the log's keyboard
 // (one tab stop; arrow keys from message to message).
-import { el, $, toast, alertDialog, copyText, formDialog, modal } from './ui.js';
+import { el, $, toast, alertDialog, copyText, formDialog, modal, fmtTime } from './ui.js';
 import { S, key, nameOf, isBotUser } from './state.js';
 import { renderMessage, renderReactions, renderDraft, safeUrl, REACTION_EMOJI, money, reactionCounts, reactionLabel } from './render.js';
 import { noteMessage, noteDeleted, noteRead, renderList, loadTopics } from './chats.js';
@@ -65,6 +65,7 @@ const h = {
   copy: (text) => copyText(text),
   vote,
   stopDraft,
+  subscription: manageSubscription,
   react: toggleReaction,
   pickReaction,
   reply: (m) => compose.setReply(m),
@@ -587,6 +588,33 @@ async function buyPaidMedia(m) {
 
 /** The Pay dialog: what the invoice asks (name, phone, e-mail, address), a tip, then the
  *  shipping options a flexible invoice's bot gives; the bot confirms within 10 s. */
+/** The payer of a Star subscription renews it or cancels it (it then ends with its paid
+ *  period); the bot hears of either. */
+async function manageSubscription(charge) {
+  let mine;
+  try { mine = await S.person.call('getStarSubscriptions', {}); } catch { return; }
+  const s = mine.find((x) => x.telegram_payment_charge_id === charge);
+  if (!s) return alertDialog('This subscription is not yours.');
+  if (s.is_ended) return alertDialog('This subscription has ended.');
+  await formDialog({
+    title: `Subscription: ${money(s.star_count, 'XTR')} every 30 days`,
+    fields: [{
+      name: 'renewal',
+      label: `Paid until ${fmtTime(s.expiration_date)}`,
+      type: 'select',
+      value: s.is_canceled ? 'cancel' : 'renew',
+      options: [{ value: 'renew', label: 'Renew each period' }, { value: 'cancel', label: 'Cancel (ends with the paid period)' }],
+    }],
+    submitLabel: 'Save',
+    submit: async (v) => {
+      const params = { telegram_payment_charge_id: charge, is_canceled: v.renewal === 'cancel' };
+      try { await S.person.call('editStarSubscription', params); } catch { return false; }
+      toast(params.is_canceled ? 'Subscription cancelled' : 'Subscription renews');
+      return true;
+    },
+  });
+}
+
 async function payInvoice(m) {
   const target = { chat_id: m.chat.id, message_id: m.message_id };
   let form;

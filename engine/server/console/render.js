@@ -588,7 +588,13 @@ export function renderMessage(m, h) {
   const attrs = { class: 'message', tabindex: '-1', 'data-chat-id': String(m.chat.id), 'data-message-id': String(m.message_id) };
   if (isService(m)) {
     attrs.class += ' service';
-    return el('article', attrs, el('div', { class: 'service-text', text: serviceText(m) }));
+    const line = el('div', { class: 'service-text', text: serviceText(m) });
+    // A Star subscription's first payment is where its payer manages it.
+    const paid = m.successful_payment;
+    if (paid?.is_first_recurring && S.me && m.from?.id === S.me.id) {
+      line.append(' ', el('button', { type: 'button', class: 'link', text: 'Manage subscription', onclick: () => h.subscription(paid.telegram_payment_charge_id) }));
+    }
+    return el('article', attrs, line);
   }
   const outgoing = !!S.me && ((m.from && m.from.id === S.me.id && !m.sender_chat) || (m.chat.type === 'channel' && m.sender_chat && h.canPost));
   if (outgoing) attrs.class += ' outgoing';

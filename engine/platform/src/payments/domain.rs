@@ -64,6 +64,18 @@ impl Domain for Payments {
                 "the person's Telegram Stars as a `StarAmount` (the operator grants them: `grantStars`)",
                 crate::payments::user::get_star_balance,
             ),
+            method(
+                "getStarSubscriptions",
+                "—",
+                "the person's Star subscriptions: `[{\"telegram_payment_charge_id\",\"bot_id\",\"invoice_payload\",\"star_count\",\"period\",\"expiration_date\",\"is_canceled\",\"is_ended\"}]`, latest expiry first",
+                crate::payments::user::get_star_subscriptions,
+            ),
+            method(
+                "editStarSubscription",
+                "`telegram_payment_charge_id` (the subscription's first payment), `is_canceled`",
+                "the subscription as `getStarSubscriptions` shows it; its bot gets a `subscription` update (`canceled` or `active`) when this changes it",
+                crate::payments::user::edit_star_subscription,
+            ),
         ]
     }
 }

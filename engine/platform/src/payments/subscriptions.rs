@@ -4,20 +4,23 @@
 //! runs out of Stars or the bot cancels (`editUserStarSubscription`, which also re-enables). A
 //! subscription is one row of [`SUBSCRIPTIONS`], stored with its first payment; a renewal is one
 //! batch (both balances, the ledger, the receipt and the row), under the row's lock and both
-//! owners' locks, so a renewal and an edit never lose each other.
+//! owners' locks, so a renewal and an edit never lose each other. The payer cancels and
+//! re-enables too (the user-side `editStarSubscription`), and the bot hears of it, and of a
+//! renewal the payer could not pay, as a `subscription` update (Bot API 10.2) in the same act.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use msg_core::{ApiError, MethodCall, Reply};
+use msg_core::{ApiError, MethodCall, NewUpdate, Reply, UserRecord};
 use msg_spec::types::{self, Message};
 use serde::{Deserialize, Serialize};
 use tokio_util::sync::CancellationToken;
 
+use crate::kernel::act::Act;
 use crate::kernel::methods::{done, platform_bot};
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
-use crate::kernel::world::{Actor, Content, Conversation, Platform, now, person};
+use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now, person, typed};
 use crate::messages;
 use crate::payments::ledger::{self, BOT_BALANCE_LOCK, LEDGER};
 use crate::payments::{Terms, currencies};
@@ -80,6 +83,80 @@ pub(super) async fn edit_user_star_subscription(platform: Arc<Platform>, call: M
     done()
 }
 
+/// The user-side `editStarSubscription`: the payer cancels (`is_canceled`) or re-enables a
+/// subscription of theirs, named by its first payment's charge id; its bot is told
+/// (`subscription`, state `canceled` or `active`) when that changes it. The subscription as
+/// [`subscription_json`] shows it.
+pub(super) async fn edit_own(
+    platform: &Platform,
+    user: &UserRecord,
+    charge_id: &str,
+    canceled: bool,
+) -> Result<serde_json::Value, ApiError> {
+    let found = |s: Option<Subscription>| {
+        s.filter(|s| s.user == user.id).ok_or_else(|| ApiError::bad_request("CHARGE_NOT_FOUND"))
+    };
+    // A subscription's bot never changes: read before the locks (the kernel's order: the
+    // payer, then the row).
+    let bot_id = found(SUBSCRIPTIONS.get(platform.storage.as_ref(), 0, charge_id).await?)?.bot;
+    let _payer = platform.locks.lock(Entity::User(user.id)).await;
+    let _held = platform.locks.lock(subscription_lock(bot_id, charge_id)).await;
+    let mut subscription = found(SUBSCRIPTIONS.get(platform.storage.as_ref(), 0, charge_id).await?)?;
+    if subscription.ended {
+        return Err(ApiError::bad_request("SUBSCRIPTION_EXPIRED"));
+    }
+    if subscription.canceled != canceled {
+        subscription.canceled = canceled;
+        let mut act = Act::with(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)]);
+        tell_state(platform, &mut act, &subscription, user, if canceled { "canceled" } else { "active" }).await?;
+        platform.commit(act).await?;
+    }
+    Ok(subscription_json(charge_id, &subscription))
+}
+
+/// The user-side `getStarSubscriptions`: the person's subscriptions, newest expiry first.
+pub(super) async fn own(platform: &Platform, user: &UserRecord) -> Result<serde_json::Value, ApiError> {
+    let mut mine: Vec<(String, Subscription)> =
+        SUBSCRIPTIONS.all(platform.storage.as_ref(), 0).await?.into_iter().filter(|(_, s)| s.user == user.id).collect();
+    mine.sort_by_key(|(_, s)| std::cmp::Reverse(s.expires));
+    Ok(serde_json::Value::Array(mine.iter().map(|(charge, s)| subscription_json(charge, s)).collect()))
+}
+
+/// A subscription as the person sees it.
+fn subscription_json(charge_id: &str, s: &Subscription) -> serde_json::Value {
+    serde_json::json!({
+        "telegram_payment_charge_id": charge_id,
+        "bot_id": s.bot,
+        "invoice_payload": s.payload,
+        "star_count": s.amount,
+        "period": s.period,
+        "expiration_date": s.expires,
+        "is_canceled": s.canceled,
+        "is_ended": s.ended,
+    })
+}
+
+/// The bot's `subscription` update: `user`'s subscription is now `state`.
+async fn tell_state(
+    platform: &Platform,
+    act: &mut Act,
+    subscription: &Subscription,
+    user: &UserRecord,
+    state: &str,
+) -> Result<(), ApiError> {
+    let Some(bot) = platform.bot_record(subscription.bot).await? else { return Ok(()) };
+    if !platform.updates.accepts(&bot, "subscription").await? {
+        return Ok(());
+    }
+    let news = types::BotSubscriptionUpdated {
+        user: Box::new(person(user)),
+        invoice_payload: subscription.payload.clone(),
+        state: state.into(),
+    };
+    let update = NewUpdate::new("subscription", typed(&news).to_string(), user.id, now() + MESSAGE_TTL);
+    platform.tell_bot(act, &bot, update).await
+}
+
 fn subscription_lock(bot_id: i64, charge_id: &str) -> Entity {
     Entity::BotSetting(bot_id, format!("subscription:{charge_id}"))
 }
@@ -139,12 +216,14 @@ async fn renew(platform: &Platform, charge_id: &str, bot_id: i64) -> Result<Opti
         let Some(user) = platform.user(subscription.user).await? else { return Ok(None) };
         let (held, earned) = (super::stars(platform, user.id).await?, super::stars(platform, bot_id).await?);
         if subscription.canceled || held < subscription.amount {
+            // Ended; a payment that failed (not a cancellation) is news to the bot, told in
+            // the same act.
             subscription.ended = true;
-            platform
-                .storage
-                .apply(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)])
-                .await
-                .map_err(crate::internal)?;
+            let mut act = Act::with(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)]);
+            if !subscription.canceled {
+                tell_state(platform, &mut act, &subscription, &user, "failed").await?;
+            }
+            platform.commit(act).await?;
             return Ok(None);
         }
         subscription.expires += subscription.period;

@@ -67,3 +67,16 @@ pub(super) async fn buy_paid_media(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     super::buy_paid_media(&c.platform, &c.user, conversation, message_id(&c.params)?).await
 }
+
+/// `editStarSubscription`: `telegram_payment_charge_id` (the subscription's first payment),
+/// `is_canceled`; the subscription as it stands.
+pub(super) async fn edit_star_subscription(c: UserCall) -> Result<Value, ApiError> {
+    let charge_id = c.params.get("telegram_payment_charge_id").unwrap_or_default();
+    let canceled = c.params.boolean("is_canceled");
+    super::subscriptions::edit_own(&c.platform, &c.user, charge_id, canceled).await
+}
+
+/// `getStarSubscriptions`: the person's subscriptions.
+pub(super) async fn get_star_subscriptions(c: UserCall) -> Result<Value, ApiError> {
+    super::subscriptions::own(&c.platform, &c.user).await
+}

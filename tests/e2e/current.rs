@@ -858,7 +858,7 @@ fn a_personal_channel_is_read_and_prepared_buttons_share_what_they_ask() {
 
 /// Polls of Bot API 10.0: a description (formatted, at most 1024 characters), country codes and
 /// members-only voting in channels only, replies to one option of a poll
-/// (`reply_to_poll_option_id`); the flags the platform does not do yet are refused when set,
+/// (`reply_to_poll_option_id`); poll media, which the platform does not do yet, are refused,
 /// never dropped.
 #[test]
 fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
@@ -882,9 +882,9 @@ fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
         error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "country_codes": "[\"USA\"]"}))),
         (400, "Bad Request: invalid country code specified".into())
     );
-    let refused =
-        error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "shuffle_options": true})));
-    assert!(refused.1.ends_with("are not supported by this server yet"), "{refused:?}");
+    let media = json!({"type": "location", "latitude": 1.0, "longitude": 2.0}).to_string();
+    let refused = error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "media": media})));
+    assert!(refused.1.ends_with("poll media are not supported by this server yet"), "{refused:?}");
     let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "News", "member_ids": [bot_id]})));
     ok(server.user_call(
         &alice,
@@ -910,4 +910,110 @@ fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
     assert_eq!(sent["reply_to_message"]["message_id"], poll["message_id"]);
     // An option the poll lacks is dropped, as TDLib drops it.
     assert!(ok(reply("7")).get("reply_to_poll_option_id").is_none());
+}
+
+/// The next update of `kind` the bot gets in `chat`, reading on from `offset`.
+fn next_in(server: &Server, bot: &str, offset: &mut i64, kind: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        assert!(Instant::now() < deadline, "the bot never got {kind}");
+        let params = json!({"offset": *offset, "timeout": 5, "allowed_updates": ["message", "poll", "poll_answer"]});
+        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
+            *offset = update["update_id"].as_i64().unwrap() + 1;
+            if let Some(found) = update.get(kind) {
+                return found.clone();
+            }
+        }
+    }
+}
+
+/// Polls 2.0's settings: people add options to a poll that allows it and delete those added
+/// (service messages, the option's adder and date, votes moved with the options, the bot's
+/// `poll`), see no counts until a poll that hides them closes (bots do), and their views carry
+/// the settings the Bot API never writes; a quiz takes no added options.
+#[test]
+fn people_add_and_delete_options_and_see_hidden_results_only_once_the_poll_closes() {
+    let Started { root, server, bot, alice, bot_id, alice_id } = started("open_poll_bot");
+    let bob = super::create_user(root.path(), "Bob");
+    let bob_id = super::id_of(&bob);
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Drinks", "member_ids": [bot_id, bob_id]})));
+    let chat = group["id"].clone();
+    let sent = ok(server.call(&bot, "sendPoll", json!({"chat_id": chat, "question": "Drink?", "options": ["Tea", "Coffee"],
+        "is_anonymous": false, "allow_adding_options": true, "shuffle_options": true, "hide_results_until_closes": true})));
+    let message_id = sent["message_id"].clone();
+    for flag in ["allow_adding_options", "shuffle_options", "hide_results_until_closes"] {
+        assert!(sent["poll"].get(flag).is_none(), "the Bot API never writes {flag}");
+    }
+    let seen = |person: &str| {
+        let history = ok(server.user_call(person, "getChatHistory", json!({"chat_id": chat, "limit": 20})));
+        let found = history.as_array().unwrap().iter().find(|m| m["message_id"] == message_id).cloned();
+        found.expect("the poll is in the history")["poll"].clone()
+    };
+    let poll = seen(&alice);
+    assert_eq!(
+        (&poll["allow_adding_options"], &poll["shuffle_options"], &poll["hide_results_until_closes"]),
+        (&json!(true), &json!(true), &json!(true))
+    );
+
+    // Bob votes; he sees no counts, the bot does.
+    let mut offset = 0;
+    let vote = |person: &str, options: Value| {
+        server.user_call(person, "votePoll", json!({"chat_id": chat, "message_id": message_id, "option_ids": options}))
+    };
+    let voted = ok(vote(&bob, json!([1])));
+    assert_eq!((&voted["total_voter_count"], &voted["options"][1]["voter_count"]), (&json!(0), &json!(0)));
+    let told = next_in(&server, &bot, &mut offset, "poll");
+    assert_eq!((&told["total_voter_count"], &told["options"][1]["voter_count"]), (&json!(1), &json!(1)));
+
+    // Alice adds two options; a duplicate is refused.
+    let add = |person: &str, text: &str| {
+        server.user_call(person, "addPollOption", json!({"chat_id": chat, "message_id": message_id, "text": text}))
+    };
+    let added = ok(add(&alice, "Juice"));
+    let news = &added["poll_option_added"];
+    assert_eq!((&news["option_persistent_id"], &news["option_text"]), (&json!("2"), &json!("Juice")));
+    let carried = &news["poll_message"]["poll"]["options"][2];
+    assert_eq!(carried["added_by_user"]["id"].as_i64(), Some(alice_id));
+    assert!(carried["addition_date"].as_i64().is_some_and(|d| d > 0), "{carried}");
+    assert_eq!(news["poll_message"]["poll"]["total_voter_count"], 0, "hidden in what people are shown");
+    let told = next_in(&server, &bot, &mut offset, "poll");
+    assert_eq!(told["options"].as_array().map(Vec::len), Some(3));
+    assert_eq!(told["options"][2]["added_by_user"]["id"].as_i64(), Some(alice_id));
+    assert_eq!(error(add(&bob, "Juice")), (400, "Bad Request: POLL_OPTION_DUPLICATE".into()));
+    assert_eq!(ok(add(&bob, "Water"))["poll_option_added"]["option_persistent_id"], "3");
+    let voted = ok(vote(&bob, json!([3])));
+    assert_eq!(voted["options"][3]["text"], "Water");
+
+    // Deleting: only an added option, by the poll's author or its adder; votes move with it.
+    let delete = |person: &str, id: &str| {
+        let params = json!({"chat_id": chat, "message_id": message_id, "option_persistent_id": id});
+        server.user_call(person, "deletePollOption", params)
+    };
+    assert_eq!(error(delete(&bob, "2")), (400, "Bad Request: POLL_OPTION_DELETE_FORBIDDEN".into()));
+    assert_eq!(error(delete(&alice, "0")), (400, "Bad Request: POLL_OPTION_DELETE_FORBIDDEN".into()));
+    assert_eq!(error(delete(&alice, "9")), (400, "Bad Request: POLL_OPTION_INVALID".into()));
+    let deleted = ok(delete(&alice, "2"));
+    assert_eq!(deleted["poll_option_deleted"]["option_text"], "Juice");
+    let stopped = ok(server.call(&bot, "stopPoll", json!({"chat_id": chat, "message_id": message_id})));
+    let ids: Vec<&str> =
+        stopped["options"].as_array().unwrap().iter().map(|o| o["persistent_id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["0", "1", "3"]);
+    assert_eq!((&stopped["options"][2]["voter_count"], &stopped["total_voter_count"]), (&json!(1), &json!(1)));
+    // Closed, the results show to people too; no more options.
+    let poll = seen(&bob);
+    assert_eq!((&poll["options"][2]["voter_count"], &poll["total_voter_count"]), (&json!(1), &json!(1)));
+    assert_eq!(error(add(&alice, "Milk")), (400, "Bad Request: POLL_CLOSED".into()));
+
+    // A poll that does not allow it, and a quiz (which never does), take no added options.
+    for extra in [json!({}), json!({"type": "quiz", "correct_option_id": 0, "allow_adding_options": true})] {
+        let mut params = json!({"chat_id": chat, "question": "Q?", "options": ["A", "B"]});
+        params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let other = ok(server.call(&bot, "sendPoll", params));
+        let refused = server.user_call(
+            &alice,
+            "addPollOption",
+            json!({"chat_id": chat, "message_id": other["message_id"], "text": "C"}),
+        );
+        assert_eq!(error(refused), (400, "Bad Request: POLL_ADDING_OPTIONS_DISABLED".into()));
+    }
 }

@@ -406,6 +406,7 @@ mod tests {
         assert_eq!(hooks.post_rules.len(), 2, "chats' rule about who may post what where, managed bots' access");
         assert_eq!(hooks.emoji_checks.len(), 1, "stickers' custom emoji");
         assert_eq!(hooks.views.len(), 1, "files' paid media");
+        assert_eq!(hooks.shown.len(), 1, "polls' settings and hidden counts");
         let types: Vec<&str> = hooks.inline_results.iter().map(|k| k.result_type).collect();
         assert_eq!(types, ["game"], "games' inline result");
     }

@@ -85,6 +85,8 @@ const ORDER: &[&str] = &[
     "sendPoll",
     "forwardMessage",
     "votePoll",
+    "addPollOption",
+    "deletePollOption",
     "getUpdates",
     "getChats",
     "getChatHistory",

@@ -123,6 +123,7 @@ async fn seen_by(
 ) -> Result<Value, ApiError> {
     let mut value = messages::message_for(platform, conversation, message, viewer).await?;
     platform.files.adopt(&mut value, viewer, false).await?;
+    platform.shown_to_person(message, &mut value, viewer).await?;
     Ok(value)
 }
 

@@ -16,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 use crate::kernel::standing::PersonLists;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::UserMethod;
-use crate::kernel::world::{EmojiCheck, Hooks, InlineResultKind, Platform, PostRule, ViewRule};
+use crate::kernel::world::{EmojiCheck, Hooks, InlineResultKind, PersonView, Platform, PostRule, ViewRule};
 
 /// A domain's background work: a future the platform spawns when it starts serving.
 pub(crate) type Task = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
@@ -38,6 +38,7 @@ pub(crate) fn hooks(domains: &[&dyn Domain]) -> Hooks {
         post_rules: domains.iter().flat_map(|d| d.post_rules()).copied().collect(),
         emoji_checks: domains.iter().filter_map(|d| d.custom_emoji()).collect(),
         views: domains.iter().filter_map(|d| d.view()).collect(),
+        shown: domains.iter().filter_map(|d| d.shown()).collect(),
         inline_results: domains.iter().flat_map(|d| d.inline_results()).collect(),
     }
 }
@@ -98,6 +99,12 @@ pub(crate) trait Domain: Sync {
 
     /// How a viewer sees its part of a message (see [`Platform::view_for`]).
     fn view(&self) -> Option<ViewRule> {
+        None
+    }
+
+    /// What a person is shown of its part of a message beyond a bot's view (see
+    /// [`PersonView`]).
+    fn shown(&self) -> Option<&'static PersonView> {
         None
     }
 

@@ -43,17 +43,6 @@ pub const MISSING: &[Missing] = &[
         methods: &[],
         params: &[("sendPoll", "media"), ("sendPoll", "explanation_media")],
     },
-    // Polls whose options people add, show in random order, or whose results wait for the close
-    // (Bot API 9.6-10.0): flags, refused only when set.
-    Missing {
-        feature: "polls with options added by people, shuffled options or hidden results",
-        methods: &[],
-        params: &[
-            ("sendPoll", "allow_adding_options"),
-            ("sendPoll", "shuffle_options"),
-            ("sendPoll", "hide_results_until_closes"),
-        ],
-    },
 ];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this

@@ -136,6 +136,8 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.managed_bot_created.is_some()
         || m.users_shared.is_some()
         || m.chat_shared.is_some()
+        || m.poll_option_added.is_some()
+        || m.poll_option_deleted.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an

@@ -290,6 +290,18 @@ pub(crate) type PostRule = for<'a> fn(&'a Platform, &'a PostDraft<'a>) -> Hooked
 /// `message` in place.
 pub(crate) type ViewRule = for<'a> fn(&'a Platform, Conversation, &'a mut types::Message, i64) -> Hooked<'a, ()>;
 
+/// What a person is shown of a domain's part of a message beyond, or instead of, what a bot is
+/// (a poll's settings, its counts hidden until it closes), on the message as JSON once
+/// [`ViewRule`]s have run. Called for people only.
+pub(crate) type ShownRule = for<'a> fn(&'a Platform, &'a types::Message, &'a mut Value, i64) -> Hooked<'a, ()>;
+
+/// A domain's [`ShownRule`] and the messages it concerns (a cheap test, so a message no rule
+/// concerns is written for a person at once, without a `Value` in between).
+pub(crate) struct PersonView {
+    pub concerns: fn(&types::Message) -> bool,
+    pub rule: ShownRule,
+}
+
 /// A kind of inline query result a domain brings (games' `game`): what picking one posts in a
 /// conversation via the bot (its content, its keyboard, the rows that ride with it; the `via_bot`
 /// is inline's).
@@ -315,6 +327,8 @@ pub(crate) struct Hooks {
     pub emoji_checks: Vec<EmojiCheck>,
     /// `Domain::view`.
     pub views: Vec<ViewRule>,
+    /// `Domain::shown`.
+    pub shown: Vec<&'static PersonView>,
     /// `Domain::inline_results`.
     pub inline_results: Vec<&'static InlineResultKind>,
 }
@@ -431,6 +445,27 @@ impl Platform {
             view(self, conversation, message, viewer).await?;
         }
         Ok(())
+    }
+
+    /// What person `viewer` is shown of `message` (as `value`) beyond a bot's view: every
+    /// domain's [`ShownRule`].
+    pub(crate) async fn shown_to_person(
+        &self,
+        message: &types::Message,
+        value: &mut Value,
+        viewer: i64,
+    ) -> Result<(), ApiError> {
+        for view in &self.hooks.shown {
+            if (view.concerns)(message) {
+                (view.rule)(self, message, value, viewer).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a [`PersonView`] concerns `message` (else a person sees it as a bot does).
+    pub(crate) fn shown_differently(&self, message: &types::Message) -> bool {
+        self.hooks.shown.iter().any(|view| (view.concerns)(message))
     }
 
     /// The kind of inline result of `type` a domain brings, if one does.

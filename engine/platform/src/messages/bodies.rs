@@ -49,10 +49,23 @@ pub(crate) async fn post_body(
     args: &dyn SendArgs<'_>,
     body: types::Message,
 ) -> Result<(Conversation, Value), ApiError> {
+    post_body_with(platform, call, args, body, Vec::new()).await
+}
+
+/// [`post_body`] with a domain's rows stored in the message's own batch (a poll's settings).
+pub(crate) async fn post_body_with(
+    platform: &Platform,
+    call: &MethodCall,
+    args: &dyn SendArgs<'_>,
+    body: types::Message,
+    also: Vec<msg_core::Change>,
+) -> Result<(Conversation, Value), ApiError> {
     let options = SendOptions::read(args, &call.params)?;
     let actor = Actor::Bot(platform_bot(platform, call).await?);
     let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
-    let sent = super::post(platform, &actor, conversation, options.content(String::new(), None, body)).await?;
+    let mut content = options.content(String::new(), None, body);
+    content.also.extend(also);
+    let sent = super::post(platform, &actor, conversation, content).await?;
     Ok((conversation, sent))
 }
 

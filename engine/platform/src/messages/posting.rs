@@ -62,7 +62,9 @@ async fn text_for(
     adopt: Option<bool>,
     keyboard: Option<&Value>,
 ) -> Result<String, ApiError> {
-    let mut value = if keyboard.is_none() && message.paid_media.is_none() {
+    // A person may be shown more of it than a bot (a poll's settings): see `PersonView`.
+    let person = adopt == Some(false) && platform.shown_differently(message);
+    let mut value = if keyboard.is_none() && message.paid_media.is_none() && !person {
         stored::set_chat(message, &platform.chat(conversation, viewer).await?);
         let text = serde_json::to_string(message).expect("generated types serialize");
         if adopt.is_none() || !text.contains(FILE_KEY) {
@@ -73,6 +75,9 @@ async fn text_for(
     } else {
         message_for(platform, conversation, message, viewer).await?
     };
+    if person {
+        platform.shown_to_person(message, &mut value, viewer).await?;
+    }
     if let Some(keyboard) = keyboard {
         value["reply_markup"] = keyboard.clone();
     }
@@ -94,6 +99,7 @@ pub(crate) async fn post(
     if let Actor::User(_) = actor {
         // What a person sends is theirs to open again (their own file ids).
         platform.files.adopt(&mut sent, actor.id(), false).await?;
+        platform.shown_to_person(&message, &mut sent, actor.id()).await?;
     }
     Ok(sent)
 }
@@ -431,7 +437,11 @@ pub(crate) async fn publish_edit_with(
     act.changes(also);
     deliver(platform, &mut act, actor.id(), conversation, &mut edited, None, "edited_message").await?;
     platform.commit(act).await?;
-    message_for(platform, conversation, &mut edited, actor.id()).await
+    let mut shown = message_for(platform, conversation, &mut edited, actor.id()).await?;
+    if let Actor::User(_) = actor {
+        platform.shown_to_person(&edited, &mut shown, actor.id()).await?;
+    }
+    Ok(shown)
 }
 
 /// Edits a message's text (only its sender may); returns it as the editor sees it.

@@ -11,6 +11,7 @@ use crate::kernel::domain::{Domain, Task};
 use crate::kernel::standing::PersonLists;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserMethod, method};
+use crate::kernel::world::PersonView;
 
 pub(crate) struct Polls;
 
@@ -47,16 +48,36 @@ impl Domain for Polls {
 
     fn user_verbs(&self) -> Vec<UserMethod> {
         vec![
-            method("sendPoll", "as the Bot API's", "the `Message` with its `Poll`", |c| {
-                crate::messages::user::send_fields(c, crate::polls::methods::poll_message)
-            }),
+            method(
+                "sendPoll",
+                "as the Bot API's (`allow_adding_options`, `shuffle_options` and `hide_results_until_closes` included)",
+                "the `Message` with its `Poll`",
+                crate::polls::user::send_poll,
+            ),
             method(
                 "votePoll",
                 "`chat_id`, `message_id`, `option_ids` (JSON array; empty retracts)",
                 "the `Poll` as it stands",
                 crate::polls::user::vote_poll,
             ),
+            method(
+                "addPollOption",
+                "`chat_id`, `message_id`, `text` (1-100 characters), `text_parse_mode`, `text_entities`: a poll that allows adding options (`POLL_ADDING_OPTIONS_DISABLED`, `POLL_CLOSED`, `POLL_OPTION_DUPLICATE`, at most 12 options)",
+                "the `poll_option_added` service message; the option has `added_by_user` and `addition_date`, the poll's bot gets a `poll` update",
+                crate::polls::user::add_poll_option,
+            ),
+            method(
+                "deletePollOption",
+                "`chat_id`, `message_id`, `option_persistent_id`: an option a person added, deleted by the poll's author or by whoever added it (`POLL_OPTION_DELETE_FORBIDDEN`)",
+                "the `poll_option_deleted` service message; votes for the option are withdrawn, the poll's bot gets a `poll` update",
+                crate::polls::user::delete_poll_option,
+            ),
         ]
+    }
+
+    /// A poll's settings and its hidden counts, as people see them.
+    fn shown(&self) -> Option<&'static PersonView> {
+        Some(&super::options::PERSON_VIEW)
     }
 
     /// Polls, under their own permission.

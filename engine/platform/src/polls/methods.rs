@@ -12,12 +12,12 @@ use crate::Platform;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::stored::entity_list;
 use crate::kernel::world::Actor;
-use crate::messages::bodies::post_body;
+use crate::messages::bodies::post_body_with;
 use crate::messages::editing::inline_markup;
 use crate::messages::send::{formatted, json_value};
 
 /// One poll option (`String` or `InputPollOption`) as the poll shows it.
-fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
+pub(super) fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
     let (text, entities) = match item {
         Value::String(text) => (text.clone(), None),
         Value::Object(fields) => {
@@ -194,7 +194,11 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
             return Err(ApiError::bad_request("Poll voters can be restricted only in channel chats"));
         }
     }
-    let (conversation, sent) = post_body(&platform, &call, &p, body).await?;
+    // Polls 2.0's settings, which the Bot API never shows, are stored with the message.
+    let poll = body.poll.as_deref().expect("poll_message makes a poll");
+    let settings = super::options::PollSettings::asked(&call.params, poll);
+    let also = settings.map(|s| vec![super::options::POLL_SETTINGS.put(0, &poll.id, &s)]).unwrap_or_default();
+    let (conversation, sent) = post_body_with(&platform, &call, &p, body, also).await?;
     let close_date = sent["poll"]["close_date"].as_i64();
     let message_id = sent["message_id"].as_i64().unwrap_or_default();
     if platform.is_channel(conversation).await? {

@@ -2,10 +2,12 @@
 //! included); each voter's choice is a row of its own ([`POLL_VOTES`]), so votes can change (regular
 //! polls) or not (quizzes, polls without revoting). A bot's poll tells its bot: non-anonymous
 //! votes as `poll_answer`, the new state as `poll`. People vote through the user-side
-//! `votePoll` and send polls with the user-side `sendPoll`.
+//! `votePoll` and send polls with the user-side `sendPoll`; the settings of polls 2.0 and the
+//! options people add and delete are `options.rs`'s.
 
 pub(crate) mod domain;
 mod methods;
+mod options;
 mod user;
 
 use msg_core::{ApiError, BotRecord, Change, NewUpdate, UserRecord};
@@ -76,7 +78,7 @@ async fn vote(
         announce_vote(platform, &mut act, &bot, user, conversation, &poll, &options).await?;
     }
     platform.commit(act).await?;
-    Ok(typed(&poll))
+    options::poll_for_person(platform, &poll, user.id).await
 }
 
 /// `poll_answer` (non-anonymous polls) and `poll` (the new state) to the poll's bot.
@@ -102,7 +104,19 @@ async fn announce_vote(
         let update = NewUpdate::new("poll_answer", typed(&answer).to_string(), chat_key, now() + MESSAGE_TTL);
         platform.tell_bot(act, bot, update).await?;
     }
+    tell_poll(platform, act, bot, conversation, poll).await
+}
+
+/// The poll's new state to its bot, as `poll`, in `act`.
+async fn tell_poll(
+    platform: &Platform,
+    act: &mut Act,
+    bot: &Arc<BotRecord>,
+    conversation: Conversation,
+    poll: &Poll,
+) -> Result<(), ApiError> {
     if platform.updates.accepts(bot, "poll").await? {
+        let chat_key = conversation.chat_id_for(bot.id);
         let update = NewUpdate::new("poll", typed(poll).to_string(), chat_key, now() + MESSAGE_TTL);
         platform.tell_bot(act, bot, update).await?;
     }
@@ -163,11 +177,7 @@ async fn close_poll(
     // Closed, and its bot told, in one act.
     let mut act = Act::with(vec![put_message(conversation, &stored)]);
     if let Some(bot) = poll_owner(platform, conversation, &stored).await? {
-        if platform.updates.accepts(&bot, "poll").await? {
-            let chat_key = conversation.chat_id_for(bot.id);
-            let update = NewUpdate::new("poll", typed(&poll).to_string(), chat_key, now() + MESSAGE_TTL);
-            platform.tell_bot(&mut act, &bot, update).await?;
-        }
+        tell_poll(platform, &mut act, &bot, conversation, &poll).await?;
         if stored.from.is_none() {
             // A closed channel poll changes no more: its bot need not be found again.
             act.change(CHANNEL_POLLS.delete(bot.id, &poll_key(conversation, stored.message_id)));

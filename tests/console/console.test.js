@@ -186,6 +186,10 @@ describe("the console in Chromium", () => {
     bot.hears(["Red", "Blue"], (ctx) => ctx.reply(`You chose ${ctx.message.text}`));
     bot.on("message:photo", (ctx) => ctx.replyWithPhoto(ctx.message.photo.at(-1).file_id, { caption: "echo" }));
     bot.command("poll", (ctx) => ctx.replyWithPoll("Tea or coffee?", ["Tea", "Coffee"], { is_anonymous: false }));
+    // Polls 2.0's settings, which grammY passes through as the Bot API's parameters.
+    bot.command("openpoll", (ctx) =>
+      ctx.replyWithPoll("Which juice?", ["Apple", "Orange"], { allow_adding_options: true, shuffle_options: true, hide_results_until_closes: true }),
+    );
     bot.command("buy", (ctx) =>
       ctx.replyWithInvoice("Green tea", "A pot of green tea", "tea-1", "USD", [{ label: "Tea", amount: 500 }], {
         provider_token: "284685063:TEST:Y29uc29sZQ",
@@ -865,6 +869,42 @@ describe("the console in Chromium", () => {
     await openChat(page, botInfo.id);
     const again = page.locator("article.message", { hasText: "Tea or coffee?" }).last();
     await again.locator(".reactions .reaction.mine", { hasText: "👍" }).waitFor();
+  });
+
+  scenario("Alice adds an option to a poll, deletes it, adds another and votes; results wait for the close", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/openpoll");
+    const poll = page.locator("article.message", { hasText: "Which juice?" }).last();
+    await poll.hover();
+    const add = async (text) => {
+      await poll.getByRole("button", { name: "Add option" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add an option" });
+      await dialog.getByLabel("Option").fill(text);
+      await dialog.getByRole("button", { name: "Add" }).click();
+      await page.locator("article.message.service", { hasText: `added the option “${text}”` }).waitFor();
+      await poll.locator(".poll-option", { hasText: text }).waitFor();
+    };
+    await add("Mango");
+    await poll.getByRole("button", { name: "Delete option Mango" }).click();
+    await page.locator("article.message.service", { hasText: "deleted the option “Mango”" }).waitFor();
+    await poll.locator(".poll-option", { hasText: "Mango" }).waitFor({ state: "detached" });
+    await add("Cherry");
+    assert.equal(await poll.getByRole("button", { name: "Delete option Apple" }).count(), 0, "the bot's own options stay");
+    await shot(page, "poll-add-option");
+    await poll.locator(".poll-option", { hasText: "Cherry" }).click();
+    await poll.locator(".poll-foot", { hasText: "Results show when the poll closes" }).waitFor();
+    assert.equal(await poll.locator(".poll-option .pct", { hasText: "%" }).count(), 0, "no counts while hidden");
+    // Each person's order is their own but stays the same for them.
+    const order = async (where) => (await where.locator(".poll-option .poll-text").allTextContents()).join("|");
+    const before = await order(poll);
+    await page.reload();
+    await openChat(page, botInfo.id);
+    const again = page.locator("article.message", { hasText: "Which juice?" }).last();
+    await again.locator(".poll-option", { hasText: "Cherry" }).waitFor();
+    assert.equal(await order(again), before);
+    assert.deepEqual(before.split("|").sort(), ["Apple", "Cherry", "Orange"]);
   });
 
   scenario("a message the person sends from one tab, or from another client, shows in their other tab once", async () => {

@@ -173,6 +173,9 @@ function dispatch(u) {
   const message = u.message || u.channel_post;
   const edited = u.edited_message || u.edited_channel_post;
   if (message) applyMessage(message);
+  // An option added to a poll or deleted from it: the poll's message as it now is comes along.
+  const changed = (message?.poll_option_added || message?.poll_option_deleted)?.poll_message;
+  if (changed?.chat && changed.date) applyMessage(changed, true);
   // The person's own message, sent from any tab of theirs or any client (the tab that sent it
   // has it already: applyMessage shows it once).
   else if (u.outgoing_message) applyMessage(u.outgoing_message, false, { outgoing: true });

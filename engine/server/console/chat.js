@@ -64,6 +64,8 @@ const h = {
   switchInline: (username, query) => compose.switchInline(username, query),
   copy: (text) => copyText(text),
   vote,
+  addOption: addPollOption,
+  deleteOption: deletePollOption,
   stopDraft,
   subscription: manageSubscription,
   react: toggleReaction,
@@ -683,6 +685,39 @@ async function vote(m, options) {
     if (options.length) S.votes.set(k, options); else S.votes.delete(k);
     saveVotes();
     applyMessage({ ...(V?.msgs.get(m.message_id) || m), poll }, true);
+  } catch { /* toast shown */ }
+}
+
+/** A person adds an option to a poll that allows it; the poll's message comes back changed
+ *  with the service message (app.js applies it). */
+async function addPollOption(m) {
+  await formDialog({
+    title: 'Add an option',
+    fields: [{ name: 'text', label: 'Option', required: true, maxlength: 100 }],
+    submitLabel: 'Add',
+    submit: async (v) => {
+      try {
+        const r = await S.person.call('addPollOption', { chat_id: m.chat.id, message_id: m.message_id, text: v.text });
+        if (r.poll_option_added?.poll_message?.chat) applyMessage(r.poll_option_added.poll_message, true);
+      } catch { return false; }
+      return true;
+    },
+  });
+}
+
+async function deletePollOption(m, option) {
+  try {
+    const r = await S.person.call('deletePollOption', { chat_id: m.chat.id, message_id: m.message_id, option_persistent_id: option.persistent_id });
+    // Places after the deleted option moved up one: one's remembered choice follows them.
+    const k = key(m.chat.id, m.message_id);
+    const place = m.poll.options.findIndex((o) => o.persistent_id === option.persistent_id);
+    const mine = S.votes.get(k);
+    if (mine && place >= 0) {
+      const kept = mine.filter((i) => i !== place).map((i) => (i > place ? i - 1 : i));
+      if (kept.length) S.votes.set(k, kept); else S.votes.delete(k);
+      saveVotes();
+    }
+    if (r.poll_option_deleted?.poll_message?.chat) applyMessage(r.poll_option_deleted.poll_message, true);
   } catch { /* toast shown */ }
 }
 

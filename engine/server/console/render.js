@@ -169,6 +169,8 @@ export function serviceText(m) {
   if (m.video_chat_started) return 'Video chat started';
   if (m.video_chat_ended) return 'Video chat ended';
   if (m.chat_owner_left || m.chat_owner_changed) return 'The chat owner changed';
+  if (m.poll_option_added) return `${who} added the option “${m.poll_option_added.option_text}”`;
+  if (m.poll_option_deleted) return `${who} deleted the option “${m.poll_option_deleted.option_text}”`;
   if (m.managed_bot_created) return `${who} created @${m.managed_bot_created.bot.username}, managed by this bot`;
   if (m.successful_payment) {
     const p = m.successful_payment;
@@ -406,21 +408,43 @@ function renderInvoice(m, h) {
 
 // ---------------------------------------------------------------- polls
 
+/** The order person `me` sees a shuffled poll's options in: its own for each person and poll,
+ *  the same each time (a seeded Fisher-Yates over the options' places). */
+function shuffled(count, seed) {
+  let x = 2166136261;
+  for (const c of seed) x = Math.imul(x ^ c.charCodeAt(0), 16777619) >>> 0;
+  const order = [...Array(count).keys()];
+  for (let i = count - 1; i > 0; i -= 1) {
+    x = Math.imul(x ^ (x >>> 15), 2246822507) >>> 0;
+    x = (x ^ (x >>> 13)) >>> 0;
+    const j = x % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
 function renderPoll(m, h) {
   const p = m.poll;
   const mine = S.votes.get(key(m.chat.id, m.message_id));
   const results = !!mine || p.is_closed;
+  // Polls 2.0: results hidden until the poll closes (the server shows people no counts).
+  const hidden = p.hide_results_until_closes && !p.is_closed;
   const kind = `${p.is_anonymous ? 'Anonymous ' : ''}${p.type === 'quiz' ? 'quiz' : 'poll'}${p.allows_multiple_answers ? ', multiple answers' : ''}`;
   const box = el('div', { class: `poll${results ? ' results' : ''}${p.is_closed ? ' closed' : ''}` },
     el('div', { class: 'poll-question' }, renderEntities(p.question, p.question_entities, h)),
     el('div', { class: 'muted poll-kind', text: kind[0].toUpperCase() + kind.slice(1) }));
+  if (p.description) box.append(el('div', { class: 'poll-description' }, renderEntities(p.description, p.description_entities, h)));
   const total = p.total_voter_count || 0;
   const chosen = new Set();
+  const correctIds = p.correct_option_ids || (p.correct_option_id != null ? [p.correct_option_id] : []);
+  const author = !!S.me && m.from?.id === S.me.id;
   const voteButton = el('button', { type: 'button', class: 'primary', text: 'Vote', disabled: true, onclick: () => h.vote(m, [...chosen]) });
-  p.options.forEach((o, i) => {
+  const order = p.shuffle_options ? shuffled(p.options.length, `${S.me?.id}:${p.id}`) : p.options.map((_, i) => i);
+  for (const i of order) {
+    const o = p.options[i];
     const pct = total ? Math.round((o.voter_count * 100) / total) : 0;
     const isMine = mine?.includes(i);
-    const correct = results && p.type === 'quiz' && p.correct_option_id === i;
+    const correct = results && p.type === 'quiz' && correctIds.includes(i);
     const label = el('span', { class: 'poll-text' }, renderEntities(o.text, o.text_entities, null));
     const b = el('button', {
       type: 'button',
@@ -430,12 +454,12 @@ function renderPoll(m, h) {
     });
     if (results) {
       const bar = el('span', { class: 'bar' });
-      bar.style.width = `${pct}%`;
-      b.append(el('span', { class: 'pct', text: `${pct}%` }), label);
+      bar.style.width = hidden ? '0%' : `${pct}%`;
+      b.append(el('span', { class: 'pct', text: hidden ? '·' : `${pct}%` }), label);
       if (isMine) b.append(el('span', { class: 'mark', text: ' ✓', title: 'your choice' }));
       if (correct) b.append(el('span', { class: 'mark', text: ' (correct)' }));
       b.append(bar);
-      b.title = `${o.voter_count} vote${o.voter_count === 1 ? '' : 's'}`;
+      b.title = hidden ? 'Results show when the poll closes' : `${o.voter_count} vote${o.voter_count === 1 ? '' : 's'}`;
     } else {
       b.append(label);
       b.addEventListener('click', () => {
@@ -445,15 +469,27 @@ function renderPoll(m, h) {
         voteButton.disabled = chosen.size === 0;
       });
     }
-    box.append(b);
-  });
+    // An option a person added: theirs, or the poll's author's, to delete while it is open.
+    const adder = o.added_by_user?.id;
+    if (adder && !p.is_closed && h?.deleteOption && (author || adder === S.me?.id)) {
+      const row = el('div', { class: 'poll-row' }, b,
+        el('button', { type: 'button', class: 'link', text: '×', title: `Delete “${o.text}”`, 'aria-label': `Delete option ${o.text}`, onclick: () => h.deleteOption(m, o) }));
+      box.append(row);
+    } else {
+      box.append(b);
+    }
+  }
   if (results && p.type === 'quiz' && p.explanation) {
     box.append(el('div', { class: 'explanation' }, '💡 ', renderEntities(p.explanation, p.explanation_entities, h)));
   }
-  const foot = el('div', { class: 'poll-foot muted' }, `${total} vote${total === 1 ? '' : 's'}`, p.is_closed ? ' · closed' : '');
+  const votes = hidden ? 'Results show when the poll closes' : `${total} vote${total === 1 ? '' : 's'}`;
+  const foot = el('div', { class: 'poll-foot muted' }, votes, p.is_closed ? ' · closed' : '');
   if (!results && p.allows_multiple_answers) foot.append(' ', voteButton);
-  if (mine && !p.is_closed && p.type !== 'quiz') {
+  if (mine && !p.is_closed && p.allows_revoting) {
     foot.append(' ', el('button', { type: 'button', class: 'link', text: 'Retract vote', onclick: () => h.vote(m, []) }));
+  }
+  if (p.allow_adding_options && !p.is_closed && p.options.length < 12 && h?.addOption) {
+    foot.append(' ', el('button', { type: 'button', class: 'link', text: 'Add option', onclick: () => h.addOption(m) }));
   }
   box.append(foot);
   return box;

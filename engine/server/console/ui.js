@@ -108,7 +108,7 @@ function field(f) {
   } else if (f.type === 'textarea') {
     input = el('textarea', { id, name: f.name, rows: 4, value: f.value ?? '', required: !!f.required, placeholder: f.placeholder });
   } else {
-    input = el('input', { id, name: f.name, type: f.type || 'text', value: f.value ?? '', required: !!f.required, placeholder: f.placeholder, step: f.step, autocomplete: 'off' });
+    input = el('input', { id, name: f.name, type: f.type || 'text', value: f.value ?? '', required: !!f.required, placeholder: f.placeholder, step: f.step, maxLength: f.maxlength, autocomplete: 'off' });
   }
   return el('div', { class: 'field' }, el('label', { for: id, text: f.label }), input);
 }

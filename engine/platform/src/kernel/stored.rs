@@ -70,10 +70,17 @@ pub(crate) fn set_chat(message: &mut Message, chat: &types::Chat) {
     if let Some(replied) = message.reply_to_message.as_deref_mut() {
         set_chat(replied, chat);
     }
-    match message.pinned_message.as_deref_mut() {
-        Some(MaybeInaccessibleMessage::Message(pinned)) => set_chat(pinned, chat),
-        Some(MaybeInaccessibleMessage::InaccessibleMessage(pinned)) => *pinned.chat = chat.clone(),
-        None => {}
+    // The messages a service message carries are in its chat too.
+    let carried = [
+        message.pinned_message.as_deref_mut(),
+        message.poll_option_added.as_deref_mut().and_then(|a| a.poll_message.as_deref_mut()),
+        message.poll_option_deleted.as_deref_mut().and_then(|d| d.poll_message.as_deref_mut()),
+    ];
+    for inner in carried.into_iter().flatten() {
+        match inner {
+            MaybeInaccessibleMessage::Message(inner) => set_chat(inner, chat),
+            MaybeInaccessibleMessage::InaccessibleMessage(inner) => *inner.chat = chat.clone(),
+        }
     }
 }
 

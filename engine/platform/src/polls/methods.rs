@@ -196,8 +196,7 @@ pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Resu
     }
     // Polls 2.0's settings, which the Bot API never shows, are stored with the message.
     let poll = body.poll.as_deref().expect("poll_message makes a poll");
-    let settings = super::options::PollSettings::asked(&call.params, poll);
-    let also = settings.map(|s| vec![super::options::POLL_SETTINGS.put(0, &poll.id, &s)]).unwrap_or_default();
+    let also = super::options::stored_with(&platform, &call.params, poll).into_iter().collect();
     let (conversation, sent) = post_body_with(&platform, &call, &p, body, also).await?;
     let close_date = sent["poll"]["close_date"].as_i64();
     let message_id = sent["message_id"].as_i64().unwrap_or_default();

@@ -41,7 +41,7 @@ pub(super) struct PollSettings {
 impl PollSettings {
     /// The settings `sendPoll`'s parameters ask for (the reference reads each with `to_bool`;
     /// TDLib turns adding off for quizzes); `None` when none is set.
-    pub(super) fn asked(params: &msg_core::Params, poll: &Poll) -> Option<PollSettings> {
+    fn asked(params: &msg_core::Params, poll: &Poll) -> Option<PollSettings> {
         let settings = PollSettings {
             adding: params.boolean("allow_adding_options") && poll.r#type != "quiz",
             shuffle: params.boolean("shuffle_options"),
@@ -50,6 +50,40 @@ impl PollSettings {
         };
         (settings.adding || settings.shuffle || settings.hide).then_some(settings)
     }
+}
+
+/// The most settings [`super::PollsState`] keeps in memory (then it starts again).
+const REMEMBERED: usize = 10_000;
+
+/// Remembers the settings of poll `id` about to be stored, for views written before the act
+/// commits (its deliveries); `settings` is the row stored with the poll's message.
+pub(super) fn remember(platform: &Platform, id: &str, settings: &PollSettings) {
+    let mut known = platform.state::<super::PollsState>().settings.lock().expect("not poisoned");
+    if known.len() >= REMEMBERED {
+        known.clear();
+    }
+    known.insert(id.to_owned(), settings.clone());
+}
+
+/// The settings of poll `id`, if it has any.
+async fn settings_of(platform: &Platform, id: &str) -> Result<Option<PollSettings>, ApiError> {
+    let known = platform.state::<super::PollsState>().settings.lock().expect("not poisoned").get(id).cloned();
+    if known.is_some() {
+        return Ok(known);
+    }
+    let stored = POLL_SETTINGS.get(platform.storage.as_ref(), 0, id).await?;
+    if let Some(settings) = &stored {
+        remember(platform, id, settings);
+    }
+    Ok(stored)
+}
+
+/// The row storing the settings `sendPoll`'s parameters ask for (if any) with the poll's
+/// message, remembered for the message's first views.
+pub(super) fn stored_with(platform: &Platform, params: &msg_core::Params, poll: &Poll) -> Option<msg_core::Change> {
+    let settings = PollSettings::asked(params, poll)?;
+    remember(platform, &poll.id, &settings);
+    Some(POLL_SETTINGS.put(0, &poll.id, &settings))
 }
 
 /// Polls' [`PersonView`]: the messages that show a poll, themselves or in what they carry.
@@ -88,7 +122,7 @@ fn shown_rule<'a>(platform: &'a Platform, _message: &'a Message, value: &'a mut 
 /// open without its counts when they are hidden.
 pub(super) async fn show_poll(platform: &Platform, poll: &mut Value, _viewer: i64) -> Result<(), ApiError> {
     let Some(id) = poll.get("id").and_then(Value::as_str) else { return Ok(()) };
-    let Some(settings) = POLL_SETTINGS.get(platform.storage.as_ref(), 0, id).await? else { return Ok(()) };
+    let Some(settings) = settings_of(platform, id).await? else { return Ok(()) };
     for (name, set) in [
         ("allow_adding_options", settings.adding),
         ("shuffle_options", settings.shuffle),

@@ -11,8 +11,7 @@ use crate::kernel::world::Content;
 pub(super) async fn send_poll(c: UserCall) -> Result<Value, ApiError> {
     let body = super::methods::poll_message(&c.params)?;
     let poll = body.poll.as_deref().expect("poll_message makes a poll");
-    let settings = super::options::PollSettings::asked(&c.params, poll);
-    let stored = settings.map(|s| super::options::POLL_SETTINGS.put(0, &poll.id, &s));
+    let stored = super::options::stored_with(&c.platform, &c.params, poll);
     let mut content = Content::of(body);
     content.also.extend(stored);
     let conversation = c.chat().await?;

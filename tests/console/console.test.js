@@ -186,6 +186,13 @@ describe("the console in Chromium", () => {
     bot.hears(["Red", "Blue"], (ctx) => ctx.reply(`You chose ${ctx.message.text}`));
     bot.on("message:photo", (ctx) => ctx.replyWithPhoto(ctx.message.photo.at(-1).file_id, { caption: "echo" }));
     bot.command("poll", (ctx) => ctx.replyWithPoll("Tea or coffee?", ["Tea", "Coffee"], { is_anonymous: false }));
+    // Poll media (Bot API 10.0): the poll's photo uploaded with it, options with a link and a place.
+    bot.command("mediapoll", (ctx) =>
+      ctx.replyWithPoll("Where shall we meet?", [
+        { text: "Online", media: { type: "link", url: "https://meet.example/room" } },
+        { text: "The park", media: { type: "location", latitude: 52.52, longitude: 13.405 } },
+      ], { media: { type: "photo", media: new InputFile(plainPng(160, 90, [70, 170, 90]), "map.png") } }),
+    );
     // Polls 2.0's settings, which grammY passes through as the Bot API's parameters.
     bot.command("openpoll", (ctx) =>
       ctx.replyWithPoll("Which juice?", ["Apple", "Orange"], { allow_adding_options: true, shuffle_options: true, hide_results_until_closes: true }),
@@ -905,6 +912,20 @@ describe("the console in Chromium", () => {
     await again.locator(".poll-option", { hasText: "Cherry" }).waitFor();
     assert.equal(await order(again), before);
     assert.deepEqual(before.split("|").sort(), ["Apple", "Cherry", "Orange"]);
+  });
+
+  scenario("a poll shows its own photo and its options' link and place", async () => {
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/mediapoll");
+    const poll = page.locator("article.message", { hasText: "Where shall we meet?" }).last();
+    await poll.getByLabel("Poll media").locator("img").waitFor();
+    const online = poll.getByLabel("Media of Online").getByRole("link", { name: "https://meet.example/room" });
+    assert.equal(await online.getAttribute("href"), "https://meet.example/room");
+    await poll.getByLabel("Media of The park").getByText("📍 52.52000, 13.40500").waitFor();
+    await poll.hover();
+    await shot(page, "poll-media");
   });
 
   scenario("a message the person sends from one tab, or from another client, shows in their other tab once", async () => {

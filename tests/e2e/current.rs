@@ -113,12 +113,6 @@ fn what_the_platform_does_not_do_yet_is_refused_with_its_feature_never_ignored()
     let hi = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "for all"})));
     let rich = json!({"chat_id": alice_id, "message_id": hi["message_id"], "rich_message": {"html": "<b>x</b>"}});
     assert_eq!(error(server.call(&bot, "editMessageText", rich)), refused("rich messages"));
-    let media =
-        json!({"chat_id": alice_id, "question": "Q", "options": ["a", "b"], "media": {"type": "photo", "media": "x"}});
-    assert_eq!(error(server.call(&bot, "sendPoll", media)), refused("poll media"));
-    let option_media = json!({"chat_id": alice_id, "question": "Q",
-        "options": [{"text": "a", "media": {"type": "photo", "media": "x"}}, "b"]});
-    assert_eq!(error(server.call(&bot, "sendPoll", option_media)), refused("poll media"));
     // Alice got only what was sent.
     let texts: Vec<Value> = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 0})))
         .as_array()
@@ -858,8 +852,7 @@ fn a_personal_channel_is_read_and_prepared_buttons_share_what_they_ask() {
 
 /// Polls of Bot API 10.0: a description (formatted, at most 1024 characters), country codes and
 /// members-only voting in channels only, replies to one option of a poll
-/// (`reply_to_poll_option_id`); poll media, which the platform does not do yet, are refused,
-/// never dropped.
+/// (`reply_to_poll_option_id`).
 #[test]
 fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
     let Started { root: _root, server, bot, alice, bot_id, alice_id } = started("poll_two_bot");
@@ -882,9 +875,6 @@ fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
         error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "country_codes": "[\"USA\"]"}))),
         (400, "Bad Request: invalid country code specified".into())
     );
-    let media = json!({"type": "location", "latitude": 1.0, "longitude": 2.0}).to_string();
-    let refused = error(send(json!({"chat_id": alice_id, "question": "Q", "options": options, "media": media})));
-    assert!(refused.1.ends_with("poll media are not supported by this server yet"), "{refused:?}");
     let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "News", "member_ids": [bot_id]})));
     ok(server.user_call(
         &alice,
@@ -1016,4 +1006,96 @@ fn people_add_and_delete_options_and_see_hidden_results_only_once_the_poll_close
         );
         assert_eq!(error(refused), (400, "Bad Request: POLL_ADDING_OPTIONS_DISABLED".into()));
     }
+}
+
+/// Poll media (Bot API 10.0): a poll's own media uploaded with it, a quiz's explanation with a
+/// place, options with a photo by file id, a link and a venue; every viewer gets file ids of their
+/// own; the reference's words for what it refuses.
+#[test]
+fn a_poll_shows_media_of_its_own_its_explanations_and_its_options() {
+    let Started { server, bot, alice, alice_id, bot_id, root: _root } = started("media_poll_bot");
+    let png = crate::files::png(40, 30);
+    let form = |extra: &[(&str, String)]| {
+        let mut form = msg_testkit::Multipart::new()
+            .text("chat_id", &alice_id.to_string())
+            .text("question", "Which?")
+            .file("still", "still.png", "image/png", &png);
+        for (name, value) in extra {
+            form = form.text(name, value);
+        }
+        form.post(server.api, &format!("/bot{bot}/sendPoll"))
+    };
+    let options = json!(["A", "B"]).to_string();
+    let photo = json!({"type": "photo", "media": "attach://still"}).to_string();
+    let sent = form(&[("options", options.clone()), ("media", photo.clone())]);
+    assert_eq!(sent.status, 200, "{}", sent.text());
+    let poll = sent.json()["result"]["poll"].clone();
+    let sizes = poll["media"]["photo"].as_array().expect("the poll's photo").clone();
+    let file_id = sizes.last().unwrap()["file_id"].clone();
+    assert_eq!(poll["media"].as_object().map(|m| m.len()), Some(1), "a photo alone: {poll}");
+
+    // Options with media: a photo by file id, a link, a venue; a quiz's explanation with a place.
+    let options = json!([
+        {"text": "Here", "media": {"type": "photo", "media": file_id}},
+        {"text": "There", "media": {"type": "link", "url": "https://example.com/there"}},
+        {"text": "Cafe", "media": {"type": "venue", "latitude": 52.5, "longitude": 13.4, "title": "Cafe", "address": "Main St 1"}}
+    ]);
+    let quiz = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": alice_id, "question": "Where?", "options": options,
+        "type": "quiz", "correct_option_id": 2, "explanation": "Coffee",
+        "explanation_media": {"type": "location", "latitude": 52.5, "longitude": 13.4}}),
+    ));
+    let poll = &quiz["poll"];
+    assert_eq!(poll["options"][0]["media"]["photo"].as_array().unwrap().last().unwrap()["file_id"], file_id);
+    assert_eq!(poll["options"][1]["media"], json!({"link": {"url": "https://example.com/there"}}));
+    assert_eq!(poll["options"][2]["media"]["venue"]["title"], "Cafe");
+    assert_eq!(poll["explanation_media"]["location"]["latitude"], 52.5);
+    // Alice sees the photo with a file id of her own, and can open it.
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id})));
+    let seen = history.as_array().unwrap().iter().find(|m| m["poll"]["question"] == "Which?").unwrap().clone();
+    let hers = seen["poll"]["media"]["photo"].as_array().unwrap().last().unwrap()["file_id"].clone();
+    assert_ne!(hers, file_id);
+    assert_eq!(seen["poll"]["media"]["photo"][0]["file_unique_id"], sizes[0]["file_unique_id"]);
+    let link = json!({"type": "link", "url": "https://example.com/a"});
+    let mine = ok(server.user_call(
+        &alice,
+        "sendPoll",
+        json!({"chat_id": bot_id, "question": "Mine?",
+        "options": [{"text": "A", "media": link}, "B"]}),
+    ));
+    assert_eq!(mine["poll"]["options"][0]["media"]["link"]["url"], "https://example.com/a", "a person's too");
+
+    // Refused as the reference refuses them.
+    let refused = |extra: Value| {
+        let mut params = json!({"chat_id": alice_id, "question": "Q", "options": ["A", "B"]});
+        params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        error(server.call(&bot, "sendPoll", params)).1
+    };
+    assert_eq!(refused(json!({"media": "{"})), "Bad Request: can't parse InputPollMedia JSON object");
+    assert_eq!(
+        refused(json!({"media": {"type": "sticker", "media": file_id}})),
+        "Bad Request: failed to parse InputPollMedia: invalid type specified"
+    );
+    assert_eq!(
+        refused(json!({"media": {"type": "photo", "media": file_id, "caption": "no"}})),
+        "Bad Request: failed to parse InputPollMedia: Media caption must be empty"
+    );
+    assert_eq!(
+        refused(json!({"media": {"type": "photo", "media": "attach://nothing"}})),
+        "Bad Request: failed to parse InputPollMedia: media not found"
+    );
+    assert_eq!(
+        refused(json!({"options": [{"text": "A", "media": {"type": "audio", "media": file_id}}, "B"]})),
+        "Bad Request: failed to parse poll option media: invalid type specified"
+    );
+    assert_eq!(
+        refused(json!({"options": [{"text": "A", "media": {"type": "link", "url": "ftp://example.com"}}, "B"]})),
+        "Bad Request: failed to parse poll option media: Invalid media content specified"
+    );
+    assert_eq!(
+        refused(json!({"media": {"type": "location", "latitude": 91, "longitude": 0}})),
+        "Bad Request: failed to parse InputPollMedia: Invalid media content specified"
+    );
 }

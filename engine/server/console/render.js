@@ -423,6 +423,17 @@ function shuffled(count, seed) {
   return order;
 }
 
+/** A poll's media (Bot API 10.0): a file, a place or a link, shown as a message's would be. */
+function pollMedia(media, m, h, label) {
+  if (!media) return null;
+  if (media.link) {
+    const href = safeUrl(media.link.url);
+    return el('div', { class: 'poll-media', 'aria-label': label }, href ? link(href, media.link.url) : el('span', { text: media.link.url }));
+  }
+  const shown = mediaOf({ ...media, has_protected_content: m.has_protected_content }, h);
+  return shown ? el('div', { class: 'poll-media', 'aria-label': label }, shown) : null;
+}
+
 function renderPoll(m, h) {
   const p = m.poll;
   const mine = S.votes.get(key(m.chat.id, m.message_id));
@@ -434,6 +445,8 @@ function renderPoll(m, h) {
     el('div', { class: 'poll-question' }, renderEntities(p.question, p.question_entities, h)),
     el('div', { class: 'muted poll-kind', text: kind[0].toUpperCase() + kind.slice(1) }));
   if (p.description) box.append(el('div', { class: 'poll-description' }, renderEntities(p.description, p.description_entities, h)));
+  const own = pollMedia(p.media, m, h, 'Poll media');
+  if (own) box.append(own);
   const total = p.total_voter_count || 0;
   const chosen = new Set();
   const correctIds = p.correct_option_ids || (p.correct_option_id != null ? [p.correct_option_id] : []);
@@ -478,9 +491,12 @@ function renderPoll(m, h) {
     } else {
       box.append(b);
     }
+    const media = pollMedia(o.media, m, h, `Media of ${o.text}`);
+    if (media) box.append(media);
   }
-  if (results && p.type === 'quiz' && p.explanation) {
-    box.append(el('div', { class: 'explanation' }, '💡 ', renderEntities(p.explanation, p.explanation_entities, h)));
+  if (results && p.type === 'quiz' && (p.explanation || p.explanation_media)) {
+    box.append(el('div', { class: 'explanation' }, '💡 ', renderEntities(p.explanation || '', p.explanation_entities, h),
+      pollMedia(p.explanation_media, m, h, 'Explanation media')));
   }
   const votes = hidden ? 'Results show when the poll closes' : `${total} vote${total === 1 ? '' : 's'}`;
   const foot = el('div', { class: 'poll-foot muted' }, votes, p.is_closed ? ' · closed' : '');

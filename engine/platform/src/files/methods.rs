@@ -265,6 +265,40 @@ fn parse_input_media<'a>(p: &'a Params, value: &Value, local: bool, album: bool)
     Ok(InputMedia { kind, source, photo: None, extras, caption, shown })
 }
 
+/// An `InputMedia` with a file inside another object (a poll's media, Bot API 10.0), of one of
+/// the `types` its place takes: its file stored as `actor`'s, and the message content it makes
+/// (the file's fields; a live photo's `live_photo`). It carries no caption of its own. Errors are
+/// reasons, for the caller to word (`Failed to parse InputPollMedia: <reason>`).
+pub(crate) async fn nested_media(
+    platform: &Platform,
+    actor: &Actor,
+    p: &Params,
+    value: &Value,
+    types: &[&str],
+) -> Result<types::Message, String> {
+    let object = value.as_object().ok_or("expected an Object")?;
+    let kind_name = object.get("type").and_then(Value::as_str).unwrap_or_default();
+    if !types.contains(&kind_name) {
+        return Err("invalid type specified".into());
+    }
+    if object.get("caption").and_then(Value::as_str).is_some_and(|c| !c.is_empty()) {
+        return Err("Media caption must be empty".into());
+    }
+    let local = platform.local;
+    if kind_name == "sticker" {
+        let media = object.get("media").and_then(Value::as_str).unwrap_or_default();
+        let source = input::source(p, media, "", local).ok_or("media not found")?;
+        let (files, temp) = (&platform.files, &platform.temp_dir);
+        let object = input::attach(files, temp, sender(actor), Kind::Sticker, source, Extras::default())
+            .await
+            .map_err(reason)?;
+        return media_body(Kind::Sticker, object, Shown::default()).map_err(reason);
+    }
+    let media = parse_input_media(p, value, local, false)?;
+    let content = attach_media(platform, actor, media).await.map_err(reason)?;
+    Ok(content.body)
+}
+
 /// An error's message without its `Bad Request: ` prefix, to nest in another message.
 fn reason(e: ApiError) -> String {
     e.description.strip_prefix("Bad Request: ").unwrap_or(&e.description).to_owned()

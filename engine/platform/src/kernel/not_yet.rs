@@ -19,8 +19,7 @@ pub struct Missing {
     pub params: &'static [(&'static str, &'static str)],
 }
 
-/// Every missing feature: rich and ephemeral messages (Bot API 10.1-10.3; issue 42 builds them),
-/// and poll media (the rest of 10.0's polls; issue 39).
+/// Every missing feature: rich and ephemeral messages (Bot API 10.1-10.3; issue 42 builds them).
 pub const MISSING: &[Missing] = &[
     Missing {
         feature: "rich messages",
@@ -38,11 +37,6 @@ pub const MISSING: &[Missing] = &[
         ],
         params: &[("*", "ephemeral_message_parameters")],
     },
-    Missing {
-        feature: "poll media",
-        methods: &[],
-        params: &[("sendPoll", "media"), ("sendPoll", "explanation_media")],
-    },
 ];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this
@@ -51,17 +45,9 @@ pub fn error(missing: &Missing) -> ApiError {
     ApiError::bad_request(reason(missing.feature))
 }
 
-/// Why a missing feature is refused, without the `Bad Request: ` of its error: for a parser
-/// that words its own errors (`can't parse InputMedia: <reason>`). `feature` is one of [`MISSING`].
-pub(crate) fn reason(feature: &str) -> String {
-    debug_assert!(MISSING.iter().any(|m| m.feature == feature), "{feature} is not in the table");
+/// Why a missing feature is refused, without the `Bad Request: ` of its error.
+fn reason(feature: &str) -> String {
     format!("{feature} are not supported by this server yet")
-}
-
-/// The error of the missing feature named `feature` (one of [`MISSING`]), for a parameter found
-/// inside another (a poll option's media).
-pub(crate) fn refused(feature: &str) -> ApiError {
-    ApiError::bad_request(reason(feature))
 }
 
 /// Whether a parameter's value asks for something: not empty, and not a flag that reads false
@@ -144,8 +130,8 @@ mod tests {
         let ephemeral = [("text", "hi"), ("ephemeral_message_parameters", "{}")];
         assert_eq!(feature("sendMessage", &ephemeral), Some("ephemeral messages"));
         assert_eq!(feature("sendMessage", &[("text", "hi")]), None);
-        assert_eq!(feature("sendPoll", &[("media", "{}")]), Some("poll media"));
-        assert_eq!(feature("editMessageMedia", &[("media", "{}")]), None, "a parameter of one method only");
+        assert_eq!(feature("sendPoll", &[("media", "{}")]), None, "poll media are the platform's");
+        assert_eq!(feature("editMessageText", &[("rich_message", "{}")]), Some("rich messages"));
         assert_eq!(error(&MISSING[0]).description, "Bad Request: rich messages are not supported by this server yet");
     }
 }

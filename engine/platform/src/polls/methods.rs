@@ -27,9 +27,6 @@ pub(super) fn poll_option(item: &Value) -> Result<types::PollOption, ApiError> {
                 Some(Value::Number(n)) => n.to_string(),
                 Some(_) => return Err(ApiError::bad_request("field \"text\" must be of type String")),
             };
-            if fields.get("media").is_some_and(|m| !m.is_null()) {
-                return Err(crate::kernel::not_yet::refused("poll media"));
-            }
             let mode = fields.get("text_parse_mode").and_then(Value::as_str).unwrap_or_default();
             formatted(&text, mode, fields.get("text_entities").cloned())?
         }
@@ -185,7 +182,10 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
 
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendPoll = args(&call.params)?;
-    let body = poll_message(&call.params)?;
+    let mut body = poll_message(&call.params)?;
+    let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+    let poll = body.poll.as_deref_mut().expect("poll_message makes a poll");
+    super::media::attach(&platform, &actor, &call.params, poll).await?;
     // Who may vote, by membership age or country: the Bot API has it for channels only.
     if p.members_only || body.poll.as_ref().is_some_and(|poll| poll.country_codes.is_some()) {
         let bot = platform_bot(&platform, &call).await?;

@@ -6,6 +6,7 @@
 //! options people add and delete are `options.rs`'s.
 
 pub(crate) mod domain;
+mod media;
 mod methods;
 mod options;
 mod user;

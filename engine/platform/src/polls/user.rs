@@ -9,7 +9,9 @@ use crate::kernel::world::Content;
 
 /// `sendPoll`, as the Bot API's: the poll's settings stored with it.
 pub(super) async fn send_poll(c: UserCall) -> Result<Value, ApiError> {
-    let body = super::methods::poll_message(&c.params)?;
+    let mut body = super::methods::poll_message(&c.params)?;
+    let poll = body.poll.as_deref_mut().expect("poll_message makes a poll");
+    super::media::attach(&c.platform, &c.actor(), &c.params, poll).await?;
     let poll = body.poll.as_deref().expect("poll_message makes a poll");
     let stored = super::options::stored_with(&c.platform, &c.params, poll);
     let mut content = Content::of(body);

@@ -449,8 +449,23 @@ fn pointer_mut<'a>(value: &'a mut Value, path: &[PathStep]) -> Option<&'a mut Va
 fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, Kind, JsonPath)>) {
     let Value::Object(map) = message else { return };
     for (key, value) in map {
-        // A game's photo (and animation) sit inside the game, paid media's inside each item.
-        if key == "reply_to_message" || key == "pinned_message" || key == "game" || key == "paid_media" {
+        // A game's photo (and animation) sit inside the game, paid media's inside each item, a
+        // poll's in its media, its explanation's and its options' (and a poll's message inside
+        // the service message about one of its options).
+        const INSIDE: &[&str] = &[
+            "reply_to_message",
+            "pinned_message",
+            "game",
+            "paid_media",
+            "poll",
+            "media",
+            "explanation_media",
+            "options",
+            "poll_option_added",
+            "poll_option_deleted",
+            "poll_message",
+        ];
+        if INSIDE.contains(&key.as_str()) {
             at.push(PathStep::Key(key.clone()));
             match value {
                 Value::Array(items) => {

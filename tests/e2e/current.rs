@@ -113,6 +113,10 @@ fn what_the_platform_does_not_do_yet_is_refused_with_its_feature_never_ignored()
     let hi = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "for all"})));
     let rich = json!({"chat_id": alice_id, "message_id": hi["message_id"], "rich_message": {"html": "<b>x</b>"}});
     assert_eq!(error(server.call(&bot, "editMessageText", rich)), refused("rich messages"));
+    let commands = json!([{"command": "secret", "description": "Only you see it", "is_ephemeral": true}]);
+    assert_eq!(error(server.call(&bot, "setMyCommands", json!({"commands": commands}))), refused("ephemeral messages"));
+    let commands = json!([{"command": "open", "description": "Everyone sees it", "is_ephemeral": false}]);
+    assert_eq!(ok(server.call(&bot, "setMyCommands", json!({"commands": commands}))), json!(true));
     // Alice got only what was sent.
     let texts: Vec<Value> = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 0})))
         .as_array()

@@ -15,7 +15,8 @@ pub struct Missing {
     pub feature: &'static str,
     /// Its methods: registered, each answering the error.
     pub methods: &'static [&'static str],
-    /// Its parameters in other methods, as (method, parameter); method `*`: any method declaring it.
+    /// Its parameters in other methods, as (method, parameter); method `*`: any method declaring
+    /// it; a parameter `list[].field` is a field inside a parameter, checked by its method.
     pub params: &'static [(&'static str, &'static str)],
 }
 
@@ -35,7 +36,8 @@ pub const MISSING: &[Missing] = &[
             "editEphemeralMessageReplyMarkup",
             "deleteEphemeralMessage",
         ],
-        params: &[("*", "ephemeral_message_parameters")],
+        // A bot command's `is_ephemeral` is a field inside `commands` (setMyCommands checks it).
+        params: &[("*", "ephemeral_message_parameters"), ("setMyCommands", "commands[].is_ephemeral")],
     },
 ];
 
@@ -48,6 +50,13 @@ pub fn error(missing: &Missing) -> ApiError {
 /// Why a missing feature is refused, without the `Bad Request: ` of its error.
 fn reason(feature: &str) -> String {
     format!("{feature} are not supported by this server yet")
+}
+
+/// The error of the missing feature named `feature` (one of [`MISSING`]), for a field found
+/// inside a parameter (a bot command's `is_ephemeral`).
+pub(crate) fn refused(feature: &str) -> ApiError {
+    debug_assert!(MISSING.iter().any(|m| m.feature == feature), "{feature} is not in the table");
+    ApiError::bad_request(reason(feature))
 }
 
 /// Whether a parameter's value asks for something: not empty, and not a flag that reads false

@@ -74,6 +74,10 @@ pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -
         if !(1..=256).contains(&description.chars().count()) {
             return Err(ApiError::bad_request("BOT_COMMAND_DESCRIPTION_INVALID"));
         }
+        // A command that sends an ephemeral message (Bot API 10.2) is not dropped to a plain one.
+        if c.get("is_ephemeral").and_then(Value::as_bool) == Some(true) {
+            return Err(crate::kernel::not_yet::refused("ephemeral messages"));
+        }
         clean.push(json!({"command": command, "description": description}));
     }
     let key = key(p.scope, p.language_code)?;

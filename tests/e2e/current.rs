@@ -1103,3 +1103,56 @@ fn a_poll_shows_media_of_its_own_its_explanations_and_its_options() {
         "Bad Request: failed to parse InputPollMedia: Invalid media content specified"
     );
 }
+
+/// A channel's poll restricted to members or countries (Bot API 10.0) takes only the votes it
+/// allows: members who joined a day before it by the platform's clock, people whose country is
+/// listed; members from before joins were dated count as long-standing.
+#[test]
+fn a_restricted_channel_poll_takes_votes_only_from_long_standing_members_of_its_countries() {
+    const OPERATOR: &str = "restricted-poll-operator-key";
+    let root = tempfile::tempdir().unwrap();
+    let bot = crate::create_bot(root.path(), "restricted_poll_bot");
+    let alice = crate::create_user(root.path(), "Alice");
+    let bob = crate::create_user(root.path(), "Bob");
+    let (bot_id, bob_id) = (crate::id_of(&bot), crate::id_of(&bob));
+    let server = crate::launch(root.path())
+        .env("MSG_TESTING", "true")
+        .env("MSG_CLOCK", "manual")
+        .env("MSG_CONSOLE", "true")
+        .env("MSG_CONSOLE_TOKEN", OPERATOR)
+        .start();
+    let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "Town", "member_ids": [bot_id]})));
+    let chat = channel["id"].clone();
+    ok(server.user_call(
+        &alice,
+        "promoteChatMember",
+        json!({"chat_id": chat, "user_id": bot_id, "can_post_messages": true}),
+    ));
+    ok(server.user_call(&alice, "addChatMember", json!({"chat_id": chat, "user_id": bob_id})));
+    let poll = |extra: Value| {
+        let mut params = json!({"chat_id": chat, "question": "Mayor?", "options": ["Ann", "Ben"]});
+        params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        ok(server.call(&bot, "sendPoll", params))["message_id"].clone()
+    };
+    let vote = |person: &str, message_id: &Value| {
+        server.user_call(person, "votePoll", json!({"chat_id": chat, "message_id": message_id, "option_ids": [0]}))
+    };
+    let members = poll(json!({"members_only": true}));
+    assert_eq!(error(vote(&bob, &members)), (400, "Bad Request: POLL_VOTE_MEMBERS_ONLY".into()), "joined just now");
+    assert_eq!(ok(vote(&alice, &members))["total_voter_count"], 1, "the channel's creator");
+    // A day on, a new poll takes Bob's vote; the first still does not.
+    ok(crate::console::operator(&server, OPERATOR, "advanceClock", json!({"seconds": 86_400})));
+    let later = poll(json!({"members_only": true}));
+    assert_eq!(ok(vote(&bob, &later))["total_voter_count"], 1);
+    assert_eq!(error(vote(&bob, &members)).1, "Bad Request: POLL_VOTE_MEMBERS_ONLY");
+
+    // Countries: a person without one, or from another, cannot vote.
+    let local = poll(json!({"country_codes": ["DE", "AT"]}));
+    assert_eq!(error(vote(&bob, &local)).1, "Bad Request: POLL_VOTE_COUNTRY_RESTRICTED");
+    let country = |person: &str, code: &str| server.user_call(person, "setCountryCode", json!({"country_code": code}));
+    assert_eq!(error(country(&bob, "de")).1, "Bad Request: invalid country code specified");
+    ok(country(&bob, "FR"));
+    assert_eq!(error(vote(&bob, &local)).1, "Bad Request: POLL_VOTE_COUNTRY_RESTRICTED");
+    ok(country(&bob, "AT"));
+    assert_eq!(ok(vote(&bob, &local))["total_voter_count"], 1);
+}

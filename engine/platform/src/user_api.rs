@@ -125,6 +125,7 @@ const ORDER: &[&str] = &[
     "unblockBot",
     "allowEmojiStatus",
     "setPersonalChat",
+    "setCountryCode",
     "setProfilePhoto",
     "deleteProfilePhoto",
     "promoteChatMember",

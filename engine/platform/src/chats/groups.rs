@@ -371,8 +371,15 @@ async fn change_standing(
     let user = platform.participant(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
     // The standing, its updates and its service message are one act: stored together.
     let mut act = act;
-    act.change(put_member(&new.record(chat_id, user_id)));
     let joined = !old.present() && new.present();
+    // A member's join date: set when they join, kept while they stay.
+    let mut new = new;
+    new.since = match (joined, new.present()) {
+        (true, _) => crate::kernel::world::now(),
+        (false, true) => old.since,
+        (false, false) => 0,
+    };
+    act.change(put_member(&new.record(chat_id, user_id)));
     let left = old.present() && !new.present();
     // The one leaving sees the service message too: it is posted while still listed. The
     // cache shows the act's standing before it commits (the chat's lock keeps writers out)

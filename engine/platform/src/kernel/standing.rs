@@ -55,6 +55,10 @@ pub struct Standing {
     /// Who promoted an administrator (they, and the creator, may edit it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub promoted_by: Option<i64>,
+    /// When the member joined, by the platform's clock (0: not known, a member since before
+    /// joins were dated or since the chat was made); kept while they stay.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub since: i64,
 }
 
 impl Standing {
@@ -374,6 +378,10 @@ pub struct PersonDetails {
     /// The channel the person shows on their profile (Bot API 10.0's personal chat).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub personal_chat: Option<i64>,
+    /// The person's country (ISO 3166-1 alpha-2, as their phone number would say it), which
+    /// polls restricted to countries ask.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country_code: Option<String>,
     /// What records written before the rows held; never written.
     #[serde(flatten, skip_serializing)]
     pub legacy: PersonLists,

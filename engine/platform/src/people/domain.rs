@@ -69,6 +69,12 @@ impl Domain for People {
                 "`true`; bots see it as `personal_chat` in the person's `getChat` and read it with `getUserPersonalChatMessages`",
                 crate::people::user::set_personal_chat,
             ),
+            method(
+                "setCountryCode",
+                "`country_code` (two upper-case letters, ISO 3166-1, as the person's phone number would say it; empty takes it off)",
+                "`true`; polls restricted to countries (`country_codes`) take the votes of people from those",
+                crate::people::user::set_country_code,
+            ),
             method("setProfilePhoto", "`photo` (a multipart part)", "`true`", |c| {
                 crate::people::user::profile_photo(c, true)
             }),

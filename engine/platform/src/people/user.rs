@@ -52,3 +52,18 @@ pub(super) async fn set_personal_chat(c: UserCall) -> Result<Value, ApiError> {
         .await?;
     Ok(json!(true))
 }
+
+/// `setCountryCode`: the person's country, two upper-case letters (empty takes it off).
+pub(super) async fn set_country_code(c: UserCall) -> Result<Value, ApiError> {
+    let code = c.params.get("country_code").unwrap_or_default().trim().to_owned();
+    if !code.is_empty() && (code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase())) {
+        return Err(ApiError::bad_request("Invalid country code specified"));
+    }
+    c.platform
+        .update_person(c.user.id, |details| {
+            details.country_code = Some(code).filter(|c| !c.is_empty());
+            Ok(())
+        })
+        .await?;
+    Ok(json!(true))
+}

@@ -54,6 +54,9 @@ async fn vote(
     if options.iter().any(|o| *o < 0 || *o >= count) || (options.len() > 1 && !poll.allows_multiple_answers) {
         return Err(ApiError::bad_request("OPTION_INVALID"));
     }
+    if !options.is_empty() {
+        may_vote(platform, user, conversation, poll, stored.date).await?;
+    }
     // Each voter's choice is kept with the voter; the counts everyone sees with the poll.
     let _voter = platform.locks.lock(Entity::User(user.id)).await;
     let old = POLL_VOTES.get(platform.storage.as_ref(), user.id, &poll.id).await?;
@@ -81,6 +84,36 @@ async fn vote(
     platform.commit(act).await?;
     options::poll_for_person(platform, &poll, user.id).await
 }
+
+/// Who may vote in a channel's restricted poll (Bot API 10.0): with `members_only`, members
+/// who joined at least a day before it was posted (on `date`); with `country_codes`, people
+/// from one of those countries.
+async fn may_vote(
+    platform: &Platform,
+    user: &UserRecord,
+    conversation: Conversation,
+    poll: &Poll,
+    date: i64,
+) -> Result<(), ApiError> {
+    if poll.members_only
+        && let Conversation::Group(chat_id) = conversation
+    {
+        let standing = platform.standing(chat_id, user.id).await?;
+        if !standing.present() || standing.since > date - MEMBERS_FOR {
+            return Err(ApiError::bad_request("POLL_VOTE_MEMBERS_ONLY"));
+        }
+    }
+    if let Some(codes) = &poll.country_codes {
+        let country = crate::kernel::standing::PersonDetails::parse(&user.details).country_code;
+        if !country.is_some_and(|c| codes.contains(&c)) {
+            return Err(ApiError::bad_request("POLL_VOTE_COUNTRY_RESTRICTED"));
+        }
+    }
+    Ok(())
+}
+
+/// How long before a members-only poll a voter must have been a member (TDLib's 86400 s).
+const MEMBERS_FOR: i64 = 86_400;
 
 /// `poll_answer` (non-anonymous polls) and `poll` (the new state) to the poll's bot.
 async fn announce_vote(

@@ -6,6 +6,7 @@ mod clients;
 mod clock;
 mod console;
 mod current;
+mod decoding;
 mod faults;
 mod fidelity;
 mod files;

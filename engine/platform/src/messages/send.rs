@@ -503,6 +503,15 @@ pub(super) struct ReplyTo {
 }
 
 impl ReplyTo {
+    /// Puts the reply into a message to post (a person's, whose other parts are read their way).
+    pub(super) fn fill(self, content: &mut Content) {
+        content.body.reply_to_poll_option_id = self.poll_option_id;
+        content.reply_to = self.message_id;
+        content.allow_without_reply = self.allow_without_reply;
+        content.reply_chat = self.chat_id;
+        content.quote = self.quote;
+    }
+
     /// From the method's `reply_parameters`, else the older parameters (which the schema no
     /// longer declares, so they are read by name).
     pub(crate) fn read(reply_parameters: Option<&str>, p: &Params) -> Result<Self, ApiError> {

@@ -13,10 +13,13 @@ use crate::messages::send as messages;
 pub(crate) async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
-    let reply_to = c.params.get("reply_to_message_id").and_then(|v| v.trim().parse().ok());
+    // `reply_parameters` as the Bot API's (a quote, another chat, a poll's option), else the
+    // older `reply_to_message_id`.
+    let reply = messages::ReplyTo::read(c.params.get("reply_parameters"), &c.params)?;
     let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
     let sender_chat = msg_spec::args::integer(c.params.get("sender_chat_id")).filter(|id| *id != 0);
-    let content = Content { text, entities, reply_to, thread, sender_chat, ..Content::default() };
+    let mut content = Content { text, entities, thread, sender_chat, ..Content::default() };
+    reply.fill(&mut content);
     super::post(&c.platform, &c.actor(), conversation, content).await
 }
 

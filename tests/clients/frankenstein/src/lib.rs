@@ -12,6 +12,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// The library itself, for callers naming its types.
+pub use frankenstein;
+
 use frankenstein::client_ureq::Bot;
 use frankenstein::inline_mode::{
     InlineQueryResult, InlineQueryResultArticle, InputMessageContent, InputTextMessageContent,

@@ -186,6 +186,17 @@ describe("the console in Chromium", () => {
     bot.hears(["Red", "Blue"], (ctx) => ctx.reply(`You chose ${ctx.message.text}`));
     bot.on("message:photo", (ctx) => ctx.replyWithPhoto(ctx.message.photo.at(-1).file_id, { caption: "echo" }));
     bot.command("poll", (ctx) => ctx.replyWithPoll("Tea or coffee?", ["Tea", "Coffee"], { is_anonymous: false }));
+    // A reply keyboard asking for a user and a group (the person picks them in the console).
+    bot.command("share", (ctx) =>
+      ctx.reply("Who and where?", {
+        reply_markup: { keyboard: [[
+          { text: "Pick a friend", request_users: { request_id: 1, user_is_bot: false, request_name: true } },
+          { text: "Pick a group", request_chat: { request_id: 2, chat_is_channel: false, request_title: true } },
+        ]], resize_keyboard: true },
+      }),
+    );
+    bot.on("message:users_shared", (ctx) => ctx.reply(`Friends: ${ctx.message.users_shared.users.map((u) => u.first_name).join(", ")}`));
+    bot.on("message:chat_shared", (ctx) => ctx.reply(`Group: ${ctx.message.chat_shared.title}`));
     // Poll media (Bot API 10.0): the poll's photo uploaded with it, options with a link and a place.
     bot.command("mediapoll", (ctx) =>
       ctx.replyWithPoll("Where shall we meet?", [
@@ -926,6 +937,27 @@ describe("the console in Chromium", () => {
     await poll.getByLabel("Media of The park").getByText("📍 52.52000, 13.40500").waitFor();
     await poll.hover();
     await shot(page, "poll-media");
+  });
+
+  scenario("a keyboard's request for a user and a group is answered from the console", async () => {
+    await alice.call("createGroup", { title: "Readers", member_ids: [bob.id] });
+    await alice.sendMessage(botInfo, "/start");
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    await send(page, "/share");
+    await page.getByRole("button", { name: "Pick a friend" }).click();
+    const users = page.getByRole("dialog", { name: /Share a user with/ });
+    await users.getByLabel("Bob").check();
+    await shot(page, "share-users");
+    await users.getByRole("button", { name: "Share" }).click();
+    await page.locator("article.message.service", { hasText: "Alice shared a user" }).waitFor();
+    await message(page, "Friends: Bob").waitFor();
+    await page.getByRole("button", { name: "Pick a group" }).click();
+    const group = page.getByRole("dialog", { name: /Share a group with/ });
+    await group.getByLabel("Chat").selectOption({ label: "Readers" });
+    await group.getByRole("button", { name: "Share" }).click();
+    await page.locator("article.message.service", { hasText: "Alice shared “Readers”" }).waitFor();
+    await message(page, "Group: Readers").waitFor();
   });
 
   scenario("a message the person sends from one tab, or from another client, shows in their other tab once", async () => {

@@ -1156,3 +1156,49 @@ fn a_restricted_channel_poll_takes_votes_only_from_long_standing_members_of_its_
     ok(country(&bob, "AT"));
     assert_eq!(ok(vote(&bob, &local))["total_voter_count"], 1);
 }
+
+/// A reply keyboard's `request_users` and `request_chat` buttons pressed by a person (the
+/// user-side `shareUsers`, `shareChat`): the bot gets the person's `users_shared` / `chat_shared`
+/// with only the details the button asked for; picks the button does not allow are refused.
+#[test]
+fn a_person_answers_a_keyboards_request_for_users_and_a_chat() {
+    let Started { root, server, bot, alice, bot_id, alice_id: _ } = started("asking_bot");
+    let bob = super::create_user(root.path(), "Bob");
+    let bob_id = super::id_of(&bob);
+    let users = json!({"request_id": 4, "max_quantity": 2, "user_is_bot": false, "request_name": true});
+    let chat = json!({"request_id": 5, "chat_is_channel": false, "request_title": true});
+    let share_users = |ids: Value, asked: &Value| {
+        let params = json!({"chat_id": bot_id, "button": asked.to_string(), "user_ids": ids.to_string()});
+        server.user_call(&alice, "shareUsers", params)
+    };
+    let sent = ok(share_users(json!([bob_id]), &users));
+    assert_eq!(sent["users_shared"], json!({"request_id": 4, "users": [{"user_id": bob_id, "first_name": "Bob"}]}));
+    let mut offset = 0;
+    let heard = loop {
+        let message = super::next_update(&server, &bot, &mut offset, "message");
+        if message.get("users_shared").is_some() {
+            break message;
+        }
+    };
+    assert_eq!(heard["users_shared"]["users"][0]["user_id"].as_i64(), Some(bob_id));
+    let bots_only = json!({"request_id": 6, "user_is_bot": true});
+    assert_eq!(error(share_users(json!([bob_id]), &bots_only)).1, "Bad Request: the button asks for other users");
+    assert_eq!(error(share_users(json!([]), &users)).1, "Bad Request: pick between 1 and 2 users");
+
+    let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Book club", "member_ids": [bob_id]})));
+    let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "News"})));
+    let share_chat = |id: &Value| {
+        let params = json!({"chat_id": bot_id, "button": chat.to_string(), "shared_chat_id": id});
+        server.user_call(&alice, "shareChat", params)
+    };
+    let sent = ok(share_chat(&group["id"]));
+    assert_eq!(sent["chat_shared"], json!({"request_id": 5, "chat_id": group["id"], "title": "Book club"}));
+    assert_eq!(error(share_chat(&channel["id"])).1, "Bad Request: the button asks for another kind of chat");
+    // Only in the chat with a bot.
+    let elsewhere = server.user_call(
+        &alice,
+        "shareChat",
+        json!({"chat_id": group["id"], "button": chat.to_string(), "shared_chat_id": group["id"]}),
+    );
+    assert_eq!(error(elsewhere).1, "Bad Request: a keyboard's request is answered in the chat with its bot");
+}

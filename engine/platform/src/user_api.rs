@@ -96,6 +96,8 @@ const ORDER: &[&str] = &[
     "getBotInfo",
     "createManagedBot",
     "usePreparedKeyboardButton",
+    "shareUsers",
+    "shareChat",
     "pressButton",
     "getStickerSet",
     "playGame",

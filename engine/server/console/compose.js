@@ -320,7 +320,8 @@ function renderKeyboard() {
       const btn = el('button', { type: 'button', class: 'kb-button', text: b.text, onclick: () => pressKey(entry, b) });
       if (b.request_contact) btn.title = 'Shares your contact';
       if (b.request_location) btn.title = 'Shares your location';
-      if (b.request_users || b.request_chat) { btn.disabled = true; btn.title = 'Not supported here'; }
+      if (b.request_users) btn.title = 'Shares users you pick';
+      if (b.request_chat) btn.title = b.request_chat.chat_is_channel ? 'Shares a channel you pick' : 'Shares a group you pick';
       if (b.request_managed_bot) btn.title = 'Creates a bot this bot will manage';
       r.append(btn);
     }
@@ -352,6 +353,8 @@ async function pressKey(entry, b) {
     }
   } else if (b.request_poll) pollDialog(b.request_poll.type);
   else if (b.request_managed_bot) managedBotDialog(entry.m.from, b.request_managed_bot);
+  else if (b.request_users) shareUsersDialog(entry.m.from, b.request_users);
+  else if (b.request_chat) shareChatDialog(entry.m.from, b.request_chat);
   else if (b.web_app) openWebApp(entry.m.from?.id, b.web_app.url);
   else await sendText(b.text);
 }
@@ -373,6 +376,47 @@ function managedBotDialog(manager, asked) {
       modal('Bot created', (body) => body.append(
         el('p', { text: `@${made.bot.username} is yours; ${nameOf(manager)} manages it.` }),
         copyField(`Token of @${made.bot.username} (shown once)`, made.token, 'Copy token')));
+      return true;
+    },
+  });
+}
+
+// ---------------------------------------------------------------- shared users and chats
+
+/** A `request_users` button: the person picks people (or bots, as the button asks) the
+ *  operator's overview lists; the bot gets `users_shared`. */
+function shareUsersDialog(bot, asked) {
+  const everyone = [...(S.overview?.people || []), ...(S.overview?.bots || [])].map((e) => e.user)
+    .filter((u) => u.id !== S.me.id && u.id !== bot.id)
+    .filter((u) => asked.user_is_bot == null || !!u.is_bot === asked.user_is_bot);
+  const most = asked.max_quantity || 1;
+  formDialog({
+    title: `Share ${most > 1 ? `up to ${most} users` : 'a user'} with ${nameOf(bot)}`,
+    submitLabel: 'Share',
+    fields: [{ name: 'users', label: 'Users', type: 'checkboxes', options: everyone.map((u) => ({ value: u.id, label: nameOf(u) })) }],
+    submit: async (v) => {
+      if (!v.users.length || v.users.length > most) { toast(`Pick between 1 and ${most}`, 'error'); return false; }
+      try {
+        await S.person.call('shareUsers', { chat_id: bot.id, button: JSON.stringify(asked), user_ids: JSON.stringify(v.users.map(Number)) });
+      } catch { return false; }
+      return true;
+    },
+  });
+}
+
+/** A `request_chat` button: the person picks one of their groups or channels, as it asks. */
+function shareChatDialog(bot, asked) {
+  const kinds = asked.chat_is_channel ? ['channel'] : ['group', 'supergroup'];
+  const chats = [...S.chats.values()].map((e) => e.chat).filter((c) => kinds.includes(c.type));
+  if (!chats.length) { toast(asked.chat_is_channel ? 'You are in no channel' : 'You are in no group', 'error'); return; }
+  formDialog({
+    title: `Share a ${asked.chat_is_channel ? 'channel' : 'group'} with ${nameOf(bot)}`,
+    submitLabel: 'Share',
+    fields: [{ name: 'chat', label: 'Chat', type: 'select', value: chats[0].id, options: chats.map((c) => ({ value: c.id, label: nameOf(c) })) }],
+    submit: async (v) => {
+      try {
+        await S.person.call('shareChat', { chat_id: bot.id, button: JSON.stringify(asked), shared_chat_id: Number(v.chat) });
+      } catch { return false; }
       return true;
     },
   });

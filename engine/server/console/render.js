@@ -164,7 +164,11 @@ export function serviceText(m) {
     return t ? `${who} set messages to auto-delete after ${t} s` : `${who} turned off auto-delete`;
   }
   if (m.write_access_allowed) return 'You allowed this bot to message you';
-  if (m.users_shared || m.chat_shared) return `${who} shared a chat`;
+  if (m.users_shared) {
+    const n = m.users_shared.users?.length || 0;
+    return `${who} shared ${n === 1 ? 'a user' : `${n} users`}`;
+  }
+  if (m.chat_shared) return `${who} shared ${m.chat_shared.title ? `“${m.chat_shared.title}”` : 'a chat'}`;
   if (m.web_app_data) return `Data from “${m.web_app_data.button_text}”`;
   if (m.video_chat_started) return 'Video chat started';
   if (m.video_chat_ended) return 'Video chat ended';

@@ -81,6 +81,36 @@ pub(super) async fn use_button(c: UserCall) -> Result<Value, ApiError> {
     Ok(crate::kernel::world::typed(&sent))
 }
 
+/// The person's `shareUsers` and `shareChat`: a reply keyboard's `request_users` or
+/// `request_chat` button pressed: `chat_id` (the bot that showed it), `button` (its
+/// `KeyboardButtonRequestUsers` or `KeyboardButtonRequestChat`, as shown), and the pick:
+/// `user_ids` or `shared_chat_id`. The person's service message to the bot, as
+/// `usePreparedKeyboardButton` posts it.
+pub(super) async fn share(c: UserCall, users: bool) -> Result<Value, ApiError> {
+    let conversation = c.chat().await?;
+    let Conversation::Private(a, b) = conversation else {
+        return Err(ApiError::bad_request("a keyboard's request is answered in the chat with its bot"));
+    };
+    let bot = if a == c.user.id { b } else { a };
+    if c.platform.bot_record(bot).await?.is_none() {
+        return Err(ApiError::bad_request("a keyboard's request is answered in the chat with its bot"));
+    }
+    let asked: Value = serde_json::from_str(c.params.get("button").unwrap_or_default())
+        .map_err(|_| ApiError::bad_request("can't parse button JSON object"))?;
+    if asked["request_id"].as_i64().is_none() {
+        return Err(ApiError::bad_request("can't find field \"request_id\""));
+    }
+    let body = match users {
+        true => users_shared(&c, &asked).await?,
+        false => chat_shared(&c, &asked).await?,
+    };
+    let mut act = Act::new();
+    let actor = Actor::User(c.user.clone());
+    let sent = crate::messages::post_in(&c.platform, &mut act, &actor, conversation, Content::of(body)).await?;
+    c.platform.commit(act).await?;
+    Ok(crate::kernel::world::typed(&sent))
+}
+
 /// `users_shared`: the people (and bots, when asked) the person picked, with the details asked.
 async fn users_shared(c: &UserCall, asked: &Value) -> Result<types::Message, ApiError> {
     let ids = crate::kernel::user::user_ids(&c.params, "user_ids")?;

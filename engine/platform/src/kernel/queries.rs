@@ -4,6 +4,7 @@
 //! is refused with the reference's words. Process-local by nature: the person waits on a
 //! connection to this process.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use msg_core::ApiError;
@@ -25,11 +26,13 @@ pub(crate) fn query_invalid() -> ApiError {
 }
 
 impl Platform {
-    /// Opens a query `bot_id` may answer.
+    /// Opens a query `bot_id` may answer (closing those nobody waits for any more).
     pub(crate) fn open_query(&self, bot_id: i64) -> OpenQuery {
         let id = format!("{}", msg_core::random::next_u64() >> 1);
         let (tx, answer) = oneshot::channel();
-        self.queries.lock().expect("open queries").insert(id.clone(), (bot_id, tx));
+        let mut open = self.queries.lock().expect("open queries");
+        close_abandoned(&mut open);
+        open.insert(id.clone(), (bot_id, tx));
         OpenQuery { id, answer }
     }
 
@@ -52,5 +55,28 @@ impl Platform {
             }
             _ => Err(query_invalid()),
         }
+    }
+}
+
+/// Closes the queries whose waiter is gone (the person's request was dropped mid-wait, so
+/// `await_answer` never closed them): answering one is then refused as too old.
+fn close_abandoned(open: &mut HashMap<String, (i64, oneshot::Sender<Value>)>) {
+    open.retain(|_, (_, waiting)| !waiting.is_closed());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_whose_waiter_is_gone_is_closed() {
+        let mut open = HashMap::new();
+        let (gone, abandoned) = oneshot::channel::<Value>();
+        let (kept, _waiting) = oneshot::channel::<Value>();
+        open.insert("gone".to_owned(), (7, gone));
+        open.insert("kept".to_owned(), (7, kept));
+        drop(abandoned);
+        close_abandoned(&mut open);
+        assert_eq!(open.keys().collect::<Vec<_>>(), ["kept"]);
     }
 }

@@ -939,6 +939,21 @@ describe("the console in Chromium", () => {
     await shot(page, "poll-media");
   });
 
+  scenario("Alice shows her channel on her profile and sets her country", async () => {
+    const channel = await alice.call("createChannel", { title: "Alice's notes" });
+    const page = await openAs(alice);
+    await page.locator(`nav[aria-label="Chats"] .chat-item[data-chat-id="${channel.id}"]`).waitFor();
+    await page.getByRole("button", { name: "Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile of Alice" });
+    await dialog.getByLabel(/Personal channel/).selectOption({ label: "Alice's notes" });
+    await dialog.getByLabel(/Country/).fill("de");
+    await shot(page, "profile");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.locator(".toast", { hasText: "Profile saved" }).waitFor();
+    const me = await alice.call("getMe");
+    assert.deepEqual([me.personal_chat_id, me.country_code], [channel.id, "DE"]);
+  });
+
   scenario("a keyboard's request for a user and a group is answered from the console", async () => {
     await alice.call("createGroup", { title: "Readers", member_ids: [bob.id] });
     await alice.sendMessage(botInfo, "/start");

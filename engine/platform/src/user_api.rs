@@ -27,7 +27,12 @@ pub fn methods() -> &'static [UserMethod] {
     static METHODS: OnceLock<Vec<UserMethod>> = OnceLock::new();
     METHODS.get_or_init(|| {
         let mut all = vec![
-            method("getMe", "—", "the person as a `User`", |c: UserCall| async move { Ok(user_json(&c.user)) }),
+            method(
+                "getMe",
+                "—",
+                "the person as a `User`, with their profile's `personal_chat_id` and `country_code` when set",
+                get_me,
+            ),
             method("getUpdates", "`offset`, `limit`, `timeout`, `allowed_updates`", "the person's updates (their own new messages, `outgoing_message`, only when `allowed_updates` names it)", get_updates),
             method(
                 "getChats",
@@ -263,4 +268,17 @@ mod tests {
             assert!(section.contains(&format!("`{}`", method.name)), "README's user-side table lacks {}", method.name);
         }
     }
+}
+
+/// The person as a `User`, with what their profile adds (`setPersonalChat`, `setCountryCode`).
+async fn get_me(c: UserCall) -> Result<Value, ApiError> {
+    let mut me = user_json(&c.user);
+    let details = crate::kernel::standing::PersonDetails::parse(&c.user.details);
+    if let Some(channel) = details.personal_chat {
+        me["personal_chat_id"] = channel.into();
+    }
+    if let Some(country) = details.country_code {
+        me["country_code"] = country.into();
+    }
+    Ok(me)
 }

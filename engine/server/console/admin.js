@@ -1,6 +1,6 @@
 // admin.js — the dialogs: "People and bots" (operator: people, bots, tokens, bot switches, games,
 // and each bot's calls and faults: tools.js),
-// "New chat" (chat with a bot, groups/supergroups/channels, join by link), "Chat info"
+// "Profile" (the person's personal channel and country), "New chat" (chat with a bot, groups/supergroups/channels, join by link), "Chat info"
 // (members and their management, invite links, upgrade, topics, title, leave) and the chat
 // chooser used by forwarding.
 import { el, modal, formDialog, copyField, toast, miniApp } from './ui.js';
@@ -144,6 +144,34 @@ function inlineForm(title, fields, submitLabel, action) {
     button.disabled = false;
   });
   return form;
+}
+
+// ---------------------------------------------------------------- Profile
+
+/** The person's profile: the channel they show on it (Bot API 10.0's personal chat, which bots
+ *  read) and their country (which polls restricted to countries ask). */
+export async function profileDialog() {
+  let me;
+  try { me = await S.person.call('getMe'); } catch { return; }
+  const channels = [...S.chats.values()].map((e) => e.chat).filter((c) => c.type === 'channel');
+  const options = [{ value: '0', label: 'None' }, ...channels.map((c) => ({ value: String(c.id), label: nameOf(c) }))];
+  await formDialog({
+    title: `Profile of ${nameOf(me)}`,
+    submitLabel: 'Save',
+    fields: [
+      { name: 'channel', label: 'Personal channel (one you own)', type: 'select', value: String(me.personal_chat_id || 0), options },
+      { name: 'country', label: 'Country (two letters, e.g. DE)', value: me.country_code || '', maxlength: 2 },
+    ],
+    submit: async (v) => {
+      try {
+        if (Number(v.channel) !== (me.personal_chat_id || 0)) await S.person.call('setPersonalChat', { chat_id: Number(v.channel) });
+        const country = v.country.trim().toUpperCase();
+        if (country !== (me.country_code || '')) await S.person.call('setCountryCode', { country_code: country });
+      } catch { return false; }
+      toast('Profile saved');
+      return true;
+    },
+  });
 }
 
 // ---------------------------------------------------------------- New chat

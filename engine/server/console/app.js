@@ -10,7 +10,7 @@ import { S, hooks } from './state.js';
 import { refreshChats, forgetList } from './chats.js';
 import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
-import { peoplePanel, newChat } from './admin.js';
+import { peoplePanel, newChat, profileDialog } from './admin.js';
 import { initClock } from './tools.js';
 
 const KEY = 'msg-console-key';
@@ -230,6 +230,7 @@ function init() {
   $('#btn-people').addEventListener('click', () => S.operator && peoplePanel());
   $('#btn-create-person').addEventListener('click', () => S.operator && peoplePanel());
   $('#btn-new').addEventListener('click', () => S.person && newChat());
+  $('#btn-profile').addEventListener('click', () => S.person && profileDialog());
   $('#btn-info').addEventListener('click', showInfo);
   $('#btn-calls').addEventListener('click', showCalls);
   $('#chat-title').addEventListener('click', showInfo);

@@ -245,6 +245,19 @@ async fn get_bot_info(c: UserCall) -> Result<Value, ApiError> {
     views::bot_info(&c.platform, &c.user, bot_id).await
 }
 
+/// The person as a `User`, with what their profile adds (`setPersonalChat`, `setCountryCode`).
+async fn get_me(c: UserCall) -> Result<Value, ApiError> {
+    let mut me = user_json(&c.user);
+    let details = crate::kernel::standing::PersonDetails::parse(&c.user.details);
+    if let Some(channel) = details.personal_chat {
+        me["personal_chat_id"] = channel.into();
+    }
+    if let Some(country) = details.country_code {
+        me["country_code"] = country.into();
+    }
+    Ok(me)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{ORDER, methods};
@@ -268,17 +281,4 @@ mod tests {
             assert!(section.contains(&format!("`{}`", method.name)), "README's user-side table lacks {}", method.name);
         }
     }
-}
-
-/// The person as a `User`, with what their profile adds (`setPersonalChat`, `setCountryCode`).
-async fn get_me(c: UserCall) -> Result<Value, ApiError> {
-    let mut me = user_json(&c.user);
-    let details = crate::kernel::standing::PersonDetails::parse(&c.user.details);
-    if let Some(channel) = details.personal_chat {
-        me["personal_chat_id"] = channel.into();
-    }
-    if let Some(country) = details.country_code {
-        me["country_code"] = country.into();
-    }
-    Ok(me)
 }

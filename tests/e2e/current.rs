@@ -1154,6 +1154,7 @@ fn a_restricted_channel_poll_takes_votes_only_from_long_standing_members_of_its_
     ok(country(&bob, "FR"));
     assert_eq!(error(vote(&bob, &local)).1, "Bad Request: POLL_VOTE_COUNTRY_RESTRICTED");
     ok(country(&bob, "AT"));
+    assert_eq!(ok(server.user_call(&bob, "getMe", json!({})))["country_code"], "AT", "his profile shows it");
     assert_eq!(ok(vote(&bob, &local))["total_voter_count"], 1);
 }
 

@@ -206,7 +206,7 @@ describe("the console in Chromium", () => {
     );
     // Polls 2.0's settings, which grammY passes through as the Bot API's parameters.
     bot.command("openpoll", (ctx) =>
-      ctx.replyWithPoll("Which juice?", ["Apple", "Orange"], { allow_adding_options: true, shuffle_options: true, hide_results_until_closes: true }),
+      ctx.replyWithPoll("Which juice?", ["Apple", "Orange"], { is_anonymous: false, allow_adding_options: true, shuffle_options: true, hide_results_until_closes: true }),
     );
     bot.command("buy", (ctx) =>
       ctx.replyWithInvoice("Green tea", "A pot of green tea", "tea-1", "USD", [{ label: "Tea", amount: 500 }], {

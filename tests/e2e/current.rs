@@ -998,8 +998,47 @@ fn people_add_and_delete_options_and_see_hidden_results_only_once_the_poll_close
     assert_eq!((&poll["options"][2]["voter_count"], &poll["total_voter_count"]), (&json!(1), &json!(1)));
     assert_eq!(error(add(&alice, "Milk")), (400, "Bad Request: POLL_CLOSED".into()));
 
-    // A poll that does not allow it, and a quiz (which never does), take no added options.
-    for extra in [json!({}), json!({"type": "quiz", "correct_option_id": 0, "allow_adding_options": true})] {
+    // A forward shares the poll but its options change only in the poll's own message; a copy
+    // is a new poll, its votes from none.
+    let other = ok(server.call(
+        &bot,
+        "sendPoll",
+        json!({"chat_id": chat, "question": "Again?", "options": ["A", "B"],
+        "is_anonymous": false, "allow_adding_options": true}),
+    ));
+    ok(server.user_call(
+        &bob,
+        "votePoll",
+        json!({"chat_id": chat, "message_id": other["message_id"], "option_ids": [0]}),
+    ));
+    let forwarded = ok(server.user_call(
+        &alice,
+        "forwardMessage",
+        json!({"chat_id": bot_id, "from_chat_id": chat, "message_id": other["message_id"]}),
+    ));
+    let refused = server.user_call(
+        &alice,
+        "addPollOption",
+        json!({"chat_id": bot_id, "message_id": forwarded["message_id"], "text": "C"}),
+    );
+    assert_eq!(error(refused).1, "Bad Request: poll options can be changed only in the poll's own message");
+    let copied = ok(server.call(
+        &bot,
+        "copyMessage",
+        json!({"chat_id": alice_id, "from_chat_id": chat, "message_id": message_id}),
+    ));
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id, "limit": 5})));
+    let copy = history.as_array().unwrap().iter().find(|m| m["message_id"] == copied["message_id"]).unwrap().clone();
+    assert_ne!(copy["poll"]["id"], poll["id"], "a copy is a poll of its own");
+    assert_eq!(copy["poll"]["total_voter_count"], 0);
+
+    // A poll that does not allow it, an anonymous one (whose added options would name their
+    // adder) and a quiz take no added options.
+    for extra in [
+        json!({}),
+        json!({"allow_adding_options": true}),
+        json!({"type": "quiz", "correct_option_id": 0, "allow_adding_options": true, "is_anonymous": false}),
+    ] {
         let mut params = json!({"chat_id": chat, "question": "Q?", "options": ["A", "B"]});
         params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
         let other = ok(server.call(&bot, "sendPoll", params));
@@ -1062,6 +1101,13 @@ fn a_poll_shows_media_of_its_own_its_explanations_and_its_options() {
     let hers = seen["poll"]["media"]["photo"].as_array().unwrap().last().unwrap()["file_id"].clone();
     assert_ne!(hers, file_id);
     assert_eq!(seen["poll"]["media"]["photo"][0]["file_unique_id"], sizes[0]["file_unique_id"]);
+    // Voting answers the poll with Alice's own file ids too.
+    let voted = ok(server.user_call(
+        &alice,
+        "votePoll",
+        json!({"chat_id": bot_id, "message_id": seen["message_id"], "option_ids": [0]}),
+    ));
+    assert_eq!(voted["media"]["photo"].as_array().unwrap().last().unwrap()["file_id"], hers);
     let link = json!({"type": "link", "url": "https://example.com/a"});
     let mine = ok(server.user_call(
         &alice,
@@ -1160,19 +1206,29 @@ fn a_restricted_channel_poll_takes_votes_only_from_long_standing_members_of_its_
 
 /// A reply keyboard's `request_users` and `request_chat` buttons pressed by a person (the
 /// user-side `shareUsers`, `shareChat`): the bot gets the person's `users_shared` / `chat_shared`
-/// with only the details the button asked for; picks the button does not allow are refused.
+/// with only the details its keyboard asked for; a request it never made, and picks it does not
+/// allow (another kind of user or chat, rights the person or the bot lacks), are refused.
 #[test]
 fn a_person_answers_a_keyboards_request_for_users_and_a_chat() {
-    let Started { root, server, bot, alice, bot_id, alice_id: _ } = started("asking_bot");
+    let Started { root, server, bot, alice, bot_id, alice_id } = started("asking_bot");
     let bob = super::create_user(root.path(), "Bob");
     let bob_id = super::id_of(&bob);
-    let users = json!({"request_id": 4, "max_quantity": 2, "user_is_bot": false, "request_name": true});
-    let chat = json!({"request_id": 5, "chat_is_channel": false, "request_title": true});
-    let share_users = |ids: Value, asked: &Value| {
-        let params = json!({"chat_id": bot_id, "button": asked.to_string(), "user_ids": ids.to_string()});
+    let keyboard = json!({"keyboard": [[
+        {"text": "Friends", "request_users": {"request_id": 4, "max_quantity": 2, "user_is_bot": false, "request_name": true}},
+        {"text": "Robots", "request_users": {"request_id": 6, "user_is_bot": true}},
+        {"text": "Club", "request_chat": {"request_id": 5, "chat_is_channel": false, "request_title": true}},
+        {"text": "Managed", "request_chat": {"request_id": 7, "chat_is_channel": false, "bot_is_member": true,
+            "user_administrator_rights": {"is_anonymous": false, "can_manage_chat": false, "can_delete_messages": false,
+                "can_manage_video_chats": false, "can_restrict_members": true, "can_promote_members": false,
+                "can_change_info": false, "can_invite_users": false, "can_post_stories": false, "can_edit_stories": false,
+                "can_delete_stories": false, "can_send_welcome_messages": false}}}
+    ]]});
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Tell me", "reply_markup": keyboard})));
+    let share_users = |request_id: i64, ids: Value| {
+        let params = json!({"chat_id": bot_id, "request_id": request_id, "user_ids": ids.to_string()});
         server.user_call(&alice, "shareUsers", params)
     };
-    let sent = ok(share_users(json!([bob_id]), &users));
+    let sent = ok(share_users(4, json!([bob_id])));
     assert_eq!(sent["users_shared"], json!({"request_id": 4, "users": [{"user_id": bob_id, "first_name": "Bob"}]}));
     let mut offset = 0;
     let heard = loop {
@@ -1182,24 +1238,41 @@ fn a_person_answers_a_keyboards_request_for_users_and_a_chat() {
         }
     };
     assert_eq!(heard["users_shared"]["users"][0]["user_id"].as_i64(), Some(bob_id));
-    let bots_only = json!({"request_id": 6, "user_is_bot": true});
-    assert_eq!(error(share_users(json!([bob_id]), &bots_only)).1, "Bad Request: the button asks for other users");
-    assert_eq!(error(share_users(json!([]), &users)).1, "Bad Request: pick between 1 and 2 users");
+    assert_eq!(error(share_users(6, json!([bob_id]))).1, "Bad Request: the button asks for other users");
+    assert_eq!(error(share_users(4, json!([]))).1, "Bad Request: pick between 1 and 2 users");
+    assert_eq!(error(share_users(9, json!([bob_id]))).1, "Bad Request: the bot's keyboard made no such request");
+    assert_eq!(
+        error(share_users(5, json!([bob_id]))).1,
+        "Bad Request: the bot's keyboard made no such request",
+        "a chat's"
+    );
 
     let group = ok(server.user_call(&alice, "createGroup", json!({"title": "Book club", "member_ids": [bob_id]})));
     let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "News"})));
-    let share_chat = |id: &Value| {
-        let params = json!({"chat_id": bot_id, "button": chat.to_string(), "shared_chat_id": id});
-        server.user_call(&alice, "shareChat", params)
+    let share_chat = |person: &str, request_id: i64, id: &Value| {
+        let params = json!({"chat_id": bot_id, "request_id": request_id, "shared_chat_id": id});
+        server.user_call(person, "shareChat", params)
     };
-    let sent = ok(share_chat(&group["id"]));
+    let sent = ok(share_chat(&alice, 5, &group["id"]));
     assert_eq!(sent["chat_shared"], json!({"request_id": 5, "chat_id": group["id"], "title": "Book club"}));
-    assert_eq!(error(share_chat(&channel["id"])).1, "Bad Request: the button asks for another kind of chat");
+    assert_eq!(error(share_chat(&alice, 5, &channel["id"])).1, "Bad Request: the button asks for another kind of chat");
+    // Rights: the creator holds them all, but the bot must be in the chat.
+    assert_eq!(error(share_chat(&alice, 7, &group["id"])).1, "Bad Request: the button asks for a chat the bot is in");
+    ok(server.user_call(&alice, "addChatMember", json!({"chat_id": group["id"], "user_id": bot_id})));
+    assert_eq!(ok(share_chat(&alice, 7, &group["id"]))["chat_shared"]["request_id"], 7);
+    // The keyboard was Alice's, not Bob's; shown to him too, his pick lacks the rights it asks.
+    assert_eq!(error(share_chat(&bob, 7, &group["id"])).1, "Bad Request: the bot's keyboard made no such request");
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    ok(server.call(&bot, "sendMessage", json!({"chat_id": bob_id, "text": "Tell me", "reply_markup": keyboard})));
+    assert_eq!(
+        error(share_chat(&bob, 7, &group["id"])).1,
+        "Bad Request: you lack the administrator rights the button asks for"
+    );
     // Only in the chat with a bot.
     let elsewhere = server.user_call(
         &alice,
         "shareChat",
-        json!({"chat_id": group["id"], "button": chat.to_string(), "shared_chat_id": group["id"]}),
+        json!({"chat_id": group["id"], "request_id": 5, "shared_chat_id": group["id"]}),
     );
     assert_eq!(error(elsewhere).1, "Bad Request: a keyboard's request is answered in the chat with its bot");
 }

@@ -703,6 +703,12 @@ fn a_star_subscription_renews_each_period_by_the_clock_until_the_stars_run_out_o
         assert_eq!(news, json!({"user": news["user"], "invoice_payload": "club", "state": state}));
         assert_eq!(news["user"]["id"].as_i64(), Some(alice_id));
     }
+    // The bot's cancellation is the bot's to undo, not the payer's.
+    assert_eq!(ok(edit(alice_id, &alice_charge, true)), json!(true));
+    assert_eq!(ok(own(&alice, &alice_charge, false))["is_canceled_by_bot"], true);
+    assert_eq!(ok(edit(alice_id, &alice_charge, false)), json!(true));
+    let missing = server.user_call(&alice, "editStarSubscription", json!({"telegram_payment_charge_id": alice_charge}));
+    assert_eq!(error(missing), (400, "Bad Request: parameter \"is_canceled\" is required".into()));
     let mine = ok(server.user_call(&alice, "getStarSubscriptions", json!({})));
     assert_eq!(mine.as_array().map(Vec::len), Some(1), "{mine}");
     assert_eq!(mine[0]["telegram_payment_charge_id"], alice_charge.as_str());

@@ -8,7 +8,7 @@ import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
 import { S, hooks } from './state.js';
 import { refreshChats, forgetList } from './chats.js';
-import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, showInfo, showCalls, checkEdges } from './chat.js';
+import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, applyPoll, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat, profileDialog } from './admin.js';
 import { initClock } from './tools.js';
@@ -172,10 +172,12 @@ function startStream() {
 function dispatch(u) {
   const message = u.message || u.channel_post;
   const edited = u.edited_message || u.edited_channel_post;
+  // An option added to a poll or deleted from it (by anyone, or by this person in another tab):
+  // the poll as it now is comes along.
+  const service = message || u.outgoing_message;
+  const changed = (service?.poll_option_added || service?.poll_option_deleted)?.poll_message;
+  if (changed?.chat && changed.date) applyPoll(changed);
   if (message) applyMessage(message);
-  // An option added to a poll or deleted from it: the poll's message as it now is comes along.
-  const changed = (message?.poll_option_added || message?.poll_option_deleted)?.poll_message;
-  if (changed?.chat && changed.date) applyMessage(changed, true);
   // The person's own message, sent from any tab of theirs or any client (the tab that sent it
   // has it already: applyMessage shows it once).
   else if (u.outgoing_message) applyMessage(u.outgoing_message, false, { outgoing: true });

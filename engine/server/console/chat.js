@@ -688,6 +688,13 @@ async function vote(m, options) {
   } catch { /* toast shown */ }
 }
 
+/** A poll's message as it now is (carried by an option's service message, which leaves out
+ *  what it replies to): the poll changes in place, the rest of the message stays as shown. */
+export function applyPoll(m) {
+  const shown = V && V.chatId === m.chat.id ? V.msgs.get(m.message_id) : null;
+  applyMessage(shown ? { ...shown, poll: m.poll } : m, true);
+}
+
 /** A person adds an option to a poll that allows it; the poll's message comes back changed
  *  with the service message (app.js applies it). */
 async function addPollOption(m) {
@@ -698,7 +705,7 @@ async function addPollOption(m) {
     submit: async (v) => {
       try {
         const r = await S.person.call('addPollOption', { chat_id: m.chat.id, message_id: m.message_id, text: v.text });
-        if (r.poll_option_added?.poll_message?.chat) applyMessage(r.poll_option_added.poll_message, true);
+        if (r.poll_option_added?.poll_message?.chat) applyPoll(r.poll_option_added.poll_message);
       } catch { return false; }
       return true;
     },
@@ -717,7 +724,7 @@ async function deletePollOption(m, option) {
       if (kept.length) S.votes.set(k, kept); else S.votes.delete(k);
       saveVotes();
     }
-    if (r.poll_option_deleted?.poll_message?.chat) applyMessage(r.poll_option_deleted.poll_message, true);
+    if (r.poll_option_deleted?.poll_message?.chat) applyPoll(r.poll_option_deleted.poll_message);
   } catch { /* toast shown */ }
 }
 

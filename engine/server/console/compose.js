@@ -397,7 +397,7 @@ function shareUsersDialog(bot, asked) {
     submit: async (v) => {
       if (!v.users.length || v.users.length > most) { toast(`Pick between 1 and ${most}`, 'error'); return false; }
       try {
-        await S.person.call('shareUsers', { chat_id: bot.id, button: JSON.stringify(asked), user_ids: JSON.stringify(v.users.map(Number)) });
+        await S.person.call('shareUsers', { chat_id: bot.id, request_id: asked.request_id, user_ids: JSON.stringify(v.users.map(Number)) });
       } catch { return false; }
       return true;
     },
@@ -415,7 +415,7 @@ function shareChatDialog(bot, asked) {
     fields: [{ name: 'chat', label: 'Chat', type: 'select', value: chats[0].id, options: chats.map((c) => ({ value: c.id, label: nameOf(c) })) }],
     submit: async (v) => {
       try {
-        await S.person.call('shareChat', { chat_id: bot.id, button: JSON.stringify(asked), shared_chat_id: Number(v.chat) });
+        await S.person.call('shareChat', { chat_id: bot.id, request_id: asked.request_id, shared_chat_id: Number(v.chat) });
       } catch { return false; }
       return true;
     },

@@ -5,7 +5,7 @@
 //! connection to this process.
 
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use msg_core::ApiError;
 use serde_json::Value;
@@ -31,8 +31,9 @@ impl Platform {
         let id = format!("{}", msg_core::random::next_u64() >> 1);
         let (tx, answer) = oneshot::channel();
         let mut open = self.queries.lock().expect("open queries");
-        close_abandoned(&mut open);
-        open.insert(id.clone(), (bot_id, tx));
+        let now = Instant::now();
+        close_abandoned(&mut open, now);
+        open.insert(id.clone(), OpenEntry { bot_id, answer: tx, opened: now });
         OpenQuery { id, answer }
     }
 
@@ -48,9 +49,9 @@ impl Platform {
     pub(crate) fn answer_query(&self, bot_id: i64, query_id: &str, answer: Value) -> Result<(), ApiError> {
         let mut open = self.queries.lock().expect("open queries");
         match open.get(query_id) {
-            Some((owner, _)) if *owner == bot_id => {
-                let (_, tx) = open.remove(query_id).expect("present");
-                let _ = tx.send(answer);
+            Some(entry) if entry.bot_id == bot_id => {
+                let entry = open.remove(query_id).expect("present");
+                let _ = entry.answer.send(answer);
                 Ok(())
             }
             _ => Err(query_invalid()),
@@ -59,9 +60,22 @@ impl Platform {
 }
 
 /// Closes the queries whose waiter is gone (the person's request was dropped mid-wait, so
-/// `await_answer` never closed them): answering one is then refused as too old.
-fn close_abandoned(open: &mut HashMap<String, (i64, oneshot::Sender<Value>)>) {
-    open.retain(|_, (_, waiting)| !waiting.is_closed());
+/// `await_answer` never closed them) once no wait could still be running: a bot answering within
+/// its window is not refused because the person's connection went first.
+fn close_abandoned(open: &mut HashMap<String, OpenEntry>, now: Instant) {
+    open.retain(|_, entry| !entry.answer.is_closed() || now.duration_since(entry.opened) < LONGEST_WAIT);
+}
+
+/// Longer than any query's wait (callback, shipping, pre-checkout and join queries wait seconds).
+const LONGEST_WAIT: Duration = Duration::from_secs(300);
+
+/// An open query as the platform keeps it: the bot that may answer, where the answer goes, and
+/// when it was opened (by the process's clock: this is memory housekeeping, not the platform's
+/// time).
+pub(crate) struct OpenEntry {
+    bot_id: i64,
+    answer: oneshot::Sender<Value>,
+    opened: Instant,
 }
 
 #[cfg(test)]
@@ -69,14 +83,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_query_whose_waiter_is_gone_is_closed() {
+    fn a_query_whose_waiter_is_gone_is_closed_once_no_wait_could_run() {
         let mut open = HashMap::new();
+        let start = Instant::now();
+        let entry = |answer| OpenEntry { bot_id: 7, answer, opened: start };
         let (gone, abandoned) = oneshot::channel::<Value>();
         let (kept, _waiting) = oneshot::channel::<Value>();
-        open.insert("gone".to_owned(), (7, gone));
-        open.insert("kept".to_owned(), (7, kept));
+        open.insert("gone".to_owned(), entry(gone));
+        open.insert("kept".to_owned(), entry(kept));
         drop(abandoned);
-        close_abandoned(&mut open);
+        close_abandoned(&mut open, start + Duration::from_secs(10));
+        assert_eq!(open.len(), 2, "the bot may still answer within its window");
+        close_abandoned(&mut open, start + LONGEST_WAIT);
         assert_eq!(open.keys().collect::<Vec<_>>(), ["kept"]);
     }
 }

@@ -88,7 +88,8 @@ impl Standing {
         }
         match self.status.as_str() {
             "kicked" => Self::left(),
-            "restricted" if self.is_member => Self::of("member"),
+            // A member again, keeping what a member keeps (the join date, a tag).
+            "restricted" if self.is_member => Self { since: self.since, tag: self.tag, ..Self::of("member") },
             "restricted" => Self::left(),
             _ => self,
         }
@@ -497,6 +498,20 @@ pub fn no_rights(r: &types::ChatAdministratorRights) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lifted_restriction_keeps_the_members_join_date_and_tag() {
+        let restricted = Standing {
+            status: "restricted".into(),
+            until_date: 10,
+            is_member: true,
+            since: 5,
+            tag: Some("reader".into()),
+            ..Standing::default()
+        };
+        let lifted = restricted.at(20);
+        assert_eq!((lifted.status.as_str(), lifted.since, lifted.tag.as_deref()), ("member", 5, Some("reader")));
+    }
 
     #[test]
     fn a_chat_kind_keeps_the_rights_it_has_and_drops_the_others() {

@@ -14,7 +14,6 @@ use std::time::Duration;
 use msg_core::{ApiError, BotRecord, BotUpdates, Owner, StorageBackend, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
-use tokio::sync::oneshot;
 
 use msg_queue::{Mailbox, PollAbort};
 
@@ -353,7 +352,7 @@ pub struct Platform {
     pub config: PlatformConfig,
     /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
     /// answer goes.
-    pub(crate) queries: Mutex<HashMap<String, (i64, oneshot::Sender<Value>)>>,
+    pub(crate) queries: Mutex<HashMap<String, crate::kernel::queries::OpenEntry>>,
     /// What the kernel asks of the domains (content kinds, post rules, custom emoji, views,
     /// inline result kinds).
     hooks: Hooks,

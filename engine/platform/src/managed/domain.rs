@@ -45,13 +45,13 @@ impl Domain for ManagedBots {
             ),
             method(
                 "shareUsers",
-                "`chat_id` (the bot whose reply keyboard has the button), `button` (its `request_users` object as shown), `user_ids` (JSON array; 1 to its `max_quantity`, bots only or people only when it says)",
+                "`chat_id` (the bot whose reply keyboard has the button), `request_id` (the button's), `user_ids` (JSON array; 1 to its `max_quantity`, bots only or people only when it says)",
                 "the person's `users_shared` `Message` to the bot, with the names and usernames the button asks for",
                 |c| super::prepared::share(c, true),
             ),
             method(
                 "shareChat",
-                "`chat_id` (the bot), `button` (its `request_chat` object as shown), `shared_chat_id` (a group or channel the person is in, of the kind asked)",
+                "`chat_id` (the bot), `request_id` (the button's), `shared_chat_id` (a group or channel the person is in, of the kind asked: channel or not, forum or not, created by the person, the person's and the bot's administrator rights, the bot a member)",
                 "the person's `chat_shared` `Message` to the bot, with the title and username the button asks for",
                 |c| super::prepared::share(c, false),
             ),

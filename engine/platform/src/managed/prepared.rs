@@ -17,6 +17,7 @@ use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::records::Table;
 use crate::kernel::user::UserCall;
 use crate::kernel::world::{Actor, Content, Conversation, Platform};
+use crate::messages::posting::KEYBOARD_REQUESTS;
 
 /// Prepared buttons: scope the person, key the button's id.
 const PREPARED: Table<Prepared> = Table::new("prepared_keyboard_button");
@@ -73,7 +74,7 @@ pub(super) async fn use_button(c: UserCall) -> Result<Value, ApiError> {
     let body = if let Some(asked) = button.get("request_users") {
         users_shared(&c, asked).await?
     } else {
-        chat_shared(&c, &button["request_chat"]).await?
+        chat_shared(&c, &button["request_chat"], prepared.bot).await?
     };
     let actor = Actor::User(c.user.clone());
     let sent = crate::messages::post_in(&c.platform, &mut act, &actor, conversation, Content::of(body)).await?;
@@ -82,10 +83,10 @@ pub(super) async fn use_button(c: UserCall) -> Result<Value, ApiError> {
 }
 
 /// The person's `shareUsers` and `shareChat`: a reply keyboard's `request_users` or
-/// `request_chat` button pressed: `chat_id` (the bot that showed it), `button` (its
-/// `KeyboardButtonRequestUsers` or `KeyboardButtonRequestChat`, as shown), and the pick:
-/// `user_ids` or `shared_chat_id`. The person's service message to the bot, as
-/// `usePreparedKeyboardButton` posts it.
+/// `request_chat` button pressed: `chat_id` (the bot that showed it), `request_id` (the
+/// button's), and the pick: `user_ids` or `shared_chat_id`. The request is the one the bot's
+/// keyboard made (`KEYBOARD_REQUESTS`), never the client's word; the person's service message to
+/// the bot, as `usePreparedKeyboardButton` posts it.
 pub(super) async fn share(c: UserCall, users: bool) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let Conversation::Private(a, b) = conversation else {
@@ -95,14 +96,16 @@ pub(super) async fn share(c: UserCall, users: bool) -> Result<Value, ApiError> {
     if c.platform.bot_record(bot).await?.is_none() {
         return Err(ApiError::bad_request("a keyboard's request is answered in the chat with its bot"));
     }
-    let asked: Value = serde_json::from_str(c.params.get("button").unwrap_or_default())
-        .map_err(|_| ApiError::bad_request("can't parse button JSON object"))?;
-    if asked["request_id"].as_i64().is_none() {
-        return Err(ApiError::bad_request("can't find field \"request_id\""));
-    }
+    let request_id = msg_spec::args::integer(c.params.get("request_id")).unwrap_or(0);
+    let key = format!("{bot}|{request_id}");
+    let kind = if users { "request_users" } else { "request_chat" };
+    let made = KEYBOARD_REQUESTS.get(c.platform.storage.as_ref(), c.user.id, &key).await?;
+    let Some(asked) = made.filter(|m| m["kind"] == kind).map(|m| m["request"].clone()) else {
+        return Err(ApiError::bad_request("the bot's keyboard made no such request"));
+    };
     let body = match users {
         true => users_shared(&c, &asked).await?,
-        false => chat_shared(&c, &asked).await?,
+        false => chat_shared(&c, &asked, bot).await?,
     };
     let mut act = Act::new();
     let actor = Actor::User(c.user.clone());
@@ -119,6 +122,10 @@ async fn users_shared(c: &UserCall, asked: &Value) -> Result<types::Message, Api
         return Err(ApiError::bad_request(format!("pick between 1 and {most} users")));
     }
     let flag = |name: &str| asked[name].as_bool().unwrap_or(false);
+    // The platform has no Premium: a request for Premium users finds none.
+    if asked["user_is_premium"].as_bool() == Some(true) {
+        return Err(ApiError::bad_request("the button asks for other users"));
+    }
     let mut users = Vec::new();
     for id in ids {
         let user = c.platform.participant(id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
@@ -139,8 +146,10 @@ async fn users_shared(c: &UserCall, asked: &Value) -> Result<types::Message, Api
     Ok(types::Message { users_shared: Some(Box::new(types::UsersShared { request_id, users })), ..Default::default() })
 }
 
-/// `chat_shared`: a group or channel the person is in, of the kind the button asks for.
-async fn chat_shared(c: &UserCall, asked: &Value) -> Result<types::Message, ApiError> {
+/// `chat_shared`: a group or channel the person is in, of the kind the button asks for (a
+/// channel or not, a forum or not, created by the person, with the person's and `bot`'s rights
+/// as administrators, `bot` a member; the platform's chats have no public usernames).
+async fn chat_shared(c: &UserCall, asked: &Value, bot: i64) -> Result<types::Message, ApiError> {
     let chat_id = msg_spec::args::integer(c.params.get("shared_chat_id")).unwrap_or(0);
     let conversation = c.platform.resolve_chat(&c.actor(), &chat_id.to_string()).await?;
     let Conversation::Group(_) = conversation else {
@@ -151,6 +160,44 @@ async fn chat_shared(c: &UserCall, asked: &Value) -> Result<types::Message, ApiE
         return Err(ApiError::bad_request("the button asks for another kind of chat"));
     }
     let chat = c.platform.chat(conversation, c.user.id).await?;
+    let other = || ApiError::bad_request("the button asks for another kind of chat");
+    if asked["chat_is_forum"].as_bool().is_some_and(|forum| forum != chat.is_forum.unwrap_or(false))
+        || asked["chat_has_username"].as_bool() == Some(true)
+    {
+        return Err(other());
+    }
+    let Conversation::Group(chat_id) = conversation else { return Err(other()) };
+    let standing = c.platform.standing(chat_id, c.user.id).await?;
+    if asked["chat_is_created"].as_bool() == Some(true) && standing.status != "creator" {
+        return Err(other());
+    }
+    let rights = |name: &str| -> Result<Option<types::ChatAdministratorRights>, ApiError> {
+        match asked.get(name).filter(|r| r.is_object()) {
+            None => Ok(None),
+            Some(r) => {
+                // The rights asked are those set; what a normalised keyboard left out is false.
+                let mut full = crate::kernel::world::typed(&types::ChatAdministratorRights::default());
+                for (right, value) in r.as_object().into_iter().flatten() {
+                    full[right] = value.clone();
+                }
+                crate::kernel::stored::decode(full, "administrator rights").map(Some)
+            }
+        }
+    };
+    if let Some(rights) = rights("user_administrator_rights")?
+        && !(standing.is_admin() && standing.holds_all(&rights))
+    {
+        return Err(ApiError::bad_request("you lack the administrator rights the button asks for"));
+    }
+    let bot_standing = c.platform.standing(chat_id, bot).await?;
+    if let Some(rights) = rights("bot_administrator_rights")?
+        && !(bot_standing.is_admin() && bot_standing.holds_all(&rights))
+    {
+        return Err(ApiError::bad_request("the bot lacks the administrator rights the button asks for"));
+    }
+    if asked["bot_is_member"].as_bool() == Some(true) && !bot_standing.present() {
+        return Err(ApiError::bad_request("the button asks for a chat the bot is in"));
+    }
     let flag = |name: &str| asked[name].as_bool().unwrap_or(false);
     let shared = types::ChatShared {
         request_id: asked["request_id"].as_i64().unwrap_or(0),

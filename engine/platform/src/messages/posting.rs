@@ -262,6 +262,22 @@ pub(crate) async fn post_in(
         other => keyboard = other,
     }
     act.change(put_message(conversation, &message));
+    // A bot's reply keyboard asking a person for users or a chat: the requests are kept, so the
+    // person's answer (`shareUsers`, `shareChat`) is checked against what was asked.
+    if let (Conversation::Private(..), Some(markup), Actor::Bot(bot)) = (conversation, keyboard.as_ref(), actor) {
+        let person = conversation.chat_id_for(bot.id);
+        let buttons =
+            markup["keyboard"].as_array().into_iter().flatten().flat_map(|row| row.as_array().into_iter().flatten());
+        for button in buttons {
+            for kind in ["request_users", "request_chat"] {
+                if let Some(request) = button.get(kind).filter(|r| r.is_object()) {
+                    let id = request["request_id"].as_i64().unwrap_or(0);
+                    let asked = serde_json::json!({"kind": kind, "request": request});
+                    act.change(KEYBOARD_REQUESTS.put(person, &format!("{}|{id}", bot.id), &asked));
+                }
+            }
+        }
+    }
     act.changes(content.attached.drain(..).map(|mut row| {
         row.key.push_str(&message_id.to_string());
         Change::PutRecord(row)
@@ -288,6 +304,12 @@ pub(crate) async fn post_in(
     deliver(platform, act, actor.id(), conversation, &mut message, keyboard.as_ref(), "message").await?;
     Ok(message)
 }
+
+/// The requests for users or a chat that bots' reply keyboards made of a person: scope the
+/// person, key `bot_id|request_id`, the value `{"kind","request"}` (`request_users` or
+/// `request_chat`, and its object as sent); a later keyboard with the same id replaces it.
+pub(crate) const KEYBOARD_REQUESTS: crate::kernel::records::Table<Value> =
+    crate::kernel::records::Table::new("keyboard_request");
 
 /// Whether `actor` may post `content` (not a service message) in `conversation`, by the domains'
 /// rules (the permission for its kind, its forum topic, the channel it is sent as: chats' rules);
@@ -723,6 +745,14 @@ pub(super) async fn moved(
         } else {
             "the message can't be forwarded"
         }));
+    }
+    // A copy of a poll is a new poll (its own votes, from none); a forward shares the original.
+    if copy.is_some()
+        && let Some(poll) = body.poll.as_deref_mut()
+    {
+        poll.id = (msg_core::random::next_u64() >> 1).to_string();
+        poll.total_voter_count = 0;
+        poll.options.iter_mut().for_each(|o| o.voter_count = 0);
     }
     if let Some(Some((caption, entities))) = copy
         && body.text.is_none()

@@ -67,12 +67,12 @@ impl Domain for Payments {
             method(
                 "getStarSubscriptions",
                 "—",
-                "the person's Star subscriptions: `[{\"telegram_payment_charge_id\",\"bot_id\",\"invoice_payload\",\"star_count\",\"period\",\"expiration_date\",\"is_canceled\",\"is_ended\"}]`, latest expiry first",
+                "the person's Star subscriptions: `[{\"telegram_payment_charge_id\",\"bot_id\",\"invoice_payload\",\"star_count\",\"period\",\"expiration_date\",\"is_canceled\",\"is_canceled_by_bot\",\"is_ended\"}]` (`is_canceled`: by the person), latest expiry first",
                 crate::payments::user::get_star_subscriptions,
             ),
             method(
                 "editStarSubscription",
-                "`telegram_payment_charge_id` (the subscription's first payment), `is_canceled`",
+                "`telegram_payment_charge_id` (the subscription's first payment), `is_canceled` (required); only the person's own cancellation, not the bot's, is theirs to undo",
                 "the subscription as `getStarSubscriptions` shows it; its bot gets a `subscription` update (`canceled` or `active`) when this changes it",
                 crate::payments::user::edit_star_subscription,
             ),

@@ -342,6 +342,7 @@ async fn pay_invoice(
         payload: terms.payload.clone(),
         expires: now() + terms.subscription_period,
         canceled: false,
+        canceled_by_user: false,
         ended: false,
     });
     let mut receipt = receipt;

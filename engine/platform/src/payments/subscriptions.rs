@@ -45,6 +45,10 @@ pub(crate) struct Subscription {
     pub expires: i64,
     /// The bot cancelled it: it ends when the paid period does.
     pub canceled: bool,
+    /// The payer cancelled it (the user-side `editStarSubscription`): the same, and only the
+    /// payer re-enables it, as only the bot re-enables what it cancelled.
+    #[serde(default)]
+    pub canceled_by_user: bool,
     /// Not renewed any more (cancelled, or the payer lacked the Stars).
     pub ended: bool,
 }
@@ -105,8 +109,8 @@ pub(super) async fn edit_own(
     if subscription.ended {
         return Err(ApiError::bad_request("SUBSCRIPTION_EXPIRED"));
     }
-    if subscription.canceled != canceled {
-        subscription.canceled = canceled;
+    if subscription.canceled_by_user != canceled {
+        subscription.canceled_by_user = canceled;
         let mut act = Act::with(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)]);
         tell_state(platform, &mut act, &subscription, user, if canceled { "canceled" } else { "active" }).await?;
         platform.commit(act).await?;
@@ -131,7 +135,8 @@ fn subscription_json(charge_id: &str, s: &Subscription) -> serde_json::Value {
         "star_count": s.amount,
         "period": s.period,
         "expiration_date": s.expires,
-        "is_canceled": s.canceled,
+        "is_canceled": s.canceled_by_user,
+        "is_canceled_by_bot": s.canceled,
         "is_ended": s.ended,
     })
 }
@@ -215,12 +220,13 @@ async fn renew(platform: &Platform, charge_id: &str, bot_id: i64) -> Result<Opti
         }
         let Some(user) = platform.user(subscription.user).await? else { return Ok(None) };
         let (held, earned) = (super::stars(platform, user.id).await?, super::stars(platform, bot_id).await?);
-        if subscription.canceled || held < subscription.amount {
+        let canceled = subscription.canceled || subscription.canceled_by_user;
+        if canceled || held < subscription.amount {
             // Ended; a payment that failed (not a cancellation) is news to the bot, told in
             // the same act.
             subscription.ended = true;
             let mut act = Act::with(vec![SUBSCRIPTIONS.put(0, charge_id, &subscription)]);
-            if !subscription.canceled {
+            if !canceled {
                 tell_state(platform, &mut act, &subscription, &user, "failed").await?;
             }
             platform.commit(act).await?;

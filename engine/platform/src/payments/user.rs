@@ -72,7 +72,10 @@ pub(super) async fn buy_paid_media(c: UserCall) -> Result<Value, ApiError> {
 /// `is_canceled`; the subscription as it stands.
 pub(super) async fn edit_star_subscription(c: UserCall) -> Result<Value, ApiError> {
     let charge_id = c.params.get("telegram_payment_charge_id").unwrap_or_default();
-    let canceled = c.params.boolean("is_canceled");
+    let canceled = match c.params.get("is_canceled") {
+        Some(value) => msg_spec::args::to_bool(value),
+        None => return Err(ApiError::parameter_required("is_canceled")),
+    };
     super::subscriptions::edit_own(&c.platform, &c.user, charge_id, canceled).await
 }
 

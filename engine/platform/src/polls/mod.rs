@@ -347,10 +347,11 @@ struct PollsState {
     /// Held while a poll's state is read, changed and stored (votes, stopping, closing by time),
     /// so two of them never both see it open.
     lock: tokio::sync::Mutex<()>,
-    /// Polls' settings by poll id, as stored (`options::POLL_SETTINGS`) or about to be: a poll's
-    /// first deliveries are written before the act that stores it commits. Settings never
-    /// change but `next_option`, which views do not read.
-    settings: std::sync::Mutex<std::collections::HashMap<String, options::PollSettings>>,
+    /// Polls' settings by poll id (`None`: it has none), as stored (`options::POLL_SETTINGS`) or
+    /// about to be: a poll's first deliveries are written before the act that stores it commits.
+    /// Settings never change but `next_option`, which views do not read, and a poll without
+    /// them never gets any.
+    settings: std::sync::Mutex<std::collections::HashMap<String, Option<options::PollSettings>>>,
 }
 
 /// People's votes: scope the voter, key the poll's id, the value the options chosen.

@@ -39,11 +39,13 @@ pub(super) struct PollSettings {
 }
 
 impl PollSettings {
-    /// The settings `sendPoll`'s parameters ask for (the reference reads each with `to_bool`;
-    /// TDLib turns adding off for quizzes); `None` when none is set.
+    /// The settings `sendPoll`'s parameters ask for (the reference reads each with `to_bool`);
+    /// `None` when none is set.
     fn asked(params: &msg_core::Params, poll: &Poll) -> Option<PollSettings> {
         let settings = PollSettings {
-            adding: params.boolean("allow_adding_options") && poll.r#type != "quiz",
+            // Not for quizzes (TDLib turns it off) nor anonymous polls (the Bot API: an added
+            // option names who added it).
+            adding: params.boolean("allow_adding_options") && poll.r#type != "quiz" && !poll.is_anonymous,
             shuffle: params.boolean("shuffle_options"),
             hide: params.boolean("hide_results_until_closes"),
             next_option: poll.options.len() as i64,
@@ -57,33 +59,31 @@ const REMEMBERED: usize = 10_000;
 
 /// Remembers the settings of poll `id` about to be stored, for views written before the act
 /// commits (its deliveries); `settings` is the row stored with the poll's message.
-pub(super) fn remember(platform: &Platform, id: &str, settings: &PollSettings) {
+pub(super) fn remember(platform: &Platform, id: &str, settings: Option<&PollSettings>) {
     let mut known = platform.state::<super::PollsState>().settings.lock().expect("not poisoned");
     if known.len() >= REMEMBERED {
         known.clear();
     }
-    known.insert(id.to_owned(), settings.clone());
+    known.insert(id.to_owned(), settings.cloned());
 }
 
 /// The settings of poll `id`, if it has any.
 async fn settings_of(platform: &Platform, id: &str) -> Result<Option<PollSettings>, ApiError> {
     let known = platform.state::<super::PollsState>().settings.lock().expect("not poisoned").get(id).cloned();
-    if known.is_some() {
+    if let Some(known) = known {
         return Ok(known);
     }
     let stored = POLL_SETTINGS.get(platform.storage.as_ref(), 0, id).await?;
-    if let Some(settings) = &stored {
-        remember(platform, id, settings);
-    }
+    remember(platform, id, stored.as_ref());
     Ok(stored)
 }
 
 /// The row storing the settings `sendPoll`'s parameters ask for (if any) with the poll's
 /// message, remembered for the message's first views.
 pub(super) fn stored_with(platform: &Platform, params: &msg_core::Params, poll: &Poll) -> Option<msg_core::Change> {
-    let settings = PollSettings::asked(params, poll)?;
-    remember(platform, &poll.id, &settings);
-    Some(POLL_SETTINGS.put(0, &poll.id, &settings))
+    let settings = PollSettings::asked(params, poll);
+    remember(platform, &poll.id, settings.as_ref());
+    Some(POLL_SETTINGS.put(0, &poll.id, &settings?))
 }
 
 /// Polls' [`PersonView`]: the messages that show a poll, themselves or in what they carry.
@@ -203,7 +203,11 @@ pub(super) async fn delete_option(
     };
     let option = &poll.options[index];
     let adder = option.added_by_user.as_ref().map(|u| u.id);
-    let author = sender_id(&stored) == Some(user.id);
+    // The poll's author: its sender, or for a channel's post whoever may edit it.
+    let author = match messages::manages_channel_post(platform, user.id, conversation, &stored).await? {
+        Some(manages) => manages,
+        None => sender_id(&stored) == Some(user.id),
+    };
     if adder.is_none() || !(author || adder == Some(user.id)) {
         return Err(ApiError::bad_request("POLL_OPTION_DELETE_FORBIDDEN"));
     }
@@ -253,6 +257,11 @@ async fn open_poll(
     if poll.is_closed || poll.close_date.is_some_and(|d| d != 0 && d <= now()) {
         return Err(ApiError::bad_request("POLL_CLOSED"));
     }
+    // A forward shares the poll (its votes) but not its list of options: options change in
+    // the poll's own message only.
+    if stored.forward_origin.is_some() {
+        return Err(ApiError::bad_request("poll options can be changed only in the poll's own message"));
+    }
     Ok((stored, poll))
 }
 
@@ -268,6 +277,7 @@ async fn tell_change(
     mut body: Message,
 ) -> Result<Value, ApiError> {
     let poll = stored.poll.as_deref().cloned().expect("a poll message");
+    let thread = stored.message_thread_id.filter(|_| stored.is_topic_message == Some(true));
     if let Some(bot) = super::poll_owner(platform, conversation, &stored).await? {
         super::tell_poll(platform, &mut act, &bot, conversation, &poll).await?;
     }
@@ -279,9 +289,12 @@ async fn tell_change(
         deleted.poll_message = carried;
     }
     let actor = Actor::User(user.clone());
-    let mut posted = messages::post_in(platform, &mut act, &actor, conversation, Content::of(body)).await?;
+    // In the poll's forum topic, if it has one.
+    let content = Content { thread, ..Content::of(body) };
+    let mut posted = messages::post_in(platform, &mut act, &actor, conversation, content).await?;
     platform.commit(act).await?;
     let mut shown = messages::message_for(platform, conversation, &mut posted, user.id).await?;
+    platform.files.adopt(&mut shown, user.id, false).await?;
     platform.shown_to_person(&posted, &mut shown, user.id).await?;
     Ok(shown)
 }
@@ -289,6 +302,7 @@ async fn tell_change(
 /// `poll` as person `viewer` sees it (`votePoll`'s answer).
 pub(super) async fn poll_for_person(platform: &Platform, poll: &Poll, viewer: i64) -> Result<Value, ApiError> {
     let mut shown = typed(poll);
+    platform.files.adopt(&mut shown, viewer, false).await?;
     show_poll(platform, &mut shown, viewer).await?;
     Ok(shown)
 }

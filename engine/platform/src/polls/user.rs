@@ -10,13 +10,17 @@ use crate::kernel::world::Content;
 /// `sendPoll`, as the Bot API's: the poll's settings stored with it.
 pub(super) async fn send_poll(c: UserCall) -> Result<Value, ApiError> {
     let mut body = super::methods::poll_message(&c.params)?;
+    let conversation = c.chat().await?;
     let poll = body.poll.as_deref_mut().expect("poll_message makes a poll");
+    // Who may vote, by membership age or country: for channels only, as for bots.
+    if (poll.members_only || poll.country_codes.is_some()) && !c.platform.is_channel(conversation).await? {
+        return Err(ApiError::bad_request("Poll voters can be restricted only in channel chats"));
+    }
     super::media::attach(&c.platform, &c.actor(), &c.params, poll).await?;
     let poll = body.poll.as_deref().expect("poll_message makes a poll");
     let stored = super::options::stored_with(&c.platform, &c.params, poll);
     let mut content = Content::of(body);
     content.also.extend(stored);
-    let conversation = c.chat().await?;
     crate::messages::post(&c.platform, &c.actor(), conversation, content).await
 }
 

@@ -454,6 +454,7 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
         // the service message about one of its options).
         const INSIDE: &[&str] = &[
             "reply_to_message",
+            "external_reply",
             "pinned_message",
             "game",
             "paid_media",

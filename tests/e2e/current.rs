@@ -1161,12 +1161,7 @@ fn a_restricted_channel_poll_takes_votes_only_from_long_standing_members_of_its_
     let alice = crate::create_user(root.path(), "Alice");
     let bob = crate::create_user(root.path(), "Bob");
     let (bot_id, bob_id) = (crate::id_of(&bot), crate::id_of(&bob));
-    let server = crate::launch(root.path())
-        .env("MSG_TESTING", "true")
-        .env("MSG_CLOCK", "manual")
-        .env("MSG_CONSOLE", "true")
-        .env("MSG_CONSOLE_TOKEN", OPERATOR)
-        .start();
+    let server = crate::manual_clock(root.path(), OPERATOR);
     let channel = ok(server.user_call(&alice, "createChannel", json!({"title": "Town", "member_ids": [bot_id]})));
     let chat = channel["id"].clone();
     ok(server.user_call(

@@ -53,6 +53,17 @@ pub fn directories_not_kept() -> bool {
     true
 }
 
+/// A server in testing mode on the platform's manual clock, with the operator's API under
+/// `operator_key` (to move the clock and grant Stars), for a test that moves time.
+pub fn manual_clock(root: &Path, operator_key: &str) -> Server {
+    launch(root)
+        .env("MSG_TESTING", "true")
+        .env("MSG_CLOCK", "manual")
+        .env("MSG_CONSOLE", "true")
+        .env("MSG_CONSOLE_TOKEN", operator_key)
+        .start()
+}
+
 pub fn launch(root: &Path) -> Launch {
     Launch::new(env!("CARGO_BIN_EXE_msg-bot-api"), root)
 }

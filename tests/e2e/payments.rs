@@ -629,12 +629,7 @@ fn a_star_subscription_renews_each_period_by_the_clock_until_the_stars_run_out_o
     let alice = crate::create_user(root.path(), "Alice");
     let bob = crate::create_user(root.path(), "Bob");
     let (alice_id, bob_id) = (crate::id_of(&alice), crate::id_of(&bob));
-    let server = crate::launch(root.path())
-        .env("MSG_TESTING", "true")
-        .env("MSG_CLOCK", "manual")
-        .env("MSG_CONSOLE", "true")
-        .env("MSG_CONSOLE_TOKEN", OPERATOR)
-        .start();
+    let server = crate::manual_clock(root.path(), OPERATOR);
     let operator = |method: &str, params: Value| ok(crate::console::operator(&server, OPERATOR, method, params));
     operator("grantStars", json!({"user_id": alice_id, "amount": 120}));
     operator("grantStars", json!({"user_id": bob_id, "amount": 500}));

@@ -11,7 +11,7 @@ use msg_core::ApiError;
 use serde_json::Value;
 use tokio::sync::oneshot;
 
-use crate::kernel::world::Platform;
+use crate::kernel::world::{OpenEntry, Platform};
 
 /// An open query: its id (given to the bot) and where its answer arrives.
 pub(crate) struct OpenQuery {
@@ -68,15 +68,6 @@ fn close_abandoned(open: &mut HashMap<String, OpenEntry>, now: Instant) {
 
 /// Longer than any query's wait (callback, shipping, pre-checkout and join queries wait seconds).
 const LONGEST_WAIT: Duration = Duration::from_secs(300);
-
-/// An open query as the platform keeps it: the bot that may answer, where the answer goes, and
-/// when it was opened (by the process's clock: this is memory housekeeping, not the platform's
-/// time).
-pub(crate) struct OpenEntry {
-    bot_id: i64,
-    answer: oneshot::Sender<Value>,
-    opened: Instant,
-}
 
 #[cfg(test)]
 mod tests {

@@ -332,6 +332,15 @@ pub(crate) struct Hooks {
     pub inline_results: Vec<&'static InlineResultKind>,
 }
 
+/// An open query as the platform keeps it (see `queries.rs`): the bot that may answer, where
+/// the answer goes, and when it was opened (by the process's clock: this is memory
+/// housekeeping, not the platform's time).
+pub(crate) struct OpenEntry {
+    pub bot_id: i64,
+    pub answer: tokio::sync::oneshot::Sender<Value>,
+    pub opened: std::time::Instant,
+}
+
 /// The embedded platform.
 pub struct Platform {
     pub storage: Arc<dyn StorageBackend>,
@@ -352,7 +361,7 @@ pub struct Platform {
     pub config: PlatformConfig,
     /// Open queries a person waits on (`queries.rs`): the bot that may answer, and where its
     /// answer goes.
-    pub(crate) queries: Mutex<HashMap<String, crate::kernel::queries::OpenEntry>>,
+    pub(crate) queries: Mutex<HashMap<String, OpenEntry>>,
     /// What the kernel asks of the domains (content kinds, post rules, custom emoji, views,
     /// inline result kinds).
     hooks: Hooks,

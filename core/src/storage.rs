@@ -433,6 +433,13 @@ pub trait Administration: Send + Sync + 'static {
     async fn ready(&self) -> Result<(), StorageError> {
         Ok(())
     }
+    /// Claims the storage for this server alone, for as long as the process lives (a shared
+    /// database: several instances on one are not safe yet, so a second is refused); called once
+    /// by the server at start, never by admin commands. Backends on a directory need nothing
+    /// here (the directory's lock file covers them).
+    async fn claim(&self) -> Result<(), StorageError> {
+        Ok(())
+    }
     /// Creates or replaces a bot record.
     async fn save_bot(&self, bot: &BotRecord) -> Result<(), StorageError>;
     /// Creates or replaces many bots at once (provisioning from the configuration); backends

@@ -155,6 +155,32 @@ fn a_busy_port_is_named_with_its_variable_and_the_mapping_advice() {
     assert!(stderr.contains("MSG_HTTP_STAT_PORT"), "{stderr}");
 }
 
+/// On PostgreSQL: a second server on the same database (from another directory, another
+/// machine) is refused while the first serves it, as several instances are not safe yet; an
+/// admin command still works beside the running server, and once the first stops, the second
+/// starts.
+#[test]
+fn a_second_server_on_the_same_database_is_refused() {
+    if crate::on_sqlite() {
+        println!("note: runs on PostgreSQL only (MSG_TEST_DATABASE_URL)");
+        return;
+    }
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let first = launch(first_root.path());
+    let url = first.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
+    let mut first = first.start();
+    let (status, _, stderr) = launch(second_root.path()).env("MSG_DATABASE_URL", &url).run();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("another msg-bot-api server serves this database already"), "{stderr}");
+    assert!(stderr.contains("MSG_DATABASE_URL") && !stderr.contains("password="), "{stderr}");
+    let (status, _, stderr) = launch(second_root.path()).env("MSG_DATABASE_URL", &url).arg("bot").arg("list").run();
+    assert!(status.success(), "an admin command is no server: {stderr}");
+    first.signal("TERM");
+    first.wait_exit(std::time::Duration::from_secs(10)).expect("the first server stops");
+    let second = launch(second_root.path()).env("MSG_DATABASE_URL", &url).start();
+    drop(second);
+}
+
 #[test]
 fn a_second_instance_on_the_same_directory_is_refused() {
     let root = tempfile::tempdir().unwrap();

@@ -262,9 +262,11 @@ impl BotApiEngine {
     }
 
     /// Creates or updates the bots declared in the configuration (the platform's job).
-    /// Checks the storage first: a database that cannot be reached stops the start.
+    /// Checks the storage first: a database that cannot be reached, or that another server
+    /// serves already, stops the start.
     pub async fn provision(&self, declared: Vec<msg_core::BotDeclaration>) -> Result<(), BuildError> {
         self.shared.storage.ready().await?;
+        self.shared.storage.claim().await?;
         Ok(self.shared.upstream.provision(declared).await?)
     }
 }

@@ -6,9 +6,12 @@
 //! process of its own, so the server's crash loses nothing either way). Files stay under the
 //! working directory; nothing else is kept there.
 //!
-//! Made for several instances later (see `shared/design/scale-out.md`): no state lives only in
-//! this process, the schema is created under an advisory lock, and ids are taken by
-//! conflict-free inserts. Connections are plain TCP or a Unix socket (no TLS yet).
+//! Made for several instances later (see `shared/design/scale-out.md` and
+//! `docs/design/scale-out-audit.md`): the backend keeps no state of its own in this process, the
+//! schema is created under an advisory lock, and user ids are taken by conflict-free inserts; but
+//! the engine above it still keeps message and update ids, queues and locks per process, so the
+//! serving instance holds an advisory lock for its lifetime and a second one is refused
+//! (`claim`). Connections are plain TCP or a Unix socket (no TLS yet).
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use msg_core::{
@@ -23,6 +26,10 @@ const POOL_SIZE: usize = 16;
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 /// Taken while the schema is created, so two instances starting together do not race.
 const SCHEMA_LOCK: i64 = 0x006d_7367_5f61_7069;
+/// Held by the serving instance for as long as it lives (`Administration::claim`): several
+/// instances on one database are not safe yet (ids and queues are kept per process), so a
+/// second server is refused instead of silently overwriting the first one's messages.
+const SERVING_LOCK: i64 = 0x006d_7367_5f73_7276;
 
 /// Text a person or a bot typed is kept as bytes (`BYTEA`): PostgreSQL's `TEXT` refuses the NUL
 /// character, which the Bot API lets through (JSON payloads escape it and stay `TEXT`).
@@ -63,6 +70,9 @@ pub struct PostgresStorage {
     /// Where the database is, without credentials, for error messages and logs.
     label: String,
     schema: tokio::sync::OnceCell<()>,
+    /// The connection whose session holds [`SERVING_LOCK`], kept out of the pool while the
+    /// server runs.
+    claimed: tokio::sync::OnceCell<deadpool_postgres::Object>,
 }
 
 impl PostgresStorage {
@@ -95,7 +105,7 @@ impl PostgresStorage {
             ManagerConfig { recycling_method: RecyclingMethod::Fast },
         );
         let pool = Pool::builder(manager).max_size(POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
-        Ok(Self { pool, label, schema: tokio::sync::OnceCell::new() })
+        Ok(Self { pool, label, schema: tokio::sync::OnceCell::new(), claimed: tokio::sync::OnceCell::new() })
     }
 
     fn error(&self, e: impl std::error::Error) -> StorageError {
@@ -447,6 +457,26 @@ impl Journal for PostgresStorage {
 
 #[async_trait::async_trait]
 impl Administration for PostgresStorage {
+    async fn claim(&self) -> Result<(), StorageError> {
+        self.claimed
+            .get_or_try_init(|| async {
+                let client = self.client().await?;
+                let row = client
+                    .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVING_LOCK])
+                    .await
+                    .map_err(|e| self.error(e))?;
+                if !row.get::<_, bool>(0) {
+                    return Err(StorageError::Database {
+                        path: self.label.clone(),
+                        message: "another msg-bot-api server serves this database already (it holds the serving lock); several instances on one database are not supported yet: stop the other server, or give this one its own database in MSG_DATABASE_URL".into(),
+                    });
+                }
+                Ok(client)
+            })
+            .await?;
+        Ok(())
+    }
+
     fn kind(&self) -> &str {
         "postgres"
     }

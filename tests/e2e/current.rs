@@ -906,21 +906,6 @@ fn a_poll_carries_its_description_and_a_reply_names_one_of_its_options() {
     assert!(ok(reply("7")).get("reply_to_poll_option_id").is_none());
 }
 
-/// The next update of `kind` the bot gets in `chat`, reading on from `offset`.
-fn next_in(server: &Server, bot: &str, offset: &mut i64, kind: &str) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        assert!(Instant::now() < deadline, "the bot never got {kind}");
-        let params = json!({"offset": *offset, "timeout": 5, "allowed_updates": ["message", "poll", "poll_answer"]});
-        for update in ok(server.call(bot, "getUpdates", params)).as_array().unwrap() {
-            *offset = update["update_id"].as_i64().unwrap() + 1;
-            if let Some(found) = update.get(kind) {
-                return found.clone();
-            }
-        }
-    }
-}
-
 /// Polls 2.0's settings: people add options to a poll that allows it and delete those added
 /// (service messages, the option's adder and date, votes moved with the options, the bot's
 /// `poll`), see no counts until a poll that hides them closes (bots do), and their views carry
@@ -956,7 +941,7 @@ fn people_add_and_delete_options_and_see_hidden_results_only_once_the_poll_close
     };
     let voted = ok(vote(&bob, json!([1])));
     assert_eq!((&voted["total_voter_count"], &voted["options"][1]["voter_count"]), (&json!(0), &json!(0)));
-    let told = next_in(&server, &bot, &mut offset, "poll");
+    let told = super::next_update(&server, &bot, &mut offset, "poll");
     assert_eq!((&told["total_voter_count"], &told["options"][1]["voter_count"]), (&json!(1), &json!(1)));
 
     // Alice adds two options; a duplicate is refused.
@@ -970,7 +955,7 @@ fn people_add_and_delete_options_and_see_hidden_results_only_once_the_poll_close
     assert_eq!(carried["added_by_user"]["id"].as_i64(), Some(alice_id));
     assert!(carried["addition_date"].as_i64().is_some_and(|d| d > 0), "{carried}");
     assert_eq!(news["poll_message"]["poll"]["total_voter_count"], 0, "hidden in what people are shown");
-    let told = next_in(&server, &bot, &mut offset, "poll");
+    let told = super::next_update(&server, &bot, &mut offset, "poll");
     assert_eq!(told["options"].as_array().map(Vec::len), Some(3));
     assert_eq!(told["options"][2]["added_by_user"]["id"].as_i64(), Some(alice_id));
     assert_eq!(error(add(&bob, "Juice")), (400, "Bad Request: POLL_OPTION_DUPLICATE".into()));

@@ -79,7 +79,7 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
         };
         let date = newest.as_ref().map_or(0, |m| m.date);
         let last_message = match newest {
-            Some(mut message) => seen_by(platform, conversation, &mut message, user.id).await?,
+            Some(mut message) => messages::message_for_person(platform, conversation, &mut message, user.id).await?,
             None => Value::Null,
         };
         rows.push((date, json!({"chat": typed(&chat), "last_message": last_message, "unread_count": unread})));
@@ -114,19 +114,6 @@ async fn rows(
     Ok((oldest, rows.iter().filter_map(|(_, payload)| stored::parse(payload)).collect(), exhausted))
 }
 
-/// A stored message as `viewer` (a person) sees it: their chat, their own file ids.
-async fn seen_by(
-    platform: &Platform,
-    conversation: Conversation,
-    message: &mut types::Message,
-    viewer: i64,
-) -> Result<Value, ApiError> {
-    let mut value = messages::message_for(platform, conversation, message, viewer).await?;
-    platform.files.adopt(&mut value, viewer, false).await?;
-    platform.shown_to_person(message, &mut value, viewer).await?;
-    Ok(value)
-}
-
 /// One page of a chat's history as `viewer` sees it: up to `limit` messages before
 /// `before` (the newest without it), oldest first; within a forum topic with `thread`.
 pub(crate) async fn history(
@@ -157,7 +144,7 @@ pub(crate) async fn history(
     }
     let mut out = Vec::with_capacity(found.len());
     for mut message in found.into_iter().rev() {
-        out.push(seen_by(platform, conversation, &mut message, viewer).await?);
+        out.push(messages::message_for_person(platform, conversation, &mut message, viewer).await?);
     }
     messages::attach_reactions(platform, conversation, &mut out, viewer).await?;
     Ok(Value::Array(out))

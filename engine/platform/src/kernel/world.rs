@@ -292,7 +292,7 @@ pub(crate) type ViewRule = for<'a> fn(&'a Platform, Conversation, &'a mut types:
 /// What a person is shown of a domain's part of a message beyond, or instead of, what a bot is
 /// (a poll's settings, its counts hidden until it closes), on the message as JSON once
 /// [`ViewRule`]s have run. Called for people only.
-pub(crate) type ShownRule = for<'a> fn(&'a Platform, &'a types::Message, &'a mut Value, i64) -> Hooked<'a, ()>;
+pub(crate) type ShownRule = for<'a> fn(&'a Platform, &'a types::Message, &'a mut Value) -> Hooked<'a, ()>;
 
 /// A domain's [`ShownRule`] and the messages it concerns (a cheap test, so a message no rule
 /// concerns is written for a person at once, without a `Value` in between).
@@ -455,17 +455,12 @@ impl Platform {
         Ok(())
     }
 
-    /// What person `viewer` is shown of `message` (as `value`) beyond a bot's view: every
-    /// domain's [`ShownRule`].
-    pub(crate) async fn shown_to_person(
-        &self,
-        message: &types::Message,
-        value: &mut Value,
-        viewer: i64,
-    ) -> Result<(), ApiError> {
+    /// What a person is shown of `message` (as `value`) beyond a bot's view: every domain's
+    /// [`ShownRule`].
+    pub(crate) async fn shown_to_person(&self, message: &types::Message, value: &mut Value) -> Result<(), ApiError> {
         for view in &self.hooks.shown {
             if (view.concerns)(message) {
-                (view.rule)(self, message, value, viewer).await?;
+                (view.rule)(self, message, value).await?;
             }
         }
         Ok(())

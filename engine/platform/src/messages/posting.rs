@@ -49,6 +49,21 @@ pub(crate) async fn message_for(
     Ok(typed(message))
 }
 
+/// A stored message as person `viewer` sees it: their chat, their own file ids (what they are
+/// shown is theirs to open again), and what `PersonView`s add (a poll's settings, its counts
+/// hidden until it closes).
+pub(crate) async fn message_for_person(
+    platform: &Platform,
+    conversation: Conversation,
+    message: &mut Message,
+    viewer: i64,
+) -> Result<Value, ApiError> {
+    let mut value = message_for(platform, conversation, message, viewer).await?;
+    platform.files.adopt(&mut value, viewer, false).await?;
+    platform.shown_to_person(message, &mut value).await?;
+    Ok(value)
+}
+
 /// `message` as `viewer` sees it, as JSON text, with `keyboard` (a reply keyboard, shown to
 /// people only) and its files made the viewer's own when `adopt` says whose (`Some(true)` a
 /// bot, `Some(false)` a person; see `FileStore::adopt`). Written at once when nothing in it
@@ -76,7 +91,7 @@ async fn text_for(
         message_for(platform, conversation, message, viewer).await?
     };
     if person {
-        platform.shown_to_person(message, &mut value, viewer).await?;
+        platform.shown_to_person(message, &mut value).await?;
     }
     if let Some(keyboard) = keyboard {
         value["reply_markup"] = keyboard.clone();
@@ -95,13 +110,10 @@ pub(crate) async fn post(
     content: Content,
 ) -> Result<Value, ApiError> {
     let mut message = post_message(platform, actor, conversation, content).await?;
-    let mut sent = message_for(platform, conversation, &mut message, actor.id()).await?;
-    if let Actor::User(_) = actor {
-        // What a person sends is theirs to open again (their own file ids).
-        platform.files.adopt(&mut sent, actor.id(), false).await?;
-        platform.shown_to_person(&message, &mut sent, actor.id()).await?;
+    match actor {
+        Actor::User(_) => message_for_person(platform, conversation, &mut message, actor.id()).await,
+        Actor::Bot(_) => message_for(platform, conversation, &mut message, actor.id()).await,
     }
-    Ok(sent)
 }
 
 /// [`post`] for a bot's method: the answer written as JSON text at once (see
@@ -461,7 +473,7 @@ pub(crate) async fn publish_edit_with(
     platform.commit(act).await?;
     let mut shown = message_for(platform, conversation, &mut edited, actor.id()).await?;
     if let Actor::User(_) = actor {
-        platform.shown_to_person(&edited, &mut shown, actor.id()).await?;
+        platform.shown_to_person(&edited, &mut shown).await?;
     }
     Ok(shown)
 }

@@ -80,8 +80,6 @@ pub(super) async fn buy_paid_media(
         Some((bot, update)) => platform.updates.push(&bot, update, changes).await?,
         None => platform.storage.apply(changes).await.map_err(crate::internal)?,
     }
-    let shown = messages::message_for(platform, conversation, &mut message, user.id).await?;
-    let mut shown = shown;
-    platform.files.adopt(&mut shown, user.id, false).await?;
+    let shown = messages::message_for_person(platform, conversation, &mut message, user.id).await?;
     Ok(json!({"paid": true, "message": shown}))
 }

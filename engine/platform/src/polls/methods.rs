@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::Platform;
 use crate::kernel::methods::{args, platform_bot};
 use crate::kernel::stored::entity_list;
-use crate::kernel::world::Actor;
+use crate::kernel::world::{Actor, Conversation};
 use crate::messages::bodies::post_body_with;
 use crate::messages::editing::inline_markup;
 use crate::messages::send::{formatted, json_value};
@@ -180,23 +180,32 @@ pub(super) fn poll_message(params: &Params) -> Result<types::Message, ApiError> 
     Ok(types::Message { poll: Some(Box::new(poll)), ..Default::default() })
 }
 
+/// What a bot's and a person's `sendPoll` do between reading the poll (`body`, from
+/// [`poll_message`]) and posting it, in the reference's order: its media read and stored as
+/// `actor`'s files, then voters restricted (by membership age or country) only in a channel
+/// (`target`: the chat, resolved only when that is asked); the row of polls 2.0's settings (which
+/// the Bot API never shows) to store with the message.
+pub(super) async fn prepare(
+    platform: &Platform,
+    actor: &Actor,
+    params: &Params,
+    body: &mut types::Message,
+    target: impl std::future::Future<Output = Result<Conversation, ApiError>>,
+) -> Result<Option<msg_core::Change>, ApiError> {
+    let poll = body.poll.as_deref_mut().expect("poll_message makes a poll");
+    super::media::attach(platform, actor, params, poll).await?;
+    if (poll.members_only || poll.country_codes.is_some()) && !platform.is_channel(target.await?).await? {
+        return Err(ApiError::bad_request("Poll voters can be restricted only in channel chats"));
+    }
+    Ok(super::options::stored_with(platform, params, poll))
+}
+
 pub(crate) async fn send_poll(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SendPoll = args(&call.params)?;
     let mut body = poll_message(&call.params)?;
     let actor = Actor::Bot(platform_bot(&platform, &call).await?);
-    let poll = body.poll.as_deref_mut().expect("poll_message makes a poll");
-    super::media::attach(&platform, &actor, &call.params, poll).await?;
-    // Who may vote, by membership age or country: the Bot API has it for channels only.
-    if p.members_only || body.poll.as_ref().is_some_and(|poll| poll.country_codes.is_some()) {
-        let bot = platform_bot(&platform, &call).await?;
-        let target = platform.resolve_chat(&Actor::Bot(bot), p.chat_id).await?;
-        if !platform.is_channel(target).await? {
-            return Err(ApiError::bad_request("Poll voters can be restricted only in channel chats"));
-        }
-    }
-    // Polls 2.0's settings, which the Bot API never shows, are stored with the message.
-    let poll = body.poll.as_deref().expect("poll_message makes a poll");
-    let also = super::options::stored_with(&platform, &call.params, poll).into_iter().collect();
+    let target = platform.resolve_chat(&actor, p.chat_id);
+    let also = prepare(&platform, &actor, &call.params, &mut body, target).await?.into_iter().collect();
     let (conversation, sent) = post_body_with(&platform, &call, &p, body, also).await?;
     let close_date = sent["poll"]["close_date"].as_i64();
     let message_id = sent["message_id"].as_i64().unwrap_or_default();

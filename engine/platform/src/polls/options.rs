@@ -99,7 +99,7 @@ fn shows_poll(m: &Message) -> bool {
         || m.poll_option_deleted.as_ref().is_some_and(|d| inner(&d.poll_message))
 }
 
-fn shown_rule<'a>(platform: &'a Platform, _message: &'a Message, value: &'a mut Value, viewer: i64) -> Hooked<'a, ()> {
+fn shown_rule<'a>(platform: &'a Platform, _message: &'a Message, value: &'a mut Value) -> Hooked<'a, ()> {
     Box::pin(async move {
         for path in [
             &["poll"][..],
@@ -110,7 +110,7 @@ fn shown_rule<'a>(platform: &'a Platform, _message: &'a Message, value: &'a mut 
             &["poll_option_deleted", "poll_message", "poll"],
         ] {
             if let Some(poll) = path.iter().try_fold(&mut *value, |v, name| v.get_mut(*name)) {
-                show_poll(platform, poll, viewer).await?;
+                show_poll(platform, poll).await?;
             }
         }
         Ok(())
@@ -120,7 +120,7 @@ fn shown_rule<'a>(platform: &'a Platform, _message: &'a Message, value: &'a mut 
 /// A poll (as JSON) as a person sees it: with the settings their app needs
 /// (`allow_adding_options`, `shuffle_options`, `hide_results_until_closes`), and while it is
 /// open without its counts when they are hidden.
-pub(super) async fn show_poll(platform: &Platform, poll: &mut Value, _viewer: i64) -> Result<(), ApiError> {
+pub(super) async fn show_poll(platform: &Platform, poll: &mut Value) -> Result<(), ApiError> {
     let Some(id) = poll.get("id").and_then(Value::as_str) else { return Ok(()) };
     let Some(settings) = settings_of(platform, id).await? else { return Ok(()) };
     for (name, set) in [
@@ -293,16 +293,13 @@ async fn tell_change(
     let content = Content { thread, ..Content::of(body) };
     let mut posted = messages::post_in(platform, &mut act, &actor, conversation, content).await?;
     platform.commit(act).await?;
-    let mut shown = messages::message_for(platform, conversation, &mut posted, user.id).await?;
-    platform.files.adopt(&mut shown, user.id, false).await?;
-    platform.shown_to_person(&posted, &mut shown, user.id).await?;
-    Ok(shown)
+    messages::message_for_person(platform, conversation, &mut posted, user.id).await
 }
 
 /// `poll` as person `viewer` sees it (`votePoll`'s answer).
 pub(super) async fn poll_for_person(platform: &Platform, poll: &Poll, viewer: i64) -> Result<Value, ApiError> {
     let mut shown = typed(poll);
     platform.files.adopt(&mut shown, viewer, false).await?;
-    show_poll(platform, &mut shown, viewer).await?;
+    show_poll(platform, &mut shown).await?;
     Ok(shown)
 }

@@ -11,17 +11,12 @@ use crate::kernel::world::Content;
 pub(super) async fn send_poll(c: UserCall) -> Result<Value, ApiError> {
     let mut body = super::methods::poll_message(&c.params)?;
     let conversation = c.chat().await?;
-    let poll = body.poll.as_deref_mut().expect("poll_message makes a poll");
-    // Who may vote, by membership age or country: for channels only, as for bots.
-    if (poll.members_only || poll.country_codes.is_some()) && !c.platform.is_channel(conversation).await? {
-        return Err(ApiError::bad_request("Poll voters can be restricted only in channel chats"));
-    }
-    super::media::attach(&c.platform, &c.actor(), &c.params, poll).await?;
-    let poll = body.poll.as_deref().expect("poll_message makes a poll");
-    let stored = super::options::stored_with(&c.platform, &c.params, poll);
+    let actor = c.actor();
+    let target = async { Ok(conversation) };
+    let stored = super::methods::prepare(&c.platform, &actor, &c.params, &mut body, target).await?;
     let mut content = Content::of(body);
     content.also.extend(stored);
-    crate::messages::post(&c.platform, &c.actor(), conversation, content).await
+    crate::messages::post(&c.platform, &actor, conversation, content).await
 }
 
 pub(super) async fn vote_poll(c: UserCall) -> Result<Value, ApiError> {

@@ -32,7 +32,7 @@ pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
     Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord,
     MessageRecord, Owner, PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate,
-    Survey, Unapplied, UserRecord,
+    Survey, Unapplied, UserRecord, Wake,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService, Reserved};
 

@@ -209,8 +209,15 @@ impl Record {
 pub enum Change {
     /// Sets (or with `None` removes) a per-bot setting: webhook, allowed_updates, commands, ...
     BotSetting { bot_id: i64, key: String, value: Option<String> },
-    /// Appends to a queue.
+    /// Appends to a queue, with the id the engine gave the update (one process serves the
+    /// storage: see [`Journal::shared`]). Never replaces a stored update.
     PushUpdate { owner: Owner, update: StoredUpdate },
+    /// Appends to a queue of a [shared](Journal::shared) storage: the update gets the queue's
+    /// next id from the queue's counter row, taken in this batch and held until it commits, so
+    /// the ids of a queue follow the order its updates committed in, whichever server made them
+    /// (`update.update_id` is ignored). `first_id` is the least id it may get: the id the engine
+    /// would give next (a queue's first id, or the next after those it knows).
+    AppendUpdate { owner: Owner, update: StoredUpdate, first_id: i64 },
     /// Removes every update with an id below `below` from a queue.
     DropUpdatesBelow { owner: Owner, below: i64 },
     /// Removes one update (a delivered webhook update, an expired one).
@@ -323,6 +330,11 @@ pub fn now_unix() -> i64 {
     crate::clock::now_unix()
 }
 
+/// What a [shared](Journal::shared) storage calls when a batch that appended to a queue
+/// committed, on any server ([`Journal::listen`]): with the queue's owner, or `None` when it may
+/// have missed some (its connection to the database came back) and every queue should look.
+pub type Wake = Arc<dyn Fn(Option<Owner>) + Send + Sync>;
+
 /// What [`Journal::apply_then`] calls with whether the changes are durable.
 pub type Settle = Box<dyn FnOnce(bool) + Send>;
 
@@ -337,6 +349,29 @@ pub type Applying = std::pin::Pin<Box<dyn std::future::Future<Output = Result<()
 /// [`StorageBackend`] with its [`Administration`].
 #[async_trait::async_trait]
 pub trait Journal: Send + Sync + 'static {
+    /// Whether several server processes may use this storage at once (PostgreSQL): then ids come
+    /// from its counter rows ([`Journal::next_message_id`], [`Journal::next_number`],
+    /// [`Change::AppendUpdate`]) and queues are read back from it ([`Journal::load_updates_after`])
+    /// instead of being the process's own, and [`Journal::listen`] tells of other processes'
+    /// updates. The others (SQLite, memory) belong to one process, which keeps those in memory.
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Hands out conversation `conversation`'s next message id from its counter row, never less
+    /// than `at_least` (what the caller read as the conversation's last id, plus one, the first
+    /// time it asks; 1 after). Only [shared](Journal::shared) storages keep such counters.
+    async fn next_message_id(&self, _conversation: &str, _at_least: i64) -> Result<i64, StorageError> {
+        Err(StorageError::Conflict("this storage keeps no message counters".into()))
+    }
+    /// Hands out the next number of counter `name` (a bot's file numbers, group ids), never less
+    /// than `at_least`, as [`Journal::next_message_id`] does.
+    async fn next_number(&self, _name: &str, _at_least: i64) -> Result<i64, StorageError> {
+        Err(StorageError::Conflict("this storage keeps no counters".into()))
+    }
+    /// Calls `wake` whenever a batch appending to a queue commits, from this process or another
+    /// ([`Wake`]). Only [shared](Journal::shared) storages call it; the others need not (their
+    /// one process wakes its own readers).
+    fn listen(&self, _wake: Wake) {}
     /// Every bot, revoked ones included.
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError>;
     /// One bot by user id.
@@ -385,6 +420,23 @@ pub trait Journal: Send + Sync + 'static {
             Owner::User(user_id) => self.load_user_updates(user_id).await?,
         };
         Ok(all.into_iter().filter(|u| ids.binary_search(&u.update_id).is_ok()).collect())
+    }
+    /// Up to `limit` stored updates of `owner`'s queue with ids above `after`, in id order, and
+    /// the lowest id the queue holds (`None`: empty): how a queue of a [shared](Journal::shared)
+    /// storage learns what other processes appended and acknowledged. The default loads the
+    /// whole queue.
+    async fn load_updates_after(
+        &self,
+        owner: Owner,
+        after: i64,
+        limit: usize,
+    ) -> Result<(Vec<StoredUpdate>, Option<i64>), StorageError> {
+        let all = match owner {
+            Owner::Bot(bot_id) => self.load_bot_state(bot_id).await?.updates,
+            Owner::User(user_id) => self.load_user_updates(user_id).await?,
+        };
+        let first = all.first().map(|u| u.update_id);
+        Ok((all.into_iter().filter(|u| u.update_id > after).take(limit).collect(), first))
     }
     /// Whether a person was given the content `content` ([`Change::PersonFile`]).
     async fn person_has_file(&self, _user_id: i64, _content: &str) -> Result<bool, StorageError> {

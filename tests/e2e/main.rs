@@ -22,6 +22,7 @@ mod payments;
 mod person;
 mod platform;
 mod plugins;
+mod several;
 mod startup;
 mod sticker_sets;
 mod stickers;

@@ -199,6 +199,17 @@ impl PlatformService for Platform {
     fn start(&self, stop: CancellationToken) {
         survey(self);
         tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
+        if self.storage.shared() {
+            // Another server's update to a person's queue wakes its readers here.
+            let platform = Arc::downgrade(&self.self_arc());
+            self.storage.listen(Arc::new(move |owner| {
+                let Some(platform) = platform.upgrade() else { return };
+                if matches!(owner, Some(msg_core::Owner::Bot(_))) {
+                    return;
+                }
+                tokio::spawn(async move { platform.wake_people(owner).await });
+            }));
+        }
         let platform = self.self_arc();
         for domain in DOMAINS {
             let tasks = domain.tasks(&platform, &stop);

@@ -275,14 +275,26 @@ pub(crate) async fn person_events(
     tokio::pin!(notified);
     notified.as_mut().enable();
     let read = || async {
+        mailbox.refresh(&platform.storage).await.map_err(internal)?;
         mailbox.read_after_filled(&platform.storage, after, EVENTS_PER_READ, now()).await.map_err(internal)
     };
     let events = read().await?;
     if !events.is_empty() || wait.is_zero() {
         return Ok(events);
     }
-    let _ = tokio::time::timeout(wait, notified).await;
-    read().await
+    // A shared queue is read back when woken and every RECHECK until the wait is over.
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        let until =
+            if mailbox.shared() { deadline.min(tokio::time::Instant::now() + msg_queue::RECHECK) } else { deadline };
+        let _ = tokio::time::timeout_at(until, notified.as_mut()).await;
+        let events = read().await?;
+        if !events.is_empty() || tokio::time::Instant::now() >= deadline {
+            return Ok(events);
+        }
+        notified.set(mailbox.notified());
+        notified.as_mut().enable();
+    }
 }
 
 /// The content a person's `file_id` names, and its type, when the id is the person's own and

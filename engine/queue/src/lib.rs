@@ -2,6 +2,12 @@
 //! once the storage batch holding it has committed, and always in update-id order: ids are taken
 //! under the queue's lock, the entry waits uncommitted, and readers stop at the first uncommitted
 //! entry. Long polls and webhook workers wait on a `Notify`, so a new update wakes them at once.
+//!
+//! On a [shared](msg_core::Journal::shared) storage (several servers on one PostgreSQL) the queue
+//! is the storage's: an update gets its id when its batch commits ([`Change::AppendUpdate`]), and
+//! a mailbox is a cache of what it read back ([`Mailbox::refresh`]), looked at again when the
+//! storage says a batch appended to it ([`Mailbox::wake`], from any server) and every
+//! [`RECHECK`] while something waits, so a lost wake delays an update but never loses it.
 #![forbid(unsafe_code)]
 
 use std::collections::VecDeque;
@@ -22,6 +28,11 @@ const KEPT: usize = 1_000;
 /// Payloads on disk [`Mailbox::fill`] reads back from the first the next read needs on (with
 /// the others that read needs), so the reads after it find theirs in memory.
 const READ_AHEAD: usize = 256;
+/// How often a reader of a shared queue reads it back while it waits, whether or not it was
+/// woken.
+pub const RECHECK: Duration = Duration::from_secs(1);
+/// Updates a shared queue reads back at once.
+const REFRESH_PAGE: usize = 1_000;
 
 #[derive(Debug)]
 struct Entry {
@@ -43,7 +54,11 @@ impl Entry {
 
 #[derive(Debug)]
 struct Queue {
+    /// The id the next update gets; on a shared storage, one past the highest read back (the
+    /// least id the storage may give next).
     next_id: i64,
+    /// The queue is a shared storage's ([`Mailbox::refresh`]).
+    shared: bool,
     entries: VecDeque<Entry>,
     /// Committed entries holding their payload.
     kept: usize,
@@ -201,9 +216,12 @@ impl Queue {
 }
 
 impl Mailbox {
-    /// A mailbox holding `updates` (loaded from storage) whose next id is `next_id`.
-    pub fn new(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64) -> Arc<Self> {
-        Self::keeping(owner, updates, next_id, KEPT, READ_AHEAD)
+    /// A mailbox holding `updates` (loaded from storage) whose next id is `next_id`, of a
+    /// storage [shared](msg_core::Journal::shared) or not.
+    pub fn new(owner: Owner, updates: Vec<StoredUpdate>, next_id: i64, shared: bool) -> Arc<Self> {
+        let mailbox = Self::keeping(owner, updates, next_id, KEPT, READ_AHEAD);
+        mailbox.lock().shared = shared;
+        mailbox
     }
 
     /// [`Mailbox::new`] keeping the payloads of `keep` committed updates in memory and reading
@@ -223,6 +241,7 @@ impl Mailbox {
             owner,
             queue: Mutex::new(Queue {
                 next_id,
+                shared: false,
                 entries,
                 kept,
                 keep,
@@ -268,11 +287,25 @@ impl Mailbox {
     /// at it), for the caller to commit with the rest of its act ([`commit`]). Dropped without
     /// being committed, the reservation takes the entry out again. `None` when the queue is
     /// full: the update is dropped, as the reference drops it.
+    ///
+    /// On a shared storage the update gets its id when the batch commits, and no place here:
+    /// readers find it when they read the queue back (the reservation's id is 0).
     pub fn reserve(self: &Arc<Self>, kind: &str, payload: String, chat_key: i64, expires_at: i64) -> Option<Reserved> {
         let update = {
             let mut q = self.lock();
             if q.entries.len() >= MAX_QUEUE_LEN {
                 return None;
+            }
+            if q.shared {
+                let update = StoredUpdate { update_id: 0, kind: kind.to_owned(), payload, chat_key, expires_at };
+                let change = Change::AppendUpdate { owner: self.owner, update, first_id: q.next_id };
+                let mailbox = self.clone();
+                let settle: Settle = Box::new(move |durable| {
+                    if durable {
+                        mailbox.wake();
+                    }
+                });
+                return Some(Reserved::new(0, change, settle));
             }
             let update_id = q.next_id;
             q.next_id += 1;
@@ -319,9 +352,10 @@ impl Mailbox {
         Ok(())
     }
 
-    /// `change`, which forgets updates, with the next id recorded beside it (bots' queues).
+    /// `change`, which forgets updates, with the next id recorded beside it (a shared storage
+    /// keeps it in the queue's counter row).
     fn forgetting(&self, change: Change) -> Vec<Change> {
-        vec![change, self.head_record()]
+        if self.lock().shared { vec![change] } else { vec![change, self.head_record()] }
     }
 
     /// The change that records the queue's next id (a bot's setting, a person's queue head).
@@ -353,13 +387,16 @@ impl Mailbox {
         }
         let mut changes: Vec<Change> =
             gone.iter().map(|&update_id| Change::DropUpdate { owner: self.owner, update_id }).collect();
-        changes.push(self.head_record());
+        if !self.lock().shared {
+            changes.push(self.head_record());
+        }
         durably(storage, changes).await?;
         Ok(gone.len())
     }
 
     /// Forgets everything pending (`drop_pending_updates`), durably.
     pub async fn clear(&self, storage: &Arc<dyn StorageBackend>) -> Result<(), StorageError> {
+        self.refresh(storage).await?;
         let below = self.lock().next_id;
         self.ack_below(storage, below).await
     }
@@ -368,6 +405,49 @@ impl Mailbox {
     pub async fn remove(&self, storage: &Arc<dyn StorageBackend>, update_id: i64) -> Result<(), StorageError> {
         self.lock().forget(|e| e.update.update_id == update_id);
         durably(storage, self.forgetting(Change::DropUpdate { owner: self.owner, update_id })).await
+    }
+
+    /// Reads back what a shared storage holds of this queue that this mailbox does not know:
+    /// the updates other servers (and this one) appended since it last looked, and what they
+    /// acknowledged (the storage's queue starts later than this one). Nothing on a storage of
+    /// this process's own, whose mailbox is the queue.
+    ///
+    /// Cancellation safety: what was read is put in under the lock only, each update once and
+    /// in id order; a refresh dropped half-way leaves the next to read on.
+    pub async fn refresh(&self, storage: &Arc<dyn StorageBackend>) -> Result<(), StorageError> {
+        if !self.lock().shared {
+            return Ok(());
+        }
+        loop {
+            let after = self.lock().next_id - 1;
+            let (updates, first) = storage.load_updates_after(self.owner, after, REFRESH_PAGE).await?;
+            let read = updates.len();
+            let mut q = self.lock();
+            if let Some(first) = first {
+                q.forget(|e| e.committed && !e.in_flight && e.update.update_id < first);
+            } else if read == 0 {
+                q.forget(|e| e.committed && !e.in_flight);
+            }
+            for update in updates {
+                if update.update_id < q.next_id {
+                    continue;
+                }
+                q.next_id = update.update_id + 1;
+                let mut entry = Entry { update, committed: false, in_flight: false, stored: false };
+                let (keep, mut kept) = (q.keep, q.kept);
+                Queue::commit(&mut kept, keep, &mut entry);
+                q.kept = kept;
+                q.entries.push_back(entry);
+            }
+            if read < REFRESH_PAGE {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether this queue is a shared storage's.
+    pub fn shared(&self) -> bool {
+        self.lock().shared
     }
 
     /// Resolves a getUpdates `offset` into the id below which updates are acknowledged, with the
@@ -597,6 +677,14 @@ impl Mailbox {
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 return Ok(());
             }
+            // A shared queue learns what changed by reading it back: the caller does.
+            if self.lock().shared {
+                let q = self.lock();
+                if q.poll_generation != generation {
+                    return Err(q.poll_abort.unwrap_or(PollAbort::OtherGetUpdates));
+                }
+                return Ok(());
+            }
         }
     }
 
@@ -696,6 +784,8 @@ pub async fn long_poll(
     }
     let now = msg_core::storage::now_unix;
     let generation = mailbox.begin_poll();
+    let refresh = || async { mailbox.refresh(storage).await.map_err(StorageError::into_api_error) };
+    refresh().await?;
     if let Some(below) = mailbox.ack_point(offset) {
         mailbox.ack_below(storage, below).await.map_err(StorageError::into_api_error)?;
     }
@@ -704,15 +794,26 @@ pub async fn long_poll(
     let mut batch = read().await?;
     if batch.is_empty() && timeout > 0 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
-        match mailbox.wait(generation, deadline, now).await {
-            Ok(()) => batch = read().await?,
-            Err(PollAbort::OtherGetUpdates) => {
-                return Err(ApiError::conflict(
-                    "terminated by other getUpdates request; make sure that only one bot instance is running",
-                ));
+        let shared = mailbox.shared();
+        loop {
+            // A shared queue is read back when woken and every RECHECK (a lost wake).
+            let until = if shared { deadline.min(tokio::time::Instant::now() + RECHECK) } else { deadline };
+            match mailbox.wait(generation, until, now).await {
+                Ok(()) => {
+                    refresh().await?;
+                    batch = read().await?;
+                    if !shared || !batch.is_empty() || tokio::time::Instant::now() >= deadline {
+                        break;
+                    }
+                }
+                Err(PollAbort::OtherGetUpdates) => {
+                    return Err(ApiError::conflict(
+                        "terminated by other getUpdates request; make sure that only one bot instance is running",
+                    ));
+                }
+                Err(PollAbort::SetWebhook) => return Err(ApiError::conflict("terminated by setWebhook request")),
+                Err(PollAbort::Closing) => break,
             }
-            Err(PollAbort::SetWebhook) => return Err(ApiError::conflict("terminated by setWebhook request")),
-            Err(PollAbort::Closing) => {}
         }
     }
     // An update whose stored text is not JSON (never written so; a damaged file) is left out
@@ -903,7 +1004,7 @@ mod tests {
     #[tokio::test]
     async fn a_long_poll_waits_past_an_update_committed_behind_one_still_committing() {
         let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
-        let mailbox = Mailbox::new(Owner::User(3), Vec::new(), 1);
+        let mailbox = Mailbox::new(Owner::User(3), Vec::new(), 1, false);
         // Two acts: the first reserves its update, the second commits before it does.
         let first = mailbox.reserve("message", "{\"n\":1}".into(), 1, i64::MAX).unwrap();
         mailbox.push(&storage, "message", "{\"n\":2}".into(), 2, i64::MAX, Vec::new()).await.unwrap();
@@ -919,7 +1020,7 @@ mod tests {
         let (batch, count) = poll.await.unwrap().unwrap();
         assert_eq!((ids(&batch), count), (vec![1, 2], 2));
         // Only expired updates: the poll waits for a live one.
-        let mailbox = Mailbox::new(Owner::User(4), Vec::new(), 1);
+        let mailbox = Mailbox::new(Owner::User(4), Vec::new(), 1, false);
         mailbox.push(&storage, "chat_action", "{}".into(), 1, 10, Vec::new()).await.unwrap();
         let waiting = tokio::spawn({
             let mailbox = mailbox.clone();
@@ -935,9 +1036,45 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn two_mailboxes_of_one_shared_queue_read_each_others_updates_in_commit_order() {
+        let shared = Arc::new(msg_storage::memory::MemoryStorage::shared());
+        let storage: Arc<dyn StorageBackend> = shared.clone();
+        // Two servers' mailboxes of one person's queue; the storage wakes both at each append.
+        let (a, b) =
+            (Mailbox::new(Owner::User(9), Vec::new(), 50, true), Mailbox::new(Owner::User(9), Vec::new(), 50, true));
+        let wakes = [a.clone(), b.clone()];
+        storage.listen(Arc::new(move |_| wakes.iter().for_each(|m| m.wake())));
+        let waiting = tokio::spawn({
+            let (b, storage) = (b.clone(), storage.clone());
+            async move { long_poll(&b, &storage, PollArgs::new(Some(0), None, Some(30)), false, true).await }
+        });
+        for _ in 0..20 {
+            tokio::task::yield_now().await;
+        }
+        assert!(!waiting.is_finished());
+        a.push(&storage, "message", "{\"n\":1}".into(), 1, i64::MAX, Vec::new()).await.unwrap();
+        let (batch, _) = waiting.await.unwrap().unwrap();
+        assert_eq!(ids(&batch), [50], "B read what A pushed, with the queue's first id");
+        b.push(&storage, "message", "{\"n\":2}".into(), 1, i64::MAX, Vec::new()).await.unwrap();
+        a.push(&storage, "message", "{\"n\":3}".into(), 1, i64::MAX, Vec::new()).await.unwrap();
+        // Acknowledged through B, gone for A too.
+        let (batch, _) = long_poll(&b, &storage, PollArgs::new(Some(51), None, Some(0)), false, true).await.unwrap();
+        assert_eq!(ids(&batch), [51, 52]);
+        let (batch, _) = long_poll(&a, &storage, PollArgs::new(Some(0), None, Some(0)), false, true).await.unwrap();
+        assert_eq!(ids(&batch), [51, 52], "A forgot what B acknowledged");
+        assert_eq!(a.pending(), 2);
+        a.clear(&storage).await.unwrap();
+        b.refresh(&storage).await.unwrap();
+        assert_eq!(b.pending(), 0);
+        b.push(&storage, "message", "{}".into(), 1, i64::MAX, Vec::new()).await.unwrap();
+        let (batch, _) = long_poll(&a, &storage, PollArgs::new(Some(0), None, Some(0)), false, true).await.unwrap();
+        assert_eq!(ids(&batch), [53], "ids go on rising after the queue emptied");
+    }
+
+    #[tokio::test]
     async fn expired_updates_leave_the_queue_and_its_next_id_is_kept() {
         let storage: Arc<dyn StorageBackend> = Arc::new(msg_storage::memory::MemoryStorage::new());
-        let mailbox = Mailbox::new(Owner::User(7), Vec::new(), 1);
+        let mailbox = Mailbox::new(Owner::User(7), Vec::new(), 1, false);
         for (kind, expires) in [("message", 100), ("chat_action", 10), ("message", 100), ("message_draft", 20)] {
             mailbox.push(&storage, kind, "{}".into(), 0, expires, Vec::new()).await.unwrap();
         }

@@ -356,6 +356,15 @@ impl Engine for BotApiEngine {
             None => None,
         };
         self.shared.phase.set(Phase::Ready);
+        if self.shared.storage.shared() {
+            // Another server's update to a bot's queue wakes its readers here.
+            let sessions = Arc::downgrade(&self.shared.sessions);
+            self.shared.storage.listen(Arc::new(move |owner| {
+                if let Some(sessions) = sessions.upgrade() {
+                    sessions.wake(owner);
+                }
+            }));
+        }
         tokio::spawn(resume_webhooks(self.shared.clone()));
         tokio::spawn(self.shared.sessions.clone().expire_updates(stop.clone()));
         let stats_done = async {

@@ -80,6 +80,12 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         let changed = session.mailbox.notified();
         tokio::pin!(changed);
         changed.as_mut().enable();
+        // A shared queue is read back each round (woken, or every RECHECK).
+        let mut failed = false;
+        if let Err(e) = session.mailbox.refresh(&shared.storage).await {
+            tracing::warn!("bot {}: cannot read the queue back: {e}", session.bot.id);
+            failed = true;
+        }
         let in_flight = deliveries.len();
         let room = (webhook.max_connections as usize).saturating_sub(in_flight);
         let (batch, expired, short) = session.mailbox.take_for_delivery(room + in_flight, now());
@@ -100,7 +106,6 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         // It stopped at an update whose payload is on disk only (a long queue keeps the rest
         // there): read back what it would take, and take again at once if that brought any;
         // a failed read-back is tried again within a second.
-        let mut failed = false;
         if short {
             match session.mailbox.fill(&shared.storage, None, room, now(), true).await {
                 Ok(0) => {}
@@ -116,6 +121,7 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
             () = &mut changed => {}
             Some(_) = deliveries.join_next(), if !deliveries.is_empty() => {}
             () = tokio::time::sleep(std::time::Duration::from_secs(1)), if failed => {}
+            () = tokio::time::sleep(msg_queue::RECHECK), if session.mailbox.shared() => {}
         }
     }
     deliveries.abort_all();

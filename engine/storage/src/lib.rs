@@ -45,7 +45,17 @@ impl StorageFactory for PostgresFactory {
                 "the postgres storage needs a database: set MSG_DATABASE_URL (or `url` in [storage])".into(),
             )
         })?;
-        Ok(Arc::new(postgres::PostgresStorage::connect(url, msg_core::Durability::of_section(config))?))
+        let several = match config.get("instances").and_then(|v| v.as_str()) {
+            None | Some("one") => false,
+            Some("several") => true,
+            Some(other) => {
+                return Err(StorageError::Conflict(format!(
+                    "[storage] instances = \"{other}\" is not a choice: \"one\" (the default: this server alone, a second is refused) or \"several\" (a preview: several servers on one database)"
+                )));
+            }
+        };
+        let storage = postgres::PostgresStorage::connect(url, msg_core::Durability::of_section(config))?;
+        Ok(Arc::new(storage.several(several)))
     }
 }
 

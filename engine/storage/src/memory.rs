@@ -29,6 +29,11 @@ struct State {
     person_files: HashSet<(i64, String)>,
     /// Domains' rows by (table, scope, key).
     records: BTreeMap<(String, i64, String), String>,
+    /// Shared mode's counter rows: each queue's last id, each conversation's last message id,
+    /// each named counter's last number.
+    queue_heads: HashMap<Owner, i64>,
+    message_counters: HashMap<String, i64>,
+    counters: HashMap<String, i64>,
 }
 
 impl State {
@@ -44,6 +49,12 @@ impl State {
                 };
             }
             Change::PushUpdate { owner, update } => {
+                self.queues.entry(owner).or_default().insert(update.update_id, update);
+            }
+            Change::AppendUpdate { owner, mut update, first_id } => {
+                let head = self.queue_heads.entry(owner).or_insert(first_id - 1);
+                *head = (*head + 1).max(first_id);
+                update.update_id = *head;
                 self.queues.entry(owner).or_default().insert(update.update_id, update);
             }
             Change::DropUpdatesBelow { owner, below } => {
@@ -96,6 +107,7 @@ impl State {
             change,
             Change::BotSetting { .. }
                 | Change::PushUpdate { .. }
+                | Change::AppendUpdate { .. }
                 | Change::DropUpdatesBelow { .. }
                 | Change::DropUpdate { .. }
                 | Change::PutMessage(_)
@@ -117,11 +129,22 @@ impl State {
 #[derive(Default)]
 pub struct MemoryStorage {
     state: Mutex<State>,
+    /// Whether it plays a [shared](Journal::shared) storage (tests of several platforms on one
+    /// storage), and the wakes of those listening.
+    shared: bool,
+    wakes: Mutex<Vec<msg_core::Wake>>,
 }
 
 impl MemoryStorage {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A memory storage that behaves as a shared one does (ids from counters, queues read
+    /// back, wakes after each batch that appended): several engines in one test process use
+    /// it as several servers use one PostgreSQL.
+    pub fn shared() -> Self {
+        Self { shared: true, ..Self::default() }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -153,11 +176,43 @@ impl Journal for MemoryStorage {
         if let Some(unknown) = changes.iter().find(|c| !State::supports(c)) {
             return Err(StorageError::Conflict(format!("the memory backend cannot apply {unknown:?}")));
         }
-        let mut state = self.lock();
-        for change in changes {
-            state.apply(change);
+        let mut appended: Vec<Owner> = Vec::new();
+        {
+            let mut state = self.lock();
+            for change in changes {
+                if let Change::AppendUpdate { owner, .. } = &change
+                    && !appended.contains(owner)
+                {
+                    appended.push(*owner);
+                }
+                state.apply(change);
+            }
+        }
+        if !appended.is_empty() {
+            let wakes = self.wakes.lock().expect("wakes").clone();
+            for wake in wakes {
+                appended.iter().for_each(|owner| wake(Some(*owner)));
+            }
         }
         Ok(())
+    }
+    fn shared(&self) -> bool {
+        self.shared
+    }
+    async fn next_message_id(&self, conversation: &str, at_least: i64) -> Result<i64, StorageError> {
+        let mut state = self.lock();
+        let last = state.message_counters.entry(conversation.to_owned()).or_insert(0);
+        *last = (*last + 1).max(at_least);
+        Ok(*last)
+    }
+    async fn next_number(&self, name: &str, at_least: i64) -> Result<i64, StorageError> {
+        let mut state = self.lock();
+        let last = state.counters.entry(name.to_owned()).or_insert(0);
+        *last = (*last + 1).max(at_least);
+        Ok(*last)
+    }
+    fn listen(&self, wake: msg_core::Wake) {
+        self.wakes.lock().expect("wakes").push(wake);
     }
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
         let state = self.lock();
@@ -173,7 +228,8 @@ impl Journal for MemoryStorage {
         let state = self.lock();
         let stored = state.messages.get(conversation).and_then(|m| m.keys().next_back().copied());
         let forgotten = state.forgotten_ids.get(conversation).copied();
-        Ok(stored.unwrap_or(0).max(forgotten.unwrap_or(0)))
+        let counted = state.message_counters.get(conversation).copied();
+        Ok(stored.unwrap_or(0).max(forgotten.unwrap_or(0)).max(counted.unwrap_or(0)))
     }
     async fn load_user_updates(&self, user_id: i64) -> Result<Vec<StoredUpdate>, StorageError> {
         Ok(self.lock().queue(Owner::User(user_id)))
@@ -265,6 +321,7 @@ impl Administration for MemoryStorage {
         held.bots.insert(bot.id, bot.clone());
         held.settings.insert(bot.id, state.settings.iter().cloned().collect());
         held.queues.insert(Owner::Bot(bot.id), state.updates.iter().map(|u| (u.update_id, u.clone())).collect());
+        held.queue_heads.remove(&Owner::Bot(bot.id));
         let files = files.iter().map(|f| ((f.content.clone(), f.kind.clone()), f.clone())).collect();
         held.files.insert(bot.id, files);
         Ok(())

@@ -6,12 +6,16 @@
 //! process of its own, so the server's crash loses nothing either way). Files stay under the
 //! working directory; nothing else is kept there.
 //!
-//! Made for several instances later (see `shared/design/scale-out.md` and
+//! Shared (`Journal::shared`, see `shared/design/scale-out.md` and
 //! `docs/design/scale-out-audit.md`): the backend keeps no state of its own in this process, the
-//! schema is created under an advisory lock, and user ids are taken by conflict-free inserts; but
-//! the engine above it still keeps message and update ids, queues and locks per process, so the
-//! serving instance holds an advisory lock for its lifetime and a second one is refused
-//! (`claim`). Connections are plain TCP or a Unix socket (no TLS yet).
+//! schema is created under an advisory lock, user ids are taken by conflict-free inserts, message
+//! ids, file numbers and group ids come from counter rows, and an update gets its queue's next id
+//! from the queue's counter row inside the batch that stores it (held until the commit, so ids
+//! follow commit order), with a `NOTIFY` at the commit that wakes every server's readers. What
+//! is not shared yet (a bot's webhook worker, poll timers, renewals, the engine's in-process
+//! locks and caches) makes the serving instance hold an advisory lock for its lifetime, and a
+//! second one is refused (`claim`) unless `[storage] instances = "several"` (a preview).
+//! Connections are plain TCP or a Unix socket (no TLS yet).
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use msg_core::{
@@ -63,16 +67,30 @@ CREATE TABLE IF NOT EXISTS records (
     tbl TEXT NOT NULL, scope BIGINT NOT NULL, key BYTEA NOT NULL, value BYTEA NOT NULL, PRIMARY KEY (tbl, scope, key)
 );
 CREATE INDEX IF NOT EXISTS records_by_key ON records (tbl, key);
+CREATE TABLE IF NOT EXISTS queue_heads (
+    owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, last_id BIGINT NOT NULL, PRIMARY KEY (owner_kind, owner_id)
+);
+CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, last_id BIGINT NOT NULL);
 ";
+
+/// The channel a batch that appended to a queue notifies at its commit (payload `b:<bot id>` or
+/// `u:<user id>`), so every server's readers of that queue look again.
+const UPDATES_CHANNEL: &str = "msg_updates";
 
 pub struct PostgresStorage {
     pool: Pool,
+    /// How to connect, for the connection that listens for [`UPDATES_CHANNEL`].
+    config: tokio_postgres::Config,
+    /// Who to wake at a notification; the listening connection starts with the first.
+    wakes: std::sync::Arc<std::sync::Mutex<Vec<msg_core::Wake>>>,
     /// Where the database is, without credentials, for error messages and logs.
     label: String,
     schema: tokio::sync::OnceCell<()>,
     /// The connection whose session holds [`SERVING_LOCK`], kept out of the pool while the
     /// server runs.
     claimed: tokio::sync::OnceCell<deadpool_postgres::Object>,
+    /// Several servers may share the database ([`PostgresStorage::several`]).
+    several: bool,
 }
 
 impl PostgresStorage {
@@ -100,12 +118,29 @@ impl PostgresStorage {
         let port = config.get_ports().first().copied().unwrap_or(5432);
         let label = format!("`{}` on {host}:{port}", config.get_dbname().unwrap_or("(default)"));
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             tokio_postgres::NoTls,
             ManagerConfig { recycling_method: RecyclingMethod::Fast },
         );
         let pool = Pool::builder(manager).max_size(POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
-        Ok(Self { pool, label, schema: tokio::sync::OnceCell::new(), claimed: tokio::sync::OnceCell::new() })
+        Ok(Self {
+            pool,
+            config,
+            wakes: Default::default(),
+            label,
+            schema: tokio::sync::OnceCell::new(),
+            claimed: tokio::sync::OnceCell::new(),
+            several: false,
+        })
+    }
+
+    /// Lets several servers use the database at once (`[storage] instances = "several"`, a
+    /// preview): no serving lock is taken. Ids, queues and their wakes are the database's; a
+    /// bot's webhook, poll timers, renewals and in-process locks are not shared yet (see
+    /// README, "Several instances").
+    pub fn several(mut self, several: bool) -> Self {
+        self.several = several;
+        self
     }
 
     fn error(&self, e: impl std::error::Error) -> StorageError {
@@ -154,6 +189,69 @@ impl PostgresStorage {
     }
 }
 
+/// The setting a bot's queue keeps its next id in (the queue's; not imported to avoid a cycle).
+const NEXT_ID_SETTING: &str = "next_update_id";
+
+/// Whether PostgreSQL rolled the transaction back for a reason a second try can pass: a
+/// deadlock or a serialization failure.
+fn retryable(e: &tokio_postgres::Error) -> bool {
+    use tokio_postgres::error::SqlState;
+    e.code().is_some_and(|c| *c == SqlState::T_R_DEADLOCK_DETECTED || *c == SqlState::T_R_SERIALIZATION_FAILURE)
+}
+
+/// Listens for [`UPDATES_CHANNEL`] on a connection of its own for as long as the process
+/// lives, calling `wake` with each queue named; after its connection came back (or first
+/// came), with `None`: it may have missed some while away.
+async fn listen(config: tokio_postgres::Config, label: String, wake: msg_core::Wake) {
+    let mut failing = false;
+    loop {
+        match config.connect(tokio_postgres::NoTls).await {
+            Ok((client, mut connection)) => {
+                let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+                let driver = tokio::spawn(async move {
+                    while let Some(message) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                        match message {
+                            Ok(tokio_postgres::AsyncMessage::Notification(n)) => {
+                                if tx.send(n.payload().to_owned()).is_err() {
+                                    return;
+                                }
+                            }
+                            Ok(_) => {}
+                            Err(_) => return,
+                        }
+                    }
+                });
+                if client.batch_execute(&format!("LISTEN {UPDATES_CHANNEL}")).await.is_ok() {
+                    if failing {
+                        tracing::info!("listening for other servers' updates on {label} again");
+                        failing = false;
+                    }
+                    wake(None);
+                    while let Some(payload) = rx.recv().await {
+                        if let Some(owner) = owner_of_text(&payload) {
+                            wake(Some(owner));
+                        }
+                    }
+                }
+                driver.abort();
+            }
+            Err(e) if !failing => {
+                tracing::warn!(
+                    "cannot listen for other servers' updates on {label}: {} (trying again every second; queues are read back every second meanwhile)",
+                    describe(&e)
+                );
+                failing = true;
+            }
+            Err(_) => {}
+        }
+        if !failing {
+            tracing::warn!("the connection listening for other servers' updates on {label} ended; reconnecting");
+            failing = true;
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
 /// An error with its causes: "error connecting to server: Connection refused (os error 111)".
 fn describe(e: &dyn std::error::Error) -> String {
     let mut message = e.to_string();
@@ -170,6 +268,24 @@ fn owner_key(owner: Owner) -> (i16, i64) {
     match owner {
         Owner::Bot(id) => (0, id),
         Owner::User(id) => (1, id),
+    }
+}
+
+/// An owner as [`UPDATES_CHANNEL`] names it.
+fn owner_text(owner: Owner) -> String {
+    match owner {
+        Owner::Bot(id) => format!("b:{id}"),
+        Owner::User(id) => format!("u:{id}"),
+    }
+}
+
+fn owner_of_text(text: &str) -> Option<Owner> {
+    let (kind, id) = text.split_once(':')?;
+    let id = id.parse().ok()?;
+    match kind {
+        "b" => Some(Owner::Bot(id)),
+        "u" => Some(Owner::User(id)),
+        _ => None,
     }
 }
 
@@ -249,6 +365,27 @@ async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> 
                 &kind,
                 &id,
                 &u.update_id,
+                &u.kind,
+                &u.payload,
+                &u.chat_key,
+                &u.expires_at
+            )
+        }
+        Change::AppendUpdate { owner, update: u, first_id } => {
+            // The counter row stays locked until the batch commits: the next append to this
+            // queue, from any server, waits for it and takes the id after.
+            let (kind, id) = owner_key(*owner);
+            run!(
+                "WITH head AS (
+                    INSERT INTO queue_heads AS h (owner_kind, owner_id, last_id) VALUES ($1, $2, $3)
+                    ON CONFLICT (owner_kind, owner_id) DO UPDATE SET last_id = GREATEST(h.last_id + 1, excluded.last_id)
+                    RETURNING last_id
+                 )
+                 INSERT INTO updates (owner_kind, owner_id, update_id, kind, payload, chat_key, expires_at)
+                 SELECT $1, $2, last_id, $4, $5, $6, $7 FROM head",
+                &kind,
+                &id,
+                first_id,
                 &u.kind,
                 &u.payload,
                 &u.chat_key,
@@ -348,16 +485,104 @@ impl Journal for PostgresStorage {
         }
         Err(StorageError::Conflict("could not find a free user id".into()))
     }
+    fn shared(&self) -> bool {
+        true
+    }
+    async fn next_message_id(&self, conversation: &str, at_least: i64) -> Result<i64, StorageError> {
+        let row = self
+            .query_opt(
+                "INSERT INTO message_counters AS c (conversation, last_id) VALUES ($1, $2)
+                 ON CONFLICT (conversation) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
+                 RETURNING last_id",
+                &[&conversation, &at_least],
+            )
+            .await?;
+        Ok(row.map_or(at_least, |r| r.get(0)))
+    }
+    async fn next_number(&self, name: &str, at_least: i64) -> Result<i64, StorageError> {
+        let row = self
+            .query_opt(
+                "INSERT INTO counters AS c (name, last_id) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
+                 RETURNING last_id",
+                &[&name, &at_least],
+            )
+            .await?;
+        Ok(row.map_or(at_least, |r| r.get(0)))
+    }
+    fn listen(&self, wake: msg_core::Wake) {
+        let mut wakes = self.wakes.lock().expect("wakes");
+        wakes.push(wake);
+        if wakes.len() == 1 {
+            let everyone = self.wakes.clone();
+            let wake: msg_core::Wake = std::sync::Arc::new(move |owner| {
+                let wakes = everyone.lock().expect("wakes").clone();
+                wakes.iter().for_each(|wake| wake(owner));
+            });
+            tokio::spawn(listen(self.config.clone(), self.label.clone(), wake));
+        }
+    }
     async fn apply(&self, changes: Vec<Change>) -> Result<(), StorageError> {
         if changes.is_empty() {
             return Ok(());
         }
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(|e| self.error(e))?;
-        for change in &changes {
-            apply_one(&tx, change).await.map_err(|e| self.error(e))?;
+        // Counter rows are taken first and in one order (by queue), so two batches appending
+        // to the same two queues wait for each other instead of deadlocking; each queue's own
+        // appends keep their order.
+        let mut ordered: Vec<&Change> = changes.iter().collect();
+        ordered.sort_by_key(|c| match c {
+            Change::AppendUpdate { owner, .. } => (0, owner_key(*owner)),
+            _ => (1, (0, 0)),
+        });
+        let mut appended: Vec<String> = ordered
+            .iter()
+            .filter_map(|c| match c {
+                Change::AppendUpdate { owner, .. } => Some(owner_text(*owner)),
+                _ => None,
+            })
+            .collect();
+        appended.dedup();
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let mut client = self.client().await?;
+            let attempt = async {
+                let tx = client.transaction().await?;
+                for change in &ordered {
+                    apply_one(&tx, change).await?;
+                }
+                for owner in &appended {
+                    tx.execute("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, owner]).await?;
+                }
+                tx.commit().await
+            };
+            match attempt.await {
+                Ok(()) => return Ok(()),
+                // A deadlock or a serialization failure rolled it back whole: once more.
+                Err(e) if tries < 3 && retryable(&e) => {
+                    tracing::debug!("a batch is applied again after {e}");
+                }
+                Err(e) => return Err(self.error(e)),
+            }
         }
-        tx.commit().await.map_err(|e| self.error(e))
+    }
+    async fn load_updates_after(
+        &self,
+        owner: Owner,
+        after: i64,
+        limit: usize,
+    ) -> Result<(Vec<StoredUpdate>, Option<i64>), StorageError> {
+        let (kind, id) = owner_key(owner);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let sql = format!(
+            "{UPDATE_COLUMNS} WHERE owner_kind = $1 AND owner_id = $2 AND update_id > $3 ORDER BY update_id LIMIT $4"
+        );
+        let updates = self.query(&sql, &[&kind, &id, &after, &limit]).await?.iter().map(update_row).collect();
+        let first = self
+            .query_opt("SELECT MIN(update_id) FROM updates WHERE owner_kind = $1 AND owner_id = $2", &[&kind, &id])
+            .await?
+            .and_then(|r| r.get::<_, Option<i64>>(0));
+        Ok((updates, first))
     }
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
         let mut state = BotState::default();
@@ -367,6 +592,14 @@ impl Journal for PostgresStorage {
             .iter()
             .map(|r| (r.get(0), text(r, 1)))
             .collect();
+        // The queue's counter is where its next id is kept (its setting is what a single server
+        // wrote, or an imported bot brought).
+        let head = "SELECT last_id FROM queue_heads WHERE owner_kind = 0 AND owner_id = $1";
+        if let Some(last) = self.query_opt(head, &[&bot_id]).await?.map(|r| r.get::<_, i64>(0)) {
+            state.settings.retain(|(key, _)| key != NEXT_ID_SETTING);
+            state.settings.push((NEXT_ID_SETTING.into(), (last + 1).to_string()));
+            state.settings.sort();
+        }
         state.updates = self
             .query(&format!("{UPDATE_COLUMNS} WHERE owner_kind = 0 AND owner_id = $1 ORDER BY update_id"), &[&bot_id])
             .await?
@@ -396,9 +629,10 @@ impl Journal for PostgresStorage {
         Ok(self.query_opt(sql, &[&user_id, &content]).await?.is_some())
     }
     async fn load_person_queue_head(&self, user_id: i64) -> Result<Option<i64>, StorageError> {
-        let row =
-            self.query_opt("SELECT next_update_id FROM person_queue_heads WHERE user_id = $1", &[&user_id]).await?;
-        Ok(row.map(|r| r.get(0)))
+        let sql = "SELECT GREATEST(
+                (SELECT next_update_id FROM person_queue_heads WHERE user_id = $1),
+                (SELECT last_id + 1 FROM queue_heads WHERE owner_kind = 1 AND owner_id = $1))";
+        Ok(self.query_opt(sql, &[&user_id]).await?.and_then(|r| r.get::<_, Option<i64>>(0)))
     }
     async fn last_message_id(&self, conversation: &str) -> Result<i64, StorageError> {
         let sql = "SELECT GREATEST(
@@ -458,6 +692,13 @@ impl Journal for PostgresStorage {
 #[async_trait::async_trait]
 impl Administration for PostgresStorage {
     async fn claim(&self) -> Result<(), StorageError> {
+        if self.several {
+            tracing::warn!(
+                "[storage] instances = \"several\": a preview; ids, queues and long polls are shared by every server on {}, webhooks, poll timers, renewals and locks are not yet",
+                self.label
+            );
+            return self.ready().await;
+        }
         self.claimed
             .get_or_try_init(|| async {
                 let client = self.client().await?;
@@ -564,6 +805,8 @@ impl Administration for PostgresStorage {
             ("DELETE FROM bot_settings WHERE bot_id = $1", vec![&bot.id]),
             ("DELETE FROM updates WHERE owner_kind = 0 AND owner_id = $1", vec![&bot.id]),
             ("DELETE FROM files WHERE bot_id = $1", vec![&bot.id]),
+            // The imported state's next id (a setting) seeds the counter again.
+            ("DELETE FROM queue_heads WHERE owner_kind = 0 AND owner_id = $1", vec![&bot.id]),
         ];
         let (first_name, secret) = (bot.first_name.as_bytes(), bot.secret.expose());
         statements.push((

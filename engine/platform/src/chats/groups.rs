@@ -124,7 +124,13 @@ async fn next_group_id(platform: &Platform, supergroup: bool) -> Result<i64, Api
     let _held = platform.locks.lock(Entity::GroupIds).await;
     let (key, first) = if supergroup { (SUPERGROUPS, FIRST_SUPERGROUP) } else { (BASIC_GROUPS, FIRST_GROUP) };
     let last = GROUP_IDS.get(platform.storage.as_ref(), 0, key).await?.unwrap_or(first - 1);
-    let next = last + 1;
+    let next = if platform.storage.shared() {
+        // Other servers create groups too: the storage's counter row hands the ids out (the
+        // lock above is this process's only), never below the row's.
+        platform.storage.next_number(&format!("group_ids:{key}"), last + 1).await.map_err(internal)?
+    } else {
+        last + 1
+    };
     platform.storage.apply(vec![GROUP_IDS.put(0, key, &next)]).await.map_err(internal)?;
     Ok(if supergroup { -(SUPERGROUP_BASE + next) } else { -next })
 }

@@ -195,8 +195,36 @@ impl Platform {
 
     /// Moves conversation `key`'s counter on by `step` and returns it with whether the
     /// conversation still needs its rows, reading it from the storage when it is not kept.
+    ///
+    /// On a [shared](msg_core::Journal::shared) storage the storage's counter row hands ids
+    /// out (other servers post in the same conversations); what is kept here is only whether
+    /// the conversation's rows were stored by this process, and that it has read the stored
+    /// last id once (the counter row's floor, for a conversation it never counted).
     async fn counter(&self, key: &str, step: i64) -> Result<(i64, bool), ApiError> {
         let cell = self.directory().await?;
+        if self.storage.shared() {
+            if step == 0 {
+                return self.storage.last_message_id(key).await.map(|id| (id, false)).map_err(internal);
+            }
+            let known = self.dir(cell).counters.get(key).map(|c| c.indexed);
+            let at_least = match known {
+                Some(_) => 1,
+                None => self.storage.last_message_id(key).await.map_err(internal)? + 1,
+            };
+            let id = self.storage.next_message_id(key, at_least).await.map_err(internal)?;
+            let mut dir = self.dir(cell);
+            if dir.counters.len() >= COUNTERS_KEPT {
+                dir.counters.retain(|_, counter| counter.used.elapsed() < COUNTER_IDLE);
+            }
+            let counter = dir.counters.entry(key.to_owned()).or_insert(Counter {
+                last: id,
+                used: Instant::now(),
+                indexed: false,
+            });
+            counter.last = counter.last.max(id);
+            counter.used = Instant::now();
+            return Ok((id, !counter.indexed));
+        }
         {
             let mut dir = self.dir(cell);
             if let Some(counter) = dir.counters.get_mut(key) {

@@ -542,7 +542,7 @@ impl Platform {
         }
         let updates = self.storage.load_user_updates(user_id).await.map_err(internal)?;
         let next = self.storage.load_person_queue_head(user_id).await.map_err(internal)?.unwrap_or(1);
-        let m = Mailbox::new(Owner::User(user_id), updates, next);
+        let m = Mailbox::new(Owner::User(user_id), updates, next, self.storage.shared());
         m.expire(&self.storage, now()).await.map_err(internal)?;
         boxes.insert(user_id, m.clone());
         Ok(m)
@@ -562,6 +562,17 @@ impl Platform {
             None
         })
         .await;
+    }
+
+    /// Wakes the readers of a person's queue (`None`: everyone's) so they read it back: another
+    /// server appended to it.
+    pub(crate) async fn wake_people(&self, owner: Option<msg_core::Owner>) {
+        let boxes = self.user_mailboxes.lock().await;
+        match owner {
+            Some(msg_core::Owner::User(id)) => boxes.get(&id).into_iter().for_each(|m| m.wake()),
+            Some(msg_core::Owner::Bot(_)) => {}
+            None => boxes.values().for_each(|m| m.wake()),
+        }
     }
 
     /// Ends every person's long poll (server draining).

@@ -310,6 +310,7 @@ pub(crate) async fn delete_webhook(shared: Arc<Shared>, call: MethodCall) -> Res
 pub(crate) async fn get_webhook_info(shared: Arc<Shared>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = bot_of(&shared, &call).await?;
     let session = shared.sessions.session(&bot).await?;
+    session.mailbox.refresh(&shared.storage).await.map_err(msg_core::StorageError::into_api_error)?;
     let webhook = session.webhook();
     let health = session.health.lock().expect("health").clone();
     let mut info = Map::new();

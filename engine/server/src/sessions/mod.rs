@@ -99,7 +99,7 @@ impl Sessions {
         });
         let session = Arc::new(BotSession {
             bot: bot.clone(),
-            mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id),
+            mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id, self.storage.shared()),
             settings: Mutex::new(Settings { allowed_mask, webhook, last_set_webhook: None }),
             health: Mutex::new(WebhookHealth::default()),
             presence: std::sync::atomic::AtomicI64::new(
@@ -161,6 +161,17 @@ impl Sessions {
     /// Seconds since this server started.
     pub fn server_age(&self) -> Duration {
         self.server_start.elapsed()
+    }
+
+    /// Wakes the readers of a bot's queue (`None`: every bot's) so they read it back: another
+    /// server appended to it (see `Journal::listen`).
+    pub fn wake(&self, owner: Option<Owner>) {
+        let ready = self.ready.read().expect("sessions");
+        match owner {
+            Some(Owner::Bot(id)) => ready.get(&id).into_iter().for_each(|s| s.mailbox.wake()),
+            Some(Owner::User(_)) => {}
+            None => ready.values().for_each(|s| s.mailbox.wake()),
+        }
     }
 
     /// Ends every bot's long poll (server draining).

@@ -300,6 +300,12 @@ impl FileStore {
     }
 
     async fn next_number(&self, bot_id: i64) -> Result<u64, ApiError> {
+        let shared = self.storage.shared();
+        if shared && self.counters.lock().expect("file counters").contains_key(&bot_id) {
+            // The storage's counter row numbers them (its floor was read once, below).
+            let n = self.storage.next_number(&format!("files:{bot_id}"), 0).await.map_err(internal)?;
+            return Ok(n as u64);
+        }
         if let Some(n) = self.counters.lock().expect("file counters").get_mut(&bot_id) {
             *n += 1;
             return Ok(*n - 1);
@@ -310,6 +316,12 @@ impl FileStore {
             .filter_map(|f| f.path.rsplit('/').next()?.strip_prefix("file_")?.split('.').next()?.parse::<u64>().ok())
             .max();
         let first = highest.map_or(0, |n| n + 1);
+        if shared {
+            // Other servers number this bot's files too: the storage's counter hands them out.
+            let n = self.storage.next_number(&format!("files:{bot_id}"), first as i64).await.map_err(internal)?;
+            self.counters.lock().expect("file counters").insert(bot_id, n as u64);
+            return Ok(n as u64);
+        }
         let mut counters = self.counters.lock().expect("file counters");
         let n = counters.entry(bot_id).or_insert(first);
         *n += 1;

@@ -1,0 +1,137 @@
+//! Several servers on one PostgreSQL (`[storage] instances = "several"`, issue 40): what they
+//! share today. Ids come from the database's counter rows, so two servers posting into one chat
+//! never give one id twice; a queue is the database's, so an update pushed through one server
+//! is read through the other, and a long poll waiting on one wakes within milliseconds when the
+//! other commits (PostgreSQL's NOTIFY), or within a second if the wake is lost. PostgreSQL only.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use msg_testkit::{Launch, Server};
+use serde_json::{Value, json};
+
+use crate::{create_bot, create_user, id_of, launch, ok};
+
+/// Two launches on one database (the first's), each with a working directory of its own and
+/// the preview switched on; `None` (after a note) on SQLite.
+fn two_on_one_database(first: &Path, second: &Path) -> Option<(Launch, Launch)> {
+    if crate::on_sqlite() {
+        println!("note: runs on PostgreSQL only (MSG_TEST_DATABASE_URL)");
+        return None;
+    }
+    let several = |root: &Path| {
+        let config = root.join("msg-bot-api.toml");
+        std::fs::write(&config, "[storage]\ninstances = \"several\"\n").unwrap();
+        config.display().to_string()
+    };
+    let a = launch(first);
+    let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
+    let b =
+        launch(second).env("MSG_DATABASE_URL", &url).env("MSG_HTTP_STAT_PORT", msg_testkit::free_port().to_string());
+    let (a_config, b_config) = (several(first), several(second));
+    Some((a.arg("--config").arg(a_config), b.arg("--config").arg(b_config)))
+}
+
+/// Every update the bot gets from `offset` on until none comes within a second, reading through
+/// the servers in turn; `offset` moves past them.
+fn drain(servers: &[&Server], bot: &str, offset: &mut i64) -> Vec<Value> {
+    let mut all = Vec::new();
+    for turn in 0.. {
+        let server = servers[turn % servers.len()];
+        let updates = ok(server.call(bot, "getUpdates", json!({"offset": *offset, "timeout": 1})));
+        let updates = updates.as_array().unwrap().clone();
+        if updates.is_empty() {
+            break;
+        }
+        *offset = updates.last().unwrap()["update_id"].as_i64().unwrap() + 1;
+        all.extend(updates);
+    }
+    all
+}
+
+#[test]
+fn two_servers_on_one_database_share_ids_queues_and_long_polls() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "sharedbot");
+    let alice = create_user(first_root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let (a, b) = (a.start(), b.start());
+    ok(a.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+
+    // Alice writes through both servers at once, 30 messages each: every message gets an id of
+    // its own, and the bot reads all 60 through either server, update ids rising.
+    let mut offset = 0;
+    drain(&[&b], &bot, &mut offset);
+    std::thread::scope(|scope| {
+        for (name, api) in [("a", a.api), ("b", b.api)] {
+            let path = format!("/user{alice}/sendMessage");
+            scope.spawn(move || {
+                for n in 0..30 {
+                    let body = json!({"chat_id": bot_id, "text": format!("{name}{n}")}).to_string();
+                    ok(msg_testkit::post(api, &path, "application/json", body.as_bytes()).unwrap());
+                }
+            });
+        }
+    });
+    let updates = drain(&[&b, &a], &bot, &mut offset);
+    let texts: BTreeSet<String> = updates.iter().map(|u| u["message"]["text"].as_str().unwrap().to_owned()).collect();
+    let expected: BTreeSet<String> = ["a", "b"].iter().flat_map(|s| (0..30).map(move |n| format!("{s}{n}"))).collect();
+    assert_eq!(texts, expected, "every message reaches the bot once");
+    assert_eq!(updates.len(), 60, "no message twice");
+    let update_ids: Vec<i64> = updates.iter().map(|u| u["update_id"].as_i64().unwrap()).collect();
+    assert!(update_ids.windows(2).all(|w| w[0] < w[1]), "update ids rise: {update_ids:?}");
+    let message_ids: BTreeSet<i64> = updates.iter().map(|u| u["message"]["message_id"].as_i64().unwrap()).collect();
+    assert_eq!(message_ids.len(), 60, "no message id given twice");
+
+    // The bot answers through both servers: Alice reads the answers through either, and the
+    // chat's history (read through A) holds every message once.
+    let first = ok(a.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "from a"})));
+    let second = ok(b.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "from b"})));
+    assert!(second["message_id"].as_i64() > first["message_id"].as_i64(), "{first} {second}");
+    let mut seen = Vec::new();
+    msg_testkit::poll_until("Alice reads both answers through B", || {
+        let updates = ok(b.user_call(&alice, "getUpdates", json!({"timeout": 1})));
+        seen = updates
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|u| u["message"]["text"].as_str().map(str::to_owned))
+            .filter(|t| t.starts_with("from "))
+            .collect();
+        seen.len() == 2
+    });
+    assert_eq!(seen, ["from a", "from b"]);
+
+    // A long poll waiting on B answers when A commits: within milliseconds (woken by the
+    // database), not at the next once-a-second look.
+    let mut latencies = Vec::new();
+    for n in 0..5 {
+        let poll = {
+            let (api, bot, offset) = (b.api, bot.clone(), offset);
+            std::thread::spawn(move || {
+                let body = json!({"offset": offset, "timeout": 20}).to_string();
+                let reply =
+                    msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes());
+                (reply.unwrap(), Instant::now())
+            })
+        };
+        // The poll is waiting once B's statistics count it among the requests being answered.
+        let stats = b.stats.expect("B's statistics port");
+        msg_testkit::poll_until("B answers the long poll", || {
+            let page = msg_testkit::get(stats, "/metrics").unwrap().text();
+            page.lines().any(|l| l.starts_with("msg_bot_api_active_requests ") && !l.ends_with(" 0"))
+        });
+        ok(a.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": format!("wake {n}")})));
+        let sent = Instant::now();
+        let (reply, answered) = poll.join().unwrap();
+        let updates = ok(reply);
+        assert_eq!(updates[0]["message"]["text"], format!("wake {n}"), "{updates}");
+        offset = updates[0]["update_id"].as_i64().unwrap() + 1;
+        latencies.push(answered.saturating_duration_since(sent));
+    }
+    println!("a long poll on B answered A's commits after {latencies:?}");
+    let prompt = latencies.iter().filter(|l| **l < Duration::from_millis(400)).count();
+    assert!(prompt >= 4, "woken by the database, not by the once-a-second look: {latencies:?}");
+}

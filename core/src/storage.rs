@@ -368,6 +368,20 @@ pub trait Journal: Send + Sync + 'static {
     async fn next_number(&self, _name: &str, _at_least: i64) -> Result<i64, StorageError> {
         Err(StorageError::Conflict("this storage keeps no counters".into()))
     }
+    /// Starts a long poll of `owner`'s queue for the whole deployment (a [shared](Journal::shared)
+    /// storage): bumps the queue's poll generation, records `reason` (what ends the polls
+    /// waiting before it: the queue's code for a newer getUpdates, a setWebhook, a close) and
+    /// wakes every server's readers of the queue; returns the new generation. A waiting poll
+    /// that finds the generation moved on ([`Journal::poll_generation`]) ends with the reason,
+    /// whichever server it waits on.
+    async fn begin_poll(&self, _owner: Owner, _reason: i16) -> Result<i64, StorageError> {
+        Err(StorageError::Conflict("this storage keeps no poll generations".into()))
+    }
+    /// The poll generation of `owner`'s queue and the reason recorded with it ((0, 0): none
+    /// yet).
+    async fn poll_generation(&self, _owner: Owner) -> Result<(i64, i16), StorageError> {
+        Ok((0, 0))
+    }
     /// Calls `wake` whenever a batch appending to a queue commits, from this process or another
     /// ([`Wake`]). Only [shared](Journal::shared) storages call it; the others need not (their
     /// one process wakes its own readers).

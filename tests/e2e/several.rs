@@ -25,7 +25,8 @@ fn two_on_one_database(first: &Path, second: &Path) -> Option<(Launch, Launch)> 
         std::fs::write(&config, "[storage]\ninstances = \"several\"\n").unwrap();
         config.display().to_string()
     };
-    let a = launch(first);
+    // Local mode: the webhook receiver is on loopback.
+    let a = launch(first).env("MSG_LOCAL", "1");
     let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
     let b =
         launch(second).env("MSG_DATABASE_URL", &url).env("MSG_HTTP_STAT_PORT", msg_testkit::free_port().to_string());
@@ -134,4 +135,32 @@ fn two_servers_on_one_database_share_ids_queues_and_long_polls() {
     println!("a long poll on B answered A's commits after {latencies:?}");
     let prompt = latencies.iter().filter(|l| **l < Duration::from_millis(400)).count();
     assert!(prompt >= 4, "woken by the database, not by the once-a-second look: {latencies:?}");
+
+    // One bot polls through one server at a time, whichever: a poll waiting on B ends with the
+    // reference's 409 when a getUpdates begins on A, or when A sets a webhook.
+    let waiting_on_b = |offset: i64| {
+        let (api, bot) = (b.api, bot.clone());
+        let poll = std::thread::spawn(move || {
+            let body = json!({"offset": offset, "timeout": 20}).to_string();
+            msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes()).unwrap()
+        });
+        let stats = b.stats.expect("B's statistics port");
+        msg_testkit::poll_until("B answers the long poll", || {
+            let page = msg_testkit::get(stats, "/metrics").unwrap().text();
+            page.lines().any(|l| l.starts_with("msg_bot_api_active_requests ") && !l.ends_with(" 0"))
+        });
+        poll
+    };
+    let poll = waiting_on_b(offset);
+    ok(a.call(&bot, "getUpdates", json!({"offset": offset})));
+    let (status, description) = crate::error(poll.join().unwrap());
+    assert_eq!(status, 409);
+    assert_eq!(
+        description,
+        "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
+    );
+    let poll = waiting_on_b(offset);
+    let receiver = msg_testkit::Receiver::start();
+    ok(a.call(&bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
+    assert_eq!(crate::error(poll.join().unwrap()), (409, "Conflict: terminated by setWebhook request".into()));
 }

@@ -96,6 +96,25 @@ pub enum PollAbort {
     Closing,
 }
 
+impl PollAbort {
+    /// As a shared storage records it ([`msg_core::Journal::begin_poll`]).
+    fn code(self) -> i16 {
+        match self {
+            Self::OtherGetUpdates => 0,
+            Self::SetWebhook => 1,
+            Self::Closing => 2,
+        }
+    }
+
+    fn of_code(code: i16) -> Self {
+        match code {
+            1 => Self::SetWebhook,
+            2 => Self::Closing,
+            _ => Self::OtherGetUpdates,
+        }
+    }
+}
+
 /// One owner's queue.
 pub struct Mailbox {
     pub owner: Owner,
@@ -637,6 +656,20 @@ impl Mailbox {
         generation
     }
 
+    /// Ends every waiting poll with `why`, on every server of a shared storage (the others
+    /// learn it from the storage's poll generation).
+    pub async fn abort_polls_everywhere(
+        &self,
+        storage: &Arc<dyn StorageBackend>,
+        why: PollAbort,
+    ) -> Result<(), StorageError> {
+        self.abort_polls(why);
+        if self.shared() {
+            storage.begin_poll(self.owner, why.code()).await?;
+        }
+        Ok(())
+    }
+
     /// Ends every waiting poll with `why`.
     pub fn abort_polls(&self, why: PollAbort) {
         {
@@ -784,6 +817,19 @@ pub async fn long_poll(
     }
     let now = msg_core::storage::now_unix;
     let generation = mailbox.begin_poll();
+    let shared = mailbox.shared();
+    // On a shared storage a poll waiting on another server ends too (409), and this one ends
+    // when one begins there: the storage's generation says whose turn it is.
+    let everywhere = if shared {
+        Some(
+            storage
+                .begin_poll(mailbox.owner, PollAbort::OtherGetUpdates.code())
+                .await
+                .map_err(StorageError::into_api_error)?,
+        )
+    } else {
+        None
+    };
     let refresh = || async { mailbox.refresh(storage).await.map_err(StorageError::into_api_error) };
     refresh().await?;
     if let Some(below) = mailbox.ack_point(offset) {
@@ -794,11 +840,18 @@ pub async fn long_poll(
     let mut batch = read().await?;
     if batch.is_empty() && timeout > 0 {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout as u64);
-        let shared = mailbox.shared();
         loop {
             // A shared queue is read back when woken and every RECHECK (a lost wake).
             let until = if shared { deadline.min(tokio::time::Instant::now() + RECHECK) } else { deadline };
-            match mailbox.wait(generation, until, now).await {
+            let mut waited = mailbox.wait(generation, until, now).await;
+            if let (Ok(()), Some(mine)) = (waited, everywhere) {
+                let (current, reason) =
+                    storage.poll_generation(mailbox.owner).await.map_err(StorageError::into_api_error)?;
+                if current != mine {
+                    waited = Err(PollAbort::of_code(reason));
+                }
+            }
+            match waited {
                 Ok(()) => {
                     refresh().await?;
                     batch = read().await?;

@@ -32,6 +32,7 @@ struct State {
     /// Shared mode's counter rows: each queue's last id, each conversation's last message id,
     /// each named counter's last number.
     queue_heads: HashMap<Owner, i64>,
+    polls: HashMap<Owner, (i64, i16)>,
     message_counters: HashMap<String, i64>,
     counters: HashMap<String, i64>,
 }
@@ -213,6 +214,20 @@ impl Journal for MemoryStorage {
     }
     fn listen(&self, wake: msg_core::Wake) {
         self.wakes.lock().expect("wakes").push(wake);
+    }
+    async fn begin_poll(&self, owner: Owner, reason: i16) -> Result<i64, StorageError> {
+        let generation = {
+            let mut state = self.lock();
+            let poll = state.polls.entry(owner).or_insert((0, 0));
+            *poll = (poll.0 + 1, reason);
+            poll.0
+        };
+        let wakes = self.wakes.lock().expect("wakes").clone();
+        wakes.iter().for_each(|wake| wake(Some(owner)));
+        Ok(generation)
+    }
+    async fn poll_generation(&self, owner: Owner) -> Result<(i64, i16), StorageError> {
+        Ok(self.lock().polls.get(&owner).copied().unwrap_or((0, 0)))
     }
     async fn load_bot_state(&self, bot_id: i64) -> Result<BotState, StorageError> {
         let state = self.lock();

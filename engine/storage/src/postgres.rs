@@ -71,6 +71,10 @@ CREATE TABLE IF NOT EXISTS queue_heads (
     owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, last_id BIGINT NOT NULL, PRIMARY KEY (owner_kind, owner_id)
 );
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, last_id BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS polls (
+    owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, generation BIGINT NOT NULL, reason SMALLINT NOT NULL,
+    PRIMARY KEY (owner_kind, owner_id)
+);
 ";
 
 /// The channel a batch that appended to a queue notifies at its commit (payload `b:<bot id>` or
@@ -509,6 +513,26 @@ impl Journal for PostgresStorage {
             )
             .await?;
         Ok(row.map_or(at_least, |r| r.get(0)))
+    }
+    async fn begin_poll(&self, owner: Owner, reason: i16) -> Result<i64, StorageError> {
+        let (kind, id) = owner_key(owner);
+        let row = self
+            .query_opt(
+                "WITH poll AS (
+                    INSERT INTO polls AS p (owner_kind, owner_id, generation, reason) VALUES ($1, $2, 1, $3)
+                    ON CONFLICT (owner_kind, owner_id) DO UPDATE SET generation = p.generation + 1, reason = $3
+                    RETURNING generation
+                 ), woken AS (SELECT pg_notify($4, $5))
+                 SELECT generation FROM poll, woken",
+                &[&kind, &id, &reason, &UPDATES_CHANNEL, &owner_text(owner)],
+            )
+            .await?;
+        Ok(row.map_or(0, |r| r.get(0)))
+    }
+    async fn poll_generation(&self, owner: Owner) -> Result<(i64, i16), StorageError> {
+        let (kind, id) = owner_key(owner);
+        let sql = "SELECT generation, reason FROM polls WHERE owner_kind = $1 AND owner_id = $2";
+        Ok(self.query_opt(sql, &[&kind, &id]).await?.map_or((0, 0), |r| (r.get(0), r.get(1))))
     }
     fn listen(&self, wake: msg_core::Wake) {
         let mut wakes = self.wakes.lock().expect("wakes");

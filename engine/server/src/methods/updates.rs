@@ -287,7 +287,10 @@ async fn set_or_delete(shared: Arc<Shared>, call: MethodCall, delete: bool) -> R
         session::WebhookHealth { ip_address: resolved_ip.map(|ip| ip.to_string()), ..Default::default() };
     match wanted {
         Some(_) => {
-            session.mailbox.abort_polls(PollAbort::SetWebhook);
+            // A poll waiting on another server of a shared storage ends too.
+            if let Err(e) = session.mailbox.abort_polls_everywhere(&shared.storage, PollAbort::SetWebhook).await {
+                tracing::warn!("bot {}: other servers' polls were not told of the webhook: {e}", bot.id);
+            }
             crate::webhook::start(&shared, &session);
             Ok(Reply::with_description(json!(true), "Webhook was set"))
         }

@@ -30,9 +30,9 @@ pub use redact::redact;
 pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{StatsExporter, StatsSnapshot};
 pub use storage::{
-    Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord,
-    MessageRecord, Owner, PlatformState, Record, Settle, StorageBackend, StorageError, StorageFactory, StoredUpdate,
-    Survey, Unapplied, UserRecord, Wake,
+    Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Instance, Journal,
+    Lease, MemberRecord, MessageRecord, Notice, Owner, PlatformState, Record, Settle, StorageBackend, StorageError,
+    StorageFactory, StoredUpdate, Survey, Unapplied, UserRecord, Wake,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService, Reserved};
 

@@ -241,6 +241,48 @@ pub enum Change {
     PutRecord(Record),
     /// Removes one row of a domain's table (nothing when there is none).
     DeleteRecord { table: String, scope: i64, key: String },
+    /// Applies the batch only while `holder` still holds lease `lease` at `epoch`
+    /// ([`Journal::lease`]); else the whole batch fails with [`StorageError::Fenced`], so a
+    /// server that lost a lease (paused past its expiry) cannot write the work's effects after
+    /// its successor. Only [shared](Journal::shared) storages are given it.
+    Fence { lease: String, holder: String, epoch: i64 },
+}
+
+/// A lease as the storage holds it ([`Journal::leases`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Lease {
+    /// What it is for: `webhook:<bot id>`, `poll_timers`, ...
+    pub name: String,
+    /// The server holding it (its instance id).
+    pub holder: String,
+    /// Bumped whenever the lease changes hands.
+    pub epoch: i64,
+    /// Seconds until it expires unless renewed (negative: expired).
+    pub expires_in: i64,
+}
+
+impl Lease {
+    pub fn new(name: impl Into<String>, holder: impl Into<String>, epoch: i64, expires_in: i64) -> Self {
+        Self { name: name.into(), holder: holder.into(), epoch, expires_in }
+    }
+}
+
+/// A server of a shared storage as it last said it was alive ([`Journal::instances`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Instance {
+    pub id: String,
+    /// Unix time it started.
+    pub started_at: i64,
+    /// Seconds since it last said it was alive.
+    pub seen_ago: i64,
+}
+
+impl Instance {
+    pub fn new(id: impl Into<String>, started_at: i64, seen_ago: i64) -> Self {
+        Self { id: id.into(), started_at, seen_ago }
+    }
 }
 
 /// What a bot's directory holds besides its identity.
@@ -309,6 +351,9 @@ pub enum StorageError {
     Database { path: String, message: String },
     #[error("{0}")]
     Conflict(String),
+    /// A [`Change::Fence`] found its lease held by another server or at another epoch.
+    #[error("lease {0} is no longer held by this server")]
+    Fenced(String),
     /// The task that applied a batch ended without an answer (it panicked).
     #[error("{0}")]
     Task(String),
@@ -330,10 +375,22 @@ pub fn now_unix() -> i64 {
     crate::clock::now_unix()
 }
 
-/// What a [shared](Journal::shared) storage calls when a batch that appended to a queue
-/// committed, on any server ([`Journal::listen`]): with the queue's owner, or `None` when it may
-/// have missed some (its connection to the database came back) and every queue should look.
-pub type Wake = Arc<dyn Fn(Option<Owner>) + Send + Sync>;
+/// What a [shared](Journal::shared) storage tells every server after a commit, whichever server
+/// made it ([`Journal::listen`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice {
+    /// A batch appended to this queue, or a long poll of it began: its readers look again.
+    Queue(Owner),
+    /// This bot's record or settings changed (a token, a revocation, a webhook,
+    /// allowed_updates, a logOut): copies of them are stale.
+    Bot(i64),
+    /// Notices may have been missed (the listening connection came back): everything kept of
+    /// the storage is to be looked at again.
+    Everything,
+}
+
+/// What [`Journal::listen`] calls with each [`Notice`].
+pub type Wake = Arc<dyn Fn(Notice) + Send + Sync>;
 
 /// What [`Journal::apply_then`] calls with whether the changes are durable.
 pub type Settle = Box<dyn FnOnce(bool) + Send>;
@@ -382,9 +439,31 @@ pub trait Journal: Send + Sync + 'static {
     async fn poll_generation(&self, _owner: Owner) -> Result<(i64, i16), StorageError> {
         Ok((0, 0))
     }
-    /// Calls `wake` whenever a batch appending to a queue commits, from this process or another
-    /// ([`Wake`]). Only [shared](Journal::shared) storages call it; the others need not (their
-    /// one process wakes its own readers).
+    /// Takes lease `name` for `holder` for `ttl` seconds of the storage's clock, or keeps it
+    /// when `holder` has it: `Some(epoch)` while held (the epoch moves on whenever the lease
+    /// changes hands), `None` while another holder's lease has not expired. Single-place work
+    /// (a bot's webhook deliveries, poll timers, renewals) runs where its lease is held, and its
+    /// writes carry a [`Change::Fence`]. A storage of one process holds every lease itself.
+    async fn lease(&self, _name: &str, _holder: &str, _ttl: i64) -> Result<Option<i64>, StorageError> {
+        Ok(Some(1))
+    }
+    /// Gives lease `name` up if `holder` has it (a draining server), so another takes it at once.
+    async fn release(&self, _name: &str, _holder: &str) -> Result<(), StorageError> {
+        Ok(())
+    }
+    /// Every lease, in name order (the stats page).
+    async fn leases(&self) -> Result<Vec<Lease>, StorageError> {
+        Ok(Vec::new())
+    }
+    /// Records that server `id` (started at `started_at`) is alive, and answers every server
+    /// seen within `within` seconds, in id order (the stats page): a shared storage's
+    /// deployment. Others answer nothing.
+    async fn heartbeat(&self, _id: &str, _started_at: i64, _within: i64) -> Result<Vec<Instance>, StorageError> {
+        Ok(Vec::new())
+    }
+    /// Calls `wake` with the [`Notice`]s of every commit, from this process or another. Only
+    /// [shared](Journal::shared) storages call it; the others need not (their one process
+    /// wakes its own readers and drops its own copies).
     fn listen(&self, _wake: Wake) {}
     /// Every bot, revoked ones included.
     async fn list_bots(&self) -> Result<Vec<BotRecord>, StorageError>;

@@ -13,25 +13,33 @@ use serde_json::{Value, json};
 
 use crate::{create_bot, create_user, id_of, launch, ok};
 
-/// Two launches on one database (the first's), each with a working directory of its own and
-/// the preview switched on; `None` (after a note) on SQLite.
-fn two_on_one_database(first: &Path, second: &Path) -> Option<(Launch, Launch)> {
+/// Launches on one database (the first's), each with a working directory of its own, the
+/// preview switched on, local mode (webhook receivers are on loopback) and a statistics port;
+/// `None` (after a note) on SQLite.
+fn on_one_database(roots: &[&Path]) -> Option<Vec<Launch>> {
     if crate::on_sqlite() {
         println!("note: runs on PostgreSQL only (MSG_TEST_DATABASE_URL)");
         return None;
     }
-    let several = |root: &Path| {
+    let first = launch(roots[0]);
+    let url = first.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
+    let launches = roots.iter().map(|root| {
         let config = root.join("msg-bot-api.toml");
         std::fs::write(&config, "[storage]\ninstances = \"several\"\n").unwrap();
-        config.display().to_string()
-    };
-    // Local mode: the webhook receiver is on loopback.
-    let a = launch(first).env("MSG_LOCAL", "1");
-    let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
-    let b =
-        launch(second).env("MSG_DATABASE_URL", &url).env("MSG_HTTP_STAT_PORT", msg_testkit::free_port().to_string());
-    let (a_config, b_config) = (several(first), several(second));
-    Some((a.arg("--config").arg(a_config), b.arg("--config").arg(b_config)))
+        launch(root)
+            .env("MSG_DATABASE_URL", &url)
+            .env("MSG_LOCAL", "1")
+            .env("MSG_HTTP_STAT_PORT", msg_testkit::free_port().to_string())
+            .arg("--config")
+            .arg(config.display().to_string())
+    });
+    Some(launches.collect())
+}
+
+fn two_on_one_database(first: &Path, second: &Path) -> Option<(Launch, Launch)> {
+    let mut launches = on_one_database(&[first, second])?;
+    let b = launches.pop().unwrap();
+    Some((launches.pop().unwrap(), b))
 }
 
 /// Every update the bot gets from `offset` on until none comes within a second, reading through
@@ -163,4 +171,87 @@ fn two_servers_on_one_database_share_ids_queues_and_long_polls() {
     let receiver = msg_testkit::Receiver::start();
     ok(a.call(&bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
     assert_eq!(crate::error(poll.join().unwrap()), (409, "Conflict: terminated by setWebhook request".into()));
+}
+
+/// `text` sent by `person` (a user token) to the bot through the server at `api`.
+fn send(api: std::net::SocketAddr, person: &str, bot_id: i64, text: &str) {
+    let body = json!({"chat_id": bot_id, "text": text}).to_string();
+    ok(msg_testkit::post(api, &format!("/user{person}/sendMessage"), "application/json", body.as_bytes()).unwrap());
+}
+
+/// The texts of the messages a receiver got, with their chat, in the order they arrived.
+fn received(receiver: &msg_testkit::Receiver) -> Vec<(i64, String)> {
+    let requests = receiver.requests.lock().unwrap();
+    requests
+        .iter()
+        .filter_map(|r| {
+            let update: Value = serde_json::from_slice(&r.body).ok()?;
+            Some((update["message"]["chat"]["id"].as_i64()?, update["message"]["text"].as_str()?.to_owned()))
+        })
+        .collect()
+}
+
+#[test]
+fn one_server_delivers_a_webhook_and_another_takes_over_when_it_is_killed() {
+    let roots = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let paths: Vec<&Path> = roots.iter().map(|r| r.path()).collect();
+    let Some(launches) = on_one_database(&paths) else { return };
+    let bot = create_bot(paths[0], "leasedbot");
+    let bot_id = id_of(&bot);
+    let people: Vec<String> = ["Alice", "Bob", "Carol"].iter().map(|name| create_user(paths[0], name)).collect();
+    let mut servers: Vec<Option<Server>> = launches.iter().map(|l| Some(l.start())).collect();
+    let receiver = msg_testkit::Receiver::start();
+    let a = servers[0].as_ref().unwrap();
+    ok(a.call(&bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
+
+    // Each person writes through a server of their own, ten messages at once with the others.
+    let apis: Vec<std::net::SocketAddr> = servers.iter().map(|s| s.as_ref().unwrap().api).collect();
+    let round = |from: usize, to: usize, apis: &[std::net::SocketAddr]| {
+        std::thread::scope(|scope| {
+            for (i, person) in people.iter().enumerate() {
+                let api = apis[i % apis.len()];
+                scope.spawn(move || (from..to).for_each(|n| send(api, person, bot_id, &format!("{i}:{n}"))));
+            }
+        });
+    };
+    round(0, 10, &apis);
+    let distinct = |receiver: &msg_testkit::Receiver| {
+        received(receiver).into_iter().map(|(_, t)| t).collect::<BTreeSet<_>>().len()
+    };
+    msg_testkit::poll_until("the first 30 messages are delivered", || distinct(&receiver) == 30);
+    let holders: Vec<usize> = (0..3)
+        .filter(|i| servers[*i].as_ref().unwrap().output().contains("this server delivers its webhook"))
+        .collect();
+    assert_eq!(holders.len(), 1, "one server delivers: {holders:?}");
+
+    // The holder dies (SIGKILL); the others go on taking messages, and one of them takes the
+    // deliveries over once the lease expires: nothing is skipped.
+    let killed = holders[0];
+    servers[killed] = None;
+    let alive: Vec<std::net::SocketAddr> = (0..3).filter(|i| *i != killed).map(|i| apis[i]).collect();
+    let killed_at = Instant::now();
+    round(10, 20, &alive);
+    msg_testkit::poll_until("the other 30 messages are delivered after the takeover", || distinct(&receiver) == 60);
+    println!("all delivered {:?} after the holder was killed", killed_at.elapsed());
+    let takers: Vec<usize> = (0..3)
+        .filter(|i| *i != killed)
+        .filter(|i| servers[*i].as_ref().unwrap().output().contains("this server delivers its webhook"))
+        .collect();
+    assert_eq!(takers.len(), 1, "one server took over: {takers:?}");
+
+    // Each chat's messages arrived in the order they were sent (a repeat may come again after
+    // the takeover, never ahead of an earlier one first seen).
+    let arrivals = received(&receiver);
+    for (i, person) in people.iter().enumerate() {
+        let chat = id_of(person);
+        let mut first_seen: Vec<i64> = Vec::new();
+        for (_, text) in arrivals.iter().filter(|(c, _)| *c == chat) {
+            let n: i64 = text.split(':').nth(1).unwrap().parse().unwrap();
+            if !first_seen.contains(&n) {
+                first_seen.push(n);
+            }
+        }
+        assert_eq!(first_seen, (0..20).collect::<Vec<_>>(), "chat {i} in order");
+    }
+    println!("{} deliveries of 60 messages", arrivals.len());
 }

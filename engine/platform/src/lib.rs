@@ -200,14 +200,25 @@ impl PlatformService for Platform {
         survey(self);
         tokio::spawn(self.self_arc().expire_people_updates(stop.clone()));
         if self.storage.shared() {
-            // Another server's update to a person's queue wakes its readers here.
+            // Another server's update to a person's queue wakes its readers here; its change of
+            // a bot drops the copy kept here.
             let platform = Arc::downgrade(&self.self_arc());
-            self.storage.listen(Arc::new(move |owner| {
+            self.storage.listen(Arc::new(move |notice| {
                 let Some(platform) = platform.upgrade() else { return };
-                if matches!(owner, Some(msg_core::Owner::Bot(_))) {
-                    return;
+                match notice {
+                    msg_core::Notice::Queue(msg_core::Owner::Bot(_)) => {}
+                    msg_core::Notice::Bot(id) => {
+                        platform.forget_bot(id);
+                        platform.forget_flags(id);
+                    }
+                    msg_core::Notice::Queue(msg_core::Owner::User(id)) => {
+                        tokio::spawn(async move { platform.wake_people(Some(id)).await });
+                    }
+                    msg_core::Notice::Everything => {
+                        platform.forget_bots();
+                        tokio::spawn(async move { platform.wake_people(None).await });
+                    }
                 }
-                tokio::spawn(async move { platform.wake_people(owner).await });
             }));
         }
         let platform = self.self_arc();

@@ -422,8 +422,58 @@ impl Mailbox {
 
     /// Removes one update (delivered by webhook, or expired).
     pub async fn remove(&self, storage: &Arc<dyn StorageBackend>, update_id: i64) -> Result<(), StorageError> {
+        self.remove_fenced(storage, update_id, None).await
+    }
+
+    /// [`Mailbox::remove`] with `fence` ([`Change::Fence`]: the webhook lease of a shared
+    /// storage) in its batch: a server that lost the lease removes nothing from the storage.
+    pub async fn remove_fenced(
+        &self,
+        storage: &Arc<dyn StorageBackend>,
+        update_id: i64,
+        fence: Option<Change>,
+    ) -> Result<(), StorageError> {
         self.lock().forget(|e| e.update.update_id == update_id);
-        durably(storage, self.forgetting(Change::DropUpdate { owner: self.owner, update_id })).await
+        let mut changes = self.forgetting(Change::DropUpdate { owner: self.owner, update_id });
+        changes.extend(fence);
+        durably(storage, changes).await
+    }
+
+    /// Reads a shared storage's queue again whole, from its head, dropping what is kept of it
+    /// (nothing may be in flight): what another server removed from the middle of the queue
+    /// (a webhook's deliveries, while it held the lease) is gone from here too.
+    pub async fn reload(&self, storage: &Arc<dyn StorageBackend>) -> Result<(), StorageError> {
+        if !self.shared() {
+            return Ok(());
+        }
+        let mut after = i64::MIN;
+        let mut first_page = true;
+        loop {
+            let (updates, _) = storage.load_updates_after(self.owner, after, REFRESH_PAGE).await?;
+            let read = updates.len();
+            let mut q = self.lock();
+            if first_page {
+                q.entries.retain(|e| e.in_flight);
+                q.kept = q.entries.iter().filter(|e| e.readable()).count();
+                first_page = false;
+            }
+            for update in updates {
+                after = update.update_id;
+                if q.entries.iter().any(|e| e.update.update_id == update.update_id) {
+                    continue;
+                }
+                q.next_id = q.next_id.max(update.update_id + 1);
+                let mut entry = Entry { update, committed: false, in_flight: false, stored: false };
+                let (keep, mut kept) = (q.keep, q.kept);
+                Queue::commit(&mut kept, keep, &mut entry);
+                q.kept = kept;
+                let at = q.entries.partition_point(|e| e.update.update_id < entry.update.update_id);
+                q.entries.insert(at, entry);
+            }
+            if read < REFRESH_PAGE {
+                return Ok(());
+            }
+        }
     }
 
     /// Reads back what a shared storage holds of this queue that this mailbox does not know:
@@ -540,6 +590,13 @@ impl Mailbox {
         let loaded = storage.load_updates(self.owner, &wanted).await?;
         let mut q = self.lock();
         let mut restored = 0;
+        // Asked for and not stored: gone (expired, or removed by another server of a shared
+        // storage); a reader must not stop at it for ever.
+        let missing: Vec<i64> =
+            wanted.iter().copied().filter(|id| !loaded.iter().any(|u| u.update_id == *id)).collect();
+        if !missing.is_empty() {
+            q.forget(|e| e.stored && !e.in_flight && missing.binary_search(&e.update.update_id).is_ok());
+        }
         for update in loaded {
             if let Some(e) = q.entry_mut(update.update_id).filter(|e| e.stored) {
                 e.update.kind = update.kind;

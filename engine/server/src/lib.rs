@@ -140,6 +140,12 @@ pub(crate) struct Shared {
     /// Each thread's own host handle ([`Shared::host`]).
     hosts: msg_core::front::Front,
     self_ref: Weak<Shared>,
+    /// This process among the servers of a shared storage: its id (host name and a random
+    /// part, new at each start: the holder of its leases), its start, and the servers the
+    /// storage last said were alive ([`heartbeats`]).
+    pub instance: String,
+    pub started_at: i64,
+    pub deployment: std::sync::RwLock<Vec<msg_core::Instance>>,
 }
 
 const DISK_USAGE_TTL: Duration = Duration::from_secs(30);
@@ -251,6 +257,9 @@ impl BotApiEngine {
             disk_usage: Default::default(),
             hosts: msg_core::front::Front::new(),
             self_ref: self_ref.clone(),
+            instance: process_instance(),
+            started_at: msg_core::storage::now_unix(),
+            deployment: Default::default(),
         });
         slot.set(Arc::downgrade(&shared)).expect("slot set once");
         Ok(Self { shared })
@@ -268,6 +277,19 @@ impl BotApiEngine {
         self.shared.storage.ready().await?;
         self.shared.storage.claim().await?;
         Ok(self.shared.upstream.provision(declared).await?)
+    }
+}
+
+/// Reads bot `bot_id`'s settings again after another server changed them, starting or stopping
+/// its webhook worker here to match (a failure is logged: the next notice or restart reads them).
+async fn reload_bot(shared: &Arc<Shared>, bot_id: i64) {
+    match shared.sessions.reload(bot_id).await {
+        Ok(Some((session, true))) => match session.webhook() {
+            Some(_) => webhook::start(shared, &session),
+            None => webhook::stop(&session),
+        },
+        Ok(_) => {}
+        Err(e) => tracing::warn!("bot {bot_id}: its settings changed on another server and cannot be read: {e}"),
     }
 }
 
@@ -302,6 +324,35 @@ async fn resume_webhooks(shared: Arc<Shared>) {
             }
             Ok(_) => {}
             Err(e) => tracing::error!("cannot resume a webhook: {}", e.description),
+        }
+    }
+}
+
+/// This process's id among the servers of a shared storage: the host's name (a container's
+/// id) and a random part.
+fn process_instance() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+    let host = host.trim();
+    format!("{}-{:08x}", if host.is_empty() { "msg-bot-api" } else { host }, rand::random::<u32>())
+}
+
+/// How often a server of a shared storage says it is alive, and how long one that stopped
+/// saying so is still listed.
+const HEARTBEAT: Duration = Duration::from_secs(5);
+const HEARTBEAT_LISTED: i64 = 30;
+
+/// Until `stop`, tells a shared storage every [`HEARTBEAT`] that this server is alive and keeps
+/// the deployment's list it answers (the stats page shows it).
+async fn heartbeats(shared: Arc<Shared>, stop: CancellationToken) {
+    let mut tick = tokio::time::interval(HEARTBEAT);
+    loop {
+        tokio::select! {
+            () = stop.cancelled() => return,
+            _ = tick.tick() => {}
+        }
+        match shared.storage.heartbeat(&shared.instance, shared.started_at, HEARTBEAT_LISTED).await {
+            Ok(instances) => *shared.deployment.write().expect("deployment") = instances,
+            Err(e) => tracing::warn!("cannot tell the storage this server is alive: {e}"),
         }
     }
 }
@@ -357,13 +408,42 @@ impl Engine for BotApiEngine {
         };
         self.shared.phase.set(Phase::Ready);
         if self.shared.storage.shared() {
-            // Another server's update to a bot's queue wakes its readers here.
-            let sessions = Arc::downgrade(&self.shared.sessions);
-            self.shared.storage.listen(Arc::new(move |owner| {
-                if let Some(sessions) = sessions.upgrade() {
-                    sessions.wake(owner);
+            // Another server's update to a bot's queue wakes its readers here; its change of a
+            // bot's settings is read again (a webhook set there is delivered from here too).
+            // A bot whose webhook another server set is delivered from here too, once its
+            // session is active here (only the lease holder delivers).
+            let weak = Arc::downgrade(&self.shared);
+            self.shared.sessions.on_activate(Box::new(move |session| {
+                if let Some(shared) = weak.upgrade()
+                    && session.webhook().is_some()
+                    && session.presence() == sessions::session::Presence::Active
+                {
+                    webhook::start(&shared, session);
                 }
             }));
+            let shared = Arc::downgrade(&self.shared);
+            self.shared.storage.listen(Arc::new(move |notice| {
+                let Some(shared) = shared.upgrade() else { return };
+                match notice {
+                    msg_core::Notice::Queue(msg_core::Owner::Bot(id)) => shared.sessions.wake(Some(id)),
+                    msg_core::Notice::Queue(msg_core::Owner::User(_)) => {}
+                    msg_core::Notice::Bot(id) => {
+                        tokio::spawn(async move { reload_bot(&shared, id).await });
+                    }
+                    msg_core::Notice::Everything => {
+                        shared.sessions.wake(None);
+                        tokio::spawn(async move {
+                            for id in shared.sessions.active() {
+                                reload_bot(&shared, id).await;
+                            }
+                        });
+                    }
+                }
+            }));
+        }
+        if self.shared.storage.shared() {
+            tracing::info!("instance {} of a shared storage", self.shared.instance);
+            tokio::spawn(heartbeats(self.shared.clone(), stop.clone()));
         }
         tokio::spawn(resume_webhooks(self.shared.clone()));
         tokio::spawn(self.shared.sessions.clone().expire_updates(stop.clone()));

@@ -13,7 +13,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::header::CONTENT_TYPE;
-use msg_core::{Params, StoredUpdate};
+use msg_core::{Change, Params, StoredUpdate};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
@@ -31,7 +31,84 @@ pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {
         old.cancel();
     }
     let (shared, session) = (shared.clone(), session.clone());
-    tokio::spawn(async move { run(shared, session, token).await });
+    if shared.storage.shared() {
+        tokio::spawn(async move { run_leased(shared, session, token).await });
+    } else {
+        tokio::spawn(async move { run(shared, session, token, None).await });
+    }
+}
+
+/// How long a server holds a bot's webhook lease without renewing it, how often it renews it,
+/// and how often the others try to take it: a server that dies is replaced within about
+/// [`LEASE_TTL`] + [`LEASE_RETRY`].
+const LEASE_TTL: i64 = 8;
+const LEASE_RENEW: Duration = Duration::from_secs(2);
+const LEASE_RETRY: Duration = Duration::from_secs(2);
+
+/// The bot's webhook deliveries on a shared storage: every server with the bot's session runs
+/// this, and only the one holding the lease `webhook:<bot id>` delivers (the others try to
+/// take it every [`LEASE_RETRY`]). The holder renews it every [`LEASE_RENEW`]; a holder that
+/// cannot (the lease went to another after it expired) stops delivering at once, and what it
+/// removes from the queue after a delivery is fenced by the lease's epoch. Per-chat order holds
+/// across a takeover: the new holder reads the queue from the storage and starts at its head;
+/// an update the old holder delivered but could not remove is delivered again (same id, same
+/// body).
+async fn run_leased(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {
+    let name = format!("webhook:{}", session.bot.id);
+    let holder = shared.instance.clone();
+    while session.webhook().is_some() && !stop.is_cancelled() {
+        let epoch = match shared.storage.lease(&name, &holder, LEASE_TTL).await {
+            Ok(Some(epoch)) => epoch,
+            Ok(None) => {
+                tokio::select! {
+                    () = stop.cancelled() => return,
+                    () = tokio::time::sleep(LEASE_RETRY) => continue,
+                }
+            }
+            Err(e) => {
+                tracing::warn!("bot {}: cannot take the webhook lease: {e}", session.bot.id);
+                tokio::select! {
+                    () = stop.cancelled() => return,
+                    () = tokio::time::sleep(LEASE_RETRY) => continue,
+                }
+            }
+        };
+        tracing::info!("bot {}: this server delivers its webhook (lease epoch {epoch})", session.bot.id);
+        // What another holder delivered and removed meanwhile is not in memory any more.
+        if let Err(e) = session.mailbox.reload(&shared.storage).await {
+            tracing::warn!("bot {}: cannot read the queue back: {e}", session.bot.id);
+        }
+        let held = stop.child_token();
+        let renewing = tokio::spawn({
+            let (storage, name, holder, held) = (shared.storage.clone(), name.clone(), holder.clone(), held.clone());
+            async move {
+                loop {
+                    tokio::select! {
+                        () = held.cancelled() => return,
+                        () = tokio::time::sleep(LEASE_RENEW) => {}
+                    }
+                    match storage.lease(&name, &holder, LEASE_TTL).await {
+                        Ok(Some(now)) if now == epoch => {}
+                        Ok(_) => {
+                            tracing::warn!("lease {name} went to another server; delivering stops here");
+                            held.cancel();
+                            return;
+                        }
+                        // Not renewed this time; it has LEASE_TTL to succeed before it expires.
+                        Err(e) => tracing::warn!("cannot renew lease {name}: {e}"),
+                    }
+                }
+            }
+        });
+        let fence = Change::Fence { lease: name.clone(), holder: holder.clone(), epoch };
+        run(shared.clone(), session.clone(), held.clone(), Some(fence)).await;
+        held.cancel();
+        let _ = renewing.await;
+        if stop.is_cancelled() || session.webhook().is_none() {
+            let _ = shared.storage.release(&name, &holder).await;
+            return;
+        }
+    }
 }
 
 /// Stops the bot's webhook worker, if any.
@@ -59,7 +136,9 @@ async fn webhook_client(shared: &Shared, bot_id: i64, webhook: &Webhook) -> Resu
     Ok(client::client(&trust, fixed, &shared.outbound))
 }
 
-async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {
+/// Delivers the bot's queue while it has a webhook; `fence` (a shared storage's lease) goes
+/// with every removal from the queue.
+async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken, fence: Option<Change>) {
     let Some(first) = session.webhook() else { return };
     let client = match webhook_client(&shared, session.bot.id, &first).await {
         Ok(client) => client,
@@ -92,10 +171,18 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
         let dropped = !expired.is_empty();
         for update_id in expired {
             tracing::warn!("bot {}: drop update {update_id}: it expired before delivery", session.bot.id);
-            let _ = session.mailbox.remove(&shared.storage, update_id).await;
+            let _ = session.mailbox.remove_fenced(&shared.storage, update_id, fence.clone()).await;
         }
         for update in batch {
-            let task = deliver(shared.clone(), session.clone(), client.clone(), webhook.clone(), update, stop.clone());
+            let task = deliver(
+                shared.clone(),
+                session.clone(),
+                client.clone(),
+                webhook.clone(),
+                update,
+                stop.clone(),
+                fence.clone(),
+            );
             deliveries.spawn(task);
         }
         if dropped {
@@ -232,6 +319,7 @@ async fn deliver(
     webhook: Webhook,
     update: StoredUpdate,
     stop: CancellationToken,
+    fence: Option<Change>,
 ) {
     let body = render(&update, ",\n");
     if shared.config.validate
@@ -292,7 +380,7 @@ async fn deliver(
         }
         match attempt {
             Attempt::Delivered(reply) => {
-                if let Err(e) = session.mailbox.remove(&shared.storage, update.update_id).await {
+                if let Err(e) = session.mailbox.remove_fenced(&shared.storage, update.update_id, fence).await {
                     tracing::error!("bot {}: cannot forget delivered update {}: {e}", session.bot.id, update.update_id);
                 }
                 shared.stats.record_updates(session.bot.id, 1);
@@ -317,7 +405,7 @@ async fn deliver(
                 let delay = retry_after.map_or_else(|| backoff(failures), Duration::from_secs);
                 if now() + delay.as_secs() as i64 > update.expires_at {
                     tracing::warn!("bot {}: drop update {}: {message}", session.bot.id, update.update_id);
-                    let _ = session.mailbox.remove(&shared.storage, update.update_id).await;
+                    let _ = session.mailbox.remove_fenced(&shared.storage, update.update_id, fence).await;
                     session.mailbox.wake();
                     return;
                 }

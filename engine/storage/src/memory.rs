@@ -6,7 +6,9 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
-use msg_core::{Administration, BotRecord, BotState, Change, FileRecord, Journal, Owner, StorageError, StoredUpdate};
+use msg_core::{
+    Administration, BotRecord, BotState, Change, FileRecord, Journal, Notice, Owner, StorageError, StoredUpdate,
+};
 
 /// User ids handed out here: the same range as the SQLite backend's.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
@@ -33,6 +35,9 @@ struct State {
     /// each named counter's last number.
     queue_heads: HashMap<Owner, i64>,
     polls: HashMap<Owner, (i64, i16)>,
+    /// Leases by name: (holder, epoch, expires at); servers by id: (started, last seen).
+    leases: BTreeMap<String, (String, i64, i64)>,
+    instances: BTreeMap<String, (i64, i64)>,
     message_counters: HashMap<String, i64>,
     counters: HashMap<String, i64>,
 }
@@ -52,6 +57,7 @@ impl State {
             Change::PushUpdate { owner, update } => {
                 self.queues.entry(owner).or_default().insert(update.update_id, update);
             }
+            Change::Fence { .. } => {}
             Change::AppendUpdate { owner, mut update, first_id } => {
                 let head = self.queue_heads.entry(owner).or_insert(first_id - 1);
                 *head = (*head + 1).max(first_id);
@@ -109,6 +115,7 @@ impl State {
             Change::BotSetting { .. }
                 | Change::PushUpdate { .. }
                 | Change::AppendUpdate { .. }
+                | Change::Fence { .. }
                 | Change::DropUpdatesBelow { .. }
                 | Change::DropUpdate { .. }
                 | Change::PutMessage(_)
@@ -148,6 +155,14 @@ impl MemoryStorage {
         Self { shared: true, ..Self::default() }
     }
 
+    /// Tells those listening of `notices` (a shared storage's commits).
+    fn tell(&self, notices: &[Notice]) {
+        let wakes = self.wakes.lock().expect("wakes").clone();
+        for wake in wakes {
+            notices.iter().for_each(|notice| wake(*notice));
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // Nothing under this lock can panic (every change is a total map operation), so it is
         // never poisoned.
@@ -177,23 +192,30 @@ impl Journal for MemoryStorage {
         if let Some(unknown) = changes.iter().find(|c| !State::supports(c)) {
             return Err(StorageError::Conflict(format!("the memory backend cannot apply {unknown:?}")));
         }
-        let mut appended: Vec<Owner> = Vec::new();
+        let mut notices: Vec<Notice> = Vec::new();
         {
             let mut state = self.lock();
-            for change in changes {
-                if let Change::AppendUpdate { owner, .. } = &change
-                    && !appended.contains(owner)
+            for change in &changes {
+                if let Change::Fence { lease, holder, epoch } = change
+                    && state.leases.get(lease).is_none_or(|(h, e, _)| h != holder || e != epoch)
                 {
-                    appended.push(*owner);
+                    return Err(StorageError::Fenced(lease.clone()));
+                }
+            }
+            for change in changes {
+                let notice = match &change {
+                    Change::AppendUpdate { owner, .. } => Some(Notice::Queue(*owner)),
+                    Change::BotSetting { bot_id, .. } => Some(Notice::Bot(*bot_id)),
+                    _ => None,
+                };
+                if let Some(notice) = notice.filter(|n| !notices.contains(n)) {
+                    notices.push(notice);
                 }
                 state.apply(change);
             }
         }
-        if !appended.is_empty() {
-            let wakes = self.wakes.lock().expect("wakes").clone();
-            for wake in wakes {
-                appended.iter().for_each(|owner| wake(Some(*owner)));
-            }
+        if self.shared {
+            self.tell(&notices);
         }
         Ok(())
     }
@@ -222,9 +244,51 @@ impl Journal for MemoryStorage {
             *poll = (poll.0 + 1, reason);
             poll.0
         };
-        let wakes = self.wakes.lock().expect("wakes").clone();
-        wakes.iter().for_each(|wake| wake(Some(owner)));
+        self.tell(&[Notice::Queue(owner)]);
         Ok(generation)
+    }
+    async fn lease(&self, name: &str, holder: &str, ttl: i64) -> Result<Option<i64>, StorageError> {
+        let now = msg_core::storage::now_unix();
+        let mut state = self.lock();
+        let lease = state.leases.entry(name.to_owned()).or_insert((holder.to_owned(), 0, 0));
+        if lease.0 == holder {
+            lease.1 = lease.1.max(1);
+        } else if lease.2 < now {
+            *lease = (holder.to_owned(), lease.1 + 1, 0);
+        } else {
+            return Ok(None);
+        }
+        lease.2 = now + ttl;
+        Ok(Some(lease.1))
+    }
+    async fn release(&self, name: &str, holder: &str) -> Result<(), StorageError> {
+        if let Some(lease) = self.lock().leases.get_mut(name).filter(|l| l.0 == holder) {
+            lease.2 = 0;
+        }
+        Ok(())
+    }
+    async fn leases(&self) -> Result<Vec<msg_core::Lease>, StorageError> {
+        let now = msg_core::storage::now_unix();
+        let state = self.lock();
+        Ok(state
+            .leases
+            .iter()
+            .map(|(name, (holder, epoch, expires))| msg_core::Lease::new(name, holder, *epoch, expires - now))
+            .collect())
+    }
+    async fn heartbeat(&self, id: &str, started_at: i64, within: i64) -> Result<Vec<msg_core::Instance>, StorageError> {
+        if !self.shared {
+            return Ok(Vec::new());
+        }
+        let now = msg_core::storage::now_unix();
+        let mut state = self.lock();
+        state.instances.insert(id.to_owned(), (started_at, now));
+        Ok(state
+            .instances
+            .iter()
+            .filter(|(_, (_, seen))| now - seen <= within)
+            .map(|(id, (started, seen))| msg_core::Instance::new(id, *started, now - seen))
+            .collect())
     }
     async fn poll_generation(&self, owner: Owner) -> Result<(i64, i16), StorageError> {
         Ok(self.lock().polls.get(&owner).copied().unwrap_or((0, 0)))
@@ -312,6 +376,10 @@ impl Administration for MemoryStorage {
         let mut state = self.lock();
         state.ids.insert(bot.id);
         state.bots.insert(bot.id, bot.clone());
+        drop(state);
+        if self.shared {
+            self.tell(&[Notice::Bot(bot.id)]);
+        }
         Ok(())
     }
     async fn forget_messages(&self, before: i64, limit: usize) -> Result<usize, StorageError> {

@@ -19,8 +19,8 @@
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use msg_core::{
-    Administration, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord, Owner,
-    PlatformState, Secret, StorageError, StoredUpdate, UserRecord,
+    Administration, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Journal, MemberRecord, Notice,
+    Owner, PlatformState, Secret, StorageError, StoredUpdate, UserRecord,
 };
 use tokio_postgres::Row;
 
@@ -71,14 +71,18 @@ CREATE TABLE IF NOT EXISTS queue_heads (
     owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, last_id BIGINT NOT NULL, PRIMARY KEY (owner_kind, owner_id)
 );
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, last_id BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS leases (
+    name TEXT PRIMARY KEY, holder TEXT NOT NULL, epoch BIGINT NOT NULL, expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, started_at BIGINT NOT NULL, seen_at TIMESTAMPTZ NOT NULL);
 CREATE TABLE IF NOT EXISTS polls (
     owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, generation BIGINT NOT NULL, reason SMALLINT NOT NULL,
     PRIMARY KEY (owner_kind, owner_id)
 );
 ";
 
-/// The channel a batch that appended to a queue notifies at its commit (payload `b:<bot id>` or
-/// `u:<user id>`), so every server's readers of that queue look again.
+/// The channel a batch notifies at its commit with what it changed that other servers keep
+/// copies of ([`notice_text`]): a queue appended to, a bot's settings.
 const UPDATES_CHANNEL: &str = "msg_updates";
 
 pub struct PostgresStorage {
@@ -230,10 +234,10 @@ async fn listen(config: tokio_postgres::Config, label: String, wake: msg_core::W
                         tracing::info!("listening for other servers' updates on {label} again");
                         failing = false;
                     }
-                    wake(None);
+                    wake(Notice::Everything);
                     while let Some(payload) = rx.recv().await {
-                        if let Some(owner) = owner_of_text(&payload) {
-                            wake(Some(owner));
+                        if let Some(notice) = notice_of_text(&payload) {
+                            wake(notice);
                         }
                     }
                 }
@@ -275,20 +279,36 @@ fn owner_key(owner: Owner) -> (i16, i64) {
     }
 }
 
-/// An owner as [`UPDATES_CHANNEL`] names it.
-fn owner_text(owner: Owner) -> String {
-    match owner {
-        Owner::Bot(id) => format!("b:{id}"),
-        Owner::User(id) => format!("u:{id}"),
+/// A notice as [`UPDATES_CHANNEL`] carries it: `b:<bot id>` and `u:<user id>` for queues,
+/// `s:<bot id>` for a bot's record or settings.
+fn notice_text(notice: Notice) -> String {
+    match notice {
+        Notice::Queue(Owner::Bot(id)) => format!("b:{id}"),
+        Notice::Queue(Owner::User(id)) => format!("u:{id}"),
+        Notice::Bot(id) => format!("s:{id}"),
+        Notice::Everything => "*".into(),
     }
 }
 
-fn owner_of_text(text: &str) -> Option<Owner> {
+fn notice_of_text(text: &str) -> Option<Notice> {
+    if text == "*" {
+        return Some(Notice::Everything);
+    }
     let (kind, id) = text.split_once(':')?;
     let id = id.parse().ok()?;
     match kind {
-        "b" => Some(Owner::Bot(id)),
-        "u" => Some(Owner::User(id)),
+        "b" => Some(Notice::Queue(Owner::Bot(id))),
+        "u" => Some(Notice::Queue(Owner::User(id))),
+        "s" => Some(Notice::Bot(id)),
+        _ => None,
+    }
+}
+
+/// What a change tells the other servers at its commit.
+fn notice_of(change: &Change) -> Option<Notice> {
+    match change {
+        Change::AppendUpdate { owner, .. } => Some(Notice::Queue(*owner)),
+        Change::BotSetting { bot_id, .. } => Some(Notice::Bot(*bot_id)),
         _ => None,
     }
 }
@@ -524,10 +544,54 @@ impl Journal for PostgresStorage {
                     RETURNING generation
                  ), woken AS (SELECT pg_notify($4, $5))
                  SELECT generation FROM poll, woken",
-                &[&kind, &id, &reason, &UPDATES_CHANNEL, &owner_text(owner)],
+                &[&kind, &id, &reason, &UPDATES_CHANNEL, &notice_text(Notice::Queue(owner))],
             )
             .await?;
         Ok(row.map_or(0, |r| r.get(0)))
+    }
+    async fn lease(&self, name: &str, holder: &str, ttl: i64) -> Result<Option<i64>, StorageError> {
+        // The database's clock decides expiry, whatever the servers' clocks say.
+        let row = self
+            .query_opt(
+                "INSERT INTO leases AS l (name, holder, epoch, expires_at)
+                 VALUES ($1, $2, 1, now() + make_interval(secs => $3))
+                 ON CONFLICT (name) DO UPDATE SET
+                    epoch = CASE WHEN l.holder = excluded.holder THEN l.epoch ELSE l.epoch + 1 END,
+                    holder = excluded.holder, expires_at = excluded.expires_at
+                 WHERE l.holder = excluded.holder OR l.expires_at < now()
+                 RETURNING epoch",
+                &[&name, &holder, &(ttl as f64)],
+            )
+            .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+    async fn release(&self, name: &str, holder: &str) -> Result<(), StorageError> {
+        let sql = "UPDATE leases SET expires_at = now() - interval '1 second' WHERE name = $1 AND holder = $2";
+        self.query(sql, &[&name, &holder]).await.map(drop)
+    }
+    async fn leases(&self) -> Result<Vec<msg_core::Lease>, StorageError> {
+        let sql = "SELECT name, holder, epoch, floor(extract(epoch FROM expires_at - now()))::BIGINT FROM leases ORDER BY name";
+        let rows = self.query(sql, &[]).await?;
+        Ok(rows
+            .iter()
+            .map(|r| msg_core::Lease::new(r.get::<_, String>(0), r.get::<_, String>(1), r.get(2), r.get(3)))
+            .collect())
+    }
+    async fn heartbeat(&self, id: &str, started_at: i64, within: i64) -> Result<Vec<msg_core::Instance>, StorageError> {
+        self.query(
+            "INSERT INTO instances (id, started_at, seen_at) VALUES ($1, $2, now())
+             ON CONFLICT (id) DO UPDATE SET seen_at = now()",
+            &[&id, &started_at],
+        )
+        .await?;
+        let rows = self
+            .query(
+                "SELECT id, started_at, floor(extract(epoch FROM now() - seen_at))::BIGINT FROM instances
+                 WHERE seen_at > now() - make_interval(secs => $1) ORDER BY id",
+                &[&(within as f64)],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| msg_core::Instance::new(r.get::<_, String>(0), r.get(1), r.get(2))).collect())
     }
     async fn poll_generation(&self, owner: Owner) -> Result<(i64, i16), StorageError> {
         let (kind, id) = owner_key(owner);
@@ -555,17 +619,16 @@ impl Journal for PostgresStorage {
         // appends keep their order.
         let mut ordered: Vec<&Change> = changes.iter().collect();
         ordered.sort_by_key(|c| match c {
-            Change::AppendUpdate { owner, .. } => (0, owner_key(*owner)),
-            _ => (1, (0, 0)),
+            Change::Fence { .. } => (0, (0, 0)),
+            Change::AppendUpdate { owner, .. } => (1, owner_key(*owner)),
+            _ => (2, (0, 0)),
         });
-        let mut appended: Vec<String> = ordered
-            .iter()
-            .filter_map(|c| match c {
-                Change::AppendUpdate { owner, .. } => Some(owner_text(*owner)),
-                _ => None,
-            })
-            .collect();
-        appended.dedup();
+        let mut notices: Vec<String> = Vec::new();
+        for notice in ordered.iter().filter_map(|c| notice_of(c)).map(notice_text) {
+            if !notices.contains(&notice) {
+                notices.push(notice);
+            }
+        }
         let mut tries = 0;
         loop {
             tries += 1;
@@ -573,15 +636,29 @@ impl Journal for PostgresStorage {
             let attempt = async {
                 let tx = client.transaction().await?;
                 for change in &ordered {
+                    if let Change::Fence { lease, holder, epoch } = change {
+                        // Held (shared) until the commit: the lease cannot change hands meanwhile.
+                        let held = tx
+                            .query_opt(
+                                "SELECT 1 FROM leases WHERE name = $1 AND holder = $2 AND epoch = $3 FOR SHARE",
+                                &[lease, holder, epoch],
+                            )
+                            .await?;
+                        if held.is_none() {
+                            return Ok(Err(lease.clone()));
+                        }
+                        continue;
+                    }
                     apply_one(&tx, change).await?;
                 }
-                for owner in &appended {
-                    tx.execute("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, owner]).await?;
+                for notice in &notices {
+                    tx.execute("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, notice]).await?;
                 }
-                tx.commit().await
+                tx.commit().await.map(Ok)
             };
             match attempt.await {
-                Ok(()) => return Ok(()),
+                Ok(Ok(())) => return Ok(()),
+                Ok(Err(lease)) => return Err(StorageError::Fenced(lease)),
                 // A deadlock or a serialization failure rolled it back whole: once more.
                 Err(e) if tries < 3 && retryable(&e) => {
                     tracing::debug!("a batch is applied again after {e}");
@@ -753,6 +830,8 @@ impl Administration for PostgresStorage {
             &[&bot.id, &bot.secret.expose(), &bot.username, &bot.first_name.as_bytes(), &bot.created_at, &bot.revoked],
         )
         .await?;
+        // Every server drops its copy (a new token, a revocation).
+        self.query("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, &notice_text(Notice::Bot(bot.id))]).await?;
         Ok(())
     }
     async fn ready(&self) -> Result<(), StorageError> {
@@ -844,6 +923,10 @@ impl Administration for PostgresStorage {
         }
         for change in crate::bot_changes(bot.id, state, files) {
             apply_one(&tx, &change).await.map_err(|e| self.error(e))?;
+        }
+        let notices = [notice_text(Notice::Bot(bot.id)), notice_text(Notice::Queue(Owner::Bot(bot.id)))];
+        for notice in &notices {
+            tx.execute("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, notice]).await.map_err(|e| self.error(e))?;
         }
         tx.commit().await.map_err(|e| self.error(e))
     }

@@ -515,13 +515,21 @@ impl Platform {
         Ok(out)
     }
 
-    /// Forgets a bot's cached operator settings, so a change made here is seen at once.
     /// Forgets a bot's cached identity (its token was replaced: the old one stops at once).
     pub(crate) fn forget_bot(&self, bot_id: i64) {
         self.bots.write().expect("bot cache").remove(&bot_id);
         self.front.invalidate();
     }
 
+    /// Forgets every bot's cached identity and operator settings (another server's changes
+    /// may have been missed).
+    pub(crate) fn forget_bots(&self) {
+        self.bots.write().expect("bot cache").clear();
+        self.flags.write().expect("flags cache").clear();
+        self.front.invalidate();
+    }
+
+    /// Forgets a bot's cached operator settings, so a change made here is seen at once.
     pub(crate) fn forget_flags(&self, bot_id: i64) {
         self.flags.write().expect("flags cache").remove(&bot_id);
         self.front.invalidate();
@@ -566,11 +574,10 @@ impl Platform {
 
     /// Wakes the readers of a person's queue (`None`: everyone's) so they read it back: another
     /// server appended to it.
-    pub(crate) async fn wake_people(&self, owner: Option<msg_core::Owner>) {
+    pub(crate) async fn wake_people(&self, person: Option<i64>) {
         let boxes = self.user_mailboxes.lock().await;
-        match owner {
-            Some(msg_core::Owner::User(id)) => boxes.get(&id).into_iter().for_each(|m| m.wake()),
-            Some(msg_core::Owner::Bot(_)) => {}
+        match person {
+            Some(id) => boxes.get(&id).into_iter().for_each(|m| m.wake()),
             None => boxes.values().for_each(|m| m.wake()),
         }
     }

@@ -14,6 +14,16 @@ use msg_core::{ApiError, BotRecord, BotUpdates, Change, NewUpdate, Owner, Reserv
 use self::session::{BotSession, Presence, Settings, Webhook, WebhookHealth};
 use msg_queue::{self as queue, Mailbox, PollAbort};
 
+/// What [`Sessions::on_activate`] is given.
+pub type OnActivate = Box<dyn Fn(&Arc<BotSession>) + Send + Sync>;
+
+/// What a session takes from the bot's stored settings.
+struct Stored {
+    allowed_mask: u32,
+    webhook: Option<Webhook>,
+    presence: Presence,
+}
+
 /// Every active bot session.
 pub struct Sessions {
     storage: Arc<dyn StorageBackend>,
@@ -28,6 +38,9 @@ pub struct Sessions {
     /// Each thread's copies of `ready`'s entries it used ([`Sessions::presence`]); a session
     /// leaving `ready` makes them stale.
     copies: msg_core::front::Front,
+    /// Called with each session activated (the server starts the webhook worker of a bot whose
+    /// webhook another server of a shared storage set).
+    on_activate: std::sync::OnceLock<OnActivate>,
 }
 
 impl Sessions {
@@ -39,7 +52,13 @@ impl Sessions {
             ready: std::sync::RwLock::default(),
             instance_id,
             copies: msg_core::front::Front::new(),
+            on_activate: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Sets what is called with each session activated from now on (once).
+    pub fn on_activate(&self, call: OnActivate) {
+        let _ = self.on_activate.set(call);
     }
 
     /// The presence of a bot whose session is active (`None`: not active yet), read from this
@@ -69,6 +88,7 @@ impl Sessions {
         }
         let state = self.storage.load_bot_state(bot.id).await.map_err(StorageError::into_api_error)?;
         let setting = |key: &str| state.settings.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+        let stored = self.stored(setting);
         let first_id = match setting("first_update_id").and_then(|v| v.parse::<i64>().ok()) {
             Some(id) => id,
             None => {
@@ -85,6 +105,28 @@ impl Sessions {
             }
         };
         let next_id = setting(queue::NEXT_ID_SETTING).and_then(|v| v.parse::<i64>().ok()).unwrap_or(first_id);
+        let Stored { allowed_mask, webhook, presence } = stored;
+        let session = Arc::new(BotSession {
+            bot: bot.clone(),
+            mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id, self.storage.shared()),
+            settings: Mutex::new(Settings { allowed_mask, webhook, last_set_webhook: None }),
+            health: Mutex::new(WebhookHealth::default()),
+            presence: std::sync::atomic::AtomicI64::new(presence.to_word()),
+            started: Instant::now(),
+            webhook_stop: Mutex::new(None),
+        });
+        // Updates that outlived their 24 hours while the bot was away leave its queue now.
+        self.forget_expired(&session).await;
+        sessions.insert(bot.id, session.clone());
+        self.ready.write().expect("sessions").insert(bot.id, session.clone());
+        if let Some(call) = self.on_activate.get() {
+            call(&session);
+        }
+        Ok(session)
+    }
+
+    /// What a session takes from the bot's stored settings (`setting` reads one).
+    fn stored(&self, setting: impl Fn(&str) -> Option<String>) -> Stored {
         let allowed_mask = setting("allowed_updates")
             .and_then(|v| serde_json::from_str::<Vec<String>>(&v).ok())
             .map(|kinds| session::mask_of(kinds.iter().map(String::as_str)))
@@ -97,22 +139,44 @@ impl Sessions {
             (msg_core::storage::now_unix() - at < crate::LOGOUT_COOLDOWN_SECS && instance == self.instance_id)
                 .then_some(at)
         });
-        let session = Arc::new(BotSession {
-            bot: bot.clone(),
-            mailbox: Mailbox::new(Owner::Bot(bot.id), state.updates, next_id, self.storage.shared()),
-            settings: Mutex::new(Settings { allowed_mask, webhook, last_set_webhook: None }),
-            health: Mutex::new(WebhookHealth::default()),
-            presence: std::sync::atomic::AtomicI64::new(
-                logged_out_at.map_or(Presence::Active, |at| Presence::LoggedOut { at }).to_word(),
-            ),
-            started: Instant::now(),
-            webhook_stop: Mutex::new(None),
-        });
-        // Updates that outlived their 24 hours while the bot was away leave its queue now.
-        self.forget_expired(&session).await;
-        sessions.insert(bot.id, session.clone());
-        self.ready.write().expect("sessions").insert(bot.id, session.clone());
-        Ok(session)
+        Stored {
+            allowed_mask,
+            webhook,
+            presence: logged_out_at.map_or(Presence::Active, |at| Presence::LoggedOut { at }),
+        }
+    }
+
+    /// Reads an active session's settings again from the storage (another server of a shared
+    /// storage changed them); returns the session and whether its webhook changed (its worker
+    /// is to start or stop). `None` when the bot has no session here.
+    pub async fn reload(&self, bot_id: i64) -> Result<Option<(Arc<BotSession>, bool)>, StorageError> {
+        let Some(session) = self.ready.read().expect("sessions").get(&bot_id).cloned() else { return Ok(None) };
+        let mut values = Vec::new();
+        for key in ["allowed_updates", "webhook", "logged_out"] {
+            values.push((key, self.storage.load_bot_setting(bot_id, key).await?));
+        }
+        let Stored { allowed_mask, webhook, presence } =
+            self.stored(|key| values.iter().find(|(k, _)| *k == key).and_then(|(_, v)| v.clone()));
+        let changed = {
+            let mut settings = session.settings.lock().expect("settings");
+            settings.allowed_mask = allowed_mask;
+            let changed = settings.webhook != webhook;
+            settings.webhook = webhook;
+            changed
+        };
+        if presence != session.presence() {
+            session.set_presence(presence);
+            self.copies.invalidate();
+            if presence != Presence::Active {
+                session.mailbox.abort_polls(PollAbort::Closing);
+            }
+        }
+        Ok(Some((session, changed)))
+    }
+
+    /// The bots with a session here.
+    pub fn active(&self) -> Vec<i64> {
+        self.ready.read().expect("sessions").keys().copied().collect()
     }
 
     /// Every minute until `stop`, forgets the updates past their expiry in every loaded bot's
@@ -165,11 +229,10 @@ impl Sessions {
 
     /// Wakes the readers of a bot's queue (`None`: every bot's) so they read it back: another
     /// server appended to it (see `Journal::listen`).
-    pub fn wake(&self, owner: Option<Owner>) {
+    pub fn wake(&self, bot: Option<i64>) {
         let ready = self.ready.read().expect("sessions");
-        match owner {
-            Some(Owner::Bot(id)) => ready.get(&id).into_iter().for_each(|s| s.mailbox.wake()),
-            Some(Owner::User(_)) => {}
+        match bot {
+            Some(id) => ready.get(&id).into_iter().for_each(|s| s.mailbox.wake()),
             None => ready.values().for_each(|s| s.mailbox.wake()),
         }
     }

@@ -120,6 +120,9 @@ pub struct Mailbox {
     pub owner: Owner,
     queue: Mutex<Queue>,
     notify: Notify,
+    /// Held while a long poll of a shared queue begins here and in the storage, so that this
+    /// server's polls get their generations in the same order in both.
+    beginning: tokio::sync::Mutex<()>,
 }
 
 /// The bot setting that keeps a bot queue's next update id, written whenever updates are
@@ -271,6 +274,7 @@ impl Mailbox {
                 last_conflict: None,
             }),
             notify: Notify::new(),
+            beginning: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -873,19 +877,16 @@ pub async fn long_poll(
         timeout = 0;
     }
     let now = msg_core::storage::now_unix;
-    let generation = mailbox.begin_poll();
     let shared = mailbox.shared();
     // On a shared storage a poll waiting on another server ends too (409), and this one ends
     // when one begins there: the storage's generation says whose turn it is.
-    let everywhere = if shared {
-        Some(
-            storage
-                .begin_poll(mailbox.owner, PollAbort::OtherGetUpdates.code())
-                .await
-                .map_err(StorageError::into_api_error)?,
-        )
+    let (generation, everywhere) = if shared {
+        let _order = mailbox.beginning.lock().await;
+        let generation = mailbox.begin_poll();
+        let everywhere = storage.begin_poll(mailbox.owner, PollAbort::OtherGetUpdates.code()).await;
+        (generation, Some(everywhere.map_err(StorageError::into_api_error)?))
     } else {
-        None
+        (mailbox.begin_poll(), None)
     };
     let refresh = || async { mailbox.refresh(storage).await.map_err(StorageError::into_api_error) };
     refresh().await?;

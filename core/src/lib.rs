@@ -28,7 +28,7 @@ pub use plugin::{
 };
 pub use redact::redact;
 pub use secret::{BotToken, Secret, TokenError, same_secret};
-pub use stats::{StatsExporter, StatsSnapshot};
+pub use stats::{DeploymentStats, StatsExporter, StatsSnapshot};
 pub use storage::{
     Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Instance, Journal,
     Lease, MemberRecord, MessageRecord, Notice, Owner, PlatformState, Record, Settle, StorageBackend, StorageError,

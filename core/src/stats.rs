@@ -96,6 +96,28 @@ pub struct StatsSnapshot {
     pub storage: Option<StorageActivity>,
     /// Bots, most active first.
     pub bots: Vec<BotStats>,
+    /// The servers sharing the storage with this one, and their leases (a shared storage
+    /// only).
+    pub deployment: Option<DeploymentStats>,
+}
+
+/// A shared storage's deployment as one of its servers sees it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+#[non_exhaustive]
+pub struct DeploymentStats {
+    /// This server's instance id.
+    pub instance: String,
+    /// The servers alive (by their last heartbeat), this one included.
+    pub instances: Vec<crate::Instance>,
+    /// Every lease: which server does each single-place work.
+    pub leases: Vec<crate::Lease>,
+}
+
+impl DeploymentStats {
+    pub fn new(instance: String, instances: Vec<crate::Instance>, leases: Vec<crate::Lease>) -> Self {
+        Self { instance, instances, leases }
+    }
 }
 
 /// Renders the snapshot for one path of the stats port.

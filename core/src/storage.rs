@@ -249,7 +249,8 @@ pub enum Change {
 }
 
 /// A lease as the storage holds it ([`Journal::leases`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 #[non_exhaustive]
 pub struct Lease {
     /// What it is for: `webhook:<bot id>`, `poll_timers`, ...
@@ -268,8 +269,9 @@ impl Lease {
     }
 }
 
-/// A server of a shared storage as it last said it was alive ([`Journal::instances`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A server of a shared storage as it last said it was alive ([`Journal::heartbeat`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 #[non_exhaustive]
 pub struct Instance {
     pub id: String,

@@ -239,6 +239,17 @@ fn one_server_delivers_a_webhook_and_another_takes_over_when_it_is_killed() {
         .collect();
     assert_eq!(takers.len(), 1, "one server took over: {takers:?}");
 
+    // Its statistics page names it, the servers alive and the lease it holds.
+    let taker = servers[takers[0]].as_ref().unwrap();
+    let line =
+        taker.output().lines().find(|l| l.contains(" of a shared storage")).expect("its instance line").to_owned();
+    let instance = line.split("instance ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
+    let page = msg_testkit::get(taker.stats.unwrap(), "/").unwrap().text();
+    assert!(page.contains(&format!("instance\t{instance}\n")), "{page}");
+    assert!(page.lines().any(|l| l.starts_with(&format!("lease\twebhook:{bot_id}\t{instance}\t"))), "{page}");
+    let listed: usize = page.lines().find_map(|l| l.strip_prefix("deployment_instances\t")).unwrap().parse().unwrap();
+    assert!(listed >= 2, "{page}");
+
     // Each chat's messages arrived in the order they were sent (a repeat may come again after
     // the takeover, never ahead of an earlier one first seen).
     let arrivals = received(&receiver);

@@ -299,6 +299,14 @@ pub(crate) async fn handle_stats(shared: Arc<Shared>, req: Request<Incoming>) ->
         None => crate::stats::BotExtras::default(),
     });
     snapshot.storage = shared.storage.activity();
+    if shared.storage.shared() {
+        let instances = shared.deployment.read().expect("deployment").clone();
+        let leases = shared.storage.leases().await.unwrap_or_else(|e| {
+            tracing::warn!("the stats page cannot read the leases: {e}");
+            Vec::new()
+        });
+        snapshot.deployment = Some(msg_core::DeploymentStats::new(shared.instance.clone(), instances, leases));
+    }
     snapshot.active_webhook_connections =
         sessions.values().map(|s| u64::from(s.health.lock().expect("health").active_connections)).sum();
     http::typed_response(exporter.content_type(), exporter.render(&snapshot, filter.as_deref()))

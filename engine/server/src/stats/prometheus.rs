@@ -85,6 +85,38 @@ impl StatsExporter for PrometheusExporter {
             }
         }
 
+        if let Some(d) = &s.deployment {
+            header(
+                &mut out,
+                "msg_bot_api_instance_info",
+                "gauge",
+                "This server's instance id among the servers of a shared storage.",
+            );
+            let _ = writeln!(out, "msg_bot_api_instance_info{{instance=\"{}\"}} 1", label(&d.instance));
+            metric(
+                &mut out,
+                "msg_bot_api_deployment_instances",
+                "gauge",
+                "Servers of the shared storage alive.",
+                d.instances.len() as u64,
+            );
+            header(
+                &mut out,
+                "msg_bot_api_lease_expires_seconds",
+                "gauge",
+                "Seconds until a lease expires unless its holder renews it.",
+            );
+            for l in &d.leases {
+                let _ = writeln!(
+                    out,
+                    "msg_bot_api_lease_expires_seconds{{name=\"{}\",holder=\"{}\"}} {}",
+                    label(&l.name),
+                    label(&l.holder),
+                    l.expires_in
+                );
+            }
+        }
+
         let bots: Vec<_> =
             s.bots.iter().filter(|b| bot_filter.is_none_or(|prefix| b.id.to_string().starts_with(prefix))).collect();
         let per_bot = [

@@ -70,6 +70,24 @@ impl StatsExporter for TextExporter {
             rates(&mut out, "response_count_error", &s.response_count_error);
             rates(&mut out, "response_bytes", &s.response_bytes);
             rates(&mut out, "update_count", &s.update_count);
+            if let Some(d) = &s.deployment {
+                let _ = writeln!(out, "instance\t{}", d.instance);
+                let _ = writeln!(out, "deployment_instances\t{}", d.instances.len());
+                for i in &d.instances {
+                    let _ = writeln!(
+                        out,
+                        "deployment_instance\t{}\tstarted_at {}\tseen {} s ago",
+                        i.id, i.started_at, i.seen_ago
+                    );
+                }
+                for l in &d.leases {
+                    let _ = writeln!(
+                        out,
+                        "lease\t{}\t{}\tepoch {}\texpires in {} s",
+                        l.name, l.holder, l.epoch, l.expires_in
+                    );
+                }
+            }
             if let Some(storage) = s.storage {
                 let _ = writeln!(out, "storage_writes\t{}", storage.writes);
                 let _ = writeln!(out, "storage_commits\t{}", storage.commits);

@@ -379,13 +379,15 @@ pub fn now_unix() -> i64 {
 
 /// What a [shared](Journal::shared) storage tells every server after a commit, whichever server
 /// made it ([`Journal::listen`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     /// A batch appended to this queue, or a long poll of it began: its readers look again.
     Queue(Owner),
     /// This bot's record or settings changed (a token, a revocation, a webhook,
     /// allowed_updates, a logOut): copies of them are stale.
     Bot(i64),
+    /// A row of a [watched](Journal::watch) table was written or removed.
+    Row { table: String, scope: i64, key: String },
     /// Notices may have been missed (the listening connection came back): everything kept of
     /// the storage is to be looked at again.
     Everything,
@@ -441,6 +443,10 @@ pub trait Journal: Send + Sync + 'static {
     async fn poll_generation(&self, _owner: Owner) -> Result<(i64, i16), StorageError> {
         Ok((0, 0))
     }
+    /// Adds `tables` to those whose rows' changes are told as [`Notice::Row`] (the tables a
+    /// server keeps copies of: people, chats, standings). Only [shared](Journal::shared)
+    /// storages tell.
+    fn watch(&self, _tables: &[&str]) {}
     /// Takes lease `name` for `holder` for `ttl` seconds of the storage's clock, or keeps it
     /// when `holder` has it: `Some(epoch)` while held (the epoch moves on whenever the lease
     /// changes hands), `None` while another holder's lease has not expired. Single-place work

@@ -266,3 +266,34 @@ fn one_server_delivers_a_webhook_and_another_takes_over_when_it_is_killed() {
     }
     println!("{} deliveries of 60 messages", arrivals.len());
 }
+
+#[test]
+fn a_standing_changed_through_one_server_holds_on_the_other_when_told() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "standingbot");
+    let alice = create_user(first_root.path(), "Alice");
+    let bob = create_user(first_root.path(), "Bob");
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let (a, b) = (a.start(), b.start());
+    let group = ok(a.user_call(&alice, "createGroup", json!({"title": "Shared", "member_ids": [bob_id, bot_id]})));
+    let chat_id = group["id"].as_i64().unwrap();
+    // B reads the group's standings (and keeps them) while Bob may write.
+    ok(b.user_call(&bob, "sendMessage", json!({"chat_id": chat_id, "text": "hello"})));
+    ok(b.call(&bot, "getChatMember", json!({"chat_id": chat_id, "user_id": bob_id})));
+    // Alice removes Bob through A: on B, Bob can no longer write, and the bot sees him gone, as
+    // soon as the database's notice arrives (a few milliseconds; B keeps the standings it read
+    // until told, so without the notice this never happens).
+    ok(a.user_call(&alice, "removeChatMember", json!({"chat_id": chat_id, "user_id": bob_id})));
+    msg_testkit::poll_until("B sees Bob gone", || {
+        let member = ok(b.call(&bot, "getChatMember", json!({"chat_id": chat_id, "user_id": bob_id})));
+        member["status"] == "left"
+    });
+    let refused = b.user_call(&bob, "sendMessage", json!({"chat_id": chat_id, "text": "still here?"}));
+    assert_ne!(refused.status, 200, "{}", refused.text());
+    // A new title set through A shows through B.
+    ok(a.user_call(&alice, "setChatTitle", json!({"chat_id": chat_id, "title": "Renamed"})));
+    msg_testkit::poll_until("B shows the new title", || {
+        ok(b.call(&bot, "getChat", json!({"chat_id": chat_id})))["title"] == "Renamed"
+    });
+}

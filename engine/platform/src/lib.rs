@@ -202,6 +202,7 @@ impl PlatformService for Platform {
         if self.storage.shared() {
             // Another server's update to a person's queue wakes its readers here; its change of
             // a bot drops the copy kept here.
+            self.storage.watch(&Platform::watched_tables());
             let platform = Arc::downgrade(&self.self_arc());
             self.storage.listen(Arc::new(move |notice| {
                 let Some(platform) = platform.upgrade() else { return };
@@ -214,8 +215,10 @@ impl PlatformService for Platform {
                     msg_core::Notice::Queue(msg_core::Owner::User(id)) => {
                         tokio::spawn(async move { platform.wake_people(Some(id)).await });
                     }
+                    msg_core::Notice::Row { table, scope, key } => platform.forget_row(&table, scope, &key),
                     msg_core::Notice::Everything => {
                         platform.forget_bots();
+                        platform.forget_directory();
                         tokio::spawn(async move { platform.wake_people(None).await });
                     }
                 }

@@ -426,7 +426,7 @@ impl Engine for BotApiEngine {
                 let Some(shared) = shared.upgrade() else { return };
                 match notice {
                     msg_core::Notice::Queue(msg_core::Owner::Bot(id)) => shared.sessions.wake(Some(id)),
-                    msg_core::Notice::Queue(msg_core::Owner::User(_)) => {}
+                    msg_core::Notice::Queue(msg_core::Owner::User(_)) | msg_core::Notice::Row { .. } => {}
                     msg_core::Notice::Bot(id) => {
                         tokio::spawn(async move { reload_bot(&shared, id).await });
                     }

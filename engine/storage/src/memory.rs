@@ -141,6 +141,7 @@ pub struct MemoryStorage {
     /// storage), and the wakes of those listening.
     shared: bool,
     wakes: Mutex<Vec<msg_core::Wake>>,
+    watched: Mutex<HashSet<String>>,
 }
 
 impl MemoryStorage {
@@ -159,7 +160,7 @@ impl MemoryStorage {
     fn tell(&self, notices: &[Notice]) {
         let wakes = self.wakes.lock().expect("wakes").clone();
         for wake in wakes {
-            notices.iter().for_each(|notice| wake(*notice));
+            notices.iter().for_each(|notice| wake(notice.clone()));
         }
     }
 
@@ -203,9 +204,15 @@ impl Journal for MemoryStorage {
                 }
             }
             for change in changes {
+                let row = |table: &str, scope: i64, key: &str| {
+                    let watched = self.watched.lock().expect("watched").contains(table);
+                    watched.then(|| Notice::Row { table: table.to_owned(), scope, key: key.to_owned() })
+                };
                 let notice = match &change {
                     Change::AppendUpdate { owner, .. } => Some(Notice::Queue(*owner)),
                     Change::BotSetting { bot_id, .. } => Some(Notice::Bot(*bot_id)),
+                    Change::PutRecord(r) => row(&r.table, r.scope, &r.key),
+                    Change::DeleteRecord { table, scope, key } => row(table, *scope, key),
                     _ => None,
                 };
                 if let Some(notice) = notice.filter(|n| !notices.contains(n)) {
@@ -236,6 +243,9 @@ impl Journal for MemoryStorage {
     }
     fn listen(&self, wake: msg_core::Wake) {
         self.wakes.lock().expect("wakes").push(wake);
+    }
+    fn watch(&self, tables: &[&str]) {
+        self.watched.lock().expect("watched").extend(tables.iter().map(|t| (*t).to_owned()));
     }
     async fn begin_poll(&self, owner: Owner, reason: i16) -> Result<i64, StorageError> {
         let generation = {

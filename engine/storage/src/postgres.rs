@@ -91,6 +91,8 @@ pub struct PostgresStorage {
     config: tokio_postgres::Config,
     /// Who to wake at a notification; the listening connection starts with the first.
     wakes: std::sync::Arc<std::sync::Mutex<Vec<msg_core::Wake>>>,
+    /// Tables whose rows' changes are notified ([`Journal::watch`]).
+    watched: std::sync::RwLock<std::collections::HashSet<String>>,
     /// Where the database is, without credentials, for error messages and logs.
     label: String,
     schema: tokio::sync::OnceCell<()>,
@@ -135,6 +137,7 @@ impl PostgresStorage {
             pool,
             config,
             wakes: Default::default(),
+            watched: Default::default(),
             label,
             schema: tokio::sync::OnceCell::new(),
             claimed: tokio::sync::OnceCell::new(),
@@ -286,6 +289,7 @@ fn notice_text(notice: Notice) -> String {
         Notice::Queue(Owner::Bot(id)) => format!("b:{id}"),
         Notice::Queue(Owner::User(id)) => format!("u:{id}"),
         Notice::Bot(id) => format!("s:{id}"),
+        Notice::Row { table, scope, key } => format!("r:{scope}:{table}:{key}"),
         Notice::Everything => "*".into(),
     }
 }
@@ -293,6 +297,11 @@ fn notice_text(notice: Notice) -> String {
 fn notice_of_text(text: &str) -> Option<Notice> {
     if text == "*" {
         return Some(Notice::Everything);
+    }
+    if let Some(row) = text.strip_prefix("r:") {
+        let (scope, rest) = row.split_once(':')?;
+        let (table, key) = rest.split_once(':')?;
+        return Some(Notice::Row { table: table.to_owned(), scope: scope.parse().ok()?, key: key.to_owned() });
     }
     let (kind, id) = text.split_once(':')?;
     let id = id.parse().ok()?;
@@ -304,11 +313,21 @@ fn notice_of_text(text: &str) -> Option<Notice> {
     }
 }
 
-/// What a change tells the other servers at its commit.
-fn notice_of(change: &Change) -> Option<Notice> {
+/// What a change tells the other servers at its commit (rows: of the `watched` tables).
+fn notice_of(change: &Change, watched: &std::collections::HashSet<String>) -> Option<Notice> {
+    let row = |table: &str, scope: i64, key: &str| {
+        // A notification's payload is limited (8000 bytes): a longer key is not told.
+        (watched.contains(table) && key.len() < 4000).then(|| Notice::Row {
+            table: table.to_owned(),
+            scope,
+            key: key.to_owned(),
+        })
+    };
     match change {
         Change::AppendUpdate { owner, .. } => Some(Notice::Queue(*owner)),
         Change::BotSetting { bot_id, .. } => Some(Notice::Bot(*bot_id)),
+        Change::PutRecord(r) => row(&r.table, r.scope, &r.key),
+        Change::DeleteRecord { table, scope, key } => row(table, *scope, key),
         _ => None,
     }
 }
@@ -598,14 +617,17 @@ impl Journal for PostgresStorage {
         let sql = "SELECT generation, reason FROM polls WHERE owner_kind = $1 AND owner_id = $2";
         Ok(self.query_opt(sql, &[&kind, &id]).await?.map_or((0, 0), |r| (r.get(0), r.get(1))))
     }
+    fn watch(&self, tables: &[&str]) {
+        self.watched.write().expect("watched").extend(tables.iter().map(|t| (*t).to_owned()));
+    }
     fn listen(&self, wake: msg_core::Wake) {
         let mut wakes = self.wakes.lock().expect("wakes");
         wakes.push(wake);
         if wakes.len() == 1 {
             let everyone = self.wakes.clone();
-            let wake: msg_core::Wake = std::sync::Arc::new(move |owner| {
+            let wake: msg_core::Wake = std::sync::Arc::new(move |notice: Notice| {
                 let wakes = everyone.lock().expect("wakes").clone();
-                wakes.iter().for_each(|wake| wake(owner));
+                wakes.iter().for_each(|wake| wake(notice.clone()));
             });
             tokio::spawn(listen(self.config.clone(), self.label.clone(), wake));
         }
@@ -624,7 +646,8 @@ impl Journal for PostgresStorage {
             _ => (2, (0, 0)),
         });
         let mut notices: Vec<String> = Vec::new();
-        for notice in ordered.iter().filter_map(|c| notice_of(c)).map(notice_text) {
+        let watched = self.watched.read().expect("watched").clone();
+        for notice in ordered.iter().filter_map(|c| notice_of(c, &watched)).map(notice_text) {
             if !notices.contains(&notice) {
                 notices.push(notice);
             }

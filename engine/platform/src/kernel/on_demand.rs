@@ -171,6 +171,44 @@ impl Platform {
         Ok(ids)
     }
 
+    /// The tables another server's writes to which make this one's copies stale (a shared
+    /// storage tells of them: [`Platform::forget_row`]).
+    pub(crate) fn watched_tables() -> [&'static str; 3] {
+        [PEOPLE.name(), CHATS.name(), MEMBERS.name()]
+    }
+
+    /// Drops what the directory keeps of a row another server wrote: a person, or a chat's
+    /// room (its record or a standing in it). A load under way does not cache what it read.
+    pub(crate) fn forget_row(&self, table: &str, scope: i64, key: &str) {
+        let Some(cell) = self.directory.get() else { return };
+        let mut dir = self.dir(cell);
+        if table == PEOPLE.name() {
+            dir.people_writes += 1;
+            if let Ok(id) = key.parse::<i64>() {
+                dir.people.remove(&id);
+            }
+        } else if table == CHATS.name() {
+            dir.room_writes += 1;
+            if let Ok(id) = key.parse::<i64>() {
+                dir.rooms.remove(&id);
+            }
+        } else if table == MEMBERS.name() {
+            dir.room_writes += 1;
+            dir.rooms.remove(&scope);
+        }
+    }
+
+    /// Drops everything the directory keeps of people and chats (another server's writes may
+    /// have been missed); counters stay (the storage hands ids out on a shared one).
+    pub(crate) fn forget_directory(&self) {
+        let Some(cell) = self.directory.get() else { return };
+        let mut dir = self.dir(cell);
+        dir.people_writes += 1;
+        dir.room_writes += 1;
+        dir.people.clear();
+        dir.rooms.clear();
+    }
+
     // ---------------------------------------------------------------- message counters
 
     /// The highest message id conversation `key` has given (0: none yet).

@@ -28,6 +28,11 @@ impl<T: Serialize + DeserializeOwned + PartialEq> Table<T> {
         Self { name, row: PhantomData }
     }
 
+    /// The table's name in the storage.
+    pub(crate) const fn name(&self) -> &'static str {
+        self.name
+    }
+
     /// Creates or replaces row `key` of `scope`.
     pub(crate) fn put(&self, scope: i64, key: &str, row: &T) -> Change {
         Change::PutRecord(self.record(scope, key, row))

@@ -393,6 +393,10 @@ pub enum Notice {
     Everything,
 }
 
+/// A lock a [shared](Journal::shared) storage holds for this process until it is dropped
+/// ([`Journal::lock`]).
+pub type StorageLock = Box<dyn std::any::Any + Send + Sync>;
+
 /// What [`Journal::listen`] calls with each [`Notice`].
 pub type Wake = Arc<dyn Fn(Notice) + Send + Sync>;
 
@@ -442,6 +446,14 @@ pub trait Journal: Send + Sync + 'static {
     /// yet).
     async fn poll_generation(&self, _owner: Owner) -> Result<(i64, i16), StorageError> {
         Ok((0, 0))
+    }
+    /// Waits for lock `key` among every server of a [shared](Journal::shared) storage and holds
+    /// it until the answer is dropped: what a server decides under its own lock of an entity (a
+    /// balance read, then written) is then decided by one server at a time. Cancel-safe: a wait
+    /// dropped early never leaves the lock taken. Storages of one process answer `None` (the
+    /// process's own lock is enough).
+    async fn lock(&self, _key: i64) -> Result<Option<StorageLock>, StorageError> {
+        Ok(None)
     }
     /// Adds `tables` to those whose rows' changes are told as [`Notice::Row`] (the tables a
     /// server keeps copies of: people, chats, standings). Only [shared](Journal::shared)

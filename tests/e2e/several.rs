@@ -36,7 +36,7 @@ fn on_one_database(roots: &[&Path]) -> Option<Vec<Launch>> {
     Some(launches.collect())
 }
 
-fn two_on_one_database(first: &Path, second: &Path) -> Option<(Launch, Launch)> {
+pub(crate) fn two_on_one_database(first: &Path, second: &Path) -> Option<(Launch, Launch)> {
     let mut launches = on_one_database(&[first, second])?;
     let b = launches.pop().unwrap();
     Some((launches.pop().unwrap(), b))

@@ -203,6 +203,14 @@ impl PlatformService for Platform {
             // Another server's update to a person's queue wakes its readers here; its change of
             // a bot drops the copy kept here.
             self.storage.watch(&Platform::watched_tables());
+            // Under a storage lock, what is read of the entity comes from the storage (another
+            // server may have changed it a moment ago, its notice still on the way).
+            let weak = Arc::downgrade(&self.self_arc());
+            self.locks.on_acquire(Box::new(move |entity| {
+                if let Some(platform) = weak.upgrade() {
+                    platform.forget_locked(entity);
+                }
+            }));
             let platform = Arc::downgrade(&self.self_arc());
             self.storage.listen(Arc::new(move |notice| {
                 let Some(platform) = platform.upgrade() else { return };

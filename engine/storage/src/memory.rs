@@ -142,6 +142,8 @@ pub struct MemoryStorage {
     shared: bool,
     wakes: Mutex<Vec<msg_core::Wake>>,
     watched: Mutex<HashSet<String>>,
+    /// Shared mode's locks by key.
+    locks: Mutex<HashMap<i64, std::sync::Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl MemoryStorage {
@@ -243,6 +245,13 @@ impl Journal for MemoryStorage {
     }
     fn listen(&self, wake: msg_core::Wake) {
         self.wakes.lock().expect("wakes").push(wake);
+    }
+    async fn lock(&self, key: i64) -> Result<Option<msg_core::StorageLock>, StorageError> {
+        if !self.shared {
+            return Ok(None);
+        }
+        let lock = self.locks.lock().expect("locks").entry(key).or_default().clone();
+        Ok(Some(Box::new(lock.lock_owned().await)))
     }
     fn watch(&self, tables: &[&str]) {
         self.watched.lock().expect("watched").extend(tables.iter().map(|t| (*t).to_owned()));

@@ -26,6 +26,9 @@ use tokio_postgres::Row;
 
 /// Connections the pool keeps at most.
 const POOL_SIZE: usize = 16;
+/// Connections the locks' pool keeps at most ([`Journal::lock`]: each held or awaited lock
+/// takes one, apart from the pool the batches use, so a holder can always commit).
+const LOCK_POOL_SIZE: usize = 64;
 /// User ids are drawn from the same range as the SQLite backend's.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 /// Taken while the schema is created, so two instances starting together do not race.
@@ -87,6 +90,8 @@ const UPDATES_CHANNEL: &str = "msg_updates";
 
 pub struct PostgresStorage {
     pool: Pool,
+    /// The locks' connections ([`LOCK_POOL_SIZE`]).
+    lock_pool: Pool,
     /// How to connect, for the connection that listens for [`UPDATES_CHANNEL`].
     config: tokio_postgres::Config,
     /// Who to wake at a notification; the listening connection starts with the first.
@@ -133,8 +138,15 @@ impl PostgresStorage {
             ManagerConfig { recycling_method: RecyclingMethod::Fast },
         );
         let pool = Pool::builder(manager).max_size(POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
+        let lock_manager = Manager::from_config(
+            config.clone(),
+            tokio_postgres::NoTls,
+            ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        );
+        let lock_pool = Pool::builder(lock_manager).max_size(LOCK_POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
         Ok(Self {
             pool,
+            lock_pool,
             config,
             wakes: Default::default(),
             watched: Default::default(),
@@ -202,6 +214,31 @@ impl PostgresStorage {
 
 /// The setting a bot's queue keeps its next id in (the queue's; not imported to avoid a cycle).
 const NEXT_ID_SETTING: &str = "next_update_id";
+
+/// A held advisory lock ([`Journal::lock`]): dropping it unlocks on its connection, which then
+/// goes back to the locks' pool; a connection that cannot unlock is closed instead (PostgreSQL
+/// releases a session's locks when it ends), never pooled with the lock held.
+struct AdvisoryLock {
+    client: Option<deadpool_postgres::Object>,
+    key: i64,
+}
+
+impl Drop for AdvisoryLock {
+    fn drop(&mut self) {
+        let Some(client) = self.client.take() else { return };
+        let key = self.key;
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    if client.execute("SELECT pg_advisory_unlock($1)", &[&key]).await.is_err() {
+                        drop(deadpool_postgres::Object::take(client));
+                    }
+                });
+            }
+            Err(_) => drop(deadpool_postgres::Object::take(client)),
+        }
+    }
+}
 
 /// Whether PostgreSQL rolled the transaction back for a reason a second try can pass: a
 /// deadlock or a serialization failure.
@@ -616,6 +653,26 @@ impl Journal for PostgresStorage {
         let (kind, id) = owner_key(owner);
         let sql = "SELECT generation, reason FROM polls WHERE owner_kind = $1 AND owner_id = $2";
         Ok(self.query_opt(sql, &[&kind, &id]).await?.map_or((0, 0), |r| (r.get(0), r.get(1))))
+    }
+    async fn lock(&self, key: i64) -> Result<Option<msg_core::StorageLock>, StorageError> {
+        // Taken in a task of its own: a wait dropped early must not leave a pooled connection
+        // holding the lock once PostgreSQL grants it; the task gives it back instead.
+        let (pool, label) = (self.lock_pool.clone(), self.label.clone());
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(async move {
+            let taken = async {
+                let client = pool.get().await.map_err(|e| describe(&e))?;
+                client.execute("SELECT pg_advisory_lock($1)", &[&key]).await.map_err(|e| describe(&e))?;
+                Ok::<_, String>(AdvisoryLock { client: Some(client), key })
+            };
+            // Dropped unsent (nobody waits any more), the lock is given back by its Drop.
+            let _ = tx.send(taken.await);
+        });
+        match rx.await {
+            Ok(Ok(lock)) => Ok(Some(Box::new(lock))),
+            Ok(Err(message)) => Err(StorageError::Database { path: label, message }),
+            Err(_) => Err(StorageError::Task("taking a lock ended without an answer".into())),
+        }
     }
     fn watch(&self, tables: &[&str]) {
         self.watched.write().expect("watched").extend(tables.iter().map(|t| (*t).to_owned()));

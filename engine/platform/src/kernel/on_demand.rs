@@ -198,6 +198,16 @@ impl Platform {
         }
     }
 
+    /// Drops what the directory keeps of an entity whose storage lock was just taken.
+    pub(crate) fn forget_locked(&self, entity: &crate::kernel::serial::Entity) {
+        use crate::kernel::serial::Entity;
+        match entity {
+            Entity::Chat(id) => self.forget_row(CHATS.name(), 0, &id.to_string()),
+            Entity::User(id) => self.forget_row(PEOPLE.name(), 0, &id.to_string()),
+            _ => {}
+        }
+    }
+
     /// Drops everything the directory keeps of people and chats (another server's writes may
     /// have been missed); counters stay (the storage hands ids out on a shared one).
     pub(crate) fn forget_directory(&self) {

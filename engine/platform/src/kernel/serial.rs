@@ -8,6 +8,11 @@
 //! lock, then a message, then a person, then a bot setting. Nothing that holds one of them
 //! calls a function that takes the same entity's lock again (the locks are not re-entrant):
 //! functions that need the lock held take the [`Held`] guard as a parameter instead.
+//!
+//! On a shared storage (several servers on one PostgreSQL) a lock is also taken in the storage
+//! (`Journal::lock`, after this process's own, in the same order), so one server at a time
+//! decides on an entity, and what this server keeps of the entity (a chat's standings, a
+//! person) is dropped when the lock is taken: the read that follows comes from the storage.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -39,10 +44,17 @@ pub(crate) enum Entity {
 /// How many entries the map may hold before idle ones are swept.
 const SWEEP_AT: usize = 4096;
 
+/// What [`Locks::on_acquire`] is given.
+pub(crate) type OnAcquire = Box<dyn Fn(&Entity) + Send + Sync>;
+
 /// The locks in use, one per entity with a holder or a waiter; an entry goes with its last user.
 #[derive(Default)]
 pub(crate) struct Locks {
     entries: Mutex<HashMap<Entity, Arc<tokio::sync::Mutex<()>>>>,
+    /// A shared storage, whose lock of the entity is taken too.
+    storage: Option<Arc<dyn msg_core::StorageBackend>>,
+    /// Called once the storage's lock is taken (the platform drops its copies of the entity).
+    on_acquire: std::sync::OnceLock<OnAcquire>,
 }
 
 /// A held lock. Dropping it lets the next writer of the entity in.
@@ -50,9 +62,31 @@ pub(crate) struct Held<'a> {
     locks: &'a Locks,
     entity: Entity,
     guard: Option<OwnedMutexGuard<()>>,
+    /// The storage's lock (a shared storage).
+    _remote: Option<msg_core::StorageLock>,
+}
+
+/// How many times taking the storage's lock is tried before the writer goes on without it (the
+/// storage is failing: what it then writes fails too, and the failure is logged).
+const REMOTE_TRIES: u32 = 5;
+
+/// The storage's lock key of an entity: a hash of its name, the same on every server.
+fn key(entity: &Entity) -> i64 {
+    let hash = blake3::hash(format!("{entity:?}").as_bytes());
+    i64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("eight bytes"))
 }
 
 impl Locks {
+    /// Locks that also take the lock in `storage` when it is shared.
+    pub(crate) fn of(storage: &Arc<dyn msg_core::StorageBackend>) -> Self {
+        Self { storage: storage.shared().then(|| storage.clone()), ..Self::default() }
+    }
+
+    /// Sets what is called with each entity whose storage lock was taken (once).
+    pub(crate) fn on_acquire(&self, call: OnAcquire) {
+        let _ = self.on_acquire.set(call);
+    }
+
     /// Waits for `entity`'s lock. Cancel-safe: a dropped wait leaves the lock as it was.
     pub(crate) async fn lock(&self, entity: Entity) -> Held<'_> {
         let lock = {
@@ -67,7 +101,25 @@ impl Locks {
         // If this future is dropped while waiting, `lock` (the Arc) is dropped too; the entry
         // then outlives it until the next holder of the entity releases it (see `Drop`).
         let guard = lock.lock_owned().await;
-        Held { locks: self, entity, guard: Some(guard) }
+        let mut remote = None;
+        if let Some(storage) = &self.storage {
+            for attempt in 1..=REMOTE_TRIES {
+                match storage.lock(key(&entity)).await {
+                    Ok(taken) => {
+                        remote = taken;
+                        break;
+                    }
+                    Err(e) if attempt == REMOTE_TRIES => {
+                        tracing::error!("the storage's lock of {entity:?} cannot be taken: {e}; going on without it");
+                    }
+                    Err(_) => tokio::time::sleep(std::time::Duration::from_millis(100 << attempt)).await,
+                }
+            }
+            if let Some(call) = self.on_acquire.get() {
+                call(&entity);
+            }
+        }
+        Held { locks: self, entity, guard: Some(guard), _remote: remote }
     }
 
     /// How many entities have a lock entry (holders or waiters); for tests.

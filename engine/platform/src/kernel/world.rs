@@ -396,6 +396,7 @@ impl Platform {
             config.local,
             config.outbound.clone(),
         ));
+        let locks = crate::kernel::serial::Locks::of(&storage);
         Arc::new_cyclic(|self_ref| Self {
             files,
             storage,
@@ -409,7 +410,7 @@ impl Platform {
             queries: Mutex::default(),
             hooks,
             states: states.into_iter().map(|state| ((*state).type_id(), state)).collect(),
-            locks: crate::kernel::serial::Locks::default(),
+            locks,
             local: config.local,
             temp_dir: config.temp_dir.clone(),
             config,

@@ -297,3 +297,41 @@ fn a_standing_changed_through_one_server_holds_on_the_other_when_told() {
         ok(b.call(&bot, "getChat", json!({"chat_id": chat_id})))["title"] == "Renamed"
     });
 }
+
+#[test]
+fn a_button_pressed_through_one_server_is_answered_through_the_other() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "answerbot");
+    let alice = create_user(first_root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let (a, b) = (a.start(), b.start());
+    ok(b.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let keyboard = json!({"inline_keyboard": [[{"text": "Yes", "callback_data": "yes"}]]});
+    let asked =
+        ok(a.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "Sure?", "reply_markup": keyboard})));
+    // Alice presses through B and waits there; the bot reads the query and answers through A.
+    let press = crate::waiting(
+        &b,
+        &alice,
+        "pressButton",
+        json!({"chat_id": bot_id, "message_id": asked["message_id"], "callback_data": "yes"}),
+    );
+    let mut offset = 0;
+    let query = crate::next_update(&a, &bot, &mut offset, "callback_query");
+    ok(a.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"], "text": "Done"})));
+    let pressed = ok(press.join().unwrap());
+    assert_eq!(
+        (pressed["answered"].clone(), pressed["answer"]["text"].clone()),
+        (json!(true), json!("Done")),
+        "{pressed}"
+    );
+    // Answered once: a second answer, through either server, is refused in the reference's words.
+    for server in [&a, &b] {
+        let again = server.call(&bot, "answerCallbackQuery", json!({"callback_query_id": query["id"]}));
+        assert_eq!(
+            crate::error(again),
+            (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into())
+        );
+    }
+}

@@ -104,8 +104,14 @@ async fn run_leased(shared: Arc<Shared>, session: Arc<BotSession>, stop: Cancell
         run(shared.clone(), session.clone(), held.clone(), Some(fence)).await;
         held.cancel();
         let _ = renewing.await;
-        if stop.is_cancelled() || session.webhook().is_none() {
+        // Given up for others to take at once when nothing is left to deliver here (the webhook
+        // went, the bot logged out, the server drains); a worker replaced by a new one on this
+        // server (the webhook changed) keeps it: its successor takes it on as the same holder.
+        let ended = session.webhook().is_none() || session.presence() != Presence::Active;
+        if ended || shared.draining.is_cancelled() {
             let _ = shared.storage.release(&name, &holder).await;
+        }
+        if ended || stop.is_cancelled() {
             return;
         }
     }

@@ -37,7 +37,7 @@ pub(super) async fn answer_query(platform: Arc<Platform>, call: MethodCall) -> R
     let (group, _) = invite_admin(&platform, &actor, Conversation::Group(chat_id)).await?;
     settle(&platform, group, &actor, user_id, outcome, Some(id)).await?;
     // The person's joinChat, if it still waits, ends with the bot's word.
-    let _ = platform.answer_query(bot.id, id, json!({"result": p.result}));
+    let _ = platform.answer_query(bot.id, id, json!({"result": p.result})).await;
     done()
 }
 
@@ -59,7 +59,7 @@ pub(super) async fn send_web_app(platform: Arc<Platform>, call: MethodCall) -> R
     query.web_app = Some(url.clone());
     super::save_group(&platform, &group).await?;
     drop(group);
-    let _ = platform.answer_query(bot.id, id, json!({"web_app": url}));
+    let _ = platform.answer_query(bot.id, id, json!({"web_app": url})).await;
     done()
 }
 

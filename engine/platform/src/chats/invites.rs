@@ -292,7 +292,10 @@ pub(super) async fn join_by_link(platform: &Platform, user: &UserRecord, link: &
         let date = now();
         // A guard bot's query is open before the request is stored: its answer may come at once.
         let guard = super::guard::guard_of(platform, chat.id, details).await?;
-        let open = guard.as_ref().map(|bot| platform.open_query(bot.id));
+        let open = match &guard {
+            Some(bot) => Some(platform.open_query(bot.id).await?),
+            None => None,
+        };
         let query = guard.as_ref().zip(open.as_ref()).map(|(bot, open)| super::guard::query(bot.id, &open.id, date));
         details.requests.push(JoinRequest { user_id: user.id, date, link: link.to_owned(), query: query.clone() });
         let object = invite_object(platform, &invite, details).await?;

@@ -77,7 +77,7 @@ pub(crate) async fn press(
     let via_bot = stored.via_bot.as_ref().map(|b| b.id);
     let bot_id = via_bot.or_else(|| sender_id(&stored)).unwrap_or_default();
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
-    let open = platform.open_query(bot.id);
+    let open = platform.open_query(bot.id).await?;
     let query_id = open.id.clone();
     let chat = platform.chat(conversation, bot.id).await?;
     let chat_instance =

@@ -175,6 +175,6 @@ pub(crate) async fn answer_callback_query(platform: Arc<Platform>, call: MethodC
     if let Some(url) = p.url.filter(|u| !u.is_empty()) {
         answer["url"] = url.into();
     }
-    platform.answer_query(bot.id, p.callback_query_id, answer)?;
+    platform.answer_query(bot.id, p.callback_query_id, answer).await?;
     done()
 }

@@ -173,8 +173,8 @@ impl Platform {
 
     /// The tables another server's writes to which make this one's copies stale (a shared
     /// storage tells of them: [`Platform::forget_row`]).
-    pub(crate) fn watched_tables() -> [&'static str; 3] {
-        [PEOPLE.name(), CHATS.name(), MEMBERS.name()]
+    pub(crate) fn watched_tables() -> [&'static str; 4] {
+        [PEOPLE.name(), CHATS.name(), MEMBERS.name(), crate::kernel::queries::QUERY_ANSWERS.name()]
     }
 
     /// Drops what the directory keeps of a row another server wrote: a person, or a chat's
@@ -195,6 +195,10 @@ impl Platform {
         } else if table == MEMBERS.name() {
             dir.room_writes += 1;
             dir.rooms.remove(&scope);
+        } else if table == crate::kernel::queries::QUERY_ANSWERS.name() {
+            drop(dir);
+            let (platform, query_id) = (self.self_arc(), key.to_owned());
+            tokio::spawn(async move { platform.answer_arrived(&query_id).await });
         }
     }
 

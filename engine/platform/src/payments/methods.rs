@@ -219,7 +219,7 @@ pub(super) async fn answer_shipping_query(platform: Arc<Platform>, call: MethodC
             p.error_message.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("error_message"))?;
         json!({"ok": false, "error_message": message})
     };
-    platform.answer_query(bot.id, p.shipping_query_id, answer)?;
+    platform.answer_query(bot.id, p.shipping_query_id, answer).await?;
     done()
 }
 
@@ -264,7 +264,7 @@ pub(super) async fn answer_pre_checkout_query(platform: Arc<Platform>, call: Met
             p.error_message.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::parameter_required("error_message"))?;
         json!({"ok": false, "error_message": message})
     };
-    platform.answer_query(bot.id, p.pre_checkout_query_id, answer)?;
+    platform.answer_query(bot.id, p.pre_checkout_query_id, answer).await?;
     done()
 }
 

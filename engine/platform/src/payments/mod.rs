@@ -164,7 +164,7 @@ async fn ask_shipping(
     address: ShippingAddress,
     wait: Duration,
 ) -> Result<Value, ApiError> {
-    let open = platform.open_query(bot.id);
+    let open = platform.open_query(bot.id).await?;
     let query = types::ShippingQuery {
         id: open.id.clone(),
         from: Box::new(person(user)),
@@ -299,7 +299,7 @@ async fn pay_invoice(
         || order.email.is_some()
         || order.shipping_address.is_some();
     let order_info = given.then(|| Box::new(order.clone()));
-    let open = platform.open_query(bot.id);
+    let open = platform.open_query(bot.id).await?;
     let query = types::PreCheckoutQuery {
         id: open.id.clone(),
         from: Box::new(person(user)),

@@ -123,6 +123,10 @@ pub struct Mailbox {
     /// Held while a long poll of a shared queue begins here and in the storage, so that this
     /// server's polls get their generations in the same order in both.
     beginning: tokio::sync::Mutex<()>,
+    /// Held while a shared queue is read back, and how many read-backs took it: readers woken
+    /// together (a thousand push streams of one person) share one ([`Mailbox::refresh`]).
+    refreshing: tokio::sync::Mutex<()>,
+    refreshes: std::sync::atomic::AtomicU64,
 }
 
 /// The bot setting that keeps a bot queue's next update id, written whenever updates are
@@ -275,6 +279,8 @@ impl Mailbox {
             }),
             notify: Notify::new(),
             beginning: tokio::sync::Mutex::new(()),
+            refreshing: tokio::sync::Mutex::new(()),
+            refreshes: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -487,10 +493,21 @@ impl Mailbox {
     ///
     /// Cancellation safety: what was read is put in under the lock only, each update once and
     /// in id order; a refresh dropped half-way leaves the next to read on.
+    ///
+    /// Readers asking at once share one read: one that began after this call was made covers
+    /// it.
     pub async fn refresh(&self, storage: &Arc<dyn StorageBackend>) -> Result<(), StorageError> {
         if !self.lock().shared {
             return Ok(());
         }
+        use std::sync::atomic::Ordering;
+        let asked = self.refreshes.load(Ordering::Acquire);
+        let _taken = self.refreshing.lock().await;
+        if self.refreshes.load(Ordering::Acquire) != asked {
+            // A read took the lock after this call was made (so began after it), and ended.
+            return Ok(());
+        }
+        self.refreshes.fetch_add(1, Ordering::AcqRel);
         loop {
             let after = self.lock().next_id - 1;
             let (updates, first) = storage.load_updates_after(self.owner, after, REFRESH_PAGE).await?;

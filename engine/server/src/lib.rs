@@ -408,8 +408,6 @@ impl Engine for BotApiEngine {
         };
         self.shared.phase.set(Phase::Ready);
         if self.shared.storage.shared() {
-            // Another server's update to a bot's queue wakes its readers here; its change of a
-            // bot's settings is read again (a webhook set there is delivered from here too).
             // A bot whose webhook another server set is delivered from here too, once its
             // session is active here (only the lease holder delivers).
             let weak = Arc::downgrade(&self.shared);
@@ -421,6 +419,8 @@ impl Engine for BotApiEngine {
                     webhook::start(&shared, session);
                 }
             }));
+            // Another server's update to a bot's queue wakes its readers here; its change of a
+            // bot's settings is read again (a webhook set there is delivered from here too).
             let shared = Arc::downgrade(&self.shared);
             self.shared.storage.listen(Arc::new(move |notice| {
                 let Some(shared) = shared.upgrade() else { return };
@@ -467,6 +467,16 @@ impl Engine for BotApiEngine {
         // Long polls would hold the drain for up to 50 s: answer them now.
         self.shared.sessions.abort_all_polls().await;
         self.shared.upstream.abort_polls().await;
+        if self.shared.storage.shared() {
+            // The other servers take this one's webhook deliveries over at once.
+            for session in self.shared.sessions.sessions().await {
+                webhook::stop(&session);
+                let lease = format!("webhook:{}", session.bot.id);
+                if let Err(e) = self.shared.storage.release(&lease, &self.shared.instance).await {
+                    tracing::warn!("lease {lease} was not given up: {e}");
+                }
+            }
+        }
         if let Some((which, result)) = failure {
             self.shared.phase.set(Phase::Stopped);
             let message = match result {

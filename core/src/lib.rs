@@ -10,6 +10,7 @@ pub mod engine;
 pub mod environment;
 pub mod error;
 pub mod front;
+pub mod instance;
 pub mod limits;
 pub mod method;
 pub mod plugin;

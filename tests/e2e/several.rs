@@ -335,3 +335,27 @@ fn a_button_pressed_through_one_server_is_answered_through_the_other() {
         );
     }
 }
+
+#[test]
+fn a_timed_poll_closes_when_the_server_that_sent_it_is_gone() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "timerbot");
+    let alice = create_user(first_root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let (a, b) = (a.start(), b.start());
+    ok(b.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let poll = json!({"chat_id": alice_id, "question": "Soon?", "options": ["yes", "no"], "open_period": 5});
+    let sent = ok(a.call(&bot, "sendPoll", poll));
+    // The server that armed the timer dies; the other closes the poll once it is due (as the
+    // holder of the poll timers' lease, taken over if the dead server held it).
+    let killed_at = Instant::now();
+    drop(a);
+    let mut offset = 0;
+    let closed = crate::next_update(&b, &bot, &mut offset, "poll");
+    assert_eq!(closed["is_closed"], true, "{closed}");
+    assert_eq!(closed["id"], sent["poll"]["id"], "{closed}");
+    println!("the poll closed {:?} after its server was killed", killed_at.elapsed());
+    let stopped = b.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": sent["message_id"]}));
+    assert_eq!(crate::error(stopped), (400, "Bad Request: poll has already been closed".into()));
+}

@@ -257,7 +257,7 @@ impl BotApiEngine {
             disk_usage: Default::default(),
             hosts: msg_core::front::Front::new(),
             self_ref: self_ref.clone(),
-            instance: process_instance(),
+            instance: msg_core::instance::instance().to_owned(),
             started_at: msg_core::storage::now_unix(),
             deployment: Default::default(),
         });
@@ -326,14 +326,6 @@ async fn resume_webhooks(shared: Arc<Shared>) {
             Err(e) => tracing::error!("cannot resume a webhook: {}", e.description),
         }
     }
-}
-
-/// This process's id among the servers of a shared storage: the host's name (a container's
-/// id) and a random part.
-fn process_instance() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
-    let host = host.trim();
-    format!("{}-{:08x}", if host.is_empty() { "msg-bot-api" } else { host }, rand::random::<u32>())
 }
 
 /// How often a server of a shared storage says it is alive, and how long one that stopped

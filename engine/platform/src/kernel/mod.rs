@@ -27,6 +27,7 @@ pub mod web_app;
 pub mod world;
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
@@ -48,6 +49,46 @@ where
         async move {
             run.await;
             None
+        }
+    })
+    .await;
+}
+
+/// How often single-place work on a shared storage looks whether this server holds its lease,
+/// and how long a lease lasts unrenewed: a server that dies is replaced within about
+/// [`LEASE_TTL`] + [`LEASE_TICK`].
+const LEASE_TICK: Duration = Duration::from_secs(5);
+const LEASE_TTL: i64 = 15;
+
+/// [`every`] for work one server at a time does on a shared storage (poll timers,
+/// subscriptions' renewals): there it runs where lease `name` is held, looking every
+/// [`LEASE_TICK`] (and at the moment it last asked for) whether it holds it; on a storage of one
+/// process it is [`every`] with `period`.
+pub(crate) async fn leased_every<F, Fut>(
+    storage: Arc<dyn msg_core::StorageBackend>,
+    name: &'static str,
+    period: Duration,
+    stop: CancellationToken,
+    mut work: F,
+) where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<i64>>,
+{
+    if !storage.shared() {
+        return every(period, stop, work).await;
+    }
+    let holder = msg_core::instance::instance();
+    every(LEASE_TICK.min(period), stop, || {
+        let (storage, run) = (storage.clone(), work());
+        async move {
+            match storage.lease(name, holder, LEASE_TTL).await {
+                Ok(Some(_)) => run.await,
+                Ok(None) => None,
+                Err(e) => {
+                    tracing::warn!("lease {name} cannot be taken: {e}");
+                    None
+                }
+            }
         }
     })
     .await;

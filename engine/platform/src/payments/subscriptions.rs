@@ -167,9 +167,12 @@ fn subscription_lock(bot_id: i64, charge_id: &str) -> Entity {
 }
 
 /// Renews what is due, then waits for the next expiry by the clock (or a minute, or a move of a
-/// manual clock), until `stop`.
+/// manual clock), until `stop`; on a shared storage where lease `subscriptions` is held (the
+/// renewal itself is decided under the payer's and the subscription's storage locks, so a
+/// second server renewing at once finds it renewed).
 pub(crate) async fn run(platform: Arc<Platform>, stop: CancellationToken) {
-    crate::kernel::every(Duration::from_secs(60), stop, || async {
+    let storage = platform.storage.clone();
+    crate::kernel::leased_every(storage, "subscriptions", Duration::from_secs(60), stop, || async {
         renew_due(&platform).await.unwrap_or_else(|e| {
             tracing::warn!("subscriptions could not be renewed: {}", e.description);
             None

@@ -29,16 +29,37 @@ impl Domain for Polls {
         registrar.method("stopPoll", bound(slot, super::methods::stop_poll));
     }
 
-    /// Re-arms the timers of polls that close by time, once at start.
-    fn tasks(&self, platform: &Arc<Platform>, _stop: &CancellationToken) -> Vec<Task> {
-        let platform = platform.clone();
-        vec![Box::pin(async move {
-            match super::rearm_poll_timers(&platform).await {
+    /// Re-arms the timers of polls that close by time, once at start; on a shared storage,
+    /// the holder of lease `poll_timers` also closes those due that another server armed.
+    fn tasks(&self, platform: &Arc<Platform>, stop: &CancellationToken) -> Vec<Task> {
+        let rearm = platform.clone();
+        let mut tasks: Vec<Task> = vec![Box::pin(async move {
+            match super::rearm_poll_timers(&rearm).await {
                 Ok(0) => {}
                 Ok(armed) => tracing::info!("{armed} timed polls re-armed"),
                 Err(e) => tracing::warn!("timed polls could not be re-armed: {}", e.description),
             }
-        })]
+        })];
+        if platform.storage.shared() {
+            let (platform, stop) = (platform.clone(), stop.clone());
+            let storage = platform.storage.clone();
+            tasks.push(Box::pin(crate::kernel::leased_every(
+                storage,
+                "poll_timers",
+                std::time::Duration::from_secs(60),
+                stop,
+                move || {
+                    let platform = platform.clone();
+                    async move {
+                        super::sweep_poll_timers(&platform).await.unwrap_or_else(|e| {
+                            tracing::warn!("timed polls could not be swept: {}", e.description);
+                            None
+                        })
+                    }
+                },
+            )));
+        }
+        tasks
     }
 
     /// The person's votes.

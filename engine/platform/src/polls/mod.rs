@@ -308,6 +308,29 @@ async fn rearm_poll_timers(platform: &Platform) -> Result<usize, ApiError> {
     Ok(armed)
 }
 
+/// On a shared storage, where lease `poll_timers` is held: closes the timed polls that are due
+/// whichever server armed their timer (that server may be gone); the next close date of the
+/// others. Each server still closes the polls it armed when they are due; a poll closed twice
+/// is closed once (the message's lock, the stored state read under it).
+async fn sweep_poll_timers(platform: &Platform) -> Result<Option<i64>, ApiError> {
+    let storage = platform.storage.as_ref();
+    let mut next: Option<i64> = None;
+    for bot_id in POLL_TIMERS.scopes(storage).await? {
+        for (key, close_date) in POLL_TIMERS.all(storage, bot_id).await? {
+            if close_date > now() {
+                next = Some(next.map_or(close_date, |n| n.min(close_date)));
+                continue;
+            }
+            if let Some((conversation, message_id)) =
+                key.rsplit_once('|').and_then(|(c, m)| Some((Conversation::from_key(c)?, m.parse().ok()?)))
+            {
+                close_when_due(platform, bot_id, conversation, message_id, close_date);
+            }
+        }
+    }
+    Ok(next)
+}
+
 /// A map a bot's setting `name` kept before polls kept rows, `conversation|message_id` to
 /// a date.
 async fn legacy_map(platform: &Platform, bot_id: i64, name: &str) -> Result<BTreeMap<String, i64>, ApiError> {

@@ -81,6 +81,9 @@ pub struct ServerFlags {
     /// PostgreSQL connection URL (postgres://user:password@host/db); selects the postgres storage [env: MSG_DATABASE_URL]
     #[arg(long = "database-url", value_name = "URL", global = true)]
     pub database_url: Option<String>,
+    /// Keep files' content in an S3-compatible object store too (s3://bucket/prefix), for several servers; endpoint, region and credentials from AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (AWS_ALLOW_HTTP=true for a plain-HTTP endpoint) [env: MSG_FILES]
+    #[arg(long = "files", value_name = "URL", global = true)]
+    pub files: Option<String>,
     /// This server is for tests: allows what must never run in production (--clock manual) [env: MSG_TESTING, default false]
     #[arg(long = "testing", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
     pub testing: Option<String>,
@@ -126,6 +129,7 @@ impl ServerFlags {
             ("durability", &self.durability),
             ("message_retention", &self.message_retention),
             ("database_url", &self.database_url),
+            ("files", &self.files),
             ("testing", &self.testing),
             ("clock", &self.clock),
             ("flood_control", &self.flood_control),

@@ -42,6 +42,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("durability", "--durability"),
     ("message_retention", "--message-retention"),
     ("database_url", "--database-url"),
+    ("files", "--files"),
     ("testing", "--testing"),
     ("clock", "--clock"),
     ("flood_control", "--flood-control"),

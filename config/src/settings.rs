@@ -79,6 +79,8 @@ pub struct Settings {
     pub message_retention: Option<std::time::Duration>,
     /// The PostgreSQL URL (`postgres` storage), a secret: it may carry a password.
     pub database_url: Option<Secret>,
+    /// The object store files' content is kept in (`s3://bucket/prefix`), when set.
+    pub files: Option<String>,
     /// This server is for tests (`--testing`): a manual clock is allowed.
     pub testing: bool,
     /// The platform's send rates answered with 429 (`--flood-control`).
@@ -165,6 +167,7 @@ impl Settings {
                 quote(&self.message_retention.map_or("forever".into(), |d| format!("{}s", d.as_secs()))),
             ),
             ("database_url", self.database_url.as_ref().map_or("\"\"".into(), |u| quote(&redact_url(u.expose())))),
+            ("files", quote(self.files.as_deref().unwrap_or(""))),
             ("testing", self.testing.to_string()),
             ("flood_control", self.flood_control.to_string()),
             ("call_log_size", self.call_log_size.to_string()),
@@ -725,6 +728,17 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         ok.then(|| Secret::new(t))
     });
     let durability = r.typed("durability", "process or power", msg_core::Durability::parse);
+    let files = r.raw("files").and_then(|(text, source)| {
+        let t = text.trim();
+        let bucket = t.strip_prefix("s3://").map(|rest| rest.split('/').next().unwrap_or_default());
+        if bucket.is_none_or(str::is_empty) || t.contains('@') {
+            r.problems.push(Problem::new(format!(
+                "{source} must be an object store URL such as s3://bucket or s3://bucket/prefix (credentials go in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, never in the URL)"
+            )));
+            return None;
+        }
+        Some(t.to_owned())
+    });
     let message_retention =
         r.typed("message_retention", "forever, or a period such as 3600, 90m, 24h or 30d", parse_period).flatten();
     // A secret too: the URL may carry a password.
@@ -850,6 +864,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
                 durability,
                 message_retention,
                 database_url,
+                files,
                 testing,
                 manual_clock,
                 flood_control,

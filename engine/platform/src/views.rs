@@ -306,6 +306,9 @@ pub(crate) async fn person_file(platform: &Platform, user: &UserRecord, file_id:
     if !platform.files.granted(user.id, &id.hash).await.ok()? {
         return None;
     }
+    if !platform.files.ensure_local(&id.hash).await.ok()? {
+        return None;
+    }
     let path = platform.files.blob_path(&id.hash);
     let meta = tokio::fs::metadata(&path).await.ok()?;
     let mime = match id.kind {

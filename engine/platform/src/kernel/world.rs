@@ -395,6 +395,7 @@ impl Platform {
             storage.clone(),
             config.local,
             config.outbound.clone(),
+            config.object_store.clone(),
         ));
         let locks = crate::kernel::serial::Locks::of(&storage);
         Arc::new_cyclic(|self_ref| Self {

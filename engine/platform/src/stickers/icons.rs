@@ -58,7 +58,7 @@ pub(crate) async fn topic_icons(platform: &Platform, bot_id: i64) -> Result<Vec<
     for (emoji, rgb) in ICONS {
         let bytes = picture(rgb);
         let hash = blake3::hash(&bytes);
-        let blob = if tokio::fs::metadata(platform.files.blob_path(&hash)).await.is_ok() {
+        let blob = if platform.files.ensure_local(&hash).await? {
             Blob { hash, size: bytes.len() as u64 }
         } else {
             platform.files.ingest_bytes(bytes).await?

@@ -471,3 +471,49 @@ fn a_file_sent_through_one_server_is_served_by_another_from_the_object_store() {
         assert!(!server.output().contains(S3_SECRET), "the object store's secret was logged");
     }
 }
+
+#[test]
+fn a_webhook_holder_paused_past_its_lease_cannot_write_after_its_successor() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "pausedbot");
+    let alice = create_user(first_root.path(), "Alice");
+    let bot_id = id_of(&bot);
+    let mut servers = [a.start(), b.start()];
+    let receiver = msg_testkit::Receiver::start();
+    ok(servers[0].call(&bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
+    let count = |text: &str| received(&receiver).iter().filter(|(_, t)| t == text).count();
+    send(servers[0].api, &alice, bot_id, "first");
+    msg_testkit::poll_until("the first message is delivered", || count("first") == 1);
+    let holder = (0..2).find(|i| servers[*i].output().contains("this server delivers its webhook")).unwrap();
+    let successor = 1 - holder;
+    // The holder's next delivery fails and waits to be tried again; then the holder is paused
+    // (SIGSTOP) with the update in its hands, for longer than its lease.
+    receiver.set_status(500);
+    send(servers[successor].api, &alice, bot_id, "held");
+    let tried = || {
+        let refused = receiver.refused.lock().unwrap();
+        refused.iter().filter(|r| String::from_utf8_lossy(&r.body).contains("\"text\":\"held\"")).count()
+    };
+    msg_testkit::poll_until("the holder tried the update", || tried() >= 1);
+    servers[holder].signal("STOP");
+    receiver.set_status(200);
+    // The successor takes the lease once it expires and delivers the update (the paused holder
+    // cannot: every request now is the successor's).
+    msg_testkit::poll_until("the successor delivers the held update", || count("held") >= 1);
+    assert!(servers[successor].output().contains("this server delivers its webhook"));
+    // Resumed, the former holder learns it lost the lease: its renewal is refused, and what it
+    // writes for the update it held (its removal after the retry) is fenced, not applied.
+    servers[holder].signal("CONT");
+    servers[holder].wait_for_line(|l| {
+        l.contains("went to another server; delivering stops here") || l.contains("is no longer held by this server")
+    });
+    // The deployment delivers on: a message sent through the former holder reaches the
+    // receiver (from the successor), and the successor still holds the lease.
+    send(servers[holder].api, &alice, bot_id, "after");
+    msg_testkit::poll_until("the next message is delivered", || count("after") >= 1);
+    let page = msg_testkit::get(servers[successor].stats.unwrap(), "/").unwrap().text();
+    let line = servers[successor].output().lines().find(|l| l.contains(" of a shared storage")).unwrap().to_owned();
+    let instance = line.split("instance ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
+    assert!(page.lines().any(|l| l.starts_with(&format!("lease\twebhook:{bot_id}\t{instance}\t"))), "{page}");
+}

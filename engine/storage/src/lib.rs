@@ -409,6 +409,59 @@ mod conformance {
         assert_eq!(storage.load_record("vote", 9, "p").await.unwrap().as_deref(), Some("💥\0 x"));
     }
 
+    /// What a shared storage adds: appends numbered in commit order, counters, leases whose
+    /// fence stops a former holder's batch whole, poll generations.
+    async fn exercise_shared(storage: Arc<dyn StorageBackend>) {
+        assert!(storage.shared());
+        let owner = Owner::Bot(77);
+        let append = |n: i64| Change::AppendUpdate { owner, update: update(0, n), first_id: 500 };
+        storage.apply(vec![append(1), append(2)]).await.unwrap();
+        storage.apply(vec![append(3)]).await.unwrap();
+        let (read, first) = storage.load_updates_after(owner, 0, 10).await.unwrap();
+        let ids: Vec<i64> = read.iter().map(|u| u.update_id).collect();
+        assert_eq!((ids, first), (vec![500, 501, 502], Some(500)), "numbered from the first id, in order");
+        let (read, _) = storage.load_updates_after(owner, 501, 10).await.unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(storage.next_message_id("c", 7).await.unwrap(), 7, "the floor the first time");
+        assert_eq!(storage.next_message_id("c", 1).await.unwrap(), 8);
+        assert_eq!(storage.next_number("n", 0).await.unwrap(), 0);
+        assert_eq!(storage.next_number("n", 0).await.unwrap(), 1);
+
+        // A lease: held and kept by its holder, refused to another while it lasts.
+        let first = storage.lease("work", "one", 60).await.unwrap().expect("free");
+        assert_eq!(storage.lease("work", "one", 60).await.unwrap(), Some(first), "kept, same epoch");
+        assert_eq!(storage.lease("work", "two", 60).await.unwrap(), None, "held by another");
+        let fenced = |holder: &str, epoch: i64, key: &str| {
+            vec![
+                Change::Fence { lease: "work".into(), holder: holder.into(), epoch },
+                Change::PutRecord(Record::new("fenced", 0, key, "x")),
+            ]
+        };
+        storage.apply(fenced("one", first, "a")).await.unwrap();
+        // Given up (or expired): another takes it at a new epoch, and the former holder's
+        // batches fail whole from then on.
+        storage.release("work", "one").await.unwrap();
+        let second = storage.lease("work", "two", 60).await.unwrap().expect("taken over");
+        assert!(second > first, "{second} > {first}");
+        let refused = storage.apply(fenced("one", first, "b")).await;
+        assert!(matches!(refused, Err(StorageError::Fenced(_))), "{refused:?}");
+        assert_eq!(storage.load_record("fenced", 0, "b").await.unwrap(), None, "nothing of it applied");
+        storage.apply(fenced("two", second, "c")).await.unwrap();
+        let leases = storage.leases().await.unwrap();
+        assert!(leases.iter().any(|l| l.name == "work" && l.holder == "two" && l.epoch == second), "{leases:?}");
+
+        let generation = storage.begin_poll(owner, 0).await.unwrap();
+        assert_eq!(storage.begin_poll(owner, 1).await.unwrap(), generation + 1);
+        assert_eq!(storage.poll_generation(owner).await.unwrap(), (generation + 1, 1));
+        let alive = storage.heartbeat("one", 5, 30).await.unwrap();
+        assert!(alive.iter().any(|i| i.id == "one" && i.started_at == 5), "{alive:?}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_shared_memory_storage_conforms_to_what_sharing_adds() {
+        exercise_shared(Arc::new(memory::MemoryStorage::shared())).await;
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn sqlite_conforms() {
         let tmp = tempfile::tempdir().unwrap();
@@ -433,6 +486,8 @@ mod conformance {
             let section = serde_json::json!({"url": url, "durability": durability});
             exercise(PostgresFactory.create(&section).unwrap()).await;
         }
+        let url = cluster.create_database("conformance_shared");
+        exercise_shared(PostgresFactory.create(&serde_json::json!({"url": url})).unwrap()).await;
     }
 
     /// The tables an older database kept people, groups and standings in are read once, then

@@ -233,15 +233,15 @@ impl Journal for MemoryStorage {
     }
     async fn next_message_id(&self, conversation: &str, at_least: i64) -> Result<i64, StorageError> {
         let mut state = self.lock();
-        let last = state.message_counters.entry(conversation.to_owned()).or_insert(0);
-        *last = (*last + 1).max(at_least);
-        Ok(*last)
+        let next = state.message_counters.get(conversation).map_or(at_least, |last| (last + 1).max(at_least));
+        state.message_counters.insert(conversation.to_owned(), next);
+        Ok(next)
     }
     async fn next_number(&self, name: &str, at_least: i64) -> Result<i64, StorageError> {
         let mut state = self.lock();
-        let last = state.counters.entry(name.to_owned()).or_insert(0);
-        *last = (*last + 1).max(at_least);
-        Ok(*last)
+        let next = state.counters.get(name).map_or(at_least, |last| (last + 1).max(at_least));
+        state.counters.insert(name.to_owned(), next);
+        Ok(next)
     }
     fn listen(&self, wake: msg_core::Wake) {
         self.wakes.lock().expect("wakes").push(wake);

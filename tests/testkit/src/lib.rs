@@ -388,6 +388,8 @@ impl Received {
 pub struct Receiver {
     pub addr: SocketAddr,
     pub requests: Arc<Mutex<Vec<Received>>>,
+    /// The requests answered with another status than 200 ([`Receiver::set_status`]).
+    pub refused: Arc<Mutex<Vec<Received>>>,
     status: Arc<Mutex<Answer>>,
     events: mpsc::Receiver<()>,
 }
@@ -414,23 +416,24 @@ impl Receiver {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let requests = Arc::new(Mutex::new(Vec::new()));
+        let refused = Arc::new(Mutex::new(Vec::new()));
         let status = Arc::new(Mutex::new(Answer { status: 200, ..Answer::default() }));
         let (tx, events) = mpsc::channel();
-        let (reqs, st) = (requests.clone(), status.clone());
+        let (reqs, refs, st) = (requests.clone(), refused.clone(), status.clone());
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { break };
-                let (reqs, st, tx, tls) = (reqs.clone(), st.clone(), tx.clone(), tls.clone());
+                let (reqs, refs, st, tx, tls) = (reqs.clone(), refs.clone(), st.clone(), tx.clone(), tls.clone());
                 std::thread::spawn(move || match tls {
-                    None => serve_receiver(stream, &reqs, &st, &tx),
+                    None => serve_receiver(stream, (&reqs, &refs), &st, &tx),
                     Some(config) => {
                         let Ok(session) = rustls::ServerConnection::new(config) else { return };
-                        serve_receiver(rustls::StreamOwned::new(session, stream), &reqs, &st, &tx);
+                        serve_receiver(rustls::StreamOwned::new(session, stream), (&reqs, &refs), &st, &tx);
                     }
                 });
             }
         });
-        Self { addr, requests, status, events }
+        Self { addr, requests, refused, status, events }
     }
 
     pub fn set_status(&self, status: u16) {
@@ -459,7 +462,7 @@ impl Receiver {
 
 fn serve_receiver(
     stream: impl Read + Write,
-    reqs: &Mutex<Vec<Received>>,
+    (reqs, refused): (&Mutex<Vec<Received>>, &Mutex<Vec<Received>>),
     status: &Mutex<Answer>,
     tx: &mpsc::Sender<()>,
 ) {
@@ -482,8 +485,11 @@ fn serve_receiver(
             let answer = if code == 200 { status.bodies.pop_front().unwrap_or_else(default) } else { default() };
             (code, answer)
         };
+        let received = Received { path, headers, body };
         if code == 200 {
-            reqs.lock().unwrap().push(Received { path, headers, body });
+            reqs.lock().unwrap().push(received)
+        } else {
+            refused.lock().unwrap().push(received)
         }
         let _ = tx.send(());
         let head =

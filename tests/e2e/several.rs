@@ -517,3 +517,181 @@ fn a_webhook_holder_paused_past_its_lease_cannot_write_after_its_successor() {
     let instance = line.split("instance ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
     assert!(page.lines().any(|l| l.starts_with(&format!("lease\twebhook:{bot_id}\t{instance}\t"))), "{page}");
 }
+
+/// Texts a bot got, as `(chat, text, update_id)` in the order they arrived.
+type Got = std::sync::Arc<std::sync::Mutex<Vec<(i64, String, i64)>>>;
+
+/// The acceptance of issue 40 in one run: PostgreSQL, a real object store and three servers;
+/// people write through all three at once to a webhook bot and to a bot long polling on
+/// another server, a file goes up on one server and down on another, and the webhook's server
+/// is killed (SIGKILL) under load, after a count of acknowledged sends. Afterwards every
+/// acknowledged message reached its bot (a repeat has the same update_id), each chat in order,
+/// and the webhook's deliveries went on from another server.
+#[test]
+fn three_servers_under_load_lose_nothing_when_one_is_killed() {
+    const PER_PERSON: usize = 40;
+    let roots = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let paths: Vec<&Path> = roots.iter().map(|r| r.path()).collect();
+    let Some(launches) = on_one_database(&paths) else { return };
+    let store = ObjectStore::start();
+    let hook_bot = create_bot(paths[0], "hookloadbot");
+    let poll_bot = create_bot(paths[0], "pollloadbot");
+    let people: Vec<String> = ["Ann", "Ben", "Cid"].iter().map(|name| create_user(paths[0], name)).collect();
+    let mut servers: Vec<Option<Server>> = launches.into_iter().map(|l| Some(store.serve(l).start())).collect();
+    let apis: Vec<std::net::SocketAddr> = servers.iter().map(|s| s.as_ref().unwrap().api).collect();
+    let receiver = msg_testkit::Receiver::start();
+    let first = servers[0].as_ref().unwrap();
+    ok(first.call(&hook_bot, "setWebhook", json!({"url": format!("http://{}/hook", receiver.addr)})));
+
+    // A file up through one server, down through another (the object store between them).
+    ok(first.user_call(&people[0], "sendMessage", json!({"chat_id": id_of(&poll_bot), "text": "/start"})));
+    let bytes: Vec<u8> = (0..100_000u32).map(|i| (i % 253) as u8).collect();
+    let sent = ok(msg_testkit::Multipart::new()
+        .text("chat_id", &id_of(&people[0]).to_string())
+        .file("document", "load.bin", "application/octet-stream", &bytes)
+        .post(apis[0], &format!("/bot{poll_bot}/sendDocument")));
+    let file =
+        ok(servers[1].as_ref().unwrap().call(&poll_bot, "getFile", json!({"file_id": sent["document"]["file_id"]})));
+    let file_path = file["file_path"].as_str().unwrap().to_owned();
+    let downloaded = msg_testkit::get(apis[1], &format!("/file/bot{poll_bot}/{file_path}")).unwrap();
+    assert!(downloaded.status == 200 && downloaded.body == bytes, "downloaded through another server");
+
+    // The long-polling bot reads through one server (another when that one is gone).
+    let polled: Got = Default::default();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let poller = {
+        let (polled, done, apis, bot) = (polled.clone(), done.clone(), apis.clone(), poll_bot.clone());
+        std::thread::spawn(move || {
+            let (mut offset, mut at) = (0i64, 2usize);
+            loop {
+                let body = json!({"offset": offset, "timeout": 2}).to_string();
+                match msg_testkit::post(apis[at], &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes())
+                {
+                    Ok(reply) if reply.status == 200 => {
+                        let updates = reply.json()["result"].as_array().cloned().unwrap_or_default();
+                        if updates.is_empty() && done.load(std::sync::atomic::Ordering::Acquire) {
+                            return;
+                        }
+                        for u in updates {
+                            offset = u["update_id"].as_i64().unwrap() + 1;
+                            if let (Some(chat), Some(text)) =
+                                (u["message"]["chat"]["id"].as_i64(), u["message"]["text"].as_str())
+                            {
+                                polled.lock().unwrap().push((chat, text.to_owned(), offset - 1));
+                            }
+                        }
+                    }
+                    // The server is gone (or answered 409 to a poll it superseded): next one.
+                    _ => at = (at + 1) % apis.len(),
+                }
+            }
+        })
+    };
+
+    // Everyone writes at once, each through a server of their own, alternating the bots;
+    // after 30 acknowledged sends, the webhook's server is killed.
+    let acknowledged: Got = Default::default();
+    let (acked_tx, acked_rx) = std::sync::mpsc::channel::<()>();
+    let writers: Vec<_> = people
+        .iter()
+        .enumerate()
+        .map(|(i, person)| {
+            let (apis, person, acknowledged, acked_tx) =
+                (apis.clone(), person.clone(), acknowledged.clone(), acked_tx.clone());
+            let bots = [id_of(&hook_bot), id_of(&poll_bot)];
+            std::thread::spawn(move || {
+                let mut at = i;
+                for n in 0..PER_PERSON {
+                    let (bot_id, text) = (bots[n % 2], format!("{i}:{n}"));
+                    // An answer lost with its server is tried again elsewhere, under a new
+                    // text: only what was acknowledged must arrive.
+                    for attempt in 0.. {
+                        let text = if attempt == 0 { text.clone() } else { format!("{text}:retry{attempt}") };
+                        let body = json!({"chat_id": bot_id, "text": text}).to_string();
+                        let path = format!("/user{person}/sendMessage");
+                        match msg_testkit::post(apis[at % 3], &path, "application/json", body.as_bytes()) {
+                            Ok(reply) if reply.status == 200 => {
+                                acknowledged.lock().unwrap().push((bot_id, text, n as i64));
+                                let _ = acked_tx.send(());
+                                break;
+                            }
+                            _ => at += 1,
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    drop(acked_tx);
+    assert_eq!(acked_rx.iter().take(30).count(), 30);
+    let holder = (0..3)
+        .find(|i| servers[*i].as_ref().unwrap().output().contains("this server delivers its webhook"))
+        .expect("a server delivers the webhook");
+    servers[holder].as_ref().unwrap().signal("KILL");
+    let killed_at = Instant::now();
+    let delivered_before = received(&receiver).len();
+    for writer in writers {
+        writer.join().unwrap();
+    }
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    assert_eq!(acknowledged.len(), 3 * PER_PERSON);
+    let expected = |bot: &str| -> BTreeSet<String> {
+        acknowledged.iter().filter(|(b, _, _)| *b == id_of(bot)).map(|(_, t, _)| t.clone()).collect()
+    };
+    let (hooked, polled_texts) = (expected(&hook_bot), expected(&poll_bot));
+    msg_testkit::poll_until("every acknowledged message reaches the webhook", || {
+        let got: BTreeSet<String> = received(&receiver).into_iter().map(|(_, t)| t).collect();
+        hooked.is_subset(&got)
+    });
+    println!(
+        "the webhook's server was killed after {delivered_before} deliveries; all {} acknowledged arrived {:?} after the kill",
+        hooked.len(),
+        killed_at.elapsed()
+    );
+    msg_testkit::poll_until("every acknowledged message reaches the polling bot", || {
+        let got: BTreeSet<String> = polled.lock().unwrap().iter().map(|(_, t, _)| t.clone()).collect();
+        polled_texts.is_subset(&got)
+    });
+    done.store(true, std::sync::atomic::Ordering::Release);
+    poller.join().unwrap();
+
+    // Repeats keep their update_id; each chat's messages came in the order they were sent.
+    let mut ids: std::collections::BTreeMap<String, BTreeSet<i64>> = Default::default();
+    let webhook: Vec<(i64, String, i64)> = receiver
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|r| {
+            let u: Value = serde_json::from_slice(&r.body).ok()?;
+            Some((
+                u["message"]["chat"]["id"].as_i64()?,
+                u["message"]["text"].as_str()?.to_owned(),
+                u["update_id"].as_i64()?,
+            ))
+        })
+        .collect();
+    let polled = polled.lock().unwrap().clone();
+    for (_, text, id) in webhook.iter().chain(polled.iter()) {
+        ids.entry(text.clone()).or_default().insert(*id);
+    }
+    assert!(ids.values().all(|set| set.len() == 1), "a repeat with another update_id: {ids:?}");
+    for (i, person) in people.iter().enumerate() {
+        for arrivals in [&webhook, &polled] {
+            let mut order: Vec<i64> = Vec::new();
+            // (`/start` and the like are not the load's.)
+            let load = arrivals.iter().filter(|(c, t, _)| *c == id_of(person) && t.contains(':'));
+            for (_, text, _) in load {
+                let n: i64 = text.split(':').nth(1).unwrap().parse().unwrap();
+                if !order.contains(&n) {
+                    order.push(n);
+                }
+            }
+            assert!(order.windows(2).all(|w| w[0] < w[1]), "person {i}'s chat out of order: {order:?}");
+        }
+    }
+    let survivor = (0..3).find(|i| *i != holder).unwrap();
+    let again = msg_testkit::get(apis[survivor], &format!("/file/bot{poll_bot}/{file_path}")).unwrap();
+    assert!(again.status == 200 && again.body == bytes, "the file is still served after the kill");
+    servers[holder] = None;
+}

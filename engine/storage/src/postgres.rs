@@ -203,6 +203,17 @@ impl PostgresStorage {
         client.query(&statement, params).await.map_err(|e| self.error(e))
     }
 
+    /// Moves counter `key` of `table` (keyed by `column`) on by one, never below `at_least`
+    /// (its value the first time): one statement, so two servers never get the same number.
+    async fn count(&self, table: &str, column: &str, key: &str, at_least: i64) -> Result<i64, StorageError> {
+        let sql = format!(
+            "INSERT INTO {table} AS c ({column}, last_id) VALUES ($1, $2)
+             ON CONFLICT ({column}) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
+             RETURNING last_id"
+        );
+        Ok(self.query_opt(&sql, &[&key, &at_least]).await?.map_or(at_least, |r| r.get(0)))
+    }
+
     async fn query_opt(
         &self,
         sql: &str,
@@ -569,26 +580,10 @@ impl Journal for PostgresStorage {
         true
     }
     async fn next_message_id(&self, conversation: &str, at_least: i64) -> Result<i64, StorageError> {
-        let row = self
-            .query_opt(
-                "INSERT INTO message_counters AS c (conversation, last_id) VALUES ($1, $2)
-                 ON CONFLICT (conversation) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
-                 RETURNING last_id",
-                &[&conversation, &at_least],
-            )
-            .await?;
-        Ok(row.map_or(at_least, |r| r.get(0)))
+        self.count("message_counters", "conversation", conversation, at_least).await
     }
     async fn next_number(&self, name: &str, at_least: i64) -> Result<i64, StorageError> {
-        let row = self
-            .query_opt(
-                "INSERT INTO counters AS c (name, last_id) VALUES ($1, $2)
-                 ON CONFLICT (name) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
-                 RETURNING last_id",
-                &[&name, &at_least],
-            )
-            .await?;
-        Ok(row.map_or(at_least, |r| r.get(0)))
+        self.count("counters", "name", name, at_least).await
     }
     async fn begin_poll(&self, owner: Owner, reason: i16) -> Result<i64, StorageError> {
         let (kind, id) = owner_key(owner);
@@ -875,7 +870,7 @@ impl Administration for PostgresStorage {
     async fn claim(&self) -> Result<(), StorageError> {
         if self.several {
             tracing::warn!(
-                "[storage] instances = \"several\": a preview; ids, queues and long polls are shared by every server on {}, webhooks, poll timers, renewals and locks are not yet",
+                "[storage] instances = \"several\" (a preview): this server shares {} with others; retention sweeps, fault rules, inline results and the logOut cool-down are still each server's own (README, \"Several instances\")",
                 self.label
             );
             return self.ready().await;

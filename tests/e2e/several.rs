@@ -429,8 +429,13 @@ impl Drop for ObjectStore {
 #[test]
 fn a_file_sent_through_one_server_is_served_by_another_from_the_object_store() {
     let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    if crate::on_sqlite() {
+        println!("note: runs on PostgreSQL only (MSG_TEST_DATABASE_URL)");
+        return;
+    }
+    // First: its ports are taken before the servers' are chosen.
     let store = ObjectStore::start();
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
     let bot = create_bot(first_root.path(), "filesbot");
     let alice = create_user(first_root.path(), "Alice");
     let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
@@ -524,16 +529,21 @@ type Got = std::sync::Arc<std::sync::Mutex<Vec<(i64, String, i64)>>>;
 /// The acceptance of issue 40 in one run: PostgreSQL, a real object store and three servers;
 /// people write through all three at once to a webhook bot and to a bot long polling on
 /// another server, a file goes up on one server and down on another, and the webhook's server
-/// is killed (SIGKILL) under load, after a count of acknowledged sends. Afterwards every
+/// is killed (SIGKILL) under load, after 20 acknowledged sends. Afterwards every
 /// acknowledged message reached its bot (a repeat has the same update_id), each chat in order,
 /// and the webhook's deliveries went on from another server.
 #[test]
 fn three_servers_under_load_lose_nothing_when_one_is_killed() {
-    const PER_PERSON: usize = 40;
+    const PER_PERSON: usize = 24;
     let roots = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
     let paths: Vec<&Path> = roots.iter().map(|r| r.path()).collect();
-    let Some(launches) = on_one_database(&paths) else { return };
+    if crate::on_sqlite() {
+        println!("note: runs on PostgreSQL only (MSG_TEST_DATABASE_URL)");
+        return;
+    }
+    // First: its ports are taken before the servers' are chosen.
     let store = ObjectStore::start();
+    let Some(launches) = on_one_database(&paths) else { return };
     let hook_bot = create_bot(paths[0], "hookloadbot");
     let poll_bot = create_bot(paths[0], "pollloadbot");
     let people: Vec<String> = ["Ann", "Ben", "Cid"].iter().map(|name| create_user(paths[0], name)).collect();
@@ -589,7 +599,7 @@ fn three_servers_under_load_lose_nothing_when_one_is_killed() {
     };
 
     // Everyone writes at once, each through a server of their own, alternating the bots;
-    // after 30 acknowledged sends, the webhook's server is killed.
+    // after 20 acknowledged sends, the webhook's server is killed.
     let acknowledged: Got = Default::default();
     let (acked_tx, acked_rx) = std::sync::mpsc::channel::<()>();
     let writers: Vec<_> = people
@@ -623,7 +633,7 @@ fn three_servers_under_load_lose_nothing_when_one_is_killed() {
         })
         .collect();
     drop(acked_tx);
-    assert_eq!(acked_rx.iter().take(30).count(), 30);
+    assert_eq!(acked_rx.iter().take(20).count(), 20);
     let holder = (0..3)
         .find(|i| servers[*i].as_ref().unwrap().output().contains("this server delivers its webhook"))
         .expect("a server delivers the webhook");

@@ -59,6 +59,22 @@ fn drain(servers: &[&Server], bot: &str, offset: &mut i64) -> Vec<Value> {
     all
 }
 
+/// Waits until `server`'s statistics count a request being answered (a long poll waiting).
+fn answering(server: &Server) {
+    let stats = server.stats.expect("a statistics port");
+    msg_testkit::poll_until("the server answers the long poll", || {
+        let page = msg_testkit::get(stats, "/metrics").unwrap().text();
+        page.lines().any(|l| l.starts_with("msg_bot_api_active_requests ") && !l.ends_with(" 0"))
+    });
+}
+
+/// The instance id `server` logged at its start (`instance <id> of a shared storage`).
+fn instance_of(server: &Server) -> String {
+    let output = server.output();
+    let line = output.lines().find(|l| l.contains(" of a shared storage")).expect("its instance line");
+    line.split("instance ").nth(1).unwrap().split(' ').next().unwrap().to_owned()
+}
+
 #[test]
 fn two_servers_on_one_database_share_ids_queues_and_long_polls() {
     let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
@@ -127,11 +143,7 @@ fn two_servers_on_one_database_share_ids_queues_and_long_polls() {
             })
         };
         // The poll is waiting once B's statistics count it among the requests being answered.
-        let stats = b.stats.expect("B's statistics port");
-        msg_testkit::poll_until("B answers the long poll", || {
-            let page = msg_testkit::get(stats, "/metrics").unwrap().text();
-            page.lines().any(|l| l.starts_with("msg_bot_api_active_requests ") && !l.ends_with(" 0"))
-        });
+        answering(&b);
         ok(a.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": format!("wake {n}")})));
         let sent = Instant::now();
         let (reply, answered) = poll.join().unwrap();
@@ -152,11 +164,7 @@ fn two_servers_on_one_database_share_ids_queues_and_long_polls() {
             let body = json!({"offset": offset, "timeout": 20}).to_string();
             msg_testkit::post(api, &format!("/bot{bot}/getUpdates"), "application/json", body.as_bytes()).unwrap()
         });
-        let stats = b.stats.expect("B's statistics port");
-        msg_testkit::poll_until("B answers the long poll", || {
-            let page = msg_testkit::get(stats, "/metrics").unwrap().text();
-            page.lines().any(|l| l.starts_with("msg_bot_api_active_requests ") && !l.ends_with(" 0"))
-        });
+        answering(&b);
         poll
     };
     let poll = waiting_on_b(offset);
@@ -241,9 +249,7 @@ fn one_server_delivers_a_webhook_and_another_takes_over_when_it_is_killed() {
 
     // Its statistics page names it, the servers alive and the lease it holds.
     let taker = servers[takers[0]].as_ref().unwrap();
-    let line =
-        taker.output().lines().find(|l| l.contains(" of a shared storage")).expect("its instance line").to_owned();
-    let instance = line.split("instance ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
+    let instance = instance_of(taker);
     let page = msg_testkit::get(taker.stats.unwrap(), "/").unwrap().text();
     assert!(page.contains(&format!("instance\t{instance}\n")), "{page}");
     assert!(page.lines().any(|l| l.starts_with(&format!("lease\twebhook:{bot_id}\t{instance}\t"))), "{page}");
@@ -518,8 +524,7 @@ fn a_webhook_holder_paused_past_its_lease_cannot_write_after_its_successor() {
     send(servers[holder].api, &alice, bot_id, "after");
     msg_testkit::poll_until("the next message is delivered", || count("after") >= 1);
     let page = msg_testkit::get(servers[successor].stats.unwrap(), "/").unwrap().text();
-    let line = servers[successor].output().lines().find(|l| l.contains(" of a shared storage")).unwrap().to_owned();
-    let instance = line.split("instance ").nth(1).unwrap().split(' ').next().unwrap().to_owned();
+    let instance = instance_of(&servers[successor]);
     assert!(page.lines().any(|l| l.starts_with(&format!("lease\twebhook:{bot_id}\t{instance}\t"))), "{page}");
 }
 

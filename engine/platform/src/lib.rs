@@ -209,12 +209,12 @@ impl PlatformService for Platform {
             // Under a storage lock, what is read of the entity comes from the storage (another
             // server may have changed it a moment ago, its notice still on the way).
             let weak = Arc::downgrade(&self.self_arc());
+            let platform = weak.clone();
             self.locks.on_acquire(Box::new(move |entity| {
                 if let Some(platform) = weak.upgrade() {
                     platform.forget_locked(entity);
                 }
             }));
-            let platform = Arc::downgrade(&self.self_arc());
             self.storage.listen(Arc::new(move |notice| {
                 let Some(platform) = platform.upgrade() else { return };
                 match notice {

@@ -228,6 +228,20 @@ impl Queue {
         }
     }
 
+    /// Takes in an update read back from a shared storage, committed, at its place in id order
+    /// (nothing when it is there already); the next id moves past it.
+    fn admit(&mut self, update: StoredUpdate) {
+        let id = update.update_id;
+        let at = self.entries.partition_point(|e| e.update.update_id < id);
+        if self.entries.get(at).is_some_and(|e| e.update.update_id == id) {
+            return;
+        }
+        self.next_id = self.next_id.max(id + 1);
+        let mut entry = Entry { update, committed: false, in_flight: false, stored: false };
+        Queue::commit(&mut self.kept, self.keep, &mut entry);
+        self.entries.insert(at, entry);
+    }
+
     /// The entry of `update_id`; entries are in update_id order, so no walk through the queue.
     /// A pushed entry is settled while it is still at or near the back, where this looks first:
     /// a binary search of a long queue (nobody reading it) missed the cache at every step.
@@ -384,18 +398,25 @@ impl Mailbox {
     /// `change`, which forgets updates, with the next id recorded beside it (a shared storage
     /// keeps it in the queue's counter row).
     fn forgetting(&self, change: Change) -> Vec<Change> {
-        if self.lock().shared { vec![change] } else { vec![change, self.head_record()] }
+        std::iter::once(change).chain(self.head_record()).collect()
     }
 
-    /// The change that records the queue's next id (a bot's setting, a person's queue head).
-    fn head_record(&self) -> Change {
-        match self.owner {
-            Owner::Bot(bot_id) => {
-                let next = self.next_id().to_string();
-                Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next) }
-            }
-            Owner::User(user_id) => Change::PersonQueueHead { user_id, next_update_id: self.next_id() },
+    /// The change that records the queue's next id (a bot's setting, a person's queue head);
+    /// none on a shared storage, whose queue counter row keeps it.
+    fn head_record(&self) -> Option<Change> {
+        let (shared, next) = {
+            let q = self.lock();
+            (q.shared, q.next_id)
+        };
+        if shared {
+            return None;
         }
+        Some(match self.owner {
+            Owner::Bot(bot_id) => {
+                Change::BotSetting { bot_id, key: NEXT_ID_SETTING.into(), value: Some(next.to_string()) }
+            }
+            Owner::User(user_id) => Change::PersonQueueHead { user_id, next_update_id: next },
+        })
     }
 
     /// Forgets the updates past their expiry (not one in flight), durably; how many went.
@@ -416,9 +437,7 @@ impl Mailbox {
         }
         let mut changes: Vec<Change> =
             gone.iter().map(|&update_id| Change::DropUpdate { owner: self.owner, update_id }).collect();
-        if !self.lock().shared {
-            changes.push(self.head_record());
-        }
+        changes.extend(self.head_record());
         durably(storage, changes).await?;
         Ok(gone.len())
     }
@@ -469,16 +488,7 @@ impl Mailbox {
             }
             for update in updates {
                 after = update.update_id;
-                if q.entries.iter().any(|e| e.update.update_id == update.update_id) {
-                    continue;
-                }
-                q.next_id = q.next_id.max(update.update_id + 1);
-                let mut entry = Entry { update, committed: false, in_flight: false, stored: false };
-                let (keep, mut kept) = (q.keep, q.kept);
-                Queue::commit(&mut kept, keep, &mut entry);
-                q.kept = kept;
-                let at = q.entries.partition_point(|e| e.update.update_id < entry.update.update_id);
-                q.entries.insert(at, entry);
+                q.admit(update);
             }
             if read < REFRESH_PAGE {
                 return Ok(());
@@ -518,16 +528,9 @@ impl Mailbox {
             } else if read == 0 {
                 q.forget(|e| e.committed && !e.in_flight);
             }
-            for update in updates {
-                if update.update_id < q.next_id {
-                    continue;
-                }
-                q.next_id = update.update_id + 1;
-                let mut entry = Entry { update, committed: false, in_flight: false, stored: false };
-                let (keep, mut kept) = (q.keep, q.kept);
-                Queue::commit(&mut kept, keep, &mut entry);
-                q.kept = kept;
-                q.entries.push_back(entry);
+            let known = q.next_id;
+            for update in updates.into_iter().filter(|u| u.update_id >= known) {
+                q.admit(update);
             }
             if read < REFRESH_PAGE {
                 return Ok(());
@@ -789,8 +792,8 @@ impl Mailbox {
                 return Ok(());
             }
             // A shared queue learns what changed by reading it back: the caller does.
-            if self.lock().shared {
-                let q = self.lock();
+            let q = self.lock();
+            if q.shared {
                 if q.poll_generation != generation {
                     return Err(q.poll_abort.unwrap_or(PollAbort::OtherGetUpdates));
                 }

@@ -432,8 +432,6 @@ impl Engine for BotApiEngine {
                     }
                 }
             }));
-        }
-        if self.shared.storage.shared() {
             tracing::info!("instance {} of a shared storage", self.shared.instance);
             tokio::spawn(heartbeats(self.shared.clone(), stop.clone()));
         }
@@ -463,7 +461,7 @@ impl Engine for BotApiEngine {
             // The other servers take this one's webhook deliveries over at once.
             for session in self.shared.sessions.sessions().await {
                 webhook::stop(&session);
-                let lease = format!("webhook:{}", session.bot.id);
+                let lease = webhook::lease_name(session.bot.id);
                 if let Err(e) = self.shared.storage.release(&lease, &self.shared.instance).await {
                     tracing::warn!("lease {lease} was not given up: {e}");
                 }

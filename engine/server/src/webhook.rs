@@ -38,6 +38,11 @@ pub(crate) fn start(shared: &Arc<Shared>, session: &Arc<BotSession>) {
     }
 }
 
+/// The lease whose holder delivers bot `bot_id`'s webhook on a shared storage.
+pub(crate) fn lease_name(bot_id: i64) -> String {
+    format!("webhook:{bot_id}")
+}
+
 /// How long a server holds a bot's webhook lease without renewing it, how often it renews it,
 /// and how often the others try to take it: a server that dies is replaced within about
 /// [`LEASE_TTL`] + [`LEASE_RETRY`].
@@ -54,23 +59,17 @@ const LEASE_RETRY: Duration = Duration::from_secs(2);
 /// an update the old holder delivered but could not remove is delivered again (same id, same
 /// body).
 async fn run_leased(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationToken) {
-    let name = format!("webhook:{}", session.bot.id);
+    let name = lease_name(session.bot.id);
     let holder = shared.instance.clone();
     while session.webhook().is_some() && !stop.is_cancelled() {
-        let epoch = match shared.storage.lease(&name, &holder, LEASE_TTL).await {
-            Ok(Some(epoch)) => epoch,
-            Ok(None) => {
-                tokio::select! {
-                    () = stop.cancelled() => return,
-                    () = tokio::time::sleep(LEASE_RETRY) => continue,
-                }
-            }
-            Err(e) => {
+        let taken = shared.storage.lease(&name, &holder, LEASE_TTL).await;
+        let Ok(Some(epoch)) = taken else {
+            if let Err(e) = taken {
                 tracing::warn!("bot {}: cannot take the webhook lease: {e}", session.bot.id);
-                tokio::select! {
-                    () = stop.cancelled() => return,
-                    () = tokio::time::sleep(LEASE_RETRY) => continue,
-                }
+            }
+            tokio::select! {
+                () = stop.cancelled() => return,
+                () = tokio::time::sleep(LEASE_RETRY) => continue,
             }
         };
         tracing::info!("bot {}: this server delivers its webhook (lease epoch {epoch})", session.bot.id);

@@ -258,11 +258,9 @@ impl Platform {
             if step == 0 {
                 return self.storage.last_message_id(key).await.map(|id| (id, false)).map_err(internal);
             }
-            let known = self.dir(cell).counters.get(key).map(|c| c.indexed);
-            let at_least = match known {
-                Some(_) => 1,
-                None => self.storage.last_message_id(key).await.map_err(internal)? + 1,
-            };
+            // The stored last id is read once, as the counter row's floor.
+            let known = self.dir(cell).counters.contains_key(key);
+            let at_least = if known { 1 } else { self.storage.last_message_id(key).await.map_err(internal)? + 1 };
             let id = self.storage.next_message_id(key, at_least).await.map_err(internal)?;
             let mut dir = self.dir(cell);
             if dir.counters.len() >= COUNTERS_KEPT {

@@ -158,7 +158,9 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
     };
     let mut deliveries = JoinSet::new();
     while let Some(webhook) = session.webhook() {
-        if session.presence() != Presence::Active {
+        // A changed webhook is another worker's (its changer starts one): this one's client
+        // was made for `first`.
+        if webhook != first || session.presence() != Presence::Active {
             break;
         }
         let changed = session.mailbox.notified();
@@ -179,12 +181,15 @@ async fn run(shared: Arc<Shared>, session: Arc<BotSession>, stop: CancellationTo
             let _ = session.mailbox.remove_fenced(&shared.storage, update_id, fence.clone()).await;
         }
         for update in batch {
+            // Claimed here, not in the task: a task aborted before it first runs (the worker
+            // stopping) still hands its update back.
+            let claim = Claim { mailbox: session.mailbox.clone(), update };
             let task = deliver(
                 shared.clone(),
                 session.clone(),
                 client.clone(),
                 webhook.clone(),
-                update,
+                claim,
                 stop.clone(),
                 fence.clone(),
             );
@@ -288,13 +293,13 @@ fn backoff(failures: u32) -> Duration {
 /// aborted when the webhook changes), dropping the claim hands the update back to the queue,
 /// which does nothing once the update has been removed.
 struct Claim {
-    session: Arc<BotSession>,
-    update_id: i64,
+    mailbox: Arc<msg_queue::Mailbox>,
+    update: StoredUpdate,
 }
 
 impl Drop for Claim {
     fn drop(&mut self) {
-        self.session.mailbox.release(self.update_id);
+        self.mailbox.release(self.update.update_id);
     }
 }
 
@@ -322,11 +327,12 @@ async fn deliver(
     session: Arc<BotSession>,
     client: HttpClient,
     webhook: Webhook,
-    update: StoredUpdate,
+    claim: Claim,
     stop: CancellationToken,
     fence: Option<Change>,
 ) {
-    let body = render(&update, ",\n");
+    let update = &claim.update;
+    let body = render(update, ",\n");
     if shared.config.validate
         && let Ok(value) = serde_json::from_str::<serde_json::Value>(&body)
         && let violations = msg_spec::spec().check("Update", &value, "update")
@@ -334,7 +340,6 @@ async fn deliver(
     {
         tracing::error!("spec violation: a webhook update: {}", violations.join("; "));
     }
-    let _claim = Claim { session: session.clone(), update_id: update.update_id };
     let mut failures = 0u32;
     loop {
         // The fault layer, for deliveries (matched by the update's kind as the method): a delay,
@@ -445,6 +450,32 @@ async fn run_reply_method(shared: &Shared, bot: &Arc<msg_core::BotRecord>, param
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A delivery task aborted before it ever ran (its worker stopped at once: the webhook
+    /// changed) hands its update back, so the next worker delivers it.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_delivery_aborted_before_it_runs_hands_its_update_back() {
+        let update = StoredUpdate {
+            update_id: 7,
+            kind: "message".into(),
+            payload: "{}".into(),
+            chat_key: 1,
+            expires_at: i64::MAX,
+        };
+        let mailbox = msg_queue::Mailbox::new(msg_core::Owner::Bot(1), vec![update], 8, false);
+        let (mut taken, _, _) = mailbox.take_for_delivery(10, 0);
+        assert_eq!(taken.len(), 1);
+        let mut deliveries = JoinSet::new();
+        let claim = Claim { mailbox: mailbox.clone(), update: taken.remove(0) };
+        deliveries.spawn(async move {
+            let _claim = claim;
+            std::future::pending::<()>().await;
+        });
+        assert!(mailbox.take_for_delivery(10, 0).0.is_empty(), "in flight while claimed");
+        deliveries.abort_all();
+        while deliveries.join_next().await.is_some() {}
+        assert_eq!(mailbox.take_for_delivery(10, 0).0.len(), 1, "handed back");
+    }
 
     #[test]
     fn backoff_follows_the_reference_schedule() {

@@ -19,6 +19,8 @@ use hyper_util::rt::TokioIo;
 use msg_testkit::{Launch, Server};
 use serde_json::{Value, json};
 
+mod instances;
+
 const CONNECTIONS: usize = 32;
 
 fn main() {
@@ -263,7 +265,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Which figures to print: all, or the ones named after the seconds (`getme send edit wake webhook
-/// files calllog durability postgres disk idle`), so one figure can be profiled alone.
+/// files calllog durability postgres instances disk idle`), so one figure can be profiled alone.
 struct Figures(Vec<String>);
 
 impl Figures {
@@ -519,6 +521,9 @@ async fn run(duration: Duration, figures: Figures) {
     }
     if figures.wants("postgres") {
         postgres(duration).await;
+    }
+    if figures.wants("instances") {
+        instances::instances(duration).await;
     }
     if figures.wants("disk") {
         disk().await;

@@ -481,6 +481,22 @@ pub trait Journal: Send + Sync + 'static {
     async fn heartbeat(&self, _id: &str, _started_at: i64, _within: i64) -> Result<Vec<Instance>, StorageError> {
         Ok(Vec::new())
     }
+    /// Server `id` stops: it is no longer listed among the deployment's servers.
+    async fn leave(&self, _id: &str) -> Result<(), StorageError> {
+        Ok(())
+    }
+    /// The servers of a [shared](Journal::shared) storage seen alive within `within` seconds,
+    /// in id order, without counting the caller among them (the command line asks whether a
+    /// deployment is running). Others answer nothing.
+    async fn instances(&self, _within: i64) -> Result<Vec<Instance>, StorageError> {
+        Ok(Vec::new())
+    }
+    /// What names a [shared](Journal::shared) storage's deployment, the same for every server
+    /// of it and different for another deployment (what a logOut's cool-down belongs to);
+    /// `None` for a storage of one process, whose working directory names it.
+    async fn deployment_id(&self) -> Result<Option<String>, StorageError> {
+        Ok(None)
+    }
     /// Calls `wake` with the [`Notice`]s of every commit, from this process or another. Only
     /// [shared](Journal::shared) storages call it; the others need not (their one process
     /// wakes its own readers and drops its own copies).

@@ -100,13 +100,37 @@ fn instance_id(dir: &Path) -> Option<String> {
     std::fs::read_to_string(dir.join("instance-id")).ok().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
 }
 
-/// Whether the bot's `logged_out` record (`<unix time>:<instance id>`, written by the engine's
-/// logOut) was made by the server of `dir`. A record another server made (the bot came from
-/// there) does not count: this server serves the bot.
+/// Whether the bot's `logged_out` record (`<unix time>:<scope>`, written by the engine's logOut)
+/// was made here: by the server of `dir`, or on a shared storage by any server of its
+/// deployment. A record another server made (the bot came from there) does not count: this
+/// server serves the bot.
 async fn logged_out_here(storage: &dyn StorageBackend, dir: &Path, bot_id: i64) -> anyhow::Result<bool> {
     let record = storage.load_bot_setting(bot_id, "logged_out").await?;
-    let here = instance_id(dir);
-    Ok(record.as_deref().and_then(|r| r.split_once(':')).is_some_and(|(_, instance)| Some(instance) == here.as_deref()))
+    let here = match storage.deployment_id().await? {
+        Some(deployment) => Some(deployment),
+        None => instance_id(dir),
+    };
+    Ok(record.as_deref().and_then(|r| r.split_once(':')).is_some_and(|(_, scope)| Some(scope) == here.as_deref()))
+}
+
+/// How recently a server of a shared storage must have said it is alive to count as running
+/// (servers say so every 5 s).
+const ALIVE_WITHIN: i64 = 15;
+
+/// The working directory's lock; on a shared storage, also whether a server of the deployment
+/// is running elsewhere (it holds no lock here, but serves the bot all the same), which counts
+/// as the lock being held.
+async fn try_lock_deployment(dir: &Path, storage: &dyn StorageBackend) -> anyhow::Result<LockAttempt> {
+    let lock = preflight::try_lock(dir)?;
+    if matches!(lock, LockAttempt::Held { .. }) || !storage.shared() {
+        return Ok(lock);
+    }
+    let alive = storage.instances(ALIVE_WITHIN).await?;
+    if alive.is_empty() {
+        return Ok(lock);
+    }
+    let ids: Vec<&str> = alive.iter().map(|i| i.id.as_str()).collect();
+    Ok(LockAttempt::Held { holder: format!(" (and the deployment's servers {}, on one database)", ids.join(", ")) })
 }
 
 fn find_bot(bots: Vec<BotRecord>, who: &str) -> anyhow::Result<BotRecord> {
@@ -227,7 +251,7 @@ pub async fn export(dir: &Path, storage: &Storage, who: &str, archive: &Path, fo
     }
     let logged_out = logged_out_here(storage.seam(), dir, bot.id).await?;
     // Holding the lock (no server running) keeps a server from starting mid-export.
-    let _lock = match preflight::try_lock(dir)? {
+    let _lock = match try_lock_deployment(dir, storage.seam()).await? {
         LockAttempt::Taken(lock) => {
             if !logged_out {
                 eprintln!(
@@ -404,8 +428,8 @@ pub async fn import(
     }
 
     let target = dir.join(id.to_string());
-    let lock = preflight::try_lock(dir)?;
     let seam = storage.seam();
+    let lock = try_lock_deployment(dir, seam).await?;
     let existing = seam.load_bot(id).await?;
     if let Some(other) =
         seam.list_bots().await?.into_iter().find(|b| b.id != id && b.username.eq_ignore_ascii_case(&bot.username))

@@ -342,6 +342,100 @@ fn a_button_pressed_through_one_server_is_answered_through_the_other() {
     }
 }
 
+/// logOut belongs to the deployment, not to the server it went through: the other servers
+/// refuse the bot too. `bot export` run where no server runs asks the database whether the
+/// deployment's servers are running (they hold no lock there), refuses a live bot, exports a
+/// logged-out one, and finds nobody running once the servers stopped.
+#[test]
+fn a_log_out_holds_on_every_server_and_export_asks_the_deployment_whether_it_runs() {
+    let roots = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let Some((a, b)) = two_on_one_database(roots[0].path(), roots[1].path()) else { return };
+    let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).unwrap();
+    let bot = create_bot(roots[0].path(), "leavingbot");
+    create_bot(roots[0].path(), "stayingbot");
+    let (mut a, mut b) = (a.start(), b.start());
+    ok(b.call(&bot, "getMe", json!({})));
+    let elsewhere = roots[2].path();
+    let export = |bot: &str, archive: &str| {
+        let (status, _, err) = launch(elsewhere)
+            .env("MSG_DATABASE_URL", &url)
+            .arg("bot")
+            .arg("export")
+            .arg(bot)
+            .arg(elsewhere.join(archive).display().to_string())
+            .run();
+        (status.code(), err)
+    };
+    msg_testkit::poll_until("both servers are listed", || {
+        let page = msg_testkit::get(a.stats.unwrap(), "/").unwrap().text();
+        page.contains("deployment_instances\t2")
+    });
+    let (code, err) = export("leavingbot", "live.tgz");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is live on the server running on") && err.contains("call logOut first"), "{err}");
+    for server in [&a, &b] {
+        assert!(err.contains(&instance_of(server)), "names the deployment's servers: {err}");
+    }
+
+    ok(a.call(&bot, "logOut", json!({})));
+    msg_testkit::poll_until("B refuses the bot too", || {
+        b.call(&bot, "getMe", json!({})).json()["description"] == "Logged out"
+    });
+    assert_eq!(crate::error(a.call(&bot, "getMe", json!({}))), (400, "Logged out".into()));
+    let (code, err) = export("leavingbot", "logged-out.tgz");
+    assert_eq!(code, Some(0), "a logged-out bot is exported while the deployment runs: {err}");
+    assert!(!err.contains("warning"), "{err}");
+
+    for server in [&mut a, &mut b] {
+        server.signal("TERM");
+        assert!(server.wait_exit(Duration::from_secs(9)).unwrap().0.success());
+    }
+    // Stopped cleanly, the servers are no longer listed: nothing runs the bot that never
+    // logged out, which is exported (with the warning that it was not logged out).
+    let (code, err) = export("stayingbot", "stopped.tgz");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("was not logged out"), "{err}");
+}
+
+/// A fault rule added through one server's operator API is the deployment's: in force on every
+/// server, its `times` counted across them, cleared everywhere through any.
+#[test]
+fn a_fault_rule_added_through_one_server_fires_its_times_across_the_deployment() {
+    const KEY: &str = "several-operator-key-0123";
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "faultybot");
+    let console = |launch: Launch| launch.env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    let (a, b) = (console(a), console(b));
+    let operator = |server: &Server, method: &str, params: Value| {
+        ok(crate::console::operator(server, KEY, method, params))
+    };
+    let rule = json!({"bot_id": id_of(&bot), "method": "getMe", "error": {"code": 502}, "times": 5});
+    let added = operator(&a, "addFault", json!({"rule": rule.to_string()}));
+    msg_testkit::poll_until("B has the rule", || operator(&b, "listFaults", json!({}))[0]["id"] == added["id"]);
+    // Alternately through both servers: five failures in all, then none.
+    let mut failed = 0;
+    for n in 0..12 {
+        let server = [&a, &b][n % 2];
+        let reply = server.call(&bot, "getMe", json!({}));
+        if reply.status == 502 {
+            failed += 1;
+        } else {
+            assert_eq!(reply.status, 200, "{}", reply.text());
+        }
+    }
+    assert_eq!(failed, 5, "the rule's times are the deployment's");
+    msg_testkit::poll_until("the spent rule left both servers", || {
+        operator(&a, "listFaults", json!({})) == json!([]) && operator(&b, "listFaults", json!({})) == json!([])
+    });
+    // Cleared through B, a rule added through A stops failing calls on A.
+    let added = operator(&a, "addFault", json!({"rule": json!({"method": "getMe", "close": true}).to_string()}));
+    msg_testkit::poll_until("B has the second rule", || operator(&b, "listFaults", json!({})).as_array().unwrap().len() == 1);
+    assert_eq!(operator(&b, "clearFaults", json!({"id": added["id"]})), json!({"cleared": 1}));
+    msg_testkit::poll_until("A serves getMe again", || a.call(&bot, "getMe", json!({})).status == 200);
+    assert_eq!(operator(&a, "listFaults", json!({})), json!([]));
+}
+
 #[test]
 fn a_timed_poll_closes_when_the_server_that_sent_it_is_gone() {
     let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());

@@ -111,7 +111,7 @@ pub async fn operator(shared: &Arc<Shared>, method: String, req: Request<Incomin
         Err(e) => return http::error_response(&e),
     };
     // The server's own: fault rules and the call log; everything else is the platform's.
-    if let Some(answer) = crate::faults::operator(&shared.faults, &method, &params) {
+    if let Some(answer) = crate::faults::operator(&shared.faults, &method, &params).await {
         return match answer {
             Ok(result) => http::ok_response(&result.into()),
             Err(e) => http::error_response(&e),

@@ -130,7 +130,7 @@ async fn call_bot(
     // The call log's copy of the call (and when it began), taken only while the log is on.
     let logged = shared.calls.enabled().then(|| (std::time::Instant::now(), method.clone(), params.clone()));
     // The fault layer: after the token check, before the method (unrouted ones too).
-    let fired = shared.faults.fire(crate::faults::Place::Call, bot.id, &method, &params);
+    let fired = shared.faults.fire(crate::faults::Place::Call, bot.id, &method, &params).await;
     if let Some(fired) = &fired
         && !fired.delay.is_zero()
     {

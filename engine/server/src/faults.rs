@@ -9,12 +9,18 @@
 //!
 //! One layer: the request path asks [`Faults::fire`] once, after the token check and before the
 //! method (so unrouted methods fail too), and a rule that fires means the call did nothing.
+//!
+//! On a shared storage (several servers, one deployment) a rule added through any server's
+//! operator API is a row of [`TABLE`], in force on every server (each is told of the row), and
+//! a rule with `times` fires that many times across the deployment: each firing claims a number
+//! from the rule's counter row first. `[[faults]]` rules stay each server's own (its config
+//! file's), and `probability` draws from each server's own copy of the rule's seeded generator.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use msg_core::{ApiError, Params};
+use msg_core::{ApiError, Change, Params, Record, StorageBackend};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -80,6 +86,9 @@ struct Rule {
     from: Option<i64>,
     until: Option<i64>,
     fired: u64,
+    /// A row of a shared storage's [`TABLE`] (added through the operator API), not this
+    /// server's own.
+    stored: bool,
 }
 
 impl Rule {
@@ -324,6 +333,7 @@ fn parse(id: u64, spec: &Value, names: &Names) -> Result<Rule, String> {
         from,
         until,
         fired: 0,
+        stored: false,
     })
 }
 
@@ -417,9 +427,18 @@ fn too_many(retry_after: u32) -> ApiError {
     error
 }
 
+/// A shared storage's table of the rules added through the operator API (scope 0, key the rule's
+/// id, the rule as JSON).
+pub(crate) const TABLE: &str = "fault_rule";
+
+/// Where a shared storage's rule ids start (the config file's rules count from 1).
+const FIRST_SHARED_ID: i64 = 1000;
+
 /// The rules in force, and the flood control when on.
 pub(crate) struct Faults {
     rules: Mutex<Vec<Rule>>,
+    /// A shared storage, whose rows the operator API's rules are.
+    shared: std::sync::OnceLock<Arc<dyn StorageBackend>>,
     names: Names,
     /// How many rules are in force, kept beside them so a request with none takes no lock.
     active: std::sync::atomic::AtomicUsize,
@@ -432,6 +451,7 @@ impl Faults {
     pub(crate) fn new(flood_control: bool, routed: impl IntoIterator<Item = String>) -> Self {
         Self {
             rules: Mutex::new(Vec::new()),
+            shared: std::sync::OnceLock::new(),
             names: Names::new(routed),
             active: std::sync::atomic::AtomicUsize::new(0),
             next_id: std::sync::atomic::AtomicU64::new(1),
@@ -448,6 +468,82 @@ impl Faults {
         rules.push(rule);
         self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
         Ok(shown)
+    }
+
+    /// Keeps the operator API's rules as rows of `storage` (a shared storage) from now on.
+    pub(crate) fn share(&self, storage: Arc<dyn StorageBackend>) {
+        let _ = self.shared.set(storage);
+    }
+
+    /// Adds a rule through the operator API: on a shared storage a row every server takes in
+    /// (its id from the deployment's counter), else this server's own.
+    pub(crate) async fn add_everywhere(&self, spec: &Value) -> Result<Value, String> {
+        let Some(storage) = self.shared.get() else { return self.add(spec) };
+        parse(0, spec, &self.names)?;
+        let stored = |e: msg_core::StorageError| format!("the rule could not be stored: {e}");
+        let id = storage.next_number(TABLE, FIRST_SHARED_ID).await.map_err(stored)?;
+        let row = Record::new(TABLE, 0, id.to_string(), spec.to_string());
+        storage.apply(vec![Change::PutRecord(row)]).await.map_err(stored)?;
+        let mut rule = parse(id as u64, spec, &self.names)?;
+        rule.stored = true;
+        let shown = rule.shown();
+        self.put(rule);
+        Ok(shown)
+    }
+
+    /// Takes a rule in unless one with its id is in force already.
+    fn put(&self, rule: Rule) {
+        let mut rules = self.rules.lock().expect("fault rules");
+        if rules.iter().all(|r| r.id != rule.id) {
+            rules.push(rule);
+            rules.sort_by_key(|r| r.id);
+        }
+        self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
+    }
+
+    /// Reads a shared storage's rules again (another server added or cleared one, or this one
+    /// starts): rows not in force here are taken in, rules whose row is gone leave; those in
+    /// force keep their counts.
+    pub(crate) async fn reload(&self) {
+        let Some(storage) = self.shared.get() else { return };
+        let rows = match storage.load_records(TABLE, 0).await {
+            Ok(rows) => rows,
+            Err(e) => return tracing::warn!("the deployment's fault rules cannot be read: {e}"),
+        };
+        let ids: Vec<u64> = rows.iter().filter_map(|(key, _)| key.parse().ok()).collect();
+        self.rules.lock().expect("fault rules").retain(|r| !r.stored || ids.contains(&r.id));
+        for (key, value) in rows {
+            let Ok(id) = key.parse::<u64>() else { continue };
+            let parsed = serde_json::from_str::<Value>(&value).map_err(|e| e.to_string());
+            match parsed.and_then(|spec| parse(id, &spec, &self.names)) {
+                Ok(mut rule) => {
+                    rule.stored = true;
+                    self.put(rule);
+                }
+                Err(e) => tracing::warn!("fault rule {id} of the deployment is not taken in: {e}"),
+            }
+        }
+        let rules = self.rules.lock().expect("fault rules");
+        self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
+    }
+
+    /// Removes rule `id`, or every rule, through the operator API: a shared storage's rows go
+    /// too (every server is told); how many went here.
+    pub(crate) async fn clear_everywhere(&self, id: Option<u64>) -> Result<usize, String> {
+        if let Some(storage) = self.shared.get() {
+            let stored: Vec<u64> = {
+                let rules = self.rules.lock().expect("fault rules");
+                rules.iter().filter(|r| r.stored && id.is_none_or(|id| r.id == id)).map(|r| r.id).collect()
+            };
+            let changes: Vec<Change> = stored
+                .iter()
+                .map(|id| Change::DeleteRecord { table: TABLE.into(), scope: 0, key: id.to_string() })
+                .collect();
+            if !changes.is_empty() {
+                storage.apply(changes).await.map_err(|e| format!("the rule could not be removed: {e}"))?;
+            }
+        }
+        Ok(self.clear(id))
     }
 
     /// The rules in force, in the order they were added.
@@ -469,37 +565,59 @@ impl Faults {
         self.flood.is_none() && self.active.load(std::sync::atomic::Ordering::Acquire) == 0
     }
 
+    /// The first rule that matches and draws to fire, its firing counted here; with the rule's
+    /// `times` when a shared storage counts them (this server's count of a counted rule of its
+    /// own goes down here, and the rule leaves when spent).
+    fn pick(&self, place: Place, bot_id: i64, method: &str, params: &Params) -> Option<(Fired, Option<u64>)> {
+        let mut rules = self.rules.lock().expect("fault rules");
+        let shared = self.shared.get().is_some();
+        let index = rules.iter_mut().position(|rule| {
+            rule.matches(place, bot_id, method, params) && rule.probability.is_none_or(|p| rule.rng.random_bool(p))
+        })?;
+        let rule = &mut rules[index];
+        rule.fired += 1;
+        let fired = Fired { rule: rule.id, action: rule.action.clone(), delay: rule.delay };
+        if shared && rule.stored {
+            return Some((fired, rule.times));
+        }
+        if let Some(left) = rule.times.as_mut() {
+            *left -= 1;
+            if *left == 0 {
+                rules.remove(index);
+                self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
+            }
+        }
+        Some((fired, None))
+    }
+
     /// The first rule that fires for this request, if any (its firing counted); then the flood
     /// control for a send. `params` are the call's (a download's or delivery's: none).
-    pub(crate) fn fire(&self, place: Place, bot_id: i64, method: &str, params: &Params) -> Option<Fired> {
+    pub(crate) async fn fire(&self, place: Place, bot_id: i64, method: &str, params: &Params) -> Option<Fired> {
         if self.idle() {
             return None;
         }
-        if self.active.load(std::sync::atomic::Ordering::Acquire) > 0 {
-            let mut rules = self.rules.lock().expect("fault rules");
-            let mut spent = None;
-            for (index, rule) in rules.iter_mut().enumerate() {
-                if !rule.matches(place, bot_id, method, params) {
-                    continue;
-                }
-                if let Some(p) = rule.probability
-                    && !rule.rng.random_bool(p)
-                {
-                    continue;
-                }
-                rule.fired += 1;
-                let fired = Fired { rule: rule.id, action: rule.action.clone(), delay: rule.delay };
-                if let Some(left) = rule.times.as_mut() {
-                    *left -= 1;
-                    if *left == 0 {
-                        spent = Some(index);
+        while self.active.load(std::sync::atomic::Ordering::Acquire) > 0 {
+            let Some((fired, claim)) = self.pick(place, bot_id, method, params) else { break };
+            let (Some(times), Some(storage)) = (claim, self.shared.get()) else { return Some(fired) };
+            // A deployment's counted rule: this firing is one of its `times` only if the
+            // rule's counter row hands out a number within them.
+            match storage.next_number(&format!("{TABLE}:{}", fired.rule), 1).await {
+                Ok(n) if n < times as i64 => return Some(fired),
+                Ok(n) => {
+                    // The last firing (or one past it, the rule spent elsewhere meanwhile):
+                    // the rule leaves every server.
+                    if let Err(e) = self.clear_everywhere(Some(fired.rule)).await {
+                        tracing::warn!("spent fault rule {} stays in force elsewhere: {e}", fired.rule);
+                        self.clear(Some(fired.rule));
+                    }
+                    if n == times as i64 {
+                        return Some(fired);
                     }
                 }
-                if let Some(index) = spent {
-                    rules.remove(index);
-                    self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
+                Err(e) => {
+                    tracing::warn!("fault rule {}'s firings cannot be counted: {e}", fired.rule);
+                    return Some(fired);
                 }
-                return Some(fired);
             }
         }
         if place == Place::Call
@@ -517,7 +635,7 @@ impl Faults {
 
 /// The operator API's fault methods (`addFault`, `listFaults`, `clearFaults`); `None` for any
 /// other method.
-pub(crate) fn operator(faults: &Faults, method: &str, params: &Params) -> Option<Result<Value, ApiError>> {
+pub(crate) async fn operator(faults: &Faults, method: &str, params: &Params) -> Option<Result<Value, ApiError>> {
     Some(match method {
         "addFault" => {
             let spec = match params.get("rule") {
@@ -532,17 +650,21 @@ pub(crate) fn operator(faults: &Faults, method: &str, params: &Params) -> Option
                         .collect(),
                 )),
             };
-            spec.and_then(|spec| faults.add(&spec)).map_err(ApiError::bad_request)
+            match spec {
+                Ok(spec) => faults.add_everywhere(&spec).await.map_err(ApiError::bad_request),
+                Err(e) => Err(ApiError::bad_request(e)),
+            }
         }
         "listFaults" => Ok(faults.list()),
         "clearFaults" => match params.get("id").map(|i| i.trim().parse::<u64>()) {
-            None => Ok(json!({"cleared": faults.clear(None)})),
+            None => faults.clear_everywhere(None).await.map(|n| json!({"cleared": n})).map_err(ApiError::bad_request),
             Some(Err(_)) => Err(ApiError::bad_request("id must be a rule's id, as listFaults shows it")),
-            Some(Ok(id)) => match faults.clear(Some(id)) {
-                0 => Err(ApiError::bad_request(format!(
+            Some(Ok(id)) => match faults.clear_everywhere(Some(id)).await {
+                Ok(0) => Err(ApiError::bad_request(format!(
                     "no fault rule {id} is in force (it was cleared, or spent its times); listFaults shows the rules in force"
                 ))),
-                cleared => Ok(json!({"cleared": cleared})),
+                Ok(cleared) => Ok(json!({"cleared": cleared})),
+                Err(e) => Err(ApiError::bad_request(e)),
             },
         },
         _ => return None,
@@ -561,39 +683,47 @@ mod tests {
         p
     }
 
-    #[test]
-    fn rules_match_bots_methods_families_and_parameters_and_fire_their_times() {
+    #[tokio::test]
+    async fn rules_match_bots_methods_families_and_parameters_and_fire_their_times() {
         let faults = Faults::new(false, []);
         let none = params(&[]);
-        assert!(faults.fire(Place::Call, 1, "getMe", &none).is_none(), "no rule, nothing");
+        assert!(faults.fire(Place::Call, 1, "getMe", &none).await.is_none(), "no rule, nothing");
         faults.add(&json!({"bot_id": 1, "method": "send*", "params": {"chat_id": "42"}, "error": {"code": 502}, "times": 2})).unwrap();
         let to_42 = params(&[("chat_id", "42")]);
-        assert!(faults.fire(Place::Call, 2, "sendMessage", &to_42).is_none(), "another bot");
-        assert!(faults.fire(Place::Call, 1, "sendMessage", &params(&[("chat_id", "7")])).is_none(), "another chat");
-        assert!(faults.fire(Place::Call, 1, "getMe", &to_42).is_none(), "another family");
-        assert!(faults.fire(Place::Download, 1, "sendMessage", &to_42).is_none(), "another place");
-        let fired = faults.fire(Place::Call, 1, "SENDPHOTO", &to_42).unwrap();
+        assert!(faults.fire(Place::Call, 2, "sendMessage", &to_42).await.is_none(), "another bot");
+        assert!(
+            faults.fire(Place::Call, 1, "sendMessage", &params(&[("chat_id", "7")])).await.is_none(),
+            "another chat"
+        );
+        assert!(faults.fire(Place::Call, 1, "getMe", &to_42).await.is_none(), "another family");
+        assert!(faults.fire(Place::Download, 1, "sendMessage", &to_42).await.is_none(), "another place");
+        let fired = faults.fire(Place::Call, 1, "SENDPHOTO", &to_42).await.unwrap();
         assert_eq!(fired.action, Action::Error(ApiError::new(502, "Bad Gateway")));
-        assert!(faults.fire(Place::Call, 1, "sendMessage", &to_42).is_some());
-        assert!(faults.fire(Place::Call, 1, "sendMessage", &to_42).is_none(), "spent after its times");
+        assert!(faults.fire(Place::Call, 1, "sendMessage", &to_42).await.is_some());
+        assert!(faults.fire(Place::Call, 1, "sendMessage", &to_42).await.is_none(), "spent after its times");
         assert_eq!(faults.list(), json!([]));
     }
 
-    #[test]
-    fn errors_take_the_references_words_and_a_seeded_probability_repeats() {
+    #[tokio::test]
+    async fn errors_take_the_references_words_and_a_seeded_probability_repeats() {
         let faults = Faults::new(false, []);
         let rule = faults.add(&json!({"error": {"code": 429, "retry_after": 3}})).unwrap();
-        let fired = faults.fire(Place::Call, 1, "getUpdates", &params(&[])).unwrap();
+        let fired = faults.fire(Place::Call, 1, "getUpdates", &params(&[])).await.unwrap();
         let Action::Error(error) = fired.action else { panic!("an error") };
         assert_eq!((error.description.as_ref(), error.retry_after), ("Too Many Requests: retry after 3", Some(3)));
         assert_eq!(faults.clear(rule["id"].as_u64()), 1);
-        let draws = |seed: u64| {
+        let draws = async |seed: u64| {
             let faults = Faults::new(false, []);
             faults.add(&json!({"close": true, "probability": 0.5, "seed": seed})).unwrap();
-            (0..32).map(|_| faults.fire(Place::Call, 1, "getMe", &params(&[])).is_some()).collect::<Vec<_>>()
+            let mut fired = Vec::new();
+            for _ in 0..32 {
+                fired.push(faults.fire(Place::Call, 1, "getMe", &params(&[])).await.is_some());
+            }
+            fired
         };
-        assert_eq!(draws(7), draws(7), "the same seed, the same firings");
-        assert!(draws(7).iter().any(|f| *f) && draws(7).iter().any(|f| !*f));
+        let first = draws(7).await;
+        assert_eq!(first, draws(7).await, "the same seed, the same firings");
+        assert!(first.iter().any(|f| *f) && first.iter().any(|f| !*f));
         for bad in
             [json!({}), json!({"close": true, "truncate": true}), json!({"error": {"code": 200}}), json!({"colour": 1})]
         {
@@ -601,24 +731,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn flood_control_admits_the_documented_rates_with_a_small_burst_and_refuses_faster() {
+    #[tokio::test]
+    async fn flood_control_admits_the_documented_rates_with_a_small_burst_and_refuses_faster() {
         let faults = Faults::new(true, []);
         let private = params(&[("chat_id", "42")]);
         for _ in 0..3 {
-            assert!(faults.fire(Place::Call, 1, "sendMessage", &private).is_none(), "a burst of three");
+            assert!(faults.fire(Place::Call, 1, "sendMessage", &private).await.is_none(), "a burst of three");
         }
-        let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 1, "sendMessage", &private)
+        let Some(Fired { action: Action::Error(error), .. }) =
+            faults.fire(Place::Call, 1, "sendMessage", &private).await
         else {
             panic!("a fourth message within the second is refused")
         };
         assert_eq!((error.code, error.retry_after), (429, Some(1)));
-        assert!(faults.fire(Place::Call, 1, "getMe", &private).is_none(), "only sends count");
+        assert!(faults.fire(Place::Call, 1, "getMe", &private).await.is_none(), "only sends count");
         let group = params(&[("chat_id", "-100123")]);
         for _ in 0..20 {
-            assert!(faults.fire(Place::Call, 2, "sendMessage", &group).is_none());
+            assert!(faults.fire(Place::Call, 2, "sendMessage", &group).await.is_none());
         }
-        let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 2, "sendPhoto", &group) else {
+        let Some(Fired { action: Action::Error(error), .. }) = faults.fire(Place::Call, 2, "sendPhoto", &group).await
+        else {
             panic!("the 21st at once is refused")
         };
         assert_eq!(error.retry_after, Some(3), "the next of twenty a minute is three seconds away");

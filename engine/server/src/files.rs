@@ -28,7 +28,7 @@ pub async fn handle(shared: &Shared, token: &str, path: &str, req: Request<Incom
         _ => return http::error_response(&ApiError::not_found()),
     };
     // The fault layer, for downloads: after the token check, before the file.
-    let fired = shared.faults.fire(crate::faults::Place::Download, bot.id, path, &msg_core::Params::new());
+    let fired = shared.faults.fire(crate::faults::Place::Download, bot.id, path, &msg_core::Params::new()).await;
     if let Some(fired) = &fired {
         if !fired.delay.is_zero() {
             tokio::time::sleep(fired.delay).await;

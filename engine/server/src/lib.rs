@@ -276,6 +276,15 @@ impl BotApiEngine {
     pub async fn provision(&self, declared: Vec<msg_core::BotDeclaration>) -> Result<(), BuildError> {
         self.shared.storage.ready().await?;
         self.shared.storage.claim().await?;
+        if let Some(deployment) = self.shared.storage.deployment_id().await? {
+            self.shared.sessions.set_deployment(deployment);
+        }
+        if self.shared.storage.shared() {
+            // The operator API's fault rules are the deployment's.
+            self.shared.faults.share(self.shared.storage.clone());
+            self.shared.storage.watch(&[faults::TABLE]);
+            self.shared.faults.reload().await;
+        }
         Ok(self.shared.upstream.provision(declared).await?)
     }
 }
@@ -418,6 +427,9 @@ impl Engine for BotApiEngine {
                 let Some(shared) = shared.upgrade() else { return };
                 match notice {
                     msg_core::Notice::Queue(msg_core::Owner::Bot(id)) => shared.sessions.wake(Some(id)),
+                    msg_core::Notice::Row { table, .. } if table == faults::TABLE => {
+                        tokio::spawn(async move { shared.faults.reload().await });
+                    }
                     msg_core::Notice::Queue(msg_core::Owner::User(_)) | msg_core::Notice::Row { .. } => {}
                     msg_core::Notice::Bot(id) => {
                         tokio::spawn(async move { reload_bot(&shared, id).await });
@@ -425,6 +437,7 @@ impl Engine for BotApiEngine {
                     msg_core::Notice::Everything => {
                         shared.sessions.wake(None);
                         tokio::spawn(async move {
+                            shared.faults.reload().await;
                             for id in shared.sessions.active() {
                                 reload_bot(&shared, id).await;
                             }
@@ -465,6 +478,10 @@ impl Engine for BotApiEngine {
                 if let Err(e) = self.shared.storage.release(&lease, &self.shared.instance).await {
                     tracing::warn!("lease {lease} was not given up: {e}");
                 }
+            }
+            // No longer listed as running (export and import ask whether the deployment is).
+            if let Err(e) = self.shared.storage.leave(&self.shared.instance).await {
+                tracing::warn!("this server is still listed among the deployment's: {e}");
             }
         }
         if let Some((which, result)) = failure {

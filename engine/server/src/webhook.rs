@@ -347,7 +347,8 @@ async fn deliver(
         let mut update_params = Params::new();
         update_params.push("update_id", update.update_id.to_string());
         update_params.push("kind", update.kind.clone());
-        let fired = shared.faults.fire(crate::faults::Place::Webhook, session.bot.id, &update.kind, &update_params);
+        let fired =
+            shared.faults.fire(crate::faults::Place::Webhook, session.bot.id, &update.kind, &update_params).await;
         if let Some(fired) = &fired
             && !fired.delay.is_zero()
         {

@@ -299,15 +299,25 @@ impl Journal for MemoryStorage {
         if !self.shared {
             return Ok(Vec::new());
         }
+        self.lock().instances.insert(id.to_owned(), (started_at, msg_core::storage::now_unix()));
+        self.instances(within).await
+    }
+    async fn leave(&self, id: &str) -> Result<(), StorageError> {
+        self.lock().instances.remove(id);
+        Ok(())
+    }
+    async fn instances(&self, within: i64) -> Result<Vec<msg_core::Instance>, StorageError> {
         let now = msg_core::storage::now_unix();
-        let mut state = self.lock();
-        state.instances.insert(id.to_owned(), (started_at, now));
-        Ok(state
+        Ok(self
+            .lock()
             .instances
             .iter()
             .filter(|(_, (_, seen))| now - seen <= within)
             .map(|(id, (started, seen))| msg_core::Instance::new(id, *started, now - seen))
             .collect())
+    }
+    async fn deployment_id(&self) -> Result<Option<String>, StorageError> {
+        Ok(self.shared.then(|| "memory".to_owned()))
     }
     async fn poll_generation(&self, owner: Owner) -> Result<(i64, i16), StorageError> {
         Ok(self.lock().polls.get(&owner).copied().unwrap_or((0, 0)))

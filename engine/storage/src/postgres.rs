@@ -635,6 +635,12 @@ impl Journal for PostgresStorage {
             &[&id, &started_at],
         )
         .await?;
+        self.instances(within).await
+    }
+    async fn leave(&self, id: &str) -> Result<(), StorageError> {
+        self.query("DELETE FROM instances WHERE id = $1", &[&id]).await.map(|_| ())
+    }
+    async fn instances(&self, within: i64) -> Result<Vec<msg_core::Instance>, StorageError> {
         let rows = self
             .query(
                 "SELECT id, started_at, floor(extract(epoch FROM now() - seen_at))::BIGINT FROM instances
@@ -643,6 +649,12 @@ impl Journal for PostgresStorage {
             )
             .await?;
         Ok(rows.iter().map(|r| msg_core::Instance::new(r.get::<_, String>(0), r.get(1), r.get(2))).collect())
+    }
+    async fn deployment_id(&self) -> Result<Option<String>, StorageError> {
+        // The cluster's identifier (kept by its physical replicas: a failover stays the same
+        // deployment) and the database's name.
+        let sql = "SELECT system_identifier::text || '/' || current_database() FROM pg_control_system()";
+        Ok(self.query_opt(sql, &[]).await?.map(|r| r.get::<_, String>(0)))
     }
     async fn poll_generation(&self, owner: Owner) -> Result<(i64, i16), StorageError> {
         let (kind, id) = owner_key(owner);

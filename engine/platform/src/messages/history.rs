@@ -14,10 +14,16 @@ use crate::Platform;
 /// Messages forgotten per storage call.
 const BATCH: usize = 1000;
 
-/// Sweeps until `stop` fires.
+/// Sweeps until `stop` fires; on a shared storage (several servers) where the lease
+/// `message_retention` is held, so one server sweeps at a time.
 pub async fn run(platform: Arc<Platform>, period: Duration, stop: CancellationToken) {
     let stopping = stop.clone();
-    crate::kernel::sweep_every(period, stop, || sweep(&platform, period, &stopping)).await;
+    let (storage, interval) = (platform.storage.clone(), crate::kernel::sweep_interval(period));
+    crate::kernel::leased_every(storage, "message_retention", interval, stop, || async {
+        sweep(&platform, period, &stopping).await;
+        None
+    })
+    .await;
 }
 
 /// Forgets the messages older than `period`, a batch at a time, until none is left or `stop`.

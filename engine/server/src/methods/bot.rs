@@ -27,7 +27,7 @@ pub(crate) async fn log_out(shared: Arc<Shared>, call: MethodCall) -> Result<Rep
         .apply(vec![Change::BotSetting {
             bot_id: bot.id,
             key: "logged_out".into(),
-            value: Some(format!("{at}:{}", shared.sessions.instance_id)),
+            value: Some(format!("{at}:{}", shared.sessions.logout_scope())),
         }])
         .await
         .map_err(internal)?;

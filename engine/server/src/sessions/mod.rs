@@ -34,7 +34,10 @@ pub struct Sessions {
     ready: std::sync::RwLock<HashMap<i64, Arc<BotSession>>>,
     /// Identifies this working directory, so a logOut recorded here is not honoured by another
     /// server the bot's directory is copied to.
-    pub instance_id: String,
+    instance_id: String,
+    /// A shared storage's deployment (set at the start): a logOut through any of its servers
+    /// holds on all of them, and on none of another deployment.
+    deployment: std::sync::OnceLock<String>,
     /// Each thread's copies of `ready`'s entries it used ([`Sessions::presence`]); a session
     /// leaving `ready` makes them stale.
     copies: msg_core::front::Front,
@@ -51,9 +54,21 @@ impl Sessions {
             sessions: tokio::sync::Mutex::default(),
             ready: std::sync::RwLock::default(),
             instance_id,
+            deployment: std::sync::OnceLock::new(),
             copies: msg_core::front::Front::new(),
             on_activate: std::sync::OnceLock::new(),
         }
+    }
+
+    /// What a logOut's cool-down belongs to: the shared storage's deployment, or else this
+    /// working directory.
+    pub fn logout_scope(&self) -> &str {
+        self.deployment.get().unwrap_or(&self.instance_id)
+    }
+
+    /// Sets the shared storage's deployment (once, at the start, before any session loads).
+    pub fn set_deployment(&self, id: String) {
+        let _ = self.deployment.set(id);
     }
 
     /// Sets what is called with each session activated from now on (once).
@@ -136,7 +151,7 @@ impl Sessions {
         let logged_out_at = setting("logged_out").and_then(|v| {
             let (at, instance) = v.split_once(':')?;
             let at = at.parse::<i64>().ok()?;
-            (msg_core::storage::now_unix() - at < crate::LOGOUT_COOLDOWN_SECS && instance == self.instance_id)
+            (msg_core::storage::now_unix() - at < crate::LOGOUT_COOLDOWN_SECS && instance == self.logout_scope())
                 .then_some(at)
         });
         Stored {

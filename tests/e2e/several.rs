@@ -407,9 +407,8 @@ fn a_fault_rule_added_through_one_server_fires_its_times_across_the_deployment()
     let bot = create_bot(first_root.path(), "faultybot");
     let console = |launch: Launch| launch.env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
     let (a, b) = (console(a), console(b));
-    let operator = |server: &Server, method: &str, params: Value| {
-        ok(crate::console::operator(server, KEY, method, params))
-    };
+    let operator =
+        |server: &Server, method: &str, params: Value| ok(crate::console::operator(server, KEY, method, params));
     let rule = json!({"bot_id": id_of(&bot), "method": "getMe", "error": {"code": 502}, "times": 5});
     let added = operator(&a, "addFault", json!({"rule": rule.to_string()}));
     msg_testkit::poll_until("B has the rule", || operator(&b, "listFaults", json!({}))[0]["id"] == added["id"]);
@@ -430,10 +429,79 @@ fn a_fault_rule_added_through_one_server_fires_its_times_across_the_deployment()
     });
     // Cleared through B, a rule added through A stops failing calls on A.
     let added = operator(&a, "addFault", json!({"rule": json!({"method": "getMe", "close": true}).to_string()}));
-    msg_testkit::poll_until("B has the second rule", || operator(&b, "listFaults", json!({})).as_array().unwrap().len() == 1);
+    msg_testkit::poll_until("B has the second rule", || {
+        operator(&b, "listFaults", json!({})).as_array().unwrap().len() == 1
+    });
     assert_eq!(operator(&b, "clearFaults", json!({"id": added["id"]})), json!({"cleared": 1}));
     msg_testkit::poll_until("A serves getMe again", || a.call(&bot, "getMe", json!({})).status == 200);
     assert_eq!(operator(&a, "listFaults", json!({})), json!([]));
+}
+
+/// Inline mode, Web Apps and stoppable drafts across servers: a person asks through B, the bot
+/// answers through A, the person picks a result through A; a Web App opened through A is
+/// answered through B, once; a draft offered through A is stopped through B, once.
+#[test]
+fn inline_answers_web_apps_and_draft_stops_cross_servers() {
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "inlinebot");
+    let alice = create_user(first_root.path(), "Alice");
+    let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).unwrap();
+    let (status, _, err) = launch(first_root.path())
+        .env("MSG_DATABASE_URL", &url)
+        .arg("bot")
+        .arg("set")
+        .arg("inlinebot")
+        .arg("--inline")
+        .arg("on")
+        .arg("--inline-feedback")
+        .arg("on")
+        .run();
+    assert!(status.success(), "{err}");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let (a, b) = (a.start(), b.start());
+    ok(b.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    let mut offset = 0;
+
+    let asking = crate::waiting(&b, &alice, "inlineQuery", json!({"chat_id": bot_id, "query": "tea", "timeout": 20}));
+    let query = crate::next_update(&a, &bot, &mut offset, "inline_query");
+    let results = json!([{"type": "article", "id": "t1", "title": "Tea", "input_message_content": {"message_text": "Green tea"}}]);
+    ok(a.call(&bot, "answerInlineQuery", json!({"inline_query_id": query["id"], "results": results})));
+    let asked = ok(asking.join().unwrap());
+    assert_eq!((asked["answered"].as_bool(), asked["answer"]["results"][0]["id"].as_str()), (Some(true), Some("t1")));
+    let again = a.call(&bot, "answerInlineQuery", json!({"inline_query_id": query["id"], "results": []}));
+    assert_eq!(
+        crate::error(again),
+        (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into())
+    );
+    let pick = json!({"inline_query_id": query["id"], "result_id": "t1", "chat_id": bot_id});
+    let posted = ok(a.user_call(&alice, "chooseInlineResult", pick));
+    assert_eq!((posted["text"].as_str(), posted["via_bot"]["id"].as_i64()), (Some("Green tea"), Some(bot_id)));
+    let chosen = crate::next_update(&b, &bot, &mut offset, "chosen_inline_result");
+    assert_eq!(chosen["result_id"], "t1");
+
+    let opened = ok(a.user_call(&alice, "openWebApp", json!({"chat_id": bot_id})));
+    let web = json!({"web_app_query_id": opened["web_app_query_id"], "result": {"type": "article", "id": "w1",
+        "title": "Order", "input_message_content": {"message_text": "Ordered: tea"}}});
+    assert_eq!(ok(b.call(&bot, "answerWebAppQuery", web.clone())), json!({}));
+    for server in [&a, &b] {
+        assert_eq!(
+            crate::error(server.call(&bot, "answerWebAppQuery", web.clone())),
+            (400, "Bad Request: query is too old and response timeout expired or query ID is invalid".into()),
+            "answered once"
+        );
+    }
+
+    let draft = json!({"chat_id": alice_id, "draft_id": 5, "text": "brewing", "can_stop": true});
+    assert_eq!(ok(a.call(&bot, "sendMessageDraft", draft)), json!(true));
+    let stop = json!({"chat_id": bot_id, "draft_id": 5});
+    assert_eq!(ok(b.user_call(&alice, "stopMessageGeneration", stop.clone())), json!(true));
+    assert_eq!(
+        crate::error(a.user_call(&alice, "stopMessageGeneration", stop)),
+        (400, "Bad Request: DRAFT_ID_INVALID".into())
+    );
+    let stopped = crate::next_update(&a, &bot, &mut offset, "stopped_message_generation");
+    assert_eq!(stopped["draft_id"], 5);
 }
 
 #[test]

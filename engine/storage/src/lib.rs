@@ -50,7 +50,7 @@ impl StorageFactory for PostgresFactory {
             Some("several") => true,
             Some(other) => {
                 return Err(StorageError::Conflict(format!(
-                    "[storage] instances = \"{other}\" is not a choice: \"one\" (the default: this server alone, a second is refused) or \"several\" (a preview: several servers on one database)"
+                    "[storage] instances = \"{other}\" is not a choice: \"one\" (the default: this server alone, a second is refused) or \"several\" (several servers on one database, one deployment)"
                 )));
             }
         };

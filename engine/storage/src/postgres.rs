@@ -11,10 +11,10 @@
 //! schema is created under an advisory lock, user ids are taken by conflict-free inserts, message
 //! ids, file numbers and group ids come from counter rows, and an update gets its queue's next id
 //! from the queue's counter row inside the batch that stores it (held until the commit, so ids
-//! follow commit order), with a `NOTIFY` at the commit that wakes every server's readers. What
-//! is not shared yet (a bot's webhook worker, poll timers, renewals, the engine's in-process
-//! locks and caches) makes the serving instance hold an advisory lock for its lifetime, and a
-//! second one is refused (`claim`) unless `[storage] instances = "several"` (a preview).
+//! follow commit order), with a `NOTIFY` at the commit that wakes every server's readers. One
+//! server holds an advisory lock for its lifetime and a second one is refused (`claim`), unless
+//! each says `[storage] instances = "several"`: an operator's explicit word that the servers
+//! are one deployment. A batch is one round trip (see [`pipeline`]).
 //! Connections are plain TCP or a Unix socket (no TLS yet).
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
@@ -29,6 +29,8 @@ const POOL_SIZE: usize = 16;
 /// Connections the locks' pool keeps at most ([`Journal::lock`]: each held or awaited lock
 /// takes one, apart from the pool the batches use, so a holder can always commit).
 const LOCK_POOL_SIZE: usize = 64;
+/// Connections the counters' pool keeps at most ([`PostgresStorage::count`]).
+const COUNTER_POOL_SIZE: usize = 4;
 /// User ids are drawn from the same range as the SQLite backend's.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 /// Taken while the schema is created, so two instances starting together do not race.
@@ -82,7 +84,18 @@ CREATE TABLE IF NOT EXISTS polls (
     owner_kind SMALLINT NOT NULL, owner_id BIGINT NOT NULL, generation BIGINT NOT NULL, reason SMALLINT NOT NULL,
     PRIMARY KEY (owner_kind, owner_id)
 );
+CREATE OR REPLACE FUNCTION msg_fence(lease TEXT, who TEXT, at BIGINT) RETURNS VOID AS $fence$
+BEGIN
+    PERFORM 1 FROM leases WHERE name = lease AND holder = who AND epoch = at FOR SHARE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'lease % moved on', lease USING ERRCODE = 'MF001';
+    END IF;
+END
+$fence$ LANGUAGE plpgsql;
 ";
+
+/// The SQLSTATE `msg_fence` raises when a batch's lease moved on ([`Change::Fence`]).
+const FENCED: &str = "MF001";
 
 /// The channel a batch notifies at its commit with what it changed that other servers keep
 /// copies of ([`notice_text`]): a queue appended to, a bot's settings.
@@ -92,6 +105,9 @@ pub struct PostgresStorage {
     pool: Pool,
     /// The locks' connections ([`LOCK_POOL_SIZE`]).
     lock_pool: Pool,
+    /// The counters' connections ([`COUNTER_POOL_SIZE`]), whose commits do not wait for the WAL
+    /// flush ([`PostgresStorage::count`] says why nothing is lost).
+    counter_pool: Pool,
     /// How to connect, for the connection that listens for [`UPDATES_CHANNEL`].
     config: tokio_postgres::Config,
     /// Who to wake at a notification; the listening connection starts with the first.
@@ -144,9 +160,19 @@ impl PostgresStorage {
             ManagerConfig { recycling_method: RecyclingMethod::Fast },
         );
         let lock_pool = Pool::builder(lock_manager).max_size(LOCK_POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
+        let mut counter_config = config.clone();
+        counter_config.options("-c synchronous_commit=off");
+        let counter_manager = Manager::from_config(
+            counter_config,
+            tokio_postgres::NoTls,
+            ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        );
+        let counter_pool =
+            Pool::builder(counter_manager).max_size(COUNTER_POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
         Ok(Self {
             pool,
             lock_pool,
+            counter_pool,
             config,
             wakes: Default::default(),
             watched: Default::default(),
@@ -157,10 +183,8 @@ impl PostgresStorage {
         })
     }
 
-    /// Lets several servers use the database at once (`[storage] instances = "several"`, a
-    /// preview): no serving lock is taken. Ids, queues and their wakes are the database's; a
-    /// bot's webhook, poll timers, renewals and in-process locks are not shared yet (see
-    /// README, "Several instances").
+    /// Lets several servers use the database at once (`[storage] instances = "several"`): no
+    /// serving lock is taken; what the servers share and how is README's "Several instances".
     pub fn several(mut self, several: bool) -> Self {
         self.several = several;
         self
@@ -205,13 +229,24 @@ impl PostgresStorage {
 
     /// Moves counter `key` of `table` (keyed by `column`) on by one, never below `at_least`
     /// (its value the first time): one statement, so two servers never get the same number.
+    ///
+    /// Its commit does not wait for the WAL flush (the counters' own pool), which halves the
+    /// flushes a message costs, and loses nothing: a number is only ever used by a batch that
+    /// commits later, and PostgreSQL flushes its WAL in order, so the batch's flush carries the
+    /// counter's move with it. A crash can only forget a move no committed batch used.
     async fn count(&self, table: &str, column: &str, key: &str, at_least: i64) -> Result<i64, StorageError> {
+        if self.schema.get().is_none() {
+            drop(self.client().await?);
+        }
         let sql = format!(
             "INSERT INTO {table} AS c ({column}, last_id) VALUES ($1, $2)
              ON CONFLICT ({column}) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
              RETURNING last_id"
         );
-        Ok(self.query_opt(&sql, &[&key, &at_least]).await?.map_or(at_least, |r| r.get(0)))
+        let client = self.counter_pool.get().await.map_err(|e| self.error(e))?;
+        let statement = client.prepare_cached(&sql).await.map_err(|e| self.error(e))?;
+        let row = client.query_opt(&statement, &[&key, &at_least]).await.map_err(|e| self.error(e))?;
+        Ok(row.map_or(at_least, |r| r.get(0)))
     }
 
     async fn query_opt(
@@ -248,6 +283,37 @@ impl Drop for AdvisoryLock {
             }
             Err(_) => drop(deadpool_postgres::Object::take(client)),
         }
+    }
+}
+
+/// Runs `statements` as one transaction in one round trip: BEGIN, each statement (prepared, so
+/// once per connection a round trip each to prepare the new ones), COMMIT, all sent before any
+/// answer is read (tokio-postgres pipelines requests made together, in the order made).
+/// PostgreSQL runs them in order; after a failure it refuses the rest and the COMMIT rolls the
+/// transaction back, so the batch is applied whole or not at all. Answers the first failure.
+async fn pipeline(
+    client: &deadpool_postgres::Object,
+    statements: &[Statement<'_>],
+) -> Result<(), tokio_postgres::Error> {
+    let mut prepared = Vec::with_capacity(statements.len());
+    for (sql, _) in statements {
+        prepared.push(client.prepare_cached(sql).await?);
+    }
+    let params: Vec<Vec<&(dyn tokio_postgres::types::ToSql + Sync)>> = statements
+        .iter()
+        .map(|(_, params)| params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect())
+        .collect();
+    type Step<'f> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), tokio_postgres::Error>> + Send + 'f>>;
+    let mut steps: Vec<Step<'_>> = Vec::with_capacity(statements.len() + 2);
+    steps.push(Box::pin(client.batch_execute("BEGIN")));
+    for (statement, params) in prepared.iter().zip(&params) {
+        steps.push(Box::pin(async move { client.execute(statement, params).await.map(drop) }));
+    }
+    steps.push(Box::pin(client.batch_execute("COMMIT")));
+    let outcomes = futures_util::future::join_all(steps).await;
+    match outcomes.into_iter().find_map(Result::err) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
 }
 
@@ -427,15 +493,24 @@ const USER_COLUMNS: &str =
 const UPDATE_COLUMNS: &str = "SELECT update_id, kind, payload, chat_key, expires_at FROM updates";
 const FILE_COLUMNS: &str = "SELECT content, kind, path, size, meta, created_at, accessed_at FROM files";
 
-/// One change as one statement inside the request's transaction.
-async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> Result<(), tokio_postgres::Error> {
+/// A statement of a batch: its SQL and its parameters (owned, or borrowed from the change).
+type Statement<'a> = (&'static str, Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + 'a>>);
+
+/// One change as one statement inside the batch's transaction (`None`: it has none here).
+fn statement_of(change: &Change) -> Option<Statement<'_>> {
     macro_rules! run {
         ($sql:expr, $($param:expr),* $(,)?) => {{
-            let statement = tx.prepare_cached($sql).await?;
-            tx.execute(&statement, &[$($param),*]).await?;
+            let params: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>> =
+                vec![$(Box::new(ToOwned::to_owned($param))),*];
+            return Some(($sql, params));
         }};
     }
     match change {
+        Change::Fence { lease, holder, epoch } => {
+            // Held (shared) until the commit, so the lease cannot change hands meanwhile; one
+            // that moved on raises FENCED, which rolls the batch back whole.
+            run!("SELECT msg_fence($1, $2, $3)", lease, holder, epoch)
+        }
         Change::BotSetting { bot_id, key, value: Some(value) } => run!(
             "INSERT INTO bot_settings (bot_id, key, value) VALUES ($1, $2, $3)
              ON CONFLICT (bot_id, key) DO UPDATE SET value = excluded.value",
@@ -544,7 +619,7 @@ async fn apply_one(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> 
         }
         other => tracing::error!("change {other:?} has no place in the postgres backend"),
     }
-    Ok(())
+    None
 }
 
 #[async_trait::async_trait]
@@ -716,36 +791,23 @@ impl Journal for PostgresStorage {
                 notices.push(notice);
             }
         }
+        let mut statements: Vec<Statement<'_>> = ordered.iter().filter_map(|c| statement_of(c)).collect();
+        for notice in notices {
+            statements.push(("SELECT pg_notify($1, $2)", vec![Box::new(UPDATES_CHANNEL), Box::new(notice)]));
+        }
         let mut tries = 0;
         loop {
             tries += 1;
-            let mut client = self.client().await?;
-            let attempt = async {
-                let tx = client.transaction().await?;
-                for change in &ordered {
-                    if let Change::Fence { lease, holder, epoch } = change {
-                        // Held (shared) until the commit: the lease cannot change hands meanwhile.
-                        let held = tx
-                            .query_opt(
-                                "SELECT 1 FROM leases WHERE name = $1 AND holder = $2 AND epoch = $3 FOR SHARE",
-                                &[lease, holder, epoch],
-                            )
-                            .await?;
-                        if held.is_none() {
-                            return Ok(Err(lease.clone()));
-                        }
-                        continue;
-                    }
-                    apply_one(&tx, change).await?;
+            let client = self.client().await?;
+            match pipeline(&client, &statements).await {
+                Ok(()) => return Ok(()),
+                Err(e) if e.code().is_some_and(|c| c.code() == FENCED) => {
+                    let lease = ordered.iter().find_map(|c| match c {
+                        Change::Fence { lease, .. } => Some(lease.clone()),
+                        _ => None,
+                    });
+                    return Err(StorageError::Fenced(lease.unwrap_or_default()));
                 }
-                for notice in &notices {
-                    tx.execute("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, notice]).await?;
-                }
-                tx.commit().await.map(Ok)
-            };
-            match attempt.await {
-                Ok(Ok(())) => return Ok(()),
-                Ok(Err(lease)) => return Err(StorageError::Fenced(lease)),
                 // A deadlock or a serialization failure rolled it back whole: once more.
                 Err(e) if tries < 3 && retryable(&e) => {
                     tracing::debug!("a batch is applied again after {e}");
@@ -881,8 +943,8 @@ impl Journal for PostgresStorage {
 impl Administration for PostgresStorage {
     async fn claim(&self) -> Result<(), StorageError> {
         if self.several {
-            tracing::warn!(
-                "[storage] instances = \"several\" (a preview): this server shares {} with others; retention sweeps, fault rules, inline results and the logOut cool-down are still each server's own (README, \"Several instances\")",
+            tracing::info!(
+                "[storage] instances = \"several\": this server shares {} with the deployment's others (README, \"Several instances\")",
                 self.label
             );
             return self.ready().await;
@@ -1009,7 +1071,11 @@ impl Administration for PostgresStorage {
             tx.execute(sql, &params).await.map_err(|e| self.error(e))?;
         }
         for change in crate::bot_changes(bot.id, state, files) {
-            apply_one(&tx, &change).await.map_err(|e| self.error(e))?;
+            if let Some((sql, params)) = statement_of(&change) {
+                let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                    params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+                tx.execute(sql, &params).await.map_err(|e| self.error(e))?;
+            }
         }
         let notices = [notice_text(Notice::Bot(bot.id)), notice_text(Notice::Queue(Owner::Bot(bot.id)))];
         for notice in &notices {

@@ -106,7 +106,7 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
     if let Some(button) = button {
         answer["button"] = button;
     }
-    super::answer_inline(&platform, bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal)?;
+    super::answer_inline(&platform, bot.id, p.inline_query_id, answer, results, cache_time, p.is_personal).await?;
     done()
 }
 

@@ -18,13 +18,14 @@ use std::time::{Duration, Instant};
 
 use msg_core::{ApiError, NewUpdate, Params, UserRecord};
 use msg_spec::types;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
 
 use crate::files::Kind;
 use crate::files::input::{self, Extras, Sender, Source};
 use crate::files::methods::Shown;
 use crate::kernel::act::Act;
+use crate::kernel::records::Table;
 use crate::kernel::stored::{decode, entity_list};
 use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, bot_user, now, person, typed};
 use crate::messages;
@@ -32,22 +33,34 @@ use crate::messages;
 /// An inline answer kept for its `cache_time`: the answer, its results, until when.
 type CachedAnswer = (Value, Vec<Value>, Instant);
 
-/// One inline query: who asked whom, and the answer (once there).
+/// One inline query: who asked whom, and the answer's results (once there), kept for the
+/// person to pick from; an open Web App's query (`query` [`WEB_APP`]) until the bot answers.
 struct InlineAsked {
     pub(crate) bot_id: i64,
     pub(crate) user_id: i64,
     pub(crate) query: String,
-    pub(crate) offset: String,
-    pub(crate) waiting: Option<oneshot::Sender<Value>>,
     pub(crate) results: Vec<Value>,
     pub(crate) at: Instant,
 }
 
+/// An answered inline query or an open Web App's query as a shared storage keeps it (scope the
+/// person, key the query id), so the person picks a result, and the bot answers a Web App's
+/// query, through any server; kept [`RESULTS_KEPT`], the person's older rows go with the next.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct AskedRow {
+    bot_id: i64,
+    query: String,
+    results: Vec<Value>,
+    /// Unix time it was asked.
+    at: i64,
+}
+
+const ASKED: Table<AskedRow> = Table::new("inline_asked");
+
 /// The inline domain's state ([`crate::kernel::domain::Domain::state`]).
 #[derive(Default)]
 struct InlineState {
-    /// Inline queries: the bot asked, the person asking, the query, and (until answered) where
-    /// the answer goes; then the answer, kept for the person to pick from.
+    /// Inline queries answered here (or given a cached answer) and Web Apps opened here.
     asked: Mutex<HashMap<String, InlineAsked>>,
     /// Answers kept for their `cache_time`, by bot, query, offset and (personal answers) person.
     cache: Mutex<HashMap<String, CachedAnswer>>,
@@ -339,7 +352,6 @@ async fn inline_query(
     if !platform.bot_flags(bot.id).await?.inline {
         return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
     }
-    let id = (msg_core::random::next_u64() >> 1).to_string();
     // An answer the bot allowed to be cached is given again without asking it.
     let cached = {
         let mut cache = platform.state::<InlineState>().cache.lock().expect("inline cache");
@@ -348,24 +360,14 @@ async fn inline_query(
             .iter()
             .find_map(|k| cache.get(k).map(|(answer, results, _)| (answer.clone(), results.clone())))
     };
-    let (tx, rx) = oneshot::channel();
-    {
-        let mut asked = platform.state::<InlineState>().asked.lock().expect("inline");
-        asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
-        let entry = InlineAsked {
-            bot_id,
-            user_id: user.id,
-            query: query.to_owned(),
-            offset: offset.to_owned(),
-            waiting: cached.is_none().then_some(tx),
-            results: cached.as_ref().map(|(_, r)| r.clone()).unwrap_or_default(),
-            at: Instant::now(),
-        };
-        asked.insert(id.clone(), entry);
-    }
-    if let Some((answer, _)) = cached {
+    if let Some((answer, results)) = cached {
+        let id = (msg_core::random::next_u64() >> 1).to_string();
+        keep_asked(platform, &id, bot_id, user.id, query, results).await?;
         return Ok(json!({"inline_query_id": id, "answered": true, "answer": answer}));
     }
+    // The bot answers through any server, once, while the person waits.
+    let open = platform.open_query(bot_id).await?;
+    let id = open.id.clone();
     let update = types::InlineQuery {
         id: id.clone(),
         from: Box::new(person(user)),
@@ -378,9 +380,22 @@ async fn inline_query(
         let update = NewUpdate::new("inline_query", typed(&update).to_string(), user.id, now() + ANSWER_TTL);
         platform.updates.push(&bot, update, Vec::new()).await?;
     }
-    let mut reply = match msg_core::clock::timeout(wait, rx).await {
-        Some(Ok(answer)) => json!({"inline_query_id": id, "answered": true, "answer": answer}),
-        _ => json!({"inline_query_id": id, "answered": false}),
+    let mut reply = match platform.await_answer(open, wait).await {
+        Some(answered) => {
+            let (answer, results) = (answered["answer"].clone(), answered["results"].clone());
+            let results: Vec<Value> = serde_json::from_value(results).unwrap_or_default();
+            let cache_time = answered["cache_time"].as_i64().unwrap_or(0);
+            if cache_time > 0 {
+                let personal = answered["is_personal"].as_bool().unwrap_or(false);
+                let key = cache_key(bot_id, query, offset, personal.then_some(user.id));
+                let until = Instant::now() + Duration::from_secs(cache_time as u64);
+                let mut cache = platform.state::<InlineState>().cache.lock().expect("inline cache");
+                cache.insert(key, (answer.clone(), results.clone(), until));
+            }
+            keep_asked(platform, &id, bot_id, user.id, query, results).await?;
+            json!({"inline_query_id": id, "answered": true, "answer": answer})
+        }
+        None => json!({"inline_query_id": id, "answered": false}),
     };
     // What the person's inline field shows, when the operator set it.
     if let Some(placeholder) =
@@ -391,8 +406,51 @@ async fn inline_query(
     Ok(reply)
 }
 
-/// answerInlineQuery: the bot's results go to the person who asked.
-fn answer_inline(
+/// Keeps what person `user_id` asked bot `bot_id` (the answer's `results`, or an open Web App's
+/// query) for [`RESULTS_KEPT`]: here, and on a shared storage as a row (the person's rows older
+/// than that go in the same batch).
+async fn keep_asked(
+    platform: &Platform,
+    id: &str,
+    bot_id: i64,
+    user_id: i64,
+    query: &str,
+    results: Vec<Value>,
+) -> Result<(), ApiError> {
+    if platform.storage.shared() {
+        let row = AskedRow { bot_id, query: query.to_owned(), results: results.clone(), at: now() };
+        let mut changes = vec![ASKED.put(user_id, id, &row)];
+        let kept = ASKED.all(platform.storage.as_ref(), user_id).await?;
+        let old = kept.iter().filter(|(_, r)| r.at + RESULTS_KEPT.as_secs() as i64 <= row.at);
+        changes.extend(old.map(|(key, _)| ASKED.delete(user_id, key)));
+        platform.storage.apply(changes).await.map_err(crate::internal)?;
+    }
+    let mut asked = platform.state::<InlineState>().asked.lock().expect("inline");
+    asked.retain(|_, a| a.at.elapsed() < RESULTS_KEPT);
+    let entry = InlineAsked { bot_id, user_id, query: query.to_owned(), results, at: Instant::now() };
+    asked.insert(id.to_owned(), entry);
+    Ok(())
+}
+
+/// What person `user_id` asked in query `id`: (the bot, the query, the results), kept here or
+/// on a shared storage by the server asked.
+async fn asked(platform: &Platform, user_id: i64, id: &str) -> Result<Option<(i64, String, Vec<Value>)>, ApiError> {
+    {
+        let asked = platform.state::<InlineState>().asked.lock().expect("inline");
+        if let Some(a) = asked.get(id).filter(|a| a.user_id == user_id && a.at.elapsed() < RESULTS_KEPT) {
+            return Ok(Some((a.bot_id, a.query.clone(), a.results.clone())));
+        }
+    }
+    if !platform.storage.shared() {
+        return Ok(None);
+    }
+    let row = ASKED.get(platform.storage.as_ref(), user_id, id).await?;
+    Ok(row.filter(|r| r.at + RESULTS_KEPT.as_secs() as i64 > now()).map(|r| (r.bot_id, r.query, r.results)))
+}
+
+/// answerInlineQuery: the bot's results go to the person who asked, through whichever server
+/// they wait on; `answer` is what the person is shown, `results` what a pick posts.
+async fn answer_inline(
     platform: &Platform,
     bot_id: i64,
     query_id: &str,
@@ -401,25 +459,8 @@ fn answer_inline(
     cache_time: i64,
     personal: bool,
 ) -> Result<(), ApiError> {
-    let mut asked = platform.state::<InlineState>().asked.lock().expect("inline");
-    match asked.get_mut(query_id) {
-        Some(a) if a.bot_id == bot_id && a.waiting.is_some() => {
-            a.results = results.clone();
-            if cache_time > 0 {
-                let key = cache_key(bot_id, &a.query, &a.offset, personal.then_some(a.user_id));
-                let until = Instant::now() + Duration::from_secs(cache_time as u64);
-                platform
-                    .state::<InlineState>()
-                    .cache
-                    .lock()
-                    .expect("inline cache")
-                    .insert(key, (answer.clone(), results, until));
-            }
-            let _ = a.waiting.take().expect("checked").send(answer);
-            Ok(())
-        }
-        _ => Err(crate::kernel::queries::query_invalid()),
-    }
+    let answered = json!({"answer": answer, "results": results, "cache_time": cache_time, "is_personal": personal});
+    platform.answer_query(bot_id, query_id, answered).await
 }
 
 /// The person picks a result: it is posted in `conversation` via the bot; a bot with
@@ -431,14 +472,12 @@ async fn choose_inline(
     result_id: &str,
     conversation: Conversation,
 ) -> Result<Value, ApiError> {
-    let (bot_id, query, result) = {
-        let asked = platform.state::<InlineState>().asked.lock().expect("inline");
-        let Some(a) = asked.get(query_id).filter(|a| a.user_id == user.id) else {
-            return Err(ApiError::bad_request("QUERY_ID_INVALID"));
-        };
-        let result = a.results.iter().find(|r| r["id"].as_str() == Some(result_id)).cloned();
-        (a.bot_id, a.query.clone(), result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?)
+    let Some((bot_id, query, results)) = asked(platform, user.id, query_id).await?.filter(|(_, q, _)| q != WEB_APP)
+    else {
+        return Err(ApiError::bad_request("QUERY_ID_INVALID"));
     };
+    let result = results.into_iter().find(|r| r["id"].as_str() == Some(result_id));
+    let result = result.ok_or_else(|| ApiError::bad_request("RESULT_ID_INVALID"))?;
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
     let content = via_bot(platform, &bot, &result, conversation).await?;
     let sent = messages::post(platform, &Actor::User(user.clone()), conversation, content).await?;
@@ -471,16 +510,7 @@ const WEB_APP: &str = "\u{0}web_app";
 async fn open_web_app(platform: &Platform, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
     let id = format!("AAQ{:016x}", msg_core::random::next_u64());
-    let asked = InlineAsked {
-        bot_id,
-        user_id: user.id,
-        offset: String::new(),
-        query: WEB_APP.into(),
-        waiting: None,
-        results: Vec::new(),
-        at: Instant::now(),
-    };
-    platform.state::<InlineState>().asked.lock().expect("inline").insert(id.clone(), asked);
+    keep_asked(platform, &id, bot_id, user.id, WEB_APP, Vec::new()).await?;
     let init_data = crate::kernel::web_app::init_data(
         &bot.token(),
         &id,
@@ -493,17 +523,19 @@ async fn open_web_app(platform: &Platform, user: &UserRecord, bot_id: i64) -> Re
 /// answerWebAppQuery: the result is sent to the person's chat with the bot, on the person's
 /// behalf via the bot; a `SentWebAppMessage`.
 async fn answer_web_app(platform: &Platform, bot_id: i64, query_id: &str, result: &Value) -> Result<Value, ApiError> {
-    let asked = {
+    let user_id = {
         let mut open = platform.state::<InlineState>().asked.lock().expect("inline");
         match open.get(query_id) {
-            Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id),
+            Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id).map(|a| a.user_id),
             _ => None,
         }
     };
-    let Some(asked) = asked else {
-        return Err(crate::kernel::queries::query_invalid());
+    let user_id = match user_id {
+        Some(user_id) if !platform.storage.shared() => user_id,
+        _ if platform.storage.shared() => take_web_app_row(platform, bot_id, query_id).await?,
+        _ => return Err(crate::kernel::queries::query_invalid()),
     };
-    let user = platform.user(asked.user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
+    let user = platform.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
     let conversation = Conversation::private(user.id, bot.id);
     let content = via_bot(platform, &bot, result, conversation).await?;
@@ -511,6 +543,21 @@ async fn answer_web_app(platform: &Platform, bot_id: i64, query_id: &str, result
     let inline_message_id =
         sent.get("reply_markup").map(|_| conversation.inline_id(sent["message_id"].as_i64().unwrap_or_default()));
     Ok(typed(&types::SentWebAppMessage { inline_message_id }))
+}
+
+/// Claims an open Web App's query row on a shared storage (once, whichever server the bot
+/// answers through): the person who opened it.
+async fn take_web_app_row(platform: &Platform, bot_id: i64, query_id: &str) -> Result<i64, ApiError> {
+    let storage = platform.storage.as_ref();
+    let found =
+        ASKED.find(storage, query_id).await?.into_iter().find(|(_, r)| r.bot_id == bot_id && r.query == WEB_APP);
+    let Some((user_id, row)) = found else { return Err(crate::kernel::queries::query_invalid()) };
+    let _held = ASKED.lock(&platform.locks, user_id, query_id).await;
+    if ASKED.get(storage, user_id, query_id).await? != Some(row) {
+        return Err(crate::kernel::queries::query_invalid());
+    }
+    platform.storage.apply(vec![ASKED.delete(user_id, query_id)]).await.map_err(crate::internal)?;
+    Ok(user_id)
 }
 
 /// answerGuestQuery: the bot's answer to query `id`, posted in the chat where it was summoned, as

@@ -230,6 +230,19 @@ impl Platform {
         Ok(self.counter(key, 0).await?.0)
     }
 
+    /// Whether conversation `key` has given a message id (a bot may write into a private chat
+    /// only then). Ids never go back, so on a shared storage an id this process handed out
+    /// answers without asking the storage.
+    pub(crate) async fn conversation_started(&self, key: &str) -> Result<bool, ApiError> {
+        if self.storage.shared() {
+            let cell = self.directory().await?;
+            if self.dir(cell).counters.get(key).is_some_and(|counter| counter.last > 0) {
+                return Ok(true);
+            }
+        }
+        Ok(self.last_message_id(key).await? > 0)
+    }
+
     /// Hands out conversation `key`'s next message id, with whether the post must store the
     /// conversation's [`CONVERSATIONS`] rows (then [`Platform::conversation_indexed`] once stored).
     pub(crate) async fn next_message_id(&self, key: &str) -> Result<(i64, bool), ApiError> {

@@ -659,7 +659,7 @@ impl Platform {
                     return Err(ApiError::forbidden("bot was blocked by the user"));
                 }
                 let conversation = Conversation::private(actor.id(), id);
-                if self.last_message_id(&conversation.key()).await? == 0 {
+                if !self.conversation_started(&conversation.key()).await? {
                     return Err(ApiError::forbidden("bot can't initiate conversation with a user"));
                 }
                 Ok(conversation)

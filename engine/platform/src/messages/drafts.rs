@@ -1,7 +1,8 @@
 //! Drafts a bot streams to a person (`sendMessageDraft`) that the person may stop (Bot API 10.3:
 //! `can_stop`): the person's `stopMessageGeneration` tells the bot `stopped_message_generation`.
 //! A draft is a preview of at most [`STOPPABLE_FOR`] seconds, never stored: which drafts may be
-//! stopped is kept in memory only (a restart ends every preview).
+//! stopped is kept in memory only (a restart ends every preview), and on a shared storage as
+//! rows of [`OFFERS`], so a person stops a draft through any server.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -9,7 +10,9 @@ use std::sync::Mutex;
 use msg_core::{ApiError, NewUpdate};
 use msg_spec::types;
 
+use crate::internal;
 use crate::kernel::act::Act;
+use crate::kernel::records::Table;
 use crate::kernel::user::UserCall;
 use crate::kernel::world::{Conversation, MESSAGE_TTL, Platform, now, typed};
 
@@ -22,6 +25,60 @@ type DraftKey = (i64, i64, i64);
 
 /// Until when a draft may be stopped, and its thread.
 type Offer = (i64, Option<i64>);
+
+/// A shared storage's stop offers: scope the person, key `<bot>:<draft id>`.
+const OFFERS: Table<Offer> = Table::new("draft_offer");
+
+fn offer_key(bot: i64, draft_id: i64) -> String {
+    format!("{bot}:{draft_id}")
+}
+
+/// Draft `draft_id` of `bot` to `person` may be stopped (`can_stop`), or with `thread` `None`
+/// no longer (a later part without it): in memory, or on a shared storage as a row (the
+/// person's expired offers go in the same batch).
+pub(super) async fn offer(
+    platform: &Platform,
+    person: i64,
+    bot: i64,
+    draft_id: i64,
+    stoppable: Option<Option<i64>>,
+) -> Result<(), ApiError> {
+    let state = platform.state::<Drafts>();
+    if !platform.storage.shared() {
+        match stoppable {
+            Some(thread) => state.offer_stop(person, bot, draft_id, thread),
+            None => drop(state.withdraw(person, bot, draft_id)),
+        }
+        return Ok(());
+    }
+    let key = offer_key(bot, draft_id);
+    let at = now();
+    let standing = OFFERS.all(platform.storage.as_ref(), person).await?;
+    let expired = standing.iter().filter(|(k, (until, _))| **k != key && *until < at);
+    let mut changes: Vec<msg_core::Change> = expired.map(|(k, _)| OFFERS.delete(person, k)).collect();
+    match stoppable {
+        Some(thread) => changes.push(OFFERS.put(person, &key, &(at + STOPPABLE_FOR, thread))),
+        None if standing.contains_key(&key) => changes.push(OFFERS.delete(person, &key)),
+        None => {}
+    }
+    if changes.is_empty() {
+        return Ok(());
+    }
+    platform.storage.apply(changes).await.map_err(internal)
+}
+
+/// Takes the stop offer of a draft, once (on a shared storage under the row's lock, whichever
+/// server the person stops it through): its thread, or `None` when there is none standing.
+async fn take(platform: &Platform, person: i64, bot: i64, draft_id: i64) -> Result<Option<Option<i64>>, ApiError> {
+    if !platform.storage.shared() {
+        return Ok(platform.state::<Drafts>().withdraw(person, bot, draft_id));
+    }
+    let key = offer_key(bot, draft_id);
+    let _held = OFFERS.lock(&platform.locks, person, &key).await;
+    let Some((until, thread)) = OFFERS.get(platform.storage.as_ref(), person, &key).await? else { return Ok(None) };
+    platform.storage.apply(vec![OFFERS.delete(person, &key)]).await.map_err(internal)?;
+    Ok((until >= now()).then_some(thread))
+}
 
 /// The messages domain's state: the drafts people may stop.
 #[derive(Default)]
@@ -58,8 +115,7 @@ pub(super) async fn stop_generation(c: UserCall) -> Result<serde_json::Value, Ap
     };
     let Some(bot) = bot else { return Err(ApiError::bad_request("drafts come from bots in private chats")) };
     let platform: &Platform = &c.platform;
-    let state = platform.state::<Drafts>();
-    let Some(thread) = state.withdraw(c.user.id, bot.id, draft_id) else {
+    let Some(thread) = take(platform, c.user.id, bot.id, draft_id).await? else {
         return Err(ApiError::bad_request("DRAFT_ID_INVALID"));
     };
     let mut act = Act::new();

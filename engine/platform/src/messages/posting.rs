@@ -649,7 +649,6 @@ pub(super) async fn draft(
     if draft_id == 0 {
         return Err(ApiError::bad_request("DRAFT_ID_INVALID"));
     }
-    let drafts = platform.state::<super::drafts::Drafts>();
     for member in platform.participants(conversation).await? {
         if member != actor.id() && platform.user(member).await?.is_some() {
             let chat = platform.chat_json(conversation, member).await?;
@@ -664,11 +663,9 @@ pub(super) async fn draft(
                     if stop.keep_on_stop {
                         draft["keep_on_stop"] = Value::Bool(true);
                     }
-                    drafts.offer_stop(member, actor.id(), draft_id, stop.thread);
+                    super::drafts::offer(platform, member, actor.id(), draft_id, Some(stop.thread)).await?;
                 }
-                false => {
-                    drafts.withdraw(member, actor.id(), draft_id);
-                }
+                false => super::drafts::offer(platform, member, actor.id(), draft_id, None).await?,
             }
             let mailbox = platform.user_mailbox(member).await?;
             mailbox

@@ -596,6 +596,13 @@ impl Faults {
         if self.idle() {
             return None;
         }
+        // Boxed: every request's future carries this call, and the common case (no rule) must
+        // not make it bigger by the storage calls of the rare one.
+        Box::pin(self.fire_rules(place, bot_id, method, params)).await
+    }
+
+    /// [`Faults::fire`] when there are rules or flood control.
+    async fn fire_rules(&self, place: Place, bot_id: i64, method: &str, params: &Params) -> Option<Fired> {
         while self.active.load(std::sync::atomic::Ordering::Acquire) > 0 {
             let Some((fired, claim)) = self.pick(place, bot_id, method, params) else { break };
             let (Some(times), Some(storage)) = (claim, self.shared.get()) else { return Some(fired) };

@@ -127,7 +127,7 @@ fn start(root: &Path, url: &str) -> Server {
         .start()
 }
 
-/// utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat).
+/// utime + stime of a process, in clock ticks (fields 14 and 15 of `/proc/<pid>/stat`).
 fn ticks(pid: u32) -> Option<(u64, u32)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();

@@ -504,6 +504,104 @@ fn inline_answers_web_apps_and_draft_stops_cross_servers() {
     assert_eq!(stopped["draft_id"], 5);
 }
 
+/// deploy/several's haproxy.cfg in front of three servers (the compose file's shape, with the
+/// host's PostgreSQL and Debian's haproxy instead of registry images): every request goes
+/// through haproxy; one server is killed; haproxy's health check takes it out, and afterwards
+/// every send through it is acknowledged and every acknowledged message reaches the bot once.
+#[test]
+fn three_servers_behind_the_deploy_haproxy_config_survive_a_kill() {
+    let roots = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let Some(launches) = on_one_database(&[roots[0].path(), roots[1].path(), roots[2].path()]) else { return };
+    let bot = create_bot(roots[0].path(), "balancedbot");
+    let alice = create_user(roots[0].path(), "Alice");
+    let bot_id = id_of(&bot);
+    let servers: Vec<Server> = launches.iter().map(Launch::start).collect();
+
+    // The deployment's haproxy.cfg, its addresses made the test's.
+    let lb_port = msg_testkit::free_port();
+    let mut config =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../deploy/several/haproxy.cfg")).unwrap();
+    config = config.replace("bind :8081", &format!("bind 127.0.0.1:{lb_port}"));
+    for (n, server) in servers.iter().enumerate() {
+        let name = format!("api-{}", n + 1);
+        config = config.replace(&format!("server {name} {name}:8081"), &format!("server {name} {}", server.api));
+    }
+    assert!(!config.contains(":8081"), "every address replaced:\n{config}");
+    let config_file = roots[0].path().join("haproxy.cfg");
+    std::fs::write(&config_file, config).unwrap();
+    let haproxy = ["/usr/sbin/haproxy", "/usr/bin/haproxy"].into_iter().find(|p| Path::new(p).exists());
+    let haproxy = haproxy.expect("Debian's haproxy (.ci/test installs it)");
+    struct Stop(std::process::Child);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let started = std::process::Command::new(haproxy).arg("-db").arg("-f").arg(&config_file).spawn().unwrap();
+    let _balancer = Stop(started);
+    let lb: std::net::SocketAddr = format!("127.0.0.1:{lb_port}").parse().unwrap();
+    msg_testkit::poll_until("haproxy answers", || msg_testkit::get(lb, "/").is_ok_and(|r| r.status == 200));
+
+    let call =
+        |path: String, body: Value| msg_testkit::post(lb, &path, "application/json", body.to_string().as_bytes());
+    let start = call(format!("/user{alice}/sendMessage"), json!({"chat_id": bot_id, "text": "/start"}));
+    assert_eq!(start.unwrap().status, 200);
+    let send = |text: &str| -> bool {
+        let body = json!({"chat_id": id_of(&alice), "text": text});
+        call(format!("/bot{bot}/sendMessage"), body).is_ok_and(|r| r.status == 200)
+    };
+    let mut acknowledged = Vec::new();
+    for n in 0..30 {
+        let text = format!("before {n}");
+        assert!(send(&text), "all three serve: {text}");
+        acknowledged.push(text);
+    }
+    // haproxy spread them: every server answered some, the one about to be killed too.
+    for server in &servers {
+        let page = msg_testkit::get(server.stats.unwrap(), "/metrics").unwrap().text();
+        let served = page.lines().find(|l| l.starts_with("msg_bot_api_requests_total ")).unwrap_or_default();
+        assert!(!served.ends_with(" 0") && !served.is_empty(), "each server answered through haproxy: {served}");
+    }
+
+    servers[1].signal("KILL");
+    // Until haproxy's check takes it out (2 s apart, 2 failures), a request that lands on the
+    // dead server may fail; then twenty in a row succeed.
+    let mut in_a_row = 0;
+    let mut n = 0;
+    msg_testkit::poll_until("haproxy routes around the dead server", || {
+        n += 1;
+        let text = format!("after {n}");
+        if send(&text) {
+            acknowledged.push(text);
+            in_a_row += 1;
+        } else {
+            in_a_row = 0;
+        }
+        in_a_row >= 20
+    });
+
+    // Alice reads through haproxy: every acknowledged message once.
+    let mut offset = 0;
+    let mut texts = Vec::new();
+    msg_testkit::poll_until("every acknowledged message arrives", || {
+        let reply = call(format!("/user{alice}/getUpdates"), json!({"offset": offset, "timeout": 1}));
+        if let Ok(reply) = reply
+            && reply.status == 200
+        {
+            for update in reply.json()["result"].as_array().unwrap() {
+                offset = update["update_id"].as_i64().unwrap() + 1;
+                if let Some(text) = update["message"]["text"].as_str() {
+                    texts.push(text.to_owned());
+                }
+            }
+        }
+        acknowledged.iter().all(|t| texts.contains(t))
+    });
+    let unique: BTreeSet<&String> = texts.iter().collect();
+    assert_eq!(unique.len(), texts.len(), "nothing twice");
+}
+
 #[test]
 fn a_timed_poll_closes_when_the_server_that_sent_it_is_gone() {
     let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());

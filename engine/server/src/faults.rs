@@ -530,11 +530,14 @@ impl Faults {
     /// Removes rule `id`, or every rule, through the operator API: a shared storage's rows go
     /// too (every server is told); how many went here.
     pub(crate) async fn clear_everywhere(&self, id: Option<u64>) -> Result<usize, String> {
+        // Counted before the rows go: this server may take in their removal (its own notice)
+        // before the rules leave here below.
+        let (in_force, stored): (usize, Vec<u64>) = {
+            let rules = self.rules.lock().expect("fault rules");
+            let matching: Vec<&Rule> = rules.iter().filter(|r| id.is_none_or(|id| r.id == id)).collect();
+            (matching.len(), matching.iter().filter(|r| r.stored).map(|r| r.id).collect())
+        };
         if let Some(storage) = self.shared.get() {
-            let stored: Vec<u64> = {
-                let rules = self.rules.lock().expect("fault rules");
-                rules.iter().filter(|r| r.stored && id.is_none_or(|id| r.id == id)).map(|r| r.id).collect()
-            };
             let changes: Vec<Change> = stored
                 .iter()
                 .map(|id| Change::DeleteRecord { table: TABLE.into(), scope: 0, key: id.to_string() })
@@ -543,7 +546,8 @@ impl Faults {
                 storage.apply(changes).await.map_err(|e| format!("the rule could not be removed: {e}"))?;
             }
         }
-        Ok(self.clear(id))
+        self.clear(id);
+        Ok(in_force)
     }
 
     /// The rules in force, in the order they were added.

@@ -10,7 +10,7 @@ use msg_testkit::Server;
 use msg_testkit::postgres::Cluster;
 use serde_json::json;
 
-use crate::{CONNECTIONS, cli_with, id_of, launch, person, send_bodies, wrk_binary, wrk_with};
+use crate::{CONNECTIONS, cli_with, id_of, launch, person, process_ticks, send_bodies, wrk_binary, wrk_with};
 
 /// One run's figures.
 struct Run {
@@ -127,24 +127,16 @@ fn start(root: &Path, url: &str) -> Server {
         .start()
 }
 
-/// utime + stime of a process, in clock ticks (fields 14 and 15 of `/proc/<pid>/stat`).
-fn ticks(pid: u32) -> Option<(u64, u32)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let parent = fields.get(1)?.parse().ok()?;
-    Some((fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?, parent))
-}
-
 fn ticks_of(pids: &[u32]) -> u64 {
-    pids.iter().filter_map(|&pid| ticks(pid)).map(|(t, _)| t).sum()
+    pids.iter().filter_map(|&pid| process_ticks(pid)).map(|(t, _)| t).sum()
 }
 
 /// The postmaster's and its children's ticks (the backends, the WAL writer, the checkpointer).
 fn postgres_ticks(postmaster: u32) -> u64 {
-    let mut total = ticks(postmaster).map_or(0, |(t, _)| t);
+    let mut total = process_ticks(postmaster).map_or(0, |(t, _)| t);
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         if let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok())
-            && let Some((t, parent)) = ticks(pid)
+            && let Some((t, parent)) = process_ticks(pid)
             && parent == postmaster
         {
             total += t;

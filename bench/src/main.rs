@@ -171,12 +171,7 @@ fn wrk_with(
 /// CPU time (user and system) of process `pid` while `run` loads it for `duration`, in µs per
 /// request of the rate `run` answers; infinite when unknown.
 fn with_cpu(pid: u32, duration: Duration, run: impl FnOnce() -> Option<(f64, u64)>) -> (Option<(f64, u64)>, f64) {
-    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (USER_HZ: 100).
-    let ticks = || {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
-    };
+    let ticks = || process_ticks(pid).map(|(ticks, _)| ticks);
     let before = ticks();
     let out = run();
     let cpu = match (before, ticks(), out) {
@@ -186,6 +181,15 @@ fn with_cpu(pid: u32, duration: Duration, run: impl FnOnce() -> Option<(f64, u64
         _ => f64::INFINITY,
     };
     (out, cpu)
+}
+
+/// A process's CPU time so far, utime + stime (fields 14 and 15 of `/proc/<pid>/stat`) in clock
+/// ticks (USER_HZ: 100), and its parent's pid (field 4).
+fn process_ticks(pid: u32) -> Option<(u64, u32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let parent = fields.get(1)?.parse().ok()?;
+    Some((fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?, parent))
 }
 
 /// The faster of two wrk runs (rate, failures), failures of both counted.

@@ -496,6 +496,11 @@ const FILE_COLUMNS: &str = "SELECT content, kind, path, size, meta, created_at, 
 /// A statement of a batch: its SQL and its parameters (owned, or borrowed from the change).
 type Statement<'a> = (&'static str, Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + 'a>>);
 
+/// The statement that tells every server's listener of `notice` at the batch's commit.
+fn notify<'a>(notice: String) -> Statement<'a> {
+    ("SELECT pg_notify($1, $2)", vec![Box::new(UPDATES_CHANNEL), Box::new(notice)])
+}
+
 /// One change as one statement inside the batch's transaction (`None`: it has none here).
 fn statement_of(change: &Change) -> Option<Statement<'_>> {
     macro_rules! run {
@@ -792,9 +797,7 @@ impl Journal for PostgresStorage {
             }
         }
         let mut statements: Vec<Statement<'_>> = ordered.iter().filter_map(|c| statement_of(c)).collect();
-        for notice in notices {
-            statements.push(("SELECT pg_notify($1, $2)", vec![Box::new(UPDATES_CHANNEL), Box::new(notice)]));
-        }
+        statements.extend(notices.into_iter().map(notify));
         let mut tries = 0;
         loop {
             tries += 1;
@@ -1051,36 +1054,32 @@ impl Administration for PostgresStorage {
         Ok(row.map_or(0, |r| r.get::<_, i64>(0)) as usize)
     }
     async fn replace_bot(&self, bot: &BotRecord, state: &BotState, files: &[FileRecord]) -> Result<(), StorageError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(|e| self.error(e))?;
-        let mut statements: Vec<(&str, Vec<&(dyn tokio_postgres::types::ToSql + Sync)>)> = vec![
-            ("DELETE FROM bot_settings WHERE bot_id = $1", vec![&bot.id]),
-            ("DELETE FROM updates WHERE owner_kind = 0 AND owner_id = $1", vec![&bot.id]),
-            ("DELETE FROM files WHERE bot_id = $1", vec![&bot.id]),
+        let changes = crate::bot_changes(bot.id, state, files);
+        let by_id = |sql: &'static str| -> Statement<'_> { (sql, vec![Box::new(bot.id)]) };
+        let mut statements = vec![
+            by_id("DELETE FROM bot_settings WHERE bot_id = $1"),
+            by_id("DELETE FROM updates WHERE owner_kind = 0 AND owner_id = $1"),
+            by_id("DELETE FROM files WHERE bot_id = $1"),
             // The imported state's next id (a setting) seeds the counter again.
-            ("DELETE FROM queue_heads WHERE owner_kind = 0 AND owner_id = $1", vec![&bot.id]),
+            by_id("DELETE FROM queue_heads WHERE owner_kind = 0 AND owner_id = $1"),
         ];
-        let (first_name, secret) = (bot.first_name.as_bytes(), bot.secret.expose());
         statements.push((
             "INSERT INTO bots (id, secret, username, first_name, created_at, revoked) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (id) DO UPDATE SET secret = excluded.secret, username = excluded.username,
              first_name = excluded.first_name, created_at = excluded.created_at, revoked = excluded.revoked",
-            vec![&bot.id, &secret, &bot.username, &first_name, &bot.created_at, &bot.revoked],
+            vec![
+                Box::new(bot.id),
+                Box::new(bot.secret.expose()),
+                Box::new(bot.username.as_str()),
+                Box::new(bot.first_name.as_bytes()),
+                Box::new(bot.created_at),
+                Box::new(bot.revoked),
+            ],
         ));
-        for (sql, params) in statements {
-            tx.execute(sql, &params).await.map_err(|e| self.error(e))?;
-        }
-        for change in crate::bot_changes(bot.id, state, files) {
-            if let Some((sql, params)) = statement_of(&change) {
-                let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                    params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
-                tx.execute(sql, &params).await.map_err(|e| self.error(e))?;
-            }
-        }
-        let notices = [notice_text(Notice::Bot(bot.id)), notice_text(Notice::Queue(Owner::Bot(bot.id)))];
-        for notice in &notices {
-            tx.execute("SELECT pg_notify($1, $2)", &[&UPDATES_CHANNEL, notice]).await.map_err(|e| self.error(e))?;
-        }
-        tx.commit().await.map_err(|e| self.error(e))
+        statements.extend(changes.iter().filter_map(statement_of));
+        statements.push(notify(notice_text(Notice::Bot(bot.id))));
+        statements.push(notify(notice_text(Notice::Queue(Owner::Bot(bot.id)))));
+        let client = self.client().await?;
+        pipeline(&client, &statements).await.map_err(|e| self.error(e))
     }
 }

@@ -479,26 +479,17 @@ impl Faults {
     /// (its id from the deployment's counter), else this server's own.
     pub(crate) async fn add_everywhere(&self, spec: &Value) -> Result<Value, String> {
         let Some(storage) = self.shared.get() else { return self.add(spec) };
-        parse(0, spec, &self.names)?;
+        let mut rule = parse(0, spec, &self.names)?;
         let stored = |e: msg_core::StorageError| format!("the rule could not be stored: {e}");
         let id = storage.next_number(TABLE, FIRST_SHARED_ID).await.map_err(stored)?;
         let row = Record::new(TABLE, 0, id.to_string(), spec.to_string());
         storage.apply(vec![Change::PutRecord(row)]).await.map_err(stored)?;
-        let mut rule = parse(id as u64, spec, &self.names)?;
-        rule.stored = true;
+        (rule.id, rule.stored) = (id as u64, true);
         let shown = rule.shown();
-        self.put(rule);
-        Ok(shown)
-    }
-
-    /// Takes a rule in unless one with its id is in force already.
-    fn put(&self, rule: Rule) {
         let mut rules = self.rules.lock().expect("fault rules");
-        if rules.iter().all(|r| r.id != rule.id) {
-            rules.push(rule);
-            rules.sort_by_key(|r| r.id);
-        }
+        put(&mut rules, rule);
         self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
+        Ok(shown)
     }
 
     /// Reads a shared storage's rules again (another server added or cleared one, or this one
@@ -511,19 +502,22 @@ impl Faults {
             Err(e) => return tracing::warn!("the deployment's fault rules cannot be read: {e}"),
         };
         let ids: Vec<u64> = rows.iter().filter_map(|(key, _)| key.parse().ok()).collect();
-        self.rules.lock().expect("fault rules").retain(|r| !r.stored || ids.contains(&r.id));
+        let mut rules = self.rules.lock().expect("fault rules");
+        rules.retain(|r| !r.stored || ids.contains(&r.id));
         for (key, value) in rows {
             let Ok(id) = key.parse::<u64>() else { continue };
+            if rules.iter().any(|r| r.id == id) {
+                continue;
+            }
             let parsed = serde_json::from_str::<Value>(&value).map_err(|e| e.to_string());
             match parsed.and_then(|spec| parse(id, &spec, &self.names)) {
                 Ok(mut rule) => {
                     rule.stored = true;
-                    self.put(rule);
+                    put(&mut rules, rule);
                 }
                 Err(e) => tracing::warn!("fault rule {id} of the deployment is not taken in: {e}"),
             }
         }
-        let rules = self.rules.lock().expect("fault rules");
         self.active.store(rules.len(), std::sync::atomic::Ordering::Release);
     }
 
@@ -641,6 +635,15 @@ impl Faults {
             }
         }
         None
+    }
+}
+
+/// Takes a rule in unless one with its id is in force already, in id order (the order they were
+/// added: the config file's from 1, the deployment's from [`FIRST_SHARED_ID`]).
+fn put(rules: &mut Vec<Rule>, rule: Rule) {
+    if rules.iter().all(|r| r.id != rule.id) {
+        let at = rules.partition_point(|r| r.id < rule.id);
+        rules.insert(at, rule);
     }
 }
 

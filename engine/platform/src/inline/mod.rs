@@ -55,6 +55,13 @@ struct AskedRow {
     at: i64,
 }
 
+impl AskedRow {
+    /// Whether it is still kept at unix time `at`.
+    fn kept_at(&self, at: i64) -> bool {
+        self.at + RESULTS_KEPT.as_secs() as i64 > at
+    }
+}
+
 const ASKED: Table<AskedRow> = Table::new("inline_asked");
 
 /// The inline domain's state ([`crate::kernel::domain::Domain::state`]).
@@ -421,7 +428,7 @@ async fn keep_asked(
         let row = AskedRow { bot_id, query: query.to_owned(), results: results.clone(), at: now() };
         let mut changes = vec![ASKED.put(user_id, id, &row)];
         let kept = ASKED.all(platform.storage.as_ref(), user_id).await?;
-        let old = kept.iter().filter(|(_, r)| r.at + RESULTS_KEPT.as_secs() as i64 <= row.at);
+        let old = kept.iter().filter(|(_, r)| !r.kept_at(row.at));
         changes.extend(old.map(|(key, _)| ASKED.delete(user_id, key)));
         platform.storage.apply(changes).await.map_err(crate::internal)?;
     }
@@ -445,7 +452,7 @@ async fn asked(platform: &Platform, user_id: i64, id: &str) -> Result<Option<(i6
         return Ok(None);
     }
     let row = ASKED.get(platform.storage.as_ref(), user_id, id).await?;
-    Ok(row.filter(|r| r.at + RESULTS_KEPT.as_secs() as i64 > now()).map(|r| (r.bot_id, r.query, r.results)))
+    Ok(row.filter(|r| r.kept_at(now())).map(|r| (r.bot_id, r.query, r.results)))
 }
 
 /// answerInlineQuery: the bot's results go to the person who asked, through whichever server
@@ -523,18 +530,19 @@ async fn open_web_app(platform: &Platform, user: &UserRecord, bot_id: i64) -> Re
 /// answerWebAppQuery: the result is sent to the person's chat with the bot, on the person's
 /// behalf via the bot; a `SentWebAppMessage`.
 async fn answer_web_app(platform: &Platform, bot_id: i64, query_id: &str, result: &Value) -> Result<Value, ApiError> {
-    let user_id = {
+    // On a shared storage the row decides (any server may have opened it), once.
+    let taken = match platform.storage.shared() {
+        true => Some(take_web_app_row(platform, bot_id, query_id).await?),
+        false => None,
+    };
+    let here = {
         let mut open = platform.state::<InlineState>().asked.lock().expect("inline");
         match open.get(query_id) {
             Some(a) if a.bot_id == bot_id && a.query == WEB_APP => open.remove(query_id).map(|a| a.user_id),
             _ => None,
         }
     };
-    let user_id = match user_id {
-        Some(user_id) if !platform.storage.shared() => user_id,
-        _ if platform.storage.shared() => take_web_app_row(platform, bot_id, query_id).await?,
-        _ => return Err(crate::kernel::queries::query_invalid()),
-    };
+    let user_id = taken.or(here).ok_or_else(crate::kernel::queries::query_invalid)?;
     let user = platform.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
     let conversation = Conversation::private(user.id, bot.id);

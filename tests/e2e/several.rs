@@ -22,7 +22,7 @@ fn on_one_database(roots: &[&Path]) -> Option<Vec<Launch>> {
         return None;
     }
     let first = launch(roots[0]);
-    let url = first.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
+    let url = first.env_value("MSG_DATABASE_URL").expect("on PostgreSQL").to_owned();
     let launches = roots.iter().map(|root| {
         let config = root.join("msg-bot-api.toml");
         std::fs::write(&config, "[storage]\ninstances = \"several\"\n").unwrap();
@@ -350,7 +350,7 @@ fn a_button_pressed_through_one_server_is_answered_through_the_other() {
 fn a_log_out_holds_on_every_server_and_export_asks_the_deployment_whether_it_runs() {
     let roots = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
     let Some((a, b)) = two_on_one_database(roots[0].path(), roots[1].path()) else { return };
-    let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).unwrap();
+    let url = a.env_value("MSG_DATABASE_URL").unwrap().to_owned();
     let bot = create_bot(roots[0].path(), "leavingbot");
     create_bot(roots[0].path(), "stayingbot");
     let (mut a, mut b) = (a.start(), b.start());
@@ -449,7 +449,7 @@ fn inline_answers_web_apps_and_draft_stops_cross_servers() {
     let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
     let bot = create_bot(first_root.path(), "inlinebot");
     let alice = create_user(first_root.path(), "Alice");
-    let url = a.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).unwrap();
+    let url = a.env_value("MSG_DATABASE_URL").unwrap().to_owned();
     let (status, _, err) = launch(first_root.path())
         .env("MSG_DATABASE_URL", &url)
         .arg("bot")

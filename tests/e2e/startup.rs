@@ -167,7 +167,7 @@ fn a_second_server_on_the_same_database_is_refused() {
     }
     let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let first = launch(first_root.path());
-    let url = first.env.iter().find(|(k, _)| k == "MSG_DATABASE_URL").map(|(_, v)| v.clone()).expect("on PostgreSQL");
+    let url = first.env_value("MSG_DATABASE_URL").expect("on PostgreSQL").to_owned();
     let mut first = first.start();
     let (status, _, stderr) = launch(second_root.path()).env("MSG_DATABASE_URL", &url).run();
     assert_eq!(status.code(), Some(2), "{stderr}");

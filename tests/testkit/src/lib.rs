@@ -203,6 +203,11 @@ impl Launch {
         self
     }
 
+    /// The value this launch gives variable `key` (`MSG_DATABASE_URL` on PostgreSQL, say).
+    pub fn env_value(&self, key: &str) -> Option<&str> {
+        self.env.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
     pub fn without(mut self, key: &str) -> Self {
         self.env.retain(|(k, _)| k != key);
         self

@@ -486,8 +486,8 @@ pub trait Journal: Send + Sync + 'static {
         Ok(())
     }
     /// The servers of a [shared](Journal::shared) storage seen alive within `within` seconds,
-    /// in id order, without counting the caller among them (the command line asks whether a
-    /// deployment is running). Others answer nothing.
+    /// in id order, without recording anything (the command line asks whether a deployment is
+    /// running). Others answer nothing.
     async fn instances(&self, _within: i64) -> Result<Vec<Instance>, StorageError> {
         Ok(Vec::new())
     }

@@ -106,10 +106,7 @@ fn instance_id(dir: &Path) -> Option<String> {
 /// server serves the bot.
 async fn logged_out_here(storage: &dyn StorageBackend, dir: &Path, bot_id: i64) -> anyhow::Result<bool> {
     let record = storage.load_bot_setting(bot_id, "logged_out").await?;
-    let here = match storage.deployment_id().await? {
-        Some(deployment) => Some(deployment),
-        None => instance_id(dir),
-    };
+    let here = storage.deployment_id().await?.or_else(|| instance_id(dir));
     Ok(record.as_deref().and_then(|r| r.split_once(':')).is_some_and(|(_, scope)| Some(scope) == here.as_deref()))
 }
 

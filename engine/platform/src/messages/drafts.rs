@@ -29,6 +29,10 @@ type Offer = (i64, Option<i64>);
 /// A shared storage's stop offers: scope the person, key `<bot>:<draft id>`.
 const OFFERS: Table<Offer> = Table::new("draft_offer");
 
+/// The key of the lock over all of a person's offers: [`offer`] sweeps the person's expired
+/// offers from what it read, so it and [`take`] hold it from their read to their write.
+const PERSON_LOCK: &str = "*";
+
 fn offer_key(bot: i64, draft_id: i64) -> String {
     format!("{bot}:{draft_id}")
 }
@@ -53,6 +57,7 @@ pub(super) async fn offer(
     }
     let key = offer_key(bot, draft_id);
     let at = now();
+    let _held = OFFERS.lock(&platform.locks, person, PERSON_LOCK).await;
     let standing = OFFERS.all(platform.storage.as_ref(), person).await?;
     let expired = standing.iter().filter(|(k, (until, _))| **k != key && *until < at);
     let mut changes: Vec<msg_core::Change> = expired.map(|(k, _)| OFFERS.delete(person, k)).collect();
@@ -67,14 +72,14 @@ pub(super) async fn offer(
     platform.storage.apply(changes).await.map_err(internal)
 }
 
-/// Takes the stop offer of a draft, once (on a shared storage under the row's lock, whichever
+/// Takes the stop offer of a draft, once (on a shared storage under the person's lock, whichever
 /// server the person stops it through): its thread, or `None` when there is none standing.
 async fn take(platform: &Platform, person: i64, bot: i64, draft_id: i64) -> Result<Option<Option<i64>>, ApiError> {
     if !platform.storage.shared() {
         return Ok(platform.state::<Drafts>().withdraw(person, bot, draft_id));
     }
     let key = offer_key(bot, draft_id);
-    let _held = OFFERS.lock(&platform.locks, person, &key).await;
+    let _held = OFFERS.lock(&platform.locks, person, PERSON_LOCK).await;
     let Some((until, thread)) = OFFERS.get(platform.storage.as_ref(), person, &key).await? else { return Ok(None) };
     platform.storage.apply(vec![OFFERS.delete(person, &key)]).await.map_err(internal)?;
     Ok((until >= now()).then_some(thread))

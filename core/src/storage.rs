@@ -359,11 +359,20 @@ pub enum StorageError {
     /// The task that applied a batch ended without an answer (it panicked).
     #[error("{0}")]
     Task(String),
+    /// What the act needed stayed taken for longer than the storage waits (a conversation's
+    /// counter row under a flood of posts into it): the client is asked to try again.
+    #[error("{0}")]
+    Busy(String),
 }
 
 impl StorageError {
     /// Logs the failure and gives the client the generic 500 (the cause stays in the log).
     pub fn into_api_error(self) -> crate::ApiError {
+        if let StorageError::Busy(what) = &self {
+            // The platform's answer to a flood: 429 with the time to wait, which clients honour.
+            tracing::warn!("storage busy: {what}; the client is asked to retry after 1 s");
+            return crate::ApiError::too_many_requests(1);
+        }
         tracing::error!("storage failed: {self}");
         crate::ApiError::internal("failed to store the request's effects")
     }
@@ -397,6 +406,19 @@ pub enum Notice {
 /// ([`Journal::lock`]).
 pub type StorageLock = Box<dyn std::any::Any + Send + Sync>;
 
+/// The message ids one act takes ([`Journal::message_ids`]). Each conversation's counter row
+/// stays held from the act's first id in it until this is dropped (after the act's batch has
+/// committed), so the next post into the conversation, through any server, waits and takes the
+/// next id: message ids rise in commit order. Dropping it gives the rows back whether the act
+/// committed or not (an id not used is a gap, never given twice).
+#[async_trait::async_trait]
+pub trait MessageIds: Send + Sync {
+    /// Conversation `conversation`'s next message id, never less than `at_least` (as
+    /// [`Journal::next_message_id`]). [`StorageError::Busy`] when the conversation's row was
+    /// not free within a few seconds.
+    async fn next(&mut self, conversation: &str, at_least: i64) -> Result<i64, StorageError>;
+}
+
 /// What [`Journal::listen`] calls with each [`Notice`].
 pub type Wake = Arc<dyn Fn(Notice) + Send + Sync>;
 
@@ -427,6 +449,13 @@ pub trait Journal: Send + Sync + 'static {
     /// time it asks; 1 after). Only [shared](Journal::shared) storages keep such counters.
     async fn next_message_id(&self, _conversation: &str, _at_least: i64) -> Result<i64, StorageError> {
         Err(StorageError::Conflict("this storage keeps no message counters".into()))
+    }
+    /// The message ids of one act, held until dropped, which the act does once its batch has
+    /// committed ([`MessageIds`]); `None` when ids come from [`Journal::next_message_id`] one at
+    /// a time (storages of one process, whose acts commit in the order they took their ids or
+    /// need no such order).
+    async fn message_ids(&self) -> Result<Option<Box<dyn MessageIds>>, StorageError> {
+        Ok(None)
     }
     /// Hands out the next number of counter `name` (a bot's file numbers, group ids), never less
     /// than `at_least`, as [`Journal::next_message_id`] does.

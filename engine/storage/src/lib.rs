@@ -490,6 +490,41 @@ mod conformance {
         exercise_shared(PostgresFactory.create(&serde_json::json!({"url": url})).unwrap()).await;
     }
 
+    /// An act's message ids hold their conversation until the act is done: the next act's id in
+    /// it waits, then follows (ids in commit order); the floor is the highest stored message.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres_holds_an_acts_message_ids_until_it_is_done() {
+        let Some(cluster) = postgres_cluster() else { return };
+        let url = cluster.create_database("held_ids");
+        let storage = PostgresFactory.create(&serde_json::json!({"url": url})).unwrap();
+        let mut first = storage.message_ids().await.unwrap().expect("held ids");
+        let id = first.next("c", 1).await.unwrap();
+        assert_eq!(first.next("c", 1).await.unwrap(), id + 1, "the act's own second id does not wait");
+        let other = storage.clone();
+        let waiting = tokio::spawn(async move {
+            let mut ids = other.message_ids().await.unwrap().expect("held ids");
+            ids.next("c", 1).await.unwrap()
+        });
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        let waits = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()";
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while client.query_one(waits, &[]).await.unwrap().get::<_, i64>(0) != 1 {
+            assert!(std::time::Instant::now() < deadline && !waiting.is_finished(), "the next act did not wait");
+            tokio::task::yield_now().await;
+        }
+        assert!(!waiting.is_finished(), "the next act waits while the first holds the conversation");
+        drop(first);
+        assert_eq!(waiting.await.unwrap(), id + 2, "then takes the next id");
+
+        // A stored message above the counter (its act committed, the counter's move was lost
+        // in a crash) is the floor.
+        let message = MessageRecord { conversation: "d".into(), message_id: 100, payload: "{}".into(), date: 1 };
+        storage.apply(vec![Change::PutMessage(message)]).await.unwrap();
+        let mut ids = storage.message_ids().await.unwrap().expect("held ids");
+        assert_eq!(ids.next("d", 1).await.unwrap(), 101);
+    }
+
     /// The tables an older database kept people, groups and standings in are read once, then
     /// dropped (SQLite's own test: `sqlite::tests`).
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

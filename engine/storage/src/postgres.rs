@@ -31,6 +31,12 @@ const POOL_SIZE: usize = 16;
 const LOCK_POOL_SIZE: usize = 64;
 /// Connections the counters' pool keeps at most ([`PostgresStorage::count`]).
 const COUNTER_POOL_SIZE: usize = 4;
+/// Connections the message ids' pool keeps at most ([`Journal::message_ids`]: one per act in
+/// flight that posts a message, held until the act has committed).
+const IDS_POOL_SIZE: usize = 16;
+/// How long an act waits for a conversation's counter row, or for a connection of the ids'
+/// pool, before it is answered 429 (a flood of posts into one chat).
+const IDS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// User ids are drawn from the same range as the SQLite backend's.
 const ID_RANGE: std::ops::Range<i64> = 1_000_000_000..8_000_000_000;
 /// Taken while the schema is created, so two instances starting together do not race.
@@ -108,6 +114,8 @@ pub struct PostgresStorage {
     /// The counters' connections ([`COUNTER_POOL_SIZE`]), whose commits do not wait for the WAL
     /// flush ([`PostgresStorage::count`] says why nothing is lost).
     counter_pool: Pool,
+    /// The connections acts hold their message ids on ([`IDS_POOL_SIZE`], [`HeldIds`]).
+    ids_pool: Pool,
     /// How to connect, for the connection that listens for [`UPDATES_CHANNEL`].
     config: tokio_postgres::Config,
     /// Who to wake at a notification; the listening connection starts with the first.
@@ -163,16 +171,28 @@ impl PostgresStorage {
         let mut counter_config = config.clone();
         counter_config.options("-c synchronous_commit=off");
         let counter_manager = Manager::from_config(
-            counter_config,
+            counter_config.clone(),
             tokio_postgres::NoTls,
             ManagerConfig { recycling_method: RecyclingMethod::Fast },
         );
         let counter_pool =
             Pool::builder(counter_manager).max_size(COUNTER_POOL_SIZE).build().map_err(|e| bad(e.to_string()))?;
+        let ids_manager = Manager::from_config(
+            counter_config,
+            tokio_postgres::NoTls,
+            ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        );
+        let ids_pool = Pool::builder(ids_manager)
+            .max_size(IDS_POOL_SIZE)
+            .wait_timeout(Some(IDS_WAIT))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .build()
+            .map_err(|e| bad(e.to_string()))?;
         Ok(Self {
             pool,
             lock_pool,
             counter_pool,
+            ids_pool,
             config,
             wakes: Default::default(),
             watched: Default::default(),
@@ -374,6 +394,82 @@ async fn listen(config: tokio_postgres::Config, label: String, wake: msg_core::W
             failing = true;
         }
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
+/// One act's message ids ([`Journal::message_ids`]): a transaction on a connection of its own
+/// whose counter rows stay locked until it is dropped, after the act's batch has committed.
+///
+/// Its commit does not wait for the WAL flush and may even be lost in a crash after the act's
+/// batch committed: the next id is never below the conversation's highest stored message, so
+/// an id a committed batch used is never handed out again.
+struct HeldIds {
+    client: Option<deadpool_postgres::Object>,
+    /// Whether the transaction was begun (then it is committed when dropped).
+    began: bool,
+    label: String,
+}
+
+#[async_trait::async_trait]
+impl msg_core::MessageIds for HeldIds {
+    async fn next(&mut self, conversation: &str, at_least: i64) -> Result<i64, StorageError> {
+        let label = &self.label;
+        let error = |e: tokio_postgres::Error| match e.code() {
+            Some(&tokio_postgres::error::SqlState::LOCK_NOT_AVAILABLE) => StorageError::Busy(format!(
+                "conversation {conversation}'s message counter stayed taken for {IDS_WAIT:?} (a flood of posts into it)"
+            )),
+            // Two acts posting into the same two conversations in opposite orders.
+            Some(&tokio_postgres::error::SqlState::T_R_DEADLOCK_DETECTED) => {
+                StorageError::Busy(format!("two acts posting into conversation {conversation} waited for each other"))
+            }
+            _ => StorageError::Database { path: label.clone(), message: describe(&e) },
+        };
+        let client = self.client.as_ref().expect("held until dropped");
+        let statement = client
+            .prepare_cached(
+                "INSERT INTO message_counters AS c (conversation, last_id)
+                 VALUES ($1, GREATEST($2, (SELECT COALESCE(MAX(message_id), 0) + 1 FROM messages WHERE conversation = $1)))
+                 ON CONFLICT (conversation) DO UPDATE SET last_id = GREATEST(c.last_id + 1, excluded.last_id)
+                 RETURNING last_id",
+            )
+            .await
+            .map_err(error)?;
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 2] = [&conversation, &at_least];
+        let next = client.query_one(&statement, &params);
+        let row = if self.began {
+            next.await.map_err(error)?
+        } else {
+            // Sent together: one round trip. The transaction is committed when this is dropped
+            // even if the future is dropped halfway.
+            self.began = true;
+            let begin_sql = format!("BEGIN; SET LOCAL lock_timeout = {}", IDS_WAIT.as_millis());
+            let begin = client.batch_execute(&begin_sql);
+            let (begun, row) = tokio::join!(begin, next);
+            begun.map_err(error)?;
+            row.map_err(error)?
+        };
+        Ok(row.get(0))
+    }
+}
+
+impl Drop for HeldIds {
+    fn drop(&mut self) {
+        let Some(client) = self.client.take() else { return };
+        if !self.began {
+            return;
+        }
+        // The connection goes back to the pool only once its transaction has ended; without a
+        // runtime (the process is ending) it is closed, which ends the transaction too.
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    if client.batch_execute("COMMIT").await.is_err() {
+                        drop(deadpool_postgres::Object::take(client));
+                    }
+                });
+            }
+            Err(_) => drop(deadpool_postgres::Object::take(client)),
+        }
     }
 }
 
@@ -661,6 +757,18 @@ impl Journal for PostgresStorage {
     }
     async fn next_message_id(&self, conversation: &str, at_least: i64) -> Result<i64, StorageError> {
         self.count("message_counters", "conversation", conversation, at_least).await
+    }
+    async fn message_ids(&self) -> Result<Option<Box<dyn msg_core::MessageIds>>, StorageError> {
+        if self.schema.get().is_none() {
+            drop(self.client().await?);
+        }
+        let client = self.ids_pool.get().await.map_err(|e| match e {
+            deadpool_postgres::PoolError::Timeout(_) => {
+                StorageError::Busy(format!("every connection for message ids stayed taken for {IDS_WAIT:?}"))
+            }
+            other => self.error(other),
+        })?;
+        Ok(Some(Box::new(HeldIds { client: Some(client), began: false, label: self.label.clone() })))
     }
     async fn next_number(&self, name: &str, at_least: i64) -> Result<i64, StorageError> {
         self.count("counters", "name", name, at_least).await

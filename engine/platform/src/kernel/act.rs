@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, BotRecord, Change, NewUpdate, Reserved};
+use msg_core::{ApiError, BotRecord, Change, MessageIds, NewUpdate, Reserved};
 use msg_queue::Mailbox;
 
 use crate::internal;
@@ -24,6 +24,17 @@ pub(crate) struct Act {
     /// Conversations whose index rows the act stores (see `Platform::conversation_indexed`),
     /// marked so once it has committed.
     indexed: Vec<String>,
+    /// The message ids the act took on a shared storage, held until it has committed.
+    ids: Option<HeldIds>,
+}
+
+/// An act's [`MessageIds`].
+struct HeldIds(Box<dyn MessageIds>);
+
+impl std::fmt::Debug for HeldIds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HeldIds")
+    }
 }
 
 impl Act {
@@ -49,6 +60,19 @@ impl Act {
         self.reserved.extend(mailbox.reserve(&update.kind, update.payload, update.chat_key, update.expires_at));
     }
 
+    /// The message ids the act takes, asked of `storage` on the first (`None`: the storage
+    /// hands them out one at a time, [`msg_core::Journal::next_message_id`]).
+    pub(crate) async fn message_ids(
+        &mut self,
+        storage: &dyn msg_core::StorageBackend,
+    ) -> Result<Option<&mut Box<dyn MessageIds>>, ApiError> {
+        if self.ids.is_none() {
+            let Some(ids) = storage.message_ids().await.map_err(internal)? else { return Ok(None) };
+            self.ids = Some(HeldIds(ids));
+        }
+        Ok(self.ids.as_mut().map(|held| &mut held.0))
+    }
+
     /// Conversation `key`'s index rows are among the act's changes.
     pub(crate) fn indexes(&mut self, key: String) {
         self.indexed.push(key);
@@ -70,8 +94,11 @@ impl Platform {
     /// Stores every effect of `act` in one batch; returns once it is durable (its updates are
     /// then visible), or with the error, having stored nothing.
     pub(crate) async fn commit(&self, act: Act) -> Result<(), ApiError> {
-        let Act { changes, reserved, indexed } = act;
-        msg_queue::commit(&self.storage, changes, reserved).await.map_err(internal)?;
+        let Act { changes, reserved, indexed, ids } = act;
+        let committed = msg_queue::commit(&self.storage, changes, reserved).await;
+        // Only now may the next post into the act's conversations take its id.
+        drop(ids);
+        committed.map_err(internal)?;
         for key in indexed {
             self.conversation_indexed(&key).await?;
         }

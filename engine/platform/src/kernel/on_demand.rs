@@ -9,6 +9,7 @@ use std::time::Instant;
 use msg_core::{ApiError, ChatRecord, MemberRecord, UserRecord};
 
 use crate::internal;
+use crate::kernel::act::Act;
 use crate::kernel::directory::{CONVERSATIONS, COUNTER_IDLE, COUNTERS_KEPT, Counter, Directory, LegacySplit, Room};
 use crate::kernel::rows::{
     CHATS, MEMBERS, PEOPLE, RECORDS_UPGRADE, ROWS_UPGRADE, UPGRADES, put_chat, put_member, put_person,
@@ -245,8 +246,31 @@ impl Platform {
 
     /// Hands out conversation `key`'s next message id, with whether the post must store the
     /// conversation's [`CONVERSATIONS`] rows (then [`Platform::conversation_indexed`] once stored).
-    pub(crate) async fn next_message_id(&self, key: &str) -> Result<(i64, bool), ApiError> {
-        self.counter(key, 1).await
+    ///
+    /// On a [shared](msg_core::Journal::shared) storage the id is held by `act` until it has
+    /// committed ([`msg_core::MessageIds`]), so ids rise in commit order.
+    pub(crate) async fn next_message_id(&self, act: &mut Act, key: &str) -> Result<(i64, bool), ApiError> {
+        if !self.storage.shared() {
+            return self.counter(key, 1).await;
+        }
+        let cell = self.directory().await?;
+        // The stored last id is read once, as the counter row's floor.
+        let known = self.dir(cell).counters.contains_key(key);
+        let at_least = if known { 1 } else { self.storage.last_message_id(key).await.map_err(internal)? + 1 };
+        let id = match act.message_ids(self.storage.as_ref()).await? {
+            Some(ids) => ids.next(key, at_least).await,
+            None => self.storage.next_message_id(key, at_least).await,
+        };
+        let id = id.map_err(internal)?;
+        let mut dir = self.dir(cell);
+        if dir.counters.len() >= COUNTERS_KEPT {
+            dir.counters.retain(|_, counter| counter.used.elapsed() < COUNTER_IDLE);
+        }
+        let counter =
+            dir.counters.entry(key.to_owned()).or_insert(Counter { last: id, used: Instant::now(), indexed: false });
+        counter.last = counter.last.max(id);
+        counter.used = Instant::now();
+        Ok((id, !counter.indexed))
     }
 
     /// Conversation `key`'s [`CONVERSATIONS`] rows are stored.
@@ -262,31 +286,14 @@ impl Platform {
     /// conversation still needs its rows, reading it from the storage when it is not kept.
     ///
     /// On a [shared](msg_core::Journal::shared) storage the storage's counter row hands ids
-    /// out (other servers post in the same conversations); what is kept here is only whether
-    /// the conversation's rows were stored by this process, and that it has read the stored
-    /// last id once (the counter row's floor, for a conversation it never counted).
+    /// out (other servers post in the same conversations, [`Platform::next_message_id`]); what
+    /// is kept here is only whether the conversation's rows were stored by this process, and
+    /// that it has read the stored last id once (the counter row's floor, for a conversation it
+    /// never counted).
     async fn counter(&self, key: &str, step: i64) -> Result<(i64, bool), ApiError> {
         let cell = self.directory().await?;
-        if self.storage.shared() {
-            if step == 0 {
-                return self.storage.last_message_id(key).await.map(|id| (id, false)).map_err(internal);
-            }
-            // The stored last id is read once, as the counter row's floor.
-            let known = self.dir(cell).counters.contains_key(key);
-            let at_least = if known { 1 } else { self.storage.last_message_id(key).await.map_err(internal)? + 1 };
-            let id = self.storage.next_message_id(key, at_least).await.map_err(internal)?;
-            let mut dir = self.dir(cell);
-            if dir.counters.len() >= COUNTERS_KEPT {
-                dir.counters.retain(|_, counter| counter.used.elapsed() < COUNTER_IDLE);
-            }
-            let counter = dir.counters.entry(key.to_owned()).or_insert(Counter {
-                last: id,
-                used: Instant::now(),
-                indexed: false,
-            });
-            counter.last = counter.last.max(id);
-            counter.used = Instant::now();
-            return Ok((id, !counter.indexed));
+        if self.storage.shared() && step == 0 {
+            return self.storage.last_message_id(key).await.map(|id| (id, false)).map_err(internal);
         }
         {
             let mut dir = self.dir(cell);

@@ -158,7 +158,7 @@ pub(crate) async fn post_in(
     if !service {
         content.thread = may_post(platform, actor, conversation, &content).await?;
     }
-    let (message_id, unindexed) = platform.next_message_id(&conversation.key()).await?;
+    let (message_id, unindexed) = platform.next_message_id(act, &conversation.key()).await?;
     let thread = match content.thread {
         Some(0) => Some(message_id),
         other => other,

@@ -32,8 +32,8 @@ pub use secret::{BotToken, Secret, TokenError, same_secret};
 pub use stats::{DeploymentStats, StatsExporter, StatsSnapshot};
 pub use storage::{
     Administration, Applying, BotRecord, BotState, Change, ChatRecord, Durability, FileRecord, Instance, Journal,
-    Lease, MemberRecord, MessageIds, MessageRecord, Notice, Owner, PlatformState, Record, Settle, StorageBackend, StorageError,
-    StorageFactory, StorageLock, StoredUpdate, Survey, Unapplied, UserRecord, Wake,
+    Lease, MemberRecord, MessageIds, MessageRecord, Notice, Owner, PlatformState, Record, Settle, StorageBackend,
+    StorageError, StorageFactory, StorageLock, StoredUpdate, Survey, Unapplied, UserRecord, Wake,
 };
 pub use updates::{BotDeclaration, BotUpdates, NewUpdate, PlatformBuilder, PlatformService, Reserved};
 

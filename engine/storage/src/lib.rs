@@ -507,7 +507,8 @@ mod conformance {
         });
         let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
         tokio::spawn(connection);
-        let waits = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()";
+        let waits =
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()";
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         while client.query_one(waits, &[]).await.unwrap().get::<_, i64>(0) != 1 {
             assert!(std::time::Instant::now() < deadline && !waiting.is_finished(), "the next act did not wait");

@@ -444,6 +444,10 @@ pub(crate) struct Faults {
     active: std::sync::atomic::AtomicUsize,
     next_id: std::sync::atomic::AtomicU64,
     flood: Option<Mutex<Flood>>,
+    /// Held by a reload from its read of the rows to its change of the rules, and by the
+    /// operator API's adds and clears from their write to theirs: a reload that read the rows
+    /// before a rule was added cannot then drop it as gone.
+    changing: tokio::sync::Mutex<()>,
 }
 
 impl Faults {
@@ -456,6 +460,7 @@ impl Faults {
             active: std::sync::atomic::AtomicUsize::new(0),
             next_id: std::sync::atomic::AtomicU64::new(1),
             flood: flood_control.then(|| Mutex::new(Flood { chats: HashMap::new(), overall: HashMap::new() })),
+            changing: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -480,6 +485,7 @@ impl Faults {
     pub(crate) async fn add_everywhere(&self, spec: &Value) -> Result<Value, String> {
         let Some(storage) = self.shared.get() else { return self.add(spec) };
         let mut rule = parse(0, spec, &self.names)?;
+        let _changing = self.changing.lock().await;
         let stored = |e: msg_core::StorageError| format!("the rule could not be stored: {e}");
         let id = storage.next_number(TABLE, FIRST_SHARED_ID).await.map_err(stored)?;
         let row = Record::new(TABLE, 0, id.to_string(), spec.to_string());
@@ -497,6 +503,7 @@ impl Faults {
     /// force keep their counts.
     pub(crate) async fn reload(&self) {
         let Some(storage) = self.shared.get() else { return };
+        let _changing = self.changing.lock().await;
         let rows = match storage.load_records(TABLE, 0).await {
             Ok(rows) => rows,
             Err(e) => return tracing::warn!("the deployment's fault rules cannot be read: {e}"),
@@ -524,6 +531,7 @@ impl Faults {
     /// Removes rule `id`, or every rule, through the operator API: a shared storage's rows go
     /// too (every server is told); how many went here.
     pub(crate) async fn clear_everywhere(&self, id: Option<u64>) -> Result<usize, String> {
+        let _changing = self.changing.lock().await;
         // Counted before the rows go: this server may take in their removal (its own notice)
         // before the rules leave here below.
         let (in_force, stored): (usize, Vec<u64>) = {

@@ -29,6 +29,7 @@ mod stickers;
 mod surface;
 mod teloxide;
 mod tls;
+mod verification;
 mod wording;
 mod writers;
 

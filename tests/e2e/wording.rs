@@ -17,6 +17,11 @@ const INVALID_QUERY: &str = "query is too old and response timeout expired or qu
 /// Methods that answer a documented unavailability error are not here (`msg-bot-api methods`).
 const EMPTY_CALL: &[(&str, &str)] = &[
     ("sendMessage", "message text is empty"),
+    ("verifyUser", "invalid user_id specified"),
+    ("verifyChat", "chat_id is empty"),
+    ("removeUserVerification", "invalid user_id specified"),
+    ("removeChatVerification", "sender_chat_id is empty"),
+    ("setPassportDataErrors", "invalid user_id specified"),
     ("sendInvoice", "parameter \"title\" is required"),
     ("createInvoiceLink", "parameter \"title\" is required"),
     ("answerShippingQuery", "parameter \"error_message\" is required"),

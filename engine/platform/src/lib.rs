@@ -19,12 +19,14 @@ mod managed;
 mod messages;
 pub mod operator;
 pub mod parse_mode;
+mod passport;
 pub mod payments;
 mod people;
 mod polls;
 mod stickers;
 mod upgrade;
 pub mod user_api;
+mod verification;
 mod views;
 
 pub use kernel::world;
@@ -127,6 +129,8 @@ const DOMAINS: &[&dyn Domain] = &[
     &stickers::domain::Stickers,
     &games::domain::Games,
     &managed::domain::ManagedBots,
+    &verification::domain::Verification,
+    &passport::domain::Passport,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

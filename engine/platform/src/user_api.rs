@@ -112,6 +112,8 @@ const ORDER: &[&str] = &[
     "getStarBalance",
     "getStarSubscriptions",
     "editStarSubscription",
+    "getVerification",
+    "getPassportDataErrors",
     "createGroup",
     "createChannel",
     "createSupergroup",

@@ -1053,6 +1053,23 @@ describe("the console in Chromium", () => {
     }
   });
 
+  scenario("the chat info shows who verified a chat, as text", async () => {
+    await server.operator("setVerificationOrganization", { bot_id: botInfo.id, can_set_custom_description: true });
+    const club = await alice.createSupergroup("Verified club", [botInfo, bob]);
+    await bot.api.raw.verifyChat({ chat_id: club.id, custom_description: "<b>Official</b> club" });
+    const page = await openAs(alice);
+    await openChat(page, club.id);
+    await page.getByRole("button", { name: "Chat info" }).first().click();
+    const line = page.locator("dialog p.verified");
+    await line.waitFor();
+    assert.equal(await line.textContent(), `✔ Verified by Helper @${botInfo.username} · ${botInfo.id}: <b>Official</b> club`);
+    assert.equal(await line.locator("b").count(), 0, "the description is text, not markup");
+    await shot(page, "verified-chat");
+    await page.keyboard.press("Escape");
+    await bot.api.raw.removeChatVerification({ chat_id: club.id });
+    await server.operator("removeVerificationOrganization", { bot_id: botInfo.id });
+  });
+
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {
     const gate = await alice.createSupergroup("Gate", [botInfo]);
     await alice.call("promoteChatMember", { chat_id: gate.id, user_id: botInfo.id, can_invite_users: true });

@@ -265,13 +265,28 @@ async function act(method, params, done) {
   } catch { return false; }
 }
 
+/** Fills `line` with who verified `chat` (a person's private chat: the person), as text. */
+async function showVerification(chat, line) {
+  const target = chat.type === 'private' ? { user_id: chat.id } : { chat_id: chat.id };
+  let verification = null;
+  try { verification = await S.person.call('getVerification', target, { quiet: true }); } catch { return; }
+  if (!verification) return;
+  const { organization, custom_description: description } = verification;
+  line.textContent = `✔ Verified by ${userLine(organization)}${description ? `: ${description}` : ''}`;
+  line.hidden = false;
+}
+
 export function chatInfo(chat) {
   modal('Chat info', (body, close) => {
     const members = el('ul', { class: 'plain members' });
     const extra = el('div');
+    // Who verified the person or chat (a verification organisation's bot), filled in when known.
+    const verified = el('p', { class: 'verified', hidden: true });
     body.append(
       el('p', null, el('strong', { text: nameOf(chat) }), el('span', { class: 'muted', text: ` · ${chat.is_forum ? 'forum' : chat.type} · ${chat.id}${chat.username ? ` · @${chat.username}` : ''}` })),
+      verified,
       extra);
+    showVerification(chat, verified);
     if (chat.type === 'private') {
       privateInfo(chat, extra);
       return;

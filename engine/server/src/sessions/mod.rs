@@ -129,6 +129,7 @@ impl Sessions {
             presence: std::sync::atomic::AtomicI64::new(presence.to_word()),
             started: Instant::now(),
             webhook_stop: Mutex::new(None),
+            reloading: tokio::sync::Mutex::default(),
         });
         // Updates that outlived their 24 hours while the bot was away leave its queue now.
         self.forget_expired(&session).await;
@@ -166,6 +167,8 @@ impl Sessions {
     /// is to start or stop). `None` when the bot has no session here.
     pub async fn reload(&self, bot_id: i64) -> Result<Option<(Arc<BotSession>, bool)>, StorageError> {
         let Some(session) = self.ready.read().expect("sessions").get(&bot_id).cloned() else { return Ok(None) };
+        let held = session.clone();
+        let _reloading = held.reloading.lock().await;
         let mut values = Vec::new();
         for key in ["allowed_updates", "webhook", "logged_out"] {
             values.push((key, self.storage.load_bot_setting(bot_id, key).await?));

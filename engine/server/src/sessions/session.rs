@@ -139,6 +139,10 @@ pub struct BotSession {
     pub started: Instant,
     /// Cancels the webhook worker.
     pub webhook_stop: Mutex<Option<tokio_util::sync::CancellationToken>>,
+    /// Held by `Sessions::reload` from its read of the stored settings to its change of these,
+    /// so a reload that read before a change was committed cannot write its older values over
+    /// those of the reload that change's notice started (which reads after it).
+    pub(super) reloading: tokio::sync::Mutex<()>,
 }
 
 impl BotSession {

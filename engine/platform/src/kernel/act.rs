@@ -25,15 +25,15 @@ pub(crate) struct Act {
     /// marked so once it has committed.
     indexed: Vec<String>,
     /// The message ids the act took on a shared storage, held until it has committed.
-    ids: Option<HeldIds>,
+    ids: Option<ActIds>,
 }
 
-/// An act's [`MessageIds`].
-struct HeldIds(Box<dyn MessageIds>);
+/// An act's [`MessageIds`] (a storage's own type, shown by name only).
+struct ActIds(Box<dyn MessageIds>);
 
-impl std::fmt::Debug for HeldIds {
+impl std::fmt::Debug for ActIds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("HeldIds")
+        f.write_str("ActIds")
     }
 }
 
@@ -68,7 +68,7 @@ impl Act {
     ) -> Result<Option<&mut Box<dyn MessageIds>>, ApiError> {
         if self.ids.is_none() {
             let Some(ids) = storage.message_ids().await.map_err(internal)? else { return Ok(None) };
-            self.ids = Some(HeldIds(ids));
+            self.ids = Some(ActIds(ids));
         }
         Ok(self.ids.as_mut().map(|held| &mut held.0))
     }

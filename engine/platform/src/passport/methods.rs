@@ -75,12 +75,8 @@ fn parse_error(value: &Value) -> Result<Vec<(Vec<u8>, &'static str)>, String> {
         return Err("wrong Telegram Passport element type specified".into());
     }
     required_string(error, "message")?;
-    let source = match error.get("source") {
-        None => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        Some(_) => return Err("Field \"source\" must be of type String".into()),
-    };
+    // Optional: missing is "unspecified".
+    let source = if error.contains_key("source") { required_string(error, "source")? } else { String::new() };
     let sized = |hash: Vec<u8>, size_error: &'static str| vec![(hash, size_error)];
     Ok(match source.as_str() {
         "" | "unspecified" => sized(required_hash(error, "element_hash")?, "HASH_SIZE_INVALID"),

@@ -49,7 +49,7 @@ impl Domain for Verification {
 fn set_organization(platform: Arc<Platform>, params: Params) -> OperatorWork {
     Box::pin(async move {
         let bot = platform.operator_bot(&params).await?;
-        let can_set_custom_description = params.get("can_set_custom_description").is_some_and(|v| v == "true");
+        let can_set_custom_description = params.boolean("can_set_custom_description");
         let organization = Organization { can_set_custom_description };
         let key = bot.id.to_string();
         platform.storage.apply(vec![ORGANIZATIONS.put(0, &key, &organization)]).await.map_err(crate::internal)?;
@@ -91,10 +91,7 @@ async fn get_verification(c: UserCall) -> Result<Value, ApiError> {
             c.platform.participant(id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
             id
         }
-        None => match c.chat().await? {
-            crate::kernel::world::Conversation::Group(id) => id,
-            private => private.chat_id_for(c.user.id),
-        },
+        None => super::target_of(c.chat().await?, c.user.id),
     };
     let Some(verified) = VERIFIED.get(c.platform.storage.as_ref(), target, "").await? else { return Ok(Value::Null) };
     let Some(bot) = c.platform.bot_record(verified.bot_id).await? else { return Ok(Value::Null) };

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use msg_core::{ApiError, MethodCall, Reply};
 use msg_spec::params;
 
-use super::{MOST_DESCRIPTION, ORGANIZATIONS, VERIFIED, Verified};
+use super::{MOST_DESCRIPTION, ORGANIZATIONS, VERIFIED, Verified, target_of};
 use crate::Platform;
 use crate::kernel::methods::{args, done, platform_bot};
-use crate::kernel::world::{Access, Actor, Conversation};
+use crate::kernel::world::{Access, Actor};
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message)
@@ -46,14 +46,6 @@ async fn verify(platform: &Platform, bot_id: i64, target: i64, description: Opti
         },
     };
     platform.storage.apply(vec![change]).await.map_err(crate::internal)
-}
-
-/// The person or chat a conversation names for verifying: a private chat is its person.
-fn target_of(conversation: Conversation, bot_id: i64) -> i64 {
-    match conversation {
-        Conversation::Group(id) => id,
-        private => private.chat_id_for(bot_id),
-    }
 }
 
 pub(super) async fn verify_user(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

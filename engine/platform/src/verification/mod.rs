@@ -14,6 +14,7 @@ mod methods;
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::records::Table;
+use crate::kernel::world::Conversation;
 
 /// The verification organisations: scope 0, key the bot's id.
 const ORGANIZATIONS: Table<Organization> = Table::new("verification_organization");
@@ -36,3 +37,12 @@ struct Verified {
 
 /// The longest description an organisation may give (the Bot API's 0-70 characters).
 const MOST_DESCRIPTION: usize = 70;
+
+/// The person or chat a conversation names as `viewer` sees it: a private chat is the other
+/// person in it.
+fn target_of(conversation: Conversation, viewer: i64) -> i64 {
+    match conversation {
+        Conversation::Group(id) => id,
+        private => private.chat_id_for(viewer),
+    }
+}

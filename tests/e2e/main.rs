@@ -12,6 +12,7 @@ mod fidelity;
 mod files;
 mod frankenstein;
 mod games;
+mod gifts;
 mod groups;
 mod guards;
 mod hardening;

@@ -12,6 +12,7 @@ mod chats;
 pub mod entities;
 pub mod files;
 pub mod games;
+mod gifts;
 mod inline;
 pub mod kernel;
 pub mod limits;
@@ -131,6 +132,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &managed::domain::ManagedBots,
     &verification::domain::Verification,
     &passport::domain::Passport,
+    &gifts::domain::Gifts,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

@@ -383,6 +383,10 @@ pub struct PersonDetails {
     /// polls restricted to countries ask.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub country_code: Option<String>,
+    /// When the Telegram Premium a bot gave the person ends (`giftPremiumSubscription`; 0:
+    /// never had it).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub premium_until: i64,
     /// What records written before the rows held; never written.
     #[serde(flatten, skip_serializing)]
     pub legacy: PersonLists,

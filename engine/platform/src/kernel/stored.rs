@@ -145,6 +145,9 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.chat_shared.is_some()
         || m.poll_option_added.is_some()
         || m.poll_option_deleted.is_some()
+        || m.gift.is_some()
+        || m.unique_gift.is_some()
+        || m.gift_upgrade_sent.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an

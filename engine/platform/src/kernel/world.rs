@@ -94,6 +94,9 @@ pub fn person(u: &UserRecord) -> types::User {
         last_name: u.last_name.clone(),
         username: u.username.clone(),
         language_code: u.language_code.clone(),
+        // Premium a bot gave (`giftPremiumSubscription`) until its period ends.
+        is_premium: (u.details.contains("\"premium_until\"") && PersonDetails::parse(&u.details).premium_until > now())
+            .then_some(true),
         ..types::User::default()
     }
 }

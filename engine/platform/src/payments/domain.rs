@@ -80,9 +80,17 @@ impl Domain for Payments {
     }
 }
 
-/// `grantStars`: the operator gives a person Stars (`user_id`, `amount`), as if bought.
+/// `grantStars`: the operator gives a person Stars (`user_id`, `amount`), as if bought, or a bot
+/// (`bot_id`), as if earned (its ledger shows them from the partner `other`).
 fn grant_stars(platform: Arc<Platform>, params: Params) -> OperatorWork {
     Box::pin(async move {
+        if params.get("bot_id").is_some() {
+            let bot = platform.operator_bot(&params).await?;
+            let amount = msg_spec::args::integer(params.get("amount")).unwrap_or(0);
+            return Ok(
+                json!({"bot_id": bot.id, "balance": super::ledger::grant_bot_stars(&platform, bot.id, amount).await?}),
+            );
+        }
         let user_id = msg_spec::args::integer(params.get("user_id")).unwrap_or(0);
         let amount = msg_spec::args::integer(params.get("amount")).unwrap_or(0);
         Ok(json!({"user_id": user_id, "balance": super::grant_stars(&platform, user_id, amount).await?}))

@@ -21,7 +21,7 @@ pub(crate) const BALANCES: Table<i64> = Table::new("payment_balance");
 pub(crate) const STARS_KEY: &str = "XTR";
 /// A bot's Stars transactions: scope the bot, key the time in nanoseconds (20 digits) and the
 /// transaction's id, so a scope's rows are in the order they happened.
-pub(super) const LEDGER: Table<Entry> = Table::new("payment_ledger");
+pub(crate) const LEDGER: Table<Entry> = Table::new("payment_ledger");
 /// The lock key of a bot's balance (`Entity::BotSetting`).
 pub(crate) const BOT_BALANCE_LOCK: &str = "stars";
 
@@ -67,7 +67,7 @@ impl Entry {
 }
 
 /// The row key of an entry made now.
-pub(super) fn ledger_key(id: &str) -> String {
+pub(crate) fn ledger_key(id: &str) -> String {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     format!("{nanos:020}-{id}")
 }
@@ -93,6 +93,31 @@ pub(super) async fn grant_stars(platform: &Platform, user_id: i64, amount: i64) 
     let _held = platform.locks.lock(Entity::User(user_id)).await;
     let balance = stars(platform, user_id).await? + amount;
     platform.storage.apply(vec![set_stars(user_id, balance)]).await.map_err(crate::internal)?;
+    Ok(balance)
+}
+
+/// The operator gives bot `bot_id` `amount` Stars (as if earned: the ledger's entry is from the
+/// partner `other`); returns the new balance.
+pub(super) async fn grant_bot_stars(platform: &Platform, bot_id: i64, amount: i64) -> Result<i64, ApiError> {
+    if amount <= 0 || amount > 1_000_000_000 {
+        return Err(ApiError::bad_request("amount must be between 1 and 1000000000"));
+    }
+    let _held = platform.locks.lock(Entity::BotSetting(bot_id, BOT_BALANCE_LOCK.into())).await;
+    let balance = stars(platform, bot_id).await? + amount;
+    let id = format!("grant{:016x}", rand::random::<u64>());
+    let entry = Entry {
+        transaction: types::StarTransaction {
+            id: id.clone(),
+            amount,
+            date: now(),
+            source: Some(Box::new(types::TransactionPartner::TransactionPartnerOther(Default::default()))),
+            ..Default::default()
+        },
+        charge_id: id.clone(),
+        ..Default::default()
+    };
+    let changes = vec![set_stars(bot_id, balance), LEDGER.put(bot_id, &ledger_key(&id), &entry)];
+    platform.storage.apply(changes).await.map_err(crate::internal)?;
     Ok(balance)
 }
 

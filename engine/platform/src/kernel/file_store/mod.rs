@@ -510,6 +510,7 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
             "poll_option_added",
             "poll_option_deleted",
             "poll_message",
+            "gift",
         ];
         if INSIDE.contains(&key.as_str()) {
             at.push(PathStep::Key(key.clone()));

@@ -1,0 +1,256 @@
+//! Gifts: a catalogue the operator manages ([`CATALOGUE`]: prices in Stars, limited editions,
+//! the price of an upgrade), which bots list (`getAvailableGifts`) and send to people and
+//! channels from their Stars balance (`sendGift`), and the gifts each person or chat owns
+//! ([`OWNED`]: `getUserGifts`, `getChatGifts`). A bot also gives people Telegram Premium for
+//! Stars (`giftPremiumSubscription`): the person is Premium until the period ends
+//! (`User.is_premium`).
+//!
+//! A sale is one act: the payer's balance, the bot's ledger entry, a limited gift's remaining
+//! count, the receiver's owned gift and the `gift` service message in the bot's chat with the
+//! person are stored in one commit, under the gift's lock and then the payer's, so an edition
+//! is never oversold and no Star is made or lost (see `methods.rs`).
+//!
+//! A gift's sticker is drawn here (a box in the gift's colour, tied with a white ribbon), the
+//! same every time, so the store holds it once; each bot and person gets file ids of their own.
+
+pub(crate) mod domain;
+mod methods;
+mod user;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use msg_core::ApiError;
+use msg_spec::types;
+use serde::{Deserialize, Serialize};
+use serde_json::Map;
+
+use crate::kernel::file_store::{Blob, Kind, file_object};
+use crate::kernel::records::Table;
+use crate::kernel::world::Platform;
+
+/// The catalogue: scope 0, key the gift's id (a decimal number, as the platform's are).
+const CATALOGUE: Table<Listed> = Table::new("gift");
+/// Whether the first start's catalogue was laid out (scope 0, key [`SEEDED`]): after that, what
+/// the operator removed stays removed.
+const CATALOGUE_STATE: Table<bool> = Table::new("gift_catalogue");
+const SEEDED: &str = "seeded";
+/// Owned gifts: scope the owner (a person's id, or a channel's), key the time it was received in
+/// nanoseconds (20 digits) and a random part, so a scope's rows are in the order they came.
+const OWNED: Table<Owned> = Table::new("owned_gift");
+
+/// The most characters a gift's text holds (the Bot API's 0-128).
+const MOST_TEXT: usize = 128;
+
+/// A gift of the catalogue.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Listed {
+    /// What it costs to send.
+    pub star_count: i64,
+    /// What making it unique costs (0: it can't be upgraded).
+    #[serde(default)]
+    pub upgrade_star_count: i64,
+    /// How many can ever be sent (0: unlimited) ...
+    #[serde(default)]
+    pub total_count: i64,
+    /// ... and how many are left.
+    #[serde(default)]
+    pub remaining_count: i64,
+    /// The emoji its sticker stands for.
+    pub emoji: String,
+    /// Its sticker's colour.
+    pub color: [u8; 3],
+}
+
+impl Listed {
+    fn limited(&self) -> bool {
+        self.total_count > 0
+    }
+}
+
+/// A gift someone owns.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Owned {
+    pub gift_id: String,
+    /// The gift as it was when it was sent.
+    pub gift: Listed,
+    /// Who sent it (a bot or a person).
+    pub sender: i64,
+    pub date: i64,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entities: Option<Vec<types::MessageEntity>>,
+    /// Only the receiver sees who sent it and the text.
+    #[serde(default)]
+    pub is_private: bool,
+    /// Stars the sender paid for the upgrade (`pay_for_upgrade`).
+    #[serde(default)]
+    pub prepaid_upgrade_star_count: i64,
+    /// Shown on the owner's profile (`getUserGifts` lists only these).
+    #[serde(default = "yes")]
+    pub saved: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The catalogue a new server starts with, so bots can send gifts at once: its emoji, colour,
+/// price, edition (0: unlimited) and upgrade price.
+const STANDARD: [(&str, [u8; 3], i64, i64, i64); 6] = [
+    ("🧸", [0xc8, 0x8a, 0x4e], 15, 0, 25),
+    ("❤️", [0xe0, 0x3c, 0x4f], 15, 0, 0),
+    ("🎁", [0x4a, 0x90, 0xd9], 25, 0, 0),
+    ("🌹", [0xd9, 0x2b, 0x5c], 25, 0, 0),
+    ("🎂", [0xf5, 0xb0, 0x41], 50, 0, 50),
+    ("💎", [0x3f, 0xc1, 0xc9], 100, 1000, 150),
+];
+
+/// A standard gift's id: fixed for its emoji, so every server's catalogue names it alike.
+fn standard_id(emoji: &str) -> String {
+    let hash = blake3::hash(format!("gift/{emoji}").as_bytes());
+    (u64::from_le_bytes(hash.as_bytes()[..8].try_into().expect("8 bytes")) >> 1).to_string()
+}
+
+/// A new gift's id.
+fn new_id() -> String {
+    (rand::random::<u64>() >> 1).max(1).to_string()
+}
+
+/// The catalogue, by id; laid out on its first read.
+async fn catalogue(platform: &Platform) -> Result<Vec<(String, Listed)>, ApiError> {
+    let storage = platform.storage.as_ref();
+    if CATALOGUE_STATE.get(storage, 0, SEEDED).await?.is_none() {
+        let _held = CATALOGUE_STATE.lock(&platform.locks, 0, SEEDED).await;
+        if CATALOGUE_STATE.get(storage, 0, SEEDED).await?.is_none() {
+            let mut changes: Vec<_> = STANDARD
+                .iter()
+                .map(|&(emoji, color, star_count, total_count, upgrade_star_count)| {
+                    let listed = Listed {
+                        star_count,
+                        upgrade_star_count,
+                        total_count,
+                        remaining_count: total_count,
+                        emoji: emoji.to_owned(),
+                        color,
+                    };
+                    CATALOGUE.put(0, &standard_id(emoji), &listed)
+                })
+                .collect();
+            changes.push(CATALOGUE_STATE.put(0, SEEDED, &true));
+            storage.apply(changes).await.map_err(crate::internal)?;
+        }
+    }
+    let mut gifts: Vec<(String, Listed)> = CATALOGUE.all(storage, 0).await?.into_iter().collect();
+    gifts.sort_by(|a, b| a.1.star_count.cmp(&b.1.star_count).then_with(|| a.0.cmp(&b.0)));
+    Ok(gifts)
+}
+
+/// One gift of the catalogue.
+async fn listed(platform: &Platform, gift_id: &str) -> Result<Option<Listed>, ApiError> {
+    if gift_id.is_empty() || gift_id.len() > 20 {
+        return Ok(None);
+    }
+    catalogue(platform).await?;
+    CATALOGUE.get(platform.storage.as_ref(), 0, gift_id).await
+}
+
+/// The picture of a gift of colour `rgb`: a box tied with a white ribbon on a transparent
+/// square of 512, as a PNG (made once per colour).
+fn picture(rgb: [u8; 3]) -> Arc<Vec<u8>> {
+    type Made = Mutex<HashMap<[u8; 3], Arc<Vec<u8>>>>;
+    static MADE: OnceLock<Made> = OnceLock::new();
+    let made = MADE.get_or_init(Default::default);
+    if let Some(bytes) = made.lock().expect("gift pictures").get(&rgb) {
+        return bytes.clone();
+    }
+    let image = image::RgbaImage::from_fn(512, 512, |x, y| {
+        let in_box = (96..416).contains(&x) && (160..448).contains(&y);
+        let in_lid = (80..432).contains(&x) && (128..192).contains(&y);
+        let ribbon = (236..276).contains(&x) || (in_box && (280..320).contains(&y));
+        let (dx, dy) = (x as i32 - 256, y as i32 - 112);
+        let bow = dx * dx / 4 + dy * dy <= 32 * 32 && y < 128;
+        if (in_box || in_lid) && ribbon || bow {
+            image::Rgba([255, 255, 255, 255])
+        } else if in_lid {
+            image::Rgba([rgb[0].saturating_sub(24), rgb[1].saturating_sub(24), rgb[2].saturating_sub(24), 255])
+        } else if in_box {
+            image::Rgba([rgb[0], rgb[1], rgb[2], 255])
+        } else {
+            image::Rgba([0, 0, 0, 0])
+        }
+    });
+    let mut bytes = Vec::new();
+    image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).expect("a PNG encodes into memory");
+    let bytes = Arc::new(bytes);
+    made.lock().expect("gift pictures").insert(rgb, bytes.clone());
+    bytes
+}
+
+/// A gift's sticker as `viewer` gets it: their own file id (a bot's linked into its directory,
+/// a person granted the content).
+async fn sticker(platform: &Platform, viewer: i64, is_bot: bool, gift: &Listed) -> Result<types::Sticker, ApiError> {
+    let bytes = picture(gift.color);
+    let hash = blake3::hash(&bytes);
+    let blob = if platform.files.ensure_local(&hash).await? {
+        Blob { hash, size: bytes.len() as u64 }
+    } else {
+        platform.files.ingest_bytes(bytes.as_ref().clone()).await?
+    };
+    let mut fields = Map::new();
+    fields.insert("type".into(), "regular".into());
+    fields.insert("width".into(), 512.into());
+    fields.insert("height".into(), 512.into());
+    fields.insert("is_animated".into(), false.into());
+    fields.insert("is_video".into(), false.into());
+    fields.insert("emoji".into(), gift.emoji.clone().into());
+    let object = file_object(viewer, Kind::Sticker, &blob, fields);
+    if is_bot {
+        platform.files.link(viewer, &blob, Kind::Sticker, "png", &object).await?;
+    } else {
+        platform.files.grant(viewer, &[hash]).await?;
+    }
+    serde_json::from_value(object).map_err(|_| ApiError::internal("a gift's sticker is damaged"))
+}
+
+/// A gift as `viewer` sees it.
+async fn gift_object(
+    platform: &Platform,
+    viewer: i64,
+    is_bot: bool,
+    id: &str,
+    gift: &Listed,
+) -> Result<types::Gift, ApiError> {
+    Ok(types::Gift {
+        id: id.to_owned(),
+        sticker: Box::new(sticker(platform, viewer, is_bot, gift).await?),
+        star_count: gift.star_count,
+        upgrade_star_count: (gift.upgrade_star_count > 0).then_some(gift.upgrade_star_count),
+        total_count: gift.limited().then_some(gift.total_count),
+        remaining_count: gift.limited().then_some(gift.remaining_count),
+        ..Default::default()
+    })
+}
+
+/// The row key of a gift received now.
+fn owned_key() -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    format!("{nanos:020}-{:08x}", rand::random::<u32>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_gifts_have_fixed_ids_of_their_own_and_one_picture_per_colour() {
+        let ids: std::collections::HashSet<String> = STANDARD.iter().map(|g| standard_id(g.0)).collect();
+        assert_eq!(ids.len(), STANDARD.len());
+        assert_eq!(standard_id("🧸"), standard_id("🧸"));
+        assert!(Arc::ptr_eq(&picture(STANDARD[0].1), &picture(STANDARD[0].1)));
+        assert_ne!(picture(STANDARD[0].1), picture(STANDARD[1].1));
+        let image = image::load_from_memory(&picture([1, 2, 3])).expect("a PNG");
+        assert_eq!((image.width(), image.height()), (512, 512));
+    }
+}

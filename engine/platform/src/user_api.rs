@@ -112,6 +112,8 @@ const ORDER: &[&str] = &[
     "getStarBalance",
     "getStarSubscriptions",
     "editStarSubscription",
+    "getGifts",
+    "sendGift",
     "getVerification",
     "getPassportDataErrors",
     "createGroup",

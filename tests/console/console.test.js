@@ -1070,6 +1070,37 @@ describe("the console in Chromium", () => {
     await server.operator("removeVerificationOrganization", { bot_id: botInfo.id });
   });
 
+  scenario("a gift arrives as a card with its sticker and text, and a person sends one from the Gifts panel", async () => {
+    await server.operator("grantStars", { bot_id: botInfo.id, amount: 100 });
+    const { gifts } = await bot.api.raw.getAvailableGifts();
+    const bear = gifts.find((g) => g.sticker.emoji === "🧸");
+    await alice.call("sendMessage", { chat_id: botInfo.id, text: "hello gifts" });
+    await bot.api.raw.sendGift({ user_id: alice.id, gift_id: bear.id, text: "<b>For you</b>" });
+    const page = await openAs(alice);
+    await openChat(page, botInfo.id);
+    const card = page.locator("article.message.service", { hasText: "sent a gift 🧸 · 15 ⭐" });
+    await card.waitFor();
+    await card.locator(".gift-card img.sticker").waitFor();
+    assert.equal(await card.locator(".gift-card .text").textContent(), "<b>For you</b>");
+    assert.equal(await card.locator(".gift-card b").count(), 0, "the gift's text is text, not markup");
+    await shot(page, "gift-message");
+    // Alice sends Bob a gift from her own Stars.
+    const held = await server.grantStars(alice, 40);
+    await page.getByRole("button", { name: "Gifts" }).click();
+    await page.locator("dialog ul.gifts li.gift", { hasText: "🧸 15 ⭐" }).waitFor();
+    await page.getByRole("button", { name: "Send a gift" }).click();
+    await page.getByLabel("To", { exact: true }).selectOption({ label: "Bob" });
+    await page.getByLabel("Gift", { exact: true }).selectOption(gifts.find((g) => g.sticker.emoji === "🎁").id);
+    await page.getByLabel("Message (up to 128 characters)").fill("Happy <i>birthday</i>");
+    await page.locator("dialog form").getByRole("button", { name: "Send", exact: true }).click();
+    await page.locator(".toast", { hasText: `Gift sent · you have ${held - 25} ⭐` }).waitFor();
+    const bobs = await bob.call("getGifts", {});
+    assert.equal(bobs.total_count, 1);
+    assert.equal(bobs.gifts[0].text, "Happy <i>birthday</i>");
+    assert.equal(bobs.gifts[0].sender_user.id, alice.id);
+    await shot(page, "gifts-panel");
+  });
+
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {
     const gate = await alice.createSupergroup("Gate", [botInfo]);
     await alice.call("promoteChatMember", { chat_id: gate.id, user_id: botInfo.id, can_invite_users: true });

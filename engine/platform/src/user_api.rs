@@ -112,6 +112,7 @@ const ORDER: &[&str] = &[
     "getStarBalance",
     "getStarSubscriptions",
     "editStarSubscription",
+    "getAvailableGifts",
     "getGifts",
     "sendGift",
     "getVerification",

@@ -7,6 +7,7 @@ import { el, modal, formDialog, copyField, toast, miniApp } from './ui.js';
 import { S, nameOf, isBotUser, hooks } from './state.js';
 import { refreshChats, loadTopics } from './chats.js';
 import { callsPanel, faultsPanel } from './tools.js';
+import { chatGifts } from './gifts.js';
 
 const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · ${u.id}`;
 
@@ -291,6 +292,8 @@ export function chatInfo(chat) {
       privateInfo(chat, extra);
       return;
     }
+    const gifts = chatGifts(chat);
+    if (gifts) body.append(gifts);
     body.append(el('h3', { text: 'Members' }), members);
     let listed = [];
     const load = async () => {

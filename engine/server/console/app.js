@@ -11,6 +11,7 @@ import { refreshChats, forgetList } from './chats.js';
 import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, applyPoll, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat, profileDialog } from './admin.js';
+import { giftsDialog } from './gifts.js';
 import { initClock } from './tools.js';
 
 const KEY = 'msg-console-key';
@@ -233,6 +234,7 @@ function init() {
   $('#btn-create-person').addEventListener('click', () => S.operator && peoplePanel());
   $('#btn-new').addEventListener('click', () => S.person && newChat());
   $('#btn-profile').addEventListener('click', () => S.person && profileDialog());
+  $('#btn-gifts').addEventListener('click', () => S.person && giftsDialog());
   $('#btn-info').addEventListener('click', showInfo);
   $('#btn-calls').addEventListener('click', showCalls);
   $('#chat-title').addEventListener('click', showInfo);

@@ -180,8 +180,12 @@ export function serviceText(m) {
     const p = m.successful_payment;
     return `${who} paid ${money(p.total_amount, p.currency)}`;
   }
+  if (m.gift) {
+    const g = m.gift.gift;
+    return `${who} sent a gift ${g.sticker?.emoji || '🎁'} · ${g.star_count} ⭐`;
+  }
   if (m.refunded_payment) return `${money(m.refunded_payment.total_amount, m.refunded_payment.currency)} refunded`;
-  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.gift || m.unique_gift || m.giveaway_created || m.giveaway_completed
+  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.unique_gift || m.giveaway_created || m.giveaway_completed
     || m.video_chat_scheduled || m.video_chat_participants_invited || m.connected_website) {
     return 'Service message';
   }
@@ -649,6 +653,14 @@ export function renderMessage(m, h) {
     const paid = m.successful_payment;
     if (paid?.is_first_recurring && S.me && m.from?.id === S.me.id) {
       line.append(' ', el('button', { type: 'button', class: 'link', text: 'Manage subscription', onclick: () => h.subscription(paid.telegram_payment_charge_id) }));
+    }
+    // A gift shows its sticker and the sender's text (as text).
+    if (m.gift) {
+      const s = m.gift.gift.sticker;
+      const size = scaled(s.width, s.height, 120);
+      const picture = slot(s.file_id, h, size, 'Gift', (src) => el('img', { alt: `Gift ${s.emoji || ''}`, class: 'sticker', ...size, src }));
+      const text = m.gift.text ? textDiv(m.gift.text, m.gift.entities, h) : null;
+      return el('article', attrs, line, el('div', { class: 'gift-card' }, picture, text));
     }
     return el('article', attrs, line);
   }

@@ -27,6 +27,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("chat.js", "text/javascript; charset=utf-8", include_bytes!("../console/chat.js")),
     ("chats.js", "text/javascript; charset=utf-8", include_bytes!("../console/chats.js")),
     ("compose.js", "text/javascript; charset=utf-8", include_bytes!("../console/compose.js")),
+    ("gifts.js", "text/javascript; charset=utf-8", include_bytes!("../console/gifts.js")),
     ("render.js", "text/javascript; charset=utf-8", include_bytes!("../console/render.js")),
     ("state.js", "text/javascript; charset=utf-8", include_bytes!("../console/state.js")),
     ("tools.js", "text/javascript; charset=utf-8", include_bytes!("../console/tools.js")),

@@ -38,6 +38,12 @@ impl Domain for Gifts {
     fn user_verbs(&self) -> Vec<UserMethod> {
         vec![
             method(
+                "getAvailableGifts",
+                "—",
+                "`Gifts`: the catalogue's gifts that can still be bought, cheapest first, as bots list them",
+                super::user::get_available_gifts,
+            ),
+            method(
                 "getGifts",
                 "`user_id` or `chat_id` (a chat the person can see; neither: the person), `sort_by_price`, `offset`, `limit` (1-100)",
                 "`OwnedGifts`: the gifts they own, newest first (the person's own include those hidden from their profile); a private gift's sender and text only for its receiver",

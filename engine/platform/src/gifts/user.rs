@@ -8,6 +8,17 @@ use super::methods::{Listing, Receiver, Sale, gift_text, owned_gifts, sell};
 use crate::kernel::user::UserCall;
 use crate::kernel::world::Conversation;
 
+/// The person's `getAvailableGifts`: what can be bought, with the person's own file ids.
+pub(super) async fn get_available_gifts(c: UserCall) -> Result<Value, ApiError> {
+    let mut gifts = Vec::new();
+    for (id, gift) in super::catalogue(&c.platform).await? {
+        if !(gift.limited() && gift.remaining_count == 0) {
+            gifts.push(super::gift_object(&c.platform, c.user.id, false, &id, &gift).await?);
+        }
+    }
+    Ok(crate::kernel::world::typed(&msg_spec::types::Gifts { gifts }))
+}
+
 /// The person's `getGifts`: the gifts of person `user_id` (the caller when absent) or of chat
 /// `chat_id`, newest first; the person's own include those not shown on their profile.
 pub(super) async fn get_gifts(c: UserCall) -> Result<Value, ApiError> {

@@ -69,6 +69,22 @@ fn python_telegram_bot_payment_example_takes_a_payment_with_shipping() {
 }
 
 #[test]
+fn python_telegram_bot_shop_sells_for_stars_and_sends_a_gift() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "ptb_gift_bot");
+    let alice = create_user(root.path(), "Alice");
+    let alice_id = crate::id_of(&alice).to_string();
+    let (status, _, err) = launch(root.path()).arg("user").arg("stars").arg(&alice_id).arg("--grant").arg("100").run();
+    assert!(status.success(), "{err}");
+    let server = launch(root.path()).start();
+    let out = run_script(
+        "ptb_gifts.py",
+        &[("MSG_BASE_URL", format!("http://{}", server.api)), ("MSG_BOT_TOKEN", bot), ("MSG_USER_TOKEN", alice)],
+    );
+    assert!(out.contains("python-telegram-bot gifts (Stars in, a gift out, owned and accounted): ok"), "{out}");
+}
+
+#[test]
 fn python_telegram_bot_webhook_application_converses() {
     let root = tempfile::tempdir().unwrap();
     let bot = create_bot(root.path(), "ptb_bot");

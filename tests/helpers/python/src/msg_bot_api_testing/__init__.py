@@ -219,6 +219,14 @@ class Person:
         """This person's Telegram Stars."""
         return self.call("getStarBalance")["amount"]
 
+    def gifts(self, owner=None):
+        """The gifts this person owns (`owner`: another person or a channel), newest first, as
+        `OwnedGifts`."""
+        if owner is None:
+            return self.call("getGifts")
+        key = "user_id" if _id(owner) > 0 else "chat_id"
+        return self.call("getGifts", **{key: _id(owner)})
+
     def create_group(self, title, members=()):
         return self.call("createGroup", title=title, member_ids=[_id(m) for m in members])
 

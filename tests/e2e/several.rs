@@ -976,3 +976,43 @@ fn three_servers_under_load_lose_nothing_when_one_is_killed() {
     assert!(again.status == 200 && again.body == bytes, "the file is still served after the kill");
     servers[holder] = None;
 }
+
+/// A limited gift sold through two servers at once: the edition's lock is the deployment's, so
+/// exactly as many are sold as there were, each paid once from the bot's Stars.
+#[test]
+fn a_limited_gift_sold_through_two_servers_is_never_oversold() {
+    const KEY: &str = "several-gifts-operator-key";
+    let (first_root, second_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let Some((a, b)) = two_on_one_database(first_root.path(), second_root.path()) else { return };
+    let bot = create_bot(first_root.path(), "several_gift_bot");
+    let alice = crate::create_user(first_root.path(), "Alice");
+    let console = |launch: Launch| launch.env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    let (a, b) = (console(a), console(b));
+    let operator =
+        |server: &Server, method: &str, params: Value| ok(crate::console::operator(server, KEY, method, params));
+    let gift = operator(&a, "setGift", json!({"star_count": 10, "total_count": 6}));
+    operator(&b, "grantStars", json!({"bot_id": id_of(&bot), "amount": 200}));
+    let body = json!({"gift_id": gift["gift_id"], "user_id": id_of(&alice)}).to_string();
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let calls: Vec<_> = (0..20)
+            .map(|n| {
+                let (api, body, bot) = ([a.api, b.api][n % 2], &body, &bot);
+                s.spawn(move || {
+                    msg_testkit::post(api, &format!("/bot{bot}/sendGift"), "application/json", body.as_bytes())
+                        .unwrap()
+                        .status
+                })
+            })
+            .collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    });
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 6, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 200 || *s == 400), "{statuses:?}");
+    for server in [&a, &b] {
+        assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"], 140);
+        assert_eq!(ok(server.user_call(&alice, "getGifts", json!({})))["total_count"], 6);
+        let ledger = ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"].clone();
+        let bought = ledger.as_array().unwrap().iter().filter(|t| t["receiver"]["transaction_type"] == "gift_purchase");
+        assert_eq!(bought.count(), 6);
+    }
+}

@@ -19,7 +19,7 @@ pub struct DeclaredBot {
     /// Display name; defaults to the username.
     pub name: Option<String>,
     /// The operator's settings of the bot on the embedded platform, as `bot set` stores them
-    /// (`privacy`/`join_groups` `off`, `inline`/`inline_feedback`/`join_request_queries`/`manage_bots`/`guest_queries` `on`,
+    /// (`privacy`/`join_groups` `off`, `inline`/`inline_feedback`/`join_request_queries`/`manage_bots`/`guest_queries`/`business` `on`,
     /// `inline_placeholder`;
     /// `None` back to the default), for the keys the entry gives.
     pub settings: Vec<(String, Option<String>)>,
@@ -55,7 +55,7 @@ fn text<'a>(entry: &'a Value, key: &str) -> Option<&'a str> {
 }
 
 /// The keys a `[[bots]]` entry may have.
-const BOT_KEYS: [&str; 11] = [
+const BOT_KEYS: [&str; 12] = [
     "token",
     "username",
     "name",
@@ -66,12 +66,13 @@ const BOT_KEYS: [&str; 11] = [
     "join_request_queries",
     "manage_bots",
     "guest_queries",
+    "business",
     "inline_placeholder",
 ];
 
 /// Validates `[[bots]]` entries: `token` (required), `username` (required), `name` (optional),
 /// and the operator's settings `privacy`, `can_join_groups`, `inline`, `inline_feedback`,
-/// `join_request_queries`, `manage_bots`, `guest_queries` (booleans) and `inline_placeholder`
+/// `join_request_queries`, `manage_bots`, `guest_queries`, `business` (booleans) and `inline_placeholder`
 /// (optional).
 pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) -> Vec<DeclaredBot> {
     let mut out: Vec<DeclaredBot> = Vec::new();
@@ -83,7 +84,7 @@ pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) ->
         let at = |key: &str| format!("`bots[{i}].{key}` in config file {}", file.display());
         if let Some(unknown) = entry.as_object().and_then(|o| o.keys().find(|k| !BOT_KEYS.contains(&k.as_str()))) {
             problems.push(Problem::new(format!(
-                "{}: unknown key; a bot has token, username, name, privacy, can_join_groups, inline, inline_feedback, join_request_queries, manage_bots, guest_queries and inline_placeholder",
+                "{}: unknown key; a bot has token, username, name, privacy, can_join_groups, inline, inline_feedback, join_request_queries, manage_bots, guest_queries, business and inline_placeholder",
                 at(unknown)
             )));
         }
@@ -96,6 +97,7 @@ pub(crate) fn bots(section: &Value, file: &Path, problems: &mut Vec<Problem>) ->
             ("join_request_queries", "join_request_queries", false),
             ("manage_bots", "manage_bots", false),
             ("guest_queries", "guest_queries", false),
+            ("business", "business", false),
         ] {
             match entry.get(key) {
                 None => {}

@@ -91,6 +91,7 @@ pub struct BotSettings<'a> {
     pub join_request_queries: Option<&'a str>,
     pub manage_bots: Option<&'a str>,
     pub guest_queries: Option<&'a str>,
+    pub business: Option<&'a str>,
     /// The inline placeholder; empty removes it.
     pub inline_placeholder: Option<&'a str>,
     /// `test` gives the bot a test payment provider's token (kept if it has one), `none` takes
@@ -115,6 +116,7 @@ pub async fn set(
         changes.join_request_queries,
         changes.manage_bots,
         changes.guest_queries,
+        changes.business,
     ];
     let mut batch = Vec::new();
     for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {

@@ -61,7 +61,7 @@ enum Command {
     /// Manage the bots of the embedded platform
     Bot {
         #[command(subcommand)]
-        action: BotAction,
+        action: Box<BotAction>,
     },
     /// Manage the people of the embedded platform (the user-side API's accounts)
     User {
@@ -178,6 +178,10 @@ enum BotAction {
         /// member of (getMe's supports_guest_queries; guest_message, answerGuestQuery)
         #[arg(long, value_parser = ["on", "off"])]
         guest_queries: Option<String>,
+        /// Business mode: with `on` people may connect the bot to their accounts (getMe's
+        /// can_connect_to_business; business_connection, getBusinessConnection, ...)
+        #[arg(long, value_parser = ["on", "off"])]
+        business: Option<String>,
         /// The placeholder people see in the bot's inline query field (empty removes it)
         #[arg(long)]
         inline_placeholder: Option<String>,
@@ -609,6 +613,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 join_request_queries,
                 manage_bots,
                 guest_queries,
+                business,
                 inline_placeholder,
                 payment_provider,
             } => {
@@ -620,6 +625,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     join_request_queries: join_request_queries.as_deref(),
                     manage_bots: manage_bots.as_deref(),
                     guest_queries: guest_queries.as_deref(),
+                    business: business.as_deref(),
                     inline_placeholder: inline_placeholder.as_deref(),
                     payment_provider: payment_provider.as_deref(),
                 };

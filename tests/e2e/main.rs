@@ -2,6 +2,7 @@
 //! HTTP on loopback. One test binary keeps link time down; modules group the topics.
 
 mod api;
+mod business;
 mod clients;
 mod clock;
 mod console;

@@ -8,6 +8,7 @@
 //! to an upstream Bot API server would take its place without touching the server.
 #![forbid(unsafe_code)]
 
+mod business;
 mod chats;
 pub mod entities;
 pub mod files;
@@ -133,6 +134,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &verification::domain::Verification,
     &passport::domain::Passport,
     &gifts::domain::Gifts,
+    &business::domain::Business,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

@@ -63,7 +63,7 @@ pub fn check_person(name: &str, username: Option<&str>) -> Result<String, String
 
 /// The operator's bot switches (`bot set`): (setting key, on by default). A setting is stored
 /// only while it differs from its default (`off` or `on`).
-pub const BOT_SWITCHES: [(&str, bool); 7] = [
+pub const BOT_SWITCHES: [(&str, bool); 8] = [
     ("privacy", true),
     ("join_groups", true),
     ("inline", false),
@@ -71,6 +71,7 @@ pub const BOT_SWITCHES: [(&str, bool); 7] = [
     ("join_request_queries", false),
     ("manage_bots", false),
     ("guest_queries", false),
+    ("business", false),
 ];
 
 /// The stored value of switch `key` turned `on` (`None`: the default, nothing stored).
@@ -120,6 +121,7 @@ fn flags_json(flags: BotFlags) -> Value {
         "join_request_queries": flags.join_request_queries,
         "manage_bots": flags.manage_bots,
         "guest_queries": flags.guest_queries,
+        "business": flags.business,
     })
 }
 

@@ -15,7 +15,7 @@ const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · $
 
 const FLAGS = [
   ['privacy', 'Privacy mode'], ['join_groups', 'Can join groups'], ['inline', 'Inline mode'], ['inline_feedback', 'Inline feedback'],
-  ['join_request_queries', 'Guards join requests'], ['manage_bots', 'Manages bots'], ['guest_queries', 'Guest mode'],
+  ['join_request_queries', 'Guards join requests'], ['manage_bots', 'Manages bots'], ['guest_queries', 'Guest mode'], ['business', 'Business mode'],
 ];
 
 export function peoplePanel() {

@@ -401,6 +401,7 @@ class Server {
       joinRequestQueries = false,
       manageBots = false,
       guestQueries = false,
+      business = false,
     } = {},
   ) {
     const token = this.run("bot", "create", "--username", username, ...(name ? ["--name", name] : []));
@@ -414,6 +415,7 @@ class Server {
       ["--join-request-queries", joinRequestQueries, false],
       ["--manage-bots", manageBots, false],
       ["--guest-queries", guestQueries, false],
+      ["--business", business, false],
     ]) {
       if (value !== fallback) settings.push(flag, value ? "on" : "off");
     }
@@ -427,6 +429,7 @@ class Server {
         supports_join_request_queries: joinRequestQueries,
         can_manage_bots: manageBots,
         supports_guest_queries: guestQueries,
+        can_connect_to_business: business,
       };
       const deadline = Date.now() + 10_000;
       for (;;) {

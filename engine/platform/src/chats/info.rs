@@ -32,6 +32,8 @@ pub(super) async fn chat_full(platform: &Platform, conversation: Conversation, v
         && let Some(person) = platform.user(conversation.chat_id_for(viewer)).await?
     {
         let details = PersonDetails::parse(&person.details);
+        full.bio = details.bio.clone();
+        *full.accepted_gift_types = details.accepted_gifts();
         if let Some((emoji, until)) = details.emoji_status(now()) {
             full.emoji_status_custom_emoji_id = Some(emoji);
             full.emoji_status_expiration_date = until;

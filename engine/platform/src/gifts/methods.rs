@@ -112,12 +112,14 @@ pub(super) async fn sell(
     let receiver_id = match receiver {
         Receiver::Person(id) | Receiver::Channel(id) => id,
     };
-    // A bot owns no gifts.
-    if let Receiver::Person(id) = receiver
-        && platform.user(id).await?.is_none()
-    {
-        return Err(bad("USER_IS_BOT"));
-    }
+    // A bot owns no gifts; a person may refuse some kinds (`setBusinessAccountGiftSettings`).
+    let accepted = match receiver {
+        Receiver::Person(id) => {
+            let user = platform.user(id).await?.ok_or_else(|| bad("USER_IS_BOT"))?;
+            Some(crate::kernel::standing::PersonDetails::parse(&user.details).accepted_gifts())
+        }
+        Receiver::Channel(_) => None,
+    };
     if sale.text.chars().count() > MOST_TEXT {
         return Err(bad("MESSAGE_TOO_LONG"));
     }
@@ -129,6 +131,11 @@ pub(super) async fn sell(
     }
     if gift.limited() && matches!(receiver, Receiver::Channel(_)) {
         return Err(bad("STARGIFT_PEER_INVALID"));
+    }
+    if let Some(accepted) = accepted
+        && !(if gift.limited() { accepted.limited_gifts } else { accepted.unlimited_gifts })
+    {
+        return Err(bad("USER_DISALLOWED_STARGIFTS"));
     }
     if sale.pay_for_upgrade && gift.upgrade_star_count == 0 {
         return Err(bad("STARGIFT_UPGRADE_UNAVAILABLE"));
@@ -291,7 +298,7 @@ pub(super) async fn gift_premium_subscription(platform: Arc<Platform>, call: Met
 
 /// Which owned gifts a listing leaves out, and how it orders and pages them.
 #[derive(Default)]
-pub(super) struct Listing<'a> {
+pub(crate) struct Listing<'a> {
     pub exclude_unsaved: bool,
     pub exclude_saved: bool,
     pub exclude_unlimited: bool,
@@ -302,12 +309,14 @@ pub(super) struct Listing<'a> {
     pub limit: i64,
 }
 
-/// The gifts `owner` owns as `viewer` sees them (`OwnedGifts`).
-pub(super) async fn owned_gifts(
+/// The gifts `owner` owns as `viewer` sees them (`OwnedGifts`); `managed`: by the bot managing
+/// the owner's business account (each with its `owned_gift_id` and what converting it gives).
+pub(crate) async fn owned_gifts(
     platform: &Platform,
     owner: i64,
     viewer: i64,
     viewer_is_bot: bool,
+    managed: bool,
     listing: &Listing<'_>,
 ) -> Result<Value, ApiError> {
     let mut gifts: Vec<(String, Owned)> = OWNED
@@ -331,12 +340,15 @@ pub(super) async fn owned_gifts(
     let start = listing.offset.parse::<usize>().unwrap_or(0).min(total_count);
     let end = (start + listing.limit.clamp(1, 100) as usize).min(total_count);
     let mut shown = Vec::with_capacity(end - start);
-    for (_, owned) in &gifts[start..end] {
+    for (key, owned) in &gifts[start..end] {
         let gift = super::gift_object(platform, viewer, viewer_is_bot, &owned.gift_id, &owned.gift).await?;
         // A private gift's sender and text are the receiver's alone.
         let open = !owned.is_private || viewer == owner;
         let sender = if open { platform.participant(owned.sender).await? } else { None };
+        let convertible = managed && super::convertible(platform, owned).await?;
         let regular = types::OwnedGiftRegular {
+            owned_gift_id: managed.then(|| key.clone()),
+            convert_star_count: convertible.then_some(owned.gift.star_count),
             gift: Box::new(gift),
             sender_user: sender.map(Box::new),
             send_date: owned.date,
@@ -369,7 +381,7 @@ pub(super) async fn get_user_gifts(platform: Arc<Platform>, call: MethodCall) ->
         limit: call.params.integer("limit", 100, 1, 100),
         ..Default::default()
     };
-    Ok(owned_gifts(&platform, p.user_id, bot.id, true, &listing).await?.into())
+    Ok(owned_gifts(&platform, p.user_id, bot.id, true, false, &listing).await?.into())
 }
 
 pub(super) async fn get_chat_gifts(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -390,5 +402,5 @@ pub(super) async fn get_chat_gifts(platform: Arc<Platform>, call: MethodCall) ->
         offset: p.offset.unwrap_or_default(),
         limit: call.params.integer("limit", 100, 1, 100),
     };
-    Ok(owned_gifts(&platform, owner, bot.id, true, &listing).await?.into())
+    Ok(owned_gifts(&platform, owner, bot.id, true, false, &listing).await?.into())
 }

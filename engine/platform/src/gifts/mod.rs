@@ -17,6 +17,8 @@ pub(crate) mod domain;
 mod methods;
 mod user;
 
+pub(crate) use methods::{Listing, owned_gifts};
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -231,6 +233,31 @@ async fn gift_object(
         remaining_count: gift.limited().then_some(gift.remaining_count),
         ..Default::default()
     })
+}
+
+/// Whether an owned gift may be converted to Stars: a bot's gifts may not (the Bot API's
+/// `sendGift`: "can't be converted to Telegram Stars by the receiver").
+async fn convertible(platform: &Platform, owned: &Owned) -> Result<bool, ApiError> {
+    Ok(platform.user(owned.sender).await?.is_some())
+}
+
+/// Gift `owned_gift_id` of person `owner` becomes Stars on their balance (its price), in one
+/// commit, under the person's lock; returns the new balance.
+pub(crate) async fn convert(platform: &Platform, owner: i64, owned_gift_id: &str) -> Result<i64, ApiError> {
+    let bad = ApiError::bad_request;
+    if owned_gift_id.is_empty() {
+        return Err(bad("invalid gift identifier specified"));
+    }
+    let _held = platform.locks.lock(crate::kernel::serial::Entity::User(owner)).await;
+    let owned =
+        OWNED.get(platform.storage.as_ref(), owner, owned_gift_id).await?.ok_or_else(|| bad("STARGIFT_NOT_FOUND"))?;
+    if !convertible(platform, &owned).await? {
+        return Err(bad("STARGIFT_CONVERT_FORBIDDEN"));
+    }
+    let balance = crate::payments::ledger::stars(platform, owner).await? + owned.gift.star_count;
+    let changes = vec![OWNED.delete(owner, owned_gift_id), crate::payments::ledger::set_stars(owner, balance)];
+    platform.storage.apply(changes).await.map_err(crate::internal)?;
+    Ok(balance)
 }
 
 /// The row key of a gift received now.

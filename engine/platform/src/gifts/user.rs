@@ -40,7 +40,7 @@ pub(super) async fn get_gifts(c: UserCall) -> Result<Value, ApiError> {
         limit: c.params.integer("limit", 100, 1, 100),
         ..Default::default()
     };
-    owned_gifts(&c.platform, owner, c.user.id, false, &listing).await
+    owned_gifts(&c.platform, owner, c.user.id, false, false, &listing).await
 }
 
 /// The person's `sendGift`: gift `gift_id` to person `user_id` or channel `chat_id`, paid from

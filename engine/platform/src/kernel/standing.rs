@@ -387,6 +387,15 @@ pub struct PersonDetails {
     /// never had it).
     #[serde(skip_serializing_if = "is_zero")]
     pub premium_until: i64,
+    /// The person's bio (set by their business bot: `setBusinessAccountBio`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bio: Option<String>,
+    /// Which gifts the person accepts (`setBusinessAccountGiftSettings`; all when unset).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accepted_gift_types: Option<msg_spec::types::AcceptedGiftTypes>,
+    /// Whether the person shows the gift button in their chats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub show_gift_button: Option<bool>,
     /// What records written before the rows held; never written.
     #[serde(flatten, skip_serializing)]
     pub legacy: PersonLists,
@@ -410,6 +419,17 @@ impl PersonLists {
 }
 
 impl PersonDetails {
+    /// The gifts the person accepts: all, unless they said otherwise.
+    pub fn accepted_gifts(&self) -> msg_spec::types::AcceptedGiftTypes {
+        self.accepted_gift_types.clone().unwrap_or(msg_spec::types::AcceptedGiftTypes {
+            unlimited_gifts: true,
+            limited_gifts: true,
+            unique_gifts: true,
+            premium_subscription: true,
+            gifts_from_channels: true,
+        })
+    }
+
     pub fn parse(text: &str) -> Self {
         serde_json::from_str(text).unwrap_or_default()
     }

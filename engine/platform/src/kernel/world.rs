@@ -37,7 +37,7 @@ pub fn now() -> i64 {
 
 /// What the operator decides for a bot (`msg-bot-api bot set`), kept as the bot's own settings
 /// `privacy` and `join_groups` (`off` turns them off), `inline`, `inline_feedback`,
-/// `join_request_queries`, `manage_bots` and `guest_queries` (`on` turns them on).
+/// `join_request_queries`, `manage_bots`, `guest_queries` and `business` (`on` turns them on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotFlags {
     /// Privacy mode: in groups the bot sees only what is addressed to it (unless an administrator).
@@ -54,6 +54,8 @@ pub struct BotFlags {
     pub manage_bots: bool,
     /// A mention summons the bot in groups it is not a member of (Bot API 10.0's guest mode).
     pub guest_queries: bool,
+    /// People may connect the bot to their business accounts (Bot API 7.2's business mode).
+    pub business: bool,
 }
 
 /// Who acts.
@@ -759,6 +761,7 @@ impl Platform {
             join_request_queries: on(setting("join_request_queries").await.map_err(internal)?),
             manage_bots: on(setting("manage_bots").await.map_err(internal)?),
             guest_queries: on(setting("guest_queries").await.map_err(internal)?),
+            business: on(setting("business").await.map_err(internal)?),
         };
         self.flags.write().expect("flags cache").insert(bot_id, (flags, msg_core::coarse::now()));
         Ok(flags)

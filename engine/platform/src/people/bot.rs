@@ -14,7 +14,7 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
         can_join_groups: Some(flags.join_groups),
         can_read_all_group_messages: Some(!flags.privacy),
         supports_inline_queries: Some(flags.inline),
-        can_connect_to_business: Some(false),
+        can_connect_to_business: Some(flags.business),
         has_main_web_app: Some(false),
         supports_guest_queries: Some(flags.guest_queries),
         can_manage_bots: Some(flags.manage_bots),

@@ -5,7 +5,7 @@
 mod bot;
 mod commands;
 pub(crate) mod domain;
-mod profile;
+pub(crate) mod profile;
 mod user;
 
 use std::sync::Arc;
@@ -101,7 +101,11 @@ async fn set_emoji_status(
 
 /// A person adds a profile photo (the sizes of a stored upload), or with `None` removes
 /// the newest.
-async fn set_profile_photo(platform: &Platform, user: &UserRecord, photo: Option<Value>) -> Result<(), ApiError> {
+pub(crate) async fn set_profile_photo(
+    platform: &Platform,
+    user: &UserRecord,
+    photo: Option<Value>,
+) -> Result<(), ApiError> {
     let _held = platform.locks.lock(Entity::User(user.id)).await;
     let photos = PHOTOS.all(platform.storage.as_ref(), user.id).await?;
     let newest = photos.keys().next_back();

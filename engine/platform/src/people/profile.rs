@@ -313,7 +313,7 @@ pub(super) async fn get_user_profile_audios(platform: Arc<Platform>, call: Metho
 
 /// A `photo` parameter (`InputProfilePhoto`) with the reference's errors: the file it names,
 /// which must be a new upload (a part, or `file://` in local mode).
-fn profile_photo_file(params: &msg_core::Params, local: bool) -> Result<String, ApiError> {
+pub(crate) fn profile_photo_file(params: &msg_core::Params, local: bool) -> Result<String, ApiError> {
     let raw = params.get("photo").unwrap_or_default();
     if raw.is_empty() {
         return Err(ApiError::bad_request("photo isn't specified"));

@@ -452,6 +452,7 @@ class Server:
         join_request_queries=False,
         manage_bots=False,
         guest_queries=False,
+        business=False,
     ):
         """A new bot (`bot create`, then `bot set` for non-default settings); a running server
         serves it at once."""
@@ -466,6 +467,7 @@ class Server:
             ("--join-request-queries", join_request_queries, False),
             ("--manage-bots", manage_bots, False),
             ("--guest-queries", guest_queries, False),
+            ("--business", business, False),
         ]:
             if value != default:
                 settings += [flag, "on" if value else "off"]
@@ -473,12 +475,21 @@ class Server:
             self.run("bot", "set", username, *settings)
             if self.base_url is not None:
                 self._await_settings(
-                    bot, inline, privacy, join_groups, join_request_queries, manage_bots, guest_queries
+                    bot, inline, privacy, join_groups, join_request_queries, manage_bots, guest_queries, business
                 )
         return bot
 
     def _await_settings(
-        self, bot, inline, privacy, join_groups, join_request_queries, manage_bots, guest_queries, timeout=10.0
+        self,
+        bot,
+        inline,
+        privacy,
+        join_groups,
+        join_request_queries,
+        manage_bots,
+        guest_queries,
+        business=False,
+        timeout=10.0,
     ):
         """A running server takes up `bot set` within seconds: polls getMe until it shows them."""
         want = {
@@ -488,6 +499,7 @@ class Server:
             "supports_join_request_queries": join_request_queries,
             "can_manage_bots": manage_bots,
             "supports_guest_queries": guest_queries,
+            "can_connect_to_business": business,
         }
         deadline = time.monotonic() + timeout
         while True:

@@ -1,0 +1,213 @@
+//! Business accounts (issue 41): a person connects a bot in business mode with the rights they
+//! choose, and the bot manages the account within them (name, username, bio, photo, gift
+//! settings, Stars, gifts), hearing of each change of the connection; both sides, each right,
+//! and bad input in the reference's words and order.
+
+use msg_testkit::Server;
+use serde_json::{Value, json};
+
+use crate::{create_bot, create_user, error, id_of, launch, ok};
+
+const KEY: &str = "business-operator-key";
+
+fn refused(server: &Server, bot: &str, method: &str, params: Value) -> String {
+    let (status, description) = error(server.call(bot, method, params.clone()));
+    assert_eq!(status, 400, "{method} {params}: {description}");
+    description
+}
+
+fn business_mode(root: &std::path::Path, username: &str) {
+    let (status, _, err) = launch(root).arg("bot").arg("set").arg(username).arg("--business").arg("on").run();
+    assert!(status.success(), "{err}");
+}
+
+/// Every update the bot has now, acknowledged.
+fn updates(server: &Server, bot: &str) -> Vec<Value> {
+    let got = ok(server.call(bot, "getUpdates", json!({"timeout": 0})));
+    let list = got.as_array().unwrap().clone();
+    if let Some(last) = list.last() {
+        ok(server.call(bot, "getUpdates", json!({"offset": last["update_id"].as_i64().unwrap() + 1, "timeout": 0})));
+    }
+    list
+}
+
+#[test]
+fn a_person_connects_a_business_bot_which_manages_their_account_within_its_rights() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "desk_business_bot");
+    let other = create_bot(root.path(), "rival_business_bot");
+    let plain = create_bot(root.path(), "plain_helper_bot");
+    business_mode(root.path(), "desk_business_bot");
+    business_mode(root.path(), "rival_business_bot");
+    let (alice, bob) = (create_user(root.path(), "Alice"), create_user(root.path(), "Bob"));
+    let (bot_id, other_id, alice_id) = (id_of(&bot), id_of(&other), id_of(&alice));
+    let server = launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bot_id, "text": "/start"})));
+    assert_eq!(updates(&server, &bot).len(), 1, "the /start");
+    assert_eq!(ok(server.call(&bot, "getMe", json!({})))["can_connect_to_business"], true);
+    assert_eq!(ok(server.call(&plain, "getMe", json!({})))["can_connect_to_business"], false);
+
+    // Only a bot in business mode can be connected.
+    let refusal = server.user_call(&alice, "connectBusinessBot", json!({"bot_id": id_of(&plain)}));
+    assert_eq!(error(refusal).1, "Bad Request: BOT_BUSINESS_MISSING");
+    assert_eq!(ok(server.user_call(&alice, "getBusinessConnection", json!({}))), Value::Null);
+
+    // Alice connects the bot, allowing her name and her Stars to be seen; it is told.
+    let rights =
+        json!({"can_reply": true, "can_edit_name": true, "can_view_gifts_and_stars": true, "can_edit_bio": false});
+    let connected =
+        ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id, "rights": rights.to_string()})));
+    let id = connected["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        connected["rights"],
+        json!({"can_reply": true, "can_edit_name": true, "can_view_gifts_and_stars": true})
+    );
+    let told = updates(&server, &bot);
+    let connection = &told[0]["business_connection"];
+    assert_eq!(connection["id"], id.as_str());
+    assert_eq!(connection["user"]["id"], alice_id);
+    assert_eq!(connection["user_chat_id"], alice_id);
+    assert_eq!(connection["is_enabled"], true);
+    assert_eq!(connection["rights"], connected["rights"]);
+    assert_eq!(ok(server.call(&bot, "getBusinessConnection", json!({"business_connection_id": id}))), *connection);
+
+    // The reference's checks first: the parameters it reads, then the connection (unknown, or
+    // another bot's), then the right.
+    let named = |params: Value| refused(&server, &bot, "setBusinessAccountName", params);
+    assert_eq!(named(json!({"business_connection_id": id})), "Bad Request: parameter \"first_name\" is required");
+    assert_eq!(named(json!({"first_name": "A"})), "Bad Request: business connection not found");
+    assert_eq!(
+        refused(&server, &other, "getBusinessConnection", json!({"business_connection_id": id})),
+        "Bad Request: business connection not found"
+    );
+    assert_eq!(
+        refused(&server, &bot, "setBusinessAccountBio", json!({"business_connection_id": id, "bio": "Hi"})),
+        "Bad Request: BOT_ACCESS_FORBIDDEN"
+    );
+    assert_eq!(
+        named(json!({"business_connection_id": id, "first_name": "x".repeat(65)})),
+        "Bad Request: FIRSTNAME_INVALID"
+    );
+    let renamed = json!({"business_connection_id": id, "first_name": "Alice", "last_name": "Shop"});
+    assert_eq!(ok(server.call(&bot, "setBusinessAccountName", renamed)), true);
+    let me = ok(server.user_call(&alice, "getMe", json!({})));
+    assert_eq!((me["first_name"].as_str(), me["last_name"].as_str()), (Some("Alice"), Some("Shop")));
+
+    // Stars: seen with the right, not moved without it.
+    ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": alice_id, "amount": 50})));
+    let balance = ok(server.call(&bot, "getBusinessAccountStarBalance", json!({"business_connection_id": id})));
+    assert_eq!(balance, json!({"amount": 50}));
+    let transfer = json!({"business_connection_id": id, "star_count": 20});
+    assert_eq!(
+        refused(&server, &bot, "transferBusinessAccountStars", transfer.clone()),
+        "Bad Request: BOT_ACCESS_FORBIDDEN"
+    );
+
+    // Alice gives more rights: the same connection, told again.
+    let all = json!({"can_reply": true, "can_edit_name": true, "can_edit_bio": true, "can_edit_username": true,
+        "can_edit_profile_photo": true, "can_view_gifts_and_stars": true, "can_transfer_stars": true,
+        "can_change_gift_settings": true, "can_convert_gifts_to_stars": true});
+    let again =
+        ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id, "rights": all.to_string()})));
+    assert_eq!(again["id"], id.as_str());
+    assert_eq!(updates(&server, &bot)[0]["business_connection"]["rights"]["can_transfer_stars"], true);
+
+    // Stars move to the bot in one commit, with its ledger entry.
+    let zero = json!({"business_connection_id": id, "star_count": 0});
+    assert_eq!(
+        refused(&server, &bot, "transferBusinessAccountStars", zero),
+        "Bad Request: invalid amount of Telegram Stars to transfer specified"
+    );
+    let too_many = json!({"business_connection_id": id, "star_count": 51});
+    assert_eq!(refused(&server, &bot, "transferBusinessAccountStars", too_many), "Bad Request: BALANCE_TOO_LOW");
+    assert_eq!(ok(server.call(&bot, "transferBusinessAccountStars", transfer)), true);
+    assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"], 20);
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 30);
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({})))["transactions"][0].clone();
+    assert_eq!(ledger["source"]["transaction_type"], "business_account_transfer");
+    assert_eq!(ledger["source"]["user"]["id"], alice_id);
+
+    // Bio and username, in Telegram's words when refused; both show in the bot's getChat.
+    let bio = |text: String| json!({"business_connection_id": id, "bio": text});
+    assert_eq!(refused(&server, &bot, "setBusinessAccountBio", bio("b".repeat(71))), "Bad Request: ABOUT_TOO_LONG");
+    ok(server.call(&bot, "setBusinessAccountBio", bio("Open 9 to 5 <b>daily</b>".into())));
+    let username = |name: &str| json!({"business_connection_id": id, "username": name});
+    assert_eq!(
+        refused(&server, &bot, "setBusinessAccountUsername", username("al")),
+        "Bad Request: username is invalid"
+    );
+    assert_eq!(
+        refused(&server, &bot, "setBusinessAccountUsername", username("rival_business_bot")),
+        "Bad Request: USERNAME_OCCUPIED"
+    );
+    ok(server.call(&bot, "setBusinessAccountUsername", username("alice_shop")));
+    assert_eq!(
+        refused(&server, &bot, "setBusinessAccountUsername", username("alice_shop")),
+        "Bad Request: USERNAME_NOT_MODIFIED"
+    );
+    let chat = ok(server.call(&bot, "getChat", json!({"chat_id": alice_id})));
+    assert_eq!(chat["bio"], "Open 9 to 5 <b>daily</b>");
+    assert_eq!(chat["username"], "alice_shop");
+
+    // A profile photo, uploaded as the Alice's own; then removed.
+    let set = msg_testkit::Multipart::new()
+        .text("business_connection_id", &id)
+        .text("photo", r#"{"type":"static","photo":"attach://face"}"#)
+        .file("face", "face.png", "image/png", &super::files::png(320, 320))
+        .post(server.api, &format!("/bot{bot}/setBusinessAccountProfilePhoto"));
+    assert_eq!(ok(set), true);
+    assert_eq!(ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": alice_id})))["total_count"], 1);
+    ok(server.call(&bot, "removeBusinessAccountProfilePhoto", json!({"business_connection_id": id})));
+    assert_eq!(ok(server.call(&bot, "getUserProfilePhotos", json!({"user_id": alice_id})))["total_count"], 0);
+
+    // Gift settings: read as the reference reads them; a refused kind is refused to senders.
+    let settings =
+        |types: &str| json!({"business_connection_id": id, "show_gift_button": true, "accepted_gift_types": types});
+    assert_eq!(
+        refused(&server, &bot, "setBusinessAccountGiftSettings", settings("{}")),
+        "Bad Request: can't find field \"unlimited_gifts\""
+    );
+    let no_unlimited =
+        r#"{"unlimited_gifts":false,"limited_gifts":true,"unique_gifts":true,"premium_subscription":true}"#;
+    ok(server.call(&bot, "setBusinessAccountGiftSettings", settings(no_unlimited)));
+    let accepted = ok(server.call(&bot, "getChat", json!({"chat_id": alice_id})))["accepted_gift_types"].clone();
+    assert_eq!(accepted["unlimited_gifts"], false);
+    assert_eq!(accepted["gifts_from_channels"], true);
+    ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": id_of(&bob), "amount": 100})));
+    let gifts = ok(server.user_call(&bob, "getAvailableGifts", json!({})))["gifts"].clone();
+    let heart = gifts.as_array().unwrap().iter().find(|g| g.get("total_count").is_none()).unwrap()["id"].clone();
+    let limited = gifts.as_array().unwrap().iter().find(|g| g.get("total_count").is_some()).unwrap()["id"].clone();
+    let declined = server.user_call(&bob, "sendGift", json!({"gift_id": heart, "user_id": alice_id}));
+    assert_eq!(error(declined).1, "Bad Request: USER_DISALLOWED_STARGIFTS");
+    ok(server.user_call(&bob, "sendGift", json!({"gift_id": limited, "user_id": alice_id, "text": "for the shop"})));
+
+    // The account's gifts, each with its owned_gift_id; Bob's may become Stars, once.
+    let owned = ok(server.call(&bot, "getBusinessAccountGifts", json!({"business_connection_id": id})));
+    assert_eq!(owned["total_count"], 1);
+    let gift = &owned["gifts"][0];
+    let owned_id = gift["owned_gift_id"].as_str().unwrap().to_owned();
+    assert_eq!(gift["convert_star_count"], 100);
+    let convert = json!({"business_connection_id": id, "owned_gift_id": owned_id});
+    assert_eq!(ok(server.call(&bot, "convertGiftToStars", convert.clone())), true);
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 130);
+    assert_eq!(refused(&server, &bot, "convertGiftToStars", convert), "Bad Request: STARGIFT_NOT_FOUND");
+    let empty = json!({"business_connection_id": id, "owned_gift_id": ""});
+    assert_eq!(refused(&server, &bot, "convertGiftToStars", empty), "Bad Request: invalid gift identifier specified");
+
+    // Connecting another bot ends the first one's connection; both are told. The first still
+    // reads its connection, disabled, and may do nothing with it.
+    ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": other_id})));
+    let ended = updates(&server, &bot);
+    assert_eq!(ended[0]["business_connection"]["is_enabled"], false);
+    assert_eq!(updates(&server, &other)[0]["business_connection"]["user"]["id"], alice_id);
+    let stale = ok(server.call(&bot, "getBusinessConnection", json!({"business_connection_id": id})));
+    assert_eq!(stale["is_enabled"], false);
+    assert_eq!(
+        refused(&server, &bot, "getBusinessAccountStarBalance", json!({"business_connection_id": id})),
+        "Bad Request: BUSINESS_CONNECTION_INVALID"
+    );
+    assert_eq!(ok(server.user_call(&alice, "getBusinessConnection", json!({})))["bot"]["id"], other_id);
+    assert_eq!(ok(server.user_call(&alice, "disconnectBusinessBot", json!({}))), true);
+    assert_eq!(updates(&server, &other)[0]["business_connection"]["is_enabled"], false);
+    assert_eq!(ok(server.user_call(&alice, "disconnectBusinessBot", json!({}))), false);
+}

@@ -211,3 +211,99 @@ fn a_person_connects_a_business_bot_which_manages_their_account_within_its_right
     assert_eq!(updates(&server, &other)[0]["business_connection"]["is_enabled"], false);
     assert_eq!(ok(server.user_call(&alice, "disconnectBusinessBot", json!({}))), false);
 }
+
+#[test]
+fn a_business_bot_upgrades_its_persons_gifts_to_unique_ones_and_transfers_them() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "gift_keeper_bot");
+    business_mode(root.path(), "gift_keeper_bot");
+    let (alice, bob) = (create_user(root.path(), "Alice"), create_user(root.path(), "Bob"));
+    let (bot_id, alice_id, bob_id) = (id_of(&bot), id_of(&alice), id_of(&bob));
+    let server = launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    let operator = |method: &str, params: Value| ok(crate::console::operator(&server, KEY, method, params));
+    operator("grantStars", json!({"bot_id": bot_id, "amount": 100}));
+    operator("grantStars", json!({"user_id": alice_id, "amount": 100}));
+    operator("grantStars", json!({"user_id": bob_id, "amount": 100}));
+    let gifts = ok(server.call(&bot, "getAvailableGifts", json!({})))["gifts"].clone();
+    let by_emoji =
+        |emoji: &str| gifts.as_array().unwrap().iter().find(|g| g["sticker"]["emoji"] == emoji).unwrap()["id"].clone();
+    // The bot pays the bear's upgrade when it sends it; Bob sends a cake and a heart.
+    ok(server.call(&bot, "sendGift", json!({"gift_id": by_emoji("🧸"), "user_id": alice_id, "pay_for_upgrade": true})));
+    ok(server.user_call(&bob, "sendGift", json!({"gift_id": by_emoji("🎂"), "user_id": alice_id, "text": "Enjoy"})));
+    ok(server.user_call(&bob, "sendGift", json!({"gift_id": by_emoji("❤️"), "user_id": alice_id})));
+
+    let rights = json!({"can_view_gifts_and_stars": true, "can_transfer_and_upgrade_gifts": true});
+    let connected =
+        ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id, "rights": rights.to_string()})));
+    let id = connected["id"].as_str().unwrap().to_owned();
+    let owned = || ok(server.call(&bot, "getBusinessAccountGifts", json!({"business_connection_id": id})));
+    let listed = owned();
+    let find = |emoji: &str| {
+        let gift = listed["gifts"].as_array().unwrap().iter().find(|g| g["gift"]["sticker"]["emoji"] == emoji).cloned();
+        gift.unwrap()["owned_gift_id"].as_str().unwrap().to_owned()
+    };
+    let (bear, cake, heart) = (find("🧸"), find("🎂"), find("❤️"));
+    let upgrade =
+        |gift: &str, stars: i64| json!({"business_connection_id": id, "owned_gift_id": gift, "star_count": stars});
+
+    // Prepaid: free, and needs no right to spend Stars; then unique, numbered in its series.
+    assert_eq!(refused(&server, &bot, "upgradeGift", upgrade(&bear, 25)), "Bad Request: NO_PAYMENT_NEEDED");
+    assert_eq!(ok(server.call(&bot, "upgradeGift", upgrade(&bear, 0))), true);
+    assert_eq!(refused(&server, &bot, "upgradeGift", upgrade(&bear, 0)), "Bad Request: STARGIFT_ALREADY_UPGRADED");
+    assert_eq!(refused(&server, &bot, "upgradeGift", upgrade(&heart, 0)), "Bad Request: STARGIFT_UPGRADE_UNAVAILABLE");
+    // Paid from Alice's Stars: only with can_transfer_stars, and only the upgrade's price.
+    assert_eq!(refused(&server, &bot, "upgradeGift", upgrade(&cake, 0)), "Bad Request: PAYMENT_REQUIRED");
+    assert_eq!(refused(&server, &bot, "upgradeGift", upgrade(&cake, 50)), "Bad Request: BOT_ACCESS_FORBIDDEN");
+    let more = json!({"can_view_gifts_and_stars": true, "can_transfer_and_upgrade_gifts": true, "can_transfer_stars": true,
+        "can_convert_gifts_to_stars": true});
+    ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id, "rights": more.to_string()})));
+    assert_eq!(refused(&server, &bot, "upgradeGift", upgrade(&cake, 40)), "Bad Request: STARS_AMOUNT_INVALID");
+    assert_eq!(ok(server.call(&bot, "upgradeGift", upgrade(&cake, 50))), true);
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 50);
+
+    let listed = owned();
+    let unique: Vec<&Value> = listed["gifts"].as_array().unwrap().iter().filter(|g| g["type"] == "unique").collect();
+    assert_eq!(unique.len(), 2, "{listed}");
+    let cake_unique = unique.iter().find(|g| g["gift"]["base_name"] == "Cake").unwrap();
+    assert_eq!(cake_unique["gift"]["name"], "Cake-1");
+    assert_eq!(cake_unique["gift"]["number"], 1);
+    assert!(cake_unique["gift"]["model"]["rarity_per_mille"].as_i64().unwrap() > 0);
+    assert!(cake_unique["gift"]["backdrop"]["colors"]["center_color"].is_i64());
+    assert_eq!(cake_unique["can_be_transferred"], true);
+    assert_eq!(cake_unique["transfer_star_count"], 25);
+    let only_regular =
+        ok(server.call(&bot, "getBusinessAccountGifts", json!({"business_connection_id": id, "exclude_unique": true})));
+    assert_eq!(only_regular["total_count"], 1);
+
+    // A unique gift changes hands for the platform's price; a regular one does not.
+    let transfer = |gift: &str, to: Value, stars: i64| json!({"business_connection_id": id, "owned_gift_id": gift, "new_owner_chat_id": to, "star_count": stars});
+    assert_eq!(
+        refused(&server, &bot, "transferGift", transfer(&cake, json!(""), 25)),
+        "Bad Request: chat identifier is empty"
+    );
+    assert_eq!(
+        refused(&server, &bot, "transferGift", transfer(&cake, json!("bob"), 25)),
+        "Bad Request: chat identifier must be a valid Integer"
+    );
+    assert_eq!(
+        refused(&server, &bot, "transferGift", transfer(&heart, json!(bob_id), 25)),
+        "Bad Request: STARGIFT_NOT_UNIQUE"
+    );
+    assert_eq!(
+        refused(&server, &bot, "transferGift", transfer(&cake, json!(bob_id), 0)),
+        "Bad Request: PAYMENT_REQUIRED"
+    );
+    assert_eq!(
+        refused(&server, &bot, "transferGift", transfer(&cake, json!(7), 25)),
+        "Bad Request: STARGIFT_OWNER_INVALID"
+    );
+    assert_eq!(ok(server.call(&bot, "transferGift", transfer(&cake, json!(bob_id), 25))), true);
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 25);
+    let bobs = ok(server.user_call(&bob, "getGifts", json!({})));
+    assert_eq!(bobs["gifts"][0]["type"], "unique");
+    assert_eq!(bobs["gifts"][0]["gift"]["name"], "Cake-1");
+    assert_eq!(bobs["gifts"][0]["sender_user"]["id"], alice_id);
+    assert_eq!(owned()["total_count"], 2, "the bear and the heart stay");
+    let convert = json!({"business_connection_id": id, "owned_gift_id": bear});
+    assert_eq!(refused(&server, &bot, "convertGiftToStars", convert), "Bad Request: STARGIFT_CONVERT_FORBIDDEN");
+}

@@ -161,7 +161,7 @@ fn the_operator_creates_people_and_bots_that_work_at_once() {
     assert_eq!(
         flags,
         json!({"privacy": false, "join_groups": true, "inline": true, "inline_feedback": false,
-            "join_request_queries": false, "manage_bots": false, "guest_queries": false})
+            "join_request_queries": false, "manage_bots": false, "guest_queries": false, "business": false})
     );
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["supports_inline_queries"], true);
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["can_read_all_group_messages"], true);

@@ -100,13 +100,13 @@ fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing()
     // Unrouted methods fail by rule too; a migration names the new chat.
     fault(
         &server,
-        json!({"method": "postStory", "error": {"code": 403, "description": "Forbidden: bot was blocked by the user"}, "times": 1}),
+        json!({"method": "approveSuggestedPost", "error": {"code": 403, "description": "Forbidden: bot was blocked by the user"}, "times": 1}),
     );
     assert_eq!(
-        error(server.call(&bot, "postStory", json!({}))),
+        error(server.call(&bot, "approveSuggestedPost", json!({}))),
         (403, "Forbidden: bot was blocked by the user".into())
     );
-    assert_eq!(server.call(&bot, "postStory", json!({})).status, 404, "spent: unrouted again");
+    assert_eq!(server.call(&bot, "approveSuggestedPost", json!({})).status, 404, "spent: unrouted again");
     let migrate = json!({"code": 400, "description": "Bad Request: group chat was upgraded to a supergroup chat", "migrate_to_chat_id": -1001234});
     fault(&server, json!({"method": "sendMessage", "error": migrate, "times": 1}));
     let moved = server.call(&bot, "sendMessage", json!({"chat_id": -42, "text": "hi"})).json();
@@ -177,9 +177,12 @@ fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing()
     let sent = calls(&server, bot_id, json!({"method": "sendMessage", "status": 200}));
     assert_eq!(sent.last().unwrap()["params"]["text"], "fine");
     assert_eq!(sent.last().unwrap()["result"]["text"], "fine");
-    let transcript =
-        ok(operator(&server, "getCalls", json!({"bot_id": bot_id, "format": "text", "method": "postStory"})));
-    assert!(transcript.as_str().unwrap().contains("postStory 403"), "{transcript}");
+    let transcript = ok(operator(
+        &server,
+        "getCalls",
+        json!({"bot_id": bot_id, "format": "text", "method": "approveSuggestedPost"}),
+    ));
+    assert!(transcript.as_str().unwrap().contains("approveSuggestedPost 403"), "{transcript}");
     // Secrets never show.
     // (The URL does not resolve here: the call fails, and is logged all the same.)
     server.call(&bot, "setWebhook", json!({"url": "https://example.com/hook", "secret_token": "s3cr3t-token"}));

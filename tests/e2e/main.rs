@@ -28,6 +28,7 @@ mod several;
 mod startup;
 mod sticker_sets;
 mod stickers;
+mod stories;
 mod surface;
 mod teloxide;
 mod tls;

@@ -26,6 +26,7 @@ pub mod payments;
 mod people;
 mod polls;
 mod stickers;
+mod stories;
 mod upgrade;
 pub mod user_api;
 mod verification;
@@ -135,6 +136,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &passport::domain::Passport,
     &gifts::domain::Gifts,
     &business::domain::Business,
+    &stories::domain::Stories,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

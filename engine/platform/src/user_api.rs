@@ -118,6 +118,7 @@ const ORDER: &[&str] = &[
     "connectBusinessBot",
     "disconnectBusinessBot",
     "getBusinessConnection",
+    "getStories",
     "getVerification",
     "getPassportDataErrors",
     "createGroup",

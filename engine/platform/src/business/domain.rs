@@ -27,6 +27,8 @@ impl Domain for Business {
         registrar.method("transferBusinessAccountStars", bound(slot, m::transfer_stars));
         registrar.method("getBusinessAccountGifts", read_only(bound(slot, m::get_gifts)));
         registrar.method("convertGiftToStars", bound(slot, m::convert_gift));
+        registrar.method("upgradeGift", bound(slot, m::upgrade_gift));
+        registrar.method("transferGift", bound(slot, m::transfer_gift));
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {

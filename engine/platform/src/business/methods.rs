@@ -7,13 +7,13 @@
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, BotRecord, MethodCall, Reply, UserRecord};
+use msg_core::{ApiError, MethodCall, Reply, UserRecord};
 use msg_spec::types;
 use serde_json::Value;
 
-use super::{CONNECTIONS, Connection};
+use super::{account, connection_of};
 use crate::Platform;
-use crate::kernel::methods::{done, platform_bot};
+use crate::kernel::methods::done;
 use crate::kernel::serial::Entity;
 use crate::kernel::standing::PersonDetails;
 use crate::kernel::world::{now, person, typed};
@@ -21,35 +21,6 @@ use crate::payments::ledger::{self, BOT_BALANCE_LOCK, Entry, LEDGER};
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message)
-}
-
-/// Connection `business_connection_id` of the calling bot.
-async fn connection_of(
-    platform: &Platform,
-    call: &MethodCall,
-) -> Result<(Arc<BotRecord>, String, Connection), ApiError> {
-    let id = call.params.get("business_connection_id").unwrap_or_default().to_owned();
-    let bot = platform_bot(platform, call).await?;
-    let found = if id.is_empty() { None } else { CONNECTIONS.get(platform.storage.as_ref(), 0, &id).await? };
-    match found {
-        Some(connection) if connection.bot_id == bot.id => Ok((bot, id, connection)),
-        _ => Err(bad("business connection not found")),
-    }
-}
-
-/// The connection's person, when the connection is enabled and holds the right `right` picks.
-async fn account(
-    platform: &Platform,
-    connection: &Connection,
-    right: fn(&types::BusinessBotRights) -> Option<bool>,
-) -> Result<UserRecord, ApiError> {
-    if !connection.is_enabled {
-        return Err(bad("BUSINESS_CONNECTION_INVALID"));
-    }
-    if right(&connection.rights) != Some(true) {
-        return Err(bad("BOT_ACCESS_FORBIDDEN"));
-    }
-    platform.user(connection.user_id).await?.ok_or_else(|| bad("BUSINESS_CONNECTION_INVALID"))
 }
 
 /// Changes the person's record (name, username) under their lock.
@@ -270,6 +241,7 @@ pub(super) async fn get_gifts(platform: Arc<Platform>, call: MethodCall) -> Resu
         exclude_unlimited: p.boolean("exclude_unlimited"),
         exclude_limited_upgradable: exclude_limited || p.boolean("exclude_limited_upgradable"),
         exclude_limited_non_upgradable: exclude_limited || p.boolean("exclude_limited_non_upgradable"),
+        exclude_unique: p.boolean("exclude_unique"),
         sort_by_price: p.boolean("sort_by_price"),
         offset: p.get("offset").unwrap_or_default(),
         limit: p.integer("limit", 100, 1, 100),
@@ -283,6 +255,35 @@ pub(super) async fn convert_gift(platform: Arc<Platform>, call: MethodCall) -> R
     let (_, _, connection) = connection_of(&platform, &call).await?;
     let user = account(&platform, &connection, |r| r.can_convert_gifts_to_stars).await?;
     crate::gifts::convert(&platform, user.id, &owned_gift_id).await?;
+    done()
+}
+
+pub(super) async fn upgrade_gift(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p = &call.params;
+    let owned_gift_id = p.get("owned_gift_id").unwrap_or_default().to_owned();
+    let keep = p.boolean("keep_original_details");
+    let star_count = p.integer("star_count", 0, 0, 1_000_000);
+    let (_, _, connection) = connection_of(&platform, &call).await?;
+    let user = account(&platform, &connection, |r| r.can_transfer_and_upgrade_gifts).await?;
+    let may_pay = connection.rights.can_transfer_stars == Some(true);
+    crate::gifts::unique::upgrade(&platform, user.id, &owned_gift_id, keep, star_count, may_pay).await?;
+    done()
+}
+
+pub(super) async fn transfer_gift(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p = &call.params;
+    let owned_gift_id = p.get("owned_gift_id").unwrap_or_default().to_owned();
+    // `get_business_connection_chat_id`, before the connection.
+    let new_owner = p.get("new_owner_chat_id").unwrap_or_default();
+    if new_owner.is_empty() {
+        return Err(bad("chat identifier is empty"));
+    }
+    let new_owner: i64 = new_owner.parse().map_err(|_| bad("chat identifier must be a valid Integer"))?;
+    let star_count = p.integer("star_count", 0, 0, 1_000_000);
+    let (_, _, connection) = connection_of(&platform, &call).await?;
+    let user = account(&platform, &connection, |r| r.can_transfer_and_upgrade_gifts).await?;
+    let may_pay = connection.rights.can_transfer_stars == Some(true);
+    crate::gifts::unique::transfer(&platform, user.id, &owned_gift_id, new_owner, star_count, may_pay).await?;
     done()
 }
 

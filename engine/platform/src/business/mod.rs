@@ -13,7 +13,9 @@ pub(crate) mod domain;
 mod methods;
 mod user;
 
-use msg_core::{ApiError, BotRecord, NewUpdate};
+use std::sync::Arc;
+
+use msg_core::{ApiError, BotRecord, MethodCall, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +57,42 @@ async fn shown(platform: &Platform, id: &str, connection: &Connection) -> Result
         rights: any.then(|| Box::new(connection.rights.clone())),
         is_enabled: connection.is_enabled,
     })
+}
+
+/// Connection `business_connection_id` of the calling bot.
+pub(crate) async fn connection_of(
+    platform: &Platform,
+    call: &MethodCall,
+) -> Result<(Arc<BotRecord>, String, Connection), ApiError> {
+    let id = call.params.get("business_connection_id").unwrap_or_default().to_owned();
+    let bot = crate::kernel::methods::platform_bot(platform, call).await?;
+    let found = if id.is_empty() { None } else { CONNECTIONS.get(platform.storage.as_ref(), 0, &id).await? };
+    match found {
+        Some(connection) if connection.bot_id == bot.id => Ok((bot, id, connection)),
+        _ => Err(ApiError::bad_request("business connection not found")),
+    }
+}
+
+/// The connection's person, when the connection is enabled and holds the right `right` picks.
+pub(crate) async fn account(
+    platform: &Platform,
+    connection: &Connection,
+    right: fn(&types::BusinessBotRights) -> Option<bool>,
+) -> Result<UserRecord, ApiError> {
+    if !connection.is_enabled {
+        return Err(ApiError::bad_request("BUSINESS_CONNECTION_INVALID"));
+    }
+    if right(&connection.rights) != Some(true) {
+        return Err(ApiError::bad_request("BOT_ACCESS_FORBIDDEN"));
+    }
+    platform.user(connection.user_id).await?.ok_or_else(|| ApiError::bad_request("BUSINESS_CONNECTION_INVALID"))
+}
+
+/// Whether bot `bot_id` manages person `user_id`'s account now.
+pub(crate) async fn manages(platform: &Platform, bot_id: i64, user_id: i64) -> Result<bool, ApiError> {
+    let storage = platform.storage.as_ref();
+    let Some(id) = CURRENT.get(storage, user_id, "").await? else { return Ok(false) };
+    Ok(CONNECTIONS.get(storage, 0, &id).await?.is_some_and(|c| c.bot_id == bot_id && c.is_enabled))
 }
 
 /// Adds the bot's `business_connection` update about `connection` to `act`.

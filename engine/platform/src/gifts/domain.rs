@@ -64,6 +64,7 @@ fn listed_json(id: &str, gift: &Listed) -> Value {
     let [r, g, b] = gift.color;
     json!({
         "gift_id": id,
+        "title": gift.title,
         "emoji": gift.emoji,
         "color": format!("#{r:02x}{g:02x}{b:02x}"),
         "star_count": gift.star_count,
@@ -77,8 +78,8 @@ fn bad(message: &str) -> ApiError {
     ApiError::bad_request(message)
 }
 
-/// `setGift`: adds a gift to the catalogue, or changes gift `gift_id`: `star_count` (1-100000,
-/// required), `upgrade_star_count` (0: it can't be upgraded), `total_count` (a limited edition of
+/// `setGift`: adds a gift to the catalogue, or changes gift `gift_id`: `title` (its name, a
+/// unique one's `base_name`), `star_count` (1-100000, required), `upgrade_star_count` (0: it can't be upgraded), `total_count` (a limited edition of
 /// so many; 0: unlimited; a change keeps what was sold), `emoji` and `color` (`#rrggbb`) of its
 /// sticker.
 fn set_gift(platform: Arc<Platform>, params: Params) -> OperatorWork {
@@ -114,7 +115,15 @@ fn set_gift(platform: Arc<Platform>, params: Params) -> OperatorWork {
             return Err(bad("gift not found"));
         }
         let sold = was.as_ref().map_or(0, |w| (w.total_count - w.remaining_count).max(0));
+        let title = match params.get("title").filter(|t| !t.trim().is_empty()) {
+            Some(title) if title.chars().count() > 32 => return Err(bad("title must be at most 32 characters")),
+            Some(title) => title.trim().to_owned(),
+            None => was.as_ref().map_or_else(super::default_title, |w| w.title.clone()),
+        };
+        let upgraded = was.as_ref().map_or(0, |w| w.upgraded);
         let gift = Listed {
+            title,
+            upgraded,
             star_count,
             upgrade_star_count,
             total_count,

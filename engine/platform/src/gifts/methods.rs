@@ -164,6 +164,7 @@ pub(super) async fn sell(
         is_private: sale.is_private,
         prepaid_upgrade_star_count: if sale.pay_for_upgrade { gift.upgrade_star_count } else { 0 },
         saved: true,
+        unique: None,
     };
     changes.push(OWNED.put(receiver_id, &super::owned_key(), &owned));
     let shown = super::gift_object(platform, payer.id(), matches!(payer, Actor::Bot(_)), sale.gift_id, &gift).await?;
@@ -304,6 +305,7 @@ pub(crate) struct Listing<'a> {
     pub exclude_unlimited: bool,
     pub exclude_limited_upgradable: bool,
     pub exclude_limited_non_upgradable: bool,
+    pub exclude_unique: bool,
     pub sort_by_price: bool,
     pub offset: &'a str,
     pub limit: i64,
@@ -324,11 +326,14 @@ pub(crate) async fn owned_gifts(
         .await?
         .into_iter()
         .filter(|(_, g)| !(listing.exclude_unsaved && !g.saved || listing.exclude_saved && g.saved))
+        .filter(|(_, g)| !(listing.exclude_unique && g.unique.is_some()))
         .filter(|(_, g)| {
-            let upgradable = g.gift.upgrade_star_count > 0;
-            !(listing.exclude_unlimited && !g.gift.limited()
-                || listing.exclude_limited_upgradable && g.gift.limited() && upgradable
-                || listing.exclude_limited_non_upgradable && g.gift.limited() && !upgradable)
+            g.unique.is_some() || {
+                let upgradable = g.gift.upgrade_star_count > 0;
+                !(listing.exclude_unlimited && !g.gift.limited()
+                    || listing.exclude_limited_upgradable && g.gift.limited() && upgradable
+                    || listing.exclude_limited_non_upgradable && g.gift.limited() && !upgradable)
+            }
         })
         .collect();
     // Newest first, as the platform lists them; by price (dearest first) when asked.
@@ -341,10 +346,26 @@ pub(crate) async fn owned_gifts(
     let end = (start + listing.limit.clamp(1, 100) as usize).min(total_count);
     let mut shown = Vec::with_capacity(end - start);
     for (key, owned) in &gifts[start..end] {
-        let gift = super::gift_object(platform, viewer, viewer_is_bot, &owned.gift_id, &owned.gift).await?;
         // A private gift's sender and text are the receiver's alone.
         let open = !owned.is_private || viewer == owner;
         let sender = if open { platform.participant(owned.sender).await? } else { None };
+        if let Some(unique) = &owned.unique {
+            let gift =
+                super::unique::unique_object(platform, viewer, viewer_is_bot, &owned.gift_id, &owned.gift, unique)
+                    .await?;
+            shown.push(types::OwnedGift::OwnedGiftUnique(types::OwnedGiftUnique {
+                gift: Box::new(gift),
+                owned_gift_id: managed.then(|| key.clone()),
+                sender_user: sender.map(Box::new),
+                send_date: owned.date,
+                is_saved: owned.saved.then_some(true),
+                can_be_transferred: managed.then_some(true),
+                transfer_star_count: managed.then_some(super::unique::TRANSFER_STARS),
+                next_transfer_date: None,
+            }));
+            continue;
+        }
+        let gift = super::gift_object(platform, viewer, viewer_is_bot, &owned.gift_id, &owned.gift).await?;
         let convertible = managed && super::convertible(platform, owned).await?;
         let regular = types::OwnedGiftRegular {
             owned_gift_id: managed.then(|| key.clone()),
@@ -376,6 +397,7 @@ pub(super) async fn get_user_gifts(platform: Arc<Platform>, call: MethodCall) ->
         exclude_unlimited: p.exclude_unlimited,
         exclude_limited_upgradable: p.exclude_limited_upgradable,
         exclude_limited_non_upgradable: p.exclude_limited_non_upgradable,
+        exclude_unique: p.exclude_unique,
         sort_by_price: p.sort_by_price,
         offset: p.offset.unwrap_or_default(),
         limit: call.params.integer("limit", 100, 1, 100),
@@ -398,6 +420,7 @@ pub(super) async fn get_chat_gifts(platform: Arc<Platform>, call: MethodCall) ->
         exclude_unlimited: p.exclude_unlimited,
         exclude_limited_upgradable: p.exclude_limited_upgradable,
         exclude_limited_non_upgradable: p.exclude_limited_non_upgradable,
+        exclude_unique: p.exclude_unique,
         sort_by_price: p.sort_by_price,
         offset: p.offset.unwrap_or_default(),
         limit: call.params.integer("limit", 100, 1, 100),

@@ -15,6 +15,7 @@
 
 pub(crate) mod domain;
 mod methods;
+pub(crate) mod unique;
 mod user;
 
 pub(crate) use methods::{Listing, owned_gifts};
@@ -62,6 +63,16 @@ pub(crate) struct Listed {
     pub emoji: String,
     /// Its sticker's colour.
     pub color: [u8; 3],
+    /// Its name (a unique gift's `base_name`).
+    #[serde(default = "default_title")]
+    pub title: String,
+    /// How many were made unique (the last unique one's number).
+    #[serde(default)]
+    pub upgraded: i64,
+}
+
+fn default_title() -> String {
+    "Gift".into()
 }
 
 impl Listed {
@@ -92,6 +103,9 @@ pub(crate) struct Owned {
     /// Shown on the owner's profile (`getUserGifts` lists only these).
     #[serde(default = "yes")]
     pub saved: bool,
+    /// What made it unique, once upgraded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<unique::Unique>,
 }
 
 fn yes() -> bool {
@@ -100,13 +114,15 @@ fn yes() -> bool {
 
 /// The catalogue a new server starts with, so bots can send gifts at once: its emoji, colour,
 /// price, edition (0: unlimited) and upgrade price.
-const STANDARD: [(&str, [u8; 3], i64, i64, i64); 6] = [
-    ("🧸", [0xc8, 0x8a, 0x4e], 15, 0, 25),
-    ("❤️", [0xe0, 0x3c, 0x4f], 15, 0, 0),
-    ("🎁", [0x4a, 0x90, 0xd9], 25, 0, 0),
-    ("🌹", [0xd9, 0x2b, 0x5c], 25, 0, 0),
-    ("🎂", [0xf5, 0xb0, 0x41], 50, 0, 50),
-    ("💎", [0x3f, 0xc1, 0xc9], 100, 1000, 150),
+/// A standard gift: emoji, title, colour, price, edition and upgrade price.
+type Standard = (&'static str, &'static str, [u8; 3], i64, i64, i64);
+const STANDARD: [Standard; 6] = [
+    ("🧸", "Teddy Bear", [0xc8, 0x8a, 0x4e], 15, 0, 25),
+    ("❤️", "Heart", [0xe0, 0x3c, 0x4f], 15, 0, 0),
+    ("🎁", "Gift Box", [0x4a, 0x90, 0xd9], 25, 0, 0),
+    ("🌹", "Rose", [0xd9, 0x2b, 0x5c], 25, 0, 0),
+    ("🎂", "Cake", [0xf5, 0xb0, 0x41], 50, 0, 50),
+    ("💎", "Diamond", [0x3f, 0xc1, 0xc9], 100, 1000, 150),
 ];
 
 /// A standard gift's id: fixed for its emoji, so every server's catalogue names it alike.
@@ -128,7 +144,7 @@ async fn catalogue(platform: &Platform) -> Result<Vec<(String, Listed)>, ApiErro
         if CATALOGUE_STATE.get(storage, 0, SEEDED).await?.is_none() {
             let mut changes: Vec<_> = STANDARD
                 .iter()
-                .map(|&(emoji, color, star_count, total_count, upgrade_star_count)| {
+                .map(|&(emoji, title, color, star_count, total_count, upgrade_star_count)| {
                     let listed = Listed {
                         star_count,
                         upgrade_star_count,
@@ -136,6 +152,8 @@ async fn catalogue(platform: &Platform) -> Result<Vec<(String, Listed)>, ApiErro
                         remaining_count: total_count,
                         emoji: emoji.to_owned(),
                         color,
+                        title: title.to_owned(),
+                        upgraded: 0,
                     };
                     CATALOGUE.put(0, &standard_id(emoji), &listed)
                 })
@@ -238,7 +256,7 @@ async fn gift_object(
 /// Whether an owned gift may be converted to Stars: a bot's gifts may not (the Bot API's
 /// `sendGift`: "can't be converted to Telegram Stars by the receiver").
 async fn convertible(platform: &Platform, owned: &Owned) -> Result<bool, ApiError> {
-    Ok(platform.user(owned.sender).await?.is_some())
+    Ok(owned.unique.is_none() && platform.user(owned.sender).await?.is_some())
 }
 
 /// Gift `owned_gift_id` of person `owner` becomes Stars on their balance (its price), in one
@@ -275,8 +293,8 @@ mod tests {
         let ids: std::collections::HashSet<String> = STANDARD.iter().map(|g| standard_id(g.0)).collect();
         assert_eq!(ids.len(), STANDARD.len());
         assert_eq!(standard_id("🧸"), standard_id("🧸"));
-        assert!(Arc::ptr_eq(&picture(STANDARD[0].1), &picture(STANDARD[0].1)));
-        assert_ne!(picture(STANDARD[0].1), picture(STANDARD[1].1));
+        assert!(Arc::ptr_eq(&picture(STANDARD[0].2), &picture(STANDARD[0].2)));
+        assert_ne!(picture(STANDARD[0].2), picture(STANDARD[1].2));
         let image = image::load_from_memory(&picture([1, 2, 3])).expect("a PNG");
         assert_eq!((image.width(), image.height()), (512, 512));
     }

@@ -307,3 +307,110 @@ fn a_business_bot_upgrades_its_persons_gifts_to_unique_ones_and_transfers_them()
     let convert = json!({"business_connection_id": id, "owned_gift_id": bear});
     assert_eq!(refused(&server, &bot, "convertGiftToStars", convert), "Bad Request: STARGIFT_CONVERT_FORBIDDEN");
 }
+
+#[test]
+fn a_business_bot_sees_its_persons_private_chats_and_answers_on_their_behalf() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "front_desk_bot");
+    business_mode(root.path(), "front_desk_bot");
+    let (alice, bob) = (create_user(root.path(), "Alice"), create_user(root.path(), "Bob"));
+    let (bot_id, alice_id, bob_id) = (id_of(&bot), id_of(&alice), id_of(&bob));
+    let server = launch(root.path()).start();
+    let connected = ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id})));
+    let id = connected["id"].as_str().unwrap().to_owned();
+    assert_eq!(updates(&server, &bot).len(), 1, "the connection");
+
+    // People write to each other; Alice's bot sees both sides of her chat with Bob.
+    let asked = ok(server.user_call(&bob, "sendMessage", json!({"chat_id": alice_id, "text": "Open today?"})));
+    assert_eq!(asked["chat"]["id"], alice_id, "Bob's chat with Alice");
+    let seen = updates(&server, &bot);
+    let message = &seen[0]["business_message"];
+    assert_eq!(message["business_connection_id"], id.as_str());
+    assert_eq!(message["chat"]["id"], bob_id, "Alice's chat with Bob, as her bot sees it");
+    assert_eq!(message["from"]["id"], bob_id);
+    assert_eq!(message["text"], "Open today?");
+
+    // The bot answers as Alice: Bob sees Alice's message, sent by her bot.
+    let reply = json!({"business_connection_id": id, "chat_id": bob_id, "text": "Yes, until 5",
+        "reply_parameters": {"message_id": message["message_id"]}});
+    let sent = ok(server.call(&bot, "sendMessage", reply));
+    assert_eq!(sent["from"]["id"], alice_id);
+    assert_eq!(sent["chat"]["id"], bob_id);
+    assert_eq!(sent["sender_business_bot"]["id"], bot_id);
+    assert_eq!(sent["business_connection_id"], id.as_str());
+    assert_eq!(sent["reply_to_message"]["text"], "Open today?");
+    let bobs = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": alice_id})));
+    let last = bobs.as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["from"]["id"].as_i64(), last["text"].as_str()), (Some(alice_id), Some("Yes, until 5")));
+    assert_eq!(last["sender_business_bot"]["id"], bot_id);
+    assert!(updates(&server, &bot).is_empty(), "no update of its own message");
+
+    // Alice's own messages and edits reach it too; so do deletions.
+    ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bob_id, "text": "See you"})));
+    let own = updates(&server, &bot);
+    assert_eq!(own[0]["business_message"]["from"]["id"], alice_id);
+    let edit = json!({"chat_id": alice_id, "message_id": asked["message_id"], "text": "Open today? (Sat)"});
+    ok(server.user_call(&bob, "editMessageText", edit));
+    let edited = updates(&server, &bot);
+    assert_eq!(edited[0]["edited_business_message"]["text"], "Open today? (Sat)");
+    let photo = msg_testkit::Multipart::new()
+        .text("business_connection_id", &id)
+        .text("chat_id", &bob_id.to_string())
+        .text("caption", "Our menu")
+        .file("photo", "menu.png", "image/png", &super::files::png(64, 64))
+        .post(server.api, &format!("/bot{bot}/sendPhoto"));
+    let photo = ok(photo);
+    assert_eq!((photo["from"]["id"].as_i64(), photo["caption"].as_str()), (Some(alice_id), Some("Our menu")));
+
+    // Read marks and deletions on the person's behalf, within the rights.
+    let read = json!({"business_connection_id": id, "chat_id": bob_id, "message_id": asked["message_id"]});
+    assert_eq!(ok(server.call(&bot, "readBusinessMessage", read)), true);
+    let chats = ok(server.user_call(&alice, "getChats", json!({})));
+    let with_bob = chats.as_array().unwrap().iter().find(|c| c["chat"]["id"] == bob_id).cloned().unwrap();
+    assert_eq!(with_bob["unread_count"], 0, "{with_bob}");
+    let delete = |ids: Value| json!({"business_connection_id": id, "message_ids": ids});
+    assert_eq!(
+        refused(&server, &bot, "deleteBusinessMessages", delete(json!([sent["message_id"]]))),
+        "Bad Request: BOT_ACCESS_FORBIDDEN"
+    );
+    let rights = json!({"can_reply": true, "can_read_messages": true, "can_delete_sent_messages": true});
+    ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id, "rights": rights.to_string()})));
+    updates(&server, &bot);
+    assert_eq!(
+        refused(&server, &bot, "deleteBusinessMessages", delete(json!([asked["message_id"]]))),
+        "Bad Request: BOT_ACCESS_FORBIDDEN",
+        "Bob's message is not the bot's to delete"
+    );
+    assert_eq!(ok(server.call(&bot, "deleteBusinessMessages", delete(json!([sent["message_id"]])))), true);
+    let gone = updates(&server, &bot);
+    assert_eq!(gone[0]["deleted_business_messages"]["message_ids"], json!([sent["message_id"]]));
+    assert_eq!(gone[0]["deleted_business_messages"]["chat"]["id"], bob_id);
+    let bobs = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": alice_id})));
+    assert!(!bobs.as_array().unwrap().iter().any(|m| m["message_id"] == sent["message_id"]), "deleted for Bob too");
+
+    // Refusals in the reference's order and words.
+    let send = |chat: Value| json!({"business_connection_id": id, "chat_id": chat, "text": "x"});
+    assert_eq!(
+        refused(&server, &bot, "sendMessage", send(json!("@bob"))),
+        "Bad Request: chat identifier must be a valid Integer"
+    );
+    assert_eq!(
+        refused(&server, &bot, "sendMessage", send(json!(alice_id))),
+        "Bad Request: messages must not be sent to self"
+    );
+    assert_eq!(refused(&server, &bot, "sendMessage", send(json!(-42))), "Bad Request: chat must be a private chat");
+    let unknown = json!({"business_connection_id": "nope", "chat_id": bob_id, "text": "x"});
+    assert_eq!(refused(&server, &bot, "sendMessage", unknown), "Bad Request: business connection not found");
+    ok(server.user_call(
+        &alice,
+        "connectBusinessBot",
+        json!({"bot_id": bot_id, "rights": json!({"can_read_messages": true}).to_string()}),
+    ));
+    assert_eq!(refused(&server, &bot, "sendMessage", send(json!(bob_id))), "Bad Request: BOT_ACCESS_FORBIDDEN");
+
+    // Disconnected: the bot sees her chats no more.
+    ok(server.user_call(&alice, "disconnectBusinessBot", json!({})));
+    updates(&server, &bot);
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": alice_id, "text": "Hello?"})));
+    assert!(updates(&server, &bot).is_empty());
+}

@@ -38,6 +38,8 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("getBusinessAccountGifts", "business connection not found"),
     ("convertGiftToStars", "business connection not found"),
     ("upgradeGift", "business connection not found"),
+    ("readBusinessMessage", "chat identifier is empty"),
+    ("deleteBusinessMessages", "message identifiers are not specified"),
     ("transferGift", "chat identifier is empty"),
     ("postStory", "story content isn't specified"),
     ("editStory", "story content isn't specified"),

@@ -60,8 +60,9 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
     let read = READ_MARKS.all(platform.storage.as_ref(), user.id).await?;
     let mut rows = Vec::new();
     for conversation in conversations {
+        // A private chat with a bot that is gone is gone (one with a person stays).
         if let Conversation::Private(..) = conversation
-            && platform.bot_record(conversation.chat_id_for(user.id)).await?.is_none()
+            && platform.participant(conversation.chat_id_for(user.id)).await?.is_none()
         {
             continue;
         }

@@ -7,6 +7,7 @@ use super::{methods as m, user};
 use crate::Platform;
 use crate::kernel::domain::Domain;
 use crate::kernel::user::{UserMethod, method};
+use crate::kernel::world::BusinessHooks;
 
 pub(crate) struct Business;
 
@@ -28,7 +29,13 @@ impl Domain for Business {
         registrar.method("getBusinessAccountGifts", read_only(bound(slot, m::get_gifts)));
         registrar.method("convertGiftToStars", bound(slot, m::convert_gift));
         registrar.method("upgradeGift", bound(slot, m::upgrade_gift));
+        registrar.method("readBusinessMessage", bound(slot, m::read_message));
+        registrar.method("deleteBusinessMessages", bound(slot, m::delete_messages));
         registrar.method("transferGift", bound(slot, m::transfer_gift));
+    }
+
+    fn business(&self) -> Option<&'static BusinessHooks> {
+        Some(&HOOKS)
     }
 
     fn user_verbs(&self) -> Vec<UserMethod> {
@@ -54,3 +61,9 @@ impl Domain for Business {
         ]
     }
 }
+
+/// Sending on an account's behalf and seeing its private chats.
+static HOOKS: BusinessHooks = BusinessHooks {
+    sender: |platform, bot, id| Box::pin(super::sender(platform, bot, id)),
+    observer: |platform, user_id| Box::pin(super::observer(platform, user_id)),
+};

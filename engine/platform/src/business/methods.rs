@@ -16,7 +16,7 @@ use crate::Platform;
 use crate::kernel::methods::done;
 use crate::kernel::serial::Entity;
 use crate::kernel::standing::PersonDetails;
-use crate::kernel::world::{now, person, typed};
+use crate::kernel::world::{Conversation, now, person, typed};
 use crate::payments::ledger::{self, BOT_BALANCE_LOCK, Entry, LEDGER};
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
@@ -284,6 +284,81 @@ pub(super) async fn transfer_gift(platform: Arc<Platform>, call: MethodCall) -> 
     let user = account(&platform, &connection, |r| r.can_transfer_and_upgrade_gifts).await?;
     let may_pay = connection.rights.can_transfer_stars == Some(true);
     crate::gifts::unique::transfer(&platform, user.id, &owned_gift_id, new_owner, star_count, may_pay).await?;
+    done()
+}
+
+/// The person's private chat with person `chat_id`, as the reference reads the chat
+/// (`check_business_connection_chat_id`) and TDLib checks it.
+async fn private_chat(platform: &Platform, owner: &UserRecord, chat_id: i64) -> Result<Conversation, ApiError> {
+    if chat_id == owner.id {
+        return Err(bad("messages must not be sent to self"));
+    }
+    if chat_id < 0 || platform.user(chat_id).await?.is_none() {
+        return Err(bad("chat must be a private chat"));
+    }
+    Ok(Conversation::private(owner.id, chat_id))
+}
+
+/// A chat identifier as the reference reads one for business calls.
+fn chat_identifier(raw: Option<&str>) -> Result<i64, ApiError> {
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(bad("chat identifier is empty"));
+    }
+    raw.parse().map_err(|_| bad("chat identifier must be a valid Integer"))
+}
+
+pub(super) async fn read_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let message_id = call.params.integer("message_id", 0, 0, i64::from(i32::MAX));
+    let chat_id = chat_identifier(call.params.get("chat_id"))?;
+    let (_, _, connection) = connection_of(&platform, &call).await?;
+    let user = account(&platform, &connection, |r| r.can_read_messages).await?;
+    let conversation = private_chat(&platform, &user, chat_id).await?;
+    if crate::messages::load_message(&platform, conversation, message_id).await?.is_none() {
+        return Err(bad("MESSAGE_ID_INVALID"));
+    }
+    crate::views::mark_read(&platform, user.id, conversation, message_id).await?;
+    done()
+}
+
+pub(super) async fn delete_messages(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let ids = crate::messages::editing::message_ids(call.params.get("message_ids"))?;
+    let (bot, _, connection) = connection_of(&platform, &call).await?;
+    let may_all = connection.rights.can_delete_all_messages == Some(true);
+    let user = account(&platform, &connection, |r| {
+        (r.can_delete_sent_messages == Some(true) || r.can_delete_all_messages == Some(true)).then_some(true)
+    })
+    .await?;
+    // Message ids name messages of one of the person's chats with people: the one that holds
+    // them all (the most recent such chat, should several).
+    let storage = platform.storage.as_ref();
+    let mut found: Option<(i64, Conversation, Vec<types::Message>)> = None;
+    for key in crate::kernel::directory::CONVERSATIONS.all(storage, user.id).await?.keys() {
+        let Some(conversation @ Conversation::Private(..)) = Conversation::from_key(key) else { continue };
+        if platform.user(conversation.chat_id_for(user.id)).await?.is_none() {
+            continue;
+        }
+        let mut messages = Vec::new();
+        for id in &ids {
+            match crate::messages::load_message(&platform, conversation, *id).await? {
+                Some(message) => messages.push(message),
+                None => break,
+            }
+        }
+        let newest = messages.iter().map(|m| m.date).max().unwrap_or(0);
+        if messages.len() == ids.len() && found.as_ref().is_none_or(|(date, ..)| newest > *date) {
+            found = Some((newest, conversation, messages));
+        }
+    }
+    let (_, conversation, messages) = found.ok_or_else(|| bad("MESSAGE_ID_INVALID"))?;
+    // Without `can_delete_all_messages`, only what the bot sent on the person's behalf.
+    if !may_all && messages.iter().any(|m| m.sender_business_bot.as_ref().is_none_or(|b| b.id != bot.id)) {
+        return Err(bad("BOT_ACCESS_FORBIDDEN"));
+    }
+    let owner = crate::kernel::world::Actor::User(user);
+    for message in messages {
+        crate::messages::posting::delete(&platform, &owner, conversation, message.message_id).await?;
+    }
     done()
 }
 

@@ -88,6 +88,23 @@ pub(crate) async fn account(
     platform.user(connection.user_id).await?.ok_or_else(|| ApiError::bad_request("BUSINESS_CONNECTION_INVALID"))
 }
 
+/// The person bot `bot` sends on behalf of through connection `id`: the connection must be
+/// the bot's, enabled, and allow replies (`can_reply`).
+async fn sender(platform: &Platform, bot: &BotRecord, id: &str) -> Result<UserRecord, ApiError> {
+    let found = CONNECTIONS.get(platform.storage.as_ref(), 0, id).await?;
+    let connection =
+        found.filter(|c| c.bot_id == bot.id).ok_or_else(|| ApiError::bad_request("business connection not found"))?;
+    account(platform, &connection, |r| r.can_reply).await
+}
+
+/// The bot whose connection to person `user_id`'s account is enabled, with the connection's id.
+async fn observer(platform: &Platform, user_id: i64) -> Result<Option<(Arc<BotRecord>, String)>, ApiError> {
+    let storage = platform.storage.as_ref();
+    let Some(id) = CURRENT.get(storage, user_id, "").await? else { return Ok(None) };
+    let Some(connection) = CONNECTIONS.get(storage, 0, &id).await?.filter(|c| c.is_enabled) else { return Ok(None) };
+    Ok(platform.bot_record(connection.bot_id).await?.map(|bot| (bot, id)))
+}
+
 /// Whether bot `bot_id` manages person `user_id`'s account now.
 pub(crate) async fn manages(platform: &Platform, bot_id: i64, user_id: i64) -> Result<bool, ApiError> {
     let storage = platform.storage.as_ref();

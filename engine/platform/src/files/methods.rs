@@ -154,8 +154,8 @@ pub(super) async fn send_live_photo(platform: &Platform, actor: Actor, p: &Param
         .ok_or_else(|| ApiError::bad_request("There is no live photo in the request"))?;
     let photo = input::source(p, live.photo.unwrap_or_default(), "photo", local).ok_or_else(|| missing(Kind::Photo))?;
     let (text, entities) = caption_of(&live)?;
-    let options = SendOptions::read(&live, p)?;
-    let conversation = platform.resolve_chat(&actor, live.chat_id).await?;
+    let mut options = SendOptions::read(&live, p)?;
+    let (actor, conversation) = options.sending(platform, &actor, live.chat_id).await?;
     let shown = Shown { caption_above: live.show_caption_above_media, spoiler: live.has_spoiler };
     let body = attach_live(platform, &actor, video, photo, Extras::from_args(&live, p, local), shown).await?;
     let entities = if matches!(actor, Actor::Bot(_)) { crate::entities::with_found(&text, entities) } else { entities };
@@ -208,8 +208,8 @@ pub(super) async fn send_file(platform: &Platform, actor: Actor, p: &Params, kin
     let extras = Extras::from_args(args, p, local);
     let (text, entities) =
         if matches!(kind, Kind::VideoNote | Kind::Sticker) { (String::new(), None) } else { caption_of(args)? };
-    let options = SendOptions::read(args, p)?;
-    let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
+    let mut options = SendOptions::read(args, p)?;
+    let (actor, conversation) = options.sending(platform, &actor, args.chat_id()).await?;
     let files = &platform.files;
     let (kind, object) = match kind {
         Kind::Sticker => {
@@ -327,6 +327,9 @@ pub(super) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
     let p = &call.params;
     let group: params::SendMediaGroup = args(p)?;
     let (reply, allow_without_reply) = reply_to(group.reply_parameters, p)?;
+    if group.business_connection_id.is_some_and(|b| !b.is_empty()) {
+        return Err(ApiError::bad_request("business connection not found"));
+    }
     let raw = group.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
     let value: Value = serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse media JSON object"))?;
     let items = value.as_array().ok_or_else(|| ApiError::bad_request("Expected an Array of InputMedia"))?;

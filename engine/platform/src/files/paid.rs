@@ -103,6 +103,7 @@ pub(super) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -
     let (text, entities) =
         crate::files::methods::caption(p.caption.unwrap_or_default(), p.parse_mode.unwrap_or_default(), entities)?;
     let options = SendOptions::read(&p, &call.params)?;
+    options.without_business()?;
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;

@@ -62,6 +62,7 @@ pub(super) async fn send_game(platform: Arc<Platform>, call: MethodCall) -> Resu
     let short_name = p.game_short_name;
     let send = GameSend { p, chat_id: call.params.get("chat_id").unwrap_or_default() };
     let options = SendOptions::read(&send, &call.params)?;
+    options.without_business()?;
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
     let conversation = platform.resolve_chat(&actor, send.chat_id).await?;

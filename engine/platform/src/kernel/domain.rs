@@ -40,6 +40,7 @@ pub(crate) fn hooks(domains: &[&dyn Domain]) -> Hooks {
         views: domains.iter().filter_map(|d| d.view()).collect(),
         shown: domains.iter().filter_map(|d| d.shown()).collect(),
         inline_results: domains.iter().flat_map(|d| d.inline_results()).collect(),
+        business: domains.iter().find_map(|d| d.business()),
     }
 }
 
@@ -105,6 +106,11 @@ pub(crate) trait Domain: Sync {
     /// What a person is shown of its part of a message beyond a bot's view (see
     /// [`PersonView`]).
     fn shown(&self) -> Option<&'static PersonView> {
+        None
+    }
+
+    /// The business accounts' side of sending and of people's private chats (one domain).
+    fn business(&self) -> Option<&'static crate::kernel::world::BusinessHooks> {
         None
     }
 

@@ -250,7 +250,37 @@ pub struct Content {
     pub attached: Vec<msg_core::Record>,
     /// Other changes stored in the message's own batch, as given (a payment's balances).
     pub also: Vec<msg_core::Change>,
+    /// The business bot sending it on the person's behalf (`business_connection_id`).
+    pub on_behalf: Option<OnBehalf>,
 }
+
+/// A business bot sending on behalf of the person whose account it manages.
+#[derive(Debug, Clone)]
+pub struct OnBehalf {
+    pub bot: Arc<BotRecord>,
+    /// The connection's id, which the bot's view of the message carries.
+    pub connection_id: String,
+}
+
+/// Who sends a bot's message, and where: the bot itself, or the person whose business account
+/// it manages (`business_connection_id`), in the person's private chat with `chat_id`.
+pub(crate) struct Sending {
+    pub actor: Actor,
+    pub conversation: Conversation,
+    pub on_behalf: Option<OnBehalf>,
+}
+
+/// What the business domain tells the kernel (see `Domain::business`).
+pub(crate) struct BusinessHooks {
+    /// The person whose account bot `bot` manages through connection `id`, when it may reply
+    /// on their behalf (`business connection not found`, `BOT_ACCESS_FORBIDDEN`, ... otherwise).
+    pub sender: for<'a> fn(&'a Platform, &'a BotRecord, &'a str) -> Hooked<'a, UserRecord>,
+    /// The bot managing person `user_id`'s account now, and the connection's id.
+    pub observer: for<'a> fn(&'a Platform, i64) -> Hooked<'a, Observer>,
+}
+
+/// The business bot that sees a person's private chats, and its connection's id.
+pub(crate) type Observer = Option<(Arc<BotRecord>, String)>;
 
 impl Content {
     /// A message of `body` alone (a service message's event, a file, a place, ...).
@@ -335,6 +365,8 @@ pub(crate) struct Hooks {
     pub shown: Vec<&'static PersonView>,
     /// `Domain::inline_results`.
     pub inline_results: Vec<&'static InlineResultKind>,
+    /// `Domain::business`.
+    pub business: Option<&'static BusinessHooks>,
 }
 
 /// An open query as the platform keeps it (see `queries.rs`): the bot that may answer, where
@@ -671,6 +703,10 @@ impl Platform {
             }
             Actor::User(_) => {
                 if self.bot_record(id).await?.is_none() {
+                    // People write to each other in private chats too.
+                    if self.user(id).await?.is_some() {
+                        return Ok(Conversation::private(actor.id(), id));
+                    }
                     return Err(ApiError::bad_request("chat not found"));
                 }
                 // One's chat with a bot one blocked stays readable (its history, in the apps).
@@ -690,6 +726,47 @@ impl Platform {
             }
         }
         Err(ApiError::bad_request("chat not found"))
+    }
+
+    /// Who sends bot `bot`'s message to `chat_id`, and where: on behalf of a business account
+    /// when `business_connection_id` names one (the person's private chat with `chat_id`, a
+    /// person, as the reference's `check_business_connection_chat_id` reads it), the bot itself
+    /// otherwise.
+    pub(crate) async fn sending(
+        &self,
+        bot: Arc<BotRecord>,
+        business_connection_id: Option<&str>,
+        chat_id: &str,
+    ) -> Result<Sending, ApiError> {
+        let Some(connection_id) = business_connection_id.filter(|b| !b.is_empty()) else {
+            let actor = Actor::Bot(bot);
+            let conversation = self.resolve_chat(&actor, chat_id).await?;
+            return Ok(Sending { actor, conversation, on_behalf: None });
+        };
+        if chat_id.is_empty() {
+            return Err(ApiError::bad_request("chat identifier is empty"));
+        }
+        let chat: i64 =
+            chat_id.parse().map_err(|_| ApiError::bad_request("chat identifier must be a valid Integer"))?;
+        let hooks = self.hooks.business.ok_or_else(|| ApiError::bad_request("business connection not found"))?;
+        let owner = (hooks.sender)(self, &bot, connection_id).await?;
+        if chat == owner.id {
+            return Err(ApiError::bad_request("messages must not be sent to self"));
+        }
+        if chat < 0 || self.user(chat).await?.is_none() {
+            return Err(ApiError::bad_request("chat must be a private chat"));
+        }
+        let conversation = Conversation::private(owner.id, chat);
+        let on_behalf = Some(OnBehalf { bot, connection_id: connection_id.to_owned() });
+        Ok(Sending { actor: Actor::User(owner), conversation, on_behalf })
+    }
+
+    /// The business bot that sees person `user_id`'s private chats, and its connection's id.
+    pub(crate) async fn business_observer(&self, user_id: i64) -> Result<Observer, ApiError> {
+        match self.hooks.business {
+            Some(hooks) => (hooks.observer)(self, user_id).await,
+            None => Ok(None),
+        }
     }
 
     /// The bot with this id, from the cache or storage (revoked or not).

@@ -60,9 +60,9 @@ pub(crate) async fn post_body_with(
     body: types::Message,
     also: Vec<msg_core::Change>,
 ) -> Result<(Conversation, Value), ApiError> {
-    let options = SendOptions::read(args, &call.params)?;
-    let actor = Actor::Bot(platform_bot(platform, call).await?);
-    let conversation = platform.resolve_chat(&actor, args.chat_id()).await?;
+    let mut options = SendOptions::read(args, &call.params)?;
+    let bot = Actor::Bot(platform_bot(platform, call).await?);
+    let (actor, conversation) = options.sending(platform, &bot, args.chat_id()).await?;
     let mut content = options.content(String::new(), None, body);
     content.also.extend(also);
     let sent = super::post(platform, &actor, conversation, content).await?;

@@ -45,6 +45,7 @@ async fn move_one(
         }
     };
     let options = SendOptions::read(args, &call.params)?;
+    options.without_business()?;
     if message_id == 0 || super::load_message(&platform, from, message_id).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
@@ -103,7 +104,9 @@ async fn move_many(
             Err(refused) if refused.code == 400 => continue,
             Err(failed) => return Err(failed),
         };
-        let content = SendOptions::read(args, &call.params)?.content(String::new(), None, body);
+        let options = SendOptions::read(args, &call.params)?;
+        options.without_business()?;
+        let content = options.content(String::new(), None, body);
         super::may_post(&platform, &actor, to, &content).await?;
         contents.push(content);
     }

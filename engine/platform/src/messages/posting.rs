@@ -109,7 +109,12 @@ pub(crate) async fn post(
     conversation: Conversation,
     content: Content,
 ) -> Result<Value, ApiError> {
+    let on_behalf = content.on_behalf.clone();
     let mut message = post_message(platform, actor, conversation, content).await?;
+    if let Some(on_behalf) = on_behalf {
+        let text = business_text(platform, conversation, &mut message, actor.id(), &on_behalf).await?;
+        return serde_json::from_str(&text).map_err(|e| ApiError::internal(e.to_string()));
+    }
     match actor {
         Actor::User(_) => message_for_person(platform, conversation, &mut message, actor.id()).await,
         Actor::Bot(_) => message_for(platform, conversation, &mut message, actor.id()).await,
@@ -124,10 +129,32 @@ pub(super) async fn post_reply(
     conversation: Conversation,
     content: Content,
 ) -> Result<Reply, ApiError> {
+    let on_behalf = content.on_behalf.clone();
     let mut message = post_message(platform, actor, conversation, content).await?;
+    if let Some(on_behalf) = on_behalf {
+        return Ok(Reply::json_text(
+            business_text(platform, conversation, &mut message, actor.id(), &on_behalf).await?,
+        ));
+    }
     // What a person sends is theirs to open again (their own file ids), as in `post`.
     let adopt = matches!(actor, Actor::User(_)).then_some(false);
     Ok(Reply::json_text(text_for(platform, conversation, &mut message, actor.id(), adopt, None).await?))
+}
+
+/// A message of person `owner`'s private chat as their business bot sees it: its own file ids,
+/// the chat with the other person, and the connection's id.
+pub(crate) async fn business_text(
+    platform: &Platform,
+    conversation: Conversation,
+    message: &mut Message,
+    owner: i64,
+    on_behalf: &crate::kernel::world::OnBehalf,
+) -> Result<String, ApiError> {
+    let text = text_for(platform, conversation, message, on_behalf.bot.id, Some(true), None).await?;
+    let mut value: Value = serde_json::from_str(&text).map_err(|e| ApiError::internal(e.to_string()))?;
+    value["chat"] = typed(&platform.chat(conversation, owner).await?);
+    value["business_connection_id"] = on_behalf.connection_id.clone().into();
+    Ok(value.to_string())
 }
 
 /// What [`post`] does before answering: the message checked, stored and
@@ -175,6 +202,10 @@ pub(crate) async fn post_in(
         message.sender_chat = Some(Box::new(platform.chat(Conversation::Group(channel), actor.id()).await?));
     } else {
         message.from = Some(Box::new(actor.user()));
+    }
+    // Sent by the person's business bot on their behalf.
+    if let Some(on_behalf) = &content.on_behalf {
+        message.sender_business_bot = Some(Box::new(crate::kernel::world::bot_user(&on_behalf.bot)));
     }
     message.date = now();
     // A poll's open period runs from its message's date (a `close_date` the sender gave stays).
@@ -525,7 +556,7 @@ pub(crate) async fn edit_media(
 }
 
 /// Deletes a message (its sender's own, or any in a private chat, as people may).
-pub(super) async fn delete(
+pub(crate) async fn delete(
     platform: &Platform,
     actor: &Actor,
     conversation: Conversation,
@@ -548,6 +579,27 @@ pub(super) async fn delete(
             let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
             let mailbox = platform.user_mailbox(member).await?;
             act.tell_person(&mailbox, NewUpdate::new("deleted_messages", payload, 0, now() + MESSAGE_TTL));
+        }
+    }
+    // A person's business bot hears of deletions in their private chats with people.
+    if let Conversation::Private(a, b) = conversation
+        && platform.user(a).await?.is_some()
+        && platform.user(b).await?.is_some()
+    {
+        for owner in [a, b] {
+            let Some((bot, connection_id)) = platform.business_observer(owner).await? else { continue };
+            if !platform.updates.accepts(&bot, "deleted_business_messages").await? {
+                continue;
+            }
+            let chat = platform.chat_json(conversation, owner).await?;
+            let deleted = json!({"business_connection_id": connection_id, "chat": chat, "message_ids": [message_id]});
+            let update = NewUpdate::new(
+                "deleted_business_messages",
+                deleted.to_string(),
+                conversation.chat_id_for(owner),
+                now() + MESSAGE_TTL,
+            );
+            platform.tell_bot(&mut act, &bot, update).await?;
         }
     }
     platform.commit(act).await
@@ -897,6 +949,29 @@ async fn deliver(
             }
             let payload = text_for(platform, conversation, message, bot.id, Some(true), None).await?;
             platform.tell_bot(act, &bot, NewUpdate::new(bot_kind, payload, chat_key, expires)).await?;
+        }
+    }
+    // People's private chats reach the business bot of each side's account (not the bot that
+    // sent the message on its person's behalf).
+    if let Conversation::Private(a, b) = conversation
+        && let Some(business_kind) = match kind {
+            "message" => Some("business_message"),
+            "edited_message" => Some("edited_business_message"),
+            _ => None,
+        }
+        && platform.user(a).await?.is_some()
+        && platform.user(b).await?.is_some()
+    {
+        for owner in [a, b] {
+            let Some((bot, connection_id)) = platform.business_observer(owner).await? else { continue };
+            let sent_by_it = message.sender_business_bot.as_ref().is_some_and(|s| s.id == bot.id);
+            if sent_by_it || !platform.updates.accepts(&bot, business_kind).await? {
+                continue;
+            }
+            let on_behalf = crate::kernel::world::OnBehalf { bot: bot.clone(), connection_id };
+            let payload = business_text(platform, conversation, message, owner, &on_behalf).await?;
+            let chat_key = conversation.chat_id_for(owner);
+            platform.tell_bot(act, &bot, NewUpdate::new(business_kind, payload, chat_key, expires)).await?;
         }
     }
     // A person's mention of a guest bot outside the chat summons it (Bot API 10.0): the

@@ -658,20 +658,48 @@ pub(crate) struct SendOptions {
     extras: Extras,
     /// `message_thread_id` (the reference's `get_forum_topic_id`: absent or negative is none).
     thread: Option<i64>,
+    /// `business_connection_id`: sent on behalf of the business account it names.
+    business: Option<String>,
+    /// Who sends it on the account's behalf, once [`SendOptions::sending`] has found out.
+    on_behalf: Option<crate::kernel::world::OnBehalf>,
 }
 
 impl SendOptions {
     /// Reads the reply parameters, then `reply_markup` (the reference's order), from the
     /// method's parameters (`args`; `p` for the older ones the schema no longer declares); a
-    /// business connection is looked for after both are read.
+    /// business connection is looked for after both are read ([`SendOptions::sending`]).
     pub(crate) fn read(args: &dyn SendArgs<'_>, p: &Params) -> Result<Self, ApiError> {
         let reply = ReplyTo::read(args.reply_parameters(), p)?;
         let markup = reply_markup(args.reply_markup())?;
-        if args.business_connection_id().is_some_and(|b| !b.is_empty()) {
-            return Err(ApiError::bad_request("business connection not found"));
-        }
+        let business = args.business_connection_id().filter(|b| !b.is_empty()).map(str::to_owned);
         let thread = args.message_thread_id().filter(|t| *t > 0);
-        Ok(Self { markup, reply, protect: args.protect_content(), extras: message_extras(args), thread })
+        let extras = message_extras(args);
+        Ok(Self { markup, reply, protect: args.protect_content(), extras, thread, business, on_behalf: None })
+    }
+
+    /// Who sends `actor`'s (a bot's) message to `chat_id`, and where: the bot in its chat, or
+    /// the person whose business account it names (`business_connection_id`), in the person's
+    /// chat. A person's own send (the user side) has no business connection.
+    pub(crate) async fn sending(
+        &mut self,
+        platform: &crate::kernel::world::Platform,
+        actor: &Actor,
+        chat_id: &str,
+    ) -> Result<(Actor, crate::kernel::world::Conversation), ApiError> {
+        let Actor::Bot(bot) = actor else {
+            return Ok((actor.clone(), platform.resolve_chat(actor, chat_id).await?));
+        };
+        let sending = platform.sending(bot.clone(), self.business.as_deref(), chat_id).await?;
+        self.on_behalf = sending.on_behalf;
+        Ok((sending.actor, sending.conversation))
+    }
+
+    /// Refuses a business connection where the platform does not send on an account's behalf.
+    pub(crate) fn without_business(&self) -> Result<(), ApiError> {
+        match self.business {
+            Some(_) => Err(ApiError::bad_request("business connection not found")),
+            None => Ok(()),
+        }
     }
 
     /// The message to post: `text` (a caption when `body` has media) with these options.
@@ -695,6 +723,7 @@ impl SendOptions {
             sender_chat: None,
             attached: Vec::new(),
             also: Vec::new(),
+            on_behalf: self.on_behalf,
         }
     }
 }
@@ -706,12 +735,11 @@ pub(crate) async fn send_message(platform: Arc<Platform>, call: MethodCall) -> R
     // then the chat.
     let preview = link_preview(p.link_preview_options, &call.params)?;
     let (text, entities) = text_and_entities(p.text, p.parse_mode, p.entities)?;
-    let options = SendOptions::read(&p, &call.params)?;
+    let mut options = SendOptions::read(&p, &call.params)?;
     if p.chat_id.is_empty() {
         return Err(ApiError::bad_request("chat_id is empty"));
     }
-    let actor = Actor::Bot(bot);
-    let conversation = platform.resolve_chat(&actor, p.chat_id).await?;
+    let (actor, conversation) = options.sending(&platform, &Actor::Bot(bot), p.chat_id).await?;
     non_blank(&text)?;
     let entities = entities::with_found(&text, entities);
     let body = types::Message { link_preview_options: preview.map(Box::new), ..types::Message::default() };

@@ -188,6 +188,7 @@ pub(super) async fn send_invoice(platform: Arc<Platform>, call: MethodCall) -> R
     let p: params::SendInvoice = args(&call.params)?;
     let (invoice, terms) = invoice(&asked!(p, p.start_parameter), &call.params)?;
     let options = SendOptions::read(&p, &call.params)?;
+    options.without_business()?;
     let bot = platform_bot(&platform, &call).await?;
     let actor = Actor::Bot(bot.clone());
     let conversation = platform.resolve_chat(&actor, p.chat_id).await?;

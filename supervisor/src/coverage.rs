@@ -22,16 +22,10 @@ impl Status {
     }
 }
 
-/// Built-in methods that only answer a documented unavailability error besides the platform's
-/// missing features (`msg_platform::unavailable_methods`): checklists are sent on behalf of
-/// business accounts, which the embedded platform does not have yet, so they answer the
-/// reference's `business connection not found`.
-const BUSINESS_ONLY: &[&str] = &["sendChecklist", "editMessageChecklist"];
-
-/// Every method answering a documented unavailability error, with the error.
+/// Every method answering a documented unavailability error, with the error (the platform's
+/// missing features, `msg_platform::unavailable_methods`).
 fn unavailable() -> Vec<(&'static str, String)> {
-    let business = BUSINESS_ONLY.iter().map(|name| (*name, "Bad Request: business connection not found".to_owned()));
-    business.chain(msg_platform::unavailable_methods()).collect()
+    msg_platform::unavailable_methods()
 }
 
 /// The rules by which this server serves clients of other Bot API versions than its schema's,
@@ -98,7 +92,6 @@ pub fn report(markdown: bool) -> String {
             let error = msg_platform::kernel::not_yet::error(missing).description;
             out.push_str(&format!("| {} | {methods} | {params} | `{error}` |\n", missing.feature));
         }
-        out.push_str("| business accounts | `sendChecklist`, `editMessageChecklist` | `business_connection_id` of the send methods | `Bad Request: business connection not found` |\n");
         out.push_str("\n## Compatibility\n\n");
         for rule in COMPATIBILITY {
             out.push_str(&format!("- {rule}\n"));

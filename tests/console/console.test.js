@@ -164,7 +164,7 @@ describe("the console in Chromium", () => {
     // environment (the Mini App scenario serves one from the test's own http server).
     server = new Server({ env: { MSG_CONSOLE: "true", MSG_CONSOLE_TOKEN: KEY, MSG_HTTP_PORT: String(port), MSG_TESTING: "true" } });
     await server.start();
-    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper", joinRequestQueries: true, manageBots: true });
+    const made = await server.createBot("console_test_bot", { inline: true, name: "Helper", joinRequestQueries: true, manageBots: true, business: true });
     alice = server.createPerson("Alice");
     bob = server.createPerson("Bob");
     bot = new Bot(made.token, { client: { apiRoot: server.baseUrl } });
@@ -1099,6 +1099,44 @@ describe("the console in Chromium", () => {
     assert.equal(bobs.gifts[0].text, "Happy <i>birthday</i>");
     assert.equal(bobs.gifts[0].sender_user.id, alice.id);
     await shot(page, "gifts-panel");
+  });
+
+  scenario("a person connects a business bot, which answers their chats as them and posts their stories", async () => {
+    const page = await openAs(alice);
+    await page.getByRole("button", { name: "Business" }).click();
+    await page.getByLabel("Bot", { exact: true }).selectOption(String(botInfo.id));
+    await page.getByLabel("Manage stories").check();
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await page.locator(".toast", { hasText: "Connected Helper" }).waitFor();
+    const connection = await alice.call("getBusinessConnection", {});
+    assert.equal(connection.rights.can_manage_stories, true);
+    assert.equal(connection.rights.can_reply, true);
+    // Bob writes to Alice; her bot answers as her, and her console shows who sent it.
+    await bob.call("sendMessage", { chat_id: alice.id, text: "Open today?" });
+    await bot.api.raw.sendMessage({ business_connection_id: connection.id, chat_id: bob.id, text: "Yes, <b>until 5</b>" });
+    await openChat(page, bob.id);
+    const answer = message(page, "Yes, <b>until 5</b>");
+    await answer.waitFor();
+    assert.equal(await answer.locator(".bubble b").count(), 0, "the answer is text, not markup");
+    await answer.locator(".via", { hasText: "by Helper" }).waitFor();
+    await shot(page, "business-chat");
+    // A story posted on Alice's behalf shows in the Stories panel, its caption as text.
+    const form = new FormData();
+    form.append("business_connection_id", connection.id);
+    form.append("content", JSON.stringify({ type: "photo", photo: "attach://pic" }));
+    form.append("active_period", "86400");
+    form.append("caption", "<i>New</i> menu");
+    form.append("pic", new Blob([plainPng(360, 640, [200, 120, 60])], { type: "image/png" }), "pic.png");
+    const posted = await fetch(`${server.baseUrl}/bot${botInfo.token}/postStory`, { method: "POST", body: form }).then((r) => r.json());
+    assert.equal(posted.ok, true, JSON.stringify(posted));
+    await page.getByRole("button", { name: "Stories" }).click();
+    const story = page.locator("dialog ul.stories li.story", { hasText: "<i>New</i> menu" });
+    await story.waitFor();
+    await story.locator("img[src^='blob:']").waitFor();
+    assert.equal(await story.locator("i").count(), 0, "the caption is text");
+    await shot(page, "stories");
+    await page.keyboard.press("Escape");
+    await alice.call("disconnectBusinessBot", {});
   });
 
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {

@@ -414,3 +414,72 @@ fn a_business_bot_sees_its_persons_private_chats_and_answers_on_their_behalf() {
     ok(server.user_call(&bob, "sendMessage", json!({"chat_id": alice_id, "text": "Hello?"})));
     assert!(updates(&server, &bot).is_empty());
 }
+
+#[test]
+fn a_business_bot_sends_a_checklist_that_people_tick_and_extend() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "todo_desk_bot");
+    business_mode(root.path(), "todo_desk_bot");
+    let (alice, bob) = (create_user(root.path(), "Alice"), create_user(root.path(), "Bob"));
+    let (bot_id, alice_id, bob_id) = (id_of(&bot), id_of(&alice), id_of(&bob));
+    let server = launch(root.path()).start();
+    let connected = ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id})));
+    let id = connected["id"].as_str().unwrap().to_owned();
+    ok(server.user_call(&bob, "sendMessage", json!({"chat_id": alice_id, "text": "What do I bring?"})));
+    updates(&server, &bot);
+
+    // The reference reads the checklist first; checklists go only on behalf of an account.
+    let list = json!({"title": "<b>Picnic</b>", "parse_mode": "HTML", "others_can_mark_tasks_as_done": true,
+        "tasks": [{"id": 1, "text": "Bread"}, {"id": 2, "text": "Cheese"}]});
+    assert_eq!(refused(&server, &bot, "sendChecklist", json!({})), "Bad Request: parameter \"checklist\" is required");
+    assert_eq!(
+        refused(&server, &bot, "sendChecklist", json!({"checklist": "{}", "chat_id": bob_id})),
+        "Bad Request: can't parse InputChecklist: Can't find field \"title\""
+    );
+    let as_bot = json!({"checklist": list.to_string(), "chat_id": bob_id});
+    assert_eq!(refused(&server, &bot, "sendChecklist", as_bot), "Bad Request: business connection not found");
+    let send = json!({"business_connection_id": id, "chat_id": bob_id, "checklist": list.to_string()});
+    let sent = ok(server.call(&bot, "sendChecklist", send));
+    assert_eq!(sent["checklist"]["title"], "Picnic");
+    assert_eq!(sent["checklist"]["title_entities"], json!([{"type": "bold", "offset": 0, "length": 6}]));
+    assert_eq!(sent["from"]["id"], alice_id);
+    assert_eq!(sent["sender_business_bot"]["id"], bot_id);
+    let message_id = sent["message_id"].clone();
+
+    // Bob ticks a task: the checklist changes and a service message says so, in one act; the
+    // bot sees both in Alice's chat.
+    let ticked = ok(server.user_call(
+        &bob,
+        "markChecklistTasksAsDone",
+        json!({"chat_id": alice_id, "message_id": message_id, "marked_as_done_task_ids": "[1]"}),
+    ));
+    assert_eq!(ticked["checklist_message_id"], message_id);
+    let seen = updates(&server, &bot);
+    let edited = seen.iter().find_map(|u| u.get("edited_business_message")).unwrap();
+    assert_eq!(edited["checklist"]["tasks"][0]["completed_by_user"]["id"], bob_id);
+    assert!(edited["checklist"]["tasks"][1].get("completion_date").is_none());
+    let done = seen.iter().find_map(|u| u.get("business_message")).unwrap();
+    assert_eq!(done["checklist_tasks_done"]["marked_as_done_task_ids"], json!([1]));
+    assert_eq!(done["reply_to_message"]["message_id"], message_id);
+
+    // Others may not add tasks to this one; the bot edits it, keeping what was done.
+    let more = json!({"chat_id": alice_id, "message_id": message_id, "tasks": r#"[{"id": 3, "text": "Juice"}]"#});
+    let refusal = server.user_call(&bob, "addChecklistTasks", more);
+    assert_eq!(error(refusal).1, "Bad Request: tasks can be added to the checklist by its sender only");
+    let longer = json!({"title": "Picnic", "others_can_add_tasks": true, "others_can_mark_tasks_as_done": true,
+        "tasks": [{"id": 1, "text": "Bread"}, {"id": 2, "text": "Cheese"}, {"id": 3, "text": "Juice"}]});
+    let edit = json!({"business_connection_id": id, "chat_id": bob_id, "message_id": message_id, "checklist": longer.to_string()});
+    let edited = ok(server.call(&bot, "editMessageChecklist", edit));
+    assert_eq!(edited["checklist"]["tasks"].as_array().unwrap().len(), 3);
+    assert_eq!(edited["checklist"]["tasks"][0]["completed_by_user"]["id"], bob_id, "done stays done");
+    assert_eq!(edited["business_connection_id"], id.as_str());
+    let added = json!({"chat_id": alice_id, "message_id": message_id, "tasks": r#"[{"id": 3, "text": "Again"}]"#});
+    assert_eq!(error(server.user_call(&bob, "addChecklistTasks", added)).1, "Bad Request: TODO_ITEM_DUPLICATE");
+    let added = json!({"chat_id": alice_id, "message_id": message_id, "tasks": r#"[{"id": 4, "text": "Plates"}]"#});
+    ok(server.user_call(&bob, "addChecklistTasks", added));
+    let history = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": alice_id})));
+    let checklist = history.as_array().unwrap().iter().find(|m| m["message_id"] == message_id).unwrap().clone();
+    assert_eq!(checklist["checklist"]["tasks"].as_array().unwrap().len(), 4);
+    let last = history.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["checklist_tasks_added"]["tasks"][0]["text"], "Plates");
+}

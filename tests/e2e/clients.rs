@@ -188,7 +188,8 @@ fn aiogram_and_py_telegram_bot_api_run_under_the_pytest_plugin() {
     // correct options, revoting), a pyTelegramBotAPI sticker echo bot and its live photos (Bot
     // API 10.0: sent, received, echoed by file_id and in an album), and an aiogram bot factory
     // (Bot API 9.6's managed bots: created by a person, their token fetched, access restricted)
-    // and a pyTelegramBotAPI guest bot (Bot API 10.0: summoned by a mention, answering there).
+    // a pyTelegramBotAPI guest bot (Bot API 10.0: summoned by a mention, answering there) and an
+    // aiogram business bot answering a person's private chats on their behalf.
     let out = Command::new(python())
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/clients/pytest"])
         .current_dir(workspace())
@@ -198,7 +199,7 @@ fn aiogram_and_py_telegram_bot_api_run_under_the_pytest_plugin() {
         .expect("python runs");
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "aiogram / pyTelegramBotAPI failed ({}):\n{stdout}\n{stderr}", out.status);
-    assert!(stdout.contains("9 passed"), "{stdout}");
+    assert!(stdout.contains("10 passed"), "{stdout}");
 }
 
 #[test]

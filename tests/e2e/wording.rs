@@ -42,6 +42,8 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("deleteBusinessMessages", "message identifiers are not specified"),
     ("transferGift", "chat identifier is empty"),
     ("postStory", "story content isn't specified"),
+    ("sendChecklist", "parameter \"checklist\" is required"),
+    ("editMessageChecklist", "parameter \"checklist\" is required"),
     ("editStory", "story content isn't specified"),
     ("deleteStory", "business connection not found"),
     ("repostStory", "parameter \"from_chat_id\" is required"),

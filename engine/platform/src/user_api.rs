@@ -78,6 +78,8 @@ const ORDER: &[&str] = &[
     "sendMessage",
     "editMessageText",
     "deleteMessage",
+    "markChecklistTasksAsDone",
+    "addChecklistTasks",
     "setMessageReaction",
     "stopMessageGeneration",
     "inlineQuery",

@@ -12,6 +12,7 @@ import { initChatView, resetView, openChat, current as currentChat, applyMessage
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat, profileDialog } from './admin.js';
 import { giftsDialog } from './gifts.js';
+import { businessDialog, storiesDialog } from './business.js';
 import { initClock } from './tools.js';
 
 const KEY = 'msg-console-key';
@@ -235,6 +236,8 @@ function init() {
   $('#btn-new').addEventListener('click', () => S.person && newChat());
   $('#btn-profile').addEventListener('click', () => S.person && profileDialog());
   $('#btn-gifts').addEventListener('click', () => S.person && giftsDialog());
+  $('#btn-stories').addEventListener('click', () => S.person && storiesDialog());
+  $('#btn-business').addEventListener('click', () => S.person && businessDialog());
   $('#btn-info').addEventListener('click', showInfo);
   $('#btn-calls').addEventListener('click', showCalls);
   $('#chat-title').addEventListener('click', showInfo);

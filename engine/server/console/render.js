@@ -681,6 +681,8 @@ export function renderMessage(m, h) {
   else if (m.caption != null) bubble.append(textDiv(m.caption, m.caption_entities, h));
   const meta = el('div', { class: 'meta' });
   if (m.via_bot) meta.append(el('span', { class: 'via', text: `via @${m.via_bot.username}` }));
+  // Sent by the person's business bot on their behalf.
+  if (m.sender_business_bot) meta.append(el('span', { class: 'via', text: `by ${nameOf(m.sender_business_bot)}` }));
   if (m.guest_bot_caller_user) meta.append(el('span', { class: 'via', text: `guest, called by ${nameOf(m.guest_bot_caller_user)}` }));
   if (m.author_signature) meta.append(el('span', { class: 'signature', text: m.author_signature }));
   if (m.edit_date) meta.append(el('span', { class: 'edited', text: 'edited', title: new Date(m.edit_date * 1000).toLocaleString() }));

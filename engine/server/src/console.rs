@@ -24,6 +24,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("admin.js", "text/javascript; charset=utf-8", include_bytes!("../console/admin.js")),
     ("api.js", "text/javascript; charset=utf-8", include_bytes!("../console/api.js")),
     ("app.js", "text/javascript; charset=utf-8", include_bytes!("../console/app.js")),
+    ("business.js", "text/javascript; charset=utf-8", include_bytes!("../console/business.js")),
     ("chat.js", "text/javascript; charset=utf-8", include_bytes!("../console/chat.js")),
     ("chats.js", "text/javascript; charset=utf-8", include_bytes!("../console/chats.js")),
     ("compose.js", "text/javascript; charset=utf-8", include_bytes!("../console/compose.js")),

@@ -32,7 +32,7 @@ impl Domain for Messages {
         registrar.method("sendLocation", bound(slot, super::bodies::send_location));
         registrar.method("sendVenue", bound(slot, super::bodies::send_venue));
         registrar.method("sendContact", bound(slot, super::bodies::send_contact));
-        registrar.method("sendChecklist", bound(slot, super::editing::business_checklist));
+        registrar.method("sendChecklist", bound(slot, super::checklists::send_checklist));
         registrar.method("sendDice", bound(slot, super::bodies::send_dice));
         registrar.method("sendMessageDraft", bound(slot, super::editing::send_message_draft));
         registrar.method("sendChatAction", bound(slot, super::send::send_chat_action));
@@ -40,7 +40,7 @@ impl Domain for Messages {
         registrar.method("editMessageCaption", bound(slot, super::editing::edit_message_caption));
         registrar.method("editMessageLiveLocation", bound(slot, super::editing::edit_message_live_location));
         registrar.method("stopMessageLiveLocation", bound(slot, super::editing::stop_message_live_location));
-        registrar.method("editMessageChecklist", bound(slot, super::editing::business_checklist));
+        registrar.method("editMessageChecklist", bound(slot, super::checklists::edit_message_checklist));
         registrar.method("editMessageReplyMarkup", bound(slot, super::editing::edit_message_reply_markup));
         registrar.method("setMessageReaction", bound(slot, super::editing::set_message_reaction));
         registrar.method("deleteMessageReaction", bound(slot, super::editing::delete_message_reaction));
@@ -78,6 +78,18 @@ impl Domain for Messages {
                 "`chat_id`, `message_id`, `text`",
                 "the edited `Message`",
                 crate::messages::user::edit_message_text,
+            ),
+            method(
+                "markChecklistTasksAsDone",
+                "`chat_id`, `message_id` (a checklist), `marked_as_done_task_ids`, `marked_as_not_done_task_ids` (JSON arrays of task ids)",
+                "`{\"checklist_message_id\",\"message_id\"}`: the checklist edited (its sender's, or anyone's when it lets others mark tasks) and its `checklist_tasks_done` service message, in one act",
+                super::checklists::mark_tasks,
+            ),
+            method(
+                "addChecklistTasks",
+                "`chat_id`, `message_id` (a checklist), `tasks` (a JSON array of `InputChecklistTask`)",
+                "`{\"checklist_message_id\",\"message_id\"}`: the tasks added (by its sender, or anyone when it lets others) and its `checklist_tasks_added` service message, in one act",
+                super::checklists::add_tasks,
             ),
             method("deleteMessage", "`chat_id`, `message_id`", "`true`", crate::messages::user::delete_message),
             method(

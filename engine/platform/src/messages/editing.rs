@@ -211,22 +211,6 @@ pub(super) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
     done()
 }
 
-/// sendChecklist / editMessageChecklist: on behalf of a business account only, and business
-/// connections do not exist on the embedded platform yet.
-pub(super) async fn business_checklist(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let raw = call.params.get("checklist").unwrap_or_default();
-    if raw.is_empty() {
-        return Err(ApiError::parameter_required("checklist"));
-    }
-    let value: Value =
-        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("can't parse InputChecklist JSON object"))?;
-    if !value.is_object() {
-        return Err(ApiError::bad_request("can't parse InputChecklist: expected an Object"));
-    }
-    platform_bot(&platform, &call).await?;
-    Err(ApiError::bad_request("business connection not found"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

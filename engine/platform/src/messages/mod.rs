@@ -5,6 +5,7 @@
 //! ([`reactions`]) and how long messages are kept ([`history`]).
 
 pub(crate) mod bodies;
+mod checklists;
 pub(crate) mod domain;
 mod drafts;
 pub(crate) mod editing;

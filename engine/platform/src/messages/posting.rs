@@ -893,7 +893,7 @@ async fn origin_of(
 
 /// Puts an update about `message` into every other participant's mailbox, with `extra`
 /// changes persisted in the first batch (the message's chat is each one's in turn).
-async fn deliver(
+pub(super) async fn deliver(
     platform: &Platform,
     act: &mut Act,
     sender: i64,
@@ -964,7 +964,9 @@ async fn deliver(
     {
         for owner in [a, b] {
             let Some((bot, connection_id)) = platform.business_observer(owner).await? else { continue };
-            let sent_by_it = message.sender_business_bot.as_ref().is_some_and(|s| s.id == bot.id);
+            // The bot's own act on the person's behalf (a message it sent, its edit) is not news
+            // to it; what the other person does to that message is.
+            let sent_by_it = sender == owner && message.sender_business_bot.as_ref().is_some_and(|s| s.id == bot.id);
             if sent_by_it || !platform.updates.accepts(&bot, business_kind).await? {
                 continue;
             }

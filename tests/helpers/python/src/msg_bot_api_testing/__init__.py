@@ -219,6 +219,15 @@ class Person:
         """This person's Telegram Stars."""
         return self.call("getStarBalance")["amount"]
 
+    def connect_business_bot(self, bot, **rights):
+        """Connects `bot` (in business mode) to this person's account with `rights` (the
+        `BusinessBotRights` names, e.g. `can_reply=True`; without any, replying and reading); the
+        connection as `{"id", "bot", "date", "rights", "is_enabled"}`."""
+        params = {"bot_id": _id(bot)}
+        if rights:
+            params["rights"] = json.dumps(rights)
+        return self.call("connectBusinessBot", **params)
+
     def gifts(self, owner=None):
         """The gifts this person owns (`owner`: another person or a channel), newest first, as
         `OwnedGifts`."""

@@ -4,7 +4,7 @@
 // (members and their management, invite links, upgrade, topics, title, leave) and the chat
 // chooser used by forwarding.
 import { el, modal, formDialog, copyField, toast, miniApp } from './ui.js';
-import { S, nameOf, isBotUser, hooks } from './state.js';
+import { S, nameOf, isBotUser, hooks, isPerson } from './state.js';
 import { refreshChats, loadTopics } from './chats.js';
 import { callsPanel, faultsPanel } from './tools.js';
 import { chatGifts } from './gifts.js';
@@ -404,6 +404,10 @@ function rightsDialog(title, names, current, submitLabel, apply) {
 }
 
 function privateInfo(chat, box) {
+  if (isPerson(chat.id)) {
+    box.append(el('p', { class: 'muted', text: 'A private chat with a person.' }));
+    return;
+  }
   box.append(el('p', { class: 'muted', text: 'Loading…' }));
   S.person.call('getBotInfo', { chat_id: chat.id }, { quiet: true }).then((info) => {
     box.replaceChildren(

@@ -21,7 +21,7 @@ export function businessDialog() {
   modal('Business', (body, close) => {
     const status = el('p', { class: 'business-status', text: 'No bot manages your account.' });
     const bots = (S.overview?.bots || []).filter((b) => b.flags?.business).map((b) => b.user);
-    const select = el('select', { id: 'business-bot', 'aria-label': 'Business bot' },
+    const select = el('select', { id: 'business-bot' },
       bots.map((b) => el('option', { value: String(b.id), text: `${nameOf(b)} @${b.username}` })));
     const checks = RIGHTS.map(([name, label]) => el('label', { class: 'check' },
       el('input', { type: 'checkbox', name, checked: name === 'can_reply' || name === 'can_read_messages' }), ' ', label));

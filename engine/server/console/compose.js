@@ -3,7 +3,7 @@
 // bot commands and the bot's menu button, inline mode results, the reply keyboard (and
 // force_reply / remove_keyboard), and the Mini App dialog.
 import { el, $, toast, formDialog, modal, copyField, Listbox, miniApp } from './ui.js';
-import { S, key, nameOf, hooks } from './state.js';
+import { S, key, nameOf, hooks, isPerson } from './state.js';
 import { previewOf, safeUrl } from './render.js';
 
 const C = {
@@ -140,7 +140,7 @@ async function loadBots(chat) {
   C.bots = [];
   renderMenuButton();
   let ids = [];
-  if (chat.type === 'private') ids = [chat.id];
+  if (chat.type === 'private') ids = isPerson(chat.id) ? [] : [chat.id];
   else if (chat.type === 'group' || chat.type === 'supergroup') {
     try {
       const members = await S.person.call('getChatMembers', { chat_id: chat.id }, { quiet: true });

@@ -45,3 +45,6 @@ export function nameOf(u) {
 }
 
 export const isBotUser = (u) => !!u && (u.is_bot || /bot$/i.test(u.username || ''));
+
+/** Whether `id` is a person the operator's overview lists (a private chat with one has no bot). */
+export const isPerson = (id) => !!S.overview?.people?.some((p) => p.user.id === id);

@@ -912,9 +912,12 @@ pub(super) async fn deliver(
     // A service message reaches the person who caused it too (their app shows "You added
     // …" as the others see theirs); anything else reaches the others only.
     let service = kind == "message" && stored::is_service(message);
+    // How many people (not bots) are in it: a private chat of two people is a business chat.
+    let mut people = 0;
     for member in platform.participants(conversation).await? {
         let chat_key = conversation.chat_id_for(member);
         if let Some(user) = platform.user(member).await? {
+            people += 1;
             // The person's own new message reaches their other apps and tabs, as
             // `outgoing_message` (which their getUpdates leaves out unless asked for).
             let kind = match kind {
@@ -959,8 +962,7 @@ pub(super) async fn deliver(
             "edited_message" => Some("edited_business_message"),
             _ => None,
         }
-        && platform.user(a).await?.is_some()
-        && platform.user(b).await?.is_some()
+        && people == 2
     {
         for owner in [a, b] {
             let Some((bot, connection_id)) = platform.business_observer(owner).await? else { continue };

@@ -345,6 +345,20 @@ fn a_business_bot_sees_its_persons_private_chats_and_answers_on_their_behalf() {
     assert_eq!(last["sender_business_bot"]["id"], bot_id);
     assert!(updates(&server, &bot).is_empty(), "no update of its own message");
 
+    // The bot edits its answer on Alice's behalf; Bob sees the edit.
+    let edit = json!({"business_connection_id": id, "chat_id": bob_id, "message_id": sent["message_id"], "text": "Yes, until 6"});
+    let edited = ok(server.call(&bot, "editMessageText", edit));
+    assert_eq!(
+        (edited["text"].as_str(), edited["business_connection_id"].as_str()),
+        (Some("Yes, until 6"), Some(id.as_str()))
+    );
+    let bobs = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": alice_id})));
+    assert_eq!(bobs.as_array().unwrap().last().unwrap()["text"], "Yes, until 6");
+    let foreign =
+        json!({"business_connection_id": id, "chat_id": bob_id, "message_id": asked["message_id"], "text": "x"});
+    assert_eq!(refused(&server, &bot, "editMessageText", foreign), "Bad Request: message can't be edited");
+    assert!(updates(&server, &bot).is_empty(), "no update of its own edit");
+
     // Alice's own messages and edits reach it too; so do deletions.
     ok(server.user_call(&alice, "sendMessage", json!({"chat_id": bob_id, "text": "See you"})));
     let own = updates(&server, &bot);

@@ -10,13 +10,24 @@ use crate::kernel::methods::platform_bot;
 use crate::kernel::world::{Access, Actor, Conversation};
 
 /// Where an edit goes: a chat's message, or (chat_id and message_id both absent) an inline
-/// message sent via this bot, named by `inline_message_id`.
+/// message sent via this bot, named by `inline_message_id`; with a `business_connection_id`, a
+/// message of the person's chat with `chat_id`, edited as the person (their business bot's
+/// messages on their behalf, their own).
 pub(crate) async fn edit_target(
     platform: &Platform,
     call: &MethodCall,
     chat_id: Option<&str>,
     message_id: Option<i64>,
 ) -> Result<(Actor, Conversation, i64), ApiError> {
+    if let Some(business) = call.params.get("business_connection_id").filter(|b| !b.is_empty()) {
+        let bot = platform_bot(platform, call).await?;
+        let sending = platform.sending(bot, Some(business), chat_id.unwrap_or_default()).await?;
+        let message_id = message_id.unwrap_or(0).max(0);
+        if message_id == 0 || super::load_message(platform, sending.conversation, message_id).await?.is_none() {
+            return Err(ApiError::bad_request("message to edit not found"));
+        }
+        return Ok((sending.actor, sending.conversation, message_id));
+    }
     message_target(platform, call, chat_id, message_id, "message to edit", Access::Write).await
 }
 
@@ -61,11 +72,16 @@ pub(crate) async fn message_target(
 
 /// An edited message as the editor gets it back: without the message it replies to; `true`
 /// for an inline message (edited by `inline_message_id`).
-pub(crate) fn edited_for(call: &MethodCall, message: Value) -> Reply {
+pub(crate) fn edited_for(call: &MethodCall, mut message: Value) -> Reply {
     if call.params.get("inline_message_id").is_some_and(|id| !id.is_empty())
         && call.params.get("chat_id").unwrap_or_default().is_empty()
     {
         return json!(true).into();
+    }
+    // Edited on a person's behalf: the message as the person's chat holds it, with the
+    // connection it was edited through.
+    if let Some(business) = call.params.get("business_connection_id").filter(|b| !b.is_empty()) {
+        message["business_connection_id"] = business.into();
     }
     edited(message)
 }

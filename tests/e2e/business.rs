@@ -6,15 +6,9 @@
 use msg_testkit::Server;
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok};
+use crate::{create_bot, create_user, error, id_of, launch, ok, refused};
 
 const KEY: &str = "business-operator-key";
-
-fn refused(server: &Server, bot: &str, method: &str, params: Value) -> String {
-    let (status, description) = error(server.call(bot, method, params.clone()));
-    assert_eq!(status, 400, "{method} {params}: {description}");
-    description
-}
 
 fn business_mode(root: &std::path::Path, username: &str) {
     let (status, _, err) = launch(root).arg("bot").arg("set").arg(username).arg("--business").arg("on").run();

@@ -6,18 +6,12 @@
 use msg_testkit::Server;
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok};
+use crate::{create_bot, create_user, error, id_of, launch, ok, refused};
 
 const KEY: &str = "gifts-operator-key";
 
 fn operator(server: &Server, method: &str, params: Value) -> Value {
     ok(crate::console::operator(server, KEY, method, params))
-}
-
-fn refused(server: &Server, bot: &str, method: &str, params: Value) -> String {
-    let (status, description) = error(server.call(bot, method, params.clone()));
-    assert_eq!(status, 400, "{method} {params}: {description}");
-    description
 }
 
 fn balance(server: &Server, bot: &str) -> i64 {

@@ -82,6 +82,13 @@ pub fn create_bot(root: &Path, username: &str) -> String {
     token
 }
 
+/// A Bot API call `server` refuses with 400: its description.
+pub fn refused(server: &msg_testkit::Server, token: &str, method: &str, params: serde_json::Value) -> String {
+    let (status, description) = error(server.call(token, method, params.clone()));
+    assert_eq!(status, 400, "{method} {params}: {description}");
+    description
+}
+
 /// Creates a person with the CLI and returns their user token.
 pub fn create_user(root: &Path, name: &str) -> String {
     let (status, stdout, stderr) = launch(root).arg("user").arg("create").arg("--name").arg(name).run();

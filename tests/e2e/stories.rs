@@ -5,13 +5,7 @@
 use msg_testkit::{Multipart, Server};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok};
-
-fn refused(server: &Server, bot: &str, method: &str, params: Value) -> String {
-    let (status, description) = error(server.call(bot, method, params.clone()));
-    assert_eq!(status, 400, "{method} {params}: {description}");
-    description
-}
+use crate::{create_bot, create_user, id_of, launch, ok, refused};
 
 /// A story call with a photo uploaded as `pic`.
 fn with_photo(server: &Server, bot: &str, method: &str, fields: &[(&str, String)]) -> msg_testkit::HttpResponse {

@@ -231,21 +231,8 @@ pub(super) async fn transfer_stars(platform: Arc<Platform>, call: MethodCall) ->
 
 pub(super) async fn get_gifts(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let (bot, _, connection) = connection_of(&platform, &call).await?;
-    let p = &call.params;
-    // Read after the connection, as the reference does; `exclude_limited` is its older name
-    // for both limited kinds.
-    let exclude_limited = p.boolean("exclude_limited");
-    let listing = crate::gifts::Listing {
-        exclude_unsaved: p.boolean("exclude_unsaved"),
-        exclude_saved: p.boolean("exclude_saved"),
-        exclude_unlimited: p.boolean("exclude_unlimited"),
-        exclude_limited_upgradable: exclude_limited || p.boolean("exclude_limited_upgradable"),
-        exclude_limited_non_upgradable: exclude_limited || p.boolean("exclude_limited_non_upgradable"),
-        exclude_unique: p.boolean("exclude_unique"),
-        sort_by_price: p.boolean("sort_by_price"),
-        offset: p.get("offset").unwrap_or_default(),
-        limit: p.integer("limit", 100, 1, 100),
-    };
+    // Read after the connection, as the reference does.
+    let listing = crate::gifts::Listing::read(&call.params);
     let user = account(&platform, &connection, |r| r.can_view_gifts_and_stars).await?;
     Ok(crate::gifts::owned_gifts(&platform, user.id, bot.id, true, true, &listing).await?.into())
 }

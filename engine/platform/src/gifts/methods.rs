@@ -311,6 +311,25 @@ pub(crate) struct Listing<'a> {
     pub limit: i64,
 }
 
+impl<'a> Listing<'a> {
+    /// The listing a call asks for, read as the reference reads it: its flags (`exclude_limited`
+    /// the older name of both limited kinds), `offset`, and `limit` clamped to 1-100.
+    pub(crate) fn read(p: &'a msg_core::Params) -> Self {
+        let exclude_limited = p.boolean("exclude_limited");
+        Listing {
+            exclude_unsaved: p.boolean("exclude_unsaved"),
+            exclude_saved: p.boolean("exclude_saved"),
+            exclude_unlimited: p.boolean("exclude_unlimited"),
+            exclude_limited_upgradable: exclude_limited || p.boolean("exclude_limited_upgradable"),
+            exclude_limited_non_upgradable: exclude_limited || p.boolean("exclude_limited_non_upgradable"),
+            exclude_unique: p.boolean("exclude_unique"),
+            sort_by_price: p.boolean("sort_by_price"),
+            offset: p.get("offset").unwrap_or_default(),
+            limit: p.integer("limit", 100, 1, 100),
+        }
+    }
+}
+
 /// The gifts `owner` owns as `viewer` sees them (`OwnedGifts`); `managed`: by the bot managing
 /// the owner's business account (each with its `owned_gift_id` and what converting it gives).
 pub(crate) async fn owned_gifts(
@@ -392,17 +411,8 @@ pub(super) async fn get_user_gifts(platform: Arc<Platform>, call: MethodCall) ->
     let p: params::GetUserGifts = args(&call.params)?;
     platform.participant(p.user_id).await?.ok_or_else(|| bad("user not found"))?;
     let bot = platform_bot(&platform, &call).await?;
-    let listing = Listing {
-        exclude_unsaved: true,
-        exclude_unlimited: p.exclude_unlimited,
-        exclude_limited_upgradable: p.exclude_limited_upgradable,
-        exclude_limited_non_upgradable: p.exclude_limited_non_upgradable,
-        exclude_unique: p.exclude_unique,
-        sort_by_price: p.sort_by_price,
-        offset: p.offset.unwrap_or_default(),
-        limit: call.params.integer("limit", 100, 1, 100),
-        ..Default::default()
-    };
+    // A user's profile shows saved gifts only (the reference's `exclude_unsaved`).
+    let listing = Listing { exclude_unsaved: true, exclude_saved: false, ..Listing::read(&call.params) };
     Ok(owned_gifts(&platform, p.user_id, bot.id, true, false, &listing).await?.into())
 }
 
@@ -414,16 +424,5 @@ pub(super) async fn get_chat_gifts(platform: Arc<Platform>, call: MethodCall) ->
         Conversation::Group(id) => id,
         private => private.chat_id_for(bot.id),
     };
-    let listing = Listing {
-        exclude_unsaved: p.exclude_unsaved,
-        exclude_saved: p.exclude_saved,
-        exclude_unlimited: p.exclude_unlimited,
-        exclude_limited_upgradable: p.exclude_limited_upgradable,
-        exclude_limited_non_upgradable: p.exclude_limited_non_upgradable,
-        exclude_unique: p.exclude_unique,
-        sort_by_price: p.sort_by_price,
-        offset: p.offset.unwrap_or_default(),
-        limit: call.params.integer("limit", 100, 1, 100),
-    };
-    Ok(owned_gifts(&platform, owner, bot.id, true, false, &listing).await?.into())
+    Ok(owned_gifts(&platform, owner, bot.id, true, false, &Listing::read(&call.params)).await?.into())
 }

@@ -193,18 +193,37 @@ async fn add(platform: &Platform, user_id: i64, story: impl FnOnce(i64) -> Story
     Ok(id)
 }
 
-pub(super) async fn post_story(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let content = content_of(&call)?;
+/// What `postStory` and `editStory` read before the connection, in the reference's order.
+struct Given {
+    content: Content,
+    areas: Vec<Value>,
+    caption: String,
+    caption_entities: Option<Vec<types::MessageEntity>>,
+}
+
+fn given(call: &MethodCall) -> Result<Given, ApiError> {
+    let content = content_of(call)?;
     let areas = areas_of(call.params.get("areas"))?;
-    let (caption, caption_entities) = caption_of(&call)?;
+    let (caption, caption_entities) = caption_of(call)?;
+    Ok(Given { content, areas, caption, caption_entities })
+}
+
+/// TDLib's check of a story's period: 6, 12, 24 or 48 hours.
+fn check_period(period: i64) -> Result<(), ApiError> {
+    if !ACTIVE_PERIODS.contains(&period) {
+        return Err(bad("invalid story active period specified"));
+    }
+    Ok(())
+}
+
+pub(super) async fn post_story(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let Given { content, areas, caption, caption_entities } = given(&call)?;
     let (bot, _, connection) = crate::business::connection_of(&platform, &call).await?;
     let period = call.params.integer("active_period", 0, 0, 1_000_000_000);
     let post_to_chat_page = call.params.boolean("post_to_chat_page");
     let protect_content = call.params.boolean("protect_content");
     let user = crate::business::account(&platform, &connection, |r| r.can_manage_stories).await?;
-    if !ACTIVE_PERIODS.contains(&period) {
-        return Err(bad("invalid story active period specified"));
-    }
+    check_period(period)?;
     if caption.chars().count() > MOST_CAPTION {
         return Err(bad("CAPTION_TOO_LONG"));
     }
@@ -244,9 +263,7 @@ pub(super) async fn repost_story(platform: Arc<Platform>, call: MethodCall) -> R
     let post_to_chat_page = call.params.boolean("post_to_chat_page");
     let protect_content = call.params.boolean("protect_content");
     let user = crate::business::account(&platform, &connection, |r| r.can_manage_stories).await?;
-    if !ACTIVE_PERIODS.contains(&period) {
-        return Err(bad("invalid story active period specified"));
-    }
+    check_period(period)?;
     // Only a story of another account the bot manages, still shown and not protected.
     let managed = crate::business::manages(&platform, bot.id, from).await?;
     let original = STORIES.get(platform.storage.as_ref(), from, &story_key(from_story_id)).await?;
@@ -272,9 +289,7 @@ pub(super) async fn repost_story(platform: Arc<Platform>, call: MethodCall) -> R
 }
 
 pub(super) async fn edit_story(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let content = content_of(&call)?;
-    let areas = areas_of(call.params.get("areas"))?;
-    let (caption, caption_entities) = caption_of(&call)?;
+    let Given { content, areas, caption, caption_entities } = given(&call)?;
     let (bot, _, connection) = crate::business::connection_of(&platform, &call).await?;
     let story_id = call.params.integer("story_id", 0, 0, 1_000_000_000);
     let user = crate::business::account(&platform, &connection, |r| r.can_manage_stories).await?;

@@ -192,7 +192,9 @@ fn a_person_connects_a_business_bot_which_manages_their_account_within_its_right
     // reads its connection, disabled, and may do nothing with it.
     ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": other_id})));
     let ended = updates(&server, &bot);
-    assert_eq!(ended[0]["business_connection"]["is_enabled"], false);
+    let gift = ended.iter().find_map(|u| u.get("business_message")).expect("Bob's gift, in Alice's chat");
+    assert_eq!(gift["gift"]["text"], "for the shop");
+    assert_eq!(ended.iter().find_map(|u| u.get("business_connection")).unwrap()["is_enabled"], false);
     assert_eq!(updates(&server, &other)[0]["business_connection"]["user"]["id"], alice_id);
     let stale = ok(server.call(&bot, "getBusinessConnection", json!({"business_connection_id": id})));
     assert_eq!(stale["is_enabled"], false);
@@ -293,6 +295,18 @@ fn a_business_bot_upgrades_its_persons_gifts_to_unique_ones_and_transfers_them()
     );
     assert_eq!(ok(server.call(&bot, "transferGift", transfer(&cake, json!(bob_id), 25))), true);
     assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 25);
+    // Both changes show in Alice and Bob's chat: the upgrade, then the transfer.
+    let chat = ok(server.user_call(&bob, "getChatHistory", json!({"chat_id": alice_id})));
+    let told: Vec<(String, String)> = chat
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m.get("unique_gift"))
+        .map(|u| (u["origin"].as_str().unwrap().to_owned(), u["gift"]["name"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(told, [("upgrade".to_owned(), "Cake-1".to_owned()), ("transfer".to_owned(), "Cake-1".to_owned())]);
+    let gifted = chat.as_array().unwrap().iter().filter(|m| m.get("gift").is_some()).count();
+    assert_eq!(gifted, 2, "Bob's cake and heart, each a message in their chat");
     let bobs = ok(server.user_call(&bob, "getGifts", json!({})));
     assert_eq!(bobs["gifts"][0]["type"], "unique");
     assert_eq!(bobs["gifts"][0]["gift"]["name"], "Cake-1");

@@ -184,8 +184,12 @@ export function serviceText(m) {
     const g = m.gift.gift;
     return `${who} sent a gift ${g.sticker?.emoji || '🎁'} · ${g.star_count} ⭐`;
   }
+  if (m.unique_gift) {
+    const u = m.unique_gift;
+    return u.origin === 'transfer' ? `${who} gave ${u.gift.name}` : `${who} upgraded a gift to ${u.gift.name}`;
+  }
   if (m.refunded_payment) return `${money(m.refunded_payment.total_amount, m.refunded_payment.currency)} refunded`;
-  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.unique_gift || m.giveaway_created || m.giveaway_completed
+  if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.giveaway_created || m.giveaway_completed
     || m.video_chat_scheduled || m.video_chat_participants_invited || m.connected_website) {
     return 'Service message';
   }

@@ -171,8 +171,8 @@ pub(super) async fn sell(
     if let Actor::Bot(bot) = payer {
         changes.push(purchase(platform, bot, receiver, &shown, price).await?);
     }
-    match (receiver, payer) {
-        (Receiver::Person(user_id), Actor::Bot(_)) => {
+    match receiver {
+        Receiver::Person(user_id) => {
             let info = types::GiftInfo {
                 gift: Box::new(shown),
                 prepaid_upgrade_star_count: (owned.prepaid_upgrade_star_count > 0)
@@ -187,9 +187,8 @@ pub(super) async fn sell(
             content.also = changes;
             messages::post(platform, payer, Conversation::private(payer.id(), user_id), content).await?;
         }
-        // A channel shows its gifts on its profile (`getChatGifts`), not as a post; people have
-        // no chat with each other here, so one's gift to another is on the receiver's profile.
-        _ => platform.storage.apply(changes).await.map_err(crate::internal)?,
+        // A channel shows its gifts on its profile (`getChatGifts`), not as a post.
+        Receiver::Channel(_) => platform.storage.apply(changes).await.map_err(crate::internal)?,
     }
     Ok(())
 }

@@ -166,7 +166,36 @@ pub(crate) async fn upgrade(
     if price > 0 {
         changes.push(ledger::set_stars(owner, balance - price));
     }
-    platform.storage.apply(changes).await.map_err(crate::internal)
+    // The upgrade shows in the owner's chat with the gift's sender, in the same commit.
+    let unique = gift.unique.as_ref().expect("just made unique");
+    told(platform, owner, gift.sender, &gift, unique, "upgrade", changes).await
+}
+
+/// Posts `unique_gift` (origin `origin`) as person `owner` in their private chat with `other`
+/// (a person or a bot), with `changes` in the message's commit; just the changes when the two
+/// have no chat (the sender is gone).
+async fn told(
+    platform: &Platform,
+    owner: i64,
+    other: i64,
+    gift: &Owned,
+    unique: &Unique,
+    origin: &str,
+    changes: Vec<msg_core::Change>,
+) -> Result<(), ApiError> {
+    let Some(person) = platform.user(owner).await? else { return Err(bad("STARGIFT_OWNER_INVALID")) };
+    if other == owner || platform.participant(other).await?.is_none() {
+        return platform.storage.apply(changes).await.map_err(crate::internal);
+    }
+    let shown = unique_object(platform, owner, false, &gift.gift_id, &gift.gift, unique).await?;
+    let info = types::UniqueGiftInfo { gift: Box::new(shown), origin: origin.into(), ..Default::default() };
+    let mut content =
+        crate::kernel::world::Content::of(types::Message { unique_gift: Some(Box::new(info)), ..Default::default() });
+    content.also = changes;
+    let actor = crate::kernel::world::Actor::User(person);
+    let conversation = crate::kernel::world::Conversation::private(owner, other);
+    crate::messages::post(platform, &actor, conversation, content).await?;
+    Ok(())
 }
 
 /// Person `owner`'s unique gift `owned_gift_id` goes to person `new_owner`, paid `star_count`
@@ -206,7 +235,9 @@ pub(crate) async fn transfer(
         OWNED.put(new_owner, &super::owned_key(), &moved),
         ledger::set_stars(owner, balance - TRANSFER_STARS),
     ];
-    platform.storage.apply(changes).await.map_err(crate::internal)
+    // The new owner hears of it in their chat with the old one, in the same commit.
+    let unique = moved.unique.as_ref().expect("a unique gift");
+    told(platform, owner, new_owner, &moved, unique, "transfer", changes).await
 }
 
 #[cfg(test)]

@@ -511,6 +511,9 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
             "poll_option_deleted",
             "poll_message",
             "gift",
+            "unique_gift",
+            "model",
+            "symbol",
         ];
         if INSIDE.contains(&key.as_str()) {
             at.push(PathStep::Key(key.clone()));

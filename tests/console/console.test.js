@@ -1111,7 +1111,13 @@ describe("the console in Chromium", () => {
     const connection = await alice.call("getBusinessConnection", {});
     assert.equal(connection.rights.can_manage_stories, true);
     assert.equal(connection.rights.can_reply, true);
-    // Bob writes to Alice; her bot answers as her, and her console shows who sent it.
+    // Alice writes to Bob from New chat; Bob asks; her bot answers as her, and her console
+    // shows who sent it.
+    await page.getByRole("button", { name: "New chat" }).click();
+    await page.getByRole("group", { name: "People" }).getByRole("button", { name: "Bob" }).click();
+    await page.getByLabel("Message", { exact: true }).last().fill("Hello Bob");
+    await page.locator("dialog form").getByRole("button", { name: "Send", exact: true }).click();
+    await message(page, "Hello Bob").waitFor();
     await bob.call("sendMessage", { chat_id: alice.id, text: "Open today?" });
     await bot.api.raw.sendMessage({ business_connection_id: connection.id, chat_id: bob.id, text: "Yes, <b>until 5</b>" });
     await openChat(page, bob.id);

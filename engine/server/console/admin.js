@@ -221,8 +221,28 @@ export function newChat() {
       toast('Joined');
       await refreshChats();
     });
+    // People write to each other too (a person's business bot sees those chats).
+    const people = (S.overview?.people || []).map((p) => p.user).filter((u) => u.id !== S.me?.id);
+    const peopleButtons = people.length ? el('div', { class: 'row wrap', role: 'group', 'aria-label': 'People' },
+      people.map((u) => el('button', { type: 'button', text: nameOf(u), onclick: () => { close(); messagePerson(u); } }))) : null;
     body.append(el('section', null, el('h3', { text: 'Bots' }), botButtons, botForm),
+      peopleButtons ? el('section', null, el('h3', { text: 'People' }), peopleButtons) : '',
       el('section', null, el('h3', { text: 'Groups' }), group), el('section', null, join));
+  });
+}
+
+/** The first message to another person, which opens their chat. */
+function messagePerson(user) {
+  formDialog({
+    title: `Message ${nameOf(user)}`,
+    submitLabel: 'Send',
+    fields: [{ name: 'text', label: 'Message', type: 'textarea', required: true }],
+    submit: async (v) => {
+      try { await S.person.call('sendMessage', { chat_id: user.id, text: v.text }); } catch { return false; }
+      await refreshChats();
+      await hooks.openChat(user.id);
+      return true;
+    },
   });
 }
 

@@ -505,3 +505,76 @@ fn a_business_bot_sends_a_checklist_that_people_tick_and_extend() {
     let last = history.as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["checklist_tasks_added"]["tasks"][0]["text"], "Plates");
 }
+
+/// Stars moved from a business account to its bot are conserved: many transfers at once never
+/// overdraw the account, and a kill -9 mid-stream leaves each transfer whole or absent.
+#[test]
+fn business_stars_transfers_are_conserved_under_concurrency_and_kill_9() {
+    const GRANTED: i64 = 150;
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "star_keeper_bot");
+    business_mode(root.path(), "star_keeper_bot");
+    let alice = create_user(root.path(), "Alice");
+    let (bot_id, alice_id) = (id_of(&bot), id_of(&alice));
+    let start = || launch(root.path()).env("MSG_CONSOLE", "true").env("MSG_CONSOLE_TOKEN", KEY).start();
+    let mut server = start();
+    ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": alice_id, "amount": GRANTED})));
+    let rights = json!({"can_transfer_stars": true}).to_string();
+    let connected = ok(server.user_call(&alice, "connectBusinessBot", json!({"bot_id": bot_id, "rights": rights})));
+    let id = connected["id"].as_str().unwrap().to_owned();
+
+    // 20 transfers of 10 at once from 150: exactly 15 go through.
+    let body = json!({"business_connection_id": id, "star_count": 10}).to_string();
+    let api = server.api;
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let calls: Vec<_> = (0..20)
+            .map(|_| {
+                s.spawn(|| {
+                    let path = format!("/bot{bot}/transferBusinessAccountStars");
+                    msg_testkit::post(api, &path, "application/json", body.as_bytes()).unwrap().status
+                })
+            })
+            .collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    });
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 15, "{statuses:?}");
+    assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 0);
+    assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"], 150);
+
+    // One Star at a time until the server is killed: after the restart every Star is on one side.
+    ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": alice_id, "amount": 1000})));
+    let (sent_tx, sent_rx) = std::sync::mpsc::channel::<()>();
+    let sending = {
+        let (bot, body) = (bot.clone(), json!({"business_connection_id": id, "star_count": 1}).to_string());
+        std::thread::spawn(move || {
+            loop {
+                let path = format!("/bot{bot}/transferBusinessAccountStars");
+                match msg_testkit::post(api, &path, "application/json", body.as_bytes()) {
+                    Ok(r) if r.status == 200 => {
+                        if sent_tx.send(()).is_err() {
+                            return;
+                        }
+                    }
+                    _ => return,
+                }
+            }
+        })
+    };
+    let acknowledged = sent_rx.iter().take(30).count();
+    server.signal("KILL");
+    server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
+    sending.join().unwrap();
+    let acknowledged = acknowledged + sent_rx.try_iter().count();
+    let server = start();
+    let held = ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"].as_i64().unwrap();
+    let earned = ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"].as_i64().unwrap();
+    assert_eq!(held + earned, GRANTED + 1000, "no Star lost or made");
+    let moved = earned - 150;
+    assert!(
+        moved >= acknowledged as i64 && moved <= acknowledged as i64 + 1,
+        "{moved} moved, {acknowledged} acknowledged"
+    );
+    let ledger = ok(server.call(&bot, "getStarTransactions", json!({"limit": 100})))["transactions"].clone();
+    let entries: i64 = ledger.as_array().unwrap().iter().map(|t| t["amount"].as_i64().unwrap()).sum();
+    assert_eq!(entries, earned, "the ledger is the bot's balance");
+}

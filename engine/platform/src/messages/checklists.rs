@@ -83,8 +83,8 @@ fn tasks_of(value: &Value) -> Result<Vec<types::ChecklistTask>, String> {
     items.iter().map(|item| task_of(item).map_err(|e| format!("Can't parse InputChecklistTask: {e}"))).collect()
 }
 
-/// `checklist` as the reference reads it (`get_input_checklist`), then checked as the platform
-/// checks one.
+/// `checklist` as the reference reads it (`get_input_checklist`); the platform's limits are
+/// checked later ([`check`]), after the business connection, as TDLib and Telegram do.
 pub(crate) fn checklist_of(raw: Option<&str>) -> Result<types::Checklist, ApiError> {
     let raw = raw.filter(|r| !r.is_empty()).ok_or_else(|| ApiError::parameter_required("checklist"))?;
     let value: Value = serde_json::from_str(raw).map_err(|_| bad("can't parse InputChecklist JSON object"))?;
@@ -106,9 +106,7 @@ pub(crate) fn checklist_of(raw: Option<&str>) -> Result<types::Checklist, ApiErr
             others_can_mark_tasks_as_done: others_can_mark_tasks_as_done.then_some(true),
         })
     };
-    let checklist = read().map_err(|e| bad(format!("can't parse InputChecklist: {e}")))?;
-    check(&checklist)?;
-    Ok(checklist)
+    read().map_err(|e| bad(format!("can't parse InputChecklist: {e}")))
 }
 
 /// The platform's limits: a title, 1-30 tasks of 1-100 characters, ids positive and distinct.
@@ -174,6 +172,7 @@ pub(super) async fn send_checklist(platform: Arc<Platform>, call: MethodCall) ->
         return Err(bad("business connection not found"));
     }
     let (actor, conversation) = options.sending(&platform, &Actor::Bot(bot), p.chat_id).await?;
+    check(&checklist)?;
     let body = Message { checklist: Some(Box::new(checklist)), ..Default::default() };
     Ok(super::post(&platform, &actor, conversation, options.content(String::new(), None, body)).await?.into())
 }
@@ -188,6 +187,7 @@ pub(super) async fn edit_message_checklist(platform: Arc<Platform>, call: Method
     let Some(business) = business else { return Err(bad("business connection not found")) };
     let sending = platform.sending(bot, Some(business), p.get("chat_id").unwrap_or_default()).await?;
     let on_behalf = sending.on_behalf.expect("a business connection was named");
+    check(&checklist)?;
     let conversation = sending.conversation;
     let held = lock_message(&platform, conversation, message_id).await;
     let original =
@@ -338,9 +338,10 @@ mod tests {
             refusal(r#"{"title":"T","tasks":[1]}"#),
             "Bad Request: can't parse InputChecklist: Can't parse InputChecklistTask: expected an Object"
         );
-        assert_eq!(refusal(r#"{"title":"T","tasks":[]}"#), "Bad Request: TODO_ITEMS_EMPTY");
+        let checked = |raw: &str| check(&checklist_of(Some(raw)).unwrap()).unwrap_err().description.into_owned();
+        assert_eq!(checked(r#"{"title":"T","tasks":[]}"#), "Bad Request: TODO_ITEMS_EMPTY");
         let twice = r#"{"title":"T","tasks":[{"id":1,"text":"a"},{"id":1,"text":"b"}]}"#;
-        assert_eq!(refusal(twice), "Bad Request: TODO_ITEM_DUPLICATE");
+        assert_eq!(checked(twice), "Bad Request: TODO_ITEM_DUPLICATE");
         let good = r#"{"title":"<b>Trip</b>","parse_mode":"HTML","tasks":[{"id":1,"text":"Tickets"}],"others_can_mark_tasks_as_done":true}"#;
         let read = checklist_of(Some(good)).unwrap();
         assert_eq!(read.title, "Trip");

@@ -34,15 +34,19 @@ pub fn detect(text: &str) -> Vec<Value> {
         };
         let byte = |idx: usize| chars.get(idx).map_or(text.len(), |(b, _)| *b);
         let mut found: Option<(&str, usize)> = None;
-        if at_boundary && c == '/' {
+        // TDLib's `match_bot_commands`: not after a word character, `/`, `<` or `>`; 1-64
+        // characters, an optional `@` and 3-32 more (a shorter one: no command at all), and
+        // not followed by a word character, `/`, `<` or `>`.
+        let command_edge = |c: char| is_word(c) || c == '/' || c == '<' || c == '>';
+        if c == '/' && prev.is_none_or(|p| !command_edge(p)) {
             let mut j = token_end(i + 1, &|c| c.is_ascii_alphanumeric() || c == '_');
-            if j > i + 1 && j - i - 1 <= 64 {
-                if j < chars.len() && chars[j].1 == '@' {
-                    let k = token_end(j + 1, &|c| c.is_ascii_alphanumeric() || c == '_');
-                    if k - j > 3 {
-                        j = k;
-                    }
-                }
+            let mut whole = j > i + 1 && j - i - 1 <= 64;
+            if whole && j < chars.len() && chars[j].1 == '@' {
+                let k = token_end(j + 1, &|c| c.is_ascii_alphanumeric() || c == '_');
+                whole = (3..=32).contains(&(k - j - 1));
+                j = k;
+            }
+            if whole && chars.get(j).is_none_or(|(_, next)| !command_edge(*next)) {
                 found = Some(("bot_command", j));
             }
         } else if at_boundary && c == '@' {
@@ -414,6 +418,12 @@ mod tests {
     fn commands_mentions_tags_links_and_mail() {
         assert_eq!(kinds("/start"), [("bot_command".into(), 0, 6)]);
         assert_eq!(kinds("/start@demo_bot now"), [("bot_command".into(), 0, 15)]);
+        // TDLib's edges: not inside markup-like text, not before letters of any script.
+        assert!(kinds("Yes, <b>until 5</b>").is_empty());
+        assert!(kinds("a/b").is_empty());
+        assert!(kinds("/startпривет").is_empty());
+        assert!(kinds("/start@ab").is_empty(), "a mention too short: no command");
+        assert_eq!(kinds("(/help)"), [("bot_command".into(), 1, 5)]);
         assert_eq!(kinds("a/b is no command"), []);
         assert_eq!(kinds("hi @alice_x!"), [("mention".into(), 3, 8)]);
         assert_eq!(kinds("#rust and #42"), [("hashtag".into(), 0, 5)]);

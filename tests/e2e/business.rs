@@ -524,47 +524,19 @@ fn business_stars_transfers_are_conserved_under_concurrency_and_kill_9() {
     let id = connected["id"].as_str().unwrap().to_owned();
 
     // 20 transfers of 10 at once from 150: exactly 15 go through.
-    let body = json!({"business_connection_id": id, "star_count": 10}).to_string();
-    let api = server.api;
-    let statuses: Vec<u16> = std::thread::scope(|s| {
-        let calls: Vec<_> = (0..20)
-            .map(|_| {
-                s.spawn(|| {
-                    let path = format!("/bot{bot}/transferBusinessAccountStars");
-                    msg_testkit::post(api, &path, "application/json", body.as_bytes()).unwrap().status
-                })
-            })
-            .collect();
-        calls.into_iter().map(|c| c.join().unwrap()).collect()
-    });
+    let body = json!({"business_connection_id": id, "star_count": 10});
+    let statuses: Vec<u16> = crate::at_once(&[server.api], &bot, "transferBusinessAccountStars", &body, 20)
+        .iter()
+        .map(|r| r.status)
+        .collect();
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 15, "{statuses:?}");
     assert_eq!(ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"], 0);
     assert_eq!(ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"], 150);
 
     // One Star at a time until the server is killed: after the restart every Star is on one side.
     ok(crate::console::operator(&server, KEY, "grantStars", json!({"user_id": alice_id, "amount": 1000})));
-    let (sent_tx, sent_rx) = std::sync::mpsc::channel::<()>();
-    let sending = {
-        let (bot, body) = (bot.clone(), json!({"business_connection_id": id, "star_count": 1}).to_string());
-        std::thread::spawn(move || {
-            loop {
-                let path = format!("/bot{bot}/transferBusinessAccountStars");
-                match msg_testkit::post(api, &path, "application/json", body.as_bytes()) {
-                    Ok(r) if r.status == 200 => {
-                        if sent_tx.send(()).is_err() {
-                            return;
-                        }
-                    }
-                    _ => return,
-                }
-            }
-        })
-    };
-    let acknowledged = sent_rx.iter().take(30).count();
-    server.signal("KILL");
-    server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
-    sending.join().unwrap();
-    let acknowledged = acknowledged + sent_rx.try_iter().count();
+    let body = json!({"business_connection_id": id, "star_count": 1});
+    let acknowledged = crate::acknowledged_until_killed(&mut server, &bot, "transferBusinessAccountStars", &body, 30);
     let server = start();
     let held = ok(server.user_call(&alice, "getStarBalance", json!({})))["amount"].as_i64().unwrap();
     let earned = ok(server.call(&bot, "getMyStarBalance", json!({})))["amount"].as_i64().unwrap();

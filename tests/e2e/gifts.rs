@@ -260,19 +260,9 @@ fn a_limited_edition_is_never_oversold_and_no_star_is_lost_under_concurrency() {
     let gift_id = gift["gift_id"].as_str().unwrap().to_owned();
     operator(&server, "grantStars", json!({"bot_id": bot_id, "amount": 120}));
 
-    let api = server.api;
-    let body = json!({"gift_id": gift_id, "user_id": alice_id}).to_string();
-    let results: Vec<(u16, String)> = std::thread::scope(|s| {
-        let calls: Vec<_> = (0..20)
-            .map(|_| {
-                s.spawn(|| {
-                    let path = format!("/bot{bot}/sendGift");
-                    error_or_ok(msg_testkit::post(api, &path, "application/json", body.as_bytes()).unwrap())
-                })
-            })
-            .collect();
-        calls.into_iter().map(|c| c.join().unwrap()).collect()
-    });
+    let body = json!({"gift_id": gift_id, "user_id": alice_id});
+    let results: Vec<(u16, String)> =
+        crate::at_once(&[server.api], &bot, "sendGift", &body, 20).into_iter().map(error_or_ok).collect();
     let sold = results.iter().filter(|(status, _)| *status == 200).count();
     assert_eq!(sold, 5, "{results:?}");
     assert!(results.iter().all(|(s, d)| *s == 200 || d == "Bad Request: STARGIFT_USAGE_LIMITED"), "{results:?}");
@@ -307,28 +297,8 @@ fn kill_9_mid_gifts_leaves_each_gift_whole_or_absent() {
     let bear = gift_with(&server, &bot, "🧸");
     let price = bear["star_count"].as_i64().unwrap();
 
-    let (sent_tx, sent_rx) = std::sync::mpsc::channel::<()>();
-    let sending = {
-        let (api, bot, gift_id) = (server.api, bot.clone(), bear["id"].clone());
-        std::thread::spawn(move || {
-            loop {
-                let body = json!({"gift_id": gift_id, "user_id": alice_id}).to_string();
-                match msg_testkit::post(api, &format!("/bot{bot}/sendGift"), "application/json", body.as_bytes()) {
-                    Ok(r) if r.status == 200 => {
-                        if sent_tx.send(()).is_err() {
-                            return;
-                        }
-                    }
-                    _ => return,
-                }
-            }
-        })
-    };
-    let acknowledged = sent_rx.iter().take(30).count();
-    server.signal("KILL");
-    server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
-    sending.join().unwrap();
-    let acknowledged = acknowledged + sent_rx.try_iter().count();
+    let body = json!({"gift_id": bear["id"], "user_id": alice_id});
+    let acknowledged = crate::acknowledged_until_killed(&mut server, &bot, "sendGift", &body, 30);
 
     let server = start();
     let left = balance(&server, &bot);

@@ -82,6 +82,48 @@ pub fn create_bot(root: &Path, username: &str) -> String {
     token
 }
 
+/// `n` calls of bot `token`'s `method` with `body` made at once, call `i` through
+/// `apis[i % apis.len()]`: the answers, in the order the calls were made.
+pub fn at_once(apis: &[std::net::SocketAddr], token: &str, method: &str, body: &Value, n: usize) -> Vec<HttpResponse> {
+    let (path, body) = (format!("/bot{token}/{method}"), body.to_string());
+    std::thread::scope(|s| {
+        let calls: Vec<_> = (0..n)
+            .map(|i| {
+                let (api, path, body) = (apis[i % apis.len()], &path, &body);
+                s.spawn(move || msg_testkit::post(api, path, "application/json", body.as_bytes()).unwrap())
+            })
+            .collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    })
+}
+
+/// Bot `token` calls `method` with `body` as fast as answers come; `server` is killed with
+/// SIGKILL once `before_kill` calls were acknowledged. How many were acknowledged in all.
+pub fn acknowledged_until_killed(
+    server: &mut Server,
+    token: &str,
+    method: &str,
+    body: &Value,
+    before_kill: usize,
+) -> usize {
+    let (sent_tx, sent_rx) = std::sync::mpsc::channel::<()>();
+    let sending = {
+        let (api, path, body) = (server.api, format!("/bot{token}/{method}"), body.to_string());
+        std::thread::spawn(move || {
+            while msg_testkit::post(api, &path, "application/json", body.as_bytes()).is_ok_and(|r| r.status == 200) {
+                if sent_tx.send(()).is_err() {
+                    return;
+                }
+            }
+        })
+    };
+    let acknowledged = sent_rx.iter().take(before_kill).count();
+    server.signal("KILL");
+    server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
+    sending.join().unwrap();
+    acknowledged + sent_rx.try_iter().count()
+}
+
 /// A Bot API call `server` refuses with 400: its description.
 pub fn refused(server: &msg_testkit::Server, token: &str, method: &str, params: serde_json::Value) -> String {
     let (status, description) = error(server.call(token, method, params.clone()));

@@ -992,20 +992,9 @@ fn a_limited_gift_sold_through_two_servers_is_never_oversold() {
         |server: &Server, method: &str, params: Value| ok(crate::console::operator(server, KEY, method, params));
     let gift = operator(&a, "setGift", json!({"star_count": 10, "total_count": 6}));
     operator(&b, "grantStars", json!({"bot_id": id_of(&bot), "amount": 200}));
-    let body = json!({"gift_id": gift["gift_id"], "user_id": id_of(&alice)}).to_string();
-    let statuses: Vec<u16> = std::thread::scope(|s| {
-        let calls: Vec<_> = (0..20)
-            .map(|n| {
-                let (api, body, bot) = ([a.api, b.api][n % 2], &body, &bot);
-                s.spawn(move || {
-                    msg_testkit::post(api, &format!("/bot{bot}/sendGift"), "application/json", body.as_bytes())
-                        .unwrap()
-                        .status
-                })
-            })
-            .collect();
-        calls.into_iter().map(|c| c.join().unwrap()).collect()
-    });
+    let body = json!({"gift_id": gift["gift_id"], "user_id": id_of(&alice)});
+    let statuses: Vec<u16> =
+        crate::at_once(&[a.api, b.api], &bot, "sendGift", &body, 20).iter().map(|r| r.status).collect();
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 6, "{statuses:?}");
     assert!(statuses.iter().all(|s| *s == 200 || *s == 400), "{statuses:?}");
     for server in [&a, &b] {

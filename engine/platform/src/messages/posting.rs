@@ -573,8 +573,17 @@ pub(crate) async fn delete(
         Change::DeleteMessage { conversation: poster_key(conversation), message_id },
     ]);
     // People in the chat see the deletion; bots get no update for it (as on the platform).
+    // How many people (not bots) are in it: a private chat of two people is a business chat.
+    let mut people = 0;
     for member in platform.participants(conversation).await? {
-        if member != actor.id() && platform.user(member).await?.is_some() {
+        // The actor is known; anyone else is looked up once.
+        let is_person =
+            if member == actor.id() { matches!(actor, Actor::User(_)) } else { platform.user(member).await?.is_some() };
+        if !is_person {
+            continue;
+        }
+        people += 1;
+        if member != actor.id() {
             let chat = platform.chat_json(conversation, member).await?;
             let payload = json!({"chat": chat, "message_ids": [message_id]}).to_string();
             let mailbox = platform.user_mailbox(member).await?;
@@ -583,8 +592,7 @@ pub(crate) async fn delete(
     }
     // A person's business bot hears of deletions in their private chats with people.
     if let Conversation::Private(a, b) = conversation
-        && platform.user(a).await?.is_some()
-        && platform.user(b).await?.is_some()
+        && people == 2
     {
         for owner in [a, b] {
             let Some((bot, connection_id)) = platform.business_observer(owner).await? else { continue };

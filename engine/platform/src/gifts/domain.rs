@@ -104,7 +104,7 @@ fn set_gift(platform: Arc<Platform>, params: Params) -> OperatorWork {
             None => None,
             Some(hex) => Some(parse_color(hex).ok_or_else(|| bad("color must be #rrggbb"))?),
         };
-        let _catalogue = super::catalogue(&platform).await?;
+        super::seeded(&platform).await?;
         let id = match params.get("gift_id").filter(|i| !i.is_empty()) {
             Some(id) => id.to_owned(),
             None => super::new_id(),
@@ -157,7 +157,7 @@ fn list_gifts(platform: Arc<Platform>, _params: Params) -> OperatorWork {
 /// `deleteGift`: gift `gift_id` is sold no more (those who own one keep it).
 fn delete_gift(platform: Arc<Platform>, params: Params) -> OperatorWork {
     Box::pin(async move {
-        let _catalogue = super::catalogue(&platform).await?;
+        super::seeded(&platform).await?;
         let id = params.get("gift_id").unwrap_or_default().to_owned();
         let _held = CATALOGUE.lock(&platform.locks, 0, &id).await;
         let was = CATALOGUE.get(platform.storage.as_ref(), 0, &id).await?.is_some();

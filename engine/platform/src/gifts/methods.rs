@@ -50,14 +50,7 @@ pub(super) fn gift_text(
 
 pub(super) async fn get_available_gifts(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
-    let mut gifts = Vec::new();
-    for (id, gift) in super::catalogue(&platform).await? {
-        // What TDLib leaves out for bots: sold out.
-        if gift.limited() && gift.remaining_count == 0 {
-            continue;
-        }
-        gifts.push(super::gift_object(&platform, bot.id, true, &id, &gift).await?);
-    }
+    let gifts = super::available(super::Viewer::new(&platform, bot.id, true)).await?;
     Ok(typed(&types::Gifts { gifts }).into())
 }
 
@@ -167,7 +160,8 @@ pub(super) async fn sell(
         unique: None,
     };
     changes.push(OWNED.put(receiver_id, &super::owned_key(), &owned));
-    let shown = super::gift_object(platform, payer.id(), matches!(payer, Actor::Bot(_)), sale.gift_id, &gift).await?;
+    let mut viewer = super::Viewer::new(platform, payer.id(), matches!(payer, Actor::Bot(_)));
+    let shown = viewer.gift(sale.gift_id, &gift).await?;
     if let Actor::Bot(bot) = payer {
         changes.push(purchase(platform, bot, receiver, &shown, price).await?);
     }
@@ -363,14 +357,13 @@ pub(crate) async fn owned_gifts(
     let start = listing.offset.parse::<usize>().unwrap_or(0).min(total_count);
     let end = (start + listing.limit.clamp(1, 100) as usize).min(total_count);
     let mut shown = Vec::with_capacity(end - start);
+    let mut shown_to = super::Viewer::new(platform, viewer, viewer_is_bot);
     for (key, owned) in &gifts[start..end] {
         // A private gift's sender and text are the receiver's alone.
         let open = !owned.is_private || viewer == owner;
         let sender = if open { platform.participant(owned.sender).await? } else { None };
         if let Some(unique) = &owned.unique {
-            let gift =
-                super::unique::unique_object(platform, viewer, viewer_is_bot, &owned.gift_id, &owned.gift, unique)
-                    .await?;
+            let gift = super::unique::unique_object(&mut shown_to, &owned.gift_id, &owned.gift, unique).await?;
             shown.push(types::OwnedGift::OwnedGiftUnique(types::OwnedGiftUnique {
                 gift: Box::new(gift),
                 owned_gift_id: managed.then(|| key.clone()),
@@ -383,7 +376,7 @@ pub(crate) async fn owned_gifts(
             }));
             continue;
         }
-        let gift = super::gift_object(platform, viewer, viewer_is_bot, &owned.gift_id, &owned.gift).await?;
+        let gift = shown_to.gift(&owned.gift_id, &owned.gift).await?;
         let convertible = managed && super::convertible(platform, owned).await?;
         let regular = types::OwnedGiftRegular {
             owned_gift_id: managed.then(|| key.clone()),

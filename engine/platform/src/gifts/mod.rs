@@ -136,8 +136,8 @@ fn new_id() -> String {
     (rand::random::<u64>() >> 1).max(1).to_string()
 }
 
-/// The catalogue, by id; laid out on its first read.
-async fn catalogue(platform: &Platform) -> Result<Vec<(String, Listed)>, ApiError> {
+/// Lays the standard catalogue out, the first time it is asked for (one read of a marker after).
+async fn seeded(platform: &Platform) -> Result<(), ApiError> {
     let storage = platform.storage.as_ref();
     if CATALOGUE_STATE.get(storage, 0, SEEDED).await?.is_none() {
         let _held = CATALOGUE_STATE.lock(&platform.locks, 0, SEEDED).await;
@@ -162,8 +162,27 @@ async fn catalogue(platform: &Platform) -> Result<Vec<(String, Listed)>, ApiErro
             storage.apply(changes).await.map_err(crate::internal)?;
         }
     }
+    Ok(())
+}
+
+/// The catalogue, cheapest first.
+async fn catalogue(platform: &Platform) -> Result<Vec<(String, Listed)>, ApiError> {
+    seeded(platform).await?;
+    let storage = platform.storage.as_ref();
     let mut gifts: Vec<(String, Listed)> = CATALOGUE.all(storage, 0).await?.into_iter().collect();
     gifts.sort_by(|a, b| a.1.star_count.cmp(&b.1.star_count).then_with(|| a.0.cmp(&b.0)));
+    Ok(gifts)
+}
+
+/// The catalogue's gifts that can still be bought, as `viewer` sees them: what TDLib leaves
+/// out for bots (sold out) is left out.
+async fn available(mut viewer: Viewer<'_>) -> Result<Vec<types::Gift>, ApiError> {
+    let mut gifts = Vec::new();
+    for (id, gift) in catalogue(viewer.platform).await? {
+        if !(gift.limited() && gift.remaining_count == 0) {
+            gifts.push(viewer.gift(&id, &gift).await?);
+        }
+    }
     Ok(gifts)
 }
 
@@ -172,18 +191,24 @@ async fn listed(platform: &Platform, gift_id: &str) -> Result<Option<Listed>, Ap
     if gift_id.is_empty() || gift_id.len() > 20 {
         return Ok(None);
     }
-    catalogue(platform).await?;
+    seeded(platform).await?;
     CATALOGUE.get(platform.storage.as_ref(), 0, gift_id).await
 }
 
+/// A gift's picture: a PNG and its content hash.
+struct Picture {
+    bytes: Vec<u8>,
+    hash: blake3::Hash,
+}
+
 /// The picture of a gift of colour `rgb`: a box tied with a white ribbon on a transparent
-/// square of 512, as a PNG (made once per colour).
-fn picture(rgb: [u8; 3]) -> Arc<Vec<u8>> {
-    type Made = Mutex<HashMap<[u8; 3], Arc<Vec<u8>>>>;
+/// square of 512, as a PNG (made, and hashed, once per colour).
+fn picture(rgb: [u8; 3]) -> Arc<Picture> {
+    type Made = Mutex<HashMap<[u8; 3], Arc<Picture>>>;
     static MADE: OnceLock<Made> = OnceLock::new();
     let made = MADE.get_or_init(Default::default);
-    if let Some(bytes) = made.lock().expect("gift pictures").get(&rgb) {
-        return bytes.clone();
+    if let Some(picture) = made.lock().expect("gift pictures").get(&rgb) {
+        return picture.clone();
     }
     let image = image::RgbaImage::from_fn(512, 512, |x, y| {
         let in_box = (96..416).contains(&x) && (160..448).contains(&y);
@@ -203,54 +228,70 @@ fn picture(rgb: [u8; 3]) -> Arc<Vec<u8>> {
     });
     let mut bytes = Vec::new();
     image.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).expect("a PNG encodes into memory");
-    let bytes = Arc::new(bytes);
-    made.lock().expect("gift pictures").insert(rgb, bytes.clone());
-    bytes
-}
-
-/// A gift's sticker as `viewer` gets it: their own file id (a bot's linked into its directory,
-/// a person granted the content).
-async fn sticker(platform: &Platform, viewer: i64, is_bot: bool, gift: &Listed) -> Result<types::Sticker, ApiError> {
-    let bytes = picture(gift.color);
     let hash = blake3::hash(&bytes);
-    let blob = if platform.files.ensure_local(&hash).await? {
-        Blob { hash, size: bytes.len() as u64 }
-    } else {
-        platform.files.ingest_bytes(bytes.as_ref().clone()).await?
-    };
-    let mut fields = Map::new();
-    fields.insert("type".into(), "regular".into());
-    fields.insert("width".into(), 512.into());
-    fields.insert("height".into(), 512.into());
-    fields.insert("is_animated".into(), false.into());
-    fields.insert("is_video".into(), false.into());
-    fields.insert("emoji".into(), gift.emoji.clone().into());
-    let object = file_object(viewer, Kind::Sticker, &blob, fields);
-    if is_bot {
-        platform.files.link(viewer, &blob, Kind::Sticker, "png", &object).await?;
-    } else {
-        platform.files.grant(viewer, &[hash]).await?;
-    }
-    serde_json::from_value(object).map_err(|_| ApiError::internal("a gift's sticker is damaged"))
+    let picture = Arc::new(Picture { bytes, hash });
+    made.lock().expect("gift pictures").insert(rgb, picture.clone());
+    picture
 }
 
-/// A gift as `viewer` sees it.
-async fn gift_object(
-    platform: &Platform,
-    viewer: i64,
+/// Whom gifts are shown to in one answer, with the stickers made for it so far: each colour's
+/// and emoji's sticker is stored, and linked into a bot's directory or granted to a person,
+/// once per answer however many gifts show it.
+pub(super) struct Viewer<'a> {
+    platform: &'a Platform,
+    id: i64,
     is_bot: bool,
-    id: &str,
-    gift: &Listed,
-) -> Result<types::Gift, ApiError> {
-    Ok(types::Gift {
-        id: id.to_owned(),
-        sticker: Box::new(sticker(platform, viewer, is_bot, gift).await?),
-        star_count: gift.star_count,
-        upgrade_star_count: (gift.upgrade_star_count > 0).then_some(gift.upgrade_star_count),
-        total_count: gift.limited().then_some(gift.total_count),
-        remaining_count: gift.limited().then_some(gift.remaining_count),
-        ..Default::default()
-    })
+    made: HashMap<([u8; 3], String), types::Sticker>,
+}
+
+impl<'a> Viewer<'a> {
+    pub(super) fn new(platform: &'a Platform, id: i64, is_bot: bool) -> Self {
+        Self { platform, id, is_bot, made: HashMap::new() }
+    }
+
+    /// A gift's sticker as the viewer gets it: their own file id.
+    async fn sticker(&mut self, gift: &Listed) -> Result<types::Sticker, ApiError> {
+        let key = (gift.color, gift.emoji.clone());
+        if let Some(sticker) = self.made.get(&key) {
+            return Ok(sticker.clone());
+        }
+        let (platform, picture) = (self.platform, picture(gift.color));
+        let blob = if platform.files.ensure_local(&picture.hash).await? {
+            Blob { hash: picture.hash, size: picture.bytes.len() as u64 }
+        } else {
+            platform.files.ingest_bytes(picture.bytes.clone()).await?
+        };
+        let mut fields = Map::new();
+        fields.insert("type".into(), "regular".into());
+        fields.insert("width".into(), 512.into());
+        fields.insert("height".into(), 512.into());
+        fields.insert("is_animated".into(), false.into());
+        fields.insert("is_video".into(), false.into());
+        fields.insert("emoji".into(), gift.emoji.clone().into());
+        let object = file_object(self.id, Kind::Sticker, &blob, fields);
+        if self.is_bot {
+            platform.files.link(self.id, &blob, Kind::Sticker, "png", &object).await?;
+        } else {
+            platform.files.grant(self.id, &[picture.hash]).await?;
+        }
+        let sticker: types::Sticker =
+            serde_json::from_value(object).map_err(|_| ApiError::internal("a gift's sticker is damaged"))?;
+        self.made.insert(key, sticker.clone());
+        Ok(sticker)
+    }
+
+    /// A gift as the viewer sees it.
+    pub(super) async fn gift(&mut self, id: &str, gift: &Listed) -> Result<types::Gift, ApiError> {
+        Ok(types::Gift {
+            id: id.to_owned(),
+            sticker: Box::new(self.sticker(gift).await?),
+            star_count: gift.star_count,
+            upgrade_star_count: (gift.upgrade_star_count > 0).then_some(gift.upgrade_star_count),
+            total_count: gift.limited().then_some(gift.total_count),
+            remaining_count: gift.limited().then_some(gift.remaining_count),
+            ..Default::default()
+        })
+    }
 }
 
 /// Whether an owned gift may be converted to Stars: a bot's gifts may not (the Bot API's
@@ -294,8 +335,9 @@ mod tests {
         assert_eq!(ids.len(), STANDARD.len());
         assert_eq!(standard_id("🧸"), standard_id("🧸"));
         assert!(Arc::ptr_eq(&picture(STANDARD[0].2), &picture(STANDARD[0].2)));
-        assert_ne!(picture(STANDARD[0].2), picture(STANDARD[1].2));
-        let image = image::load_from_memory(&picture([1, 2, 3])).expect("a PNG");
+        assert_ne!(picture(STANDARD[0].2).bytes, picture(STANDARD[1].2).bytes);
+        assert_eq!(picture([1, 2, 3]).hash, blake3::hash(&picture([1, 2, 3]).bytes));
+        let image = image::load_from_memory(&picture([1, 2, 3]).bytes).expect("a PNG");
         assert_eq!((image.width(), image.height()), (512, 512));
     }
 }

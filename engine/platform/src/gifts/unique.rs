@@ -66,14 +66,12 @@ fn traits(gift_id: &str, number: i64) -> Unique {
 
 /// A unique gift as `viewer` sees it.
 pub(super) async fn unique_object(
-    platform: &Platform,
-    viewer: i64,
-    viewer_is_bot: bool,
+    viewer: &mut super::Viewer<'_>,
     gift_id: &str,
     gift: &Listed,
     unique: &Unique,
 ) -> Result<types::UniqueGift, ApiError> {
-    let sticker = super::sticker(platform, viewer, viewer_is_bot, gift).await?;
+    let sticker = viewer.sticker(gift).await?;
     let (model, model_rarity) = MODELS[unique.model.min(MODELS.len() - 1)];
     let (symbol, symbol_rarity) = SYMBOLS[unique.symbol.min(SYMBOLS.len() - 1)];
     let (backdrop, colors, backdrop_rarity) = BACKDROPS[unique.backdrop.min(BACKDROPS.len() - 1)];
@@ -187,7 +185,8 @@ async fn told(
     if other == owner || platform.participant(other).await?.is_none() {
         return platform.storage.apply(changes).await.map_err(crate::internal);
     }
-    let shown = unique_object(platform, owner, false, &gift.gift_id, &gift.gift, unique).await?;
+    let shown =
+        unique_object(&mut super::Viewer::new(platform, owner, false), &gift.gift_id, &gift.gift, unique).await?;
     let info = types::UniqueGiftInfo { gift: Box::new(shown), origin: origin.into(), ..Default::default() };
     let mut content =
         crate::kernel::world::Content::of(types::Message { unique_gift: Some(Box::new(info)), ..Default::default() });

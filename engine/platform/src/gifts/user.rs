@@ -10,12 +10,7 @@ use crate::kernel::world::Conversation;
 
 /// The person's `getAvailableGifts`: what can be bought, with the person's own file ids.
 pub(super) async fn get_available_gifts(c: UserCall) -> Result<Value, ApiError> {
-    let mut gifts = Vec::new();
-    for (id, gift) in super::catalogue(&c.platform).await? {
-        if !(gift.limited() && gift.remaining_count == 0) {
-            gifts.push(super::gift_object(&c.platform, c.user.id, false, &id, &gift).await?);
-        }
-    }
+    let gifts = super::available(super::Viewer::new(&c.platform, c.user.id, false)).await?;
     Ok(crate::kernel::world::typed(&msg_spec::types::Gifts { gifts }))
 }
 

@@ -23,18 +23,6 @@ fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message)
 }
 
-/// Changes the person's record (name, username) under their lock.
-async fn change_person(
-    platform: &Platform,
-    user_id: i64,
-    change: impl FnOnce(&mut UserRecord) -> Result<(), ApiError>,
-) -> Result<(), ApiError> {
-    let _held = platform.locks.lock(Entity::User(user_id)).await;
-    let mut user = platform.user(user_id).await?.ok_or_else(|| bad("BUSINESS_CONNECTION_INVALID"))?;
-    change(&mut user)?;
-    platform.create_user(user).await
-}
-
 pub(super) async fn get_business_connection(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let (_, id, connection) = connection_of(&platform, &call).await?;
     Ok(typed(&super::shown(&platform, &id, &connection).await?).into())
@@ -59,12 +47,13 @@ pub(super) async fn set_name(platform: Arc<Platform>, call: MethodCall) -> Resul
     if last_name.chars().count() > MOST_NAME {
         return Err(bad("LASTNAME_INVALID"));
     }
-    change_person(&platform, user.id, |u| {
-        u.first_name = first_name;
-        u.last_name = (!last_name.is_empty()).then_some(last_name);
-        Ok(())
-    })
-    .await?;
+    platform
+        .update_person_record(user.id, |u| {
+            u.first_name = first_name;
+            u.last_name = (!last_name.is_empty()).then_some(last_name);
+            Ok(())
+        })
+        .await?;
     done()
 }
 
@@ -101,11 +90,12 @@ pub(super) async fn set_username(platform: Arc<Platform>, call: MethodCall) -> R
             return Err(bad("USERNAME_OCCUPIED"));
         }
     }
-    change_person(&platform, user.id, |u| {
-        u.username = (!username.is_empty()).then_some(username);
-        Ok(())
-    })
-    .await?;
+    platform
+        .update_person_record(user.id, |u| {
+            u.username = (!username.is_empty()).then_some(username);
+            Ok(())
+        })
+        .await?;
     done()
 }
 

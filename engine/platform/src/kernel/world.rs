@@ -545,11 +545,24 @@ impl Platform {
         user_id: i64,
         change: impl FnOnce(&mut PersonDetails) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
+        self.update_person_record(user_id, |person| {
+            let mut details = PersonDetails::parse(&person.details);
+            let out = change(&mut details)?;
+            person.details = details.to_json();
+            Ok(out)
+        })
+        .await
+    }
+
+    /// [`Platform::update_person`] for the person's whole record (name, username, details).
+    pub(crate) async fn update_person_record<T>(
+        &self,
+        user_id: i64,
+        change: impl FnOnce(&mut UserRecord) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
         let _held = self.locks.lock(crate::kernel::serial::Entity::User(user_id)).await;
         let mut person = self.user(user_id).await?.ok_or_else(|| ApiError::bad_request("user not found"))?;
-        let mut details = PersonDetails::parse(&person.details);
-        let out = change(&mut details)?;
-        person.details = details.to_json();
+        let out = change(&mut person)?;
         self.create_user(person).await?;
         Ok(out)
     }

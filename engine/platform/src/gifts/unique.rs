@@ -129,6 +129,11 @@ pub(crate) async fn upgrade(
     star_count: i64,
     may_pay: bool,
 ) -> Result<(), ApiError> {
+    // The gift's lock, then the owner's: the order a sale takes them in (`sell`), so an upgrade
+    // and a sale of the same gift by its owner never wait on each other. An owned gift's row
+    // never changes its gift, so the one read before the locks names the right series.
+    let series_of = owned(platform, owner, owned_gift_id).await?.gift_id;
+    let _series = CATALOGUE.lock(&platform.locks, 0, &series_of).await;
     let _held = platform.locks.lock(Entity::User(owner)).await;
     let mut gift = owned(platform, owner, owned_gift_id).await?;
     if gift.unique.is_some() {
@@ -151,7 +156,6 @@ pub(crate) async fn upgrade(
         return Err(bad("BALANCE_TOO_LOW"));
     }
     // The series' next number, under the gift's lock (its row counts the upgrades).
-    let _series = CATALOGUE.lock(&platform.locks, 0, &gift.gift_id).await;
     let listed = CATALOGUE.get(platform.storage.as_ref(), 0, &gift.gift_id).await?;
     let mut series = listed.unwrap_or_else(|| gift.gift.clone());
     series.upgraded += 1;

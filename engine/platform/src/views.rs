@@ -16,6 +16,7 @@ use crate::chats::standing::Standing;
 use crate::files::Kind;
 use crate::files::id::FileId;
 use crate::internal;
+use crate::kernel::direct::DIRECT_TOPICS;
 use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::records::Table;
 use crate::kernel::rows::MEMBERS;
@@ -53,8 +54,22 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
         }
         // A basic group upgraded to a supergroup lives on as the supergroup.
         let chat = platform.room(membership.chat_id, |room| room.chat.clone()).await?;
-        if chat.is_some_and(|c| !c.details.contains("\"migrated_to\"")) {
-            conversations.push(Conversation::Group(membership.chat_id));
+        let Some(chat) = chat.filter(|c| !c.details.contains("\"migrated_to\"")) else { continue };
+        conversations.push(Conversation::Group(membership.chat_id));
+        // A channel's administrators have its direct messages too (every topic).
+        if chat.details.contains("\"direct_messages_chat\"")
+            && Standing::from_record(&membership).is_admin()
+            && let Some(direct) = chats::standing::ChatDetails::parse(&chat.details).direct_messages_chat
+        {
+            conversations.push(Conversation::Group(direct));
+        }
+    }
+    // The channels' direct messages the person wrote to (their own topic).
+    for key in DIRECT_TOPICS.all(storage, user.id).await?.into_keys() {
+        if let Ok(id) = key.parse::<i64>()
+            && !conversations.contains(&Conversation::Group(id))
+        {
+            conversations.push(Conversation::Group(id));
         }
     }
     let read = READ_MARKS.all(platform.storage.as_ref(), user.id).await?;
@@ -72,10 +87,15 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
         };
         let mark = read.get(&conversation.key()).copied().unwrap_or(0);
         let after_mark = page(platform, conversation, mark, i64::MAX, MAX_UNREAD).await?;
+        let after_mark = seen(platform, conversation, after_mark, user.id).await?;
         let unread = after_mark.iter().filter(|m| crate::messages::posting::sender_id(m) != Some(user.id)).count();
         // The newest message is the first after the mark when there is one (one read, not two).
         let newest = match after_mark.into_iter().next() {
             Some(newest) => Some(newest),
+            None if platform.direct_chat(conversation).await?.is_some() => {
+                let last = page(platform, conversation, 0, i64::MAX, MAX_PAGE).await?;
+                seen(platform, conversation, last, user.id).await?.into_iter().next()
+            }
             None => page(platform, conversation, 0, i64::MAX, 1).await?.pop(),
         };
         let date = newest.as_ref().map_or(0, |m| m.date);
@@ -87,6 +107,26 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
     }
     rows.sort_by_key(|row| std::cmp::Reverse(row.0));
     Ok(Value::Array(rows.into_iter().map(|(_, row)| row).collect()))
+}
+
+/// The messages of `messages` that `viewer` may see (in a channel's direct messages, only their
+/// own topic unless they administer the channel).
+async fn seen(
+    platform: &Platform,
+    conversation: Conversation,
+    messages: Vec<types::Message>,
+    viewer: i64,
+) -> Result<Vec<types::Message>, ApiError> {
+    if platform.direct_chat(conversation).await?.is_none() {
+        return Ok(messages);
+    }
+    let mut out = Vec::with_capacity(messages.len());
+    for message in messages {
+        if !platform.hidden_from(conversation, &message, viewer).await? {
+            out.push(message);
+        }
+    }
+    Ok(out)
 }
 
 /// Up to `limit` messages just before `before` (newest first), parsed.
@@ -128,11 +168,13 @@ pub(crate) async fn history(
     let limit = limit.clamp(1, MAX_PAGE);
     let mut before = before.unwrap_or(i64::MAX);
     let mut found = Vec::new();
+    // A person's topic of a channel's direct messages is a subset too.
+    let subset = thread.is_some() || platform.direct_chat(conversation).await?.is_some();
     // A topic's messages are a subset: read on in larger pages until the page is full.
     loop {
-        let batch = if thread.is_some() { limit * 4 } else { limit };
+        let batch = if subset { limit * 4 } else { limit };
         let (oldest, page, exhausted) = rows(platform, conversation, 0, before, batch).await?;
-        for message in page {
+        for message in seen(platform, conversation, page, viewer).await? {
             let in_thread = thread.is_none_or(|t| message.message_thread_id == Some(t) || message.message_id == t);
             if in_thread && found.len() < limit {
                 found.push(message);

@@ -5073,6 +5073,14 @@ pub trait SendArgs<'a>: Sync {
     fn show_caption_above_media(&self) -> bool {
         false
     }
+    /// Identifier of the direct messages topic to which the message will be sent; required if the message is sent to a direct messages chat
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        None
+    }
+    /// A JSON-serialized object containing the parameters of the suggested post to send; for direct messages chats only.
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        None
+    }
 }
 
 impl<'a> SendArgs<'a> for SendMessage<'a> {
@@ -5100,6 +5108,12 @@ impl<'a> SendArgs<'a> for SendMessage<'a> {
     fn link_preview_options(&self) -> Option<&'a str> {
         self.link_preview_options
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for ForwardMessage<'a> {
@@ -5115,6 +5129,12 @@ impl<'a> SendArgs<'a> for ForwardMessage<'a> {
     fn message_effect_id(&self) -> Option<&'a str> {
         self.message_effect_id
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for ForwardMessages<'a> {
@@ -5126,6 +5146,9 @@ impl<'a> SendArgs<'a> for ForwardMessages<'a> {
     }
     fn protect_content(&self) -> bool {
         self.protect_content
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
     }
 }
 
@@ -5151,6 +5174,12 @@ impl<'a> SendArgs<'a> for CopyMessage<'a> {
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for CopyMessages<'a> {
@@ -5162,6 +5191,9 @@ impl<'a> SendArgs<'a> for CopyMessages<'a> {
     }
     fn protect_content(&self) -> bool {
         self.protect_content
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
     }
 }
 
@@ -5190,6 +5222,12 @@ impl<'a> SendArgs<'a> for SendPhoto<'a> {
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendAudio<'a> {
@@ -5214,6 +5252,12 @@ impl<'a> SendArgs<'a> for SendAudio<'a> {
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendDocument<'a> {
@@ -5237,6 +5281,12 @@ impl<'a> SendArgs<'a> for SendDocument<'a> {
     }
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
     }
 }
 
@@ -5265,6 +5315,12 @@ impl<'a> SendArgs<'a> for SendVideo<'a> {
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendAnimation<'a> {
@@ -5292,6 +5348,12 @@ impl<'a> SendArgs<'a> for SendAnimation<'a> {
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendVoice<'a> {
@@ -5315,6 +5377,12 @@ impl<'a> SendArgs<'a> for SendVoice<'a> {
     }
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
     }
 }
 
@@ -5340,6 +5408,12 @@ impl<'a> SendArgs<'a> for SendVideoNote<'a> {
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendMediaGroup<'a> {
@@ -5360,6 +5434,9 @@ impl<'a> SendArgs<'a> for SendMediaGroup<'a> {
     }
     fn reply_parameters(&self) -> Option<&'a str> {
         self.reply_parameters
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
     }
 }
 
@@ -5385,6 +5462,12 @@ impl<'a> SendArgs<'a> for SendLocation<'a> {
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendVenue<'a> {
@@ -5409,6 +5492,12 @@ impl<'a> SendArgs<'a> for SendVenue<'a> {
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendContact<'a> {
@@ -5432,6 +5521,12 @@ impl<'a> SendArgs<'a> for SendContact<'a> {
     }
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
     }
 }
 
@@ -5481,6 +5576,12 @@ impl<'a> SendArgs<'a> for SendDice<'a> {
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendInvoice<'a> {
@@ -5501,6 +5602,12 @@ impl<'a> SendArgs<'a> for SendInvoice<'a> {
     }
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
     }
 }
 
@@ -5526,6 +5633,12 @@ impl<'a> SendArgs<'a> for SendSticker<'a> {
     fn reply_markup(&self) -> Option<&'a str> {
         self.reply_markup
     }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendPaidMedia<'a> {
@@ -5549,6 +5662,12 @@ impl<'a> SendArgs<'a> for SendPaidMedia<'a> {
     }
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
     }
 }
 
@@ -5576,6 +5695,12 @@ impl<'a> SendArgs<'a> for SendLivePhoto<'a> {
     }
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
     }
 }
 

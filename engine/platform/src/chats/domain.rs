@@ -112,6 +112,18 @@ impl Domain for Chats {
                 crate::chats::user::create_group(c, true)
             }),
             method(
+                "setChatDirectMessagesGroup",
+                "`chat_id` (a channel; its owner, or an administrator who may change its info), `is_enabled`",
+                "the channel's direct-messages `Chat` (a supergroup with `is_direct_messages`, made the first time); the channel gets `direct_message_price_changed`",
+                super::direct::set,
+            ),
+            method(
+                "getDirectMessagesChat",
+                "`chat_id` (a channel)",
+                "its direct-messages `Chat`, where anyone writes to the channel (each person in a topic of their own, which only they and the channel's administrators see) and suggests posts with `suggested_post_parameters`",
+                super::direct::get,
+            ),
+            method(
                 "createForumTopic",
                 "`chat_id`, `name`, `icon_color`, `icon_custom_emoji_id`",
                 "the `ForumTopic`",

@@ -120,7 +120,7 @@ pub(super) async fn group_saved(
 /// A fresh id for a basic group (`-4…`) or a supergroup (`-100…`): the last one handed out
 /// is a row of [`GROUP_IDS`], moved on under its lock and stored before the id is used, so
 /// an id is never handed out twice (one that was not used after all stays unused).
-async fn next_group_id(platform: &Platform, supergroup: bool) -> Result<i64, ApiError> {
+pub(super) async fn next_group_id(platform: &Platform, supergroup: bool) -> Result<i64, ApiError> {
     let _held = platform.locks.lock(Entity::GroupIds).await;
     let (key, first) = if supergroup { (SUPERGROUPS, FIRST_SUPERGROUP) } else { (BASIC_GROUPS, FIRST_GROUP) };
     let last = GROUP_IDS.get(platform.storage.as_ref(), 0, key).await?.unwrap_or(first - 1);

@@ -47,6 +47,11 @@ pub(super) async fn chat_full(platform: &Platform, conversation: Conversation, v
         let record = platform.group(id).await?;
         let (details, _) = super::chat_details(platform, &record).await?;
         full.description = details.description.clone();
+        // A channel's direct-messages chat names its channel.
+        if let Some(parent) = details.parent_chat {
+            full.is_direct_messages = Some(true);
+            full.parent_chat = Some(Box::new(platform.chat(Conversation::Group(parent), viewer).await?));
+        }
         if record.kind == "supergroup" {
             full.sticker_set_name = details.sticker_set_name.clone();
             let standing = platform.standing(id, viewer).await?;
@@ -158,6 +163,20 @@ async fn may_send(
     message: &types::Message,
 ) -> Result<(), ApiError> {
     let Conversation::Group(id) = conversation else { return Ok(()) };
+    // A channel's direct messages take what a person writes (resolving the chat let them in),
+    // but no poll, game or checklist (TDLib's words).
+    if platform.direct_chat(conversation).await?.is_some() {
+        let refused = if message.poll.is_some() {
+            "Polls"
+        } else if message.game.is_some() {
+            "Games"
+        } else if message.checklist.is_some() {
+            "Checklists"
+        } else {
+            return Ok(());
+        };
+        return Err(ApiError::bad_request(format!("{refused} can't be sent to channel direct messages chats")));
+    }
     if platform.group(id).await?.kind == "channel" {
         if platform.standing(id, actor.id()).await?.may(|r| r.can_post_messages.unwrap_or(false)) {
             return Ok(());

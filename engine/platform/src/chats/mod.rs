@@ -1,9 +1,11 @@
 //! Chats: groups, supergroups and channels ([`groups`]), members and their rights
 //! ([`standing`]), a chat's settings and what a viewer sees of it ([`settings`], [`info`]),
-//! invite links and join requests ([`invites`]), forum topics ([`forums`]); their Bot API
+//! invite links and join requests ([`invites`]), forum topics ([`forums`]), a channel's direct
+//! messages turned on and off ([`direct`]); their Bot API
 //! methods ([`methods`], [`invite_methods`], [`forum_methods`]).
 
 pub(crate) mod domain;
+mod direct;
 mod forum_methods;
 mod forums;
 mod groups;

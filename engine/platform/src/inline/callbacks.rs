@@ -58,7 +58,7 @@ pub(crate) async fn press(
     pressed: Pressed<'_>,
     wait: Duration,
 ) -> Result<Value, ApiError> {
-    let stored = messages::load_message(platform, conversation, message_id)
+    let stored = messages::load_message_seen(platform, conversation, message_id, user.id)
         .await?
         .ok_or_else(|| ApiError::bad_request("message not found"))?;
     let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());

@@ -5,11 +5,13 @@
 //! ([`queries`]), domains' typed records ([`records`]) and the kernel's own (people, groups,
 //! standings: [`rows`]), how a message is stored ([`stored`]), the
 //! helpers of every Bot API method ([`methods`]), what every user-side verb gets ([`user`]) and
-//! who stands where in a chat ([`standing`]: every domain reads it), and the file store
+//! who stands where in a chat ([`standing`]: every domain reads it), channels' direct-messages
+//! chats and who sees which of their topics ([`direct`]), and the file store
 //! ([`file_store`], with its `file_id`s: the world holds it, and every domain that carries files uses
 //! it). It depends on no domain; domains depend on it.
 
 pub(crate) mod act;
+pub(crate) mod direct;
 pub(crate) mod directory;
 pub(crate) mod domain;
 pub mod file_store;

@@ -274,6 +274,15 @@ pub struct ChatDetails {
     /// A supergroup's guard bot, which decides its join requests (Bot API 10.1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub guard_bot: Option<i64>,
+    /// A channel's direct-messages chat (a supergroup of its own), once its owner turned it on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direct_messages_chat: Option<i64>,
+    /// A direct-messages chat's channel (`ChatFullInfo.parent_chat`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent_chat: Option<i64>,
+    /// A direct-messages chat its channel turned off: people no longer write to it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub direct_messages_off: bool,
 }
 
 /// One forum topic: its thread id is the id of the message that created it.

@@ -148,6 +148,12 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.gift.is_some()
         || m.unique_gift.is_some()
         || m.gift_upgrade_sent.is_some()
+        || m.direct_message_price_changed.is_some()
+        || m.suggested_post_approved.is_some()
+        || m.suggested_post_approval_failed.is_some()
+        || m.suggested_post_declined.is_some()
+        || m.suggested_post_paid.is_some()
+        || m.suggested_post_refunded.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an

@@ -682,6 +682,21 @@ impl Platform {
                 upgraded.migrate_to_chat_id = Some(to);
                 return Err(upgraded);
             }
+            // A channel's direct-messages chat: anyone may write to it (each person to their
+            // topic), and the channel's administrators answer there; nobody is its member.
+            if chat.details.contains("\"parent_chat\"") {
+                let details = ChatDetails::parse(&chat.details);
+                let parent = details.parent_chat.unwrap_or_default();
+                let admin = self.standing(parent, actor.id()).await?.is_admin();
+                return match actor {
+                    _ if admin => Ok(Conversation::Group(id)),
+                    Actor::Bot(_) => Err(ApiError::forbidden("bot is not a member of the supergroup chat")),
+                    Actor::User(_) if details.direct_messages_off && access == Access::Write => {
+                        Err(ApiError::bad_request("have no rights to send a message"))
+                    }
+                    Actor::User(_) => Ok(Conversation::Group(id)),
+                };
+            }
             // A basic group the bot was once in stays readable to it (it knows the chat); one it
             // never joined does not.
             let once_in = standing.is_some();
@@ -887,11 +902,13 @@ impl Platform {
                 let chat = self.room(id, |room| room.chat.clone()).await?;
                 let chat = chat.ok_or_else(|| ApiError::bad_request("chat not found"))?;
                 let forum = chat.details.contains("\"is_forum\"") && ChatDetails::parse(&chat.details).is_forum;
+                let direct = chat.details.contains("\"parent_chat\"");
                 Ok(types::Chat {
                     id: chat.id,
                     r#type: chat.kind.clone(),
                     title: Some(chat.title.clone()),
                     is_forum: forum.then_some(true),
+                    is_direct_messages: direct.then_some(true),
                     ..types::Chat::default()
                 })
             }

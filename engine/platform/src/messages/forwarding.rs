@@ -46,7 +46,7 @@ async fn move_one(
     };
     let options = SendOptions::read(args, &call.params)?;
     options.without_business()?;
-    if message_id == 0 || super::load_message(&platform, from, message_id).await?.is_none() {
+    if message_id == 0 || super::load_message_seen(&platform, from, message_id, actor.id()).await?.is_none() {
         return Err(ApiError::bad_request(format!("{what} not found")));
     }
     let to = platform.resolve_chat(&actor, one.chat_id).await?;
@@ -99,7 +99,7 @@ async fn move_many(
     // message is posted, so a refusal never follows a partial delivery a retry would repeat.
     let mut contents = Vec::new();
     for id in ids {
-        let body = match super::moved(&platform, from, id, caption.clone()).await {
+        let body = match super::moved(&platform, from, id, caption.clone(), actor.id()).await {
             Ok(body) => body,
             Err(refused) if refused.code == 400 => continue,
             Err(failed) => return Err(failed),

@@ -24,7 +24,8 @@ use self::posting::{
     may_post, moved, post_reply,
 };
 pub(crate) use self::posting::{
-    edit_media, load_message, lock_message, manages_channel_post, message_for, message_for_person, post, post_in,
+    edit_media, load_message, load_message_seen, lock_message, manages_channel_post, message_for, message_for_person,
+    post, post_in,
     publish_edit_with,
 };
 pub(crate) use self::reactions::attach_reactions;

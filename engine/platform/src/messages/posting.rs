@@ -32,6 +32,22 @@ pub(crate) async fn load_message(
     Ok(stored.and_then(|s| stored::parse(&s)))
 }
 
+/// A stored message `viewer` may see (none for one of another's topic of a channel's direct
+/// messages: see [`Platform::hidden_from`]), for every lookup of a message by its id that a
+/// person's act or a bot's can make.
+pub(crate) async fn load_message_seen(
+    platform: &Platform,
+    conversation: Conversation,
+    message_id: i64,
+    viewer: i64,
+) -> Result<Option<Message>, ApiError> {
+    let message = load_message(platform, conversation, message_id).await?;
+    match message {
+        Some(m) if platform.hidden_from(conversation, &m, viewer).await? => Ok(None),
+        other => Ok(other),
+    }
+}
+
 /// `message` as `viewer` sees it, as JSON (its chat set to theirs in place).
 pub(crate) async fn message_for(
     platform: &Platform,
@@ -185,6 +201,10 @@ pub(crate) async fn post_in(
     if !service {
         content.thread = may_post(platform, actor, conversation, &content).await?;
     }
+    if let Some(channel) = direct_topic(platform, act, actor, conversation, &mut content.body).await? {
+        // The channel's administrators answer as the channel.
+        content.sender_chat = Some(channel);
+    }
     let (message_id, unindexed) = platform.next_message_id(act, &conversation.key()).await?;
     let thread = match content.thread {
         Some(0) => Some(message_id),
@@ -229,7 +249,7 @@ pub(crate) async fn post_in(
         let source = other.unwrap_or(conversation);
         // Protected content never leaves its chat: a reply from another chat cannot carry
         // it (nor a quote of it), so there it is as if the message were not there.
-        let original = load_message(platform, source, reply_to).await?;
+        let original = load_message_seen(platform, source, reply_to, actor.id()).await?;
         let original = original.filter(|m| other.is_none() || m.has_protected_content.is_none());
         match original {
             Some(original) => {
@@ -334,8 +354,9 @@ pub(crate) async fn post_in(
         act.changes([CONVERSATIONS.put(a, &key, &()), CONVERSATIONS.put(b, &key, &())]);
         act.indexes(key);
     }
-    if message.from.is_none() {
-        // A channel's post names no author; who posted it decides who may edit it.
+    if message.from.is_none() || message.sender_chat.is_some() {
+        // A channel's post names no author (nor a message sent as a chat); who posted it
+        // decides who may edit it.
         let poster = MessageRecord {
             conversation: poster_key(conversation),
             message_id,
@@ -346,6 +367,68 @@ pub(crate) async fn post_in(
     }
     deliver(platform, act, actor.id(), conversation, &mut message, keyboard.as_ref(), "message").await?;
     Ok(message)
+}
+
+/// The topic of a channel's direct-messages chat a message goes to (`body.direct_messages_topic`,
+/// with its person): a person's own (begun with their first message, in `act`), or the one an
+/// administrator names (`direct_messages_topic_id`: TDLib's words when it is missing or
+/// unknown). Elsewhere the topic is ignored and a suggested post refused, as TDLib does. The
+/// channel, when an administrator answers (as the channel).
+async fn direct_topic(
+    platform: &Platform,
+    act: &mut Act,
+    actor: &Actor,
+    conversation: Conversation,
+    body: &mut Message,
+) -> Result<Option<i64>, ApiError> {
+    use crate::kernel::direct::DIRECT_TOPICS;
+    let Some(direct) = platform.direct_chat(conversation).await? else {
+        body.direct_messages_topic = None;
+        if body.suggested_post_info.is_some() {
+            return Err(ApiError::bad_request("Suggested posts can be sent only to channel direct messages"));
+        }
+        return Ok(None);
+    };
+    let admin = platform.manages_direct(&direct, actor.id()).await?;
+    let topic = if admin {
+        let topic = body.direct_messages_topic.as_ref().map(|t| t.topic_id);
+        let topic = topic.ok_or_else(|| ApiError::bad_request("Channel direct messages topic must be specified"))?;
+        if !platform.has_direct_topic(direct.id, topic).await? {
+            return Err(ApiError::bad_request("Topic not found"));
+        }
+        if body.suggested_post_info.is_some() && !stored::is_service(body) {
+            return Err(ApiError::bad_request(
+                "suggested posts are sent by people: the embedded platform has no offers from a channel's side",
+            ));
+        }
+        topic
+    } else {
+        let person = actor.id();
+        if !platform.has_direct_topic(direct.id, person).await? {
+            let date = now();
+            act.changes([
+                DIRECT_TOPICS.put(direct.id, &person.to_string(), &date),
+                DIRECT_TOPICS.put(person, &direct.id.to_string(), &date),
+            ]);
+        }
+        person
+    };
+    if let Some(info) = body.suggested_post_info.as_deref()
+        && !stored::is_service(body)
+    {
+        if info.price.as_ref().is_some_and(|p| p.currency == "TON") {
+            return Err(ApiError::bad_request(
+                "suggested posts paid in TON are not available: the embedded platform has no TON",
+            ));
+        }
+        // The Bot API's window for a proposed date: 5 minutes to 30 days ahead.
+        if info.send_date.is_some_and(|d| d < now() + 300 || d > now() + 2_678_400) {
+            return Err(ApiError::bad_request("Invalid post send date specified"));
+        }
+    }
+    let user = platform.participant(topic).await?.map(Box::new);
+    body.direct_messages_topic = Some(Box::new(types::DirectMessagesTopic { topic_id: topic, user }));
+    Ok(admin.then_some(direct.parent))
 }
 
 /// The requests for users or a chat that bots' reply keyboards made of a person: scope the
@@ -427,14 +510,20 @@ async fn own_message<'a>(
     message_id: i64,
 ) -> Result<(Held<'a>, Message), ApiError> {
     let held = lock_message(platform, conversation, message_id).await;
-    let stored = load_message(platform, conversation, message_id)
+    let stored = load_message_seen(platform, conversation, message_id, actor.id())
         .await?
         .ok_or_else(|| ApiError::bad_request("message to edit not found"))?;
     // At any time: the 48-hour limit of the Bot API is for business messages only.
     let allowed = match manages_channel_post(platform, actor.id(), conversation, &stored).await? {
         Some(allowed) => allowed,
         // A message sent via a bot (inline mode) is edited by that bot.
-        None => sender_id(&stored) == Some(actor.id()) || stored.via_bot.as_ref().map(|b| b.id) == Some(actor.id()),
+        None => {
+            sender_id(&stored) == Some(actor.id())
+                || stored.via_bot.as_ref().map(|b| b.id) == Some(actor.id())
+                // Sent as a chat (a channel's answer in its direct messages): by its poster.
+                || (stored.sender_chat.is_some()
+                    && poster(platform, conversation, message_id).await? == Some(actor.id()))
+        }
     };
     if !allowed {
         return Err(ApiError::bad_request("message can't be edited"));
@@ -564,7 +653,7 @@ pub(crate) async fn delete(
 ) -> Result<(), ApiError> {
     // Under the message's lock, so an edit or a vote under way cannot store it back.
     let _held = lock_message(platform, conversation, message_id).await;
-    let stored = load_message(platform, conversation, message_id)
+    let stored = load_message_seen(platform, conversation, message_id, actor.id())
         .await?
         .ok_or_else(|| ApiError::bad_request("message to delete not found"))?;
     may_delete(platform, actor, conversation, &stored).await?;
@@ -575,7 +664,15 @@ pub(crate) async fn delete(
     // People in the chat see the deletion; bots get no update for it (as on the platform).
     // How many people (not bots) are in it: a private chat of two people is a business chat.
     let mut people = 0;
-    for member in platform.participants(conversation).await? {
+    // A direct-messages chat's message reaches its topic's person and the channel's
+    // administrators only.
+    let direct = platform.direct_chat(conversation).await?;
+    let members = match (&direct, stored.direct_messages_topic.as_deref()) {
+        (Some(direct), Some(topic)) => platform.direct_audience(direct, topic.topic_id).await?,
+        (Some(_), None) => Vec::new(),
+        (None, _) => platform.participants(conversation).await?,
+    };
+    for member in members {
         // The actor is known; anyone else is looked up once.
         let is_person =
             if member == actor.id() { matches!(actor, Actor::User(_)) } else { platform.user(member).await?.is_some() };
@@ -627,8 +724,12 @@ pub(super) async fn may_delete(
         return Err(refused());
     }
     let Conversation::Group(id) = conversation else { return Ok(()) };
-    let standing = platform.standing(id, actor.id()).await?;
     let own = sender_id(stored) == Some(actor.id());
+    // In a channel's direct messages: one's own, or any as the channel's administrator.
+    if let Some(direct) = platform.direct_chat(conversation).await? {
+        return if own || platform.manages_direct(&direct, actor.id()).await? { Ok(()) } else { Err(refused()) };
+    }
+    let standing = platform.standing(id, actor.id()).await?;
     let allowed = match platform.group(id).await?.kind.as_str() {
         "group" => own || standing.is_admin(),
         "channel" => {
@@ -765,7 +866,7 @@ pub(super) async fn forward(
 ) -> Result<Value, ApiError> {
     // The album the caller puts it in (forwardMessages, copyMessages), never the original's.
     let album = content.body.media_group_id.take();
-    content.body = moved(platform, from, message_id, copy).await?;
+    content.body = moved(platform, from, message_id, copy, actor.id()).await?;
     content.body.media_group_id = album;
     post(platform, actor, to, content).await
 }
@@ -777,9 +878,10 @@ pub(super) async fn moved(
     from: Conversation,
     message_id: i64,
     copy: Option<Option<(String, Option<Value>)>>,
+    viewer: i64,
 ) -> Result<Message, ApiError> {
     let what = if copy.is_some() { "message to copy" } else { "message to forward" };
-    let Some(original) = load_message(platform, from, message_id).await? else {
+    let Some(original) = load_message_seen(platform, from, message_id, viewer).await? else {
         return Err(ApiError::bad_request(format!("{what} not found")));
     };
     if original.has_protected_content.is_some() {
@@ -805,6 +907,8 @@ pub(super) async fn moved(
     body.edit_date = None;
     body.author_signature = None;
     body.reply_markup = None;
+    body.direct_messages_topic = None;
+    body.suggested_post_info = None;
     // The album stays, for the caller to map to a new one (or drop: `forward`).
     // Paid media and invoices stay where they were sent (their terms are the message's).
     let bound = body.paid_media.is_some() || body.invoice.is_some();
@@ -922,7 +1026,15 @@ pub(super) async fn deliver(
     let service = kind == "message" && stored::is_service(message);
     // How many people (not bots) are in it: a private chat of two people is a business chat.
     let mut people = 0;
-    for member in platform.participants(conversation).await? {
+    // A direct-messages chat's message reaches its topic's person and the channel's
+    // administrators only.
+    let direct = platform.direct_chat(conversation).await?;
+    let members = match (&direct, message.direct_messages_topic.as_deref()) {
+        (Some(direct), Some(topic)) => platform.direct_audience(direct, topic.topic_id).await?,
+        (Some(_), None) => Vec::new(),
+        (None, _) => platform.participants(conversation).await?,
+    };
+    for member in members {
         let chat_key = conversation.chat_id_for(member);
         if let Some(user) = platform.user(member).await? {
             people += 1;
@@ -942,7 +1054,9 @@ pub(super) async fn deliver(
         } else if let Some(bot) = platform.bot_record(member).await? {
             // Channel posts reach administrator bots only, all of them; in groups privacy
             // mode decides for the others.
-            if let Conversation::Group(id) = conversation {
+            if let Conversation::Group(id) = conversation
+                && direct.is_none()
+            {
                 // Administrator bots see everything, as on the public platform.
                 let skip = if channel {
                     !platform.standing(id, bot.id).await?.is_admin()

@@ -82,7 +82,7 @@ pub(super) async fn react(
             return Err(ApiError::bad_request("REACTION_INVALID"));
         }
     }
-    if super::load_message(platform, conversation, message_id).await?.is_none() {
+    if super::load_message_seen(platform, conversation, message_id, actor.id()).await?.is_none() {
         return Err(ApiError::bad_request("message to react not found"));
     }
     if !reactions.is_empty() {

@@ -649,6 +649,75 @@ pub(super) fn link_preview(raw: Option<&str>, p: &Params) -> Result<Option<types
     }
 }
 
+/// `suggested_post_parameters` as the reference reads them (`get_input_suggested_post_info`,
+/// `get_suggested_post_price`), then checked as TDLib checks them (`SuggestedPost`,
+/// `SuggestedPostPrice`): a price of 0 is none; the post is `pending` until the channel decides.
+pub(crate) fn suggested_post(raw: Option<&str>) -> Result<Option<types::SuggestedPostInfo>, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
+    let value: Value = serde_json::from_str(raw)
+        .map_err(|_| ApiError::bad_request("Can't parse suggested post parameters JSON object"))?;
+    let Value::Object(fields) = value else {
+        return Err(ApiError::bad_request("Object expected as suggested post parameters"));
+    };
+    let integer = |fields: &serde_json::Map<String, Value>, name: &str, required: bool| -> Result<i64, ApiError> {
+        match fields.get(name) {
+            None | Some(Value::Null) if required => Err(ApiError::bad_request(format!("Can't find field \"{name}\""))),
+            None | Some(Value::Null) => Ok(0),
+            Some(Value::Number(n)) => n.as_i64().ok_or_else(|| field_type(name, "Number")),
+            Some(Value::String(s)) => s.parse().map_err(|_| field_type(name, "Number")),
+            Some(_) => Err(field_type(name, "Number")),
+        }
+    };
+    let send_date = integer(&fields, "send_date", false)?;
+    let price = match fields.get("price") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(price)) => {
+            let currency = match price.get("currency") {
+                None | Some(Value::Null) => return Err(ApiError::bad_request("Can't find field \"currency\"")),
+                Some(Value::String(c)) => c.clone(),
+                Some(_) => return Err(field_type("currency", "String")),
+            };
+            let amount = integer(price, "amount", true)?;
+            match currency.as_str() {
+                "XTR" => Some((currency, amount)),
+                "TON" if amount % 10_000_000 != 0 => {
+                    return Err(ApiError::bad_request(
+                        "Suggested post price must be divisible by 10000000 nanotoncoins",
+                    ));
+                }
+                "TON" => Some((currency, amount)),
+                _ => return Err(ApiError::bad_request("Invalid suggested post price currency specified")),
+            }
+        }
+        Some(_) => return Err(field_type("price", "Object")),
+    };
+    // TDLib's checks of what was read.
+    let price = match price {
+        Some((_, 0)) | None => None,
+        Some((currency, amount)) if currency == "XTR" => {
+            if !(5..=100_000).contains(&amount) {
+                return Err(ApiError::bad_request("Invalid amount of Telegram Stars specified"));
+            }
+            Some(types::SuggestedPostPrice { currency, amount })
+        }
+        Some((currency, amount)) => {
+            if !(1..=1_000_000).contains(&(amount / 10_000_000)) {
+                return Err(ApiError::bad_request("Invalid amount of Gram cents specified"));
+            }
+            Some(types::SuggestedPostPrice { currency, amount })
+        }
+    };
+    if send_date < 0 {
+        return Err(ApiError::bad_request("Invalid post send date specified"));
+    }
+    let info = types::SuggestedPostInfo {
+        state: "pending".into(),
+        price: price.map(Box::new),
+        send_date: (send_date != 0).then_some(send_date),
+    };
+    Ok(Some(info))
+}
+
 /// What every send method takes besides its content: the keyboard, the reply and protection.
 pub(crate) struct SendOptions {
     markup: Option<Value>,
@@ -662,6 +731,11 @@ pub(crate) struct SendOptions {
     business: Option<String>,
     /// Who sends it on the account's behalf, once [`SendOptions::sending`] has found out.
     on_behalf: Option<crate::kernel::world::OnBehalf>,
+    /// `direct_messages_topic_id`: the topic of a channel's direct-messages chat it answers in
+    /// (0 or absent is none; other chats ignore it, as the reference does).
+    direct_topic: Option<i64>,
+    /// `suggested_post_parameters`: a post suggested to a channel, in its direct-messages chat.
+    suggested: Option<types::SuggestedPostInfo>,
 }
 
 impl SendOptions {
@@ -670,11 +744,14 @@ impl SendOptions {
     /// business connection is looked for after both are read ([`SendOptions::sending`]).
     pub(crate) fn read(args: &dyn SendArgs<'_>, p: &Params) -> Result<Self, ApiError> {
         let reply = ReplyTo::read(args.reply_parameters(), p)?;
+        let suggested = suggested_post(args.suggested_post_parameters())?;
         let markup = reply_markup(args.reply_markup())?;
         let business = args.business_connection_id().filter(|b| !b.is_empty()).map(str::to_owned);
         let thread = args.message_thread_id().filter(|t| *t > 0);
+        let direct_topic = args.direct_messages_topic_id().filter(|t| *t != 0);
         let extras = message_extras(args);
-        Ok(Self { markup, reply, protect: args.protect_content(), extras, thread, business, on_behalf: None })
+        let protect = args.protect_content();
+        Ok(Self { markup, reply, protect, extras, thread, business, on_behalf: None, direct_topic, suggested })
     }
 
     /// Who sends `actor`'s (a bot's) message to `chat_id`, and where: the bot in its chat, or
@@ -709,6 +786,9 @@ impl SendOptions {
             body.show_caption_above_media = Some(true);
         }
         body.reply_to_poll_option_id = self.reply.poll_option_id;
+        body.direct_messages_topic =
+            self.direct_topic.map(|topic_id| Box::new(types::DirectMessagesTopic { topic_id, user: None }));
+        body.suggested_post_info = self.suggested.map(Box::new);
         Content {
             text,
             entities,

@@ -27,6 +27,7 @@ mod people;
 mod polls;
 mod stickers;
 mod stories;
+mod suggested;
 mod upgrade;
 pub mod user_api;
 mod verification;
@@ -137,6 +138,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &gifts::domain::Gifts,
     &business::domain::Business,
     &stories::domain::Stories,
+    &suggested::domain::SuggestedPosts,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

@@ -82,6 +82,17 @@ pub(crate) fn set_chat(message: &mut Message, chat: &types::Chat) {
             MaybeInaccessibleMessage::InaccessibleMessage(inner) => *inner.chat = chat.clone(),
         }
     }
+    // A suggested post's service messages carry the suggestion (in the same chat).
+    let suggestions = [
+        message.suggested_post_approved.as_deref_mut().and_then(|m| m.suggested_post_message.as_deref_mut()),
+        message.suggested_post_approval_failed.as_deref_mut().and_then(|m| m.suggested_post_message.as_deref_mut()),
+        message.suggested_post_declined.as_deref_mut().and_then(|m| m.suggested_post_message.as_deref_mut()),
+        message.suggested_post_paid.as_deref_mut().and_then(|m| m.suggested_post_message.as_deref_mut()),
+        message.suggested_post_refunded.as_deref_mut().and_then(|m| m.suggested_post_message.as_deref_mut()),
+    ];
+    for inner in suggestions.into_iter().flatten() {
+        set_chat(inner, chat);
+    }
 }
 
 /// `message` as `chat`'s viewer sees it.

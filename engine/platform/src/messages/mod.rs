@@ -21,11 +21,11 @@ pub(crate) mod user;
 
 use self::posting::{
     chat_action, delete, draft, edit_caption, edit_live_location, edit_markup, edit_text, forward, may_delete,
-    may_post, moved, post_reply,
+    may_post, post_reply,
 };
 pub(crate) use self::posting::{
     edit_media, load_message, load_message_seen, lock_message, manages_channel_post, message_for, message_for_person,
-    post, post_in,
+    moved, post, post_in, put_message,
     publish_edit_with,
 };
 pub(crate) use self::reactions::attach_reactions;

@@ -873,7 +873,7 @@ pub(super) async fn forward(
 
 /// What a forward (`copy` `None`) or copy of a message carries: its content alone, with its
 /// origin when forwarded; refused for a message that is gone, protected or cannot move.
-pub(super) async fn moved(
+pub(crate) async fn moved(
     platform: &Platform,
     from: Conversation,
     message_id: i64,

@@ -60,8 +60,8 @@ impl Domain for Payments {
             ),
             method(
                 "getStarBalance",
-                "—",
-                "the person's Telegram Stars as a `StarAmount` (the operator grants them: `grantStars`)",
+                "`chat_id` (a channel the person administers; without it, the person's own)",
+                "the person's (or the channel's) Telegram Stars as a `StarAmount` (the operator grants them: `grantStars`; a channel earns them from suggested posts)",
                 crate::payments::user::get_star_balance,
             ),
             method(

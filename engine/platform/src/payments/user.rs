@@ -38,8 +38,20 @@ pub(super) async fn pay_invoice(c: UserCall) -> Result<Value, ApiError> {
 
 /// `getStarBalance`: the person's Stars.
 pub(super) async fn get_star_balance(c: UserCall) -> Result<Value, ApiError> {
-    let balance =
-        msg_spec::types::StarAmount { amount: super::stars(&c.platform, c.user.id).await?, ..Default::default() };
+    // A channel's Stars (what its suggested posts earned), for its administrators.
+    let owner = match c.params.get("chat_id").filter(|v| !v.is_empty()) {
+        Some(_) => {
+            let crate::kernel::world::Conversation::Group(id) = c.chat().await? else {
+                return Err(ApiError::bad_request("chat is not a channel"));
+            };
+            if !c.platform.standing(id, c.user.id).await?.is_admin() {
+                return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
+            }
+            id
+        }
+        None => c.user.id,
+    };
+    let balance = msg_spec::types::StarAmount { amount: super::stars(&c.platform, owner).await?, ..Default::default() };
     Ok(crate::kernel::world::typed(&balance))
 }
 

@@ -29,6 +29,7 @@ mod startup;
 mod sticker_sets;
 mod stickers;
 mod stories;
+mod suggested;
 mod surface;
 mod teloxide;
 mod tls;

@@ -4,8 +4,8 @@
 //! messages turned on and off ([`direct`]); their Bot API
 //! methods ([`methods`], [`invite_methods`], [`forum_methods`]).
 
-pub(crate) mod domain;
 mod direct;
+pub(crate) mod domain;
 mod forum_methods;
 mod forums;
 mod groups;

@@ -25,8 +25,7 @@ use self::posting::{
 };
 pub(crate) use self::posting::{
     edit_media, load_message, load_message_seen, lock_message, manages_channel_post, message_for, message_for_person,
-    moved, post, post_in, put_message,
-    publish_edit_with,
+    moved, post, post_in, publish_edit_with, put_message,
 };
 pub(crate) use self::reactions::attach_reactions;
 

@@ -18,7 +18,10 @@ pub(crate) async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let reply = messages::ReplyTo::read(c.params.get("reply_parameters"), &c.params)?;
     let thread = msg_spec::args::integer(c.params.get("message_thread_id")).filter(|t| *t > 0);
     let sender_chat = msg_spec::args::integer(c.params.get("sender_chat_id")).filter(|id| *id != 0);
+    // A post suggested to a channel, in its direct messages (as the Bot API's parameter).
+    let suggested = messages::suggested_post(c.params.get("suggested_post_parameters"))?;
     let mut content = Content { text, entities, thread, sender_chat, ..Content::default() };
+    content.body.suggested_post_info = suggested.map(Box::new);
     reply.fill(&mut content);
     super::post(&c.platform, &c.actor(), conversation, content).await
 }

@@ -182,7 +182,8 @@ pub(crate) async fn decline(
     message_id: i64,
     comment: &str,
 ) -> Result<(), ApiError> {
-    let allowed = platform.standing(direct.parent, actor.id()).await?.may(|r| r.can_manage_direct_messages.unwrap_or(false));
+    let allowed =
+        platform.standing(direct.parent, actor.id()).await?.may(|r| r.can_manage_direct_messages.unwrap_or(false));
     let (_held, mut message) = pending(platform, direct, message_id, allowed).await?;
     if comment.chars().count() > MAX_COMMENT {
         return Err(ApiError::bad_request("comment must be at most 128 characters"));
@@ -209,8 +210,16 @@ async fn publish(
     actor: &Actor,
     suggestion: &mut Suggestion,
 ) -> Result<(), ApiError> {
-    let body = messages::moved(platform, Conversation::Group(suggestion.direct), suggestion.message_id, Some(None), actor.id()).await?;
-    let post = messages::post_in(platform, act, actor, Conversation::Group(suggestion.channel), Content::of(body)).await?;
+    let body = messages::moved(
+        platform,
+        Conversation::Group(suggestion.direct),
+        suggestion.message_id,
+        Some(None),
+        actor.id(),
+    )
+    .await?;
+    let post =
+        messages::post_in(platform, act, actor, Conversation::Group(suggestion.channel), Content::of(body)).await?;
     suggestion.post_id = Some(post.message_id);
     suggestion.pay_at = now() + PAID_AFTER;
     Ok(())
@@ -321,12 +330,11 @@ async fn refund(
     if suggestion.stars > 0 {
         act.change(set_stars(suggestion.payer, held + suggestion.stars));
     }
-    let refunded = types::SuggestedPostRefunded {
-        suggested_post_message: Some(carried(message)),
-        reason: "post_deleted".into(),
-    };
+    let refunded =
+        types::SuggestedPostRefunded { suggested_post_message: Some(carried(message)), reason: "post_deleted".into() };
     let body = Message { suggested_post_refunded: Some(Box::new(refunded)), ..Default::default() };
-    messages::post_in(platform, &mut act, actor, Conversation::Group(suggestion.direct), service(message, body)).await?;
+    messages::post_in(platform, &mut act, actor, Conversation::Group(suggestion.direct), service(message, body))
+        .await?;
     platform.commit(act).await?;
     Ok(None)
 }

@@ -97,7 +97,7 @@ fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing()
     assert!(texts.contains(&"fine") && !texts.contains(&"doomed"), "{texts:?}");
     assert_eq!(ok(operator(&server, "clearFaults", json!({}))), json!({"cleared": 1}));
 
-    // Unrouted methods fail by rule too; a migration names the new chat.
+    // A rule answers before the method's own checks; a migration names the new chat.
     fault(
         &server,
         json!({"method": "approveSuggestedPost", "error": {"code": 403, "description": "Forbidden: bot was blocked by the user"}, "times": 1}),
@@ -106,7 +106,11 @@ fn fault_rules_fail_calls_as_the_platform_would_and_a_failed_call_does_nothing()
         error(server.call(&bot, "approveSuggestedPost", json!({}))),
         (403, "Forbidden: bot was blocked by the user".into())
     );
-    assert_eq!(server.call(&bot, "approveSuggestedPost", json!({})).status, 404, "spent: unrouted again");
+    assert_eq!(
+        error(server.call(&bot, "approveSuggestedPost", json!({}))),
+        (400, "Bad Request: chat_id is empty".into()),
+        "spent: the method's own answer again"
+    );
     let migrate = json!({"code": 400, "description": "Bad Request: group chat was upgraded to a supergroup chat", "migrate_to_chat_id": -1001234});
     fault(&server, json!({"method": "sendMessage", "error": migrate, "times": 1}));
     let moved = server.call(&bot, "sendMessage", json!({"chat_id": -42, "text": "hi"})).json();

@@ -47,6 +47,8 @@ const EMPTY_CALL: &[(&str, &str)] = &[
     ("editStory", "story content isn't specified"),
     ("deleteStory", "business connection not found"),
     ("repostStory", "parameter \"from_chat_id\" is required"),
+    ("approveSuggestedPost", "chat_id is empty"),
+    ("declineSuggestedPost", "chat_id is empty"),
     ("sendInvoice", "parameter \"title\" is required"),
     ("createInvoiceLink", "parameter \"title\" is required"),
     ("answerShippingQuery", "parameter \"error_message\" is required"),

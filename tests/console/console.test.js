@@ -1145,6 +1145,40 @@ describe("the console in Chromium", () => {
     await alice.call("disconnectBusinessBot", {});
   });
 
+  scenario("a channel's owner turns its direct messages on; a person suggests a paid post there and sees it approved", async () => {
+    const channel = await alice.call("createChannel", { title: "Daily", member_ids: JSON.stringify([botInfo.id, bob.id]) });
+    await alice.call("promoteChatMember", { chat_id: channel.id, user_id: botInfo.id, can_post_messages: true, can_manage_direct_messages: true });
+    // Alice, its owner, turns them on from the channel's Chat info.
+    const page = await openAs(alice);
+    await openChat(page, channel.id);
+    await page.getByRole("button", { name: "Chat info" }).first().click();
+    await page.getByRole("button", { name: "Turn direct messages on" }).click();
+    await page.locator(".toast", { hasText: "Direct messages on" }).waitFor();
+    await page.getByRole("button", { name: "Message the channel" }).waitFor();
+    // Bob opens them from the same place and suggests a post for 25 of his Stars.
+    await server.grantStars(bob, 40);
+    const bobs = await openAs(bob);
+    await openChat(bobs, channel.id);
+    await bobs.getByRole("button", { name: "Chat info" }).first().click();
+    await bobs.getByRole("button", { name: "Message the channel" }).click();
+    await bobs.getByRole("button", { name: "More" }).click();
+    await bobs.getByRole("menuitem", { name: "📢 Suggest post…" }).click();
+    await bobs.getByLabel("Post", { exact: true }).fill("<b>Fresh</b> news");
+    await bobs.getByLabel("Price in Stars (0: free)").fill("25");
+    await bobs.getByRole("button", { name: "Suggest", exact: true }).click();
+    const suggestion = message(bobs, "<b>Fresh</b> news");
+    await suggestion.locator(".suggestion", { hasText: "Suggested post · 25 ⭐ · pending" }).waitFor();
+    assert.equal(await suggestion.locator(".bubble b").count(), 0, "the suggestion is text, not markup");
+    // The channel's bot approves it: Bob sees the new state and the service message.
+    const direct = await bob.call("getDirectMessagesChat", { chat_id: channel.id });
+    const [mine] = (await bob.call("getChatHistory", { chat_id: direct.id })).filter((m) => m.suggested_post_info);
+    await bot.api.raw.approveSuggestedPost({ chat_id: direct.id, message_id: mine.message_id });
+    await suggestion.locator(".suggestion", { hasText: "25 ⭐ · approved" }).waitFor();
+    await bobs.locator("article.message.service", { hasText: "approved · 25 ⭐" }).waitFor();
+    assert.equal((await bob.call("getStarBalance", {})).amount, 15);
+    await shot(bobs, "suggested-post");
+  });
+
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {
     const gate = await alice.createSupergroup("Gate", [botInfo]);
     await alice.call("promoteChatMember", { chat_id: gate.id, user_id: botInfo.id, can_invite_users: true });

@@ -35,8 +35,7 @@ fn world(root: &std::path::Path, bot_name: &str) -> World {
     let rights = json!({"chat_id": channel, "user_id": id_of(&bot), "can_post_messages": true,
         "can_manage_direct_messages": true, "can_delete_messages": true});
     ok(server.user_call(&alice, "promoteChatMember", rights));
-    let off = error(server.user_call(&bob, "getDirectMessagesChat", json!({"chat_id": channel})));
-    assert_eq!(off, (400, "Bad Request: the channel's direct messages are off".into()));
+    assert_eq!(ok(server.user_call(&bob, "getDirectMessagesChat", json!({"chat_id": channel}))), Value::Null, "off");
     let refused = server.user_call(&bob, "setChatDirectMessagesGroup", json!({"chat_id": channel, "is_enabled": true}));
     assert_eq!(error(refused), (400, "Bad Request: CHAT_ADMIN_REQUIRED".into()));
     let on = json!({"chat_id": channel, "is_enabled": true});
@@ -50,13 +49,20 @@ fn world(root: &std::path::Path, bot_name: &str) -> World {
 
 /// The next update of a person's with `field` in its message (others are passed over).
 fn person_message(server: &Server, person: &str, offset: &mut i64, field: &str) -> Value {
+    person_update(server, person, offset, "message", field)
+}
+
+/// The next update of a person's of `kind` whose message has `field` (others are passed over).
+fn person_update(server: &Server, person: &str, offset: &mut i64, kind: &str, field: &str) -> Value {
     let mut found = Value::Null;
-    poll_until(&format!("the person gets a message with {field}"), || {
+    poll_until(&format!("the person gets {kind} with {field}"), || {
         let updates = ok(server.user_call(person, "getUpdates", json!({"offset": *offset, "timeout": 1})));
         for update in updates.as_array().unwrap() {
-            *offset = update["update_id"].as_i64().unwrap() + 1;
-            if found.is_null() && !update["message"][field].is_null() {
-                found = update["message"].clone();
+            if found.is_null() {
+                *offset = update["update_id"].as_i64().unwrap() + 1;
+                if !update[kind][field].is_null() {
+                    found = update[kind].clone();
+                }
             }
         }
         !found.is_null()
@@ -246,6 +252,12 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     // With 50 Stars it is approved: 30 held, the post in the channel at once.
     grant(server, bob_id, 50);
     ok(server.call(bot, "approveSuggestedPost", approve(suggestion_id)));
+    // Bob's app sees his suggestion's new state, then the service message.
+    let edited = person_update(server, &w.bob, &mut bob_offset, "edited_message", "suggested_post_info");
+    assert_eq!(
+        (edited["message_id"].as_i64(), edited["suggested_post_info"]["state"].as_str()),
+        (Some(suggestion_id), Some("approved"))
+    );
     let approved = person_message(server, &w.bob, &mut bob_offset, "suggested_post_approved");
     typed("Message", &approved);
     assert_eq!(
@@ -318,6 +330,16 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     assert_eq!(refunded["suggested_post_refunded"]["reason"], "post_deleted");
     assert_eq!(balance(server, &w.bob, json!({})), 20);
     assert_eq!(balance(server, &w.alice, json!({"chat_id": w.channel})), 30, "nothing paid for a deleted post");
+
+    // Off: nobody finds or writes to them; on again, the same chat with its history.
+    let off = json!({"chat_id": w.channel, "is_enabled": false});
+    ok(server.user_call(&w.alice, "setChatDirectMessagesGroup", off));
+    assert_eq!(ok(server.user_call(&w.bob, "getDirectMessagesChat", json!({"chat_id": w.channel}))), Value::Null);
+    let shut = server.user_call(&w.bob, "sendMessage", json!({"chat_id": w.direct, "text": "hello?"}));
+    assert_eq!(error(shut), (400, "Bad Request: have no rights to send a message".into()));
+    let on = json!({"chat_id": w.channel, "is_enabled": true});
+    assert_eq!(ok(server.user_call(&w.alice, "setChatDirectMessagesGroup", on))["id"], w.direct);
+    ok(server.user_call(&w.bob, "sendMessage", json!({"chat_id": w.direct, "text": "hello again"})));
 }
 
 #[test]

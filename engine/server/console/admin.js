@@ -8,6 +8,7 @@ import { S, nameOf, isBotUser, hooks, isPerson } from './state.js';
 import { refreshChats, loadTopics } from './chats.js';
 import { callsPanel, faultsPanel } from './tools.js';
 import { chatGifts } from './gifts.js';
+import { channelDirect } from './suggested.js';
 
 const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · ${u.id}`;
 
@@ -314,6 +315,8 @@ export function chatInfo(chat) {
     }
     const gifts = chatGifts(chat);
     if (gifts) body.append(gifts);
+    const direct = channelDirect(chat, close);
+    if (direct) body.append(direct);
     body.append(el('h3', { text: 'Members' }), members);
     let listed = [];
     const load = async () => {
@@ -323,6 +326,9 @@ export function chatInfo(chat) {
       const mine = list.find((m) => m.user.id === S.me.id);
       const boss = mine && (mine.status === 'creator' || mine.status === 'administrator');
       members.replaceChildren(...list.map((m) => memberRow(chat, m, boss, load)));
+      // Join requests are an administrator's to see (asked after the members: nobody else is
+      // sent a refusal).
+      if (boss) loadRequests();
     };
     load();
     // Pending join requests, for an administrator who may invite (others are refused: no list).
@@ -343,7 +349,6 @@ export function chatInfo(chat) {
     };
     const requestsBox = el('section', { hidden: true }, el('h3', { text: 'Join requests' }), requests);
     body.append(requestsBox);
-    loadRequests();
     const button = (label, fn) => el('button', { type: 'button', text: label, onclick: fn });
     const options = memberOptions();
     extra.append(el('div', { class: 'row wrap' },

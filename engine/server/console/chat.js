@@ -116,7 +116,7 @@ export async function openChat(chatId, threadId = null, { focus = false } = {}) 
 function renderHeader() {
   const c = V.chat;
   const topic = V.threadId ? (S.topics.get(V.chatId) || []).find((t) => t.message_thread_id === V.threadId) : null;
-  const kind = c.type === 'private' ? (isBotUser(c) ? 'bot' : 'private chat') : c.is_forum ? 'forum' : c.type;
+  const kind = c.type === 'private' ? (isBotUser(c) ? 'bot' : 'private chat') : c.is_direct_messages ? "channel's direct messages" : c.is_forum ? 'forum' : c.type;
   $('#chat-title-text').textContent = nameOf(c);
   $('#chat-subtitle').textContent = topic ? `${kind} · # ${topic.name}` : kind;
   // The operator reads a bot's calls from its chat.

@@ -46,7 +46,7 @@ function avatar(chat) {
 
 function fill(button, e, open) {
   const m = e.last_message;
-  const kind = e.chat.type === 'channel' ? '📢 ' : e.chat.type !== 'private' ? '👥 ' : '';
+  const kind = e.chat.is_direct_messages ? '✉ ' : e.chat.type === 'channel' ? '📢 ' : e.chat.type !== 'private' ? '👥 ' : '';
   let preview = m ? previewOf(m) : '';
   // A service line names who did it already: no "You: " / sender before it.
   if (m && e.chat.type !== 'private' && e.chat.type !== 'channel' && m.from && !isService(m)) {
@@ -56,7 +56,7 @@ function fill(button, e, open) {
     avatar(e.chat),
     el('span', { class: 'chat-item-body' },
       el('span', { class: 'chat-item-top' },
-        el('span', { class: 'chat-title-text', text: kind + nameOf(e.chat) }),
+        el('span', { class: 'chat-title-text', text: kind + nameOf(e.chat) + (e.chat.is_direct_messages ? ' · direct messages' : '') }),
         m ? el('time', { class: 'chat-time', text: fmtTime(m.date) }) : null),
       el('span', { class: 'chat-item-bottom' },
         el('span', { class: 'preview', text: preview.replace(/\s+/g, ' ').slice(0, 120) }),

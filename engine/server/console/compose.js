@@ -5,6 +5,7 @@
 import { el, $, toast, formDialog, modal, copyField, Listbox, miniApp } from './ui.js';
 import { S, key, nameOf, hooks, isPerson } from './state.js';
 import { previewOf, safeUrl } from './render.js';
+import { suggestDialog } from './suggested.js';
 
 const C = {
   chat: null, threadId: null, replyTo: null, editing: null, gen: 0,
@@ -141,7 +142,7 @@ async function loadBots(chat) {
   renderMenuButton();
   let ids = [];
   if (chat.type === 'private') ids = isPerson(chat.id) ? [] : [chat.id];
-  else if (chat.type === 'group' || chat.type === 'supergroup') {
+  else if ((chat.type === 'group' || chat.type === 'supergroup') && !chat.is_direct_messages) {
     try {
       const members = await S.person.call('getChatMembers', { chat_id: chat.id }, { quiet: true });
       ids = members.filter((m) => m.user?.is_bot && !['left', 'kicked'].includes(m.status)).map((m) => m.user.id).slice(0, 10);
@@ -505,6 +506,8 @@ function buildMoreMenu() {
     item('📍 Location…', locationDialog),
     item('👤 Contact…', contactDialog),
     item('📊 Poll…', () => pollDialog('regular')),
+    // In a channel's direct messages (shown by chatOpened).
+    Object.assign(item('📢 Suggest post…', () => suggestDialog(sendWith)), { className: 'suggest-post', hidden: true }),
     el('div', { class: 'dice-row', role: 'group', 'aria-label': 'Dice' },
       DICE.map((d) => el('button', { type: 'button', role: 'menuitem', 'aria-label': `Dice ${d}`, text: d,
         onclick: () => { toggleMore(false); sendWith('sendDice', { emoji: d }); } }))));
@@ -547,6 +550,8 @@ export function chatOpened(chat, threadId) {
   setText('');
   closeLists();
   toggleMore(false);
+  const suggest = moreMenu?.querySelector('.suggest-post');
+  if (suggest) suggest.hidden = !chat.is_direct_messages;
   renderKeyboard();
   loadBots(chat);
   $('#composer').hidden = false;

@@ -4,6 +4,7 @@
 // the handler object `h` given by the chat view. Text only ever goes in through textContent.
 import { el, fmtSize } from './ui.js';
 import { S, key, nameOf } from './state.js';
+import { suggestionLine, topicLine, suggestedServiceText } from './suggested.js';
 
 export const REACTION_EMOJI = ['👍', '❤', '🔥', '🎉', '😁', '👎'];
 
@@ -189,6 +190,8 @@ export function serviceText(m) {
     return u.origin === 'transfer' ? `${who} gave ${u.gift.name}` : `${who} upgraded a gift to ${u.gift.name}`;
   }
   if (m.refunded_payment) return `${money(m.refunded_payment.total_amount, m.refunded_payment.currency)} refunded`;
+  const suggested = suggestedServiceText(m);
+  if (suggested) return suggested;
   if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.giveaway_created || m.giveaway_completed
     || m.video_chat_scheduled || m.video_chat_participants_invited || m.connected_website) {
     return 'Service message';
@@ -683,7 +686,12 @@ export function renderMessage(m, h) {
   if (media) bubble.append(el('div', { class: 'media' }, media));
   if (m.text != null) bubble.append(textDiv(m.text, m.entities, h));
   else if (m.caption != null) bubble.append(textDiv(m.caption, m.caption_entities, h));
+  // A post suggested to a channel: its price, date and state.
+  const suggestion = suggestionLine(m);
+  if (suggestion) bubble.append(suggestion);
   const meta = el('div', { class: 'meta' });
+  const topic = topicLine(m);
+  if (topic) meta.append(topic);
   if (m.via_bot) meta.append(el('span', { class: 'via', text: `via @${m.via_bot.username}` }));
   // Sent by the person's business bot on their behalf.
   if (m.sender_business_bot) meta.append(el('span', { class: 'via', text: `by ${nameOf(m.sender_business_bot)}` }));

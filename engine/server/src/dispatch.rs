@@ -34,7 +34,7 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
         // The console's page and files answer HEAD as GET (hyper sends no body); the Bot API,
         // as the reference, answers only GET and POST.
         return match request::route(req.uri().path()) {
-            Route::Console { path } => crate::console::asset(shared, &path),
+            Route::Console { path } => crate::console::asset(shared, &path, req.headers()),
             _ => http::empty_response(StatusCode::NOT_IMPLEMENTED),
         };
     }
@@ -68,7 +68,7 @@ async fn route(shared: &Arc<Shared>, req: Request<Incoming>, _peer: SocketAddr) 
             Ok(reply) => http::ok_response(&reply),
             Err(e) => http::error_response(&e),
         },
-        Route::Console { path } => crate::console::asset(shared, &path),
+        Route::Console { path } => crate::console::asset(shared, &path, req.headers()),
         Route::Operator { method } => Box::pin(crate::console::operator(shared, method, req)).await,
         Route::File { token, path } => Box::pin(crate::files::handle(shared, &token, &path, req)).await,
         Route::NotFound => http::error_response(&ApiError::not_found()),

@@ -29,20 +29,20 @@ pub(super) async fn set(c: UserCall) -> Result<Value, ApiError> {
 }
 
 /// User-side `getDirectMessagesChat`: `chat_id` (a channel); its direct-messages `Chat`, for
-/// anyone who can see the channel, while they are on.
+/// anyone who can see the channel, while they are on (`null` while they are off).
 pub(super) async fn get(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let Conversation::Group(channel_id) = conversation else {
         return Err(ApiError::bad_request("chat is not a channel"));
     };
     let record = c.platform.group(channel_id).await?;
-    let details = ChatDetails::parse(&record.details);
-    let Some(direct) = details.direct_messages_chat else {
-        return Err(ApiError::bad_request("the channel's direct messages are off"));
-    };
+    if record.kind != "channel" {
+        return Err(ApiError::bad_request("chat is not a channel"));
+    }
+    let Some(direct) = ChatDetails::parse(&record.details).direct_messages_chat else { return Ok(Value::Null) };
     let direct_record = c.platform.group(direct).await?;
     if ChatDetails::parse(&direct_record.details).direct_messages_off {
-        return Err(ApiError::bad_request("the channel's direct messages are off"));
+        return Ok(Value::Null);
     }
     c.platform.chat_json(Conversation::Group(direct), c.user.id).await
 }
@@ -89,5 +89,5 @@ async fn switch(platform: &Platform, actor: &Actor, channel_id: i64, enabled: bo
         let service = types::Message { direct_message_price_changed: Some(Box::new(news)), ..Default::default() };
         messages::post(platform, actor, Conversation::Group(channel_id), Content::of(service)).await?;
     }
-    direct.ok_or_else(|| ApiError::bad_request("the channel's direct messages are off"))
+    direct.ok_or_else(|| ApiError::bad_request("the channel's direct messages were never on"))
 }

@@ -120,7 +120,7 @@ impl Domain for Chats {
             method(
                 "getDirectMessagesChat",
                 "`chat_id` (a channel)",
-                "its direct-messages `Chat`, where anyone writes to the channel (each person in a topic of their own, which only they and the channel's administrators see) and suggests posts with `suggested_post_parameters`",
+                "its direct-messages `Chat`, where anyone writes to the channel (each person in a topic of their own, which only they and the channel's administrators see) and suggests posts with `suggested_post_parameters`; `null` while they are off",
                 super::direct::get,
             ),
             method(

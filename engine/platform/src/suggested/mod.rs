@@ -15,7 +15,7 @@ mod methods;
 use std::sync::Arc;
 use std::time::Duration;
 
-use msg_core::ApiError;
+use msg_core::{ApiError, NewUpdate};
 use msg_spec::types::{self, Message};
 use serde::{Deserialize, Serialize};
 use tokio_util::sync::CancellationToken;
@@ -24,7 +24,7 @@ use crate::kernel::act::Act;
 use crate::kernel::direct::DirectChat;
 use crate::kernel::records::Table;
 use crate::kernel::serial::Entity;
-use crate::kernel::world::{Actor, Content, Conversation, Platform, now};
+use crate::kernel::world::{Actor, Content, Conversation, MESSAGE_TTL, Platform, now};
 use crate::messages;
 use crate::payments::ledger::{set_stars, stars};
 
@@ -76,6 +76,19 @@ fn service(suggestion: &Message, body: Message) -> Content {
     let mut body = body;
     body.direct_messages_topic = suggestion.direct_messages_topic.clone();
     Content::of(body)
+}
+
+/// The suggestion's person sees its new state (their app's `edited_message`; bots are told
+/// nothing, as the reference tells them nothing), in `act`.
+async fn tell_state(platform: &Platform, act: &mut Act, direct: i64, message: &Message) -> Result<(), ApiError> {
+    let Some(person) = message.direct_messages_topic.as_ref().map(|t| t.topic_id) else { return Ok(()) };
+    let conversation = Conversation::Group(direct);
+    let mut shown = message.clone();
+    let payload = messages::message_for_person(platform, conversation, &mut shown, person).await?;
+    let mailbox = platform.user_mailbox(person).await?;
+    let update = NewUpdate::new("edited_message", payload.to_string(), direct, now() + MESSAGE_TTL);
+    act.tell_person(&mailbox, update);
+    Ok(())
 }
 
 /// What `actor` (a channel's administrator) may do with suggestion `message_id` of `direct`:
@@ -143,6 +156,7 @@ pub(crate) async fn approve(
         info.state = "approved".into();
     }
     act.change(messages::put_message(conversation, &message));
+    tell_state(platform, &mut act, direct.id, &message).await?;
     let approved = types::SuggestedPostApproved {
         suggested_post_message: Some(carried(&message)),
         price: info.price.clone(),
@@ -193,6 +207,7 @@ pub(crate) async fn decline(
         info.state = "declined".into();
     }
     let mut act = Act::with(vec![messages::put_message(conversation, &message)]);
+    tell_state(platform, &mut act, direct.id, &message).await?;
     let declined = types::SuggestedPostDeclined {
         suggested_post_message: Some(carried(&message)),
         comment: (!comment.is_empty()).then(|| comment.to_owned()),

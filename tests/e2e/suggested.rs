@@ -382,3 +382,60 @@ fn racing_approvals_hold_no_more_stars_than_the_person_has() {
     });
     assert_eq!(balance(&w.server, &w.bob, json!({})) + 90, 100, "every Star is somewhere");
 }
+
+#[test]
+fn approvals_cut_short_by_kill_9_hold_and_publish_exactly_what_was_acknowledged() {
+    const PRICE: i64 = 20;
+    const GRANTED: i64 = 1000;
+    let root = tempfile::tempdir().unwrap();
+    let mut w = world(root.path(), "killed_editor_bot");
+    let bob_id = id_of(&w.bob);
+    grant(&w.server, bob_id, GRANTED);
+    let ids: Vec<i64> = (0..40)
+        .map(|i| {
+            let price = json!({"price": {"currency": "XTR", "amount": PRICE}});
+            suggest(&w.server, &w.bob, w.direct, &format!("post {i}"), price)["message_id"].as_i64().unwrap()
+        })
+        .collect();
+    // The bot approves them one after another; the server is killed after ten answers.
+    let (sent_tx, sent_rx) = std::sync::mpsc::channel::<()>();
+    let approving = {
+        let (api, path, direct) = (w.server.api, format!("/bot{}/approveSuggestedPost", w.bot), w.direct);
+        std::thread::spawn(move || {
+            for id in ids {
+                let body = json!({"chat_id": direct, "message_id": id}).to_string();
+                let answered = msg_testkit::post(api, &path, "application/json", body.as_bytes());
+                if !answered.is_ok_and(|r| r.status == 200) || sent_tx.send(()).is_err() {
+                    return;
+                }
+            }
+        })
+    };
+    let acknowledged = sent_rx.iter().take(10).count();
+    w.server.signal("KILL");
+    w.server.wait_exit(std::time::Duration::from_secs(5)).expect("killed");
+    approving.join().unwrap();
+    let acknowledged = acknowledged + sent_rx.try_iter().count();
+
+    let server = manual_clock(root.path(), KEY);
+    let history = ok(server.user_call(&w.bob, "getChatHistory", json!({"chat_id": w.direct, "limit": 100})));
+    let history = history.as_array().unwrap();
+    let approved = history.iter().filter(|m| m["suggested_post_info"]["state"] == "approved").count();
+    assert!(
+        approved >= acknowledged && approved <= acknowledged + 1,
+        "{approved} approved, {acknowledged} acknowledged"
+    );
+    let told = history.iter().filter(|m| !m["suggested_post_approved"].is_null()).count();
+    assert_eq!(told, approved, "each approval has its service message");
+    assert_eq!(balance(&server, &w.bob, json!({})) + approved as i64 * PRICE, GRANTED, "no Star lost or made");
+    let posts = ok(server.user_call(&w.carol, "getChatHistory", json!({"chat_id": w.channel, "limit": 100})));
+    let published =
+        posts.as_array().unwrap().iter().filter(|m| m["text"].as_str().is_some_and(|t| t.starts_with("post "))).count();
+    assert_eq!(published, approved, "each approval has its post");
+    // The day after, the channel is paid for each, by the restarted server's task.
+    advance(&server, 24 * 60 * 60 + 1);
+    poll_until("the channel is paid for every approved post", || {
+        balance(&server, &w.alice, json!({"chat_id": w.channel})) == approved as i64 * PRICE
+    });
+    assert_eq!(balance(&server, &w.bob, json!({})) + approved as i64 * PRICE, GRANTED);
+}

@@ -664,14 +664,7 @@ pub(crate) async fn delete(
     // People in the chat see the deletion; bots get no update for it (as on the platform).
     // How many people (not bots) are in it: a private chat of two people is a business chat.
     let mut people = 0;
-    // A direct-messages chat's message reaches its topic's person and the channel's
-    // administrators only.
-    let direct = platform.direct_chat(conversation).await?;
-    let members = match (&direct, stored.direct_messages_topic.as_deref()) {
-        (Some(direct), Some(topic)) => platform.direct_audience(direct, topic.topic_id).await?,
-        (Some(_), None) => Vec::new(),
-        (None, _) => platform.participants(conversation).await?,
-    };
+    let (_, members) = audience(platform, conversation, &stored).await?;
     for member in members {
         // The actor is known; anyone else is looked up once.
         let is_person =
@@ -1026,14 +1019,7 @@ pub(super) async fn deliver(
     let service = kind == "message" && stored::is_service(message);
     // How many people (not bots) are in it: a private chat of two people is a business chat.
     let mut people = 0;
-    // A direct-messages chat's message reaches its topic's person and the channel's
-    // administrators only.
-    let direct = platform.direct_chat(conversation).await?;
-    let members = match (&direct, message.direct_messages_topic.as_deref()) {
-        (Some(direct), Some(topic)) => platform.direct_audience(direct, topic.topic_id).await?,
-        (Some(_), None) => Vec::new(),
-        (None, _) => platform.participants(conversation).await?,
-    };
+    let (direct, members) = audience(platform, conversation, message).await?;
     for member in members {
         let chat_key = conversation.chat_id_for(member);
         if let Some(user) = platform.user(member).await? {
@@ -1114,6 +1100,23 @@ pub(super) async fn deliver(
         }
     }
     Ok(())
+}
+
+/// Who is told of `message` of `conversation`: its participants, or in a channel's direct
+/// messages its topic's person and the channel's administrators only; the direct-messages chat
+/// when it is one.
+async fn audience(
+    platform: &Platform,
+    conversation: Conversation,
+    message: &Message,
+) -> Result<(Option<crate::kernel::direct::DirectChat>, Vec<i64>), ApiError> {
+    let direct = platform.direct_chat(conversation).await?;
+    let members = match (&direct, message.direct_messages_topic.as_deref()) {
+        (Some(direct), Some(topic)) => platform.direct_audience(direct, topic.topic_id).await?,
+        (Some(_), None) => Vec::new(),
+        (None, _) => platform.participants(conversation).await?,
+    };
+    Ok((direct, members))
 }
 
 /// A chat action (typing, ...) shown to the people in the chat.

@@ -39,23 +39,25 @@ async fn suggestion(
 }
 
 pub(super) async fn approve_suggested_post(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = platform_bot(&platform, &call).await?;
     let p: params::ApproveSuggestedPost = args(&call.params)?;
-    let actor = Actor::Bot(bot);
-    let chat_id = call.params.get("chat_id").unwrap_or_default();
-    let direct = suggestion(&platform, &actor, chat_id, p.message_id).await?;
+    let (actor, direct) = bot_decides(&platform, &call, p.message_id).await?;
     super::approve(&platform, &actor, &direct, p.message_id, p.send_date.unwrap_or(0)).await?;
     done()
 }
 
 pub(super) async fn decline_suggested_post(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let bot = platform_bot(&platform, &call).await?;
     let p: params::DeclineSuggestedPost = args(&call.params)?;
-    let actor = Actor::Bot(bot);
-    let chat_id = call.params.get("chat_id").unwrap_or_default();
-    let direct = suggestion(&platform, &actor, chat_id, p.message_id).await?;
+    let (actor, direct) = bot_decides(&platform, &call, p.message_id).await?;
     super::decline(&platform, &actor, &direct, p.message_id, p.comment.unwrap_or_default()).await?;
     done()
+}
+
+/// The bot deciding, and the direct-messages chat of the suggestion its call names.
+async fn bot_decides(platform: &Platform, call: &MethodCall, message_id: i64) -> Result<(Actor, DirectChat), ApiError> {
+    let actor = Actor::Bot(platform_bot(platform, call).await?);
+    let chat_id = call.params.get("chat_id").unwrap_or_default();
+    let direct = suggestion(platform, &actor, chat_id, message_id).await?;
+    Ok((actor, direct))
 }
 
 /// User-side `approveSuggestedPost` / `declineSuggestedPost`: a channel's administrator decides

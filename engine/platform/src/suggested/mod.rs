@@ -286,10 +286,10 @@ async fn settle(platform: &Platform, key: &str) -> Result<Option<i64>, ApiError>
     let Some(mut suggestion) = POSTS.get(platform.storage.as_ref(), 0, key).await? else { return Ok(None) };
     let Some(message) = messages::load_message(platform, direct, suggestion.message_id).await? else {
         // The suggestion itself is gone: nothing is shown; what was held goes back.
-        return refund_quietly(platform, key, &suggestion).await;
+        return refund(platform, key, &suggestion, None).await;
     };
     let Some(actor) = approver(platform, suggestion.approver).await? else {
-        return refund_quietly(platform, key, &suggestion).await;
+        return refund(platform, key, &suggestion, None).await;
     };
     let mut act = Act::new();
     match suggestion.post_id {
@@ -297,7 +297,7 @@ async fn settle(platform: &Platform, key: &str) -> Result<Option<i64>, ApiError>
         None => {
             if publish(platform, &mut act, &actor, &mut suggestion).await.is_err() {
                 // The approver can no longer post there: the person is refunded.
-                return refund(platform, key, &suggestion, &actor, &message).await;
+                return refund(platform, key, &suggestion, Some((&actor, &message))).await;
             }
             if suggestion.stars > 0 {
                 act.change(POSTS.put(0, key, &suggestion));
@@ -311,7 +311,7 @@ async fn settle(platform: &Platform, key: &str) -> Result<Option<i64>, ApiError>
         Some(post_id) => {
             let channel = Conversation::Group(suggestion.channel);
             if messages::load_message(platform, channel, post_id).await?.is_none() {
-                return refund(platform, key, &suggestion, &actor, &message).await;
+                return refund(platform, key, &suggestion, Some((&actor, &message))).await;
             }
             let _earner = platform.locks.lock(Entity::User(suggestion.channel)).await;
             let earned = stars(platform, suggestion.channel).await?;
@@ -331,13 +331,13 @@ async fn settle(platform: &Platform, key: &str) -> Result<Option<i64>, ApiError>
 }
 
 /// Gives `suggestion`'s Stars back to its person, with `suggested_post_refunded` (`post_deleted`)
-/// in their topic, one act.
+/// in their topic from `told` (the approver and the suggestion; none when either is gone), one
+/// act.
 async fn refund(
     platform: &Platform,
     key: &str,
     suggestion: &Suggestion,
-    actor: &Actor,
-    message: &Message,
+    told: Option<(&Actor, &Message)>,
 ) -> Result<Option<i64>, ApiError> {
     let _payer = platform.locks.lock(Entity::User(suggestion.payer)).await;
     let held = stars(platform, suggestion.payer).await?;
@@ -345,22 +345,14 @@ async fn refund(
     if suggestion.stars > 0 {
         act.change(set_stars(suggestion.payer, held + suggestion.stars));
     }
-    let refunded =
-        types::SuggestedPostRefunded { suggested_post_message: Some(carried(message)), reason: "post_deleted".into() };
-    let body = Message { suggested_post_refunded: Some(Box::new(refunded)), ..Default::default() };
-    messages::post_in(platform, &mut act, actor, Conversation::Group(suggestion.direct), service(message, body))
-        .await?;
-    platform.commit(act).await?;
-    Ok(None)
-}
-
-/// [`refund`] where there is nobody left to tell (the suggestion or its approver is gone).
-async fn refund_quietly(platform: &Platform, key: &str, suggestion: &Suggestion) -> Result<Option<i64>, ApiError> {
-    let _payer = platform.locks.lock(Entity::User(suggestion.payer)).await;
-    let held = stars(platform, suggestion.payer).await?;
-    let mut act = Act::with(vec![POSTS.delete(0, key)]);
-    if suggestion.stars > 0 {
-        act.change(set_stars(suggestion.payer, held + suggestion.stars));
+    if let Some((actor, message)) = told {
+        let refunded = types::SuggestedPostRefunded {
+            suggested_post_message: Some(carried(message)),
+            reason: "post_deleted".into(),
+        };
+        let body = Message { suggested_post_refunded: Some(Box::new(refunded)), ..Default::default() };
+        let direct = Conversation::Group(suggestion.direct);
+        messages::post_in(platform, &mut act, actor, direct, service(message, body)).await?;
     }
     platform.commit(act).await?;
     Ok(None)

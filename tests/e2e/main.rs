@@ -5,6 +5,7 @@ mod api;
 mod business;
 mod clients;
 mod clock;
+mod communities;
 mod console;
 mod current;
 mod decoding;

@@ -10,6 +10,7 @@
 
 mod business;
 mod chats;
+mod communities;
 pub mod entities;
 pub mod files;
 pub mod games;
@@ -139,6 +140,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &business::domain::Business,
     &stories::domain::Stories,
     &suggested::domain::SuggestedPosts,
+    &communities::domain::Communities,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

@@ -291,6 +291,7 @@ async fn join_by(
     if !may_invite {
         return Err(ApiError::bad_request("CHAT_ADMIN_REQUIRED"));
     }
+    let announce = if announce { Announce::Presence } else { Announce::Nothing };
     change_standing(platform, &group.held, actor, chat_id, user_id, old, Standing::of("member"), announce, Act::new())
         .await
 }
@@ -357,10 +358,43 @@ pub(super) async fn transition_with(
     new: Standing,
     act: Act,
 ) -> Result<(), ApiError> {
-    change_standing(platform, held, actor, chat_id, user_id, old, new, true, act).await
+    change_standing(platform, held, actor, chat_id, user_id, old, new, Announce::Presence, act).await
 }
 
-/// `transition`, with the service message about presence left out when `announce` is false.
+/// What a change of presence posts in the chat.
+enum Announce {
+    /// Nothing (a basic group's first members, who get `group_chat_created` instead).
+    Nothing,
+    /// `new_chat_members` or `left_chat_member`.
+    Presence,
+    /// This service message instead (a join through a community: `community_chat_joined`).
+    With(types::Message),
+}
+
+/// Person `person` joins group `chat_id` on their own, by a way another domain vouches for (a
+/// community they are in), which `service` announces instead of `new_chat_members`. Refused to
+/// one already there (`USER_ALREADY_PARTICIPANT`) or banned (`USER_BANNED_IN_CHANNEL`).
+pub(crate) async fn join_vouched(
+    platform: &Platform,
+    person: &UserRecord,
+    chat_id: i64,
+    service: types::Message,
+) -> Result<(), ApiError> {
+    let group = write_group(platform, chat_id).await?;
+    let old = platform.standing(chat_id, person.id).await?;
+    if old.present() {
+        return Err(ApiError::bad_request("USER_ALREADY_PARTICIPANT"));
+    }
+    if old.status == "kicked" {
+        return Err(ApiError::bad_request("USER_BANNED_IN_CHANNEL"));
+    }
+    let actor = Actor::User(person.clone());
+    let member = Standing::of("member");
+    change_standing(platform, &group.held, &actor, chat_id, person.id, old, member, Announce::With(service), Act::new())
+        .await
+}
+
+/// `transition`, with the service message about presence as `announce` says.
 #[allow(clippy::too_many_arguments)]
 async fn change_standing(
     platform: &Platform,
@@ -370,7 +404,7 @@ async fn change_standing(
     user_id: i64,
     old: Standing,
     new: Standing,
-    announce: bool,
+    announce: Announce,
     act: Act,
 ) -> Result<(), ApiError> {
     assert!(held.holds(&Entity::Chat(chat_id)), "a standing changes under its chat's lock");
@@ -392,7 +426,18 @@ async fn change_standing(
     // and the old one again if it fails.
     let listed = if left { old.clone() } else { new.clone() };
     platform.cache_standing(chat_id, user_id, listed).await?;
-    let acted = standing_act(platform, &mut act, actor, chat_id, &user, &old, &new, announce && (joined || left)).await;
+    let service = match announce {
+        _ if !(joined || left) => None,
+        Announce::Nothing => None,
+        Announce::Presence if joined => {
+            Some(types::Message { new_chat_members: Some(vec![user.clone()]), ..Default::default() })
+        }
+        Announce::Presence => {
+            Some(types::Message { left_chat_member: Some(Box::new(user.clone())), ..Default::default() })
+        }
+        Announce::With(service) => Some(service),
+    };
+    let acted = standing_act(platform, &mut act, actor, chat_id, &user, &old, &new, service).await;
     let committed = match acted {
         Ok(()) => platform.commit(act).await,
         Err(e) => Err(e),
@@ -403,7 +448,7 @@ async fn change_standing(
 }
 
 /// What a standing's change tells: the bot's own `my_chat_member`, administrator bots'
-/// `chat_member`, and (`announce`) the service message of someone joining or leaving.
+/// `chat_member`, and `service`, the service message of someone joining or leaving.
 #[allow(clippy::too_many_arguments)]
 async fn standing_act(
     platform: &Platform,
@@ -413,11 +458,10 @@ async fn standing_act(
     user: &types::User,
     old: &Standing,
     new: &Standing,
-    announce: bool,
+    service: Option<types::Message>,
 ) -> Result<(), ApiError> {
     let conversation = Conversation::Group(chat_id);
     let user_id = user.id;
-    let joined = !old.present() && new.present();
     let date = now();
     let kind = platform.chat_kind(chat_id).await?.unwrap_or_default();
     let change = |viewer_chat: types::Chat, own: bool| {
@@ -451,12 +495,7 @@ async fn standing_act(
             platform.tell_bot(act, &bot, update).await?;
         }
     }
-    if announce {
-        let service = if joined {
-            types::Message { new_chat_members: Some(vec![user.clone()]), ..Default::default() }
-        } else {
-            types::Message { left_chat_member: Some(Box::new(user.clone())), ..Default::default() }
-        };
+    if let Some(service) = service {
         messages::post_in(platform, act, actor, conversation, Content::of(service)).await?;
     }
     Ok(())

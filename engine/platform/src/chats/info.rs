@@ -64,6 +64,8 @@ pub(super) async fn chat_full(platform: &Platform, conversation: Conversation, v
             }
         }
         full.invite_link = details.invites.iter().find(|i| i.is_primary).map(|i| i.link.clone());
+        // What other domains add (a community's chat: its `community`).
+        platform.chat_info(id, viewer, &mut full).await?;
         full.photo = super::chat_photo(platform, &details, viewer).await?.map(Box::new);
         if record.kind != "channel" {
             full.permissions = Some(Box::new(details.permissions()));

@@ -25,11 +25,11 @@ mod user;
 use self::forums::thread_for;
 use self::forums::{close_topic, create_topic, delete_topic, edit_topic, hide_general, make_forum, unpin_topic};
 use self::groups::may_send_as;
-pub(crate) use self::groups::upgrade;
 use self::groups::{
     add_member, ban, ban_sender, create_group, group_changes, group_saved, leave, promote, remove_member, restrict,
     save_group, set_custom_title, set_tag, transition_with, unban, write_group, write_group_for,
 };
+pub(crate) use self::groups::{join_vouched, upgrade};
 pub(crate) use self::info::member_info;
 use self::info::{administrators, chat_full, member_count};
 use self::invites::{

@@ -16,7 +16,9 @@ use tokio_util::sync::CancellationToken;
 use crate::kernel::standing::PersonLists;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::UserMethod;
-use crate::kernel::world::{EmojiCheck, Hooks, InlineResultKind, PersonView, Platform, PostRule, ViewRule};
+use crate::kernel::world::{
+    ChatInfoRule, EmojiCheck, Hooks, InlineResultKind, PersonView, Platform, PostRule, ViewRule,
+};
 
 /// A domain's background work: a future the platform spawns when it starts serving.
 pub(crate) type Task = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
@@ -41,6 +43,7 @@ pub(crate) fn hooks(domains: &[&dyn Domain]) -> Hooks {
         shown: domains.iter().filter_map(|d| d.shown()).collect(),
         inline_results: domains.iter().flat_map(|d| d.inline_results()).collect(),
         business: domains.iter().find_map(|d| d.business()),
+        chat_info: domains.iter().filter_map(|d| d.chat_info()).collect(),
     }
 }
 
@@ -111,6 +114,11 @@ pub(crate) trait Domain: Sync {
 
     /// The business accounts' side of sending and of people's private chats (one domain).
     fn business(&self) -> Option<&'static crate::kernel::world::BusinessHooks> {
+        None
+    }
+
+    /// What it adds to a group's `getChat` (see [`ChatInfoRule`]).
+    fn chat_info(&self) -> Option<ChatInfoRule> {
         None
     }
 

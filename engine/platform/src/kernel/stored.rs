@@ -165,6 +165,9 @@ pub(crate) fn is_service(m: &Message) -> bool {
         || m.suggested_post_declined.is_some()
         || m.suggested_post_paid.is_some()
         || m.suggested_post_refunded.is_some()
+        || m.community_chat_added.is_some()
+        || m.community_chat_removed.is_some()
+        || m.community_chat_joined.is_some()
 }
 
 /// Whether a message's content is a file, a place, a contact, a dice, a poll, a game, an

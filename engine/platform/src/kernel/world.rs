@@ -347,6 +347,10 @@ pub(crate) struct InlineResultKind {
     pub post: for<'a> fn(&'a Platform, &'a BotRecord, &'a Value, Option<Value>, Conversation) -> Hooked<'a, Content>,
 }
 
+/// What a domain adds to a group's `getChat` (`ChatFullInfo`) as `viewer` sees it (a community's
+/// chat its `community`), changing it in place.
+pub(crate) type ChatInfoRule = for<'a> fn(&'a Platform, i64, i64, &'a mut types::ChatFullInfo) -> Hooked<'a, ()>;
+
 /// Whether a `custom_emoji_id` names a sticker a domain keeps (apps draw the emoji from it).
 pub(crate) type EmojiCheck = for<'a> fn(&'a Platform, &'a str) -> Hooked<'a, bool>;
 
@@ -367,6 +371,8 @@ pub(crate) struct Hooks {
     pub inline_results: Vec<&'static InlineResultKind>,
     /// `Domain::business`.
     pub business: Option<&'static BusinessHooks>,
+    /// `Domain::chat_info`.
+    pub chat_info: Vec<ChatInfoRule>,
 }
 
 /// An open query as the platform keeps it (see `queries.rs`): the bot that may answer, where
@@ -490,6 +496,19 @@ impl Platform {
     ) -> Result<(), ApiError> {
         for view in &self.hooks.views {
             view(self, conversation, message, viewer).await?;
+        }
+        Ok(())
+    }
+
+    /// What the domains add to group `chat_id`'s `ChatFullInfo` as `viewer` sees it.
+    pub(crate) async fn chat_info(
+        &self,
+        chat_id: i64,
+        viewer: i64,
+        full: &mut types::ChatFullInfo,
+    ) -> Result<(), ApiError> {
+        for rule in &self.hooks.chat_info {
+            rule(self, chat_id, viewer, full).await?;
         }
         Ok(())
     }

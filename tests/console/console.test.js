@@ -1179,6 +1179,39 @@ describe("the console in Chromium", () => {
     await shot(bobs, "suggested-post");
   });
 
+  scenario("a person groups chats into a community; a member of one joins another from its Chat info", async () => {
+    const lobby = await alice.createSupergroup("Makers lobby", [bob]);
+    const workshop = await alice.createSupergroup("Makers workshop");
+    const page = await openAs(alice);
+    // A community made from the lobby's Chat info, then the workshop added from its own.
+    await openChat(page, lobby.id);
+    await page.getByRole("button", { name: "Chat info" }).first().click();
+    await page.getByRole("button", { name: "New community…" }).click();
+    await page.getByLabel("Community name").fill("Makers <i>club</i>");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.locator(".toast", { hasText: "Community “Makers <i>club</i>” created" }).waitFor();
+    await page.keyboard.press("Escape");
+    await openChat(page, workshop.id);
+    await page.getByRole("button", { name: "Chat info" }).first().click();
+    await page.getByRole("button", { name: "Add to a community…" }).click();
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.locator(".toast", { hasText: "Added to the community" }).waitFor();
+    await page.keyboard.press("Escape");
+    // Bob, in the lobby, joins the workshop from the lobby's Chat info.
+    const bobs = await openAs(bob);
+    await openChat(bobs, lobby.id);
+    await bobs.getByRole("button", { name: "Chat info" }).first().click();
+    const chats = bobs.getByRole("list", { name: "Chats of the community" });
+    await chats.getByText("this chat").waitFor();
+    assert.equal(await bobs.locator("section.community i").count(), 0, "the community's name is text");
+    await bobs.getByRole("button", { name: "Join Makers workshop" }).click();
+    await bobs.locator(".toast", { hasText: "Joined Makers workshop" }).waitFor();
+    await chats.getByRole("button", { name: "Open" }).waitFor();
+    await shot(bobs, "community");
+    // Alice's workshop shows how he came.
+    await page.locator("article.message.service", { hasText: "Bob joined from the community “Makers <i>club</i>”" }).waitFor();
+  });
+
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {
     const gate = await alice.createSupergroup("Gate", [botInfo]);
     await alice.call("promoteChatMember", { chat_id: gate.id, user_id: botInfo.id, can_invite_users: true });

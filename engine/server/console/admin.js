@@ -9,6 +9,7 @@ import { refreshChats, loadTopics } from './chats.js';
 import { callsPanel, faultsPanel } from './tools.js';
 import { chatGifts } from './gifts.js';
 import { channelDirect } from './suggested.js';
+import { chatCommunity } from './communities.js';
 
 const userLine = (u) => `${nameOf(u)}${u.username ? ` @${u.username}` : ''} · ${u.id}`;
 
@@ -317,6 +318,8 @@ export function chatInfo(chat) {
     if (gifts) body.append(gifts);
     const direct = channelDirect(chat, close);
     if (direct) body.append(direct);
+    const community = chatCommunity(chat, async (id) => { close(); await refreshChats(); await hooks.openChat(id); });
+    if (community) body.append(community);
     body.append(el('h3', { text: 'Members' }), members);
     let listed = [];
     const load = async () => {

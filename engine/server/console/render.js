@@ -5,6 +5,7 @@
 import { el, fmtSize } from './ui.js';
 import { S, key, nameOf } from './state.js';
 import { suggestionLine, topicLine, suggestedServiceText } from './suggested.js';
+import { communityServiceText } from './communities.js';
 
 export const REACTION_EMOJI = ['👍', '❤', '🔥', '🎉', '😁', '👎'];
 
@@ -190,7 +191,7 @@ export function serviceText(m) {
     return u.origin === 'transfer' ? `${who} gave ${u.gift.name}` : `${who} upgraded a gift to ${u.gift.name}`;
   }
   if (m.refunded_payment) return `${money(m.refunded_payment.total_amount, m.refunded_payment.currency)} refunded`;
-  const suggested = suggestedServiceText(m);
+  const suggested = suggestedServiceText(m) || communityServiceText(m, who);
   if (suggested) return suggested;
   if (m.proximity_alert_triggered || m.boost_added || m.chat_background_set || m.giveaway_created || m.giveaway_completed
     || m.video_chat_scheduled || m.video_chat_participants_invited || m.connected_website) {

@@ -27,6 +27,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("business.js", "text/javascript; charset=utf-8", include_bytes!("../console/business.js")),
     ("chat.js", "text/javascript; charset=utf-8", include_bytes!("../console/chat.js")),
     ("chats.js", "text/javascript; charset=utf-8", include_bytes!("../console/chats.js")),
+    ("communities.js", "text/javascript; charset=utf-8", include_bytes!("../console/communities.js")),
     ("compose.js", "text/javascript; charset=utf-8", include_bytes!("../console/compose.js")),
     ("gifts.js", "text/javascript; charset=utf-8", include_bytes!("../console/gifts.js")),
     ("render.js", "text/javascript; charset=utf-8", include_bytes!("../console/render.js")),

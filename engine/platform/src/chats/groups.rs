@@ -368,7 +368,7 @@ enum Announce {
     /// `new_chat_members` or `left_chat_member`.
     Presence,
     /// This service message instead (a join through a community: `community_chat_joined`).
-    With(types::Message),
+    With(Box<types::Message>),
 }
 
 /// Person `person` joins group `chat_id` on their own, by a way another domain vouches for (a
@@ -390,7 +390,7 @@ pub(crate) async fn join_vouched(
     }
     let actor = Actor::User(person.clone());
     let member = Standing::of("member");
-    change_standing(platform, &group.held, &actor, chat_id, person.id, old, member, Announce::With(service), Act::new())
+    change_standing(platform, &group.held, &actor, chat_id, person.id, old, member, Announce::With(Box::new(service)), Act::new())
         .await
 }
 
@@ -435,7 +435,7 @@ async fn change_standing(
         Announce::Presence => {
             Some(types::Message { left_chat_member: Some(Box::new(user.clone())), ..Default::default() })
         }
-        Announce::With(service) => Some(service),
+        Announce::With(service) => Some(*service),
     };
     let acted = standing_act(platform, &mut act, actor, chat_id, &user, &old, &new, service).await;
     let committed = match acted {

@@ -389,9 +389,8 @@ pub(crate) async fn join_vouched(
         return Err(ApiError::bad_request("USER_BANNED_IN_CHANNEL"));
     }
     let actor = Actor::User(person.clone());
-    let member = Standing::of("member");
-    change_standing(platform, &group.held, &actor, chat_id, person.id, old, member, Announce::With(Box::new(service)), Act::new())
-        .await
+    let (member, announce) = (Standing::of("member"), Announce::With(Box::new(service)));
+    change_standing(platform, &group.held, &actor, chat_id, person.id, old, member, announce, Act::new()).await
 }
 
 /// `transition`, with the service message about presence as `announce` says.

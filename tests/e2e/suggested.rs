@@ -116,6 +116,8 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
         ("[]", "object expected as suggested post parameters"),
         (r#"{"price":1}"#, "field \"price\" must be of type Object"),
         (r#"{"price":{"amount":5}}"#, "can't find field \"currency\""),
+        (r#"{"send_date":"soon"}"#, "field \"send_date\" must be a valid Number"),
+        (r#"{"send_date":[]}"#, "field \"send_date\" must be a Number"),
         (r#"{"price":{"currency":"USD","amount":5}}"#, "invalid suggested post price currency specified"),
         (
             r#"{"price":{"currency":"TON","amount":5}}"#,
@@ -220,6 +222,20 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     let mut bob_offset = 0;
     assert_eq!(person_message(server, &w.bob, &mut bob_offset, "direct_messages_topic")["text"], "Thanks!");
     assert!(!everything(server, &w.carol).contains("Thanks!"));
+    // The channel's owner answers from the user side by replying (the replied message's topic).
+    let bobs = json!({"message_id": suggestion["message_id"]}).to_string();
+    let answer = json!({"chat_id": w.direct, "text": "Looks good", "reply_parameters": bobs});
+    let answered = ok(server.user_call(&w.alice, "sendMessage", answer));
+    assert_eq!(
+        (answered["sender_chat"]["id"].as_i64(), answered["direct_messages_topic"]["topic_id"].as_i64()),
+        (Some(w.channel), Some(bob_id))
+    );
+    assert_eq!(person_message(server, &w.bob, &mut bob_offset, "direct_messages_topic")["text"], "Looks good");
+    let unreplied = json!({"chat_id": w.direct, "text": "to whom?"});
+    assert_eq!(
+        error(server.user_call(&w.alice, "sendMessage", unreplied)).1,
+        "Bad Request: channel direct messages topic must be specified"
+    );
     let poll = json!({"chat_id": w.direct, "question": "?", "options": r#"["a","b"]"#});
     assert_eq!(
         error(server.user_call(&w.bob, "sendPoll", poll)).1,

@@ -201,7 +201,7 @@ pub(crate) async fn post_in(
     if !service {
         content.thread = may_post(platform, actor, conversation, &content).await?;
     }
-    if let Some(channel) = direct_topic(platform, act, actor, conversation, &mut content.body).await? {
+    if let Some(channel) = direct_topic(platform, act, actor, conversation, &mut content).await? {
         // The channel's administrators answer as the channel.
         content.sender_chat = Some(channel);
     }
@@ -371,17 +371,23 @@ pub(crate) async fn post_in(
 
 /// The topic of a channel's direct-messages chat a message goes to (`body.direct_messages_topic`,
 /// with its person): a person's own (begun with their first message, in `act`), or the one an
-/// administrator names (`direct_messages_topic_id`: TDLib's words when it is missing or
-/// unknown). Elsewhere the topic is ignored and a suggested post refused, as TDLib does. The
-/// channel, when an administrator answers (as the channel).
+/// administrator names (`direct_messages_topic_id`, else the topic of the message replied to, as
+/// an app answers in the topic it shows: TDLib's words when it is missing or unknown).
+/// Elsewhere the topic is ignored and a suggested post refused, as TDLib does. The channel, when
+/// an administrator answers (as the channel).
 async fn direct_topic(
     platform: &Platform,
     act: &mut Act,
     actor: &Actor,
     conversation: Conversation,
-    body: &mut Message,
+    content: &mut Content,
 ) -> Result<Option<i64>, ApiError> {
     use crate::kernel::direct::DIRECT_TOPICS;
+    let replied = match (content.reply_to, content.reply_chat.is_none(), &content.body.direct_messages_topic) {
+        (Some(id), true, None) => load_message(platform, conversation, id).await?.and_then(|m| m.direct_messages_topic),
+        _ => None,
+    };
+    let body = &mut content.body;
     let Some(direct) = platform.direct_chat(conversation).await? else {
         body.direct_messages_topic = None;
         if body.suggested_post_info.is_some() {
@@ -391,7 +397,7 @@ async fn direct_topic(
     };
     let admin = platform.manages_direct(&direct, actor.id()).await?;
     let topic = if admin {
-        let topic = body.direct_messages_topic.as_ref().map(|t| t.topic_id);
+        let topic = body.direct_messages_topic.as_ref().or(replied.as_ref()).map(|t| t.topic_id);
         let topic = topic.ok_or_else(|| ApiError::bad_request("Channel direct messages topic must be specified"))?;
         if !platform.has_direct_topic(direct.id, topic).await? {
             return Err(ApiError::bad_request("Topic not found"));

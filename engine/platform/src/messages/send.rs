@@ -663,9 +663,14 @@ pub(crate) fn suggested_post(raw: Option<&str>) -> Result<Option<types::Suggeste
         match fields.get(name) {
             None | Some(Value::Null) if required => Err(ApiError::bad_request(format!("Can't find field \"{name}\""))),
             None | Some(Value::Null) => Ok(0),
-            Some(Value::Number(n)) => n.as_i64().ok_or_else(|| field_type(name, "Number")),
-            Some(Value::String(s)) => s.parse().map_err(|_| field_type(name, "Number")),
-            Some(_) => Err(field_type(name, "Number")),
+            // tdutils' words for a number that is not one.
+            Some(Value::Number(n)) => {
+                n.as_i64().ok_or_else(|| ApiError::bad_request(format!("Field \"{name}\" must be a valid Number")))
+            }
+            Some(Value::String(s)) => {
+                s.parse().map_err(|_| ApiError::bad_request(format!("Field \"{name}\" must be a valid Number")))
+            }
+            Some(_) => Err(ApiError::bad_request(format!("Field \"{name}\" must be a Number"))),
         }
     };
     let send_date = integer(&fields, "send_date", false)?;

@@ -9,6 +9,7 @@ mod communities;
 mod console;
 mod current;
 mod decoding;
+mod ephemeral;
 mod faults;
 mod fidelity;
 mod files;

@@ -5081,6 +5081,10 @@ pub trait SendArgs<'a>: Sync {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         None
     }
+    /// A JSON-serialized object containing the parameters of the ephemeral message to send
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        None
+    }
 }
 
 impl<'a> SendArgs<'a> for SendMessage<'a> {
@@ -5113,6 +5117,9 @@ impl<'a> SendArgs<'a> for SendMessage<'a> {
     }
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
+    }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
     }
 }
 
@@ -5228,6 +5235,9 @@ impl<'a> SendArgs<'a> for SendPhoto<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendAudio<'a> {
@@ -5258,6 +5268,9 @@ impl<'a> SendArgs<'a> for SendAudio<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendDocument<'a> {
@@ -5287,6 +5300,9 @@ impl<'a> SendArgs<'a> for SendDocument<'a> {
     }
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
+    }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
     }
 }
 
@@ -5321,6 +5337,9 @@ impl<'a> SendArgs<'a> for SendVideo<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendAnimation<'a> {
@@ -5354,6 +5373,9 @@ impl<'a> SendArgs<'a> for SendAnimation<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendVoice<'a> {
@@ -5384,6 +5406,9 @@ impl<'a> SendArgs<'a> for SendVoice<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendVideoNote<'a> {
@@ -5413,6 +5438,9 @@ impl<'a> SendArgs<'a> for SendVideoNote<'a> {
     }
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
+    }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
     }
 }
 
@@ -5468,6 +5496,9 @@ impl<'a> SendArgs<'a> for SendLocation<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendVenue<'a> {
@@ -5498,6 +5529,9 @@ impl<'a> SendArgs<'a> for SendVenue<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendContact<'a> {
@@ -5527,6 +5561,9 @@ impl<'a> SendArgs<'a> for SendContact<'a> {
     }
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
+    }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
     }
 }
 
@@ -5639,6 +5676,9 @@ impl<'a> SendArgs<'a> for SendSticker<'a> {
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
     }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
 }
 
 impl<'a> SendArgs<'a> for SendPaidMedia<'a> {
@@ -5701,6 +5741,9 @@ impl<'a> SendArgs<'a> for SendLivePhoto<'a> {
     }
     fn suggested_post_parameters(&self) -> Option<&'a str> {
         self.suggested_post_parameters
+    }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
     }
 }
 

@@ -30,6 +30,7 @@ impl Domain for Files {
         registrar.method("sendPaidMedia", bound(slot, super::paid::send_paid_media));
         registrar.method("getFile", bound(slot, super::methods::get_file));
         registrar.method("editMessageMedia", bound(slot, super::methods::edit_message_media));
+        registrar.method("editEphemeralMessageMedia", bound(slot, super::methods::edit_ephemeral_message_media));
     }
 
     fn view(&self) -> Option<ViewRule> {

@@ -385,6 +385,23 @@ pub(super) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
     Ok(crate::messages::target::edited_for(&call, edited))
 }
 
+/// `editEphemeralMessageMedia`: the media read and stored as `editMessageMedia` reads them, then
+/// the ephemeral message's change (`messages::ephemeral`).
+pub(super) async fn edit_ephemeral_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditEphemeralMessageMedia = args(&call.params)?;
+    let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
+    let value: Value =
+        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
+    let media = parse_input_media(&call.params, &value, platform.local, false).map_err(unparsable_media)?;
+    let markup = crate::messages::editing::inline_markup(p.reply_markup)?;
+    let (receiver, id) = (p.receiver_user_id, p.ephemeral_message_id);
+    let (actor, conversation) =
+        crate::messages::ephemeral::media_target(&platform, &call, p.chat_id, receiver, id).await?;
+    let mut content = attach_media(&platform, &actor, media).await?;
+    content.reply_markup = markup;
+    crate::messages::ephemeral::edit_media(&platform, &actor, conversation, receiver, id, content).await
+}
+
 pub(crate) async fn get_file(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let bot = platform_bot(&platform, &call).await?;
     let p: params::GetFile = args(&call.params)?;

@@ -37,15 +37,23 @@ pub(crate) enum Pressed<'a> {
 
 // ---------------------------------------------------------------- callback queries
 
-/// A person presses an inline button; waits up to `wait` for the bot's answer.
+/// A person presses an inline button (of an ephemeral message of theirs when `ephemeral`:
+/// `message_id` is then its `ephemeral_message_id`); waits up to `wait` for the bot's answer.
 pub(super) async fn press_button(
     platform: &Platform,
     user: &UserRecord,
     conversation: Conversation,
     message_id: i64,
+    ephemeral: bool,
     data: &str,
     wait: Duration,
 ) -> Result<Value, ApiError> {
+    if ephemeral {
+        let stored = messages::ephemeral::load(platform, conversation, user.id, message_id)
+            .await?
+            .ok_or_else(|| ApiError::bad_request("message not found"))?;
+        return press_loaded(platform, user, conversation, message_id, stored, Pressed::Data(data), wait).await;
+    }
     press(platform, user, conversation, message_id, Pressed::Data(data), wait).await
 }
 
@@ -61,6 +69,19 @@ pub(crate) async fn press(
     let stored = messages::load_message_seen(platform, conversation, message_id, user.id)
         .await?
         .ok_or_else(|| ApiError::bad_request("message not found"))?;
+    press_loaded(platform, user, conversation, message_id, stored, pressed, wait).await
+}
+
+/// [`press`] once the message is found (`stored`).
+async fn press_loaded(
+    platform: &Platform,
+    user: &UserRecord,
+    conversation: Conversation,
+    message_id: i64,
+    stored: types::Message,
+    pressed: Pressed<'_>,
+    wait: Duration,
+) -> Result<Value, ApiError> {
     let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());
     let found = match pressed {
         Pressed::Data(data) => buttons.any(|b| b.callback_data.as_deref() == Some(data)),

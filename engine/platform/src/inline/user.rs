@@ -52,5 +52,8 @@ pub(super) async fn press_button(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let data = c.params.required("callback_data")?;
     let wait = Duration::from_secs(c.params.integer("timeout", 15, 0, 60) as u64);
-    super::press_button(&c.platform, &c.user, conversation, message_id(&c.params)?, data, wait).await
+    // A button of an ephemeral message of the person's (`ephemeral_message_id`).
+    let ephemeral = c.params.integer("ephemeral_message_id", 0, 0, i64::MAX);
+    let (id, is_ephemeral) = if ephemeral > 0 { (ephemeral, true) } else { (message_id(&c.params)?, false) };
+    super::press_button(&c.platform, &c.user, conversation, id, is_ephemeral, data, wait).await
 }

@@ -252,6 +252,18 @@ pub struct Content {
     pub also: Vec<msg_core::Change>,
     /// The business bot sending it on the person's behalf (`business_connection_id`).
     pub on_behalf: Option<OnBehalf>,
+    /// Sent to one receiver only (`ephemeral_message_parameters`).
+    pub ephemeral: Option<Ephemeral>,
+}
+
+/// An ephemeral message's parameters (Bot API 10.2-10.3's `EphemeralMessageParameters`): the one
+/// person who sees it, and the callback query that led to it.
+#[derive(Debug, Clone, Default)]
+pub struct Ephemeral {
+    pub receiver: i64,
+    pub callback_query_id: Option<String>,
+    /// Shown in place of the callback query's message (the receiver's app shows it there).
+    pub replace: bool,
 }
 
 /// A business bot sending on behalf of the person whose account it manages.

@@ -42,6 +42,10 @@ impl Domain for Messages {
         registrar.method("stopMessageLiveLocation", bound(slot, super::editing::stop_message_live_location));
         registrar.method("editMessageChecklist", bound(slot, super::checklists::edit_message_checklist));
         registrar.method("editMessageReplyMarkup", bound(slot, super::editing::edit_message_reply_markup));
+        registrar.method("editEphemeralMessageText", bound(slot, super::ephemeral::edit_text));
+        registrar.method("editEphemeralMessageCaption", bound(slot, super::ephemeral::edit_caption));
+        registrar.method("editEphemeralMessageReplyMarkup", bound(slot, super::ephemeral::edit_reply_markup));
+        registrar.method("deleteEphemeralMessage", bound(slot, super::ephemeral::delete));
         registrar.method("setMessageReaction", bound(slot, super::editing::set_message_reaction));
         registrar.method("deleteMessageReaction", bound(slot, super::editing::delete_message_reaction));
         registrar.method("deleteAllMessageReactions", bound(slot, super::editing::delete_all_message_reactions));

@@ -9,6 +9,7 @@ mod checklists;
 pub(crate) mod domain;
 mod drafts;
 pub(crate) mod editing;
+pub(crate) mod ephemeral;
 mod forwarding;
 pub(crate) mod guest;
 pub(crate) mod history;

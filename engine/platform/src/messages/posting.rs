@@ -205,7 +205,16 @@ pub(crate) async fn post_in(
         // The channel's administrators answer as the channel.
         content.sender_chat = Some(channel);
     }
-    let (message_id, unindexed) = platform.next_message_id(act, &conversation.key()).await?;
+    // One receiver's alone: its id is of the receiver's own id space (`ephemeral.rs`).
+    let ephemeral = match content.ephemeral.take() {
+        Some(e) => Some((super::ephemeral::check(platform, actor, conversation, &e).await?, e)),
+        None => None,
+    };
+    let counter = match &ephemeral {
+        Some((_, e)) => super::ephemeral::key(conversation, e.receiver),
+        None => conversation.key(),
+    };
+    let (message_id, unindexed) = platform.next_message_id(act, &counter).await?;
     let thread = match content.thread {
         Some(0) => Some(message_id),
         other => other,
@@ -323,6 +332,16 @@ pub(crate) async fn post_in(
             message.reply_markup = Some(decode(markup, "inline keyboard")?);
         }
         other => keyboard = other,
+    }
+    if let Some((receiver, _)) = ephemeral {
+        // Stored and told to its receiver alone; the chat's history never holds it.
+        message.ephemeral_message_id = Some(message.message_id);
+        message.message_id = 0;
+        message.message_thread_id = message.message_thread_id.filter(|t| *t != message_id);
+        let receiver_id = receiver.id;
+        message.receiver_user = Some(Box::new(receiver));
+        super::ephemeral::deliver(platform, act, conversation, &mut message, receiver_id, "message").await?;
+        return Ok(message);
     }
     act.change(put_message(conversation, &message));
     // A bot's reply keyboard asking a person for users or a chat: the requests are kept, so the

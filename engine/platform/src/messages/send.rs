@@ -723,6 +723,28 @@ pub(crate) fn suggested_post(raw: Option<&str>) -> Result<Option<types::Suggeste
     Ok(Some(info))
 }
 
+/// `ephemeral_message_parameters` (Bot API 10.3), read as the reference reads its other JSON
+/// objects (its words: `can't parse …`, `object expected as …`, tdutils' for the fields).
+pub(crate) fn ephemeral(raw: Option<&str>) -> Result<Option<crate::kernel::world::Ephemeral>, ApiError> {
+    let Some(raw) = raw.filter(|r| !r.is_empty()) else { return Ok(None) };
+    let value: Value = serde_json::from_str(raw)
+        .map_err(|_| ApiError::bad_request("can't parse ephemeral message parameters JSON object"))?;
+    let Value::Object(fields) = value else {
+        return Err(ApiError::bad_request("object expected as ephemeral message parameters"));
+    };
+    let receiver = match fields.get("receiver_user_id") {
+        None | Some(Value::Null) => return Err(json_field::missing("receiver_user_id")),
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        Some(_) => return Err(ApiError::bad_request("field \"receiver_user_id\" must be a Number")),
+    };
+    let receiver =
+        receiver.ok_or_else(|| ApiError::bad_request("field \"receiver_user_id\" must be a valid Number"))?;
+    let callback_query_id = json_field::string(&fields, "callback_query_id")?.filter(|id| !id.is_empty());
+    let replace = json_field::boolean(&fields, "replace_callback_query_message")?.unwrap_or(false);
+    Ok(Some(crate::kernel::world::Ephemeral { receiver, callback_query_id, replace }))
+}
+
 /// What every send method takes besides its content: the keyboard, the reply and protection.
 pub(crate) struct SendOptions {
     markup: Option<Value>,
@@ -741,6 +763,8 @@ pub(crate) struct SendOptions {
     direct_topic: Option<i64>,
     /// `suggested_post_parameters`: a post suggested to a channel, in its direct-messages chat.
     suggested: Option<types::SuggestedPostInfo>,
+    /// `ephemeral_message_parameters`: seen by one member of the group only.
+    ephemeral: Option<crate::kernel::world::Ephemeral>,
 }
 
 impl SendOptions {
@@ -750,13 +774,25 @@ impl SendOptions {
     pub(crate) fn read(args: &dyn SendArgs<'_>, p: &Params) -> Result<Self, ApiError> {
         let reply = ReplyTo::read(args.reply_parameters(), p)?;
         let suggested = suggested_post(args.suggested_post_parameters())?;
+        let ephemeral = ephemeral(args.ephemeral_message_parameters())?;
         let markup = reply_markup(args.reply_markup())?;
         let business = args.business_connection_id().filter(|b| !b.is_empty()).map(str::to_owned);
         let thread = args.message_thread_id().filter(|t| *t > 0);
         let direct_topic = args.direct_messages_topic_id().filter(|t| *t != 0);
         let extras = message_extras(args);
         let protect = args.protect_content();
-        Ok(Self { markup, reply, protect, extras, thread, business, on_behalf: None, direct_topic, suggested })
+        Ok(Self {
+            markup,
+            reply,
+            protect,
+            extras,
+            thread,
+            business,
+            on_behalf: None,
+            direct_topic,
+            suggested,
+            ephemeral,
+        })
     }
 
     /// Who sends `actor`'s (a bot's) message to `chat_id`, and where: the bot in its chat, or
@@ -809,6 +845,7 @@ impl SendOptions {
             attached: Vec::new(),
             also: Vec::new(),
             on_behalf: self.on_behalf,
+            ephemeral: self.ephemeral,
         }
     }
 }

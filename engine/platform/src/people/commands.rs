@@ -76,7 +76,7 @@ pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -
         }
         // A command that sends an ephemeral message (Bot API 10.2) is not dropped to a plain one.
         if c.get("is_ephemeral").and_then(Value::as_bool) == Some(true) {
-            return Err(crate::kernel::not_yet::refused("ephemeral messages"));
+            return Err(crate::kernel::not_yet::refused("ephemeral commands"));
         }
         clean.push(json!({"command": command, "description": description}));
     }

@@ -217,6 +217,17 @@ describe("the console in Chromium", () => {
       }),
     );
     bot.command("game", (ctx) => ctx.replyWithGame("tetris"));
+    // A button of an ephemeral message (Bot API 10.2): answered, then the message edited for
+    // its receiver alone.
+    bot.callbackQuery("reveal", async (ctx) => {
+      await ctx.answerCallbackQuery({ text: "Revealed" });
+      await ctx.api.raw.editEphemeralMessageText({
+        chat_id: ctx.callbackQuery.message.chat.id,
+        receiver_user_id: ctx.from.id,
+        ephemeral_message_id: ctx.callbackQuery.message.ephemeral_message_id,
+        text: "The answer is <b>42</b>",
+      });
+    });
     // A Stars invoice that asks, as python-telegram-bot's example does, what Stars invoices ignore.
     bot.command("stars", (ctx) =>
       ctx.replyWithInvoice("Star tea", "Tea for Stars", "star-tea-1", "XTR", [{ label: "Tea", amount: 5 }], {
@@ -1210,6 +1221,32 @@ describe("the console in Chromium", () => {
     await shot(bobs, "community");
     // Alice's workshop shows how he came.
     await page.locator("article.message.service", { hasText: "Bob joined from the community “Makers <i>club</i>”" }).waitFor();
+  });
+
+  scenario("an ephemeral message shows to its receiver alone, and its button edits it for them", async () => {
+    const room = await alice.createSupergroup("Whispers", [botInfo, bob]);
+    const bobs = await openAs(bob);
+    await openChat(bobs, room.id);
+    const page = await openAs(alice);
+    await openChat(page, room.id);
+    await bot.api.raw.sendMessage({
+      chat_id: room.id,
+      text: "Only for <i>Bob</i>",
+      ephemeral_message_parameters: { receiver_user_id: bob.id },
+      reply_markup: { inline_keyboard: [[{ text: "Reveal", callback_data: "reveal" }]] },
+    });
+    await bot.api.raw.sendMessage({ chat_id: room.id, text: "For everyone" });
+    const strip = bobs.getByRole("group", { name: "Only you can see these" });
+    const whisper = strip.locator("article.message.ephemeral", { hasText: "Only for <i>Bob</i>" });
+    await whisper.locator(".via", { hasText: "only you can see this" }).waitFor();
+    assert.equal(await whisper.locator("i").count(), 0, "its text is text");
+    await message(page, "For everyone").waitFor();
+    assert.equal(await page.locator("article.message", { hasText: "Only for" }).count(), 0, "Alice sees nothing of it");
+    await whisper.getByRole("button", { name: "Reveal" }).click();
+    await bobs.locator(".toast", { hasText: "Revealed" }).waitFor();
+    await strip.locator("article.message.ephemeral", { hasText: "The answer is <b>42</b>" }).waitFor();
+    await shot(bobs, "ephemeral");
+    assert.equal(await page.locator("article.message", { hasText: "The answer" }).count(), 0);
   });
 
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {

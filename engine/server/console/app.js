@@ -8,7 +8,7 @@ import { $, toast } from './ui.js';
 import { Operator, Person } from './api.js';
 import { S, hooks } from './state.js';
 import { refreshChats, forgetList } from './chats.js';
-import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, applyPoll, showInfo, showCalls, checkEdges } from './chat.js';
+import { initChatView, resetView, openChat, current as currentChat, applyMessage, applyDeleted, applyAction, applyDraft, applyReaction, applyPoll, applyEphemeral, applyEphemeralDeleted, showInfo, showCalls, checkEdges } from './chat.js';
 import { initComposer, resetComposer } from './compose.js';
 import { peoplePanel, newChat, profileDialog } from './admin.js';
 import { giftsDialog } from './gifts.js';
@@ -179,7 +179,10 @@ function dispatch(u) {
   const service = message || u.outgoing_message;
   const changed = (service?.poll_option_added || service?.poll_option_deleted)?.poll_message;
   if (changed?.chat && changed.date) applyPoll(changed);
-  if (message) applyMessage(message);
+  // An ephemeral message, its edit or its deletion: this person's alone, outside the history.
+  if ((message || edited)?.ephemeral_message_id) applyEphemeral(message || edited);
+  else if (u.deleted_messages?.ephemeral_message_ids?.length) applyEphemeralDeleted(u.deleted_messages.chat.id, u.deleted_messages.ephemeral_message_ids);
+  else if (message) applyMessage(message);
   // The person's own message, sent from any tab of theirs or any client (the tab that sent it
   // has it already: applyMessage shows it once).
   else if (u.outgoing_message) applyMessage(u.outgoing_message, false, { outgoing: true });

@@ -105,6 +105,7 @@ export async function openChat(chatId, threadId = null, { focus = false } = {}) 
   document.body.classList.add('chat-open');
   renderHeader();
   renderDrafts();
+  renderEphemerals();
   renderAction();
   compose.chatOpened(chat, V.threadId);
   if (focus) compose.focusInput();
@@ -512,6 +513,34 @@ function dropDraftsOf(m) {
   if (changed) renderDrafts();
 }
 
+// ---------------------------------------------------------------- ephemeral messages
+// A bot's message that only this person sees (Bot API 10.2): outside the chat's history (its
+// message_id is 0), shown under the log while the tab lives, edited and deleted by its
+// ephemeral_message_id.
+
+const ephemerals = new Map(); // "chat:ephemeral id" -> message
+
+export function applyEphemeral(m) {
+  ephemerals.set(`${m.chat.id}:${m.ephemeral_message_id}`, m);
+  renderEphemerals();
+}
+
+export function applyEphemeralDeleted(chatId, ids) {
+  for (const id of ids) ephemerals.delete(`${chatId}:${id}`);
+  renderEphemerals();
+}
+
+function renderEphemerals() {
+  const box = $('#log .ephemerals');
+  if (!box) return;
+  const mine = V ? [...ephemerals.values()].filter((m) => m.chat.id === V.chatId) : [];
+  const stick = nearBottom();
+  box.replaceChildren(...mine.sort((a, b) => a.date - b.date).map((m) => renderMessage(m, h)));
+  box.hidden = mine.length === 0;
+  if (V) updateChrome();
+  if (stick && V?.atNewest) toBottom();
+}
+
 function renderDrafts() {
   const box = $('#log .drafts');
   if (!V) { box.replaceChildren(); return; }
@@ -528,7 +557,9 @@ async function pressButton(m, b, btn) {
   btn.classList.add('busy');
   try {
     // A game's Play button asks the bot for the game's URL; a callback button sends its data.
-    const target = { chat_id: m.chat.id, message_id: m.message_id };
+    const target = m.ephemeral_message_id
+      ? { chat_id: m.chat.id, ephemeral_message_id: m.ephemeral_message_id }
+      : { chat_id: m.chat.id, message_id: m.message_id };
     const r = b.callback_game
       ? await S.person.call('playGame', target)
       : await S.person.call('pressButton', { ...target, callback_data: b.callback_data });

@@ -700,6 +700,15 @@ export function renderMessage(m, h) {
   if (m.author_signature) meta.append(el('span', { class: 'signature', text: m.author_signature }));
   if (m.edit_date) meta.append(el('span', { class: 'edited', text: 'edited', title: new Date(m.edit_date * 1000).toLocaleString() }));
   meta.append(el('time', { dateTime: new Date(m.date * 1000).toISOString(), title: new Date(m.date * 1000).toLocaleString(), text: new Date(m.date * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) }));
+  // An ephemeral message (Bot API 10.2) is the person's alone and outside the chat's history:
+  // no reactions, replies or forwards.
+  if (m.ephemeral_message_id) {
+    attrs.class += ' ephemeral';
+    attrs['data-ephemeral-id'] = String(m.ephemeral_message_id);
+    meta.prepend(el('span', { class: 'via', text: 'only you can see this' }));
+    bubble.append(meta);
+    return el('article', attrs, bubble, inlineKeyboard(m, h));
+  }
   bubble.append(meta, renderReactions(m, h));
   return el('article', attrs, bubble, inlineKeyboard(m, h), actions(m, h, outgoing));
 }

@@ -133,14 +133,13 @@ class Person {
     return this.sendFile("sendSticker", "sticker", name, sticker, { chat_id: idOf(chat), ...params });
   }
 
-  /** Presses an inline button of `message`; resolves with the bot's answer (`{answered, answer}`). */
+  /** Presses an inline button of `message` (an ephemeral one too); resolves with the bot's
+   *  answer (`{answered, answer}`). */
   pressButton(message, callbackData, timeout = 15) {
-    return this.call("pressButton", {
-      chat_id: idOf(message),
-      message_id: message.message_id,
-      callback_data: callbackData,
-      timeout,
-    });
+    const target = message.ephemeral_message_id
+      ? { ephemeral_message_id: message.ephemeral_message_id }
+      : { message_id: message.message_id };
+    return this.call("pressButton", { chat_id: idOf(message), ...target, callback_data: callbackData, timeout });
   }
 
   /** Presses the Play button of game `message`; resolves with the bot's answer (`{answered,

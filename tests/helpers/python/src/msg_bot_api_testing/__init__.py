@@ -171,13 +171,18 @@ class Person:
         return self.call("sendSticker", chat_id=_id(chat), sticker=sticker, **params)
 
     def press_button(self, message, callback_data, timeout=15):
-        """Presses an inline button of `message`; the bot's answer (`{"answered", "answer"}`)."""
+        """Presses an inline button of `message` (an ephemeral one too); the bot's answer
+        (`{"answered", "answer"}`)."""
+        if message.get("ephemeral_message_id"):
+            target = {"ephemeral_message_id": message["ephemeral_message_id"]}
+        else:
+            target = {"message_id": message["message_id"]}
         return self.call(
             "pressButton",
             chat_id=_id(message),
-            message_id=message["message_id"],
             callback_data=callback_data,
             timeout=timeout,
+            **target,
         )
 
     def play_game(self, message, timeout=15):

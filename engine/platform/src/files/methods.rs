@@ -395,8 +395,7 @@ pub(super) async fn edit_ephemeral_message_media(platform: Arc<Platform>, call: 
     let media = parse_input_media(&call.params, &value, platform.local, false).map_err(unparsable_media)?;
     let markup = crate::messages::editing::inline_markup(p.reply_markup)?;
     let (receiver, id) = (p.receiver_user_id, p.ephemeral_message_id);
-    let (actor, conversation) =
-        crate::messages::ephemeral::media_target(&platform, &call, p.chat_id, receiver, id).await?;
+    let (actor, conversation) = crate::messages::ephemeral::target(&platform, &call, p.chat_id, receiver, id).await?;
     let mut content = attach_media(&platform, &actor, media).await?;
     content.reply_markup = markup;
     crate::messages::ephemeral::edit_media(&platform, &actor, conversation, receiver, id, content).await

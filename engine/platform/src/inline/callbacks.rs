@@ -49,7 +49,7 @@ pub(super) async fn press_button(
     wait: Duration,
 ) -> Result<Value, ApiError> {
     if ephemeral {
-        let stored = messages::ephemeral::load(platform, conversation, user.id, message_id)
+        let stored = messages::ephemeral_store::load(platform, conversation, user.id, message_id)
             .await?
             .ok_or_else(|| ApiError::bad_request("message not found"))?;
         return press_loaded(platform, user, conversation, message_id, stored, Pressed::Data(data), wait).await;

@@ -4,94 +4,29 @@
 //! `message_id` is 0. So no history page, search, forward, copy or reply by `message_id` of
 //! the group can ever reach it, and only its receiver is told of it, its edits and its deletion.
 //! Sent through every send method's `ephemeral_message_parameters` (`posting.rs` asks
-//! [`check`] and [`deliver`]); changed with `editEphemeralMessage*`; removed with
-//! `deleteEphemeralMessage`.
+//! `ephemeral_store.rs` who may and where it is kept, and tells its receiver); changed with
+//! `editEphemeralMessage*`; removed with `deleteEphemeralMessage`.
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, Change, MessageRecord, MethodCall, NewUpdate, Reply};
+use msg_core::{ApiError, Change, MethodCall, NewUpdate, Reply};
 use msg_spec::params;
-use msg_spec::types::{self, Message};
+use msg_spec::types::Message;
 use serde_json::{Value, json};
 
 use crate::Platform;
-use crate::internal;
 use crate::kernel::act::Act;
 use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::serial::{Entity, Held};
 use crate::kernel::stored;
-use crate::kernel::world::{Actor, Conversation, Ephemeral, MESSAGE_TTL, now, person};
+use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, now};
 use crate::messages::editing::inline_markup;
-use crate::messages::posting::{message_for_person, not_modified, put_caption, set_markup};
+use crate::messages::ephemeral_store::{key, load};
+use crate::messages::posting::{deliver_ephemeral as deliver, not_modified, put_caption, set_markup};
 use crate::messages::send::{formatted, json_value, link_preview, text_and_entities};
-
-/// Where the ephemeral messages to `receiver` in `conversation` are kept (their own ids).
-pub(crate) fn key(conversation: Conversation, receiver: i64) -> String {
-    format!("e{}:{}", conversation.key(), receiver)
-}
 
 fn bad(message: &str) -> ApiError {
     ApiError::bad_request(message)
-}
-
-/// Whether `actor` may send `ephemeral` into `conversation`: a bot, in a group or supergroup, to
-/// a person present there. The receiver as a `User`.
-pub(crate) async fn check(
-    platform: &Platform,
-    actor: &Actor,
-    conversation: Conversation,
-    ephemeral: &Ephemeral,
-) -> Result<types::User, ApiError> {
-    if !matches!(actor, Actor::Bot(_)) {
-        return Err(bad("ephemeral messages are sent by bots"));
-    }
-    let Conversation::Group(chat_id) = conversation else {
-        return Err(bad("ephemeral messages can be sent only to group and supergroup chats"));
-    };
-    let kind = platform.chat_kind(chat_id).await?.unwrap_or_default();
-    if kind == "channel" || platform.direct_chat(conversation).await?.is_some() {
-        return Err(bad("ephemeral messages can be sent only to group and supergroup chats"));
-    }
-    let receiver = platform.user(ephemeral.receiver).await?.ok_or_else(|| bad("user not found"))?;
-    if !platform.standing(chat_id, receiver.id).await?.present() {
-        return Err(bad("USER_NOT_PARTICIPANT"));
-    }
-    Ok(person(&receiver))
-}
-
-/// Stores `message` (an ephemeral message to `receiver`, its id `id`) and tells its receiver
-/// alone, in `act`.
-pub(crate) async fn deliver(
-    platform: &Platform,
-    act: &mut Act,
-    conversation: Conversation,
-    message: &mut Message,
-    receiver: i64,
-    kind: &str,
-) -> Result<(), ApiError> {
-    let id = message.ephemeral_message_id.unwrap_or(0);
-    act.change(Change::PutMessage(MessageRecord {
-        conversation: key(conversation, receiver),
-        message_id: id,
-        payload: stored::payload(message),
-        date: message.date,
-    }));
-    let payload = message_for_person(platform, conversation, message, receiver).await?;
-    let mailbox = platform.user_mailbox(receiver).await?;
-    let chat_key = conversation.chat_id_for(receiver);
-    act.tell_person(&mailbox, NewUpdate::new(kind, payload.to_string(), chat_key, now() + MESSAGE_TTL));
-    Ok(())
-}
-
-/// Ephemeral message `id` to `receiver` in `conversation`, if there is one.
-pub(crate) async fn load(
-    platform: &Platform,
-    conversation: Conversation,
-    receiver: i64,
-    id: i64,
-) -> Result<Option<Message>, ApiError> {
-    let stored = platform.storage.load_message(&key(conversation, receiver), id).await.map_err(internal)?;
-    Ok(stored.and_then(|s| stored::parse(&s)))
 }
 
 /// Ephemeral message `id` to `receiver` in `conversation`, sent by `actor`, under its lock.
@@ -112,8 +47,9 @@ async fn own<'a>(
 }
 
 /// The chat, receiver and ephemeral message a call names, read as the reference reads a
-/// message's chat and id (`chat_id` first), for the bot that calls.
-async fn target(
+/// message's chat and id (`chat_id` first), for the bot that calls (files' reader of
+/// `editEphemeralMessageMedia` asks it too).
+pub(crate) async fn target(
     platform: &Platform,
     call: &MethodCall,
     chat_id: &str,
@@ -129,6 +65,19 @@ async fn target(
         return Err(bad("ephemeral message identifier is not specified"));
     }
     Ok((actor, conversation))
+}
+
+/// The ephemeral message an edit names, the calling bot's own, under its lock.
+async fn editing<'a>(
+    platform: &'a Platform,
+    call: &MethodCall,
+    chat_id: &str,
+    receiver: i64,
+    id: i64,
+) -> Result<(Conversation, Held<'a>, Message), ApiError> {
+    let (actor, conversation) = target(platform, call, chat_id, receiver, id).await?;
+    let (held, original) = own(platform, &actor, conversation, receiver, id, "message to edit not found").await?;
+    Ok((conversation, held, original))
 }
 
 /// Stores `edited` (ephemeral message of `original`) and tells its receiver (`edited_message`).
@@ -155,10 +104,8 @@ pub(super) async fn edit_text(platform: Arc<Platform>, call: MethodCall) -> Resu
     let preview = link_preview(p.link_preview_options, &call.params)?;
     let (text, entities) = text_and_entities(p.text.unwrap_or_default(), p.parse_mode, p.entities)?;
     let markup = inline_markup(p.reply_markup)?;
-    let (actor, conversation) = target(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
-    let (held, original) =
-        own(&platform, &actor, conversation, p.receiver_user_id, p.ephemeral_message_id, "message to edit not found")
-            .await?;
+    let (conversation, held, original) =
+        editing(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
     if original.text.is_none() {
         return Err(bad("there is no text in the message to edit"));
     }
@@ -176,10 +123,8 @@ pub(super) async fn edit_caption(platform: Arc<Platform>, call: MethodCall) -> R
     let markup = inline_markup(p.reply_markup)?;
     let given = json_value(p.caption_entities);
     let (caption, entities) = formatted(p.caption.unwrap_or_default(), p.parse_mode.unwrap_or_default(), given)?;
-    let (actor, conversation) = target(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
-    let (held, original) =
-        own(&platform, &actor, conversation, p.receiver_user_id, p.ephemeral_message_id, "message to edit not found")
-            .await?;
+    let (conversation, held, original) =
+        editing(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
     if original.text.is_some() {
         return Err(bad("there is no caption in the message to edit"));
     }
@@ -198,10 +143,8 @@ pub(super) async fn edit_caption(platform: Arc<Platform>, call: MethodCall) -> R
 pub(super) async fn edit_reply_markup(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditEphemeralMessageReplyMarkup = args(&call.params)?;
     let markup = inline_markup(p.reply_markup)?;
-    let (actor, conversation) = target(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
-    let (held, original) =
-        own(&platform, &actor, conversation, p.receiver_user_id, p.ephemeral_message_id, "message to edit not found")
-            .await?;
+    let (conversation, held, original) =
+        editing(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
     let mut edited = original.clone();
     set_markup(&mut edited, markup)?;
     publish(&platform, &held, conversation, p.receiver_user_id, &original, edited).await
@@ -226,17 +169,6 @@ pub(crate) async fn edit_media(
     put_caption(&mut edited, content.text, content.entities)?;
     set_markup(&mut edited, content.reply_markup)?;
     publish(platform, &held, conversation, receiver, &original, edited).await
-}
-
-/// The chat, receiver and message `editEphemeralMessageMedia` names (for files' reader).
-pub(crate) async fn media_target(
-    platform: &Platform,
-    call: &MethodCall,
-    chat_id: &str,
-    receiver: i64,
-    id: i64,
-) -> Result<(Actor, Conversation), ApiError> {
-    target(platform, call, chat_id, receiver, id).await
 }
 
 pub(super) async fn delete(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {

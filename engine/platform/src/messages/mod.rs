@@ -10,6 +10,7 @@ pub(crate) mod domain;
 mod drafts;
 pub(crate) mod editing;
 pub(crate) mod ephemeral;
+pub(crate) mod ephemeral_store;
 mod forwarding;
 pub(crate) mod guest;
 pub(crate) mod history;

@@ -207,11 +207,11 @@ pub(crate) async fn post_in(
     }
     // One receiver's alone: its id is of the receiver's own id space (`ephemeral.rs`).
     let ephemeral = match content.ephemeral.take() {
-        Some(e) => Some((super::ephemeral::check(platform, actor, conversation, &e).await?, e)),
+        Some(e) => Some((super::ephemeral_store::check(platform, actor, conversation, &e).await?, e)),
         None => None,
     };
     let counter = match &ephemeral {
-        Some((_, e)) => super::ephemeral::key(conversation, e.receiver),
+        Some((_, e)) => super::ephemeral_store::key(conversation, e.receiver),
         None => conversation.key(),
     };
     let (message_id, unindexed) = platform.next_message_id(act, &counter).await?;
@@ -340,7 +340,7 @@ pub(crate) async fn post_in(
         message.message_thread_id = message.message_thread_id.filter(|t| *t != message_id);
         let receiver_id = receiver.id;
         message.receiver_user = Some(Box::new(receiver));
-        super::ephemeral::deliver(platform, act, conversation, &mut message, receiver_id, "message").await?;
+        deliver_ephemeral(platform, act, conversation, &mut message, receiver_id, "message").await?;
         return Ok(message);
     }
     act.change(put_message(conversation, &message));
@@ -1142,6 +1142,30 @@ async fn audience(
         (None, _) => platform.participants(conversation).await?,
     };
     Ok((direct, members))
+}
+
+/// Stores `message` (an ephemeral message to `receiver`, its id `id`) and tells its receiver
+/// alone, in `act`.
+pub(crate) async fn deliver_ephemeral(
+    platform: &Platform,
+    act: &mut Act,
+    conversation: Conversation,
+    message: &mut Message,
+    receiver: i64,
+    kind: &str,
+) -> Result<(), ApiError> {
+    let id = message.ephemeral_message_id.unwrap_or(0);
+    act.change(Change::PutMessage(MessageRecord {
+        conversation: super::ephemeral_store::key(conversation, receiver),
+        message_id: id,
+        payload: stored::payload(message),
+        date: message.date,
+    }));
+    let payload = message_for_person(platform, conversation, message, receiver).await?;
+    let mailbox = platform.user_mailbox(receiver).await?;
+    let chat_key = conversation.chat_id_for(receiver);
+    act.tell_person(&mailbox, NewUpdate::new(kind, payload.to_string(), chat_key, now() + MESSAGE_TTL));
+    Ok(())
 }
 
 /// A chat action (typing, ...) shown to the people in the chat.

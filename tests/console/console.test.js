@@ -219,6 +219,15 @@ describe("the console in Chromium", () => {
     bot.command("game", (ctx) => ctx.replyWithGame("tetris"));
     // A button of an ephemeral message (Bot API 10.2): answered, then the message edited for
     // its receiver alone.
+    // An ephemeral command (Bot API 10.2): the bot answers it ephemerally, replying to it.
+    bot.command("whisper", (ctx) =>
+      ctx.api.raw.sendMessage({
+        chat_id: ctx.chat.id,
+        text: "Psst: 7",
+        ephemeral_message_parameters: { receiver_user_id: ctx.from.id },
+        reply_parameters: { ephemeral_message_id: ctx.msg.ephemeral_message_id },
+      }),
+    );
     bot.callbackQuery("reveal", async (ctx) => {
       await ctx.answerCallbackQuery({ text: "Revealed" });
       await ctx.api.raw.editEphemeralMessageText({
@@ -1245,8 +1254,21 @@ describe("the console in Chromium", () => {
     await whisper.getByRole("button", { name: "Reveal" }).click();
     await bobs.locator(".toast", { hasText: "Revealed" }).waitFor();
     await strip.locator("article.message.ephemeral", { hasText: "The answer is <b>42</b>" }).waitFor();
-    await shot(bobs, "ephemeral");
     assert.equal(await page.locator("article.message", { hasText: "The answer" }).count(), 0);
+    // Bob types the bot's ephemeral command: it goes to the bot alone, which answers him alone.
+    await bot.api.raw.setMyCommands({
+      commands: [{ command: "whisper", description: "A whisper", is_ephemeral: true }],
+      scope: { type: "chat", chat_id: room.id },
+    });
+    const bobs2 = await openAs(bob);
+    await openChat(bobs2, room.id);
+    await send(bobs2, "/whisper");
+    const strip2 = bobs2.getByRole("group", { name: "Only you can see these" });
+    await strip2.locator("article.message.ephemeral.outgoing", { hasText: "/whisper" }).waitFor();
+    await strip2.locator("article.message.ephemeral", { hasText: "Psst: 7" }).waitFor();
+    await shot(bobs2, "ephemeral");
+    assert.equal(await page.locator("article.message", { hasText: "/whisper" }).count(), 0, "Alice sees no command");
+    assert.equal(await page.locator("article.message", { hasText: "Psst" }).count(), 0);
   });
 
   scenario("an administrator names a guard bot; a person joining sees its Mini App and joins when it approves", async () => {

@@ -103,18 +103,16 @@ fn what_the_platform_does_not_do_yet_is_refused_with_its_feature_never_ignored()
         assert_eq!(me[ability], json!(false), "{ability}: {me}");
     }
     assert_eq!(error(server.call(&bot, "sendRichMessage", json!({"chat_id": alice_id}))), refused("rich messages"));
-    assert_eq!(
-        error(server.call(&bot, "deleteEphemeralMessage", json!({"chat_id": alice_id, "receiver_user_id": alice_id}))),
-        refused("ephemeral messages")
-    );
     // A parameter of a missing feature, in a method that works: refused, and nothing is sent.
-    let ephemeral = json!({"chat_id": alice_id, "text": "only you", "ephemeral_message_parameters": {"receiver_user_id": alice_id}});
-    assert_eq!(error(server.call(&bot, "sendMessage", ephemeral)), refused("ephemeral messages"));
     let hi = ok(server.call(&bot, "sendMessage", json!({"chat_id": alice_id, "text": "for all"})));
     let rich = json!({"chat_id": alice_id, "message_id": hi["message_id"], "rich_message": {"html": "<b>x</b>"}});
     assert_eq!(error(server.call(&bot, "editMessageText", rich)), refused("rich messages"));
-    let commands = json!([{"command": "secret", "description": "Only you see it", "is_ephemeral": true}]);
-    assert_eq!(error(server.call(&bot, "setMyCommands", json!({"commands": commands}))), refused("ephemeral messages"));
+    // An ephemeral message is never sent as a plain one: in a private chat it is refused.
+    let ephemeral = json!({"chat_id": alice_id, "text": "only you", "ephemeral_message_parameters": {"receiver_user_id": alice_id}});
+    assert_eq!(
+        error(server.call(&bot, "sendMessage", ephemeral)),
+        (400, "Bad Request: ephemeral messages can be sent only to group and supergroup chats".into())
+    );
     let commands = json!([{"command": "open", "description": "Everyone sees it", "is_ephemeral": false}]);
     assert_eq!(ok(server.call(&bot, "setMyCommands", json!({"commands": commands}))), json!(true));
     // Alice got only what was sent.

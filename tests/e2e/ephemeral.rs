@@ -152,7 +152,8 @@ fn an_ephemeral_message_reaches_its_receiver_alone_and_is_edited_and_deleted_for
         "pressButton",
         json!({"chat_id": chat, "ephemeral_message_id": 1, "callback_data": "reveal"}),
     );
-    let query = crate::next_update(&server, &bot, &mut 0, "callback_query");
+    let mut bot_offset = 0;
+    let query = crate::next_update(&server, &bot, &mut bot_offset, "callback_query");
     typed("CallbackQuery", &query);
     assert_eq!(
         (query["message"]["message_id"].as_i64(), query["message"]["ephemeral_message_id"].as_i64()),
@@ -216,11 +217,57 @@ fn an_ephemeral_message_reaches_its_receiver_alone_and_is_edited_and_deleted_for
     assert_eq!(refused(&server, &bot, "deleteEphemeralMessage", delete), "Bad Request: message to delete not found");
     assert!(!everything(&server, &carol).contains("ephemeral_message_ids"));
 
-    // Commands that send ephemeral messages are not built yet, and say so.
-    let commands =
-        json!({"commands": json!([{"command": "secret", "description": "d", "is_ephemeral": true}]).to_string()});
+    // People's ephemeral commands: a command the bot marked `is_ephemeral` (for group chats)
+    // goes to the bot alone, which answers it ephemerally, replying within 15 seconds.
+    let commands = json!([{"command": "secret", "description": "d", "is_ephemeral": true}]).to_string();
+    let scope = json!({"type": "all_group_chats"}).to_string();
+    assert_eq!(ok(server.call(&bot, "setMyCommands", json!({"commands": commands, "scope": scope.clone()}))), true);
+    let listed = ok(server.call(&bot, "getMyCommands", json!({"scope": scope})));
+    assert_eq!(listed[0]["is_ephemeral"], true);
+    let plain = json!({"chat_id": chat, "text": "hello", "ephemeral_message_parameters": to(bot_id)});
     assert_eq!(
-        refused(&server, &bot, "setMyCommands", commands),
-        "Bad Request: ephemeral commands are not supported by this server yet"
+        error(server.user_call(&bob, "sendMessage", plain)).1,
+        "Bad Request: only ephemeral bot commands and replies to ephemeral messages can be sent to a bot"
     );
+    let command = json!({"chat_id": chat, "text": "/secret@whisper_bot", "ephemeral_message_parameters": to(bot_id)});
+    let asked = ok(server.user_call(&bob, "sendMessage", command));
+    assert_eq!((asked["message_id"].as_i64(), asked["ephemeral_message_id"].as_i64()), (Some(0), Some(1)));
+    let heard = loop {
+        let update = crate::next_update(&server, &bot, &mut bot_offset, "message");
+        if update["ephemeral_message_id"].is_i64() {
+            break update;
+        }
+    };
+    typed("Message", &heard);
+    assert_eq!(
+        (heard["text"].as_str(), heard["receiver_user"]["id"].as_i64()),
+        (Some("/secret@whisper_bot"), Some(bot_id))
+    );
+    let to_all =
+        json!({"chat_id": chat, "text": "x", "reply_parameters": json!({"ephemeral_message_id": 1}).to_string()});
+    assert_eq!(
+        refused(&server, &bot, "sendMessage", to_all),
+        "Bad Request: a reply to an ephemeral message must be an ephemeral message"
+    );
+    let answer = json!({"chat_id": chat, "text": "Your secret: 7", "ephemeral_message_parameters": to(bob_id),
+        "reply_parameters": json!({"ephemeral_message_id": 1}).to_string()});
+    let answered = ok(server.call(&bot, "sendMessage", answer));
+    assert_eq!(answered["reply_to_message"]["text"], "/secret@whisper_bot");
+    let got = next_of(&server, &bob, &mut bob_offset, "message");
+    assert_eq!(
+        (got["text"].as_str(), got["reply_to_message"]["ephemeral_message_id"].as_i64()),
+        (Some("Your secret: 7"), Some(1))
+    );
+    let wrong = json!({"chat_id": chat, "text": "?", "ephemeral_message_parameters": to(carol_id),
+        "reply_parameters": json!({"ephemeral_message_id": 1}).to_string()});
+    assert_eq!(
+        refused(&server, &bot, "sendMessage", wrong),
+        "Bad Request: message to be replied not found",
+        "Carol did not ask"
+    );
+    for person in [&alice, &carol] {
+        assert!(!everything(&server, person).contains("secret"), "nobody else sees the command or its answer");
+    }
+    let watched = ok(server.call(&watcher, "getUpdates", json!({"timeout": 0}))).to_string();
+    assert!(!watched.contains("/secret"), "{watched}");
 }

@@ -61,7 +61,7 @@ pub fn methods() -> &'static [UserMethod] {
             method("getForumTopics", "`chat_id` (a forum)", "the `ForumTopic`s", get_topics),
             method(
                 "getBotInfo",
-                "`chat_id` (the bot)",
+                "`chat_id` (the bot), `in_chat_id` (a group the person is in: its commands there, `is_ephemeral` ones too)",
                 "`{\"user\",\"commands\",\"menu_button\",\"inline_placeholder\",\"supports_inline\"}`: what an app shows in a chat with the bot",
                 get_bot_info,
             ),
@@ -263,7 +263,15 @@ async fn get_bot_info(c: UserCall) -> Result<Value, ApiError> {
         conversation @ Conversation::Private(..) => conversation.chat_id_for(c.user.id),
         Conversation::Group(_) => return Err(ApiError::bad_request("BOT_INVALID")),
     };
-    views::bot_info(&c.platform, &c.user, bot_id).await
+    // Its commands as a group the person is in shows them (`in_chat_id`), else a private chat.
+    let group = match c.params.get("in_chat_id").filter(|v| !v.is_empty()) {
+        Some(chat) => match c.platform.resolve_chat_for(&c.actor(), chat, Access::Read).await? {
+            Conversation::Group(id) => Some(id),
+            Conversation::Private(..) => None,
+        },
+        None => None,
+    };
+    views::bot_info(&c.platform, &c.user, bot_id, group).await
 }
 
 /// The person as a `User`, with what their profile adds (`setPersonalChat`, `setCountryCode`).

@@ -268,27 +268,28 @@ pub(crate) async fn topics(platform: &Platform, conversation: Conversation) -> R
     Ok(Value::Array(topics.collect()))
 }
 
-/// What a person's app shows of a bot in a chat with it: the bot, its commands for this
+/// What a person's app shows of a bot in a chat with it (or in `group`): the bot, its commands for this
 /// person (the most specific scope that has any, as the public platform's apps pick them),
 /// its menu button, its inline placeholder and whether it takes inline queries.
-pub(crate) async fn bot_info(platform: &Platform, user: &UserRecord, bot_id: i64) -> Result<Value, ApiError> {
+pub(crate) async fn bot_info(
+    platform: &Platform,
+    user: &UserRecord,
+    bot_id: i64,
+    group: Option<i64>,
+) -> Result<Value, ApiError> {
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
     let language = user.language_code.clone().unwrap_or_default();
-    let scopes =
-        [json!({"type": "chat", "chat_id": user.id}), json!({"type": "all_private_chats"}), json!({"type": "default"})];
-    let mut commands = json!([]);
-    'scopes: for scope in &scopes {
-        let languages = if language.is_empty() { vec![String::new()] } else { vec![language.clone(), String::new()] };
-        for language in languages {
-            let key = format!("commands:{scope}:{language}");
-            if let Some(stored) = platform.storage.load_bot_setting(bot.id, &key).await.map_err(internal)?
-                && let Ok(list) = serde_json::from_str::<Value>(&stored)
-            {
-                commands = list;
-                break 'scopes;
-            }
+    let commands = match group {
+        Some(chat_id) => platform.group_commands(bot.id, chat_id, user.id, &language).await?,
+        None => {
+            let scopes = [
+                json!({"type": "chat", "chat_id": user.id}),
+                json!({"type": "all_private_chats"}),
+                json!({"type": "default"}),
+            ];
+            platform.bot_commands(bot.id, &scopes, &language).await?
         }
-    }
+    };
     let storage = &platform.storage;
     let mut menu = storage.load_bot_setting(bot.id, &format!("menu_button:{}", user.id)).await.map_err(internal)?;
     if menu.is_none() {

@@ -332,6 +332,8 @@ const inThread = (m) => !V.threadId || m.message_thread_id === V.threadId;
  *  message as the stream tells every tab of theirs (`outgoing_message`): shown once (the tab
  *  that sent it has it from the send's answer), never unread, and it does not move the view. */
 export function applyMessage(m, edited = false, { outgoing = false } = {}) {
+  // An ephemeral message (one's own ephemeral command too) is outside the history.
+  if (m.ephemeral_message_id) { applyEphemeral(m); return; }
   let seen = false;
   // A message carries its chat as it is now: a new title shows at once.
   if (V && V.chatId === m.chat.id && m.chat.title && m.chat.title !== V.chat.title) {
@@ -518,15 +520,19 @@ function dropDraftsOf(m) {
 // message_id is 0), shown under the log while the tab lives, edited and deleted by its
 // ephemeral_message_id.
 
-const ephemerals = new Map(); // "chat:ephemeral id" -> message
+// "chat:receiver:ephemeral id" -> message (each receiver numbers their own: this person's
+// ephemeral commands to a bot are numbered by the bot's)
+const ephemerals = new Map();
+const ephemeralKey = (chatId, receiverId, id) => `${chatId}:${receiverId}:${id}`;
 
 export function applyEphemeral(m) {
-  ephemerals.set(`${m.chat.id}:${m.ephemeral_message_id}`, m);
+  ephemerals.set(ephemeralKey(m.chat.id, m.receiver_user?.id, m.ephemeral_message_id), m);
   renderEphemerals();
 }
 
+/** Ephemeral messages to this person deleted by their bot. */
 export function applyEphemeralDeleted(chatId, ids) {
-  for (const id of ids) ephemerals.delete(`${chatId}:${id}`);
+  for (const id of ids) ephemerals.delete(ephemeralKey(chatId, S.me?.id, id));
   renderEphemerals();
 }
 

@@ -35,12 +35,17 @@ async function sendWith(method, params) {
   clearBar();
   try {
     const m = await S.person.call(method, p);
-    if (m && m.message_id) hooks.applyMessage(m);
+    if (m && (m.message_id || m.ephemeral_message_id)) hooks.applyMessage(m);
     return m;
   } catch { return null; }
 }
 
-export function sendText(text) { return sendWith('sendMessage', { text }); }
+export function sendText(text) {
+  // An ephemeral command goes to its bot alone.
+  const bot = ephemeralBot(text);
+  if (bot) return sendWith('sendMessage', { text, ephemeral_message_parameters: JSON.stringify({ receiver_user_id: bot.user.id }) });
+  return sendWith('sendMessage', { text });
+}
 
 async function submit() {
   const text = ta.value;
@@ -127,13 +132,23 @@ function clearBar() {
 
 // ---------------------------------------------------------------- bots, commands, menu button
 
-function botInfo(id) {
-  let p = S.botInfo.get(id);
+function botInfo(id, inChat = null) {
+  const k = inChat ? `${id}@${inChat}` : String(id);
+  let p = S.botInfo.get(k);
   if (!p) {
-    p = S.person.call('getBotInfo', { chat_id: id }, { quiet: true }).catch(() => null);
-    S.botInfo.set(id, p);
+    p = S.person.call('getBotInfo', inChat ? { chat_id: id, in_chat_id: inChat } : { chat_id: id }, { quiet: true }).catch(() => null);
+    S.botInfo.set(k, p);
   }
   return p;
+}
+
+/** The bot whose ephemeral command `text` is in this chat (Bot API 10.2: it goes to that bot
+ *  alone), or null. */
+function ephemeralBot(text) {
+  const m = /^\/([a-z0-9_]+)(?:@(\w+))?(?:\s|$)/i.exec(text);
+  if (!m || C.chat?.type === 'private') return null;
+  return C.bots.find((b) => (!m[2] || b.user.username?.toLowerCase() === m[2].toLowerCase())
+    && (b.commands || []).some((c) => c.command === m[1] && c.is_ephemeral)) || null;
 }
 
 async function loadBots(chat) {
@@ -148,7 +163,8 @@ async function loadBots(chat) {
       ids = members.filter((m) => m.user?.is_bot && !['left', 'kicked'].includes(m.status)).map((m) => m.user.id).slice(0, 10);
     } catch { ids = []; }
   }
-  const infos = (await Promise.all(ids.map(botInfo))).filter(Boolean);
+  const inChat = chat.type === 'private' ? null : chat.id;
+  const infos = (await Promise.all(ids.map((id) => botInfo(id, inChat)))).filter(Boolean);
   if (gen !== C.gen) return;
   C.bots = infos;
   renderMenuButton();

@@ -6,11 +6,13 @@
 //! standings: [`rows`]), how a message is stored ([`stored`]), the
 //! helpers of every Bot API method ([`methods`]), what every user-side verb gets ([`user`]) and
 //! who stands where in a chat ([`standing`]: every domain reads it), channels' direct-messages
-//! chats and who sees which of their topics ([`direct`]), and the file store
+//! chats and who sees which of their topics ([`direct`]), bots' command lists as apps read them
+//! ([`commands`]), and the file store
 //! ([`file_store`], with its `file_id`s: the world holds it, and every domain that carries files uses
 //! it). It depends on no domain; domains depend on it.
 
 pub(crate) mod act;
+pub(crate) mod commands;
 pub(crate) mod direct;
 pub(crate) mod directory;
 pub(crate) mod domain;

@@ -20,21 +20,12 @@ pub struct Missing {
     pub params: &'static [(&'static str, &'static str)],
 }
 
-/// Every missing feature: rich messages and people's ephemeral commands (Bot API 10.1-10.3; issue
-/// 42 builds them).
-pub const MISSING: &[Missing] = &[
-    Missing {
-        feature: "rich messages",
-        methods: &["sendRichMessage", "sendRichMessageDraft"],
-        params: &[("*", "rich_message")],
-    },
-    Missing {
-        feature: "ephemeral commands",
-        methods: &[],
-        // A bot command's `is_ephemeral` is a field inside `commands` (setMyCommands checks it).
-        params: &[("setMyCommands", "commands[].is_ephemeral")],
-    },
-];
+/// Every missing feature: rich messages (Bot API 10.1-10.3; issue 42 builds them).
+pub const MISSING: &[Missing] = &[Missing {
+    feature: "rich messages",
+    methods: &["sendRichMessage", "sendRichMessageDraft"],
+    params: &[("*", "rich_message")],
+}];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this
 /// server yet`.
@@ -45,13 +36,6 @@ pub fn error(missing: &Missing) -> ApiError {
 /// Why a missing feature is refused, without the `Bad Request: ` of its error.
 fn reason(feature: &str) -> String {
     format!("{feature} are not supported by this server yet")
-}
-
-/// The error of the missing feature named `feature` (one of [`MISSING`]), for a field found
-/// inside a parameter (a bot command's `is_ephemeral`).
-pub(crate) fn refused(feature: &str) -> ApiError {
-    debug_assert!(MISSING.iter().any(|m| m.feature == feature), "{feature} is not in the table");
-    ApiError::bad_request(reason(feature))
 }
 
 /// Whether a parameter's value asks for something: not empty, and not a flag that reads false

@@ -254,6 +254,8 @@ pub struct Content {
     pub on_behalf: Option<OnBehalf>,
     /// Sent to one receiver only (`ephemeral_message_parameters`).
     pub ephemeral: Option<Ephemeral>,
+    /// The incoming ephemeral message it replies to (`reply_parameters.ephemeral_message_id`).
+    pub reply_ephemeral: Option<i64>,
 }
 
 /// An ephemeral message's parameters (Bot API 10.2-10.3's `EphemeralMessageParameters`): the one

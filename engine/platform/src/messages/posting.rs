@@ -207,7 +207,10 @@ pub(crate) async fn post_in(
     }
     // One receiver's alone: its id is of the receiver's own id space (`ephemeral.rs`).
     let ephemeral = match content.ephemeral.take() {
-        Some(e) => Some((super::ephemeral_store::check(platform, actor, conversation, &e).await?, e)),
+        Some(e) => {
+            let replies = content.reply_ephemeral.is_some();
+            Some((super::ephemeral_store::check(platform, actor, conversation, &e, &content.text, replies).await?, e))
+        }
         None => None,
     };
     let counter = match &ephemeral {
@@ -298,6 +301,18 @@ pub(crate) async fn post_in(
             None if content.allow_without_reply => message.reply_to_poll_option_id = None,
             None => return Err(ApiError::bad_request("message to be replied not found")),
         }
+    }
+    // A reply to an incoming ephemeral message (Bot API 10.2): itself ephemeral, to that
+    // message's sender, within 15 seconds of it.
+    if let Some(id) = content.reply_ephemeral {
+        let Some((receiver, _)) = &ephemeral else {
+            return Err(ApiError::bad_request("a reply to an ephemeral message must be an ephemeral message"));
+        };
+        let original = super::ephemeral_store::load(platform, conversation, actor.id(), id).await?;
+        let original = original
+            .filter(|m| sender_id(m) == Some(receiver.id) && now() - m.date <= EPHEMERAL_REPLY_WINDOW)
+            .ok_or_else(|| ApiError::bad_request("message to be replied not found"))?;
+        message.reply_to_message = Some(Box::new(original));
     }
     let entities = match content.entities {
         Some(Value::Array(entities)) => Some(Value::Array(mentions(platform, entities).await?)),
@@ -455,6 +470,9 @@ async fn direct_topic(
     body.direct_messages_topic = Some(Box::new(types::DirectMessagesTopic { topic_id: topic, user }));
     Ok(admin.then_some(direct.parent))
 }
+
+/// How long an ephemeral message may be replied to (the Bot API's 15 seconds).
+const EPHEMERAL_REPLY_WINDOW: i64 = 15;
 
 /// The requests for users or a chat that bots' reply keyboards made of a person: scope the
 /// person, key `bot_id|request_id`, the value `{"kind","request"}` (`request_users` or
@@ -1161,9 +1179,17 @@ pub(crate) async fn deliver_ephemeral(
         payload: stored::payload(message),
         date: message.date,
     }));
+    let chat_key = conversation.chat_id_for(receiver);
+    // A bot receives a person's ephemeral command, or reply, as its other messages.
+    if let Some(bot) = platform.bot_record(receiver).await? {
+        if platform.updates.accepts(&bot, kind).await? {
+            let payload = text_for(platform, conversation, message, bot.id, Some(true), None).await?;
+            platform.tell_bot(act, &bot, NewUpdate::new(kind, payload, chat_key, now() + MESSAGE_TTL)).await?;
+        }
+        return Ok(());
+    }
     let payload = message_for_person(platform, conversation, message, receiver).await?;
     let mailbox = platform.user_mailbox(receiver).await?;
-    let chat_key = conversation.chat_id_for(receiver);
     act.tell_person(&mailbox, NewUpdate::new(kind, payload.to_string(), chat_key, now() + MESSAGE_TTL));
     Ok(())
 }

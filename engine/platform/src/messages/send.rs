@@ -500,6 +500,8 @@ pub(super) struct ReplyTo {
     quote: Option<crate::kernel::world::Quote>,
     /// The option of the poll replied to (Bot API 10.0's `poll_option_id`).
     poll_option_id: Option<String>,
+    /// An incoming ephemeral message replied to (Bot API 10.2's `ephemeral_message_id`).
+    ephemeral_message_id: Option<i64>,
 }
 
 impl ReplyTo {
@@ -510,6 +512,7 @@ impl ReplyTo {
         content.allow_without_reply = self.allow_without_reply;
         content.reply_chat = self.chat_id;
         content.quote = self.quote;
+        content.reply_ephemeral = self.ephemeral_message_id;
     }
 
     /// From the method's `reply_parameters`, else the older parameters (which the schema no
@@ -533,7 +536,13 @@ impl ReplyTo {
         // Read field by field in the reference's order, each with tdutils' JSON wording (its
         // first letter lowered, as the reference lowers it).
         let chat_id = json_field::string(fields, "chat_id")?;
-        let message_id = json_field::int(fields, "message_id")?.ok_or_else(|| json_field::missing("message_id"))?;
+        // Either the message, or an incoming ephemeral message (Bot API 10.2).
+        let ephemeral_message_id = json_field::int(fields, "ephemeral_message_id")?.filter(|id| *id > 0);
+        let message_id = match json_field::int(fields, "message_id")? {
+            Some(id) => id,
+            None if ephemeral_message_id.is_some() => 0,
+            None => return Err(json_field::missing("message_id")),
+        };
         let allow_without_reply = json_field::boolean(fields, "allow_sending_without_reply")?.unwrap_or(false);
         let quote = json_field::string(fields, "quote")?;
         let mode = json_field::string(fields, "quote_parse_mode")?.unwrap_or_default();
@@ -546,6 +555,7 @@ impl ReplyTo {
         let poll_option_id = json_field::string(fields, "poll_option_id")?.filter(|id| !id.is_empty());
         Ok(Self {
             poll_option_id,
+            ephemeral_message_id,
             message_id: Some(message_id).filter(|id| *id > 0),
             allow_without_reply,
             chat_id: chat_id.filter(|c| !c.is_empty()),
@@ -836,6 +846,7 @@ impl SendOptions {
             body,
             reply_markup: self.markup,
             reply_to: self.reply.message_id,
+            reply_ephemeral: self.reply.ephemeral_message_id,
             allow_without_reply: self.reply.allow_without_reply,
             reply_chat: self.reply.chat_id,
             quote: self.reply.quote,

@@ -22,6 +22,8 @@ pub(crate) async fn send_message(c: UserCall) -> Result<Value, ApiError> {
     let suggested = messages::suggested_post(c.params.get("suggested_post_parameters"))?;
     let mut content = Content { text, entities, thread, sender_chat, ..Content::default() };
     content.body.suggested_post_info = suggested.map(Box::new);
+    // An ephemeral command to one bot, or a reply to its ephemeral message (Bot API 10.2).
+    content.ephemeral = messages::ephemeral(c.params.get("ephemeral_message_parameters"))?;
     // A channel's administrator answers in a topic of its direct messages (or the replied one's).
     let topic = msg_spec::args::integer(c.params.get("direct_messages_topic_id")).filter(|t| *t != 0);
     content.body.direct_messages_topic =

@@ -42,7 +42,7 @@ fn key(scope: Option<&str>, language: Option<&str>) -> Result<String, ApiError> 
     if !(language.is_empty() || (language.len() == 2 && language.chars().all(|c| c.is_ascii_lowercase()))) {
         return Err(ApiError::bad_request("invalid language code specified"));
     }
-    Ok(format!("commands:{canonical}:{language}"))
+    Ok(crate::kernel::commands::commands_key(&canonical, language))
 }
 
 async fn store(platform: &Platform, bot_id: i64, key: String, value: Option<String>) -> Result<(), ApiError> {
@@ -74,11 +74,12 @@ pub(crate) async fn set_my_commands(platform: Arc<Platform>, call: MethodCall) -
         if !(1..=256).contains(&description.chars().count()) {
             return Err(ApiError::bad_request("BOT_COMMAND_DESCRIPTION_INVALID"));
         }
-        // A command that sends an ephemeral message (Bot API 10.2) is not dropped to a plain one.
+        // A command people send as an ephemeral message to the bot (Bot API 10.2).
+        let mut kept = json!({"command": command, "description": description});
         if c.get("is_ephemeral").and_then(Value::as_bool) == Some(true) {
-            return Err(crate::kernel::not_yet::refused("ephemeral commands"));
+            kept["is_ephemeral"] = true.into();
         }
-        clean.push(json!({"command": command, "description": description}));
+        clean.push(kept);
     }
     let key = key(p.scope, p.language_code)?;
     let value = (!clean.is_empty()).then(|| Value::Array(clean).to_string());

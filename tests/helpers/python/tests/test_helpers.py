@@ -112,3 +112,28 @@ def test_a_server_as_a_context_manager_serves_local_mode(tmp_path):
         assert path.startswith(str(tmp_path / "w")), path
         assert server.violations() == []
     assert server.base_url.startswith("http://127.0.0.1:")
+
+
+def test_suggested_posts_communities_and_ephemeral_commands(msg_server, msg_bot, msg_person):
+    """The verbs of a channel's direct messages, communities and ephemeral commands."""
+    bob = msg_server.create_person("Bob")
+    channel = msg_person.create_channel("Daily", [msg_bot, bob])
+    msg_person.promote(channel, msg_bot, can_post_messages=True, can_manage_direct_messages=True)
+    direct = msg_person.direct_messages(channel)
+    assert direct["is_direct_messages"] is True
+    suggestion = bob.suggest_post(channel, "Read my blog")
+    assert suggestion["suggested_post_info"]["state"] == "pending"
+    assert msg_bot.call("approveSuggestedPost", chat_id=direct["id"], message_id=suggestion["message_id"]) is True
+    bob.expect_message(lambda m: "suggested_post_approved" in m, "the approval", timeout=10)
+
+    group = msg_person.create_supergroup("Lobby", [msg_bot, bob])
+    other = msg_person.create_supergroup("Workshop", [msg_bot])
+    community = msg_person.create_community("Makers", [group, other])
+    assert community["name"] == "Makers"
+    assert bob.join_community_chat(other) is True
+    assert msg_bot.call("getChat", chat_id=other["id"])["community"]["id"] == community["id"]
+
+    commands = [{"command": "hint", "description": "A hint", "is_ephemeral": True}]
+    msg_bot.call("setMyCommands", commands=commands, scope={"type": "chat", "chat_id": group["id"]})
+    asked = bob.send_ephemeral_command(group, msg_bot, "/hint")
+    assert asked["message_id"] == 0 and asked["receiver_user"]["id"] == msg_bot.id

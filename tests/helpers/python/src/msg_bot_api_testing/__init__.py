@@ -241,6 +241,38 @@ class Person:
         key = "user_id" if _id(owner) > 0 else "chat_id"
         return self.call("getGifts", **{key: _id(owner)})
 
+    def create_channel(self, title, subscribers=()):
+        return self.call("createChannel", title=title, member_ids=[_id(m) for m in subscribers])
+
+    def direct_messages(self, channel, enabled=True):
+        """Turns `channel`'s direct messages on (or off), as its owner; their `Chat`."""
+        return self.call("setChatDirectMessagesGroup", chat_id=_id(channel), is_enabled=enabled)
+
+    def suggest_post(self, channel, text, stars=0, send_date=None):
+        """Suggests a post to `channel` in its direct messages, for `stars` (0: free) and at
+        `send_date` if given; the suggestion's `Message` (its `suggested_post_info` pending)."""
+        direct = self.call("getDirectMessagesChat", chat_id=_id(channel))
+        if direct is None:
+            raise ApiError("getDirectMessagesChat", 400, "the channel's direct messages are off")
+        parameters = {}
+        if stars:
+            parameters["price"] = {"currency": "XTR", "amount": stars}
+        if send_date:
+            parameters["send_date"] = send_date
+        return self.send_message(direct, text, suggested_post_parameters=json.dumps(parameters))
+
+    def create_community(self, name, chats=()):
+        """A community of this person's, with `chats` (supergroups, channels, bots) in it."""
+        return self.call("createCommunity", name=name, chat_ids=[_id(c) for c in chats])
+
+    def join_community_chat(self, chat):
+        """Joins `chat` through its community (this person is in another of its chats)."""
+        return self.call("joinCommunityChat", chat_id=_id(chat))
+
+    def send_ephemeral_command(self, chat, bot, text):
+        """Sends `text`, one of `bot`'s ephemeral commands, in group `chat`: to the bot alone."""
+        return self.send_message(chat, text, ephemeral_message_parameters=json.dumps({"receiver_user_id": _id(bot)}))
+
     def create_group(self, title, members=()):
         return self.call("createGroup", title=title, member_ids=[_id(m) for m in members])
 

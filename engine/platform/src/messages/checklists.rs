@@ -209,10 +209,11 @@ pub(super) async fn edit_message_checklist(platform: Arc<Platform>, call: Method
     if let Some(markup) = markup {
         edited.reply_markup = Some(crate::kernel::stored::decode(markup, "inline keyboard")?);
     }
-    super::publish_edit_with(&platform, &held, &sending.actor, conversation, &original, edited, Vec::new()).await?;
-    drop(held);
+    let actor = &sending.actor;
     let mut stored =
-        load_message(&platform, conversation, message_id).await?.ok_or_else(|| bad("message to edit not found"))?;
+        super::posting::publish_edit_stored(&platform, &held, actor, conversation, &original, edited, Vec::new())
+            .await?;
+    drop(held);
     let owner = sending.actor.id();
     Ok(Reply::json_text(business_text(&platform, conversation, &mut stored, owner, &on_behalf).await?))
 }

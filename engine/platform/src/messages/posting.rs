@@ -614,9 +614,9 @@ async fn publish_edit(
     publish_edit_with(platform, held, actor, conversation, original, edited, Vec::new()).await
 }
 
-/// `publish_edit` storing `also` in the edit's own batch (a game's new score
-/// with the scoreboard it shows).
-pub(crate) async fn publish_edit_with(
+/// [`publish_edit_with`] without the answer: the edited message as stored (for a caller that
+/// shows it another way: a business bot's view of the person's message).
+pub(crate) async fn publish_edit_stored(
     platform: &Platform,
     held: &Held<'_>,
     actor: &Actor,
@@ -624,7 +624,7 @@ pub(crate) async fn publish_edit_with(
     original: &Message,
     mut edited: Message,
     also: Vec<Change>,
-) -> Result<Value, ApiError> {
+) -> Result<Message, ApiError> {
     assert!(held.holds(&Entity::Message(conversation.key(), original.message_id)), "an edit holds its message");
     if stored::same_but_edit_date(original, &mut edited) {
         return Err(not_modified());
@@ -634,6 +634,21 @@ pub(crate) async fn publish_edit_with(
     act.changes(also);
     deliver(platform, &mut act, actor.id(), conversation, &mut edited, None, "edited_message").await?;
     platform.commit(act).await?;
+    Ok(edited)
+}
+
+/// `publish_edit` storing `also` in the edit's own batch (a game's new score
+/// with the scoreboard it shows).
+pub(crate) async fn publish_edit_with(
+    platform: &Platform,
+    held: &Held<'_>,
+    actor: &Actor,
+    conversation: Conversation,
+    original: &Message,
+    edited: Message,
+    also: Vec<Change>,
+) -> Result<Value, ApiError> {
+    let mut edited = publish_edit_stored(platform, held, actor, conversation, original, edited, also).await?;
     let mut shown = message_for(platform, conversation, &mut edited, actor.id()).await?;
     if let Actor::User(_) = actor {
         platform.shown_to_person(&edited, &mut shown).await?;

@@ -16,7 +16,7 @@ use crate::chats::standing::Standing;
 use crate::files::Kind;
 use crate::files::id::FileId;
 use crate::internal;
-use crate::kernel::direct::DIRECT_TOPICS;
+use crate::kernel::direct::{DIRECT_TOPICS, shown_in};
 use crate::kernel::directory::CONVERSATIONS;
 use crate::kernel::records::Table;
 use crate::kernel::rows::MEMBERS;
@@ -86,15 +86,17 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
             Err(_) => continue,
         };
         let mark = read.get(&conversation.key()).copied().unwrap_or(0);
-        let after_mark = page(platform, conversation, mark, i64::MAX, MAX_UNREAD).await?;
-        let after_mark = seen(platform, conversation, after_mark, user.id).await?;
+        // In a channel's direct messages, a person who does not administer it sees their topic.
+        let only = platform.only_topic(conversation, user.id).await?;
+        let mut after_mark = page(platform, conversation, mark, i64::MAX, MAX_UNREAD).await?;
+        after_mark.retain(|m| shown_in(m, only));
         let unread = after_mark.iter().filter(|m| crate::messages::posting::sender_id(m) != Some(user.id)).count();
         // The newest message is the first after the mark when there is one (one read, not two).
         let newest = match after_mark.into_iter().next() {
             Some(newest) => Some(newest),
-            None if platform.direct_chat(conversation).await?.is_some() => {
+            None if only.is_some() => {
                 let last = page(platform, conversation, 0, i64::MAX, MAX_PAGE).await?;
-                seen(platform, conversation, last, user.id).await?.into_iter().next()
+                last.into_iter().find(|m| shown_in(m, only))
             }
             None => page(platform, conversation, 0, i64::MAX, 1).await?.pop(),
         };
@@ -107,26 +109,6 @@ pub(crate) async fn person_chats(platform: &Platform, user: &UserRecord) -> Resu
     }
     rows.sort_by_key(|row| std::cmp::Reverse(row.0));
     Ok(Value::Array(rows.into_iter().map(|(_, row)| row).collect()))
-}
-
-/// The messages of `messages` that `viewer` may see (in a channel's direct messages, only their
-/// own topic unless they administer the channel).
-async fn seen(
-    platform: &Platform,
-    conversation: Conversation,
-    messages: Vec<types::Message>,
-    viewer: i64,
-) -> Result<Vec<types::Message>, ApiError> {
-    if platform.direct_chat(conversation).await?.is_none() {
-        return Ok(messages);
-    }
-    let mut out = Vec::with_capacity(messages.len());
-    for message in messages {
-        if !platform.hidden_from(conversation, &message, viewer).await? {
-            out.push(message);
-        }
-    }
-    Ok(out)
 }
 
 /// Up to `limit` messages just before `before` (newest first), parsed.
@@ -169,12 +151,13 @@ pub(crate) async fn history(
     let mut before = before.unwrap_or(i64::MAX);
     let mut found = Vec::new();
     // A person's topic of a channel's direct messages is a subset too.
-    let subset = thread.is_some() || platform.direct_chat(conversation).await?.is_some();
+    let only = platform.only_topic(conversation, viewer).await?;
+    let subset = thread.is_some() || only.is_some();
     // A topic's messages are a subset: read on in larger pages until the page is full.
     loop {
         let batch = if subset { limit * 4 } else { limit };
         let (oldest, page, exhausted) = rows(platform, conversation, 0, before, batch).await?;
-        for message in seen(platform, conversation, page, viewer).await? {
+        for message in page.into_iter().filter(|m| shown_in(m, only)) {
             let in_thread = thread.is_none_or(|t| message.message_thread_id == Some(t) || message.message_id == t);
             if in_thread && found.len() < limit {
                 found.push(message);

@@ -43,6 +43,15 @@ impl Platform {
         Ok(self.standing(direct.parent, user).await?.is_admin())
     }
 
+    /// The one topic `viewer` sees of `conversation`: their own, in a direct-messages chat whose
+    /// channel they do not administer; `None` where they see every message.
+    pub(crate) async fn only_topic(&self, conversation: Conversation, viewer: i64) -> Result<Option<i64>, ApiError> {
+        match self.direct_chat(conversation).await? {
+            Some(direct) if !self.manages_direct(&direct, viewer).await? => Ok(Some(viewer)),
+            _ => Ok(None),
+        }
+    }
+
     /// Whether `message` of `conversation` is hidden from `viewer`: a message of a
     /// direct-messages chat's topic other than the viewer's own, when the viewer does not
     /// administer its channel.
@@ -52,14 +61,11 @@ impl Platform {
         message: &types::Message,
         viewer: i64,
     ) -> Result<bool, ApiError> {
-        let Some(topic) = message.direct_messages_topic.as_deref() else { return Ok(false) };
-        if topic.topic_id == viewer {
+        // Only a message of a topic other than the viewer's asks who the viewer is.
+        if message.direct_messages_topic.as_ref().is_none_or(|t| t.topic_id == viewer) {
             return Ok(false);
         }
-        match self.direct_chat(conversation).await? {
-            Some(direct) => Ok(!self.manages_direct(&direct, viewer).await?),
-            None => Ok(false),
-        }
+        Ok(!shown_in(message, self.only_topic(conversation, viewer).await?))
     }
 
     /// Who is told of a message in topic `topic` of `direct`: the topic's person and the
@@ -76,5 +82,14 @@ impl Platform {
     /// Whether person `person` has a topic in direct-messages chat `chat_id`.
     pub(crate) async fn has_direct_topic(&self, chat_id: i64, person: i64) -> Result<bool, ApiError> {
         Ok(DIRECT_TOPICS.get(self.storage.as_ref(), chat_id, &person.to_string()).await?.is_some())
+    }
+}
+
+/// Whether `message` shows to a viewer who sees only topic `only` (see
+/// [`Platform::only_topic`]; `None`: every message).
+pub(crate) fn shown_in(message: &types::Message, only: Option<i64>) -> bool {
+    match (only, message.direct_messages_topic.as_deref()) {
+        (Some(only), Some(topic)) => topic.topic_id == only,
+        _ => true,
     }
 }

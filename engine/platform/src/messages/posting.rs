@@ -417,19 +417,22 @@ async fn direct_topic(
     content: &mut Content,
 ) -> Result<Option<i64>, ApiError> {
     use crate::kernel::direct::DIRECT_TOPICS;
-    let replied = match (content.reply_to, content.reply_chat.is_none(), &content.body.direct_messages_topic) {
-        (Some(id), true, None) => load_message(platform, conversation, id).await?.and_then(|m| m.direct_messages_topic),
-        _ => None,
-    };
-    let body = &mut content.body;
     let Some(direct) = platform.direct_chat(conversation).await? else {
-        body.direct_messages_topic = None;
-        if body.suggested_post_info.is_some() {
+        content.body.direct_messages_topic = None;
+        if content.body.suggested_post_info.is_some() {
             return Err(ApiError::bad_request("Suggested posts can be sent only to channel direct messages"));
         }
         return Ok(None);
     };
     let admin = platform.manages_direct(&direct, actor.id()).await?;
+    // An administrator's answer without a topic goes to the replied message's (read only then).
+    let replied = match (admin, content.reply_to, content.reply_chat.is_none(), &content.body.direct_messages_topic) {
+        (true, Some(id), true, None) => {
+            load_message(platform, conversation, id).await?.and_then(|m| m.direct_messages_topic)
+        }
+        _ => None,
+    };
+    let body = &mut content.body;
     let topic = if admin {
         let topic = body.direct_messages_topic.as_ref().or(replied.as_ref()).map(|t| t.topic_id);
         let topic = topic.ok_or_else(|| ApiError::bad_request("Channel direct messages topic must be specified"))?;

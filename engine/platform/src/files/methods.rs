@@ -368,12 +368,18 @@ pub(super) async fn send_media_group(platform: Arc<Platform>, call: MethodCall) 
     Ok(Value::Array(sent).into())
 }
 
-pub(super) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
-    let p: params::EditMessageMedia = args(&call.params)?;
-    let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
+/// An edit's `media` (required), read as the reference reads it: the JSON object, then the
+/// `InputMedia` (not an album's).
+fn edited_media<'a>(p: &'a Params, raw: Option<&str>, local: bool) -> Result<InputMedia<'a>, ApiError> {
+    let raw = raw.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
     let value: Value =
         serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
-    let media = parse_input_media(&call.params, &value, platform.local, false).map_err(unparsable_media)?;
+    parse_input_media(p, &value, local, false).map_err(unparsable_media)
+}
+
+pub(super) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
+    let p: params::EditMessageMedia = args(&call.params)?;
+    let media = edited_media(&call.params, p.media, platform.local)?;
     let markup = reply_markup(p.reply_markup)?;
     let chat_id = p.chat_id.filter(|c| !c.is_empty());
     let message_id = p.message_id.filter(|id| *id > 0);
@@ -389,10 +395,7 @@ pub(super) async fn edit_message_media(platform: Arc<Platform>, call: MethodCall
 /// the ephemeral message's change (`messages::ephemeral`).
 pub(super) async fn edit_ephemeral_message_media(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditEphemeralMessageMedia = args(&call.params)?;
-    let raw = p.media.filter(|m| !m.is_empty()).ok_or_else(|| ApiError::parameter_required("media"))?;
-    let value: Value =
-        serde_json::from_str(raw).map_err(|_| ApiError::bad_request("Can't parse input media JSON object"))?;
-    let media = parse_input_media(&call.params, &value, platform.local, false).map_err(unparsable_media)?;
+    let media = edited_media(&call.params, p.media, platform.local)?;
     let markup = crate::messages::editing::inline_markup(p.reply_markup)?;
     let (receiver, id) = (p.receiver_user_id, p.ephemeral_message_id);
     let (actor, conversation) = crate::messages::ephemeral::target(&platform, &call, p.chat_id, receiver, id).await?;

@@ -597,6 +597,18 @@ mod json_field {
         }
     }
 
+    /// A 64-bit integer (tdutils' `get_optional_long_field`), as a number or a string of one;
+    /// `null` is none.
+    pub(super) fn long(fields: &Map<String, Value>, name: &str) -> Result<Option<i64>, ApiError> {
+        let invalid = || ApiError::bad_request(format!("field \"{name}\" must be a valid Number"));
+        match fields.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(invalid),
+            Some(Value::String(s)) => s.parse().map(Some).map_err(|_| invalid()),
+            Some(_) => Err(ApiError::bad_request(format!("field \"{name}\" must be a Number"))),
+        }
+    }
+
     pub(super) fn boolean(fields: &Map<String, Value>, name: &str) -> Result<Option<bool>, ApiError> {
         match fields.get(name) {
             None => Ok(None),
@@ -669,30 +681,16 @@ pub(crate) fn suggested_post(raw: Option<&str>) -> Result<Option<types::Suggeste
     let Value::Object(fields) = value else {
         return Err(ApiError::bad_request("Object expected as suggested post parameters"));
     };
-    let integer = |fields: &serde_json::Map<String, Value>, name: &str, required: bool| -> Result<i64, ApiError> {
-        match fields.get(name) {
-            None | Some(Value::Null) if required => Err(ApiError::bad_request(format!("Can't find field \"{name}\""))),
-            None | Some(Value::Null) => Ok(0),
-            // tdutils' words for a number that is not one.
-            Some(Value::Number(n)) => {
-                n.as_i64().ok_or_else(|| ApiError::bad_request(format!("Field \"{name}\" must be a valid Number")))
-            }
-            Some(Value::String(s)) => {
-                s.parse().map_err(|_| ApiError::bad_request(format!("Field \"{name}\" must be a valid Number")))
-            }
-            Some(_) => Err(ApiError::bad_request(format!("Field \"{name}\" must be a Number"))),
-        }
-    };
-    let send_date = integer(&fields, "send_date", false)?;
+    let send_date = json_field::long(&fields, "send_date")?.unwrap_or(0);
     let price = match fields.get("price") {
         None | Some(Value::Null) => None,
         Some(Value::Object(price)) => {
             let currency = match price.get("currency") {
-                None | Some(Value::Null) => return Err(ApiError::bad_request("Can't find field \"currency\"")),
+                None | Some(Value::Null) => return Err(json_field::missing("currency")),
                 Some(Value::String(c)) => c.clone(),
                 Some(_) => return Err(field_type("currency", "String")),
             };
-            let amount = integer(price, "amount", true)?;
+            let amount = json_field::long(price, "amount")?.ok_or_else(|| json_field::missing("amount"))?;
             match currency.as_str() {
                 "XTR" => Some((currency, amount)),
                 "TON" if amount % 10_000_000 != 0 => {
@@ -742,14 +740,8 @@ pub(crate) fn ephemeral(raw: Option<&str>) -> Result<Option<crate::kernel::world
     let Value::Object(fields) = value else {
         return Err(ApiError::bad_request("object expected as ephemeral message parameters"));
     };
-    let receiver = match fields.get("receiver_user_id") {
-        None | Some(Value::Null) => return Err(json_field::missing("receiver_user_id")),
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        Some(_) => return Err(ApiError::bad_request("field \"receiver_user_id\" must be a Number")),
-    };
     let receiver =
-        receiver.ok_or_else(|| ApiError::bad_request("field \"receiver_user_id\" must be a valid Number"))?;
+        json_field::long(&fields, "receiver_user_id")?.ok_or_else(|| json_field::missing("receiver_user_id"))?;
     let callback_query_id = json_field::string(&fields, "callback_query_id")?.filter(|id| !id.is_empty());
     let replace = json_field::boolean(&fields, "replace_callback_query_message")?.unwrap_or(false);
     Ok(Some(crate::kernel::world::Ephemeral { receiver, callback_query_id, replace }))

@@ -26,7 +26,26 @@ pub fn poll_until(what: &str, mut check: impl FnMut() -> bool) {
 }
 
 /// A free loopback port (bound then released). Used only where port 0 cannot be used.
+///
+/// Taken below the kernel's ephemeral range, so a server of another test binding port 0 in the
+/// meantime cannot be handed the same port (it was, in CI: "port … is already in use"), and never
+/// the same twice in one process. Processes start at different places (their id).
 pub fn free_port() -> u16 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let ephemeral_low = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u32>().ok())
+        .unwrap_or(32768);
+    let (low, high) = (10_000u32, ephemeral_low.max(10_001));
+    let span = high - low;
+    let start = std::process::id().wrapping_mul(7919) % span;
+    for _ in 0..span {
+        let port = low + (start + NEXT.fetch_add(1, Ordering::Relaxed)) % span;
+        if TcpListener::bind(("127.0.0.1", port as u16)).is_ok() {
+            return port as u16;
+        }
+    }
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 

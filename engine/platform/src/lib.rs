@@ -26,6 +26,7 @@ mod passport;
 pub mod payments;
 mod people;
 mod polls;
+mod rich;
 mod stickers;
 mod stories;
 mod suggested;
@@ -141,6 +142,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &stories::domain::Stories,
     &suggested::domain::SuggestedPosts,
     &communities::domain::Communities,
+    &rich::domain::RichMessages,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

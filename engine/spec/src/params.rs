@@ -5035,7 +5035,7 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
 
 /// The options every method that sends a message takes besides its content: where it goes, the reply, the keyboard, protection and the message's options.
 ///
-/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`, `sendLivePhoto`.
+/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`, `sendLivePhoto`, `sendRichMessage`.
 pub trait SendArgs<'a>: Sync {
     /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     fn chat_id(&self) -> &'a str {
@@ -5735,6 +5735,39 @@ impl<'a> SendArgs<'a> for SendLivePhoto<'a> {
     }
     fn show_caption_above_media(&self) -> bool {
         self.show_caption_above_media
+    }
+    fn direct_messages_topic_id(&self) -> Option<i64> {
+        self.direct_messages_topic_id
+    }
+    fn suggested_post_parameters(&self) -> Option<&'a str> {
+        self.suggested_post_parameters
+    }
+    fn ephemeral_message_parameters(&self) -> Option<&'a str> {
+        self.ephemeral_message_parameters
+    }
+}
+
+impl<'a> SendArgs<'a> for SendRichMessage<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn business_connection_id(&self) -> Option<&'a str> {
+        self.business_connection_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
     }
     fn direct_messages_topic_id(&self) -> Option<i64> {
         self.direct_messages_topic_id

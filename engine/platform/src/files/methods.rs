@@ -285,14 +285,18 @@ pub(crate) async fn nested_media(
         return Err("Media caption must be empty".into());
     }
     let local = platform.local;
-    if kind_name == "sticker" {
+    // Kinds no `InputMedia` of a message names: a poll's sticker, a rich message's voice note.
+    let own = match kind_name {
+        "sticker" => Some((Kind::Sticker, Extras::default())),
+        "voice_note" => Some((Kind::Voice, Extras::from_media(p, object, local))),
+        _ => None,
+    };
+    if let Some((kind, extras)) = own {
         let media = object.get("media").and_then(Value::as_str).unwrap_or_default();
         let source = input::source(p, media, "", local).ok_or("media not found")?;
         let (files, temp) = (&platform.files, &platform.temp_dir);
-        let object = input::attach(files, temp, sender(actor), Kind::Sticker, source, Extras::default())
-            .await
-            .map_err(reason)?;
-        return media_body(Kind::Sticker, object, Shown::default()).map_err(reason);
+        let object = input::attach(files, temp, sender(actor), kind, source, extras).await.map_err(reason)?;
+        return media_body(kind, object, Shown::default()).map_err(reason);
     }
     let media = parse_input_media(p, value, local, false)?;
     let content = attach_media(platform, actor, media).await.map_err(reason)?;

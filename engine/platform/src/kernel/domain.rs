@@ -17,7 +17,7 @@ use crate::kernel::standing::PersonLists;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::UserMethod;
 use crate::kernel::world::{
-    ChatInfoRule, EmojiCheck, Hooks, InlineResultKind, PersonView, Platform, PostRule, ViewRule,
+    ChatInfoRule, EmojiCheck, Hooks, InlineResultKind, PersonView, Platform, PostRule, RichReader, ViewRule,
 };
 
 /// A domain's background work: a future the platform spawns when it starts serving.
@@ -44,6 +44,7 @@ pub(crate) fn hooks(domains: &[&dyn Domain]) -> Hooks {
         inline_results: domains.iter().flat_map(|d| d.inline_results()).collect(),
         business: domains.iter().find_map(|d| d.business()),
         chat_info: domains.iter().filter_map(|d| d.chat_info()).collect(),
+        rich: domains.iter().find_map(|d| d.rich_messages()),
     }
 }
 
@@ -114,6 +115,12 @@ pub(crate) trait Domain: Sync {
 
     /// The business accounts' side of sending and of people's private chats (one domain).
     fn business(&self) -> Option<&'static crate::kernel::world::BusinessHooks> {
+        None
+    }
+
+    /// How the methods of other domains read a rich message (`editMessageText`'s
+    /// `rich_message`, an inline result's): one domain's (see [`RichReader`]).
+    fn rich_messages(&self) -> Option<RichReader> {
         None
     }
 

@@ -20,11 +20,11 @@ pub struct Missing {
     pub params: &'static [(&'static str, &'static str)],
 }
 
-/// Every missing feature: rich messages (Bot API 10.1-10.3; issue 42 builds them).
+/// Every missing feature: rich messages as ephemeral messages (Bot API 10.3).
 pub const MISSING: &[Missing] = &[Missing {
-    feature: "rich messages",
-    methods: &["sendRichMessage", "sendRichMessageDraft"],
-    params: &[("*", "rich_message")],
+    feature: "rich ephemeral messages",
+    methods: &[],
+    params: &[("editEphemeralMessageText", "rich_message"), ("sendRichMessage", "ephemeral_message_parameters")],
 }];
 
 /// The error a missing feature answers: `400 Bad Request: <feature> are not supported by this

@@ -293,6 +293,11 @@ pub(crate) struct BusinessHooks {
     pub observer: for<'a> fn(&'a Platform, i64) -> Hooked<'a, Observer>,
 }
 
+/// How a rich message is read (one domain's): `rich_message` as given to method `method`, made
+/// into the message it becomes with its files stored as `actor`'s (uploads from `params`).
+pub(crate) type RichReader =
+    for<'a> fn(&'a Platform, &'a Actor, &'a msg_core::Params, &'a str, &'static str) -> Hooked<'a, types::RichMessage>;
+
 /// The business bot that sees a person's private chats, and its connection's id.
 pub(crate) type Observer = Option<(Arc<BotRecord>, String)>;
 
@@ -387,6 +392,8 @@ pub(crate) struct Hooks {
     pub business: Option<&'static BusinessHooks>,
     /// `Domain::chat_info`.
     pub chat_info: Vec<ChatInfoRule>,
+    /// `Domain::rich_messages`.
+    pub rich: Option<RichReader>,
 }
 
 /// An open query as the platform keeps it (see `queries.rs`): the bot that may answer, where
@@ -484,6 +491,11 @@ impl Platform {
             .get(&std::any::TypeId::of::<T>())
             .and_then(|state| state.downcast_ref())
             .expect("each domain's state is made when the platform is built")
+    }
+
+    /// How a rich message is read, when a domain has them (`Domain::rich_messages`).
+    pub(crate) fn rich_reader(&self) -> Option<RichReader> {
+        self.hooks.rich
     }
 
     /// The kind of content `message` holds (the first the domains name that it has), `None` for

@@ -28,13 +28,24 @@ pub(crate) fn inline_markup(raw: Option<&str>) -> Result<Option<Value>, ApiError
 
 pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageText = args(&call.params)?;
+    // A rich message in place of the text (Bot API 10.1), read by the domain that has them.
+    let rich = p.rich_message.filter(|r| !r.trim().is_empty());
+    if let Some(raw) = rich {
+        let markup = inline_markup(p.reply_markup)?;
+        let reader = platform.rich_reader().ok_or_else(|| ApiError::bad_request("rich messages are not supported"))?;
+        let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
+        let rich = reader(&platform, &actor, &call.params, raw, "editMessageText").await?;
+        let text = EditedText { text: String::new(), entities: None, preview: None, rich: Some(rich) };
+        let edited = super::edit_text(&platform, &actor, conversation, message_id, text, Keyboard::Replace(markup));
+        return Ok(edited_for(&call, edited.await?));
+    }
     // The new text comes with its own preview options (none given: none), as on the platform.
     let preview = link_preview(p.link_preview_options, &call.params)?;
     let (text, entities) = text_and_entities(p.text.unwrap_or_default(), p.parse_mode, p.entities)?;
     let markup = inline_markup(p.reply_markup)?;
     let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
     let entities = crate::entities::with_found(&text, entities);
-    let text = EditedText { text, entities, preview: Some(preview) };
+    let text = EditedText { text, entities, preview: Some(preview), rich: None };
     Ok(edited_for(
         &call,
         super::edit_text(&platform, &actor, conversation, message_id, text, Keyboard::Replace(markup)).await?,
@@ -207,7 +218,8 @@ pub(super) async fn send_message_draft(platform: Arc<Platform>, call: MethodCall
     // The chat as given: the decoded Integer cannot tell an absent chat from chat 0.
     let conversation = platform.resolve_chat(&actor, call.params.get("chat_id").unwrap_or_default()).await?;
     let stop = super::DraftStop { can_stop: p.can_stop, keep_on_stop: p.keep_on_stop, thread: p.message_thread_id };
-    super::draft(&platform, &actor, conversation, p.draft_id, text, entities, stop).await?;
+    let text = super::posting::DraftText::Plain(text, entities);
+    super::draft(&platform, &actor, conversation, p.draft_id, text, stop).await?;
     done()
 }
 

@@ -669,15 +669,27 @@ pub(super) async fn edit_text(
     keyboard: Keyboard,
 ) -> Result<Value, ApiError> {
     let (held, original) = own_message(platform, actor, conversation, message_id).await?;
-    if original.text.is_none() {
+    // A text and a rich message each become the other.
+    if original.text.is_none() && original.rich_message.is_none() {
         return Err(ApiError::bad_request("there is no text in the message to edit"));
     }
-    crate::limits::check_text(&text.text)?;
     let mut edited = original.clone();
-    edited.text = Some(text.text);
-    edited.entities = entity_list(text.entities)?;
-    if let Some(preview) = text.preview {
-        edited.link_preview_options = preview.map(Box::new);
+    match text.rich {
+        Some(rich) => {
+            edited.text = None;
+            edited.entities = None;
+            edited.link_preview_options = None;
+            edited.rich_message = Some(Box::new(rich));
+        }
+        None => {
+            crate::limits::check_text(&text.text)?;
+            edited.rich_message = None;
+            edited.text = Some(text.text);
+            edited.entities = entity_list(text.entities)?;
+            if let Some(preview) = text.preview {
+                edited.link_preview_options = preview.map(Box::new);
+            }
+        }
     }
     if let Keyboard::Replace(markup) = keyboard {
         set_markup(&mut edited, markup)?;
@@ -852,13 +864,12 @@ pub(super) async fn edit_live_location(
 }
 
 /// A draft streamed to the people of a conversation (`message_draft` in their updates).
-pub(super) async fn draft(
+pub(crate) async fn draft(
     platform: &Platform,
     actor: &Actor,
     conversation: Conversation,
     draft_id: i64,
-    text: String,
-    entities: Option<Value>,
+    text: DraftText,
     stop: super::DraftStop,
 ) -> Result<(), ApiError> {
     if draft_id == 0 {
@@ -867,9 +878,15 @@ pub(super) async fn draft(
     for member in platform.participants(conversation).await? {
         if member != actor.id() && platform.user(member).await?.is_some() {
             let chat = platform.chat_json(conversation, member).await?;
-            let mut draft = json!({"chat": chat, "from": actor.json(), "draft_id": draft_id, "text": text});
-            if let Some(entities) = entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
-                draft["entities"] = entities;
+            let mut draft = json!({"chat": chat, "from": actor.json(), "draft_id": draft_id});
+            match &text {
+                DraftText::Plain(text, entities) => {
+                    draft["text"] = Value::String(text.clone());
+                    if let Some(entities) = entities.clone().filter(|e| e.as_array().is_some_and(|a| !a.is_empty())) {
+                        draft["entities"] = entities;
+                    }
+                }
+                DraftText::Rich(rich) => draft["rich_message"] = rich.clone(),
             }
             // The person's app shows a stop button (Bot API 10.3), and keeps the draft on stop.
             match stop.can_stop {
@@ -890,6 +907,12 @@ pub(super) async fn draft(
         }
     }
     Ok(())
+}
+
+/// What a draft shows: a text and its entities, or a rich message (as JSON).
+pub(crate) enum DraftText {
+    Plain(String, Option<Value>),
+    Rich(Value),
 }
 
 /// Replaces (or with `None` removes) a message's inline keyboard (its sender only).
@@ -1267,6 +1290,8 @@ pub struct EditedText {
     pub text: String,
     pub entities: Option<Value>,
     pub preview: Option<Option<types::LinkPreviewOptions>>,
+    /// A rich message in place of the text (`editMessageText`'s `rich_message`).
+    pub rich: Option<types::RichMessage>,
 }
 
 /// What a text edit does to the message's inline keyboard.

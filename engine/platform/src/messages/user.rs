@@ -35,7 +35,7 @@ pub(crate) async fn send_message(c: UserCall) -> Result<Value, ApiError> {
 pub(crate) async fn edit_message_text(c: UserCall) -> Result<Value, ApiError> {
     let conversation = c.chat().await?;
     let (text, entities) = typed_text(&c.params)?;
-    let text = EditedText { text, entities, preview: None };
+    let text = EditedText { text, entities, preview: None, rich: None };
     super::edit_text(&c.platform, &c.actor(), conversation, message_id(&c.params)?, text, Keyboard::Keep).await
 }
 

@@ -60,7 +60,7 @@ pub(super) fn parse(input: &str) -> Parsed {
 
 /// tdlib's `decode_html_entity` on the `&` at `*pos`: the code point, with `*pos` moved past the
 /// reference (and its `;` if present), or `None` if it is not one tdlib decodes.
-fn decode_entity(s: &[u8], pos: &mut usize) -> Option<u32> {
+pub(crate) fn decode_entity(s: &[u8], pos: &mut usize) -> Option<u32> {
     let start = *pos;
     let mut end = start + 1;
     let mut code: u32 = 0;

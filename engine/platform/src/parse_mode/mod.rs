@@ -31,6 +31,9 @@ mod markdown;
 mod markdown_v2;
 pub(crate) mod url;
 
+/// tdlib's `decode_html_entity`, for the rich messages' HTML.
+pub(crate) use html::decode_entity as decode_reference;
+
 use msg_core::ApiError;
 use serde_json::Value;
 

@@ -23,7 +23,7 @@
 //! dropped. Unless the bot asked not to, links, mentions, hashtags, cashtags, commands, e-mail
 //! addresses and phone numbers in plain text become their kinds, as in other messages.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use msg_spec::types::{
     self, InputRichBlock as In, InputRichBlockListItem, RichBlockCaption, RichBlockTableCell, RichMessageButton,
@@ -38,6 +38,8 @@ use super::html::{Element, Node};
 pub(super) struct Context<'a> {
     pub media: &'a HashMap<String, Value>,
     pub users: &'a HashMap<i64, types::User>,
+    /// The names `tg-reference` tags give (a `#name` link to one is a reference link).
+    pub references: &'a HashSet<String>,
     pub detect: bool,
 }
 
@@ -75,7 +77,12 @@ const BLOCK_TAGS: &[&str] = &[
 ];
 
 fn is_block(node: &Node) -> bool {
-    matches!(node, Node::Element(e) if BLOCK_TAGS.contains(&e.name.as_str()))
+    matches!(node, Node::Element(e) if BLOCK_TAGS.contains(&e.name.as_str()) && !is_emoji_image(e))
+}
+
+/// `<img src="tg://emoji?id=…" alt="…"/>`: a custom emoji in text.
+fn is_emoji_image(e: &Element) -> bool {
+    e.name == "img" && e.attribute("src").is_some_and(|src| src.starts_with("tg://emoji?"))
 }
 
 fn blank(node: &Node) -> bool {
@@ -150,7 +157,7 @@ impl Context<'_> {
             "ul" | "ol" => self.list(e)?,
             "blockquote" => {
                 let (inner, credit) = self.credited(&e.children)?;
-                if e.has("expandable") {
+                if e.has("expandable") || e.has("collapsed") {
                     In::InputRichBlockExpandableBlockQuotation(types::InputRichBlockExpandableBlockQuotation {
                         text: text(&inner)?,
                         credit,
@@ -372,7 +379,7 @@ impl Context<'_> {
                     is_header: header.then_some(true),
                     colspan: span("colspan")?,
                     rowspan: span("rowspan")?,
-                    align: alignment(td, "align")?.unwrap_or_else(|| if header { "center" } else { "left" }.to_owned()),
+                    align: alignment(td, "align")?.unwrap_or_else(|| "left".to_owned()),
                     valign: vertical(td)?,
                 });
             }
@@ -419,11 +426,14 @@ impl Context<'_> {
         let src = e.attribute("src").filter(|s| !s.is_empty()).ok_or_else(|| {
             format!("Tag \"{}\" at byte offset {} must have attribute \"src\"", e.name, e.at)
         })?;
+        // A file named directly is of the tag's kind; a GIF plays as an animation, an Ogg file
+        // as a voice note.
+        let path = src.split(['?', '#']).next().unwrap_or_default().to_ascii_lowercase();
         let tag_kind = match e.name.as_str() {
             "img" => "photo",
-            "video" if e.has("loop") || e.has("autoplay") => "animation",
+            "video" if path.ends_with(".gif") || e.has("loop") => "animation",
             "video" => "video",
-            "audio" if e.has("voice") => "voice_note",
+            "audio" if path.ends_with(".ogg") || path.ends_with(".oga") || e.has("voice") => "voice_note",
             "audio" => "audio",
             _ => "document",
         };
@@ -445,7 +455,7 @@ impl Context<'_> {
             }
             None => json!({"type": tag_kind, "media": src}),
         };
-        if e.has("spoiler")
+        if (e.has("tg-spoiler") || e.has("spoiler"))
             && let Some(object) = media.as_object_mut()
         {
             object.insert("has_spoiler".into(), Value::Bool(true));
@@ -455,28 +465,53 @@ impl Context<'_> {
         serde_json::from_value::<In>(block).map_err(|error| format!("Can't parse media \"{src}\": {error}"))
     }
 
-    /// A button: its text, and what it does from its attributes (`url` or `href`,
-    /// `callback-data`, `copy-text`, `web-app`, `switch-inline-query`, …; dashes or
-    /// underscores), with its `style`.
+    /// A button (`tg-button`): its text, its `style`, and what it does by its `type`: `url`
+    /// (`url`), `callback_data` (`data`), `web_app` (`url`), `login_url` (`url`, `forward-text`,
+    /// `request-write-access`), `switch_inline_query`, `switch_inline_query_current_chat` and
+    /// `switch_inline_query_chosen_chat` (`query`; the last with `allow-user-chats`,
+    /// `allow-bot-chats`, `allow-group-chats`, `allow-channel-chats`), `copy_text` (`text`) or
+    /// `disabled`.
     fn button(&self, e: &Element) -> Read<RichMessageButton> {
-        let get = |name: &str| e.attribute(name).or_else(|| e.attribute(&name.replace('_', "-"))).map(str::to_owned);
+        let get = |name: &str| e.attribute(name).map(str::to_owned);
+        let needed = |name: &str| {
+            get(name).ok_or_else(|| format!("Tag \"{}\" at byte offset {} must have attribute \"{name}\"", e.name, e.at))
+        };
+        let flag = |name: &str| e.has(name).then_some(true);
         let mut button = RichMessageButton {
             text: Box::new(trim(self.text(&e.children)?)),
             style: get("style"),
-            url: get("url").or_else(|| get("href")),
-            callback_data: get("callback_data"),
-            switch_inline_query: get("switch_inline_query"),
-            switch_inline_query_current_chat: get("switch_inline_query_current_chat"),
             ..RichMessageButton::default()
         };
-        if let Some(url) = get("web_app") {
-            button.web_app = Some(Box::new(types::WebAppInfo { url }));
-        }
-        if let Some(text) = get("copy_text") {
-            button.copy_text = Some(Box::new(types::CopyTextButton { text }));
-        }
-        if e.has("disabled") {
-            button.disabled = Some(Box::default());
+        match e.attribute("type").unwrap_or_default() {
+            "url" => button.url = Some(needed("url")?),
+            "callback_data" => button.callback_data = Some(needed("data")?),
+            "web_app" => button.web_app = Some(Box::new(types::WebAppInfo { url: needed("url")? })),
+            "login_url" => {
+                button.login_url = Some(Box::new(types::LoginUrl {
+                    url: needed("url")?,
+                    forward_text: get("forward-text"),
+                    request_write_access: flag("request-write-access"),
+                    ..types::LoginUrl::default()
+                }))
+            }
+            "switch_inline_query" => button.switch_inline_query = Some(get("query").unwrap_or_default()),
+            "switch_inline_query_current_chat" => {
+                button.switch_inline_query_current_chat = Some(get("query").unwrap_or_default())
+            }
+            "switch_inline_query_chosen_chat" => {
+                button.switch_inline_query_chosen_chat = Some(Box::new(types::SwitchInlineQueryChosenChat {
+                    query: get("query"),
+                    allow_user_chats: flag("allow-user-chats"),
+                    allow_bot_chats: flag("allow-bot-chats"),
+                    allow_group_chats: flag("allow-group-chats"),
+                    allow_channel_chats: flag("allow-channel-chats"),
+                }))
+            }
+            "copy_text" => button.copy_text = Some(Box::new(types::CopyTextButton { text: needed("text")? })),
+            "disabled" => button.disabled = Some(Box::default()),
+            other => {
+                return Err(format!("Unsupported button type \"{other}\" in the tag \"{}\" at byte offset {}", e.name, e.at));
+            }
         }
         Ok(button)
     }
@@ -586,6 +621,16 @@ impl Context<'_> {
                 serde_json::from_value(value).map_err(|error| error.to_string())?
             }
             "br" => RichText::Text("\n".into()),
+            "img" if is_emoji_image(e) => {
+                let src = e.attribute("src").unwrap_or_default();
+                let id = src.split_once("id=").map(|(_, id)| id.split('&').next().unwrap_or_default());
+                let id = id.filter(|id| id.parse::<i64>().is_ok()).ok_or("Invalid custom emoji identifier specified")?;
+                RichText::RichTextCustomEmoji(types::RichTextCustomEmoji {
+                    r#type: "custom_emoji".into(),
+                    custom_emoji_id: id.to_owned(),
+                    alternative_text: e.attribute("alt").unwrap_or_default().to_owned(),
+                })
+            }
             "tg-emoji" => {
                 let id = e.attribute("emoji-id").filter(|id| id.parse::<i64>().is_ok());
                 let id = id.ok_or("Invalid custom emoji identifier specified")?;
@@ -636,21 +681,24 @@ impl Context<'_> {
             return Ok(if is_empty(&rest) { anchor } else { joined(vec![anchor, rest]) });
         };
         let href = href.trim();
-        if let Some(anchor) = href.strip_prefix('#') {
+        if let Some(name) = href.strip_prefix('#') {
+            if self.references.contains(name) {
+                return Ok(RichText::RichTextReferenceLink(types::RichTextReferenceLink {
+                    r#type: "reference_link".into(),
+                    text: text()?,
+                    reference_name: name.to_owned(),
+                }));
+            }
             return Ok(RichText::RichTextAnchorLink(types::RichTextAnchorLink {
                 r#type: "anchor_link".into(),
                 text: text()?,
-                anchor_name: anchor.to_owned(),
-            }));
-        }
-        if let Some(reference) = href.strip_prefix('^') {
-            return Ok(RichText::RichTextReferenceLink(types::RichTextReferenceLink {
-                r#type: "reference_link".into(),
-                text: text()?,
-                reference_name: reference.to_owned(),
+                anchor_name: name.to_owned(),
             }));
         }
         if let Some(address) = href.strip_prefix("mailto:") {
+            if !address.contains('@') || address.contains(char::is_whitespace) {
+                return Err("RICH_MESSAGE_EMAIL_INVALID".into());
+            }
             return Ok(RichText::RichTextEmailAddress(types::RichTextEmailAddress {
                 r#type: "email_address".into(),
                 text: text()?,
@@ -672,21 +720,27 @@ impl Context<'_> {
                 user: Box::new(user),
             }));
         }
-        let url = crate::parse_mode::url::check_link(href, false, false)?;
+        let url = crate::parse_mode::url::check_link(href, false, false).map_err(|_| "RICH_MESSAGE_URL_INVALID")?;
         Ok(RichText::RichTextUrl(types::RichTextUrl { r#type: "url".into(), text: text()?, url }))
     }
 }
 
-/// The ids of the people `tg://user?id=` links in `nodes` name.
-pub(super) fn mentioned(nodes: &[Node], out: &mut Vec<i64>) {
+/// The ids of the people `tg://user?id=` links in `nodes` name, and the names `tg-reference`
+/// tags give.
+pub(super) fn gather(nodes: &[Node], people: &mut Vec<i64>, references: &mut HashSet<String>) {
     for node in nodes {
         if let Node::Element(e) = node {
             if e.name == "a"
                 && let Some(id) = e.attribute("href").and_then(crate::entities::mentioned_user)
             {
-                out.push(id);
+                people.push(id);
             }
-            mentioned(&e.children, out);
+            if e.name == "tg-reference"
+                && let Some(name) = e.attribute("name")
+            {
+                references.insert(name.to_owned());
+            }
+            gather(&e.children, people, references);
         }
     }
 }

@@ -1,7 +1,8 @@
 //! A rich message's HTML read into a tree of elements, in the manner and the words of tdlib's
 //! `parse_html` (which reads the `HTML` parse mode): tag and attribute names case-insensitive,
-//! `</>` closing whatever is open, only `&lt;`, `&gt;`, `&amp;`, `&quot;` and numeric character
-//! references decoded, and every tag that is opened closed again — except the void ones (`br`,
+//! `</>` closing whatever is open, numeric character references and the named ones the rich
+//! message documentation lists (`&lt;` `&gt;` `&amp;` `&quot;` `&apos;` `&nbsp;` `&hellip;`
+//! `&mdash;` `&ndash;` `&lsquo;` `&rsquo;` `&ldquo;` `&rdquo;`) decoded, and every tag that is opened closed again — except the void ones (`br`,
 //! `hr`, `img`, the media and the map), which may also be written `<tag/>` or closed at once.
 //! Which tags a rich message knows, and what each becomes, is [`super::blocks`]'s business.
 
@@ -33,6 +34,33 @@ impl Element {
 pub(super) enum Node {
     Text(String),
     Element(Element),
+}
+
+/// The named character references beyond tdlib's four, and what they stand for.
+const NAMED: &[(&str, char)] = &[
+    ("apos", '\''),
+    ("nbsp", '\u{a0}'),
+    ("hellip", '…'),
+    ("mdash", '—'),
+    ("ndash", '–'),
+    ("lsquo", '‘'),
+    ("rsquo", '’'),
+    ("ldquo", '“'),
+    ("rdquo", '”'),
+];
+
+/// The character reference at `*pos` (an `&`), moving past it: tdlib's, or one of [`NAMED`].
+fn reference(s: &[u8], pos: &mut usize) -> Option<char> {
+    if let Some(code) = decode_reference(s, pos) {
+        return Some(char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER));
+    }
+    let rest = &s[*pos + 1..];
+    let (name, c) = NAMED.iter().find(|(name, _)| rest.starts_with(name.as_bytes()))?;
+    *pos += 1 + name.len();
+    if at(s, *pos) == b';' {
+        *pos += 1;
+    }
+    Some(*c)
 }
 
 /// Tags that hold nothing, so need no end tag.
@@ -74,8 +102,7 @@ impl Reader<'_> {
         while self.i < self.input.len() {
             let c = self.at(self.i);
             if c == b'&' {
-                if let Some(code) = decode_reference(self.input, &mut self.i) {
-                    let c = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
+                if let Some(c) = reference(self.input, &mut self.i) {
                     text.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                     continue;
                 }
@@ -207,7 +234,7 @@ impl Reader<'_> {
         let quote = self.at(self.i);
         if quote != b'"' && quote != b'\'' {
             let begin = self.i;
-            while self.i < self.input.len() && !is_space(self.at(self.i)) && !b">\"'=`<".contains(&self.at(self.i)) {
+            while self.i < self.input.len() && !is_space(self.at(self.i)) && !b">\"'`<".contains(&self.at(self.i)) {
                 if self.at(self.i) == b'/' && self.at(self.i + 1) == b'>' {
                     break;
                 }
@@ -222,9 +249,8 @@ impl Reader<'_> {
         let mut value = Vec::new();
         while self.i < self.input.len() && self.at(self.i) != quote {
             if self.at(self.i) == b'&'
-                && let Some(code) = decode_reference(self.input, &mut self.i)
+                && let Some(c) = reference(self.input, &mut self.i)
             {
-                let c = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
                 value.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                 continue;
             }
@@ -276,9 +302,9 @@ mod tests {
 
     #[test]
     fn reads_a_tree_with_attributes_and_references() {
-        let nodes = parse("<P>a &amp; <B class='x' open>b</B></p><hr/><img src=tg://photo?id=1>").unwrap();
+        let nodes = parse("<P>a &amp;&mdash;&#33;&x <B class='x' open>b</B></p><hr/><img src=tg://photo?id=1>").unwrap();
         let Node::Element(p) = &nodes[0] else { panic!("{nodes:?}") };
-        assert_eq!((p.name.as_str(), p.children[0].clone()), ("p", text("a & ")));
+        assert_eq!((p.name.as_str(), p.children[0].clone()), ("p", text("a &—!&x ")));
         let Node::Element(b) = &p.children[1] else { panic!("{p:?}") };
         assert_eq!(b.attributes, [("class".to_owned(), "x".to_owned()), ("open".to_owned(), String::new())]);
         assert!(matches!(&nodes[1], Node::Element(e) if e.name == "hr"));

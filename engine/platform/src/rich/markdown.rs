@@ -1,7 +1,9 @@
 //! A rich message's Markdown, read by `pulldown-cmark` (CommonMark with tables, task lists,
 //! footnotes, strikethrough, `^super^`/`~sub~`scripts and `$math$`) and written as the rich HTML
 //! [`super::blocks`] reads, so both inputs make the same blocks. HTML written in the Markdown
-//! passes through as it is (a `<details>`, a `<tg-map>`, a `<u>`); `||spoilers||` are Telegram's.
+//! passes through as it is (a `<details>`, a `<tg-map>`, a `<u>`); `||spoilers||` and
+//! `==marks==` are Telegram's, and a single line break joins the lines, as the documentation's
+//! example shows.
 //!
 //! | Markdown | becomes |
 //! |---|---|
@@ -10,9 +12,10 @@
 //! | `>` quotes | a block quotation |
 //! | `-`/`*`/`1.` lists, `- [ ]`/`- [x]` | lists, with checkboxes |
 //! | pipe tables | a bordered table (its alignment per column) |
-//! | `$…$`, `$$…$$` | a mathematical expression (in text, as a block) |
+//! | `$…$`, `$$…$$`, a ```` ```math ```` fence | a mathematical expression (in text, as a block) |
 //! | `[^1]` and `[^1]: …` | a reference link, and the reference |
-//! | `![](tg://photo?id=…)` (`video`, `audio`, `document`) | the media block |
+//! | `![](tg://photo?id=…)` (`video`, `audio`, `document`), `![](https://…/x.mp4 "Caption")` | the media block (its title the caption; a file named by URL is of its extension's kind) |
+//! | `![👍](tg://emoji?id=…)`, `![text](tg://time?unix=…&format=…)` | a custom emoji, a date |
 
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -45,7 +48,13 @@ struct Writer {
     in_footnote: bool,
     /// Inside a paragraph (a media block or `$$…$$` closes it and opens another).
     in_paragraph: bool,
+    /// The `||` and `==` runs open in the paragraph.
     spoiler_open: bool,
+    mark_open: bool,
+    /// Inside a ```` ```math ```` fence.
+    in_math: bool,
+    /// The end tag of the custom emoji or date an image is written as.
+    inline_image: Option<&'static str>,
 }
 
 fn escape(out: &mut String, text: &str) {
@@ -97,24 +106,42 @@ impl Writer {
         }
     }
 
+    /// Closes the `||` and `==` runs left open at a block's end.
     fn close_spoiler(&mut self) {
+        if self.mark_open {
+            self.push("</mark>");
+            self.mark_open = false;
+        }
         if self.spoiler_open {
             self.push("</tg-spoiler>");
             self.spoiler_open = false;
         }
     }
 
-    /// Text, with `||` turning spoilers on and off.
+    /// Text, with `||` turning spoilers and `==` marks on and off.
     fn text(&mut self, text: &str) {
-        let mut pieces = text.split("||");
-        if let Some(first) = pieces.next() {
-            escape(&mut self.out, first);
+        if self.in_math {
+            escape(&mut self.out, text);
+            return;
         }
-        for piece in pieces {
-            self.spoiler_open = !self.spoiler_open;
-            self.push(if self.spoiler_open { "<tg-spoiler>" } else { "</tg-spoiler>" });
-            escape(&mut self.out, piece);
+        let mut rest = text;
+        loop {
+            let next = [("||", true), ("==", false)]
+                .into_iter()
+                .filter_map(|(marker, spoiler)| rest.find(marker).map(|at| (at, spoiler)))
+                .min_by_key(|(at, _)| *at);
+            let Some((at, spoiler)) = next else { break };
+            escape(&mut self.out, &rest[..at]);
+            rest = &rest[at + 2..];
+            let (open, tag) = match spoiler {
+                true => (&mut self.spoiler_open, "tg-spoiler"),
+                false => (&mut self.mark_open, "mark"),
+            };
+            *open = !*open;
+            let written = if *open { format!("<{tag}>") } else { format!("</{tag}>") };
+            self.push(&written);
         }
+        escape(&mut self.out, rest);
     }
 
     fn event(&mut self, event: Event<'_>) {
@@ -148,12 +175,12 @@ impl Writer {
             Event::Html(html) | Event::InlineHtml(html) => self.push(&html),
             Event::FootnoteReference(name) => {
                 self.push("<a");
-                self.attribute("href", &format!("^{name}"));
+                self.attribute("href", &format!("#{name}"));
                 self.push(">");
                 escape(&mut self.out, &name);
                 self.push("</a>");
             }
-            Event::SoftBreak => self.push("\n"),
+            Event::SoftBreak => self.push(" "),
             Event::HardBreak => self.push("<br>"),
             Event::Rule => self.push("<hr>"),
             Event::TaskListMarker(checked) => {
@@ -172,12 +199,18 @@ impl Writer {
             Tag::Heading { level, .. } => self.push(&format!("<h{}>", heading(level))),
             Tag::BlockQuote(_) => self.push("<blockquote>"),
             Tag::CodeBlock(kind) => {
+                let language = match kind {
+                    CodeBlockKind::Fenced(language) => language.split_whitespace().next().unwrap_or_default().to_owned(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                if language == "math" {
+                    self.in_math = true;
+                    self.push("<tg-math-block>");
+                    return;
+                }
                 self.push("<pre><code");
-                if let CodeBlockKind::Fenced(language) = kind {
-                    let language = language.split_whitespace().next().unwrap_or_default().to_owned();
-                    if !language.is_empty() {
-                        self.attribute("class", &format!("language-{language}"));
-                    }
+                if !language.is_empty() {
+                    self.attribute("class", &format!("language-{language}"));
                 }
                 self.push(">");
             }
@@ -234,26 +267,69 @@ impl Writer {
                 self.attribute("href", &dest_url);
                 self.push(">");
             }
-            Tag::Image { dest_url, .. } => {
-                self.in_image = 1;
-                let tag = match dest_url.strip_prefix("tg://").and_then(|rest| rest.split('?').next()) {
-                    Some("video") => "video",
-                    Some("audio") => "audio",
-                    Some("document") => "tg-document",
-                    _ => "img",
-                };
-                self.outside_paragraph(|w| {
-                    w.push("<");
-                    w.push(tag);
-                    w.attribute("src", &dest_url);
-                    w.push(">");
-                });
-            }
+            Tag::Image { dest_url, title, .. } => self.image(&dest_url, &title),
             Tag::MetadataBlock(_)
             | Tag::DefinitionList
             | Tag::DefinitionListTitle
             | Tag::DefinitionListDefinition => {}
         }
+    }
+
+    /// An image: a custom emoji or a date in the text, else a media block of its own (its title
+    /// the caption). Its description is the emoji's or the date's text, and a media block's
+    /// nothing.
+    fn image(&mut self, url: &str, title: &str) {
+        let link = url.strip_prefix("tg://").map(|rest| rest.split_once('?').unwrap_or((rest, "")));
+        if let Some(("emoji" | "time", query)) = link {
+            let pairs: Vec<(String, String)> =
+                form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+            let get = |name: &str| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default();
+            match link.map(|(kind, _)| kind) {
+                Some("emoji") => {
+                    self.push("<tg-emoji");
+                    self.attribute("emoji-id", &get("id"));
+                    self.push(">");
+                    self.inline_image = Some("</tg-emoji>");
+                }
+                _ => {
+                    self.push("<tg-time");
+                    self.attribute("unix", &get("unix"));
+                    self.attribute("format", &get("format"));
+                    self.push(">");
+                    self.inline_image = Some("</tg-time>");
+                }
+            }
+            return;
+        }
+        self.in_image = 1;
+        let path = url.split(['?', '#']).next().unwrap_or_default().to_ascii_lowercase();
+        let extension = path.rsplit_once('.').map(|(_, e)| e).unwrap_or_default();
+        let tag = match link.map(|(kind, _)| kind) {
+            Some("video") => "video",
+            Some("audio") => "audio",
+            Some("document") => "tg-document",
+            Some(_) => "img",
+            None => match extension {
+                "mp4" | "mov" | "webm" | "gif" | "mkv" => "video",
+                "mp3" | "m4a" | "ogg" | "oga" | "wav" | "flac" | "opus" => "audio",
+                _ => "img",
+            },
+        };
+        let (url, title) = (url.to_owned(), title.to_owned());
+        self.outside_paragraph(move |w| {
+            if !title.is_empty() {
+                w.push("<figure>");
+            }
+            w.push("<");
+            w.push(tag);
+            w.attribute("src", &url);
+            w.push(">");
+            if !title.is_empty() {
+                w.push("<figcaption>");
+                escape(&mut w.out, &title);
+                w.push("</figcaption></figure>");
+            }
+        });
     }
 
     fn end(&mut self, tag: TagEnd) {
@@ -269,6 +345,10 @@ impl Writer {
                 self.push(&format!("</h{}>", heading(level)));
             }
             TagEnd::BlockQuote(_) => self.push("</blockquote>"),
+            TagEnd::CodeBlock if self.in_math => {
+                self.in_math = false;
+                self.push("</tg-math-block>");
+            }
             TagEnd::CodeBlock => self.push("</code></pre>"),
             TagEnd::HtmlBlock => {}
             TagEnd::List(true) => self.push("</ol>"),
@@ -298,8 +378,12 @@ impl Writer {
             TagEnd::Superscript => self.push("</sup>"),
             TagEnd::Subscript => self.push("</sub>"),
             TagEnd::Link => self.push("</a>"),
-            TagEnd::Image
-            | TagEnd::MetadataBlock(_)
+            TagEnd::Image => {
+                if let Some(close) = self.inline_image.take() {
+                    self.push(close);
+                }
+            }
+            TagEnd::MetadataBlock(_)
             | TagEnd::DefinitionList
             | TagEnd::DefinitionListTitle
             | TagEnd::DefinitionListDefinition => {}
@@ -323,7 +407,17 @@ mod tests {
         );
         assert_eq!(to_html("x $a^2$ y\n\n$$e=mc^2$$"), "<p>x <tg-math>a^2</tg-math> y</p><p></p><tg-math-block>e=mc^2</tg-math-block><p></p>");
         assert_eq!(to_html("see ![p](tg://photo?id=p1) here"), "<p>see </p><img src=\"tg://photo?id=p1\"><p> here</p>");
-        assert_eq!(to_html("a[^n]\n\n[^n]: note"), "<p>a<a href=\"^n\">n</a></p><p><tg-reference name=\"n\">note</tg-reference></p>");
+        assert_eq!(to_html("a[^n]\n\n[^n]: note"), "<p>a<a href=\"#n\">n</a></p><p><tg-reference name=\"n\">note</tg-reference></p>");
+        assert_eq!(to_html("one\ntwo ==marked=="), "<p>one two <mark>marked</mark></p>");
+        assert_eq!(to_html("```math\nx^2\n```"), "<tg-math-block>x^2\n</tg-math-block>");
+        assert_eq!(
+            to_html("![👍](tg://emoji?id=5368) at ![now](tg://time?unix=1647531900&format=wDT)"),
+            "<p><tg-emoji emoji-id=\"5368\">👍</tg-emoji> at <tg-time unix=\"1647531900\" format=\"wDT\">now</tg-time></p>"
+        );
+        assert_eq!(
+            to_html("![](https://e.com/clip.mp4 \"A clip\")"),
+            "<p></p><figure><video src=\"https://e.com/clip.mp4\"><figcaption>A clip</figcaption></figure><p></p>"
+        );
         assert_eq!(to_html("x <u>y</u> 1 < 2"), "<p>x <u>y</u> 1 &lt; 2</p>");
     }
 }

@@ -24,10 +24,13 @@ use serde_json::Value;
 
 use crate::kernel::world::{Actor, Hooked, Platform};
 
-/// The most characters of text a rich message holds, media blocks and nested blocks.
+/// The documentation's limits: characters of text, blocks (list items and table rows
+/// included), levels of nesting, media, and columns of a table.
 pub(crate) const MOST_CHARACTERS: usize = 32768;
-pub(crate) const MOST_MEDIA: usize = 50;
+pub(crate) const MOST_BLOCKS: usize = 500;
 pub(crate) const MOST_DEPTH: usize = 16;
+pub(crate) const MOST_MEDIA: usize = 50;
+pub(crate) const MOST_COLUMNS: i64 = 20;
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message)
@@ -89,15 +92,15 @@ async fn from_html(
     detect: bool,
 ) -> Result<Vec<InputRichBlock>, ApiError> {
     let nodes = html::parse(html).map_err(|e| bad(format!("can't parse rich message: {e}")))?;
-    let mut ids = Vec::new();
-    blocks::mentioned(&nodes, &mut ids);
+    let (mut ids, mut references) = (Vec::new(), std::collections::HashSet::new());
+    blocks::gather(&nodes, &mut ids, &mut references);
     let mut users = HashMap::new();
     for id in ids {
         if let Some(user) = platform.user(id).await? {
             users.insert(id, crate::kernel::world::person(&user));
         }
     }
-    let context = blocks::Context { media, users: &users, detect };
+    let context = blocks::Context { media, users: &users, references: &references, detect };
     context.blocks(&nodes).map_err(|e| bad(format!("can't parse rich message: {e}")))
 }
 
@@ -108,39 +111,43 @@ fn media_by_id(media: &[msg_spec::types::InputRichMessageMedia]) -> Result<HashM
         let id_ok = (1..=64).contains(&item.id.len())
             && item.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
         if !id_ok {
-            return Err(bad(format!("invalid media identifier \"{}\" specified", item.id)));
+            return Err(bad("Invalid rich message file identifier specified"));
         }
         let kind = item.media.get("type").and_then(Value::as_str).unwrap_or_default();
         if !["photo", "video", "animation", "audio", "document", "voice_note"].contains(&kind) {
-            return Err(bad(format!("can't parse InputRichMessageMedia: unsupported media type \"{kind}\"")));
+            return Err(bad("Unallowed media specified"));
         }
         if by_id.insert(item.id.clone(), item.media.clone()).is_some() {
-            return Err(bad(format!("duplicate media identifier \"{}\" specified", item.id)));
+            return Err(bad("Invalid rich message file identifier specified"));
         }
     }
     Ok(by_id)
 }
 
-/// The platform's limits: not empty, at most [`MOST_CHARACTERS`] characters of text,
-/// [`MOST_MEDIA`] media and [`MOST_DEPTH`] levels of nesting; "thinking" blocks only in drafts.
+/// The platform's limits, as the documentation's "Rich message limits" state them and TDLib
+/// words their breaches: not empty, at most [`MOST_CHARACTERS`] characters of text (custom emoji
+/// and formulas included), [`MOST_BLOCKS`] blocks (list items and table rows included),
+/// [`MOST_DEPTH`] levels of nesting, [`MOST_MEDIA`] media and [`MOST_COLUMNS`] columns; each
+/// block's own rules (a heading's size, a list's items, a map's size, 1-8 buttons of one action
+/// each); "thinking" blocks only in drafts.
 fn check(blocks: &[InputRichBlock], purpose: Use) -> Result<(), ApiError> {
-    if blocks.is_empty() {
-        return Err(bad("rich message is empty"));
-    }
     let value = serde_json::to_value(blocks).unwrap_or_default();
-    let mut tally = Tally::default();
-    tally.walk(&value, 0);
-    if tally.characters == 0 && tally.media == 0 && tally.solid == 0 {
-        return Err(bad("rich message is empty"));
+    let mut tally = Tally { blocks: blocks.len(), ..Tally::default() };
+    tally.walk(&value, 0).map_err(bad)?;
+    if blocks.is_empty() || (tally.characters == 0 && tally.media == 0 && tally.solid == 0) {
+        return Err(bad("rich message must be non-empty"));
     }
     if tally.characters > MOST_CHARACTERS {
         return Err(bad("rich message is too long"));
     }
+    if tally.blocks > MOST_BLOCKS {
+        return Err(bad("rich message has too many blocks"));
+    }
     if tally.media > MOST_MEDIA {
-        return Err(bad("too many media in the rich message"));
+        return Err(bad("rich message has too many media"));
     }
     if tally.depth > MOST_DEPTH {
-        return Err(bad("rich message blocks are nested too deeply"));
+        return Err(bad("rich message is nested too deeply"));
     }
     if tally.thinking && purpose != Use::Draft {
         return Err(bad("thinking blocks can be used only in sendRichMessageDraft"));
@@ -152,44 +159,160 @@ fn check(blocks: &[InputRichBlock], purpose: Use) -> Result<(), ApiError> {
 #[derive(Default)]
 struct Tally {
     characters: usize,
+    blocks: usize,
     media: usize,
-    /// Blocks that show without text (dividers, maps, tables' borders).
+    /// Blocks that show without text (dividers, maps, anchors, buttons).
     solid: usize,
     depth: usize,
     thinking: bool,
 }
 
 impl Tally {
-    fn walk(&mut self, value: &Value, depth: usize) {
+    fn walk(&mut self, value: &Value, depth: usize) -> Result<(), &'static str> {
+        self.depth = self.depth.max(depth);
         match value {
             Value::String(text) => self.characters += text.chars().count(),
-            Value::Array(items) => items.iter().for_each(|item| self.walk(item, depth)),
+            Value::Array(items) => {
+                for item in items {
+                    self.walk(item, depth)?;
+                }
+            }
             Value::Object(object) => {
                 let kind = object.get("type").and_then(Value::as_str).unwrap_or_default();
-                let nests = object.contains_key("blocks") || object.contains_key("items");
-                let depth = if nests { depth + 1 } else { depth };
-                self.depth = self.depth.max(depth);
+                if let Some(Value::Array(blocks)) = object.get("blocks") {
+                    self.blocks += blocks.len();
+                }
+                rules(kind, object)?;
                 match kind {
                     "photo" | "video" | "animation" | "audio" | "document" | "voice_note"
                         if object.contains_key(kind) =>
                     {
                         self.media += 1
                     }
-                    "divider" | "map" | "anchor" | "table" | "buttons" => self.solid += 1,
+                    "divider" | "map" | "anchor" | "buttons" | "mathematical_expression" => self.solid += 1,
                     "thinking" => self.thinking = true,
                     _ => {}
                 }
+                if let Some(Value::Array(rows)) = object.get("cells") {
+                    self.blocks += rows.len();
+                }
+                if let Some(Value::Array(items)) = object.get("items") {
+                    self.blocks += items.len();
+                }
                 for (key, item) in object {
-                    // What is shown as text; not the names, links and settings beside it.
-                    if TEXT_FIELDS.contains(&key.as_str()) || item.is_object() || item.is_array() {
-                        if !MEDIA_FIELDS.contains(&key.as_str()) {
-                            self.walk(item, depth);
-                        }
+                    // What is shown as text, and what nests; not the names, links and settings
+                    // beside it, nor the files.
+                    let shown = TEXT_FIELDS.contains(&key.as_str()) || item.is_object() || item.is_array();
+                    if shown && !MEDIA_FIELDS.contains(&key.as_str()) {
+                        self.walk(item, depth + 1)?;
                     }
                 }
             }
             _ => {}
         }
+        Ok(())
+    }
+}
+
+/// A block's (or rich text's) own rules, in TDLib's words where TDLib has them.
+fn rules(kind: &str, object: &serde_json::Map<String, Value>) -> Result<(), &'static str> {
+    let int = |name: &str| object.get(name).and_then(Value::as_i64);
+    match kind {
+        "heading" if !(1..=6).contains(&int("size").unwrap_or(0)) => Err("Invalid section heading size specified"),
+        "list" => {
+            let items = object.get("items").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+            if items.is_empty() {
+                return Err("List must be non-empty");
+            }
+            let kinds: Vec<Option<&str>> = items.iter().map(|i| i.get("type").and_then(Value::as_str)).collect();
+            if kinds.iter().flatten().any(|k| !["a", "A", "i", "I", "1"].contains(k)) {
+                return Err("Invalid list item type specified");
+            }
+            if kinds.iter().any(Option::is_some) && kinds.iter().any(Option::is_none) {
+                return Err("List must be either ordered or unordered");
+            }
+            Ok(())
+        }
+        "table" => {
+            let rows = object.get("cells").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+            for cell in rows.iter().filter_map(Value::as_array).flatten() {
+                let span = |name: &str| cell.get(name).and_then(Value::as_i64).unwrap_or(1);
+                if span("colspan") < 0 {
+                    return Err("Invalid table cell colspan specified");
+                }
+                if span("rowspan") < 0 {
+                    return Err("Invalid table cell rowspan specified");
+                }
+                let align = cell.get("align").and_then(Value::as_str).unwrap_or_default();
+                let valign = cell.get("valign").and_then(Value::as_str).unwrap_or_default();
+                if !["left", "center", "right"].contains(&align) || !["top", "middle", "bottom"].contains(&valign) {
+                    return Err("Invalid table cell alignment specified");
+                }
+            }
+            let widest = rows
+                .iter()
+                .filter_map(Value::as_array)
+                .map(|row| row.iter().map(|c| c.get("colspan").and_then(Value::as_i64).unwrap_or(1).max(1)).sum())
+                .max()
+                .unwrap_or(0i64);
+            if widest > MOST_COLUMNS { Err("Table has too many columns") } else { Ok(()) }
+        }
+        "map" => {
+            let location = object.get("location");
+            let coordinate = |name: &str| location.and_then(|l| l.get(name)).and_then(Value::as_f64);
+            let (Some(latitude), Some(longitude)) = (coordinate("latitude"), coordinate("longitude")) else {
+                return Err("Invalid location specified");
+            };
+            if latitude.abs() > 90.0 || longitude.abs() > 180.0 {
+                return Err("Invalid location specified");
+            }
+            let (zoom, width, height) = (int("zoom"), int("width"), int("height"));
+            let (w, h) = (width.unwrap_or(resolve::MAP_WIDTH), height.unwrap_or(resolve::MAP_HEIGHT));
+            let sized = (0..=10000).contains(&w) && (0..=10000).contains(&h) && w + h <= 10000;
+            let ratio = w.max(h) <= 20 * w.min(h).max(1);
+            if !zoom.is_none_or(|z| (0..=24).contains(&z)) || !sized || !ratio {
+                return Err("Invalid map properties specified");
+            }
+            Ok(())
+        }
+        "buttons" => {
+            let buttons = object.get("buttons").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+            if !(1..=8).contains(&buttons.len()) {
+                return Err("A row must have 1-8 buttons");
+            }
+            buttons.iter().try_for_each(button)
+        }
+        "button" => object.get("button").map_or(Ok(()), button),
+        _ => Ok(()),
+    }
+}
+
+/// A button: exactly one action, `callback_data` of 1-64 bytes, a known style (`link` only for
+/// callback buttons).
+fn button(button: &Value) -> Result<(), &'static str> {
+    const ACTIONS: &[&str] = &[
+        "url",
+        "callback_data",
+        "web_app",
+        "login_url",
+        "switch_inline_query",
+        "switch_inline_query_current_chat",
+        "switch_inline_query_chosen_chat",
+        "copy_text",
+        "disabled",
+    ];
+    if ACTIONS.iter().filter(|a| button.get(**a).is_some()).count() != 1 {
+        return Err("A button must have exactly one action");
+    }
+    if let Some(data) = button.get("callback_data").and_then(Value::as_str)
+        && !(1..=64).contains(&data.len())
+    {
+        return Err("BUTTON_DATA_INVALID");
+    }
+    match button.get("style").and_then(Value::as_str) {
+        None | Some("danger" | "success" | "primary") => Ok(()),
+        Some("link") if button.get("callback_data").is_some() => Ok(()),
+        Some(_) => Err("Invalid button style specified"),
     }
 }
 

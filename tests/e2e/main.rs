@@ -26,6 +26,7 @@ mod payments;
 mod person;
 mod platform;
 mod plugins;
+mod rich;
 mod several;
 mod startup;
 mod sticker_sets;

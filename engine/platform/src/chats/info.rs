@@ -185,12 +185,24 @@ async fn may_send(
         }
         return Err(ApiError::bad_request("need administrator rights in the channel chat"));
     }
-    let permissions = super::chat_permissions(platform, conversation).await?;
-    let standing = platform.standing(id, actor.id()).await?;
     let (allowed, what): (fn(&types::ChatPermissions) -> Option<bool>, &str) = match platform.content_kind(message) {
         Some(kind) => (kind.right, kind.plural),
         None => (|p| p.can_send_messages, "text messages"),
     };
+    may_send_kind(platform, actor, id, allowed, what).await
+}
+
+/// Whether `actor` may send content that `allowed` covers to group `id` (its standing there
+/// and the chat's permissions); TDLib's error naming `what` when not.
+pub(crate) async fn may_send_kind(
+    platform: &Platform,
+    actor: &Actor,
+    id: i64,
+    allowed: fn(&types::ChatPermissions) -> Option<bool>,
+    what: &str,
+) -> Result<(), ApiError> {
+    let permissions = super::chat_permissions(platform, Conversation::Group(id)).await?;
+    let standing = platform.standing(id, actor.id()).await?;
     if standing.allowed(&permissions, |p| allowed(p).unwrap_or(false)) {
         Ok(())
     } else {

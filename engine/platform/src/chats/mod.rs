@@ -30,6 +30,7 @@ use self::groups::{
     save_group, set_custom_title, set_tag, transition_with, unban, write_group, write_group_for,
 };
 pub(crate) use self::groups::{join_vouched, upgrade};
+pub(crate) use self::info::may_send_kind;
 pub(crate) use self::info::member_info;
 use self::info::{administrators, chat_full, member_count};
 use self::invites::{

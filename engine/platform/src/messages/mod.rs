@@ -21,13 +21,13 @@ pub(crate) mod send;
 pub(crate) mod target;
 pub(crate) mod user;
 
-use self::posting::{
-    chat_action, delete, edit_caption, edit_live_location, edit_markup, edit_text, forward, may_delete,
-    may_post, post_reply,
-};
 pub(crate) use self::posting::{
-    DraftText, draft, edit_media, load_message, load_message_seen, lock_message, manages_channel_post, message_for, message_for_person,
-    moved, post, post_in, publish_edit_with, put_message,
+    DraftText, draft, edit_media, load_message, load_message_seen, lock_message, manages_channel_post, message_for,
+    message_for_person, moved, post, post_in, publish_edit_with, put_message,
+};
+use self::posting::{
+    chat_action, delete, edit_caption, edit_live_location, edit_markup, edit_text, forward, may_delete, may_post,
+    post_reply,
 };
 pub(crate) use self::reactions::attach_reactions;
 

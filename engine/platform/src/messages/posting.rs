@@ -328,7 +328,8 @@ pub(crate) async fn post_in(
                 message.show_caption_above_media = None;
             }
         } else {
-            if message.text.is_none() {
+            // A rich message has its blocks and no text.
+            if message.text.is_none() && message.rich_message.is_none() {
                 crate::limits::check_text(&content.text)?;
                 message.text = Some(content.text);
                 message.entities = entity_list(entities)?;

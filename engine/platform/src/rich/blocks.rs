@@ -196,8 +196,9 @@ impl Context<'_> {
                     return Err(format!("Tag \"figure\" at byte offset {} must hold exactly one block", e.at));
                 }
                 let mut block = blocks.pop().expect("one block");
-                set_caption(&mut block, caption)
-                    .map_err(|kind| format!("A {kind} can't have a caption (tag \"figure\" at byte offset {})", e.at))?;
+                set_caption(&mut block, caption).map_err(|kind| {
+                    format!("A {kind} can't have a caption (tag \"figure\" at byte offset {})", e.at)
+                })?;
                 block
             }
             "table" => self.table(e)?,
@@ -206,8 +207,12 @@ impl Context<'_> {
                     Node::Element(s) if s.name == "summary" => Some(s),
                     _ => None,
                 });
-                let rest: Vec<Node> =
-                    e.children.iter().filter(|n| !matches!(n, Node::Element(s) if s.name == "summary")).cloned().collect();
+                let rest: Vec<Node> = e
+                    .children
+                    .iter()
+                    .filter(|n| !matches!(n, Node::Element(s) if s.name == "summary"))
+                    .cloned()
+                    .collect();
                 let summary = match summary {
                     Some(s) => text(&s.children)?,
                     None => return Err(format!("Tag \"details\" at byte offset {} must have a \"summary\"", e.at)),
@@ -227,7 +232,9 @@ impl Context<'_> {
                             buttons.push(self.button(b)?)
                         }
                         n if blank(n) => {}
-                        _ => return Err(format!("Tag \"tg-button-row\" at byte offset {} may hold only buttons", e.at)),
+                        _ => {
+                            return Err(format!("Tag \"tg-button-row\" at byte offset {} may hold only buttons", e.at));
+                        }
                     }
                 }
                 In::InputRichBlockButtons(types::InputRichBlockButtons { buttons, align: alignment(e, "align")? })
@@ -349,7 +356,12 @@ impl Context<'_> {
                         match row {
                             Node::Element(tr) if tr.name == "tr" => rows.push(tr),
                             n if blank(n) => {}
-                            _ => return Err(format!("Tag \"{}\" at byte offset {} may hold only rows", part.name, part.at)),
+                            _ => {
+                                return Err(format!(
+                                    "Tag \"{}\" at byte offset {} may hold only rows",
+                                    part.name, part.at
+                                ));
+                            }
                         }
                     }
                 }
@@ -396,10 +408,9 @@ impl Context<'_> {
 
     fn map(&self, e: &Element) -> Read<In> {
         let coordinate = |names: &[&str], limit: f64| -> Read<f64> {
-            let (name, raw) = names
-                .iter()
-                .find_map(|n| e.attribute(n).map(|v| (*n, v)))
-                .ok_or_else(|| format!("Tag \"tg-map\" at byte offset {} must have attribute \"{}\"", e.at, names[0]))?;
+            let (name, raw) = names.iter().find_map(|n| e.attribute(n).map(|v| (*n, v))).ok_or_else(|| {
+                format!("Tag \"tg-map\" at byte offset {} must have attribute \"{}\"", e.at, names[0])
+            })?;
             raw.trim()
                 .parse::<f64>()
                 .ok()
@@ -408,9 +419,7 @@ impl Context<'_> {
         };
         let latitude = coordinate(&["latitude", "lat"], 90.0)?;
         let longitude = coordinate(&["longitude", "long", "lon", "lng"], 180.0)?;
-        let optional = |name: &str| -> Read<Option<i64>> {
-            e.attribute(name).map(|v| number(v, name, e)).transpose()
-        };
+        let optional = |name: &str| -> Read<Option<i64>> { e.attribute(name).map(|v| number(v, name, e)).transpose() };
         Ok(In::InputRichBlockMap(types::InputRichBlockMap {
             location: Box::new(types::Location { latitude, longitude, ..types::Location::default() }),
             zoom: optional("zoom")?,
@@ -423,9 +432,10 @@ impl Context<'_> {
     /// A media tag: its file from the message's `media` (a `tg://<kind>?id=` link) or named
     /// directly (a `file_id` or URL, taken as the tag's kind).
     fn media(&self, e: &Element) -> Read<In> {
-        let src = e.attribute("src").filter(|s| !s.is_empty()).ok_or_else(|| {
-            format!("Tag \"{}\" at byte offset {} must have attribute \"src\"", e.name, e.at)
-        })?;
+        let src = e
+            .attribute("src")
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| format!("Tag \"{}\" at byte offset {} must have attribute \"src\"", e.name, e.at))?;
         // A file named directly is of the tag's kind; a GIF plays as an animation, an Ogg file
         // as a voice note.
         let path = src.split(['?', '#']).next().unwrap_or_default().to_ascii_lowercase();
@@ -439,7 +449,8 @@ impl Context<'_> {
         };
         let mut media = match src.strip_prefix("tg://").and_then(|rest| rest.split_once("?id=")) {
             Some((link_kind, id)) => {
-                let media = self.media.get(id).ok_or_else(|| format!("Media \"{id}\" not found in the field \"media\""))?;
+                let media =
+                    self.media.get(id).ok_or_else(|| format!("Media \"{id}\" not found in the field \"media\""))?;
                 let kind = media.get("type").and_then(Value::as_str).unwrap_or_default();
                 let fits = match link_kind {
                     "photo" => kind == "photo",
@@ -474,7 +485,8 @@ impl Context<'_> {
     fn button(&self, e: &Element) -> Read<RichMessageButton> {
         let get = |name: &str| e.attribute(name).map(str::to_owned);
         let needed = |name: &str| {
-            get(name).ok_or_else(|| format!("Tag \"{}\" at byte offset {} must have attribute \"{name}\"", e.name, e.at))
+            get(name)
+                .ok_or_else(|| format!("Tag \"{}\" at byte offset {} must have attribute \"{name}\"", e.name, e.at))
         };
         let flag = |name: &str| e.has(name).then_some(true);
         let mut button = RichMessageButton {
@@ -510,7 +522,10 @@ impl Context<'_> {
             "copy_text" => button.copy_text = Some(Box::new(types::CopyTextButton { text: needed("text")? })),
             "disabled" => button.disabled = Some(Box::default()),
             other => {
-                return Err(format!("Unsupported button type \"{other}\" in the tag \"{}\" at byte offset {}", e.name, e.at));
+                return Err(format!(
+                    "Unsupported button type \"{other}\" in the tag \"{}\" at byte offset {}",
+                    e.name, e.at
+                ));
             }
         }
         Ok(button)
@@ -624,7 +639,8 @@ impl Context<'_> {
             "img" if is_emoji_image(e) => {
                 let src = e.attribute("src").unwrap_or_default();
                 let id = src.split_once("id=").map(|(_, id)| id.split('&').next().unwrap_or_default());
-                let id = id.filter(|id| id.parse::<i64>().is_ok()).ok_or("Invalid custom emoji identifier specified")?;
+                let id =
+                    id.filter(|id| id.parse::<i64>().is_ok()).ok_or("Invalid custom emoji identifier specified")?;
                 RichText::RichTextCustomEmoji(types::RichTextCustomEmoji {
                     r#type: "custom_emoji".into(),
                     custom_emoji_id: id.to_owned(),
@@ -642,7 +658,8 @@ impl Context<'_> {
             }
             "tg-time" => {
                 let unix = e.attribute("unix").and_then(|u| u.trim().parse::<i64>().ok());
-                let unix = unix.ok_or_else(|| format!("Tag \"tg-time\" must have attribute \"unix\" at byte offset {}", e.at))?;
+                let unix = unix
+                    .ok_or_else(|| format!("Tag \"tg-time\" must have attribute \"unix\" at byte offset {}", e.at))?;
                 RichText::RichTextDateTime(types::RichTextDateTime {
                     r#type: "date_time".into(),
                     text: inner()?,

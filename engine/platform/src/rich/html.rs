@@ -118,9 +118,10 @@ impl Reader<'_> {
             // A comment is skipped whole.
             if self.input[self.i..].starts_with(b"<!--") {
                 let rest = &self.input[self.i + 4..];
-                let end = rest.windows(3).position(|w| w == b"-->").ok_or_else(|| {
-                    format!("Unclosed comment at byte offset {}", self.i)
-                })?;
+                let end = rest
+                    .windows(3)
+                    .position(|w| w == b"-->")
+                    .ok_or_else(|| format!("Unclosed comment at byte offset {}", self.i))?;
                 self.i += 4 + end + 3;
                 continue;
             }
@@ -206,8 +207,7 @@ impl Reader<'_> {
                 _ => {}
             }
             let name_begin = self.i;
-            while self.i < self.input.len() && !is_space(self.at(self.i)) && !b"=>/\"'".contains(&self.at(self.i))
-            {
+            while self.i < self.input.len() && !is_space(self.at(self.i)) && !b"=>/\"'".contains(&self.at(self.i)) {
                 self.i += 1;
             }
             if self.i == name_begin {
@@ -302,7 +302,8 @@ mod tests {
 
     #[test]
     fn reads_a_tree_with_attributes_and_references() {
-        let nodes = parse("<P>a &amp;&mdash;&#33;&x <B class='x' open>b</B></p><hr/><img src=tg://photo?id=1>").unwrap();
+        let nodes =
+            parse("<P>a &amp;&mdash;&#33;&x <B class='x' open>b</B></p><hr/><img src=tg://photo?id=1>").unwrap();
         let Node::Element(p) = &nodes[0] else { panic!("{nodes:?}") };
         assert_eq!((p.name.as_str(), p.children[0].clone()), ("p", text("a &—!&x ")));
         let Node::Element(b) = &p.children[1] else { panic!("{p:?}") };

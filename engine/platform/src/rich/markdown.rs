@@ -200,7 +200,9 @@ impl Writer {
             Tag::BlockQuote(_) => self.push("<blockquote>"),
             Tag::CodeBlock(kind) => {
                 let language = match kind {
-                    CodeBlockKind::Fenced(language) => language.split_whitespace().next().unwrap_or_default().to_owned(),
+                    CodeBlockKind::Fenced(language) => {
+                        language.split_whitespace().next().unwrap_or_default().to_owned()
+                    }
                     CodeBlockKind::Indented => String::new(),
                 };
                 if language == "math" {
@@ -268,10 +270,7 @@ impl Writer {
                 self.push(">");
             }
             Tag::Image { dest_url, title, .. } => self.image(&dest_url, &title),
-            Tag::MetadataBlock(_)
-            | Tag::DefinitionList
-            | Tag::DefinitionListTitle
-            | Tag::DefinitionListDefinition => {}
+            Tag::MetadataBlock(_) | Tag::DefinitionList | Tag::DefinitionListTitle | Tag::DefinitionListDefinition => {}
         }
     }
 
@@ -397,17 +396,29 @@ mod tests {
 
     #[test]
     fn writes_the_rich_html_of_each_construct() {
-        assert_eq!(to_html("# Title\n\nSome **bold** and ||hidden||."), "<h1>Title</h1><p>Some <b>bold</b> and <tg-spoiler>hidden</tg-spoiler>.</p>");
+        assert_eq!(
+            to_html("# Title\n\nSome **bold** and ||hidden||."),
+            "<h1>Title</h1><p>Some <b>bold</b> and <tg-spoiler>hidden</tg-spoiler>.</p>"
+        );
         assert_eq!(to_html("```rust\nfn x() {}\n```"), "<pre><code class=\"language-rust\">fn x() {}\n</code></pre>");
-        assert_eq!(to_html("- [x] done\n- [ ] to do"), "<ul><li><input type=\"checkbox\" checked>done</li><li><input type=\"checkbox\">to do</li></ul>");
+        assert_eq!(
+            to_html("- [x] done\n- [ ] to do"),
+            "<ul><li><input type=\"checkbox\" checked>done</li><li><input type=\"checkbox\">to do</li></ul>"
+        );
         assert_eq!(to_html("3. c\n4. d"), "<ol start=\"3\"><li>c</li><li>d</li></ol>");
         assert_eq!(
             to_html("| a | b |\n|:-:|--:|\n| 1 | 2 |"),
             "<table bordered><tr><th align=\"center\">a</th><th align=\"right\">b</th></tr><tr><td align=\"center\">1</td><td align=\"right\">2</td></tr></table>"
         );
-        assert_eq!(to_html("x $a^2$ y\n\n$$e=mc^2$$"), "<p>x <tg-math>a^2</tg-math> y</p><p></p><tg-math-block>e=mc^2</tg-math-block><p></p>");
+        assert_eq!(
+            to_html("x $a^2$ y\n\n$$e=mc^2$$"),
+            "<p>x <tg-math>a^2</tg-math> y</p><p></p><tg-math-block>e=mc^2</tg-math-block><p></p>"
+        );
         assert_eq!(to_html("see ![p](tg://photo?id=p1) here"), "<p>see </p><img src=\"tg://photo?id=p1\"><p> here</p>");
-        assert_eq!(to_html("a[^n]\n\n[^n]: note"), "<p>a<a href=\"#n\">n</a></p><p><tg-reference name=\"n\">note</tg-reference></p>");
+        assert_eq!(
+            to_html("a[^n]\n\n[^n]: note"),
+            "<p>a<a href=\"#n\">n</a></p><p><tg-reference name=\"n\">note</tg-reference></p>"
+        );
         assert_eq!(to_html("one\ntwo ==marked=="), "<p>one two <mark>marked</mark></p>");
         assert_eq!(to_html("```math\nx^2\n```"), "<tg-math-block>x^2\n</tg-math-block>");
         assert_eq!(

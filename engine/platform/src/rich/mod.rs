@@ -9,8 +9,8 @@
 //! block's file stored as the sender's ([`resolve`]). The message carries `rich_message` and no
 //! `text`.
 
-pub(crate) mod domain;
 mod blocks;
+pub(crate) mod domain;
 mod html;
 mod markdown;
 mod methods;
@@ -22,7 +22,8 @@ use msg_core::{ApiError, Params};
 use msg_spec::types::{InputRichBlock, InputRichMessage, RichMessage};
 use serde_json::Value;
 
-use crate::kernel::world::{Actor, Hooked, Platform};
+use crate::kernel::world::{Actor, Conversation, Hooked, Platform, PostDraft};
+use msg_spec::types::ChatPermissions;
 
 /// The documentation's limits: characters of text, blocks (list items and table rows
 /// included), levels of nesting, media, and columns of a table.
@@ -327,9 +328,55 @@ pub(crate) async fn finish(
     read: Read,
     purpose: Use,
 ) -> Result<RichMessage, ApiError> {
-    let files = resolve::Files { platform, actor, params, stored_only: purpose != Use::Message };
+    let files =
+        resolve::Files { platform, actor, params, stored_only: purpose != Use::Message, stored: Default::default() };
     let blocks = resolve::blocks(&files, read.blocks).await?;
     Ok(RichMessage { blocks, is_rtl: read.is_rtl.then_some(true) })
+}
+
+/// The rights a rich message's media need beside the right to send messages, as each media
+/// kind needs its own (TDLib's words naming them): "the bot must have the right to send the
+/// media to the chat".
+fn post_rule<'a>(platform: &'a Platform, draft: &'a PostDraft<'a>) -> Hooked<'a, Option<i64>> {
+    Box::pin(async move {
+        let (Some(rich), Conversation::Group(id)) = (draft.message.rich_message.as_deref(), draft.conversation) else {
+            return Ok(None);
+        };
+        // A channel's posts are its administrators' (the chats domain's rule).
+        if platform.group(id).await?.kind == "channel" {
+            return Ok(None);
+        }
+        let mut kinds = Vec::new();
+        media_kinds(&serde_json::to_value(rich).unwrap_or_default(), &mut kinds);
+        for kind in kinds {
+            let (right, plural): (fn(&ChatPermissions) -> Option<bool>, &str) = match kind.as_str() {
+                "photo" => (|p| p.can_send_photos, "photos"),
+                "video" => (|p| p.can_send_videos, "videos"),
+                "animation" => (|p| p.can_send_other_messages, "animations"),
+                "audio" => (|p| p.can_send_audios, "audios"),
+                "voice_note" => (|p| p.can_send_voice_notes, "voice notes"),
+                _ => (|p| p.can_send_documents, "documents"),
+            };
+            crate::chats::may_send_kind(platform, draft.actor, id, right, plural).await?;
+        }
+        Ok(None)
+    })
+}
+
+/// The media kinds the blocks (as JSON) hold, each once.
+fn media_kinds(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| media_kinds(item, out)),
+        Value::Object(object) => {
+            let kind = object.get("type").and_then(Value::as_str).unwrap_or_default();
+            let media = ["photo", "video", "animation", "audio", "document", "voice_note"];
+            if media.contains(&kind) && object.contains_key(kind) && !out.iter().any(|k| k == kind) {
+                out.push(kind.to_owned());
+            }
+            object.values().for_each(|item| media_kinds(item, out));
+        }
+        _ => {}
+    }
 }
 
 /// [`crate::kernel::world::RichReader`]: the other domains' door.

@@ -6,8 +6,8 @@
 use msg_core::{ApiError, Params};
 use msg_spec::types::{
     InputRichBlock as In, InputRichBlockListItem, Location, RichBlock as Out, RichBlockAnimation, RichBlockAudio,
-    RichBlockBlockQuotation, RichBlockCollage, RichBlockDetails, RichBlockDocument, RichBlockList,
-    RichBlockListItem, RichBlockMap, RichBlockPhoto, RichBlockSlideshow, RichBlockVideo, RichBlockVoiceNote,
+    RichBlockBlockQuotation, RichBlockCollage, RichBlockDetails, RichBlockDocument, RichBlockList, RichBlockListItem,
+    RichBlockMap, RichBlockPhoto, RichBlockSlideshow, RichBlockVideo, RichBlockVoiceNote,
 };
 use serde_json::Value;
 
@@ -25,6 +25,9 @@ pub(super) struct Files<'a> {
     pub actor: &'a Actor,
     pub params: &'a Params,
     pub stored_only: bool,
+    /// Each file stored once, however many blocks name it (an upload is moved into the store
+    /// the first time).
+    pub stored: std::sync::Mutex<std::collections::HashMap<String, msg_spec::types::Message>>,
 }
 
 /// The blocks as sent, media stored.
@@ -208,9 +211,15 @@ async fn media(files: &Files<'_>, value: Value, kind: &str) -> Result<msg_spec::
     if files.stored_only && (given.starts_with("attach://") || given.contains("://")) {
         return Err(ApiError::bad_request("only previously uploaded files can be used in the rich message"));
     }
-    crate::files::methods::nested_media(files.platform, files.actor, files.params, &value, &[kind])
+    let key = format!("{kind} {value}");
+    if let Some(body) = files.stored.lock().expect("not poisoned").get(&key) {
+        return Ok(body.clone());
+    }
+    let body = crate::files::methods::nested_media(files.platform, files.actor, files.params, &value, &[kind])
         .await
-        .map_err(ApiError::bad_request)
+        .map_err(ApiError::bad_request)?;
+    files.stored.lock().expect("not poisoned").insert(key, body.clone());
+    Ok(body)
 }
 
 #[cfg(test)]

@@ -179,10 +179,12 @@ fn every_rich_text_kind_from_html() {
 
 #[test]
 fn markdown_makes_the_same_kinds() {
-    let blocks = md("# Title\n\nSome **bold**, _it_, ~~gone~~, `code`, ==marked==, ||hidden||, $x$ and [a link](https://e.com).\n\n\
+    let blocks = md(
+        "# Title\n\nSome **bold**, _it_, ~~gone~~, `code`, ==marked==, ||hidden||, $x$ and [a link](https://e.com).\n\n\
         ---\n\n```py\nprint(1)\n```\n\n> quoted\n\n- [x] done\n- [ ] to do\n\n2. two\n3. three\n\n\
         | a | b |\n|---|:-:|\n| 1 | 2 |\n\n$$y=2$$\n\nA note[^n].\n\n[^n]: The note.\n\n\
-        <details><summary>More</summary>\n\nInside **md**\n\n</details>\n\n<tg-map lat=\"1\" long=\"2\"/>");
+        <details><summary>More</summary>\n\nInside **md**\n\n</details>\n\n<tg-map lat=\"1\" long=\"2\"/>",
+    );
     assert_eq!(
         kinds(&blocks),
         [
@@ -223,7 +225,10 @@ fn limits_and_malformed_input_are_refused_in_tdlibs_words() {
     assert_eq!(refused("<p>x"), "Can't find end tag corresponding to start tag \"p\"");
     assert_eq!(refused("<blink>x</blink>"), "Unsupported start tag \"blink\" at byte offset 0");
     assert_eq!(refused("<ol type=\"z\"><li>x</li></ol>"), "Unsupported list type \"z\" at byte offset 0");
-    assert_eq!(refused("<tg-map lat=\"1\" long=\"2\" width=\"9000\" height=\"2000\"/>"), "Bad Request: invalid map properties specified");
+    assert_eq!(
+        refused("<tg-map lat=\"1\" long=\"2\" width=\"9000\" height=\"2000\"/>"),
+        "Bad Request: invalid map properties specified"
+    );
     assert_eq!(refused("<tg-map lat=\"91\" long=\"2\"/>"), "Invalid \"lat\" of the tag \"tg-map\" at byte offset 0");
     assert_eq!(refused("<img src=\"tg://photo?id=nope\">"), "Media \"nope\" not found in the field \"media\"");
     assert_eq!(refused("<p><a href=\"ftp:/x\">x</a></p>"), "RICH_MESSAGE_URL_INVALID");
@@ -234,7 +239,9 @@ fn limits_and_malformed_input_are_refused_in_tdlibs_words() {
         "Bad Request: BUTTON_DATA_INVALID"
     );
     assert_eq!(
-        refused("<tg-button-row><tg-button type=\"url\" url=\"https://e.com\" style=\"link\">x</tg-button></tg-button-row>"),
+        refused(
+            "<tg-button-row><tg-button type=\"url\" url=\"https://e.com\" style=\"link\">x</tg-button></tg-button-row>"
+        ),
         "Bad Request: invalid button style specified"
     );
     let columns: String = (0..21).map(|_| "<td>x</td>").collect();

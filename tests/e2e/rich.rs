@@ -311,3 +311,76 @@ fn malformed_rich_messages_are_refused_and_media_need_their_rights() {
         "Bad Request: not enough rights to send photos to the chat"
     );
 }
+
+#[test]
+fn rich_messages_come_from_inline_results_and_go_to_one_receiver_alone() {
+    let root = tempfile::tempdir().unwrap();
+    let bot = create_bot(root.path(), "inline_rich_bot");
+    let (alice, bob) = (create_user(root.path(), "Alice"), create_user(root.path(), "Bob"));
+    let (bot_id, bob_id) = (id_of(&bot), id_of(&bob));
+    let (status, _, stderr) =
+        launch(root.path()).arg("bot").arg("set").arg("inline_rich_bot").arg("--inline").arg("on").run();
+    assert!(status.success(), "{stderr}");
+    let server = launch(root.path()).env("BOTAPI_VALIDATE", "1").start();
+    let group =
+        ok(server.user_call(&alice, "createSupergroup", json!({"title": "Rich", "member_ids": [bot_id, bob_id]})));
+    let chat = group["id"].as_i64().unwrap();
+
+    // An inline result with a rich message: read when the answer comes, posted as it is.
+    let asking =
+        crate::waiting(&server, &alice, "inlineQuery", json!({"chat_id": bot_id, "query": "card", "timeout": 20}));
+    let mut offset = 0;
+    let inline = crate::next_update(&server, &bot, &mut offset, "inline_query");
+    let content = json!({"rich_message": {"markdown": "## Card\n\n- one\n- two"}});
+    let results = json!([{"type": "article", "id": "r1", "title": "Card", "input_message_content": content}]);
+    let bad = json!([{"type": "article", "id": "r2", "title": "Bad", "input_message_content": {"rich_message": {"html": "<p>x"}}}]);
+    assert_eq!(
+        refused(
+            &server,
+            &bot,
+            "answerInlineQuery",
+            json!({"inline_query_id": inline["id"], "results": bad.to_string()})
+        ),
+        "Bad Request: can't parse rich message: Can't find end tag corresponding to start tag \"p\""
+    );
+    ok(server.call(
+        &bot,
+        "answerInlineQuery",
+        json!({"inline_query_id": inline["id"], "results": results.to_string()}),
+    ));
+    let asked = ok(asking.join().unwrap());
+    let pick = json!({"inline_query_id": asked["inline_query_id"], "result_id": "r1", "chat_id": chat});
+    let posted = ok(server.user_call(&alice, "chooseInlineResult", pick));
+    assert_eq!(kinds(&posted), ["heading", "list"]);
+    assert_eq!(posted["via_bot"]["id"], bot_id);
+    assert!(posted.get("text").is_none(), "{posted}");
+
+    // An ephemeral rich message: Bob alone gets it, then its edit into another rich message.
+    let ephemeral = json!({"receiver_user_id": bob_id}).to_string();
+    let rich = json!({"html": "<h4>Just you</h4>"}).to_string();
+    let sent = ok(server.call(
+        &bot,
+        "sendRichMessage",
+        json!({"chat_id": chat, "rich_message": rich, "ephemeral_message_parameters": ephemeral}),
+    ));
+    typed("Message", &sent);
+    assert_eq!((sent["message_id"].clone(), kinds(&sent)), (json!(0), vec!["heading".to_owned()]));
+    let id = sent["ephemeral_message_id"].clone();
+    let mut bob_offset = 0;
+    let mut got = next_of(&server, &bob, &mut bob_offset, "message");
+    while got["ephemeral_message_id"].is_null() {
+        got = next_of(&server, &bob, &mut bob_offset, "message");
+    }
+    assert_eq!((got["ephemeral_message_id"].clone(), kinds(&got)), (id.clone(), vec!["heading".to_owned()]));
+    let rich = json!({"html": "<p>Changed</p>"}).to_string();
+    ok(server.call(
+        &bot,
+        "editEphemeralMessageText",
+        json!({"chat_id": chat, "receiver_user_id": bob_id, "ephemeral_message_id": id, "rich_message": rich}),
+    ));
+    let changed = next_of(&server, &bob, &mut bob_offset, "edited_message");
+    assert_eq!(kinds(&changed), ["paragraph"]);
+    // Alice, a member too, saw neither.
+    let everything = ok(server.user_call(&alice, "getUpdates", json!({"timeout": 0}))).to_string();
+    assert!(!everything.contains("Just you") && !everything.contains("Changed"), "{everything}");
+}

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 use crate::Platform;
 use crate::kernel::methods::{args, done, platform_bot};
-use crate::kernel::world::now;
+use crate::kernel::world::{Actor, now};
 use crate::messages::send::formatted;
 
 /// An inline result's texts as they will be posted: `message_text` of its
@@ -37,6 +37,22 @@ fn format_result(result: &mut Value) -> Result<(), ApiError> {
     if let Some(fields) = result.as_object_mut() {
         format(fields, "caption", "caption_entities")?;
     }
+    Ok(())
+}
+
+/// A result's rich message (`InputRichMessageContent`, Bot API 10.1) read by the domain that has
+/// them, with files the bot stored before, and kept as the message it becomes: the person is
+/// shown it, and picking the result posts it as it is.
+async fn rich_content(platform: &Platform, bot: &Actor, call: &MethodCall, result: &mut Value) -> Result<(), ApiError> {
+    let Some(content) = result.get_mut("input_message_content").and_then(Value::as_object_mut) else { return Ok(()) };
+    let Some(given) = content.get("rich_message").filter(|r| !r.is_null()) else { return Ok(()) };
+    let raw = match given {
+        Value::String(raw) => raw.clone(),
+        other => other.to_string(),
+    };
+    let reader = platform.rich_reader().ok_or_else(|| ApiError::bad_request("rich messages are not supported"))?;
+    let rich = reader(platform, bot, &call.params, &raw, "answerInlineQuery").await?;
+    content.insert("rich_message".into(), crate::kernel::world::typed(&rich));
     Ok(())
 }
 
@@ -99,6 +115,11 @@ pub(crate) async fn answer_inline_query(platform: Arc<Platform>, call: MethodCal
             Ok(result)
         })
         .collect::<Result<Vec<_>, ApiError>>()?;
+    let mut results = results;
+    let actor = Actor::Bot(bot.clone());
+    for result in &mut results {
+        rich_content(&platform, &actor, &call, result).await?;
+    }
     let mut answer = json!({"results": results, "cache_time": cache_time, "is_personal": p.is_personal});
     if let Some(offset) = p.next_offset.filter(|o| !o.is_empty()) {
         answer["next_offset"] = offset.into();
@@ -136,24 +157,27 @@ fn result_keyboard(result: &Value) -> Result<(), ApiError> {
 /// reference reads `result` as answerWebAppQuery's (its words say "web view").
 pub(super) async fn answer_guest_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerGuestQuery = args(&call.params)?;
-    let result = single_result(p.result)?;
+    let mut result = single_result(p.result)?;
     let bot = platform_bot(&platform, &call).await?;
+    rich_content(&platform, &Actor::Bot(bot.clone()), &call, &mut result).await?;
     Ok(Reply::typed(&super::answer_guest(&platform, &bot, p.guest_query_id, &result).await?))
 }
 
 /// answerWebAppQuery: the result of a Web App a person opened (the user-side `openWebApp`).
 pub(super) async fn answer_web_app_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerWebAppQuery = args(&call.params)?;
-    let result = single_result(p.result)?;
+    let mut result = single_result(p.result)?;
     let bot = platform_bot(&platform, &call).await?;
+    rich_content(&platform, &Actor::Bot(bot.clone()), &call, &mut result).await?;
     Ok(super::answer_web_app(&platform, bot.id, p.web_app_query_id, &result).await?.into())
 }
 
 /// savePreparedInlineMessage: the result, kept for a day for the person named.
 pub(super) async fn save_prepared_inline_message(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::SavePreparedInlineMessage = args(&call.params)?;
-    single_result(p.result)?;
-    platform_bot(&platform, &call).await?;
+    let mut result = single_result(p.result)?;
+    let bot = platform_bot(&platform, &call).await?;
+    rich_content(&platform, &Actor::Bot(bot), &call, &mut result).await?;
     if platform.user(p.user_id).await?.is_none() {
         return Err(ApiError::bad_request("user not found"));
     }

@@ -112,7 +112,8 @@ pub fn inline_result(value: &Value) -> Result<Value, String> {
     }
     let content = fields.get("input_message_content").and_then(Value::as_object);
     let has_content_text =
-        content.and_then(|c| c.get("message_text")).and_then(Value::as_str).is_some_and(|t| !t.is_empty());
+        content.and_then(|c| c.get("message_text")).and_then(Value::as_str).is_some_and(|t| !t.is_empty())
+            || content.and_then(|c| c.get("rich_message")).is_some_and(|r| !r.is_null());
     match kind.as_str() {
         "article" => {
             required("title")?;
@@ -198,6 +199,11 @@ async fn content_of(platform: &Platform, bot_id: i64, result: &Value) -> Result<
     let mut body = types::Message::default();
     let content = result.get("input_message_content").or_else(|| result.get("message_text").map(|_| result));
     if let Some(content) = content {
+        // A rich message, read when the answer came (see `methods::rich_content`).
+        if let Some(rich) = content.get("rich_message").filter(|r| r.get("blocks").is_some()) {
+            body.rich_message = Some(Box::new(decode(rich.clone(), "rich message")?));
+            return Ok(body);
+        }
         if let Some(text) = content.get("message_text").and_then(Value::as_str).filter(|t| !t.is_empty()) {
             body.text = Some(text.to_owned());
             body.entities = entity_list(content.get("entities").cloned())?;

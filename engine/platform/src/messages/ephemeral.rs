@@ -101,19 +101,38 @@ async fn publish(
 
 pub(super) async fn edit_text(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditEphemeralMessageText = args(&call.params)?;
+    let rich = p.rich_message.filter(|r| !r.trim().is_empty());
     let preview = link_preview(p.link_preview_options, &call.params)?;
-    let (text, entities) = text_and_entities(p.text.unwrap_or_default(), p.parse_mode, p.entities)?;
+    let (text, entities) = match rich {
+        Some(_) => (String::new(), None),
+        None => text_and_entities(p.text.unwrap_or_default(), p.parse_mode, p.entities)?,
+    };
     let markup = inline_markup(p.reply_markup)?;
     let (conversation, held, original) =
         editing(&platform, &call, p.chat_id, p.receiver_user_id, p.ephemeral_message_id).await?;
-    if original.text.is_none() {
+    // A text and a rich message each become the other (Bot API 10.3).
+    if original.text.is_none() && original.rich_message.is_none() {
         return Err(bad("there is no text in the message to edit"));
     }
-    crate::limits::check_text(&text)?;
     let mut edited = original.clone();
-    edited.entities = stored::entity_list(crate::entities::with_found(&text, entities))?;
-    edited.text = Some(text);
-    edited.link_preview_options = preview.map(Box::new);
+    match rich {
+        Some(raw) => {
+            let reader = platform.rich_reader().ok_or_else(|| bad("rich messages are not supported"))?;
+            let actor = Actor::Bot(platform_bot(&platform, &call).await?);
+            let rich = reader(&platform, &actor, &call.params, raw, "editEphemeralMessageText").await?;
+            edited.text = None;
+            edited.entities = None;
+            edited.link_preview_options = None;
+            edited.rich_message = Some(Box::new(rich));
+        }
+        None => {
+            crate::limits::check_text(&text)?;
+            edited.entities = stored::entity_list(crate::entities::with_found(&text, entities))?;
+            edited.text = Some(text);
+            edited.link_preview_options = preview.map(Box::new);
+            edited.rich_message = None;
+        }
+    }
     set_markup(&mut edited, markup)?;
     publish(&platform, &held, conversation, p.receiver_user_id, &original, edited).await
 }

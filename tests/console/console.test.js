@@ -157,6 +157,16 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
+/** The rich message the bot's /report sends: a block of each common kind, and markup-looking
+ *  text that must stay text. */
+const REPORT_HTML =
+  "<h2>Weekly report</h2><p>All <b>good</b>: <tg-spoiler>secret</tg-spoiler>, and &lt;script&gt;alert(1)&lt;/script&gt; stays text.</p>" +
+  '<ul><li><input type="checkbox" checked>Ship it</li><li><input type="checkbox">Celebrate</li></ul>' +
+  '<table bordered striped><caption>Totals</caption><tr><th>Item</th><th align="right">Count</th></tr><tr><td>Cups</td><td align="right">12</td></tr></table>' +
+  "<details><summary>Details</summary><p>Hidden <i>notes</i></p></details>" +
+  '<figure><img src="tg://photo?id=chart"><figcaption>The chart<cite>Helper</cite></figcaption></figure>' +
+  '<tg-button-row><tg-button type="callback_data" data="rich-ok">Looks right</tg-button></tg-button-row>';
+
 describe("the console in Chromium", () => {
   before(async () => {
     const port = await freePort();
@@ -178,6 +188,14 @@ describe("the console in Chromium", () => {
       await ctx.answerCallbackQuery({ text: "Liked!" });
       await ctx.editMessageText("You liked it");
     });
+    // A rich message (Bot API 10.1-10.3) through grammY's own method, its chart uploaded with it.
+    bot.command("report", (ctx) =>
+      ctx.replyWithRichMessage({
+        html: REPORT_HTML,
+        media: [{ id: "chart", media: { type: "photo", media: new InputFile(plainPng(200, 120, [200, 90, 60]), "chart.png") } }],
+      }),
+    );
+    bot.callbackQuery("rich-ok", (ctx) => ctx.answerCallbackQuery({ text: "Rich OK" }));
     bot.command("colour", (ctx) =>
       ctx.reply("Pick a colour", {
         reply_markup: new Keyboard().text("Red").text("Blue").oneTime().resized().placeholder("Red or blue?"),
@@ -1197,6 +1215,30 @@ describe("the console in Chromium", () => {
     await bobs.locator("article.message.service", { hasText: "approved · 25 ⭐" }).waitFor();
     assert.equal((await bob.call("getStarBalance", {})).amount, 15);
     await shot(bobs, "suggested-post");
+  });
+
+  scenario("a rich message shows its blocks as text, its photo, its details and a button that calls the bot", async () => {
+    const page = await openAs(alice);
+    await alice.sendMessage(botInfo, "/report");
+    await openChat(page, botInfo.id);
+    const rich = page.locator("article.message .rich", { has: page.locator(".rich-h", { hasText: "Weekly report" }) });
+    await rich.waitFor();
+    assert.equal(await rich.locator("script").count(), 0, "markup the bot wrote is text");
+    assert.ok((await rich.locator(".rich-p").first().textContent()).includes("<script>alert(1)</script> stays text"));
+    assert.deepEqual(await rich.locator(".rich-label").allTextContents(), ["☑", "☐"]);
+    assert.deepEqual(await rich.locator(".rich-table td").allTextContents(), ["Cups", "12"]);
+    assert.equal(await rich.locator(".rich-table caption").textContent(), "Totals");
+    // Details open on a click; the photo is fetched and shown with its caption and credit.
+    const hidden = rich.locator(".rich-details p", { hasText: "Hidden notes" });
+    assert.equal(await hidden.isVisible(), false, "closed until opened");
+    await rich.locator(".rich-details summary").click();
+    await hidden.waitFor();
+    await rich.locator(".rich-media img[src^='blob:']").waitFor();
+    assert.equal(await rich.locator(".rich-media figcaption cite").textContent(), "Helper");
+    // The row's button calls the bot about this message.
+    await rich.locator(".rich-buttons button", { hasText: "Looks right" }).click();
+    await page.locator(`[role="status"].toast`, { hasText: "Rich OK" }).waitFor();
+    await shot(page, "rich-message");
   });
 
   scenario("a person groups chats into a community; a member of one joins another from its Chat info", async () => {

@@ -169,6 +169,11 @@ fn a_rich_message_of_every_kind_reaches_the_person_as_the_spec_types_it() {
     }
     assert_eq!(got["message_id"], sent["message_id"]);
     assert_eq!(kinds(&got), expected);
+    // Its files are the person's to open, as any message's (their own file ids).
+    let theirs = got["rich_message"]["blocks"][19]["photo"][0]["file_id"].as_str().unwrap().to_owned();
+    assert_ne!(theirs, photo["file_id"].as_str().unwrap(), "file ids name their owner");
+    let opened = msg_testkit::get(server.api, &format!("/user{alice}/file/{theirs}")).unwrap();
+    assert_eq!((opened.status, opened.header("content-type")), (200, Some("image/jpeg")));
 
     // Markdown and blocks make the same kinds.
     let markdown = "# Title\n\nSome **bold** and `code`.\n\n- [x] one\n- [ ] two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n$$x=1$$\n\n![](tg://photo?id=p \"Cap\")";

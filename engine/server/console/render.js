@@ -6,6 +6,7 @@ import { el, fmtSize } from './ui.js';
 import { S, key, nameOf } from './state.js';
 import { suggestionLine, topicLine, suggestedServiceText } from './suggested.js';
 import { communityServiceText } from './communities.js';
+import { renderRich, richPreview } from './rich.js';
 
 export const REACTION_EMOJI = ['👍', '❤', '🔥', '🎉', '😁', '👎'];
 
@@ -209,6 +210,7 @@ export function previewOf(m) {
   if (!m) return '';
   const cap = m.caption ? `: ${m.caption}` : '';
   if (m.text != null) return m.text;
+  if (m.rich_message) return richPreview(m.rich_message);
   if (m.live_photo) return `Live photo${cap}`;
   if (m.photo) return `Photo${cap}`;
   if (m.video) return `Video${cap}`;
@@ -687,6 +689,7 @@ export function renderMessage(m, h) {
   if (media) bubble.append(el('div', { class: 'media' }, media));
   if (m.text != null) bubble.append(textDiv(m.text, m.entities, h));
   else if (m.caption != null) bubble.append(textDiv(m.caption, m.caption_entities, h));
+  if (m.rich_message) bubble.append(richOf(m.rich_message, m, h));
   // A post suggested to a channel: its price, date and state.
   const suggestion = suggestionLine(m);
   if (suggestion) bubble.append(suggestion);
@@ -713,16 +716,23 @@ export function renderMessage(m, h) {
   return el('article', attrs, bubble, inlineKeyboard(m, h), actions(m, h, outgoing));
 }
 
+/** A rich message, with the message's own media and buttons (a rich message's buttons call
+ *  the bot about the message that holds them, as its keyboard's do). */
+function richOf(rich, m, h) {
+  return renderRich(rich, { safeUrl, media: (fields) => mediaOf(fields, h), button: (b) => inlineButton(m, b, h) });
+}
+
 /** A live draft bubble of a bot's sendMessageDraft: "Thinking…" while it is empty, and a Stop
  * button when the bot offers one (`can_stop`). */
 export function renderDraft(d, h) {
   const stop = d.can_stop
     ? el('button', { type: 'button', class: 'stop-draft', text: 'Stop', 'aria-label': `Stop ${nameOf(d.from)}`, onclick: () => h.stopDraft(d) })
     : null;
-  const state = d.stopped ? 'stopped' : d.text ? 'writing…' : null;
+  const state = d.stopped ? 'stopped' : d.text || d.rich_message ? 'writing…' : null;
   return el('article', { class: 'message draft', 'data-chat-id': String(d.chat.id), 'data-draft-id': String(d.draft_id), 'aria-label': `${nameOf(d.from)} is writing` },
     el('div', { class: 'bubble' },
       d.chat.type !== 'private' ? el('div', { class: 'sender', text: nameOf(d.from) }) : null,
-      d.text ? textDiv(d.text, d.entities, h) : el('div', { class: 'text muted', text: 'Thinking…' }),
+      d.rich_message ? richOf(d.rich_message, { chat: d.chat, from: d.from }, h)
+        : d.text ? textDiv(d.text, d.entities, h) : el('div', { class: 'text muted', text: 'Thinking…' }),
       el('div', { class: 'meta' }, state ? el('span', { class: 'muted', text: state }) : null, stop)));
 }

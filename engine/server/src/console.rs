@@ -31,6 +31,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("compose.js", "text/javascript; charset=utf-8", include_bytes!("../console/compose.js")),
     ("gifts.js", "text/javascript; charset=utf-8", include_bytes!("../console/gifts.js")),
     ("render.js", "text/javascript; charset=utf-8", include_bytes!("../console/render.js")),
+    ("rich.js", "text/javascript; charset=utf-8", include_bytes!("../console/rich.js")),
     ("state.js", "text/javascript; charset=utf-8", include_bytes!("../console/state.js")),
     ("suggested.js", "text/javascript; charset=utf-8", include_bytes!("../console/suggested.js")),
     ("tools.js", "text/javascript; charset=utf-8", include_bytes!("../console/tools.js")),

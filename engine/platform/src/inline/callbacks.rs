@@ -72,6 +72,22 @@ pub(crate) async fn press(
     press_loaded(platform, user, conversation, message_id, stored, pressed, wait).await
 }
 
+/// Whether a rich message's buttons (in its blocks or its text, Bot API 10.3) include a
+/// callback button with `data`.
+fn rich_has_data(stored: &types::Message, data: &str) -> bool {
+    fn holds(value: &Value, data: &str) -> bool {
+        match value {
+            Value::Array(items) => items.iter().any(|item| holds(item, data)),
+            Value::Object(object) => {
+                object.get("callback_data").and_then(Value::as_str) == Some(data)
+                    || object.values().any(|item| holds(item, data))
+            }
+            _ => false,
+        }
+    }
+    stored.rich_message.as_ref().is_some_and(|rich| holds(&serde_json::to_value(rich).unwrap_or_default(), data))
+}
+
 /// [`press`] once the message is found (`stored`).
 async fn press_loaded(
     platform: &Platform,
@@ -84,7 +100,9 @@ async fn press_loaded(
 ) -> Result<Value, ApiError> {
     let mut buttons = stored.reply_markup.iter().flat_map(|markup| markup.inline_keyboard.iter().flatten());
     let found = match pressed {
-        Pressed::Data(data) => buttons.any(|b| b.callback_data.as_deref() == Some(data)),
+        Pressed::Data(data) => {
+            buttons.any(|b| b.callback_data.as_deref() == Some(data)) || rich_has_data(&stored, data)
+        }
         Pressed::Button(kind) => buttons.any(|b| (kind.on)(b)),
     };
     if !found {

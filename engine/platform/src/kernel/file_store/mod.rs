@@ -496,7 +496,7 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
     for (key, value) in map {
         // A game's photo (and animation) sit inside the game, paid media's inside each item, a
         // poll's in its media, its explanation's and its options' (and a poll's message inside
-        // the service message about one of its options).
+        // the service message about one of its options), a rich message's in its blocks.
         const INSIDE: &[&str] = &[
             "reply_to_message",
             "external_reply",
@@ -514,6 +514,10 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
             "unique_gift",
             "model",
             "symbol",
+            // A rich message's media blocks, at any depth (lists' items, quotations, collages).
+            "rich_message",
+            "blocks",
+            "items",
         ];
         if INSIDE.contains(&key.as_str()) {
             at.push(PathStep::Key(key.clone()));
@@ -541,7 +545,12 @@ fn collect_files(message: &Value, at: &mut JsonPath, found: &mut Vec<(JsonPath, 
             continue;
         }
         // A chat's new photo is a photo like any other (its sizes).
-        let field = if key == "new_chat_photo" { "photo" } else { key.as_str() };
+        let field = match key.as_str() {
+            "new_chat_photo" => "photo",
+            // A rich message's voice note block.
+            "voice_note" => "voice",
+            other => other,
+        };
         let Some(kind) = Kind::from_field(field).filter(|k| *k != Kind::Thumbnail) else { continue };
         let mut here = at.clone();
         here.push(PathStep::Key(key.clone()));

@@ -17,6 +17,8 @@ const INVALID_QUERY: &str = "query is too old and response timeout expired or qu
 /// Methods that answer a documented unavailability error are not here (`msg-bot-api methods`).
 const EMPTY_CALL: &[(&str, &str)] = &[
     ("sendMessage", "message text is empty"),
+    ("sendRichMessage", "parameter \"rich_message\" is required"),
+    ("sendRichMessageDraft", "parameter \"rich_message\" is required"),
     ("verifyUser", "invalid user_id specified"),
     ("verifyChat", "chat_id is empty"),
     ("removeUserVerification", "invalid user_id specified"),

@@ -1,5 +1,5 @@
-//! A rich message to send ([`InputRichBlock`]s, whichever way the bot wrote it) made into the
-//! one it becomes ([`RichBlock`]s): each media block's file stored as the sender's through the
+//! A rich message to send (`InputRichBlock`s, whichever way the bot wrote it) made into the
+//! one it becomes (`RichBlock`s): each media block's file stored as the sender's through the
 //! files domain (a `file_id`, a URL or an upload, as for any media), each list item labelled,
 //! each map given its size and zoom.
 

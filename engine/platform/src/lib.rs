@@ -457,7 +457,12 @@ mod tests {
         // Each hook the kernel calls while serving comes from the domain that owns the rule; one
         // missing would let a post skip chats' permissions or show paid media to everyone.
         let hooks = kernel::domain::hooks(DOMAINS);
-        assert_eq!(hooks.post_rules.len(), 2, "chats' rule about who may post what where, managed bots' access");
+        assert_eq!(
+            hooks.post_rules.len(),
+            3,
+            "chats' rule about who may post what where, managed bots' access, the rights rich messages' media need"
+        );
+        assert!(hooks.rich.is_some(), "rich messages' reader (editMessageText's rich_message, inline results)");
         assert_eq!(hooks.emoji_checks.len(), 1, "stickers' custom emoji");
         assert_eq!(hooks.views.len(), 1, "files' paid media");
         assert_eq!(hooks.shown.len(), 1, "polls' settings and hidden counts");

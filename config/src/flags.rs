@@ -30,7 +30,7 @@ pub struct ServerFlags {
     /// Log file [env: MSG_LOG_FILE, default <dir>/logs/msg-bot-api.log]
     #[arg(short = 'l', long = "log", value_name = "FILE", global = true)]
     pub log_file: Option<String>,
-    /// Local mode: files up to 2000 MB, absolute file paths, file:// uploads [env: MSG_LOCAL]
+    /// Local mode: files up to 2000 MB, absolute file paths, file:// uploads [env: MSG_LOCAL, default false]
     #[arg(long = "local", value_name = "BOOL", num_args = 0..=1, require_equals = true, default_missing_value = "true", global = true)]
     pub local: Option<String>,
     /// Default webhook connections per bot (0: 40, or 100 in local mode)

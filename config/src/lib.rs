@@ -7,6 +7,7 @@
 mod error;
 mod flags;
 mod layers;
+pub mod reference;
 mod sections;
 mod settings;
 

@@ -132,6 +132,9 @@ enum ConfigAction {
     Check,
     /// Print the effective configuration with the source of each value, secrets redacted
     Print,
+    /// Print every variable, flag, config key and default as Markdown (the book's generated
+    /// configuration reference)
+    Reference,
 }
 
 #[derive(Subcommand, Debug)]
@@ -696,6 +699,10 @@ fn main() -> ExitCode {
             println!("configuration is valid");
             Ok(())
         }),
+        Some(Command::Config { action: ConfigAction::Reference }) => {
+            print!("{}", msg_config::reference::markdown());
+            Ok(())
+        }
         Some(Command::Config { action: ConfigAction::Print }) => load_settings(&cli, true).map(|s| {
             print!("{}", s.render());
         }),

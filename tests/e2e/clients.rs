@@ -160,6 +160,37 @@ fn the_pytest_plugin_passes_its_own_tests() {
     assert!(stdout.contains(" passed"), "{stdout}");
 }
 
+#[test]
+fn the_ci_recipes_run_their_example_bot_test_as_written() {
+    // The book's CI recipes (deploy/ci): the example bot and its test, run under the pytest plugin
+    // with the command both workflows run, from the example's folder as from a bot's repository.
+    let recipes = workspace().join("deploy/ci");
+    let out = Command::new(python())
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+        .current_dir(recipes.join("example"))
+        .env("MSG_BOT_API_BIN", env!("CARGO_BIN_EXE_msg-bot-api"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .expect("python runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the recipes' example failed ({}):\n{stdout}\n{stderr}", out.status);
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    // The files only GitHub and GitLab run: valid YAML, the same test command, the plugin from
+    // this repository, and the aiogram this CI tested (its pin in tests/clients/requirements.txt).
+    let pinned = std::fs::read_to_string(workspace().join("tests/clients/requirements.txt")).unwrap();
+    let aiogram = pinned.lines().find(|l| l.starts_with("aiogram==")).expect("aiogram is pinned").to_owned();
+    let check = "import sys, yaml\nfor p in sys.argv[1:]:\n    yaml.safe_load(open(p))\nprint('yaml ok')";
+    let files = ["github-actions.yml", "gitlab-ci.yml", "compose.yaml"].map(|f| recipes.join(f));
+    let parsed = Command::new(python()).arg("-c").arg(check).args(&files).output().expect("python runs");
+    assert!(parsed.status.success(), "{}", String::from_utf8_lossy(&parsed.stderr));
+    for workflow in &files[..2] {
+        let text = std::fs::read_to_string(workflow).unwrap();
+        for needed in ["python -m pytest -q tests", "subdirectory=tests/helpers/python", aiogram.as_str()] {
+            assert!(text.contains(needed), "{} lacks {needed}", workflow.display());
+        }
+    }
+}
+
 /// Runs `tests/clients/node/<script>` with Node and the libraries in `target/ci-node` (which
 /// `.ci/test` installs with `npm ci`); fails with its output.
 fn run_node(script: &str, env: &[(&str, String)]) -> String {

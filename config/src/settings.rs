@@ -771,7 +771,7 @@ pub fn load(sources: &Sources) -> Result<Settings, ConfigError> {
         serde_json::Value::Array(rules) => rules.clone(),
         _ => {
             r.problems.push(Problem::new(
-                "the config file's faults must be [[faults]] tables, one per rule (see README: Testing the bad days)"
+                "the config file's faults must be [[faults]] tables, one per rule (see the book: Bot developers, \"Testing the bad days\")"
                     .to_owned(),
             ));
             Vec::new()

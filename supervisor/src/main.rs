@@ -90,7 +90,7 @@ enum Command {
 
 #[derive(Subcommand, Debug)]
 enum FaultAction {
-    /// Add a rule, given as JSON (README, "Testing the bad days"); prints it with its id
+    /// Add a rule, given as JSON (the book, "Testing the bad days"); prints it with its id
     Add {
         /// e.g. '{"method": "getUpdates", "error": {"code": 502}, "times": 3}'
         rule: String,

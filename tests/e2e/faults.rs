@@ -1,4 +1,4 @@
-//! Fault injection and the call log, as README's "Testing the bad days" describes them: rules the
+//! Fault injection and the call log, as the book's "Testing the bad days" describes them: rules the
 //! operator sets at run time (or in the config file) make calls, downloads and webhook
 //! deliveries fail as they would on a bad day, a fault never changes state, the built-in flood
 //! control answers 429 at the platform's rates, and the call log shows what each bot called.

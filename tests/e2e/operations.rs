@@ -1,4 +1,4 @@
-//! Operations as README.md describes them, against the real binary: moving a bot between two
+//! Operations as the book (Operators) describes them, against the real binary: moving a bot between two
 //! running servers with `bot export`/`bot import` (pending updates and webhook survive; rollback
 //! both with the archive and by the old server's cool-down), the refusals that keep a bot from
 //! being live twice, bot directories the server cannot write, `--version` without any
@@ -40,7 +40,7 @@ fn stop(server: &mut Server) {
     assert!(status.success());
 }
 
-/// The README's move procedure, step by step, between two servers with their own directories.
+/// The book's move procedure (Operators, "Moving bots"), step by step, between two servers with their own directories.
 #[test]
 fn moving_a_bot_with_export_and_import_keeps_pending_updates_and_webhook_and_rolls_back() {
     // On PostgreSQL too: the archive's database is written from the storage and read into it.

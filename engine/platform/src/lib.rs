@@ -187,7 +187,7 @@ pub fn method_names() -> Vec<String> {
     registry.method_names().into_iter().map(str::to_owned).collect()
 }
 
-/// The user-side API's methods as (name, parameters, result), in the order README documents them.
+/// The user-side API's methods as (name, parameters, result), in the order the book documents them.
 pub fn user_methods() -> Vec<(&'static str, &'static str, &'static str)> {
     user_api::methods().iter().map(|m| (m.name, m.params, m.result)).collect()
 }

@@ -1,11 +1,11 @@
 //! The user-side API of the embedded platform: people (or test harnesses) act at
 //! `/user<user id>:<secret>/<method>` with the Bot API's conventions (same envelope, parameter
 //! encodings and long-polled `getUpdates`). Its methods form a registry ([`methods`]): each has
-//! its name, its parameters and result as README's table documents them, and its handler. The
+//! its name, its parameters and result as the book's user-side table documents them, and its handler. The
 //! handlers are each domain's verbs (`<domain>/user.rs`, on [`crate::kernel::user::UserCall`],
 //! contributed by the domain's `Domain::user_verbs`); the ones here read the person's own views
 //! (chats, history, members, topics, a bot's info) and queue. This file names no domain: it
-//! lists the verbs in README's order ([`ORDER`]). Not here: what the platform does with them.
+//! lists the verbs in the book's table's order ([`ORDER`]). Not here: what the platform does with them.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -21,7 +21,7 @@ use msg_queue::{PollArgs, long_poll};
 pub use crate::kernel::user::UserMethod;
 use crate::kernel::user::method;
 
-/// Every user-side method, in the order of README's table ([`ORDER`]): the person's own views
+/// Every user-side method, in the order of the book's user-side table ([`ORDER`]): the person's own views
 /// and queue here, and each domain's verbs (its `Domain::user_verbs`).
 pub fn methods() -> &'static [UserMethod] {
     static METHODS: OnceLock<Vec<UserMethod>> = OnceLock::new();
@@ -72,7 +72,7 @@ pub fn methods() -> &'static [UserMethod] {
     })
 }
 
-/// The order of README's table of the user-side methods (`methods --user` prints it).
+/// The order of the book's user-side table of the user-side methods (`methods --user` prints it).
 const ORDER: &[&str] = &[
     "getMe",
     "sendMessage",
@@ -302,12 +302,12 @@ mod tests {
     }
 
     #[test]
-    fn readme_documents_every_user_side_method() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-        let start = readme.find("## People and the user-side API").expect("the section");
-        let section = &readme[start..start + readme[start..].find("\n## ").unwrap_or(readme.len() - start)];
+    fn the_book_documents_every_user_side_method() {
+        let page = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/src/developers/user-api.md");
+        let section = std::fs::read_to_string(page).unwrap();
+        assert!(section.starts_with("# People and the user-side API"), "the book's user-side page");
         for method in methods() {
-            assert!(section.contains(&format!("`{}`", method.name)), "README's user-side table lacks {}", method.name);
+            assert!(section.contains(&format!("`{}`", method.name)), "the book's user-side table lacks {}", method.name);
         }
     }
 }

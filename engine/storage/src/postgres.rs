@@ -204,7 +204,7 @@ impl PostgresStorage {
     }
 
     /// Lets several servers use the database at once (`[storage] instances = "several"`): no
-    /// serving lock is taken; what the servers share and how is README's "Several instances".
+    /// serving lock is taken; what the servers share and how is the book's "Several instances" (Operators).
     pub fn several(mut self, several: bool) -> Self {
         self.several = several;
         self
@@ -1055,7 +1055,7 @@ impl Administration for PostgresStorage {
     async fn claim(&self) -> Result<(), StorageError> {
         if self.several {
             tracing::info!(
-                "[storage] instances = \"several\": this server shares {} with the deployment's others (README, \"Several instances\")",
+                "[storage] instances = \"several\": this server shares {} with the deployment's others (the book: Operators, \"Several instances\")",
                 self.label
             );
             return self.ready().await;

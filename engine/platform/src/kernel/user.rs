@@ -1,6 +1,6 @@
 //! What every domain's user-side verbs share: the call they get ([`UserCall`]: the platform, the
 //! person acting, the parameters) and the parameter readers of the people's side. The verbs
-//! themselves live in their domains (`<domain>/user.rs`); `user_api.rs` lists them in README's
+//! themselves live in their domains (`<domain>/user.rs`); `user_api.rs` lists them in the book's
 //! order.
 
 use std::future::Future;
@@ -19,9 +19,9 @@ type UserHandler = Box<dyn Fn(UserCall) -> UserFuture + Send + Sync>;
 /// contribute them (`Domain::user_verbs`) and `user_api.rs` lists them.
 pub struct UserMethod {
     pub name: &'static str,
-    /// The parameters, as README's table documents them.
+    /// The parameters, as the book's user-side table documents them.
     pub params: &'static str,
-    /// The result, as README's table documents it.
+    /// The result, as the book's user-side table documents it.
     pub result: &'static str,
     pub(crate) handler: UserHandler,
 }

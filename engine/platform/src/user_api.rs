@@ -307,7 +307,11 @@ mod tests {
         let section = std::fs::read_to_string(page).unwrap();
         assert!(section.starts_with("# People and the user-side API"), "the book's user-side page");
         for method in methods() {
-            assert!(section.contains(&format!("`{}`", method.name)), "the book's user-side table lacks {}", method.name);
+            assert!(
+                section.contains(&format!("`{}`", method.name)),
+                "the book's user-side table lacks {}",
+                method.name
+            );
         }
     }
 }

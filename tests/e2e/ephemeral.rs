@@ -7,7 +7,7 @@
 use msg_testkit::{Multipart, Server, poll_until};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok, refused, waiting};
+use crate::{create_bot, create_user, error, id_of, launch, next_person_update as next_of, ok, refused, waiting};
 
 fn typed(ty: &str, value: &Value) {
     let problems = msg_spec::spec().check(ty, value, "result");
@@ -17,24 +17,6 @@ fn typed(ty: &str, value: &Value) {
 /// Everything `person` has been sent so far, as text (nothing waited for, nothing confirmed).
 fn everything(server: &Server, person: &str) -> String {
     ok(server.user_call(person, "getUpdates", json!({"timeout": 0}))).to_string()
-}
-
-/// The person's next update of `kind` (others are passed over).
-fn next_of(server: &Server, person: &str, offset: &mut i64, kind: &str) -> Value {
-    let mut found = Value::Null;
-    poll_until(&format!("the person gets {kind}"), || {
-        let updates = ok(server.user_call(person, "getUpdates", json!({"offset": *offset, "timeout": 1})));
-        for update in updates.as_array().unwrap() {
-            if found.is_null() {
-                *offset = update["update_id"].as_i64().unwrap() + 1;
-                if !update[kind].is_null() {
-                    found = update[kind].clone();
-                }
-            }
-        }
-        !found.is_null()
-    });
-    found
 }
 
 fn to(receiver: i64) -> String {

@@ -77,6 +77,24 @@ pub fn launch(root: &Path) -> Launch {
     Launch::new(env!("CARGO_BIN_EXE_msg-bot-api"), root)
 }
 
+/// Person `person`'s next update of `kind` from `offset` on (others are passed over).
+pub fn next_person_update(server: &Server, person: &str, offset: &mut i64, kind: &str) -> Value {
+    let mut found = Value::Null;
+    msg_testkit::poll_until(&format!("the person gets {kind}"), || {
+        let updates = ok(server.user_call(person, "getUpdates", json!({"offset": *offset, "timeout": 1})));
+        for update in updates.as_array().unwrap() {
+            if found.is_null() {
+                *offset = update["update_id"].as_i64().unwrap() + 1;
+                if !update[kind].is_null() {
+                    found = update[kind].clone();
+                }
+            }
+        }
+        !found.is_null()
+    });
+    found
+}
+
 /// Creates a bot with the CLI and returns its token.
 pub fn create_bot(root: &Path, username: &str) -> String {
     let (status, stdout, stderr) = launch(root).arg("bot").arg("create").arg("--username").arg(username).run();

@@ -4,10 +4,10 @@
 //! person's; `editMessageText`'s `rich_message`, drafts with "thinking" blocks, the rights media
 //! need, and malformed input refused.
 
-use msg_testkit::{Multipart, Server, poll_until};
+use msg_testkit::Multipart;
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch, ok, refused};
+use crate::{create_bot, create_user, id_of, launch, next_person_update as next_of, ok, refused};
 
 fn typed(ty: &str, value: &Value) {
     let problems = msg_spec::spec().check(ty, value, "result");
@@ -18,24 +18,6 @@ fn typed(ty: &str, value: &Value) {
 fn kinds(message: &Value) -> Vec<String> {
     let blocks = message["rich_message"]["blocks"].as_array().unwrap_or_else(|| panic!("no blocks: {message}"));
     blocks.iter().map(|b| b["type"].as_str().unwrap().to_owned()).collect()
-}
-
-/// The person's next update of `kind`.
-fn next_of(server: &Server, person: &str, offset: &mut i64, kind: &str) -> Value {
-    let mut found = Value::Null;
-    poll_until(&format!("the person gets {kind}"), || {
-        let updates = ok(server.user_call(person, "getUpdates", json!({"offset": *offset, "timeout": 1})));
-        for update in updates.as_array().unwrap() {
-            if found.is_null() {
-                *offset = update["update_id"].as_i64().unwrap() + 1;
-                if !update[kind].is_null() {
-                    found = update[kind].clone();
-                }
-            }
-        }
-        !found.is_null()
-    });
-    found
 }
 
 const EVERY_KIND: &str = r##"<h1>Report</h1><p><b>b</b> <i>i</i> <u>u</u> <s>s</s> <tg-spoiler>x</tg-spoiler> <sub>1</sub>

@@ -562,49 +562,25 @@ impl Context<'_> {
                 parts.push(RichText::Text(slice(at, offset)));
             }
             let piece = slice(offset, end);
-            let inner = Box::new(RichText::Text(piece.clone()));
-            parts.push(match found["type"].as_str().unwrap_or_default() {
-                "url" => {
-                    let url = if piece.contains("://") { piece.clone() } else { format!("http://{piece}") };
-                    RichText::RichTextUrl(types::RichTextUrl { r#type: "url".into(), text: inner, url })
-                }
-                "email" => RichText::RichTextEmailAddress(types::RichTextEmailAddress {
-                    r#type: "email_address".into(),
-                    text: inner,
-                    email_address: piece.clone(),
-                }),
-                "phone_number" => RichText::RichTextPhoneNumber(types::RichTextPhoneNumber {
-                    r#type: "phone_number".into(),
-                    text: inner,
-                    phone_number: piece.clone(),
-                }),
-                "mention" => RichText::RichTextMention(types::RichTextMention {
-                    r#type: "mention".into(),
-                    text: inner,
-                    username: piece.trim_start_matches('@').to_owned(),
-                }),
-                "hashtag" => RichText::RichTextHashtag(types::RichTextHashtag {
-                    r#type: "hashtag".into(),
-                    text: inner,
-                    hashtag: piece.clone(),
-                }),
-                "cashtag" => RichText::RichTextCashtag(types::RichTextCashtag {
-                    r#type: "cashtag".into(),
-                    text: inner,
-                    cashtag: piece.clone(),
-                }),
-                "bot_command" => RichText::RichTextBotCommand(types::RichTextBotCommand {
-                    r#type: "bot_command".into(),
-                    text: inner,
-                    bot_command: piece.clone(),
-                }),
-                "bank_card_number" => RichText::RichTextBankCardNumber(types::RichTextBankCardNumber {
-                    r#type: "bank_card_number".into(),
-                    text: inner,
-                    bank_card_number: piece.clone(),
-                }),
-                _ => RichText::Text(piece),
-            });
+            // The rich-text kind of each entity kind the platform finds, and the field naming it.
+            let (kind, field) = match found["type"].as_str().unwrap_or_default() {
+                "url" => ("url", "url"),
+                "email" => ("email_address", "email_address"),
+                "phone_number" => ("phone_number", "phone_number"),
+                "mention" => ("mention", "username"),
+                "hashtag" => ("hashtag", "hashtag"),
+                "cashtag" => ("cashtag", "cashtag"),
+                "bot_command" => ("bot_command", "bot_command"),
+                "bank_card_number" => ("bank_card_number", "bank_card_number"),
+                _ => ("", ""),
+            };
+            let named = match kind {
+                "url" if !piece.contains("://") => format!("http://{piece}"),
+                "mention" => piece.trim_start_matches('@').to_owned(),
+                _ => piece.clone(),
+            };
+            let value = json!({"type": kind, "text": piece, field: named});
+            parts.push(serde_json::from_value(value).unwrap_or(RichText::Text(piece)));
             at = end;
         }
         if at < units.len() {

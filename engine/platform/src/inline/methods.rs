@@ -50,8 +50,7 @@ async fn rich_content(platform: &Platform, bot: &Actor, call: &MethodCall, resul
         Value::String(raw) => raw.clone(),
         other => other.to_string(),
     };
-    let reader = platform.rich_reader().ok_or_else(|| ApiError::bad_request("rich messages are not supported"))?;
-    let rich = reader(platform, bot, &call.params, &raw, "answerInlineQuery").await?;
+    let rich = platform.read_rich(bot, &call.params, &raw, true).await?;
     content.insert("rich_message".into(), crate::kernel::world::typed(&rich));
     Ok(())
 }

@@ -293,10 +293,11 @@ pub(crate) struct BusinessHooks {
     pub observer: for<'a> fn(&'a Platform, i64) -> Hooked<'a, Observer>,
 }
 
-/// How a rich message is read (one domain's): `rich_message` as given to method `method`, made
-/// into the message it becomes with its files stored as `actor`'s (uploads from `params`).
+/// How a rich message is read (one domain's): `rich_message` as given, made into the message it
+/// becomes with its files stored as `actor`'s (uploads from `params`; with `stored_only`, as in
+/// an inline result, only files stored before may be named).
 pub(crate) type RichReader =
-    for<'a> fn(&'a Platform, &'a Actor, &'a msg_core::Params, &'a str, &'static str) -> Hooked<'a, types::RichMessage>;
+    for<'a> fn(&'a Platform, &'a Actor, &'a msg_core::Params, &'a str, bool) -> Hooked<'a, types::RichMessage>;
 
 /// The business bot that sees a person's private chats, and its connection's id.
 pub(crate) type Observer = Option<(Arc<BotRecord>, String)>;
@@ -493,9 +494,17 @@ impl Platform {
             .expect("each domain's state is made when the platform is built")
     }
 
-    /// How a rich message is read, when a domain has them (`Domain::rich_messages`).
-    pub(crate) fn rich_reader(&self) -> Option<RichReader> {
-        self.hooks.rich
+    /// A rich message read by the domain that has them (`Domain::rich_messages`; see
+    /// [`RichReader`]).
+    pub(crate) async fn read_rich(
+        &self,
+        actor: &Actor,
+        params: &msg_core::Params,
+        raw: &str,
+        stored_only: bool,
+    ) -> Result<types::RichMessage, ApiError> {
+        let reader = self.hooks.rich.ok_or_else(|| ApiError::bad_request("rich messages are not supported"))?;
+        reader(self, actor, params, raw, stored_only).await
     }
 
     /// The kind of content `message` holds (the first the domains name that it has), `None` for

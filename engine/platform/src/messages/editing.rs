@@ -32,9 +32,8 @@ pub(crate) async fn edit_message_text(platform: Arc<Platform>, call: MethodCall)
     let rich = p.rich_message.filter(|r| !r.trim().is_empty());
     if let Some(raw) = rich {
         let markup = inline_markup(p.reply_markup)?;
-        let reader = platform.rich_reader().ok_or_else(|| ApiError::bad_request("rich messages are not supported"))?;
         let (actor, conversation, message_id) = edit_target(&platform, &call, p.chat_id, p.message_id).await?;
-        let rich = reader(&platform, &actor, &call.params, raw, "editMessageText").await?;
+        let rich = platform.read_rich(&actor, &call.params, raw, false).await?;
         let text = EditedText { text: String::new(), entities: None, preview: None, rich: Some(rich) };
         let edited = super::edit_text(&platform, &actor, conversation, message_id, text, Keyboard::Replace(markup));
         return Ok(edited_for(&call, edited.await?));

@@ -22,7 +22,9 @@ use crate::kernel::stored;
 use crate::kernel::world::{Actor, Conversation, MESSAGE_TTL, now};
 use crate::messages::editing::inline_markup;
 use crate::messages::ephemeral_store::{key, load};
-use crate::messages::posting::{deliver_ephemeral as deliver, not_modified, put_caption, set_markup};
+use crate::messages::posting::{
+    EditedText, deliver_ephemeral as deliver, not_modified, put_caption, put_edited_text, set_markup,
+};
 use crate::messages::send::{formatted, json_value, link_preview, text_and_entities};
 
 fn bad(message: &str) -> ApiError {
@@ -114,25 +116,16 @@ pub(super) async fn edit_text(platform: Arc<Platform>, call: MethodCall) -> Resu
     if original.text.is_none() && original.rich_message.is_none() {
         return Err(bad("there is no text in the message to edit"));
     }
-    let mut edited = original.clone();
-    match rich {
+    let rich = match rich {
         Some(raw) => {
-            let reader = platform.rich_reader().ok_or_else(|| bad("rich messages are not supported"))?;
             let actor = Actor::Bot(platform_bot(&platform, &call).await?);
-            let rich = reader(&platform, &actor, &call.params, raw, "editEphemeralMessageText").await?;
-            edited.text = None;
-            edited.entities = None;
-            edited.link_preview_options = None;
-            edited.rich_message = Some(Box::new(rich));
+            Some(platform.read_rich(&actor, &call.params, raw, false).await?)
         }
-        None => {
-            crate::limits::check_text(&text)?;
-            edited.entities = stored::entity_list(crate::entities::with_found(&text, entities))?;
-            edited.text = Some(text);
-            edited.link_preview_options = preview.map(Box::new);
-            edited.rich_message = None;
-        }
-    }
+        None => None,
+    };
+    let entities = crate::entities::with_found(&text, entities);
+    let mut edited = original.clone();
+    put_edited_text(&mut edited, EditedText { text, entities, preview: Some(preview), rich })?;
     set_markup(&mut edited, markup)?;
     publish(&platform, &held, conversation, p.receiver_user_id, &original, edited).await
 }

@@ -675,6 +675,16 @@ pub(super) async fn edit_text(
         return Err(ApiError::bad_request("there is no text in the message to edit"));
     }
     let mut edited = original.clone();
+    put_edited_text(&mut edited, text)?;
+    if let Keyboard::Replace(markup) = keyboard {
+        set_markup(&mut edited, markup)?;
+    }
+    publish_edit(platform, &held, actor, conversation, &original, edited).await
+}
+
+/// A text edit's new content put in `edited`: a rich message in place of the text, or the text
+/// with its entities (and its preview options, when the edit gives them) in place of either.
+pub(crate) fn put_edited_text(edited: &mut Message, text: EditedText) -> Result<(), ApiError> {
     match text.rich {
         Some(rich) => {
             edited.text = None;
@@ -692,10 +702,7 @@ pub(super) async fn edit_text(
             }
         }
     }
-    if let Keyboard::Replace(markup) = keyboard {
-        set_markup(&mut edited, markup)?;
-    }
-    publish_edit(platform, &held, actor, conversation, &original, edited).await
+    Ok(())
 }
 
 /// Replaces a message's media and caption (`content.body`'s file, `text`, `entities`, and

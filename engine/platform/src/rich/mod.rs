@@ -115,7 +115,7 @@ fn media_by_id(media: &[msg_spec::types::InputRichMessageMedia]) -> Result<HashM
             return Err(bad("Invalid rich message file identifier specified"));
         }
         let kind = item.media.get("type").and_then(Value::as_str).unwrap_or_default();
-        if !["photo", "video", "animation", "audio", "document", "voice_note"].contains(&kind) {
+        if !MEDIA_KINDS.contains(&kind) {
             return Err(bad("Unallowed media specified"));
         }
         if by_id.insert(item.id.clone(), item.media.clone()).is_some() {
@@ -184,12 +184,10 @@ impl Tally {
                     self.blocks += blocks.len();
                 }
                 rules(kind, object)?;
+                if media_block(object).is_some() {
+                    self.media += 1;
+                }
                 match kind {
-                    "photo" | "video" | "animation" | "audio" | "document" | "voice_note"
-                        if object.contains_key(kind) =>
-                    {
-                        self.media += 1
-                    }
                     "divider" | "map" | "anchor" | "buttons" | "mathematical_expression" => self.solid += 1,
                     "thinking" => self.thinking = true,
                     _ => {}
@@ -318,7 +316,18 @@ fn button(button: &Value) -> Result<(), &'static str> {
 }
 
 const TEXT_FIELDS: &[&str] = &["text", "summary", "credit", "caption", "expression", "alternative_text"];
+/// Fields that hold no text of the message: a media block's file, a map's place, a mention's user.
 const MEDIA_FIELDS: &[&str] = &["photo", "video", "animation", "audio", "document", "voice_note", "location", "user"];
+
+/// The kinds of media a rich message holds: `InputRichMessageMedia`'s types and the media
+/// blocks' `type`s, each block's file under a field of its kind's name.
+const MEDIA_KINDS: &[&str] = &["photo", "video", "animation", "audio", "document", "voice_note"];
+
+/// The media kind of a block (as JSON) that is a media block.
+fn media_block(object: &serde_json::Map<String, Value>) -> Option<&str> {
+    let kind = object.get("type").and_then(Value::as_str)?;
+    (MEDIA_KINDS.contains(&kind) && object.contains_key(kind)).then_some(kind)
+}
 
 /// The blocks read, their files stored as `actor`'s: the message's `rich_message`.
 pub(crate) async fn finish(
@@ -368,9 +377,9 @@ fn media_kinds(value: &Value, out: &mut Vec<String>) {
     match value {
         Value::Array(items) => items.iter().for_each(|item| media_kinds(item, out)),
         Value::Object(object) => {
-            let kind = object.get("type").and_then(Value::as_str).unwrap_or_default();
-            let media = ["photo", "video", "animation", "audio", "document", "voice_note"];
-            if media.contains(&kind) && object.contains_key(kind) && !out.iter().any(|k| k == kind) {
+            if let Some(kind) = media_block(object)
+                && !out.iter().any(|k| k == kind)
+            {
                 out.push(kind.to_owned());
             }
             object.values().for_each(|item| media_kinds(item, out));
@@ -385,10 +394,10 @@ fn reader<'a>(
     actor: &'a Actor,
     params: &'a Params,
     raw: &'a str,
-    method: &'static str,
+    stored_only: bool,
 ) -> Hooked<'a, RichMessage> {
     Box::pin(async move {
-        let purpose = if method == "answerInlineQuery" { Use::Inline } else { Use::Message };
+        let purpose = if stored_only { Use::Inline } else { Use::Message };
         let read = read(platform, Some(raw), purpose).await?;
         finish(platform, actor, params, read, purpose).await
     })

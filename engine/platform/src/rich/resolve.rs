@@ -208,7 +208,8 @@ fn json<T: serde::Serialize>(media: &T) -> Value {
 /// Stores one media block's file (of `kind`) as the sender's; the message fields it makes.
 async fn media(files: &Files<'_>, value: Value, kind: &str) -> Result<msg_spec::types::Message, ApiError> {
     let given = value.get("media").and_then(Value::as_str).unwrap_or_default();
-    if files.stored_only && (given.starts_with("attach://") || given.contains("://")) {
+    // An upload (`attach://`) or a URL: anything but a file_id.
+    if files.stored_only && given.contains("://") {
         return Err(ApiError::bad_request("only previously uploaded files can be used in the rich message"));
     }
     let key = format!("{kind} {value}");

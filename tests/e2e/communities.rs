@@ -6,12 +6,7 @@
 use msg_testkit::Server;
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, next_update, ok};
-
-fn typed(ty: &str, value: &Value) {
-    let problems = msg_spec::spec().check(ty, value, "result");
-    assert!(problems.is_empty(), "not a {ty}: {problems:?}\n{value}");
-}
+use crate::{assert_typed, create_bot, create_user, error, id_of, launch, next_update, ok};
 
 /// The bot's next update of `kind` whose message has `field` (others are passed over).
 fn next_with(server: &Server, bot: &str, offset: &mut i64, kind: &str, field: &str) -> Value {
@@ -73,7 +68,7 @@ fn a_community_groups_chats_and_bots_which_see_it_and_its_members_join_each_othe
     // Alice makes one with the lobby and the channel, then adds the workshop and a bot.
     let made = json!({"name": "Makers", "chat_ids": json!([lobby, news]).to_string()});
     let community = ok(server.user_call(&alice, "createCommunity", made));
-    typed("Community", &community);
+    assert_typed("Community", &community);
     let id = community["id"].as_i64().unwrap();
     assert_eq!(id, 1, "a refused community is not made");
     ok(server.user_call(&alice, "addCommunityChat", json!({"community_id": id, "chat_id": workshop})));
@@ -96,13 +91,13 @@ fn a_community_groups_chats_and_bots_which_see_it_and_its_members_join_each_othe
     // The bots see it: the service messages, and getChat's community.
     let mut offset = 0;
     let added = next_with(&server, &bot, &mut offset, "message", "community_chat_added");
-    typed("Message", &added);
+    assert_typed("Message", &added);
     assert_eq!(added["chat"]["id"], lobby);
     assert_eq!(added["community_chat_added"]["community"], json!({"id": id, "name": "Makers"}));
     let posted = next_with(&server, &bot, &mut offset, "channel_post", "community_chat_added");
     assert_eq!((posted["chat"]["id"].as_i64(), posted["community_chat_added"].is_object()), (Some(news), true));
     let full = ok(server.call(&bot, "getChat", json!({"chat_id": workshop})));
-    typed("ChatFullInfo", &full);
+    assert_typed("ChatFullInfo", &full);
     assert_eq!(full["community"], json!({"id": id, "name": "Makers"}));
     let told = next_with(&server, &helper, &mut 0, "message", "community_chat_added");
     assert_eq!(
@@ -132,7 +127,7 @@ fn a_community_groups_chats_and_bots_which_see_it_and_its_members_join_each_othe
     );
     ok(server.user_call(&bob, "joinCommunityChat", json!({"chat_id": workshop})));
     let joined = next_with(&server, &bot, &mut offset, "message", "community_chat_joined");
-    typed("Message", &joined);
+    assert_typed("Message", &joined);
     assert_eq!((joined["chat"]["id"].as_i64(), joined["from"]["id"].as_i64()), (Some(workshop), Some(bob_id)));
     assert_eq!(joined["community_chat_joined"]["community"]["name"], "Makers");
     assert!(joined.get("new_chat_members").is_none(), "{joined}");

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use msg_testkit::{HttpResponse, Server, get, post, raw_request};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, ok, started};
+use crate::{assert_typed, create_bot, create_user, error, id_of, launch, ok, started};
 
 /// Starts a server with the console on; returns it and the operator's key from its login link.
 pub fn console_server(root: &std::path::Path) -> (Server, String) {
@@ -568,11 +568,6 @@ impl EventStream {
 }
 
 /// Fails unless `value` is of the Bot API type `ty` (the schema the server is generated from).
-fn assert_typed(ty: &str, value: &Value) {
-    let problems = msg_spec::spec().check(ty, value, "result");
-    assert!(problems.is_empty(), "not a {ty}: {problems:?}");
-}
-
 fn texts(events: &[Event]) -> Vec<String> {
     for (_, update) in events.iter().filter(|(_, u)| u.get("message").is_some()) {
         assert_typed("Message", &update["message"]);

@@ -7,12 +7,9 @@
 use msg_testkit::{Multipart, Server, poll_until};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, launch, next_person_update as next_of, ok, refused, waiting};
-
-fn typed(ty: &str, value: &Value) {
-    let problems = msg_spec::spec().check(ty, value, "result");
-    assert!(problems.is_empty(), "not a {ty}: {problems:?}\n{value}");
-}
+use crate::{
+    assert_typed, create_bot, create_user, error, id_of, launch, next_person_update as next_of, ok, refused, waiting,
+};
 
 /// Everything `person` has been sent so far, as text (nothing waited for, nothing confirmed).
 fn everything(server: &Server, person: &str) -> String {
@@ -77,7 +74,7 @@ fn an_ephemeral_message_reaches_its_receiver_alone_and_is_edited_and_deleted_for
     let keyboard = json!({"inline_keyboard": [[{"text": "Reveal", "callback_data": "reveal"}]]}).to_string();
     let whisper = json!({"chat_id": chat, "text": "Only you, Bob", "ephemeral_message_parameters": to(bob_id), "reply_markup": keyboard});
     let sent = ok(send(whisper));
-    typed("Message", &sent);
+    assert_typed("Message", &sent);
     assert_eq!((sent["message_id"].as_i64(), sent["ephemeral_message_id"].as_i64()), (Some(0), Some(1)));
     assert_eq!(sent["receiver_user"]["id"], bob_id);
     let second = ok(send(json!({"chat_id": chat, "text": "Again, Bob", "ephemeral_message_parameters": to(bob_id)})));
@@ -103,7 +100,7 @@ fn an_ephemeral_message_reaches_its_receiver_alone_and_is_edited_and_deleted_for
             break got;
         }
     };
-    typed("Message", &got);
+    assert_typed("Message", &got);
     assert_eq!((got["text"].as_str(), got["ephemeral_message_id"].as_i64()), (Some("Only you, Bob"), Some(1)));
     poll_until("the plain message reaches Carol", || everything(&server, &carol).contains("Hello all"));
     let carol_sees = everything(&server, &carol);
@@ -136,7 +133,7 @@ fn an_ephemeral_message_reaches_its_receiver_alone_and_is_edited_and_deleted_for
     );
     let mut bot_offset = 0;
     let query = crate::next_update(&server, &bot, &mut bot_offset, "callback_query");
-    typed("CallbackQuery", &query);
+    assert_typed("CallbackQuery", &query);
     assert_eq!(
         (query["message"]["message_id"].as_i64(), query["message"]["ephemeral_message_id"].as_i64()),
         (Some(0), Some(1))
@@ -220,7 +217,7 @@ fn an_ephemeral_message_reaches_its_receiver_alone_and_is_edited_and_deleted_for
             break update;
         }
     };
-    typed("Message", &heard);
+    assert_typed("Message", &heard);
     assert_eq!(
         (heard["text"].as_str(), heard["receiver_user"]["id"].as_i64()),
         (Some("/secret@whisper_bot"), Some(bot_id))

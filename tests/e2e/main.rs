@@ -161,6 +161,12 @@ pub fn create_user(root: &Path, name: &str) -> String {
 }
 
 /// The `result` of a successful call (fails the test with the answer otherwise).
+/// Fails unless `value` is a `ty` of the Bot API schema (plus the supplement's later fields).
+pub fn assert_typed(ty: &str, value: &Value) {
+    let problems = msg_spec::spec().check(ty, value, "result");
+    assert!(problems.is_empty(), "not a {ty}: {problems:?}\n{value}");
+}
+
 pub fn ok(reply: HttpResponse) -> Value {
     assert_eq!(reply.status, 200, "{}", reply.text());
     reply.json()["result"].clone()

@@ -7,12 +7,7 @@
 use msg_testkit::Multipart;
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, id_of, launch, next_person_update as next_of, ok, refused};
-
-fn typed(ty: &str, value: &Value) {
-    let problems = msg_spec::spec().check(ty, value, "result");
-    assert!(problems.is_empty(), "not a {ty}: {problems:?}\n{value}");
-}
+use crate::{assert_typed, create_bot, create_user, id_of, launch, next_person_update as next_of, ok, refused};
 
 /// The `type` of each block.
 fn kinds(message: &Value) -> Vec<String> {
@@ -100,7 +95,7 @@ fn a_rich_message_of_every_kind_reaches_the_person_as_the_spec_types_it() {
         .file("voice", "v.ogg", "audio/ogg", b"OggS voice")
         .file("doc", "d.pdf", "application/pdf", b"%PDF-1.4 doc")
         .post(server.api, &format!("/bot{bot}/sendRichMessage")));
-    typed("Message", &sent);
+    assert_typed("Message", &sent);
     let mut expected: Vec<&str> = EVERY_BLOCK.to_vec();
     expected.extend(["video", "heading"]);
     assert_eq!(kinds(&sent), expected);
@@ -162,7 +157,7 @@ fn a_rich_message_of_every_kind_reaches_the_person_as_the_spec_types_it() {
     let rich =
         json!({"markdown": markdown, "media": [{"id": "p", "media": {"type": "photo", "media": photo["file_id"]}}]});
     let sent = ok(server.call(&bot, "sendRichMessage", json!({"chat_id": alice_id, "rich_message": rich.to_string()})));
-    typed("Message", &sent);
+    assert_typed("Message", &sent);
     assert_eq!(kinds(&sent), ["heading", "paragraph", "list", "table", "mathematical_expression", "photo"]);
     assert_eq!(sent["rich_message"]["blocks"][5]["caption"]["text"], "Cap");
     let blocks = json!([
@@ -174,7 +169,7 @@ fn a_rich_message_of_every_kind_reaches_the_person_as_the_spec_types_it() {
     ]);
     let rich = json!({"blocks": blocks, "is_rtl": true});
     let sent = ok(server.call(&bot, "sendRichMessage", json!({"chat_id": alice_id, "rich_message": rich.to_string()})));
-    typed("Message", &sent);
+    assert_typed("Message", &sent);
     assert_eq!(kinds(&sent), ["heading", "paragraph", "photo", "map", "table"]);
     assert_eq!(sent["rich_message"]["is_rtl"], true);
     assert_eq!(
@@ -191,7 +186,7 @@ fn a_rich_message_of_every_kind_reaches_the_person_as_the_spec_types_it() {
         "editMessageText",
         json!({"chat_id": alice_id, "message_id": plain["message_id"], "rich_message": rich}),
     ));
-    typed("Message", &edited);
+    assert_typed("Message", &edited);
     assert_eq!((kinds(&edited), edited.get("text")), (vec!["heading".to_owned(), "paragraph".to_owned()], None));
     let back = ok(server.call(
         &bot,
@@ -350,7 +345,7 @@ fn rich_messages_come_from_inline_results_and_go_to_one_receiver_alone() {
         "sendRichMessage",
         json!({"chat_id": chat, "rich_message": rich, "ephemeral_message_parameters": ephemeral}),
     ));
-    typed("Message", &sent);
+    assert_typed("Message", &sent);
     assert_eq!((sent["message_id"].clone(), kinds(&sent)), (json!(0), vec!["heading".to_owned()]));
     let id = sent["ephemeral_message_id"].clone();
     let mut bob_offset = 0;

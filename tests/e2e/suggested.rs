@@ -9,7 +9,7 @@
 use msg_testkit::{Server, poll_until};
 use serde_json::{Value, json};
 
-use crate::{create_bot, create_user, error, id_of, manual_clock, ok, refused};
+use crate::{assert_typed, create_bot, create_user, error, id_of, manual_clock, ok, refused};
 
 const KEY: &str = "suggested-operator-key-01";
 
@@ -87,11 +87,6 @@ fn balance(server: &Server, person: &str, params: Value) -> i64 {
     ok(server.user_call(person, "getStarBalance", params))["amount"].as_i64().unwrap()
 }
 
-fn typed(ty: &str, value: &Value) {
-    let problems = msg_spec::spec().check(ty, value, "result");
-    assert!(problems.is_empty(), "not a {ty}: {problems:?}\n{value}");
-}
-
 fn suggest(server: &Server, person: &str, direct: i64, text: &str, parameters: Value) -> Value {
     let params = json!({"chat_id": direct, "text": text, "suggested_post_parameters": parameters.to_string()});
     ok(server.user_call(person, "sendMessage", params))
@@ -138,21 +133,21 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     // Bob suggests a post for 30 Stars, in his own topic; the bot sees it with the topic.
     let suggestion =
         suggest(server, &w.bob, w.direct, "Read my blog", json!({"price": {"currency": "XTR", "amount": 30}}));
-    typed("Message", &suggestion);
+    assert_typed("Message", &suggestion);
     assert_eq!(suggestion["direct_messages_topic"]["topic_id"], bob_id);
     assert_eq!(
         suggestion["suggested_post_info"],
         json!({"state": "pending", "price": {"currency": "XTR", "amount": 30}})
     );
     let seen = crate::next_update(server, bot, &mut bot_offset, "message");
-    typed("Message", &seen);
+    assert_typed("Message", &seen);
     assert_eq!(
         (seen["chat"]["id"].as_i64(), seen["chat"]["is_direct_messages"].as_bool()),
         (Some(w.direct), Some(true))
     );
     assert_eq!(seen["direct_messages_topic"]["user"]["id"], bob_id);
     let full = ok(server.call(bot, "getChat", json!({"chat_id": w.direct})));
-    typed("ChatFullInfo", &full);
+    assert_typed("ChatFullInfo", &full);
     assert_eq!(
         (full["is_direct_messages"].as_bool(), full["parent_chat"]["id"].as_i64()),
         (Some(true), Some(w.channel))
@@ -261,7 +256,7 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     let suggestion_id = suggestion["message_id"].as_i64().unwrap();
     ok(server.call(bot, "approveSuggestedPost", approve(suggestion_id)));
     let failed = person_message(server, &w.bob, &mut bob_offset, "suggested_post_approval_failed");
-    typed("Message", &failed);
+    assert_typed("Message", &failed);
     assert_eq!(failed["suggested_post_approval_failed"]["price"], json!({"currency": "XTR", "amount": 30}));
     assert_eq!(failed["suggested_post_approval_failed"]["suggested_post_message"]["text"], "Read my blog");
 
@@ -275,7 +270,7 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
         (Some(suggestion_id), Some("approved"))
     );
     let approved = person_message(server, &w.bob, &mut bob_offset, "suggested_post_approved");
-    typed("Message", &approved);
+    assert_typed("Message", &approved);
     assert_eq!(
         approved["suggested_post_approved"]["suggested_post_message"]["suggested_post_info"]["state"],
         "approved"
@@ -295,7 +290,7 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     // A day later the channel is paid.
     advance(server, 24 * 60 * 60 + 1);
     let paid = person_message(server, &w.bob, &mut bob_offset, "suggested_post_paid");
-    typed("Message", &paid);
+    assert_typed("Message", &paid);
     assert_eq!(paid["suggested_post_paid"]["star_amount"], json!({"amount": 30}));
     assert_eq!(balance(server, &w.alice, json!({"chat_id": w.channel})), 30);
     assert_eq!(
@@ -317,7 +312,7 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
         json!({"chat_id": w.direct, "message_id": unpaid_id, "comment": "Not our style"}),
     ));
     let declined = person_message(server, &w.bob, &mut bob_offset, "suggested_post_declined");
-    typed("Message", &declined);
+    assert_typed("Message", &declined);
     assert_eq!(declined["suggested_post_declined"]["comment"], "Not our style");
 
     // Approved for an hour later: held at once, published then; deleted before the day is out,
@@ -342,7 +337,7 @@ fn people_suggest_posts_in_their_own_topics_and_the_channels_bot_approves_declin
     ok(server.call(bot, "deleteMessage", json!({"chat_id": w.channel, "message_id": published["message_id"]})));
     advance(server, 24 * 60 * 60);
     let refunded = person_message(server, &w.bob, &mut bob_offset, "suggested_post_refunded");
-    typed("Message", &refunded);
+    assert_typed("Message", &refunded);
     assert_eq!(refunded["suggested_post_refunded"]["reason"], "post_deleted");
     assert_eq!(balance(server, &w.bob, json!({})), 20);
     assert_eq!(balance(server, &w.alice, json!({"chat_id": w.channel})), 30, "nothing paid for a deleted post");

@@ -44,7 +44,7 @@ pub const SERVER_NAME: &str = "msg-bot-api";
 #[macro_export]
 macro_rules! bot_api_version {
     () => {
-        "10.3"
+        "10.5"
     };
 }
 

@@ -117,6 +117,11 @@ pub async fn set(
         changes.manage_bots,
         changes.guest_queries,
         changes.business,
+        // The bot's own settings since Bot API 10.5 (setMySettings); the operator's API sets them too.
+        None,
+        None,
+        None,
+        None,
     ];
     let mut batch = Vec::new();
     for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {

@@ -27,6 +27,7 @@ mod person;
 mod platform;
 mod plugins;
 mod rich;
+mod settings;
 mod several;
 mod startup;
 mod sticker_sets;

@@ -63,7 +63,7 @@ pub fn check_person(name: &str, username: Option<&str>) -> Result<String, String
 
 /// The operator's bot switches (`bot set`): (setting key, on by default). A setting is stored
 /// only while it differs from its default (`off` or `on`).
-pub const BOT_SWITCHES: [(&str, bool); 8] = [
+pub const BOT_SWITCHES: [(&str, bool); 12] = [
     ("privacy", true),
     ("join_groups", true),
     ("inline", false),
@@ -72,6 +72,10 @@ pub const BOT_SWITCHES: [(&str, bool); 8] = [
     ("manage_bots", false),
     ("guest_queries", false),
     ("business", false),
+    ("inline_location", false),
+    ("topics", false),
+    ("user_topics", false),
+    ("topic_sidebar", false),
 ];
 
 /// The stored value of switch `key` turned `on` (`None`: the default, nothing stored).
@@ -122,6 +126,10 @@ fn flags_json(flags: BotFlags) -> Value {
         "manage_bots": flags.manage_bots,
         "guest_queries": flags.guest_queries,
         "business": flags.business,
+        "inline_location": flags.inline_location,
+        "topics": flags.topics,
+        "user_topics": flags.user_topics,
+        "topic_sidebar": flags.topic_sidebar,
     })
 }
 

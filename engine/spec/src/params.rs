@@ -1,4 +1,4 @@
-//! Every method's parameters, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
+//! Every method's parameters, generated from `api-10.3.json` and `changes-10.5.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
 //! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
 //! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,
@@ -102,6 +102,61 @@ impl<'a> Decode<'a> for GetMe {
     const METHOD: &'static str = "getMe";
     fn decode(_arg: Source<'_, 'a>) -> Result<Self, ArgError> {
         Ok(Self {})
+    }
+}
+
+/// `setMySettings`: see <https://core.telegram.org/bots/api#setmysettings>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SetMySettings<'a> {
+    /// Pass True to enable inline mode for the bot or False to disable it
+    pub supports_inline_queries: bool,
+    /// New placeholder for inline queries, which is shown in the input field after the bot's username.
+    pub inline_query_placeholder: Option<&'a str>,
+    /// Pass True to request the location of the user with every inline query to the bot or False to stop requesting it
+    pub needs_inline_query_location: bool,
+    /// Denominator of the share of chosen inline results about which the bot receives chosen_inline_result updates; 1 to receive them all, 0 to receive none
+    pub inline_feedback_share_denominator: Option<i64>,
+    /// Pass True to allow the bot to be added to groups or False to forbid it
+    pub can_join_groups: bool,
+    /// Pass True to disable privacy mode, so the bot receives all messages in groups, or False to enable it
+    pub can_read_all_group_messages: bool,
+    /// Pass True to allow the bot to be connected to business accounts or False to forbid it
+    pub can_connect_to_business: bool,
+    /// Pass True to allow users to create bots managed by the bot or False to forbid it
+    pub can_manage_bots: bool,
+    /// Pass True to allow the bot to be summoned by a mention in chats it isn't a member of or False to forbid it
+    pub supports_guest_queries: bool,
+    /// Pass True to allow the bot to process join requests as a guard bot of supergroups or False to forbid it
+    pub supports_join_request_queries: bool,
+    /// Pass True to enable forum topic mode in private chats with the bot or False to disable it
+    pub has_topics_enabled: bool,
+    /// Pass True to allow users to create and delete topics in private chats with the bot or False to forbid it
+    pub allows_users_to_create_topics: bool,
+    /// Pass True to show the list of topics in a sidebar in private chats with the bot or False to hide it; applies only while forum topic mode is enabled
+    pub has_topic_sidebar: bool,
+    /// The mode of receiving callback queries from buttons in messages sent by the bot: "default" to receive the field message, "auto" to receive the field inline_message_id instead of the field message when the message with the button is inaccessible to the bot, "inline" to always receive the field inline_message_id
+    pub callback_query_mode: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SetMySettings<'a> {
+    const METHOD: &'static str = "setMySettings";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            supports_inline_queries: args::boolean(arg("supports_inline_queries")),
+            inline_query_placeholder: arg("inline_query_placeholder"),
+            needs_inline_query_location: args::boolean(arg("needs_inline_query_location")),
+            inline_feedback_share_denominator: args::integer(arg("inline_feedback_share_denominator")),
+            can_join_groups: args::boolean(arg("can_join_groups")),
+            can_read_all_group_messages: args::boolean(arg("can_read_all_group_messages")),
+            can_connect_to_business: args::boolean(arg("can_connect_to_business")),
+            can_manage_bots: args::boolean(arg("can_manage_bots")),
+            supports_guest_queries: args::boolean(arg("supports_guest_queries")),
+            supports_join_request_queries: args::boolean(arg("supports_join_request_queries")),
+            has_topics_enabled: args::boolean(arg("has_topics_enabled")),
+            allows_users_to_create_topics: args::boolean(arg("allows_users_to_create_topics")),
+            has_topic_sidebar: args::boolean(arg("has_topic_sidebar")),
+            callback_query_mode: arg("callback_query_mode"),
+        })
     }
 }
 
@@ -2601,6 +2656,17 @@ impl<'a> Decode<'a> for GetUserChatBoosts<'a> {
     }
 }
 
+/// `getChatShareThemeBackdrops`: see <https://core.telegram.org/bots/api#getchatsharethemebackdrops>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GetChatShareThemeBackdrops {}
+
+impl<'a> Decode<'a> for GetChatShareThemeBackdrops {
+    const METHOD: &'static str = "getChatShareThemeBackdrops";
+    fn decode(_arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {})
+    }
+}
+
 /// `getBusinessConnection`: see <https://core.telegram.org/bots/api#getbusinessconnection>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GetBusinessConnection<'a> {
@@ -3838,6 +3904,56 @@ impl<'a> Decode<'a> for EditMessageChecklist<'a> {
     }
 }
 
+/// `editMessageWidgetData`: see <https://core.telegram.org/bots/api#editmessagewidgetdata>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditMessageWidgetData<'a> {
+    /// Required if inline_message_id is not specified.
+    pub chat_id: Option<&'a str>,
+    /// Required if inline_message_id is not specified.
+    pub message_id: Option<i64>,
+    /// Required if chat_id and message_id are not specified.
+    pub inline_message_id: Option<&'a str>,
+    /// New public data of the widget, 0-1024 bytes; pass an empty string to remove the public data.
+    pub public_data: Option<&'a str>,
+    /// New data of the widget, which is specific to the message, 0-1024 bytes; pass an empty string to remove the data.
+    pub chat_data: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for EditMessageWidgetData<'a> {
+    const METHOD: &'static str = "editMessageWidgetData";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id"),
+            message_id: args::integer(arg("message_id")),
+            inline_message_id: arg("inline_message_id"),
+            public_data: arg("public_data"),
+            chat_data: arg("chat_data"),
+        })
+    }
+}
+
+/// `editSharedWidgetData`: see <https://core.telegram.org/bots/api#editsharedwidgetdata>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EditSharedWidgetData<'a> {
+    /// Unique identifier of the shared widget
+    pub widget_id: &'a str,
+    /// New public data of the widget, 0-1024 bytes; pass an empty string to remove the public data
+    pub public_data: &'a str,
+    /// The maximum amount of time in seconds that the public data of the widget may be cached client-side; 5-3600.
+    pub cache_time: Option<i64>,
+}
+
+impl<'a> Decode<'a> for EditSharedWidgetData<'a> {
+    const METHOD: &'static str = "editSharedWidgetData";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            widget_id: arg("widget_id").unwrap_or_default(),
+            public_data: arg("public_data").unwrap_or_default(),
+            cache_time: args::integer(arg("cache_time")),
+        })
+    }
+}
+
 /// `editMessageReplyMarkup`: see <https://core.telegram.org/bots/api#editmessagereplymarkup>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct EditMessageReplyMarkup<'a> {
@@ -4581,6 +4697,147 @@ impl<'a> Decode<'a> for SendRichMessageDraft<'a> {
             can_stop: args::boolean(arg("can_stop")),
             keep_on_stop: args::boolean(arg("keep_on_stop")),
         })
+    }
+}
+
+/// `sendWidget`: see <https://core.telegram.org/bots/api#sendwidget>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SendWidget<'a> {
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
+    pub chat_id: &'a str,
+    /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
+    pub message_thread_id: Option<i64>,
+    /// HTML code of the widget, 1-32768 bytes.
+    pub html: &'a str,
+    /// Width of the widget in logical pixels; omit if the widget must occupy the whole width of the message bubble.
+    pub width: Option<i64>,
+    /// Height of the widget in logical pixels; omit if the height of the widget isn't fixed.
+    pub height: Option<i64>,
+    /// Public data of the widget, 0-1024 bytes, which will be available wherever the widget is shown.
+    pub public_data: Option<&'a str>,
+    /// Data of the widget, which is specific to the message, 0-1024 bytes
+    pub chat_data: Option<&'a str>,
+    /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    pub caption: Option<&'a str>,
+    /// Mode for parsing entities in the photo caption.
+    pub parse_mode: Option<&'a str>,
+    /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    pub caption_entities: Option<&'a str>,
+    /// Pass True if the caption must be shown above the message media
+    pub show_caption_above_media: bool,
+    /// Pass True to allow the widget to send queries to the bot
+    pub allow_queries: bool,
+    /// Pass True to create a shared widget, which can be sent again using the method sendSharedWidget
+    pub is_shared: bool,
+    /// Sends the message silently.
+    pub disable_notification: bool,
+    /// Protects the contents of the sent message from forwarding and saving
+    pub protect_content: bool,
+    /// Pass True to allow up to 1000 messages per second, ignoring broadcasting limits for a fee of 0.1 Telegram Stars per message.
+    pub allow_paid_broadcast: bool,
+    /// Unique identifier of the message effect to be added to the message; for private chats only
+    pub message_effect_id: Option<&'a str>,
+    /// Description of the message to reply to
+    pub reply_parameters: Option<&'a str>,
+    /// Additional interface options.
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SendWidget<'a> {
+    const METHOD: &'static str = "sendWidget";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            message_thread_id: args::integer(arg("message_thread_id")),
+            html: arg("html").unwrap_or_default(),
+            width: args::integer(arg("width")),
+            height: args::integer(arg("height")),
+            public_data: arg("public_data"),
+            chat_data: arg("chat_data"),
+            caption: arg("caption"),
+            parse_mode: arg("parse_mode"),
+            caption_entities: arg("caption_entities"),
+            show_caption_above_media: args::boolean(arg("show_caption_above_media")),
+            allow_queries: args::boolean(arg("allow_queries")),
+            is_shared: args::boolean(arg("is_shared")),
+            disable_notification: args::boolean(arg("disable_notification")),
+            protect_content: args::boolean(arg("protect_content")),
+            allow_paid_broadcast: args::boolean(arg("allow_paid_broadcast")),
+            message_effect_id: arg("message_effect_id"),
+            reply_parameters: arg("reply_parameters"),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `sendSharedWidget`: see <https://core.telegram.org/bots/api#sendsharedwidget>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SendSharedWidget<'a> {
+    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
+    pub chat_id: &'a str,
+    /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
+    pub message_thread_id: Option<i64>,
+    /// Unique identifier of the shared widget
+    pub widget_id: &'a str,
+    /// Data of the widget, which is specific to the message, 0-1024 bytes
+    pub chat_data: Option<&'a str>,
+    /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    pub caption: Option<&'a str>,
+    /// Mode for parsing entities in the photo caption.
+    pub parse_mode: Option<&'a str>,
+    /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    pub caption_entities: Option<&'a str>,
+    /// Pass True if the caption must be shown above the message media
+    pub show_caption_above_media: bool,
+    /// Sends the message silently.
+    pub disable_notification: bool,
+    /// Protects the contents of the sent message from forwarding and saving
+    pub protect_content: bool,
+    /// Pass True to allow up to 1000 messages per second, ignoring broadcasting limits for a fee of 0.1 Telegram Stars per message.
+    pub allow_paid_broadcast: bool,
+    /// Unique identifier of the message effect to be added to the message; for private chats only
+    pub message_effect_id: Option<&'a str>,
+    /// Description of the message to reply to
+    pub reply_parameters: Option<&'a str>,
+    /// Additional interface options.
+    pub reply_markup: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for SendSharedWidget<'a> {
+    const METHOD: &'static str = "sendSharedWidget";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self {
+            chat_id: arg("chat_id").unwrap_or_default(),
+            message_thread_id: args::integer(arg("message_thread_id")),
+            widget_id: arg("widget_id").unwrap_or_default(),
+            chat_data: arg("chat_data"),
+            caption: arg("caption"),
+            parse_mode: arg("parse_mode"),
+            caption_entities: arg("caption_entities"),
+            show_caption_above_media: args::boolean(arg("show_caption_above_media")),
+            disable_notification: args::boolean(arg("disable_notification")),
+            protect_content: args::boolean(arg("protect_content")),
+            allow_paid_broadcast: args::boolean(arg("allow_paid_broadcast")),
+            message_effect_id: arg("message_effect_id"),
+            reply_parameters: arg("reply_parameters"),
+            reply_markup: arg("reply_markup"),
+        })
+    }
+}
+
+/// `answerWidgetQuery`: see <https://core.telegram.org/bots/api#answerwidgetquery>.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnswerWidgetQuery<'a> {
+    /// Unique identifier for the query to be answered
+    pub widget_query_id: &'a str,
+    /// Data to be returned to the widget, 0-1024 bytes
+    pub data: Option<&'a str>,
+}
+
+impl<'a> Decode<'a> for AnswerWidgetQuery<'a> {
+    const METHOD: &'static str = "answerWidgetQuery";
+    fn decode(arg: Source<'_, 'a>) -> Result<Self, ArgError> {
+        Ok(Self { widget_query_id: arg("widget_query_id").unwrap_or_default(), data: arg("data") })
     }
 }
 

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::{Field, Spec, discriminator, spec};
 
-const HEADER: &str = "//! The Bot API 10.3 types, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
+const HEADER: &str = "//! The Bot API 10.5 types, generated from `api-10.3.json` and `changes-10.5.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator.
 #![allow(clippy::large_enum_variant, clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 // The docs are the schema's own words, its URLs and `<placeholders>` as written.
@@ -191,7 +191,7 @@ pub fn render() -> String {
 }
 
 const PARAMS_HEADER: &str =
-    "//! Every method's parameters, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
+    "//! Every method's parameters, generated from `api-10.3.json` and `changes-10.5.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator. Each
 //! struct decodes a call's parameters the reference's way ([`crate::args`]): integers, floats and
 //! booleans read leniently, user ids checked, text, chat ids and nested values (objects, arrays,

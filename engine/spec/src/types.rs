@@ -1,4 +1,4 @@
-//! The Bot API 10.3 types, generated from `api-10.3.json` by `sourcegen.rs`: do not edit; run
+//! The Bot API 10.5 types, generated from `api-10.3.json` and `changes-10.5.json` by `sourcegen.rs`: do not edit; run
 //! `UPDATE_GENERATED=1 cargo test -p msg-spec` after changing the schema or the generator.
 #![allow(clippy::large_enum_variant, clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
 // The docs are the schema's own words, its URLs and `<placeholders>` as written.
@@ -75,6 +75,24 @@ pub struct Animation {
     /// Optional. File size in bytes. It can be bigger than 2^31 and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a signed 64-bit integer or double-precision float type are safe for storing this value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_size: Option<i64>,
+}
+
+/// `AreaPosition`: see <https://core.telegram.org/bots/api#areaposition>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaPosition {
+    /// The abscissa of the area's center, as a percentage of the media width
+    pub x_percentage: f64,
+    /// The ordinate of the area's center, as a percentage of the media height
+    pub y_percentage: f64,
+    /// The width of the area's rectangle, as a percentage of the media width
+    pub width_percentage: f64,
+    /// The height of the area's rectangle, as a percentage of the media height
+    pub height_percentage: f64,
+    /// The clockwise rotation angle of the rectangle, in degrees; 0-360
+    pub rotation_angle: f64,
+    /// The radius of the rectangle corner rounding, as a percentage of the media width
+    pub corner_radius_percentage: f64,
 }
 
 /// `Audio`: see <https://core.telegram.org/bots/api#audio>.
@@ -340,6 +358,53 @@ pub struct BotCommandScopeDefault {
 pub struct BotDescription {
     /// The bot's description
     pub description: String,
+}
+
+/// `BotFullInfo`: see <https://core.telegram.org/bots/api#botfullinfo>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotFullInfo {
+    /// Unique identifier for this user or bot. This number may have more than 32 significant bits and some programming languages may have difficulty/silent defects in interpreting it. But it has at most 52 significant bits, so a 64-bit integer or double-precision float type are safe for storing this identifier.
+    pub id: i64,
+    /// True, if this user is a bot
+    pub is_bot: bool,
+    /// User's or bot's first name
+    pub first_name: String,
+    /// Optional. User's or bot's last name
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_name: Option<String>,
+    /// Optional. User's or bot's username
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
+    /// True, if the bot can be invited to groups.
+    pub can_join_groups: bool,
+    /// True, if privacy mode is disabled for the bot.
+    pub can_read_all_group_messages: bool,
+    /// True, if the bot supports guest queries from chats it is not a member of.
+    pub supports_guest_queries: bool,
+    /// True, if the bot supports inline queries.
+    pub supports_inline_queries: bool,
+    /// True, if the bot can be connected to a user account to manage it.
+    pub can_connect_to_business: bool,
+    /// True, if the bot has a main Web App.
+    pub has_main_web_app: bool,
+    /// True, if the bot has forum topic mode enabled in private chats.
+    pub has_topics_enabled: bool,
+    /// True, if the bot allows users to create and delete topics in private chats.
+    pub allows_users_to_create_topics: bool,
+    /// True, if other bots can be created to be controlled by the bot.
+    pub can_manage_bots: bool,
+    /// True, if the bot supports join request queries and can be assigned to process them.
+    pub supports_join_request_queries: bool,
+    /// The list of all active usernames of the bot
+    pub active_usernames: Vec<String>,
+    /// Optional. Placeholder for inline queries, if the bot supports inline queries and has a custom one
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inline_query_placeholder: Option<String>,
+    /// True, if the bot requests the location of the user with every inline query
+    pub needs_inline_query_location: bool,
+    /// True, if topics in private chats with the bot are shown in a sidebar
+    pub has_topic_sidebar: bool,
 }
 
 /// `BotName`: see <https://core.telegram.org/bots/api#botname>.
@@ -1213,6 +1278,26 @@ pub struct ChatPhoto {
     pub big_file_unique_id: String,
 }
 
+/// `ChatShareThemeBackdrop`: see <https://core.telegram.org/bots/api#chatsharethemebackdrop>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatShareThemeBackdrop {
+    /// Unique identifier of the backdrop
+    pub id: i64,
+    /// Name of the backdrop
+    pub name: String,
+    /// Colors of the backdrop
+    pub colors: Box<UniqueGiftBackdropColors>,
+}
+
+/// `ChatShareThemeBackdrops`: see <https://core.telegram.org/bots/api#chatsharethemebackdrops>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatShareThemeBackdrops {
+    /// The available backdrops
+    pub backdrops: Vec<ChatShareThemeBackdrop>,
+}
+
 /// `ChatShared`: see <https://core.telegram.org/bots/api#chatshared>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1572,6 +1657,9 @@ pub struct ExternalReplyInfo {
     /// Optional. Message is a checklist
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checklist: Option<Box<Checklist>>,
+    /// Optional. Message is a widget, information about the widget
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widget: Option<Box<Widget>>,
     /// Optional. True, if the message media is covered by a spoiler animation
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub has_media_spoiler: Option<bool>,
@@ -3173,6 +3261,8 @@ pub enum InputMessageContent {
     InputVenueMessageContent(InputVenueMessageContent),
     InputContactMessageContent(InputContactMessageContent),
     InputInvoiceMessageContent(InputInvoiceMessageContent),
+    InputWidgetMessageContent(InputWidgetMessageContent),
+    InputSharedWidgetMessageContent(InputSharedWidgetMessageContent),
 }
 
 /// `InputPaidMedia`: see <https://core.telegram.org/bots/api#inputpaidmedia>.
@@ -3713,6 +3803,29 @@ pub struct InputRichMessageMedia {
     pub media: serde_json::Value,
 }
 
+/// `InputSharedWidgetMessageContent`: see <https://core.telegram.org/bots/api#inputsharedwidgetmessagecontent>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputSharedWidgetMessageContent {
+    /// Unique identifier of the shared widget created by the bot
+    pub widget_id: String,
+    /// Optional. Data of the widget, which is specific to the message, 0-1024 bytes
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_data: Option<String>,
+    /// Optional. Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// Optional. Mode for parsing entities in the photo caption. See formatting options for more details.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parse_mode: Option<String>,
+    /// Optional. A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Pass True if the caption must be shown above the message media
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub show_caption_above_media: Option<bool>,
+}
+
 /// `InputSticker`: see <https://core.telegram.org/bots/api#inputsticker>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -3809,6 +3922,44 @@ pub struct InputVenueMessageContent {
     /// Optional. Google Places type of the venue. (See supported types.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub google_place_type: Option<String>,
+}
+
+/// `InputWidgetMessageContent`: see <https://core.telegram.org/bots/api#inputwidgetmessagecontent>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputWidgetMessageContent {
+    /// HTML code of the widget, 1-32768 bytes. The code must not exceed 4096 bytes when compressed by zlib with the maximum compression level.
+    pub html: String,
+    /// Optional. Width of the widget in logical pixels; omit if the widget must occupy the whole width of the message bubble. The width is clamped by the app to the range from 200 to the maximum width of the message bubble.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<i64>,
+    /// Optional. Height of the widget in logical pixels; omit if the height of the widget isn't fixed. The height is clamped by the app to the range 50-600.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<i64>,
+    /// Optional. Public data of the widget, 0-1024 bytes, which will be available wherever the widget is shown. If the widget is shared, then all messages with the widget have the same public data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_data: Option<String>,
+    /// Optional. Data of the widget, which is specific to the message, 0-1024 bytes
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_data: Option<String>,
+    /// Optional. Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption: Option<String>,
+    /// Optional. Mode for parsing entities in the photo caption. See formatting options for more details.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parse_mode: Option<String>,
+    /// Optional. A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caption_entities: Option<Vec<MessageEntity>>,
+    /// Optional. Pass True if the caption must be shown above the message media
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub show_caption_above_media: Option<bool>,
+    /// Optional. Pass True to allow the widget to send queries to the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_queries: Option<bool>,
+    /// Optional. Pass True to create a shared widget, which can be sent again using the method sendSharedWidget
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_shared: Option<bool>,
 }
 
 /// `Invoice`: see <https://core.telegram.org/bots/api#invoice>.
@@ -4230,6 +4381,9 @@ pub struct Message {
     /// Optional. Message is a rich formatted message
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rich_message: Option<Box<RichMessage>>,
+    /// Optional. Message is a widget, information about the widget
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widget: Option<Box<Widget>>,
     /// Optional. Message is an animation, information about the animation. For backward compatibility, when this field is set, the document field will also be set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub animation: Option<Box<Animation>>,
@@ -6281,6 +6435,22 @@ pub struct SharedUser {
     pub photo: Option<Vec<PhotoSize>>,
 }
 
+/// `SharedWidgetQuery`: see <https://core.telegram.org/bots/api#sharedwidgetquery>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedWidgetQuery {
+    /// Unique identifier for this query
+    pub id: String,
+    /// Sender
+    pub from: Box<User>,
+    /// Type of the query
+    pub r#type: Box<WidgetQueryType>,
+    /// Data of the query, 1-64 bytes
+    pub data: String,
+    /// Unique identifier of the shared widget, which sent the query
+    pub widget_id: String,
+}
+
 /// `ShippingAddress`: see <https://core.telegram.org/bots/api#shippingaddress>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -6709,6 +6879,42 @@ pub struct TextQuote {
     pub is_manual: Option<bool>,
 }
 
+/// `TonNft`: see <https://core.telegram.org/bots/api#tonnft>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TonNft {
+    /// Address of the NFT
+    pub address: String,
+    /// Optional. Unique gift corresponding to the NFT, if any
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift: Option<Box<UniqueGift>>,
+}
+
+/// `TonWalletCard`: see <https://core.telegram.org/bots/api#tonwalletcard>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TonWalletCard {
+    /// Address of the wallet
+    pub address: String,
+    /// Balance of the wallet, in the smallest units of the cryptocurrency, as a decimal number
+    pub amount: String,
+    /// Stickers placed on the card
+    pub stickers: Vec<TonWalletCardSticker>,
+    /// Optional. Address of the NFT of one of the stickers, whose colors must be used for the card background; omitted if the default background must be used
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background_nft_address: Option<String>,
+}
+
+/// `TonWalletCardSticker`: see <https://core.telegram.org/bots/api#tonwalletcardsticker>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TonWalletCardSticker {
+    /// Position of the sticker on the card
+    pub position: Box<AreaPosition>,
+    /// NFT displayed as the sticker
+    pub nft: Box<TonNft>,
+}
+
 /// `TransactionPartner`: see <https://core.telegram.org/bots/api#transactionpartner>.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type")]
@@ -7006,6 +7212,12 @@ pub struct Update {
     /// Optional. New incoming callback query
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub callback_query: Option<Box<CallbackQuery>>,
+    /// Optional. New incoming query from a widget in a message sent by the bot or via the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widget_query: Option<Box<WidgetQuery>>,
+    /// Optional. New incoming query from a forwarded message with a shared widget created by the bot
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_widget_query: Option<Box<SharedWidgetQuery>>,
     /// Optional. New incoming shipping query. Only for invoices with flexible price.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shipping_query: Option<Box<ShippingQuery>>,
@@ -7072,36 +7284,6 @@ pub struct User {
     /// Optional. True, if this user added the bot to the attachment menu
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub added_to_attachment_menu: Option<bool>,
-    /// Optional. True, if the bot can be invited to groups. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub can_join_groups: Option<bool>,
-    /// Optional. True, if privacy mode is disabled for the bot. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub can_read_all_group_messages: Option<bool>,
-    /// Optional. True, if the bot supports guest queries from chats it is not a member of. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supports_guest_queries: Option<bool>,
-    /// Optional. True, if the bot supports inline queries. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supports_inline_queries: Option<bool>,
-    /// Optional. True, if the bot can be connected to a user account to manage it. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub can_connect_to_business: Option<bool>,
-    /// Optional. True, if the bot has a main Web App. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub has_main_web_app: Option<bool>,
-    /// Optional. True, if the bot has forum topic mode enabled in private chats. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub has_topics_enabled: Option<bool>,
-    /// Optional. True, if the bot allows users to create and delete topics in private chats. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub allows_users_to_create_topics: Option<bool>,
-    /// Optional. True, if other bots can be created to be controlled by the bot. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub can_manage_bots: Option<bool>,
-    /// Optional. True, if the bot supports join request queries and can be assigned to process them. Returned only in getMe.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supports_join_request_queries: Option<bool>,
 }
 
 /// `UserChatBoosts`: see <https://core.telegram.org/bots/api#userchatboosts>.
@@ -7352,6 +7534,120 @@ pub struct WebhookInfo {
     pub allowed_updates: Option<Vec<String>>,
 }
 
+/// `Widget`: see <https://core.telegram.org/bots/api#widget>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Widget {
+    /// HTML code of the widget
+    pub html: String,
+    /// Optional. Unique identifier of the shared widget, which can be used to send the widget again using the method sendSharedWidget; omitted if the widget isn't shared
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Optional. Width of the widget in logical pixels; omitted if the widget must occupy the whole width of the message bubble
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<i64>,
+    /// Optional. Height of the widget in logical pixels; omitted if the height of the widget isn't fixed
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<i64>,
+    /// Optional. Public data of the widget, which is available wherever the widget is shown. All messages with a shared widget have the same public data
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_data: Option<String>,
+    /// Optional. Data of the widget, which is specific to the message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_data: Option<String>,
+}
+
+/// `WidgetQuery`: see <https://core.telegram.org/bots/api#widgetquery>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WidgetQuery {
+    /// Unique identifier for this query
+    pub id: String,
+    /// Sender
+    pub from: Box<User>,
+    /// Global identifier, uniquely corresponding to the chat to which the message with the widget was sent
+    pub chat_instance: String,
+    /// Type of the query
+    pub r#type: Box<WidgetQueryType>,
+    /// Data of the query, 1-64 bytes
+    pub data: String,
+    /// Optional. Chat with the message containing the widget; omitted if the widget is in an inline message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat: Option<Box<Chat>>,
+    /// Optional. Identifier of the message containing the widget; omitted if the widget is in an inline message
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<i64>,
+    /// Optional. Identifier of the inline message containing the widget
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inline_message_id: Option<String>,
+    /// Optional. For widgets in inline messages, type of the chat to which the message was sent. Can be either "sender" for a private chat with the inline query sender, "private", "group", "supergroup", or "channel"
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_type: Option<String>,
+    /// Optional. Unique identifier of the shared widget, if the widget is shared
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widget_id: Option<String>,
+}
+
+/// `WidgetQueryType`: see <https://core.telegram.org/bots/api#widgetquerytype>.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum WidgetQueryType {
+    #[serde(rename = "data")]
+    WidgetQueryTypeData(WidgetQueryTypeData),
+    #[serde(rename = "sign_data")]
+    WidgetQueryTypeSignData(WidgetQueryTypeSignData),
+    #[serde(rename = "sent_transaction")]
+    WidgetQueryTypeSentTransaction(WidgetQueryTypeSentTransaction),
+}
+
+/// `WidgetQueryTypeData`: see <https://core.telegram.org/bots/api#widgetquerytypedata>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WidgetQueryTypeData {
+    // `type` is the tag of the union this type belongs to.
+    /// Optional. TON wallet card of the user who sent the query, if it was sent to the bot along with the query
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wallet_card: Option<Box<TonWalletCard>>,
+}
+
+/// `WidgetQueryTypeSentTransaction`: see <https://core.telegram.org/bots/api#widgetquerytypesenttransaction>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WidgetQueryTypeSentTransaction {
+    // `type` is the tag of the union this type belongs to.
+    /// The wallet from which the transaction was sent
+    pub wallet: Box<WidgetQueryWallet>,
+    /// The msg_hash value of the sent transaction
+    pub msg_hash: String,
+}
+
+/// `WidgetQueryTypeSignData`: see <https://core.telegram.org/bots/api#widgetquerytypesigndata>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WidgetQueryTypeSignData {
+    // `type` is the tag of the union this type belongs to.
+    /// The wallet that signed the data
+    pub wallet: Box<WidgetQueryWallet>,
+    /// JSON-serialized signed data
+    pub sign_data: String,
+}
+
+/// `WidgetQueryWallet`: see <https://core.telegram.org/bots/api#widgetquerywallet>.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WidgetQueryWallet {
+    /// Address of the wallet
+    pub address: String,
+    /// Balance of the wallet, in the smallest units of the cryptocurrency, as a decimal number
+    pub amount: String,
+    /// Optional. Public key of the wallet, if known
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_key: Option<String>,
+    /// Optional. Serialized StateInit of the wallet contract, if the public key is known
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state_init: Option<String>,
+}
+
 /// `WriteAccessAllowed`: see <https://core.telegram.org/bots/api#writeaccessallowed>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -7520,6 +7816,12 @@ impl Default for StoryAreaType {
 impl Default for TransactionPartner {
     fn default() -> Self {
         Self::TransactionPartnerUser(TransactionPartnerUser::default())
+    }
+}
+
+impl Default for WidgetQueryType {
+    fn default() -> Self {
+        Self::WidgetQueryTypeData(WidgetQueryTypeData::default())
     }
 }
 

@@ -9,7 +9,7 @@ use msg_core::{ApiError, NewUpdate, UserRecord};
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use crate::kernel::world::{CALLBACK_TTL, Conversation, Platform, now, person, typed};
+use crate::kernel::world::{CALLBACK_TTL, CallbackMode, Conversation, Platform, now, person, typed};
 use crate::messages;
 use crate::messages::posting::sender_id;
 
@@ -129,9 +129,12 @@ async fn press_loaded(
         }
     };
     let message = crate::kernel::stored::with_chat(stored, &chat);
-    let (message, inline_message_id) = match via_bot {
-        Some(_) => (None, Some(conversation.inline_id(message_id))),
-        None => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),
+    // A bot that asked for inline message ids (Bot API 10.5's `callback_query_mode` "inline")
+    // gets its own messages' presses as inline messages too.
+    let as_inline = via_bot.is_some() || platform.bot_flags(bot.id).await?.callback_mode == CallbackMode::Inline;
+    let (message, inline_message_id) = match as_inline {
+        true => (None, Some(conversation.inline_id(message_id))),
+        false => (Some(Box::new(types::MaybeInaccessibleMessage::Message(message))), None),
     };
     let query = types::CallbackQuery {
         id: query_id.clone(),

@@ -30,7 +30,7 @@ impl Domain for Inline {
         vec![
             method(
                 "inlineQuery",
-                "`chat_id` (the bot, or `@username`), `query`, `offset`, `in_chat_id` (the chat typed in: the bot's by default; the bot's `chat_type`), `timeout` (default 15 s)",
+                "`chat_id` (the bot, or `@username`), `query`, `offset`, `in_chat_id` (the chat typed in: the bot's by default; the bot's `chat_type`), `location` (`{\"latitude\",\"longitude\"}`: sent to a bot that asks for it), `timeout` (default 15 s)",
                 "`{\"inline_query_id\",\"answered\",\"answer\":{\"results\",\"cache_time\",\"is_personal\",\"next_offset\",\"button\"}}` once the bot calls `answerInlineQuery`",
                 crate::inline::user::inline_query,
             ),

@@ -352,6 +352,7 @@ fn contact(from: &Value) -> types::Contact {
 
 /// A person's inline query to a bot in inline mode, typed in a chat of `chat_type`; waits up
 /// to `wait` for the answer.
+#[allow(clippy::too_many_arguments)]
 async fn inline_query(
     platform: &Platform,
     user: &UserRecord,
@@ -359,12 +360,15 @@ async fn inline_query(
     query: &str,
     offset: &str,
     chat_type: &str,
+    location: Option<types::Location>,
     wait: Duration,
 ) -> Result<Value, ApiError> {
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
-    if !platform.bot_flags(bot.id).await?.inline {
+    let flags = platform.bot_flags(bot.id).await?;
+    if !flags.inline {
         return Err(ApiError::bad_request("BOT_INLINE_DISABLED"));
     }
+    let location = location.filter(|_| flags.inline_location).map(Box::new);
     // An answer the bot allowed to be cached is given again without asking it.
     let cached = {
         let mut cache = platform.state::<InlineState>().cache.lock().expect("inline cache");
@@ -387,7 +391,7 @@ async fn inline_query(
         query: query.to_owned(),
         offset: offset.to_owned(),
         chat_type: Some(chat_type.to_owned()),
-        location: None,
+        location,
     };
     if platform.updates.accepts(&bot, "inline_query").await? {
         let update = NewUpdate::new("inline_query", typed(&update).to_string(), user.id, now() + ANSWER_TTL);
@@ -494,9 +498,11 @@ async fn choose_inline(
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("chat not found"))?;
     let content = via_bot(platform, &bot, &result, conversation).await?;
     let sent = messages::post(platform, &Actor::User(user.clone()), conversation, content).await?;
-    if platform.bot_flags(bot.id).await?.inline_feedback
-        && platform.updates.accepts(&bot, "chosen_inline_result").await?
-    {
+    let flags = platform.bot_flags(bot.id).await?;
+    // One in `feedback_share` chosen results is told (Bot API 10.5's
+    // inline_feedback_share_denominator; 1 unless the bot set another).
+    let told = msg_core::random::next_u64() % u64::from(flags.feedback_share.max(1)) == 0;
+    if flags.inline_feedback && told && platform.updates.accepts(&bot, "chosen_inline_result").await? {
         // With an inline keyboard the bot may edit the message later, by its
         // inline_message_id.
         let inline_message_id =

@@ -33,7 +33,16 @@ pub(crate) async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
             Conversation::Group(id) => c.platform.group(id).await?.kind,
         },
     };
-    super::inline_query(&c.platform, &c.user, bot, query, offset, &chat_type, wait).await
+    // Where the person is, when their app shares it (a bot asking for it gets it, Bot API 10.5's
+    // needs_inline_query_location).
+    let location = match c.params.get("location").filter(|v| !v.is_empty()) {
+        Some(raw) => Some(
+            serde_json::from_str::<msg_spec::types::Location>(raw)
+                .map_err(|_| ApiError::bad_request("location must be a JSON object with latitude and longitude"))?,
+        ),
+        None => None,
+    };
+    super::inline_query(&c.platform, &c.user, bot, query, offset, &chat_type, location, wait).await
 }
 
 pub(super) async fn open_web_app(c: UserCall) -> Result<Value, ApiError> {

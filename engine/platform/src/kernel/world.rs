@@ -37,7 +37,9 @@ pub fn now() -> i64 {
 
 /// What the operator decides for a bot (`msg-bot-api bot set`), kept as the bot's own settings
 /// `privacy` and `join_groups` (`off` turns them off), `inline`, `inline_feedback`,
-/// `join_request_queries`, `manage_bots`, `guest_queries` and `business` (`on` turns them on).
+/// `join_request_queries`, `manage_bots`, `guest_queries`, `business`, `inline_location`,
+/// `topics`, `user_topics` and `topic_sidebar` (`on` turns them on); since Bot API 10.5 the bot
+/// sets them too (`setMySettings`), with `callback_query_mode` and `inline_feedback_share`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotFlags {
     /// Privacy mode: in groups the bot sees only what is addressed to it (unless an administrator).
@@ -56,6 +58,42 @@ pub struct BotFlags {
     pub guest_queries: bool,
     /// People may connect the bot to their business accounts (Bot API 7.2's business mode).
     pub business: bool,
+    /// Inline queries carry the person's location (Bot API 10.5's `needs_inline_query_location`).
+    pub inline_location: bool,
+    /// Forum topic mode in private chats with the bot (`has_topics_enabled`).
+    pub topics: bool,
+    /// People may create and delete topics in their private chat with the bot.
+    pub user_topics: bool,
+    /// The topics are listed in a sidebar (`has_topic_sidebar`; only while `topics` is on).
+    pub topic_sidebar: bool,
+    /// How callback queries from the bot's own messages reach it (Bot API 10.5).
+    pub callback_mode: CallbackMode,
+    /// The bot is told of one in this many chosen inline results (while `inline_feedback`).
+    pub feedback_share: u32,
+}
+
+/// `setMySettings`' `callback_query_mode`: whether a callback query from a button of a message
+/// the bot sent carries the message (`Default`), its `inline_message_id` when the message is
+/// inaccessible to the bot (`Auto`; the platform keeps every message a bot sent accessible, so
+/// as `Default`), or always its `inline_message_id` (`Inline`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CallbackMode {
+    #[default]
+    Default,
+    Auto,
+    Inline,
+}
+
+impl CallbackMode {
+    /// The mode named `name` on the wire.
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "default" => Some(Self::Default),
+            "auto" => Some(Self::Auto),
+            "inline" => Some(Self::Inline),
+            _ => None,
+        }
+    }
 }
 
 /// Who acts.
@@ -921,6 +959,20 @@ impl Platform {
             manage_bots: on(setting("manage_bots").await.map_err(internal)?),
             guest_queries: on(setting("guest_queries").await.map_err(internal)?),
             business: on(setting("business").await.map_err(internal)?),
+            inline_location: on(setting("inline_location").await.map_err(internal)?),
+            topics: on(setting("topics").await.map_err(internal)?),
+            user_topics: on(setting("user_topics").await.map_err(internal)?),
+            topic_sidebar: on(setting("topic_sidebar").await.map_err(internal)?),
+            callback_mode: setting("callback_query_mode")
+                .await
+                .map_err(internal)?
+                .and_then(|mode| CallbackMode::parse(&mode))
+                .unwrap_or_default(),
+            feedback_share: setting("inline_feedback_share")
+                .await
+                .map_err(internal)?
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1),
         };
         self.flags.write().expect("flags cache").insert(bot_id, (flags, msg_core::coarse::now()));
         Ok(flags)

@@ -49,15 +49,15 @@ pub(crate) async fn message_target(
         if inline.is_empty() {
             return Err(ApiError::bad_request("message identifier is not specified"));
         }
-        // An inline message: one sent via this bot, or its answer as a guest (Bot API 10.0).
+        // An inline message: one sent via this bot, its answer as a guest (Bot API 10.0), or one
+        // it sent itself, whose presses it may get with an inline message id (Bot API 10.5).
         let invalid = || ApiError::bad_request("invalid inline message identifier specified");
         let (conversation, message_id) = Conversation::from_inline_id(inline).ok_or_else(invalid)?;
         // A message not sent via this bot answers as one that is not there: a forged id tells
         // nothing of other chats.
         let stored = super::load_message(platform, conversation, message_id).await?;
-        let guest =
-            |m: &types::Message| m.guest_bot_caller_user.is_some() && super::posting::sender_id(m) == Some(actor.id());
-        let own = stored.as_ref().is_some_and(|m| m.via_bot.as_ref().map(|b| b.id) == Some(actor.id()) || guest(m));
+        let sent = |m: &types::Message| super::posting::sender_id(m) == Some(actor.id());
+        let own = stored.as_ref().is_some_and(|m| m.via_bot.as_ref().map(|b| b.id) == Some(actor.id()) || sent(m));
         if !own {
             return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
         }

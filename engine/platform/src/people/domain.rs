@@ -17,6 +17,7 @@ impl Domain for People {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         registrar.method("getMe", read_only(bound(slot, super::bot::get_me)));
+        registrar.method("setMySettings", bound(slot, super::bot::set_my_settings));
         registrar.method("setUserEmojiStatus", bound(slot, super::set_user_emoji_status));
         registrar.method("setMyCommands", bound(slot, super::commands::set_my_commands));
         registrar.method("deleteMyCommands", bound(slot, super::commands::delete_my_commands));

@@ -92,6 +92,7 @@ pub struct BotSettings<'a> {
     pub manage_bots: Option<&'a str>,
     pub guest_queries: Option<&'a str>,
     pub business: Option<&'a str>,
+    pub widgets_anywhere: Option<&'a str>,
     /// The inline placeholder; empty removes it.
     pub inline_placeholder: Option<&'a str>,
     /// `test` gives the bot a test payment provider's token (kept if it has one), `none` takes
@@ -122,6 +123,7 @@ pub async fn set(
         None,
         None,
         None,
+        changes.widgets_anywhere,
     ];
     let mut batch = Vec::new();
     for ((key, _), value) in BOT_SWITCHES.iter().zip(wanted) {

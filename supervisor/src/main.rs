@@ -185,6 +185,11 @@ enum BotAction {
         /// can_connect_to_business; business_connection, getBusinessConnection, ...)
         #[arg(long, value_parser = ["on", "off"])]
         business: Option<String>,
+        /// Widgets (Bot API 10.4) under the test environment's rules: with `on` the bot's widgets
+        /// go to any chat and can be forwarded unless protected (by default: private chats only,
+        /// always protected, as in production)
+        #[arg(long, value_parser = ["on", "off"])]
+        widgets_anywhere: Option<String>,
         /// The placeholder people see in the bot's inline query field (empty removes it)
         #[arg(long)]
         inline_placeholder: Option<String>,
@@ -617,6 +622,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                 manage_bots,
                 guest_queries,
                 business,
+                widgets_anywhere,
                 inline_placeholder,
                 payment_provider,
             } => {
@@ -629,6 +635,7 @@ fn bots(cli: &Cli, action: &BotAction) -> Result<(), Failure> {
                     manage_bots: manage_bots.as_deref(),
                     guest_queries: guest_queries.as_deref(),
                     business: business.as_deref(),
+                    widgets_anywhere: widgets_anywhere.as_deref(),
                     inline_placeholder: inline_placeholder.as_deref(),
                     payment_provider: payment_provider.as_deref(),
                 };

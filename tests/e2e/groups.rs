@@ -865,7 +865,7 @@ fn the_operator_sets_a_bots_privacy_mode_and_whether_it_joins_groups() {
     assert_eq!(
         stdout.trim(),
         format!(
-            "@listener_bot (id {bot_id}): privacy off, join-groups on, inline off, inline-feedback off, join-request-queries off, manage-bots off, guest-queries off, business off, inline-location off, topics off, user-topics off, topic-sidebar off"
+            "@listener_bot (id {bot_id}): privacy off, join-groups on, inline off, inline-feedback off, join-request-queries off, manage-bots off, guest-queries off, business off, inline-location off, topics off, user-topics off, topic-sidebar off, widgets-anywhere off"
         )
     );
     let deadline = Instant::now() + Duration::from_secs(20);

@@ -38,6 +38,7 @@ mod surface;
 mod teloxide;
 mod tls;
 mod verification;
+mod widgets;
 mod wording;
 mod writers;
 

@@ -34,6 +34,7 @@ mod upgrade;
 pub mod user_api;
 mod verification;
 mod views;
+mod widgets;
 
 pub use kernel::world;
 
@@ -143,6 +144,7 @@ const DOMAINS: &[&dyn Domain] = &[
     &suggested::domain::SuggestedPosts,
     &communities::domain::Communities,
     &rich::domain::RichMessages,
+    &widgets::domain::Widgets,
 ];
 
 /// Every domain's Bot API methods, under the plugin name `builtin`, through the same door

@@ -63,7 +63,7 @@ pub fn check_person(name: &str, username: Option<&str>) -> Result<String, String
 
 /// The operator's bot switches (`bot set`): (setting key, on by default). A setting is stored
 /// only while it differs from its default (`off` or `on`).
-pub const BOT_SWITCHES: [(&str, bool); 12] = [
+pub const BOT_SWITCHES: [(&str, bool); 13] = [
     ("privacy", true),
     ("join_groups", true),
     ("inline", false),
@@ -76,6 +76,7 @@ pub const BOT_SWITCHES: [(&str, bool); 12] = [
     ("topics", false),
     ("user_topics", false),
     ("topic_sidebar", false),
+    ("widgets_anywhere", false),
 ];
 
 /// The stored value of switch `key` turned `on` (`None`: the default, nothing stored).
@@ -130,6 +131,7 @@ fn flags_json(flags: BotFlags) -> Value {
         "topics": flags.topics,
         "user_topics": flags.user_topics,
         "topic_sidebar": flags.topic_sidebar,
+        "widgets_anywhere": flags.widgets_anywhere,
     })
 }
 

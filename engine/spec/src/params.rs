@@ -5292,7 +5292,7 @@ impl<'a> Decode<'a> for GetGameHighScores<'a> {
 
 /// The options every method that sends a message takes besides its content: where it goes, the reply, the keyboard, protection and the message's options.
 ///
-/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`, `sendLivePhoto`, `sendRichMessage`.
+/// Implemented by the parameters of `sendMessage`, `forwardMessage`, `forwardMessages`, `copyMessage`, `copyMessages`, `sendPhoto`, `sendAudio`, `sendDocument`, `sendVideo`, `sendAnimation`, `sendVoice`, `sendVideoNote`, `sendMediaGroup`, `sendLocation`, `sendVenue`, `sendContact`, `sendPoll`, `sendDice`, `sendInvoice`, `sendSticker`, `sendPaidMedia`, `sendLivePhoto`, `sendRichMessage`, `sendWidget`, `sendSharedWidget`.
 pub trait SendArgs<'a>: Sync {
     /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
     fn chat_id(&self) -> &'a str {
@@ -6034,6 +6034,54 @@ impl<'a> SendArgs<'a> for SendRichMessage<'a> {
     }
     fn ephemeral_message_parameters(&self) -> Option<&'a str> {
         self.ephemeral_message_parameters
+    }
+}
+
+impl<'a> SendArgs<'a> for SendWidget<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
+    }
+}
+
+impl<'a> SendArgs<'a> for SendSharedWidget<'a> {
+    fn chat_id(&self) -> &'a str {
+        self.chat_id
+    }
+    fn message_thread_id(&self) -> Option<i64> {
+        self.message_thread_id
+    }
+    fn protect_content(&self) -> bool {
+        self.protect_content
+    }
+    fn message_effect_id(&self) -> Option<&'a str> {
+        self.message_effect_id
+    }
+    fn reply_parameters(&self) -> Option<&'a str> {
+        self.reply_parameters
+    }
+    fn reply_markup(&self) -> Option<&'a str> {
+        self.reply_markup
+    }
+    fn show_caption_above_media(&self) -> bool {
+        self.show_caption_above_media
     }
 }
 

@@ -11,7 +11,7 @@ use crate::Platform;
 use crate::kernel::domain::{Domain, Task};
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::{UserCall, UserMethod, method};
-use crate::kernel::world::ViewRule;
+use crate::kernel::world::MessageView;
 
 pub(crate) struct Files;
 
@@ -33,8 +33,8 @@ impl Domain for Files {
         registrar.method("editEphemeralMessageMedia", bound(slot, super::methods::edit_ephemeral_message_media));
     }
 
-    fn view(&self) -> Option<ViewRule> {
-        Some(super::paid::paid_view_rule)
+    fn view(&self) -> Option<&'static MessageView> {
+        Some(&super::paid::PAID_VIEW)
     }
 
     /// `--file-retention`'s sweep, when the operator set a period.

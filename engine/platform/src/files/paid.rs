@@ -170,8 +170,11 @@ fn preview(media: &PaidMedia) -> PaidMedia {
     })
 }
 
-/// The files' [`ViewRule`](crate::kernel::world::ViewRule): [`paid_view`].
-pub(super) fn paid_view_rule<'a>(
+/// The files' view: paid media by [`paid_view`].
+pub(super) const PAID_VIEW: crate::kernel::world::MessageView =
+    crate::kernel::world::MessageView { concerns: |m| m.paid_media.is_some(), rule: paid_view_rule };
+
+fn paid_view_rule<'a>(
     platform: &'a Platform,
     conversation: Conversation,
     message: &'a mut Message,

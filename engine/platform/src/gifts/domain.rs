@@ -21,6 +21,10 @@ impl Domain for Gifts {
 
     fn methods(&self, registrar: &mut Registrar, slot: &Late<Platform>) {
         registrar.method("getAvailableGifts", read_only(bound(slot, super::methods::get_available_gifts)));
+        registrar.method(
+            "getChatShareThemeBackdrops",
+            read_only(bound(slot, super::unique::get_chat_share_theme_backdrops)),
+        );
         registrar.method("sendGift", bound(slot, super::methods::send_gift));
         registrar.method("giftPremiumSubscription", bound(slot, super::methods::gift_premium_subscription));
         registrar.method("getUserGifts", read_only(bound(slot, super::methods::get_user_gifts)));

@@ -38,6 +38,32 @@ const BACKDROPS: [(&str, [i64; 4], i64); 4] = [
     ("Ruby", [0xd9_3b_4f, 0x7a_14_24, 0xff_e1_e6, 0xff_ff_ff], 100),
 ];
 
+fn backdrop_colors(colors: [i64; 4]) -> types::UniqueGiftBackdropColors {
+    types::UniqueGiftBackdropColors {
+        center_color: colors[0],
+        edge_color: colors[1],
+        symbol_color: colors[2],
+        text_color: colors[3],
+    }
+}
+
+/// `getChatShareThemeBackdrops` (Bot API 10.4): the backdrops a theme of the screen for sharing
+/// a link may use, the platform's unique gifts' backdrops (ids from 1, in their order).
+pub(super) async fn get_chat_share_theme_backdrops(
+    _platform: std::sync::Arc<Platform>,
+    _call: msg_core::MethodCall,
+) -> Result<msg_core::Reply, ApiError> {
+    let backdrops = (1..)
+        .zip(BACKDROPS)
+        .map(|(id, (name, colors, _))| types::ChatShareThemeBackdrop {
+            id,
+            name: name.into(),
+            colors: Box::new(backdrop_colors(colors)),
+        })
+        .collect();
+    Ok(msg_core::Reply::typed(&types::ChatShareThemeBackdrops { backdrops }))
+}
+
 /// The index a rarity table gives `seed` (0..1000).
 fn pick(rarities: impl Iterator<Item = i64>, seed: u64) -> usize {
     let mut left = (seed % 1000) as i64;
@@ -94,12 +120,7 @@ pub(super) async fn unique_object(
         }),
         backdrop: Box::new(types::UniqueGiftBackdrop {
             name: backdrop.into(),
-            colors: Box::new(types::UniqueGiftBackdropColors {
-                center_color: colors[0],
-                edge_color: colors[1],
-                symbol_color: colors[2],
-                text_color: colors[3],
-            }),
+            colors: Box::new(backdrop_colors(colors)),
             rarity_per_mille: backdrop_rarity,
         }),
         ..Default::default()

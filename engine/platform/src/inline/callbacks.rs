@@ -119,8 +119,7 @@ async fn press_loaded(
     let open = platform.open_query(bot.id).await?;
     let query_id = open.id.clone();
     let chat = platform.chat(conversation, bot.id).await?;
-    let chat_instance =
-        format!("{}", (conversation.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64))) >> 1);
+    let chat_instance = conversation.chat_instance();
     let (data, game_short_name) = match pressed {
         Pressed::Data(data) => (Some(data.to_owned()), None),
         Pressed::Button(kind) => {

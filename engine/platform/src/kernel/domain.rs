@@ -17,7 +17,7 @@ use crate::kernel::standing::PersonLists;
 use crate::kernel::stored::ContentKind;
 use crate::kernel::user::UserMethod;
 use crate::kernel::world::{
-    ChatInfoRule, EmojiCheck, Hooks, InlineResultKind, PersonView, Platform, PostRule, RichReader, ViewRule,
+    ChatInfoRule, EmojiCheck, Hooks, InlineResultKind, MessageView, PersonView, Platform, PostRule, RichReader,
 };
 
 /// A domain's background work: a future the platform spawns when it starts serving.
@@ -103,7 +103,7 @@ pub(crate) trait Domain: Sync {
     }
 
     /// How a viewer sees its part of a message (see [`Platform::view_for`]).
-    fn view(&self) -> Option<ViewRule> {
+    fn view(&self) -> Option<&'static MessageView> {
         None
     }
 

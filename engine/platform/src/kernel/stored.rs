@@ -182,6 +182,7 @@ pub(crate) fn has_media(m: &Message) -> bool {
         || m.location.is_some()
         || m.venue.is_some()
         || m.poll.is_some()
+        || m.widget.is_some()
 }
 
 /// Whether a message has a file (the content `editMessageMedia` replaces).

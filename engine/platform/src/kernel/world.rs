@@ -70,6 +70,9 @@ pub struct BotFlags {
     pub callback_mode: CallbackMode,
     /// The bot is told of one in this many chosen inline results (while `inline_feedback`).
     pub feedback_share: u32,
+    /// Its widgets follow the test environment's rules: any chat, forwardable unless protected
+    /// (the operator's; Bot API 10.4's production rule is private chats, always protected).
+    pub widgets_anywhere: bool,
 }
 
 /// `setMySettings`' `callback_query_mode`: whether a callback query from a button of a message
@@ -228,6 +231,12 @@ impl Conversation {
         key.strip_prefix('g')?.parse().ok().map(Conversation::Group)
     }
 
+    /// The `chat_instance` of queries from messages here (callback and widget queries): a
+    /// stable number of the conversation that names no chat.
+    pub fn chat_instance(&self) -> String {
+        format!("{}", (self.key().bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)))) >> 1)
+    }
+
     /// The `inline_message_id` of message `message_id` here (a message sent via a bot).
     pub fn inline_id(&self, message_id: i64) -> String {
         use base64::Engine as _;
@@ -378,9 +387,16 @@ pub(crate) struct PostDraft<'a> {
 /// `Some(thread)` is the forum topic the post goes to.
 pub(crate) type PostRule = for<'a> fn(&'a Platform, &'a PostDraft<'a>) -> Hooked<'a, Option<i64>>;
 
-/// How a viewer sees a domain's part of a message (paid media locked until bought), changing
-/// `message` in place.
+/// How a viewer sees a domain's part of a message (paid media locked until bought, a shared
+/// widget's public data as its bot last set it), changing `message` in place.
 pub(crate) type ViewRule = for<'a> fn(&'a Platform, Conversation, &'a mut types::Message, i64) -> Hooked<'a, ()>;
+
+/// A domain's [`ViewRule`] and the messages it concerns (a cheap test, so a message no rule
+/// concerns is written at once, as stored).
+pub(crate) struct MessageView {
+    pub concerns: fn(&types::Message) -> bool,
+    pub rule: ViewRule,
+}
 
 /// What a person is shown of a domain's part of a message beyond, or instead of, what a bot is
 /// (a poll's settings, its counts hidden until it closes), on the message as JSON once
@@ -422,7 +438,7 @@ pub(crate) struct Hooks {
     /// `Domain::custom_emoji`.
     pub emoji_checks: Vec<EmojiCheck>,
     /// `Domain::view`.
-    pub views: Vec<ViewRule>,
+    pub views: Vec<&'static MessageView>,
     /// `Domain::shown`.
     pub shown: Vec<&'static PersonView>,
     /// `Domain::inline_results`.
@@ -568,9 +584,16 @@ impl Platform {
         viewer: i64,
     ) -> Result<(), ApiError> {
         for view in &self.hooks.views {
-            view(self, conversation, message, viewer).await?;
+            if (view.concerns)(message) {
+                (view.rule)(self, conversation, message, viewer).await?;
+            }
         }
         Ok(())
+    }
+
+    /// Whether a [`MessageView`] concerns `message` (else every viewer sees it as stored).
+    pub(crate) fn viewed_differently(&self, message: &types::Message) -> bool {
+        self.hooks.views.iter().any(|view| (view.concerns)(message))
     }
 
     /// What the domains add to group `chat_id`'s `ChatFullInfo` as `viewer` sees it.
@@ -963,6 +986,7 @@ impl Platform {
             topics: on(setting("topics").await.map_err(internal)?),
             user_topics: on(setting("user_topics").await.map_err(internal)?),
             topic_sidebar: on(setting("topic_sidebar").await.map_err(internal)?),
+            widgets_anywhere: on(setting("widgets_anywhere").await.map_err(internal)?),
             callback_mode: setting("callback_query_mode")
                 .await
                 .map_err(internal)?

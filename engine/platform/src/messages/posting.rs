@@ -56,8 +56,9 @@ pub(crate) async fn message_for(
     viewer: i64,
 ) -> Result<Value, ApiError> {
     stored::set_chat(message, &platform.chat(conversation, viewer).await?);
-    if message.paid_media.is_some() {
-        // Paid media show whole only to their bot and their buyers.
+    if platform.viewed_differently(message) {
+        // Paid media show whole only to their bot and their buyers; a shared widget its
+        // bot's public data.
         let mut shown = message.clone();
         platform.view_for(conversation, &mut shown, viewer).await?;
         return Ok(typed(&shown));
@@ -95,7 +96,7 @@ async fn text_for(
 ) -> Result<String, ApiError> {
     // A person may be shown more of it than a bot (a poll's settings): see `PersonView`.
     let person = adopt == Some(false) && platform.shown_differently(message);
-    let mut value = if keyboard.is_none() && message.paid_media.is_none() && !person {
+    let mut value = if keyboard.is_none() && !platform.viewed_differently(message) && !person {
         stored::set_chat(message, &platform.chat(conversation, viewer).await?);
         let text = serde_json::to_string(message).expect("generated types serialize");
         if adopt.is_none() || !text.contains(FILE_KEY) {

@@ -42,6 +42,9 @@ pub const UPDATE_KINDS: &[&str] = &[
     // Bot API 10.2 and 10.3 (after the reference's 10.0).
     "subscription",
     "stopped_message_generation",
+    // Bot API 10.4.
+    "widget_query",
+    "shared_widget_query",
 ];
 
 /// Kinds left out of the default set.

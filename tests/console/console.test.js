@@ -69,6 +69,7 @@ const pages = [];
 let onContact = null;
 let onEdited = null;
 let onStopped = null;
+let onWidgetQuery = null;
 /** The guard queries the bot was asked, in order. */
 const guardQueries = [];
 
@@ -155,6 +156,41 @@ async function shot(page, name) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** A widget (Bot API 10.4) that tries every way out of its sandbox it can think of, toward
+ *  `target` (a server of the test's own) and the console's storage, shows what it reached in
+ *  #report, asks its bot how many it reached and shows the answer in #answer; its data in
+ *  #data; #go tries to navigate its frame to `target`. */
+function widgetHtml(target) {
+  return `<!doctype html><style>body{font:14px sans-serif;margin:8px;color:#123}</style>
+<p id="data"></p><p id="report">probing…</p><p id="answer"></p><button id="go">Leave</button>
+<script>
+const show = () => { document.getElementById("data").textContent = TelegramWidget.publicData + "|" + TelegramWidget.chatData; };
+show();
+TelegramWidget.onDataChanged(show);
+const T = ${JSON.stringify(target)};
+const tries = {
+  fetch: () => fetch(T + "/fetch").then(() => true, () => false),
+  xhr: () => new Promise((done) => { try { const x = new XMLHttpRequest(); x.open("GET", T + "/xhr"); x.onload = () => done(true); x.onerror = () => done(false); x.send(); } catch { done(false); } }),
+  ws: () => new Promise((done) => { try { const w = new WebSocket(T.replace("http", "ws") + "/ws"); w.onopen = () => done(true); w.onerror = () => done(false); } catch { done(false); } }),
+  img: () => new Promise((done) => { const i = new Image(); i.onload = () => done(true); i.onerror = () => done(false); i.src = T + "/img"; }),
+  // A beacon and a frame say nothing of whether they left: the test's server counts them.
+  beacon: () => { try { navigator.sendBeacon(T + "/beacon", "x"); } catch {} return false; },
+  frame: () => new Promise((done) => { const f = document.createElement("iframe"); f.src = T + "/frame"; document.body.append(f); setTimeout(() => done(false), 0); }),
+  rtc: () => typeof RTCPeerConnection === "function",
+  storage: () => { try { return localStorage.getItem("console-secret") !== null || sessionStorage.length >= 0; } catch { return false; } },
+  cookie: () => { try { return document.cookie !== undefined; } catch { return false; } },
+  idb: () => new Promise((done) => { try { const r = indexedDB.open("w"); r.onsuccess = () => done(true); r.onerror = () => done(false); } catch { done(false); } }),
+  console: () => { try { return !!top.document.body; } catch { return false; } },
+};
+Promise.all(Object.entries(tries).map(async ([name, run]) => [name, await run()])).then((results) => {
+  const reached = results.filter(([, ok]) => ok).map(([name]) => name);
+  document.getElementById("report").textContent = reached.length ? "reached: " + reached.join(" ") : "reached nothing";
+  return TelegramWidget.request("reached:" + reached.length);
+}).then((answer) => { document.getElementById("answer").textContent = answer.result; });
+document.getElementById("go").onclick = () => { location.href = T + "/navigate"; };
+</script>`;
 }
 
 /** The rich message the bot's /report sends: a block of each common kind, and markup-looking
@@ -337,6 +373,8 @@ describe("the console in Chromium", () => {
     bot.on("edited_message", (ctx) => onEdited?.(ctx.editedMessage));
     // Bot API 10.3's update, read raw (whatever grammY's filters know of it).
     bot.use((ctx, next) => (ctx.update.stopped_message_generation ? onStopped?.(ctx.update.stopped_message_generation) : next()));
+    // Bot API 10.4's widget queries, read and answered raw (grammY 1.46 predates them).
+    bot.use((ctx, next) => (ctx.update.widget_query ? onWidgetQuery?.(ctx.update.widget_query) : next()));
     bot.callbackQuery("alert", (ctx) => ctx.answerCallbackQuery({ text: "Careful!", show_alert: true }));
     bot.catch((e) => console.log(`bot error: ${e.message}`));
     bot.start({ drop_pending_updates: true });
@@ -1239,6 +1277,56 @@ describe("the console in Chromium", () => {
     await rich.locator(".rich-buttons button", { hasText: "Looks right" }).click();
     await page.locator(`[role="status"].toast`, { hasText: "Rich OK" }).waitFor();
     await shot(page, "rich-message");
+  });
+
+  scenario("a widget runs sandboxed: it asks its bot, is shown its data, and reaches no network, frame or storage", async () => {
+    // A server of the test's own, which counts whatever reaches it.
+    const http = require("node:http");
+    const hits = [];
+    const probe = http.createServer((req, res) => {
+      hits.push(req.url);
+      res.writeHead(200, { "access-control-allow-origin": "*", "content-type": "text/html" });
+      res.end("reached");
+    });
+    await new Promise((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const queries = [];
+    onWidgetQuery = async (q) => {
+      queries.push(q);
+      await bot.api.raw.answerWidgetQuery({ widget_query_id: q.id, data: `the bot saw ${q.data}` });
+    };
+    try {
+      // What the widget tries is refused with console errors in its frame: expected here.
+      const page = await openAs(alice, { expected: /Content Security Policy|Refused to|sandbox|ERR_BLOCKED|Blocked|denied|access/i });
+      await page.evaluate(() => localStorage.setItem("console-secret", "the console's"));
+      await alice.sendMessage(botInfo, "/start");
+      await openChat(page, botInfo.id);
+      const sent = await bot.api.raw.sendWidget({
+        chat_id: alice.id, html: widgetHtml(`http://127.0.0.1:${probe.address().port}`), height: 170,
+        public_data: "score 1", chat_data: "round 1", allow_queries: true, caption: "A widget",
+      });
+      const host = page.locator("article.message iframe.widget-frame");
+      await host.waitFor();
+      assert.equal(await host.getAttribute("sandbox"), "allow-scripts", "an opaque origin: no storage, no cookies");
+      const widget = page.frameLocator("article.message iframe.widget-frame").frameLocator("iframe");
+      await widget.locator("#answer", { hasText: "the bot saw" }).waitFor();
+      assert.equal(await widget.locator("#report").textContent(), "reached nothing");
+      assert.equal(await widget.locator("#answer").textContent(), "the bot saw reached:0");
+      assert.equal(queries.length, 1);
+      assert.deepEqual([queries[0].data, queries[0].chat.id, queries[0].message_id], ["reached:0", alice.id, sent.message_id]);
+      assert.equal(await widget.locator("#data").textContent(), "score 1|round 1");
+      await shot(page, "widget");
+      // The bot changes its data: the widget is shown it.
+      await bot.api.raw.editMessageWidgetData({ chat_id: alice.id, message_id: sent.message_id, chat_data: "round 2" });
+      await widget.locator("#data", { hasText: "score 1|round 2" }).waitFor();
+      // Nor may it navigate its frame: the request never leaves.
+      await widget.locator("#go").click();
+      await bot.api.raw.editMessageWidgetData({ chat_id: alice.id, message_id: sent.message_id, chat_data: "round 3" });
+      await page.frameLocator("article.message iframe.widget-frame").frameLocator("iframe").locator("#data", { hasText: "round 3" }).waitFor();
+      assert.deepEqual(hits, [], "nothing reached the test's server");
+    } finally {
+      probe.close();
+      onWidgetQuery = null;
+    }
   });
 
   scenario("a person groups chats into a community; a member of one joins another from its Chat info", async () => {

@@ -140,6 +140,12 @@ fn a_widget_asks_its_bot_and_the_bot_changes_its_data() {
         json!({"chat_id": bot_id, "message_id": quiet["message_id"], "data": "hi"}),
     );
     assert_eq!(error(refused_query).1, "Bad Request: the widget can't send queries");
+    // Inline results cannot carry a widget (the production rule).
+    let result = json!([{"type": "article", "id": "w", "title": "Widget", "input_message_content": {"html": HTML}}]);
+    assert_eq!(
+        refused(&server, &bot, "answerInlineQuery", json!({"inline_query_id": "1", "results": result})),
+        "Bad Request: can't parse inline query result: widgets can't be sent in response to inline queries"
+    );
     // Protected: the person cannot forward it.
     let forward = server.user_call(
         &alice,

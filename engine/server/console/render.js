@@ -7,6 +7,7 @@ import { S, key, nameOf } from './state.js';
 import { suggestionLine, topicLine, suggestedServiceText } from './suggested.js';
 import { communityServiceText } from './communities.js';
 import { renderRich, richPreview } from './rich.js';
+import { renderWidget } from './widget.js';
 
 export const REACTION_EMOJI = ['👍', '❤', '🔥', '🎉', '😁', '👎'];
 
@@ -211,6 +212,7 @@ export function previewOf(m) {
   const cap = m.caption ? `: ${m.caption}` : '';
   if (m.text != null) return m.text;
   if (m.rich_message) return richPreview(m.rich_message);
+  if (m.widget) return `Widget${cap}`;
   if (m.live_photo) return `Live photo${cap}`;
   if (m.photo) return `Photo${cap}`;
   if (m.video) return `Video${cap}`;
@@ -687,6 +689,8 @@ export function renderMessage(m, h) {
   if (reply) bubble.append(reply);
   const media = mediaOf(m, h);
   if (media) bubble.append(el('div', { class: 'media' }, media));
+  // A widget runs sandboxed, with no network (widget.js).
+  if (m.widget) bubble.append(renderWidget(m));
   if (m.text != null) bubble.append(textDiv(m.text, m.entities, h));
   else if (m.caption != null) bubble.append(textDiv(m.caption, m.caption_entities, h));
   if (m.rich_message) bubble.append(richOf(m.rich_message, m, h));

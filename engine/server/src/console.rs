@@ -36,6 +36,8 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("suggested.js", "text/javascript; charset=utf-8", include_bytes!("../console/suggested.js")),
     ("tools.js", "text/javascript; charset=utf-8", include_bytes!("../console/tools.js")),
     ("ui.js", "text/javascript; charset=utf-8", include_bytes!("../console/ui.js")),
+    ("widget.js", "text/javascript; charset=utf-8", include_bytes!("../console/widget.js")),
+    ("widget-host.html", "text/html; charset=utf-8", include_bytes!("../console/widget-host.html")),
 ];
 
 /// What the page may load and run: its own scripts and styles only (no inline script or
@@ -44,6 +46,19 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; \
 media-src 'self' blob:; connect-src 'self'; frame-src http: https:; base-uri 'none'; form-action 'none'; \
 frame-ancestors 'none'";
+
+/// What a widget's sandbox (`widget-host.html`, framed by the page) may do: run inline script
+/// (the bot's HTML is inline code, run in a srcdoc frame that inherits this policy) and show
+/// inline styles and `data:`/`blob:` media; reach no network (no `connect-src`, no remote
+/// image, font or media), navigate no frame anywhere, and be framed by the console alone. The
+/// `sandbox` directive gives it an opaque origin even if opened on its own: no cookies, no
+/// storage, nothing of the console's.
+const WIDGET_CSP: &str = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; \
+img-src data: blob:; media-src data: blob:; font-src data:; frame-src 'none'; child-src 'none'; worker-src 'none'; \
+base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-scripts";
+
+/// The widget sandbox's page (see [`WIDGET_CSP`]).
+const WIDGET_HOST: &str = "widget-host.html";
 
 fn disabled() -> Response<Body> {
     http::error_response(&ApiError::not_found())
@@ -100,10 +115,11 @@ pub fn asset(shared: &Shared, path: &str, headers: &HeaderMap) -> Response<Body>
         headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    headers.insert("content-security-policy", HeaderValue::from_static(CSP));
+    let widget = name == WIDGET_HOST;
+    headers.insert("content-security-policy", HeaderValue::from_static(if widget { WIDGET_CSP } else { CSP }));
     headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     headers.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
-    headers.insert("x-frame-options", HeaderValue::from_static("DENY"));
+    headers.insert("x-frame-options", HeaderValue::from_static(if widget { "SAMEORIGIN" } else { "DENY" }));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }

@@ -111,6 +111,11 @@ pub fn inline_result(value: &Value) -> Result<Value, String> {
         Some(_) => return Err("Field \"input_message_content\" must be of type Object".into()),
     }
     let content = fields.get("input_message_content").and_then(Value::as_object);
+    // Bot API 10.4's widget contents: "currently, widgets can't be sent in response to inline
+    // queries" (the production rule, kept).
+    if content.is_some_and(|c| c.contains_key("html") || c.contains_key("widget_id")) {
+        return Err("widgets can't be sent in response to inline queries".into());
+    }
     let has_content_text =
         content.and_then(|c| c.get("message_text")).and_then(Value::as_str).is_some_and(|t| !t.is_empty())
             || content.and_then(|c| c.get("rich_message")).is_some_and(|r| !r.is_null());

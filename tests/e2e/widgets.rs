@@ -14,9 +14,9 @@ const HTML: &str = "<!doctype html><p id=out>…</p><script>TelegramWidget.reque
 #[test]
 fn a_widget_asks_its_bot_and_the_bot_changes_its_data() {
     let Started { root: _root, server, bot, alice, bot_id, alice_id } = crate::started("widget_bot");
-    // The documented limits, after the chat.
+    // The documented limits.
     let send = |params: Value| server.call(&bot, "sendWidget", params);
-    assert_eq!(error(send(json!({"chat_id": alice_id}))).1, "Bad Request: widget HTML must be non-empty");
+    assert_eq!(error(send(json!({"chat_id": alice_id}))).1, "Bad Request: parameter \"html\" is required");
     assert!(error(send(json!({"chat_id": alice_id, "html": "x".repeat(32_769)}))).1.contains("at most 32768 bytes"));
     // xorshift64: noise that zlib cannot shrink below 4096 bytes.
     let mut x = 0x2545_f491_4f6c_dd1d_u64;

@@ -466,7 +466,7 @@ mod tests {
         );
         assert!(hooks.rich.is_some(), "rich messages' reader (editMessageText's rich_message, inline results)");
         assert_eq!(hooks.emoji_checks.len(), 1, "stickers' custom emoji");
-        assert_eq!(hooks.views.len(), 1, "files' paid media");
+        assert_eq!(hooks.views.len(), 2, "files' paid media, widgets' shared public data");
         assert_eq!(hooks.shown.len(), 1, "polls' settings and hidden counts");
         let types: Vec<&str> = hooks.inline_results.iter().map(|k| k.result_type).collect();
         assert_eq!(types, ["game"], "games' inline result");
@@ -487,6 +487,7 @@ mod tests {
         assert_eq!(kind(&venue), Some("venues"));
         assert_eq!(kind(&Message { poll: Some(Box::default()), ..Message::default() }), Some("polls"));
         assert_eq!(kind(&Message { text: Some("a".into()), ..Message::default() }), None, "text");
-        assert_eq!(kinds.len(), 14, "every kind of content the platform sends");
+        assert_eq!(kind(&Message { widget: Some(Box::default()), ..Message::default() }), Some("widgets"));
+        assert_eq!(kinds.len(), 15, "every kind of content the platform sends");
     }
 }

@@ -108,6 +108,8 @@ const ORDER: &[&str] = &[
     "pressButton",
     "getStickerSet",
     "playGame",
+    "sendWidgetQuery",
+    "getWidgetData",
     "getPaymentForm",
     "payInvoice",
     "buyPaidMedia",

@@ -929,7 +929,7 @@ mod tests {
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!(
                 s.startup_line,
-                "Starting msg-bot-api (Bot API 10.3) with args: --http-port 8081 --http-stat-port 8082 --dir /data --temp-dir /tmp --log /data/logs/msg-bot-api.log"
+                "Starting msg-bot-api (Bot API 10.5) with args: --http-port 8081 --http-stat-port 8082 --dir /data --temp-dir /tmp --log /data/logs/msg-bot-api.log"
             );
             assert_eq!((s.http_port, s.http_stat_port, s.local, s.max_webhook_connections), (8081, 8082, false, 40));
             assert_eq!(s.log_max_file_size, crate::DEFAULT_LOG_MAX_FILE_SIZE);
@@ -1022,7 +1022,7 @@ mod tests {
             let s = load_in(jail, ServerFlags::default()).unwrap();
             assert_eq!(
                 s.startup_line,
-                "Starting msg-bot-api (Bot API 10.3) with args: --http-port 9081 --http-stat-port 9082 --dir /srv/bots --temp-dir /srv/tmp --log /var/log/msg.log --local --max-webhook-connections 60 --log-verbosity-level=4 --filter 1/2"
+                "Starting msg-bot-api (Bot API 10.5) with args: --http-port 9081 --http-stat-port 9082 --dir /srv/bots --temp-dir /srv/tmp --log /var/log/msg.log --local --max-webhook-connections 60 --log-verbosity-level=4 --filter 1/2"
             );
             assert_eq!(s.max_webhook_connections, 60);
             assert_eq!(s.log_verbosity_level, 4);

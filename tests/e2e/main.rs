@@ -234,7 +234,7 @@ pub fn started(username: &str) -> Started {
     Started { root, server, bot, alice, bot_id, alice_id }
 }
 
-/// The Bot API schema the server is generated from (10.3).
+/// The Bot API schema the server is generated from (10.3, with 10.4 and 10.5 applied).
 pub fn spec() -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/spec/api-10.3.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()

@@ -321,7 +321,7 @@ fn version_needs_no_configuration_and_healthcheck_follows_the_configuration() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "msg-bot-api 0.1.0 (Bot API 10.3)\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "msg-bot-api 0.1.0 (Bot API 10.5)\n");
     assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0, "--version writes nothing");
 
     // The probe finds the port where the configuration puts it (here MSG_EXTRA_ARGS).

@@ -11,7 +11,7 @@ use crate::launch;
 
 fn line_for(root: &std::path::Path, extra: &str) -> String {
     format!(
-        "Starting msg-bot-api (Bot API 10.3) with args: --http-port 0 --http-stat-port 0 --dir {root}/data --temp-dir {root}/tmp --log {root}/data/logs/msg-bot-api.log{extra}",
+        "Starting msg-bot-api (Bot API 10.5) with args: --http-port 0 --http-stat-port 0 --dir {root}/data --temp-dir {root}/tmp --log {root}/data/logs/msg-bot-api.log{extra}",
         root = root.display()
     )
 }
@@ -69,7 +69,7 @@ fn config_file_only_and_file_with_env_both_work() {
     let mut server = bare.start();
     let d = dir.display();
     let expected = format!(
-        "Starting msg-bot-api (Bot API 10.3) with args: --http-port 0 --http-stat-port 0 --dir {d} --temp-dir {d}/tmp --log {d}/logs/msg-bot-api.log --local"
+        "Starting msg-bot-api (Bot API 10.5) with args: --http-port 0 --http-stat-port 0 --dir {d} --temp-dir {d}/tmp --log {d}/logs/msg-bot-api.log --local"
     );
     assert_eq!(server.output().lines().next(), Some(expected.as_str()));
     assert!(std::fs::read_to_string(dir.join("logs/msg-bot-api.log")).unwrap().starts_with(&expected));
@@ -88,7 +88,7 @@ fn version_needs_no_environment() {
     let root = tempfile::tempdir().unwrap();
     let (status, stdout, _) = launch(root.path()).without("MSG_API_ID").without("MSG_API_HASH").arg("--version").run();
     assert!(status.success());
-    assert_eq!(stdout.trim(), format!("msg-bot-api {} (Bot API 10.3)", env!("CARGO_PKG_VERSION")));
+    assert_eq!(stdout.trim(), format!("msg-bot-api {} (Bot API 10.5)", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]

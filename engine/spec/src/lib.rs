@@ -1,10 +1,11 @@
-//! The Bot API 10.3 schema: every method (its parameters and return types) and every type (its
+//! The Bot API 10.5 schema: every method (its parameters and return types) and every type (its
 //! fields, or the subtypes of a union), read from the machine-readable specification kept beside
-//! this crate (`api-10.3.json`, MIT data, provenance in `PROVENANCE.txt`; what it does not say is
-//! in `supplement.json`), and a validator that
-//! checks a JSON value against a declared type: required fields present, no undeclared field,
-//! JSON types as declared, unions resolved by their discriminator (`always "creator"`). Not here:
-//! what any method does.
+//! this crate (`api-10.3.json`, MIT data, provenance in `PROVENANCE.txt`) with what Bot API 10.4
+//! and 10.5 changed applied (`changes-10.5.json`, written by this project with a source for each
+//! entry: no licensed machine-readable schema covers them) and what neither says in
+//! `supplement.json`; and a validator that checks a JSON value against a declared type:
+//! required fields present, no undeclared field, JSON types as declared, unions resolved by
+//! their discriminator (`always "creator"`). Not here: what any method does.
 #![forbid(unsafe_code)]
 
 use std::collections::HashMap;

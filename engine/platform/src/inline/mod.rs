@@ -506,7 +506,7 @@ async fn choose_inline(
     let flags = platform.bot_flags(bot.id).await?;
     // One in `feedback_share` chosen results is told (Bot API 10.5's
     // inline_feedback_share_denominator; 1 unless the bot set another).
-    let told = msg_core::random::next_u64() % u64::from(flags.feedback_share.max(1)) == 0;
+    let told = msg_core::random::next_u64().is_multiple_of(u64::from(flags.feedback_share.max(1)));
     if flags.inline_feedback && told && platform.updates.accepts(&bot, "chosen_inline_result").await? {
         // With an inline keyboard the bot may edit the message later, by its
         // inline_message_id.

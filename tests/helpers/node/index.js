@@ -148,6 +148,17 @@ class Person {
     return this.call("playGame", { chat_id: idOf(message), message_id: message.message_id, timeout });
   }
 
+  /** What the widget of `message` asks its bot (`TelegramWidget.request(data)`, 1-64 bytes);
+   *  resolves with the bot's answer (`{widget_query_id, answered, data}`). */
+  widgetQuery(message, data, timeout = 15) {
+    return this.call("sendWidgetQuery", { chat_id: idOf(message), message_id: message.message_id, data, timeout });
+  }
+
+  /** What the widget of `message` is shown now: `{public_data, chat_data, cache_time}`. */
+  widgetData(message) {
+    return this.call("getWidgetData", { chat_id: idOf(message), message_id: message.message_id });
+  }
+
   /** Pays `invoice` (a received invoice message, or a `createInvoiceLink` link) with the
    *  order's `name`, `phone_number`, `email`, `shipping_option_id` and `tip_amount` as asked and
    *  `shippingAddress` (an object): `{paid: true, message}` or `{paid: false, stage, ...}` (a

@@ -154,7 +154,7 @@ mod tests {
     #[test]
     fn html_is_measured_as_written_and_as_compressed() {
         assert!(check_html("<b>hi</b>").is_ok());
-        assert_eq!(check_html("").unwrap_err().description, "Bad Request: Parameter \"html\" is required");
+        assert_eq!(check_html("").unwrap_err().description, "Bad Request: parameter \"html\" is required");
         let long = "a".repeat(MOST_HTML + 1);
         assert!(check_html(&long).unwrap_err().description.contains("at most 32768 bytes"));
         // 32 KB that compress well pass; 8 KB of noise do not.

@@ -54,6 +54,21 @@ test("a person sends, presses, votes and reacts", async () => {
   assert.equal(update.message.document.file_name, "notes.txt");
 });
 
+test("a widget asks its bot and is shown its data (Bot API 10.4)", async () => {
+  const bot = await server.createBot("node_widget_bot");
+  const alice = server.createPerson("Alice");
+  await alice.sendMessage(bot, "/start");
+  const html = "<p>hi</p><script>TelegramWidget.request('hi')</script>";
+  await bot.call("sendWidget", { chat_id: alice.id, html, chat_data: "round 1", allow_queries: true });
+  const widget = await alice.expectMessage((m) => m.widget !== undefined, "the widget", { timeout: 10 });
+  const asking = alice.widgetQuery(widget, "hi", 10);
+  const [update] = await nextUpdate(bot, 0, "widget_query");
+  assert.equal(update.widget_query.data, "hi");
+  await bot.call("answerWidgetQuery", { widget_query_id: update.widget_query.id, data: "hello" });
+  assert.equal((await asking).data, "hello");
+  assert.equal((await alice.widgetData(widget)).chat_data, "round 1");
+});
+
 test("inline queries, groups and refusals", async () => {
   const bot = await server.createBot("node_inline_bot", { inline: true });
   assert.equal((await bot.call("getMe")).supports_inline_queries, true);

@@ -52,6 +52,24 @@ def test_a_person_sends_presses_votes_and_reacts(msg_server, msg_bot, msg_person
     assert update["message"]["document"]["file_name"] == "notes.txt"
 
 
+def test_a_widget_asks_its_bot_and_is_shown_its_data(msg_server, msg_bot, msg_person):
+    msg_person.send_message(msg_bot, "/start")
+    html = "<p>hi</p><script>TelegramWidget.request('hi')</script>"
+    msg_bot.call("sendWidget", chat_id=msg_person.id, html=html, chat_data="round 1", allow_queries=True)
+    widget = msg_person.expect_message(lambda m: "widget" in m, "the widget", timeout=10)
+
+    def answer():
+        update, _ = next_update(msg_bot, 0, "widget_query")
+        msg_bot.call("answerWidgetQuery", widget_query_id=update["widget_query"]["id"], data="hello")
+
+    answering = threading.Thread(target=answer)
+    answering.start()
+    asked = msg_person.widget_query(widget, "hi", timeout=10)
+    answering.join()
+    assert asked["answered"] and asked["data"] == "hello"
+    assert msg_person.widget_data(widget)["chat_data"] == "round 1"
+
+
 def test_inline_queries_groups_and_refusals(msg_server, msg_person):
     bot = msg_server.create_bot("inline_bot", inline=True)
     assert bot.call("getMe")["supports_inline_queries"] is True

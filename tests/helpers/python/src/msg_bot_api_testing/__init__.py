@@ -190,6 +190,17 @@ class Person:
         {"url", ...}}`: the game's URL the bot gave)."""
         return self.call("playGame", chat_id=_id(message), message_id=message["message_id"], timeout=timeout)
 
+    def widget_query(self, message, data, timeout=15):
+        """What the widget of `message` asks its bot (`TelegramWidget.request(data)`, 1-64
+        bytes); the bot's answer (`{"widget_query_id", "answered", "data"}`)."""
+        return self.call(
+            "sendWidgetQuery", chat_id=_id(message), message_id=message["message_id"], data=data, timeout=timeout
+        )
+
+    def widget_data(self, message):
+        """What the widget of `message` is shown now: `{"public_data", "chat_data", "cache_time"}`."""
+        return self.call("getWidgetData", chat_id=_id(message), message_id=message["message_id"])
+
     def vote(self, message, option_ids):
         """Votes in the poll of `message` (an empty list retracts); the `Poll`."""
         return self.call("votePoll", chat_id=_id(message), message_id=message["message_id"], option_ids=option_ids)

@@ -162,10 +162,15 @@ async function shot(page, name) {
  *  `target` (a server of the test's own) and the console's storage, shows what it reached in
  *  #report, asks its bot how many it reached and shows the answer in #answer; its data in
  *  #data; #go tries to navigate its frame to `target`. */
-function widgetHtml(target) {
+function widgetHtml(target, stunPort) {
+  // WebRTC, which no policy of the browser blocks, tried from every window the widget might
+  // get: its own, a frame in its markup, a frame it makes, a frame from markup it writes.
+  const peer = `(w) => { try { const pc = new w.RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:${stunPort}" }] }); pc.createDataChannel("x"); pc.createOffer().then((o) => pc.setLocalDescription(o)); return true; } catch { return false; } }`;
   return `<!doctype html><style>body{font:14px sans-serif;margin:8px;color:#123}</style>
 <p id="data"></p><p id="report">probing…</p><p id="answer"></p><button id="go">Leave</button>
+<iframe id="static" srcdoc="<script>(${peer.replace(/"/g, "&quot;")})(window)</script>"></iframe>
 <script>
+const peer = ${peer};
 const show = () => { document.getElementById("data").textContent = TelegramWidget.publicData + "|" + TelegramWidget.chatData; };
 show();
 TelegramWidget.onDataChanged(show);
@@ -177,8 +182,12 @@ const tries = {
   img: () => new Promise((done) => { const i = new Image(); i.onload = () => done(true); i.onerror = () => done(false); i.src = T + "/img"; }),
   // A beacon and a frame say nothing of whether they left: the test's server counts them.
   beacon: () => { try { navigator.sendBeacon(T + "/beacon", "x"); } catch {} return false; },
-  frame: () => new Promise((done) => { const f = document.createElement("iframe"); f.src = T + "/frame"; document.body.append(f); setTimeout(() => done(false), 0); }),
-  rtc: () => typeof RTCPeerConnection === "function",
+  frame: () => new Promise((done) => { try { const f = document.createElement("iframe"); f.src = T + "/frame"; document.body.append(f); } catch {} setTimeout(() => done(false), 0); }),
+  rtc: () => typeof RTCPeerConnection === "function" && peer(window),
+  staticFrame: () => !!document.getElementById("static") || frames.length > 0,
+  madeFrame: () => { try { const f = document.createElement("iframe"); document.body.append(f); return peer(f.contentWindow); } catch { return false; } },
+  writtenFrame: () => { const d = document.createElement("div"); document.body.append(d); d.innerHTML = "<iframe></iframe>"; return frames.length > 0 && peer(frames[0]); },
+  parsedFrame: () => { const t = document.createElement("template"); t.innerHTML = "<iframe></iframe>"; document.body.append(t.content.cloneNode(true)); return frames.length > 0 && peer(frames[0]); },
   storage: () => { try { return localStorage.getItem("console-secret") !== null || sessionStorage.length >= 0; } catch { return false; } },
   cookie: () => { try { return document.cookie !== undefined; } catch { return false; } },
   idb: () => new Promise((done) => { try { const r = indexedDB.open("w"); r.onsuccess = () => done(true); r.onerror = () => done(false); } catch { done(false); } }),
@@ -1283,6 +1292,10 @@ describe("the console in Chromium", () => {
     // A server of the test's own, which counts whatever reaches it.
     const http = require("node:http");
     const hits = [];
+    // And a STUN port of its own, which a peer connection would knock on.
+    const udp = require("node:dgram").createSocket("udp4");
+    udp.on("message", () => hits.push("stun"));
+    await new Promise((resolve) => udp.bind(0, "127.0.0.1", resolve));
     const probe = http.createServer((req, res) => {
       hits.push(req.url);
       res.writeHead(200, { "access-control-allow-origin": "*", "content-type": "text/html" });
@@ -1301,7 +1314,7 @@ describe("the console in Chromium", () => {
       await alice.sendMessage(botInfo, "/start");
       await openChat(page, botInfo.id);
       const sent = await bot.api.raw.sendWidget({
-        chat_id: alice.id, html: widgetHtml(`http://127.0.0.1:${probe.address().port}`), height: 170,
+        chat_id: alice.id, html: widgetHtml(`http://127.0.0.1:${probe.address().port}`, udp.address().port), height: 170,
         public_data: "score 1", chat_data: "round 1", allow_queries: true, caption: "A widget",
       });
       const host = page.locator("article.message iframe.widget-frame");
@@ -1323,8 +1336,12 @@ describe("the console in Chromium", () => {
       await bot.api.raw.editMessageWidgetData({ chat_id: alice.id, message_id: sent.message_id, chat_data: "round 3" });
       await page.frameLocator("article.message iframe.widget-frame").frameLocator("iframe").locator("#data", { hasText: "round 3" }).waitFor();
       assert.deepEqual(hits, [], "nothing reached the test's server");
+      // Gone, so the scenarios after this one do not run it again in Alice's chat.
+      await bot.api.deleteMessage(alice.id, sent.message_id);
+      await host.waitFor({ state: "detached" });
     } finally {
       probe.close();
+      udp.close();
       onWidgetQuery = null;
     }
   });

@@ -161,7 +161,9 @@ fn the_operator_creates_people_and_bots_that_work_at_once() {
     assert_eq!(
         flags,
         json!({"privacy": false, "join_groups": true, "inline": true, "inline_feedback": false,
-            "join_request_queries": false, "manage_bots": false, "guest_queries": false, "business": false})
+            "join_request_queries": false, "manage_bots": false, "guest_queries": false, "business": false,
+            "inline_location": false, "topics": false, "user_topics": false, "topic_sidebar": false,
+            "widgets_anywhere": false})
     );
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["supports_inline_queries"], true);
     assert_eq!(ok(server.call(&bot_token, "getMe", json!({})))["can_read_all_group_messages"], true);

@@ -92,6 +92,15 @@ fn set_my_settings_changes_what_get_me_reports_and_what_people_meet() {
     ok(server.call(&bot, "answerInlineQuery", json!({"inline_query_id": query["id"], "results": []})));
     let answered = asking.join().unwrap().json()["result"].clone();
     assert_eq!(answered["placeholder"], "Search places…");
+    let nowhere = server.user_call(
+        &alice,
+        "inlineQuery",
+        json!({"chat_id": bot_id, "query": "x", "location": "{\"latitude\": 91, \"longitude\": 0}"}),
+    );
+    assert_eq!(
+        error(nowhere).1,
+        "Bad Request: location must be a JSON object with a latitude (-90..90) and a longitude (-180..180)"
+    );
     // A group may not add it any more.
     let group = server.user_call(&alice, "createGroup", json!({"title": "No bots", "member_ids": [bot_id]}));
     assert_eq!(error(group).1, "Bad Request: BOT_GROUPS_BLOCKED");
@@ -141,4 +150,8 @@ fn callback_queries_from_the_bots_own_messages_come_as_inline_messages_when_it_a
     assert_eq!(edited["text"], "Going!");
     ok(server.call(&bot, "setMySettings", json!({"callback_query_mode": "default"})));
     assert!(press(&mut offset)["message"].is_object());
+    // The id is no key to a chat the bot may no longer write to: once blocked, it edits nothing.
+    ok(server.user_call(&alice, "blockBot", json!({"chat_id": bot_id})));
+    let blocked = server.call(&bot, "editMessageText", json!({"inline_message_id": inline_id, "text": "Still here"}));
+    assert_eq!(error(blocked), (403, "Forbidden: bot was blocked by the user".into()));
 }

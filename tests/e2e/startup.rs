@@ -33,7 +33,7 @@ fn env_only_start_prints_the_exact_line_serves_and_drains_on_sigterm() {
     assert_eq!(root_reply.header("content-type"), Some("application/json"));
     let body = root_reply.json();
     assert_eq!(body["ok"], true);
-    assert_eq!(body["result"]["bot_api_version"], "10.3");
+    assert_eq!(body["result"]["bot_api_version"], "10.5");
     assert_eq!(body["result"]["phase"], "ready");
 
     server.signal("TERM");

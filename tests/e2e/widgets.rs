@@ -246,6 +246,70 @@ fn shared_widgets_share_their_public_data_and_a_forwarded_one_asks_its_maker() {
     ok(server.call(&bot, "answerWidgetQuery", json!({"widget_query_id": query["id"], "data": "hi from the maker"})));
     assert_eq!(asking.join().unwrap().json()["result"]["data"], "hi from the maker");
 
+    // editMessageWidgetData changes a shared widget's public data everywhere at once (not as an
+    // edit of the message); a copy another bot cannot speak for.
+    let data_of = |message: &Value| {
+        ok(server.user_call(&alice, "getWidgetData", json!({"chat_id": bot_id, "message_id": message["message_id"]})))
+    };
+    let wait_a_second = std::time::Instant::now() + std::time::Duration::from_millis(1100);
+    msg_testkit::poll_until("a second since the last edit", || std::time::Instant::now() >= wait_a_second);
+    let edit = json!({"chat_id": alice_id, "message_id": first["message_id"], "public_data": "v4"});
+    assert_eq!(ok(server.call(&bot, "editMessageWidgetData", edit)), true);
+    assert_eq!(
+        (data_of(&first)["public_data"].as_str(), data_of(&again)["public_data"].as_str()),
+        (Some("v4"), Some("v4"))
+    );
+    let history = ok(server.user_call(&alice, "getChatHistory", json!({"chat_id": bot_id, "limit": 5})));
+    assert!(
+        history
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m.get("widget").is_some())
+            .all(|m| m["widget"]["public_data"] == "v4")
+    );
+
+    // The kinds of queries stay apart: a callback answer is no widget answer, and the reverse.
+    let asking = waiting(
+        &server,
+        &alice,
+        "sendWidgetQuery",
+        json!({"chat_id": bob_id, "message_id": forwarded["message_id"], "data": "kinds", "timeout": 5}),
+    );
+    let query = next_update(&server, &bot, &mut offset, "shared_widget_query");
+    assert_eq!(
+        refused(&server, &bot, "answerCallbackQuery", json!({"callback_query_id": query["id"]})),
+        "Bad Request: query is too old and response timeout expired or query ID is invalid"
+    );
+    ok(server.call(&bot, "answerWidgetQuery", json!({"widget_query_id": query["id"], "data": "right kind"})));
+    assert_eq!(asking.join().unwrap().json()["result"]["data"], "right kind");
+    assert_eq!(
+        refused(&server, &bot, "answerWidgetQuery", json!({"widget_query_id": "12345"})),
+        "Bad Request: query is too old and response timeout expired or query ID is invalid"
+    );
+
+    // In a channel (the operator's rules lifted): a subscriber's widget asks the bot that posted
+    // it, which edits its post's data.
+    let channel =
+        ok(server.user_call(&alice, "createChannel", json!({"title": "Board news", "member_ids": [bot_id, bob_id]})));
+    let rights =
+        json!({"chat_id": channel["id"], "user_id": bot_id, "can_post_messages": true, "can_edit_messages": true});
+    ok(server.user_call(&alice, "promoteChatMember", rights));
+    let post =
+        ok(server.call(&bot, "sendWidget", json!({"chat_id": channel["id"], "html": HTML, "allow_queries": true})));
+    let asking = waiting(
+        &server,
+        &bob,
+        "sendWidgetQuery",
+        json!({"chat_id": channel["id"], "message_id": post["message_id"], "data": "from the channel", "timeout": 10}),
+    );
+    let query = next_update(&server, &bot, &mut offset, "widget_query");
+    assert_eq!((query["chat"]["id"].as_i64(), query["from"]["id"].as_i64()), (channel["id"].as_i64(), Some(bob_id)));
+    ok(server.call(&bot, "answerWidgetQuery", json!({"widget_query_id": query["id"], "data": "ok"})));
+    assert_eq!(asking.join().unwrap().json()["result"]["data"], "ok");
+    let edit = json!({"chat_id": channel["id"], "message_id": post["message_id"], "chat_data": "posted"});
+    assert_eq!(ok(server.call(&bot, "editMessageWidgetData", edit)), true);
+
     // The share theme's backdrops (10.4).
     let backdrops = ok(server.call(&bot, "getChatShareThemeBackdrops", json!({})));
     assert_typed("ChatShareThemeBackdrops", &backdrops);

@@ -36,10 +36,21 @@ pub(crate) async fn inline_query(c: UserCall) -> Result<Value, ApiError> {
     // Where the person is, when their app shares it (a bot asking for it gets it, Bot API 10.5's
     // needs_inline_query_location).
     let location = match c.params.get("location").filter(|v| !v.is_empty()) {
-        Some(raw) => Some(
-            serde_json::from_str::<msg_spec::types::Location>(raw)
-                .map_err(|_| ApiError::bad_request("location must be a JSON object with latitude and longitude"))?,
-        ),
+        Some(raw) => {
+            let given: Value = serde_json::from_str(raw).unwrap_or_default();
+            match (given["latitude"].as_f64(), given["longitude"].as_f64()) {
+                (Some(latitude), Some(longitude))
+                    if (-90.0..=90.0).contains(&latitude) && (-180.0..=180.0).contains(&longitude) =>
+                {
+                    Some(msg_spec::types::Location { latitude, longitude, ..Default::default() })
+                }
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "location must be a JSON object with a latitude (-90..90) and a longitude (-180..180)",
+                    ));
+                }
+            }
+        }
         None => None,
     };
     super::inline_query(&c.platform, &c.user, bot, query, offset, &chat_type, location, wait).await

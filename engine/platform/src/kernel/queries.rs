@@ -40,7 +40,14 @@ impl Platform {
     /// Opens a query `bot_id` may answer (closing those nobody waits for any more); on a
     /// shared storage its row is stored first, so a bot answering through any server finds it.
     pub(crate) async fn open_query(&self, bot_id: i64) -> Result<OpenQuery, ApiError> {
-        let id = format!("{}", msg_core::random::next_u64() >> 1);
+        self.open_query_as(bot_id, "").await
+    }
+
+    /// [`Platform::open_query`] for a kind of query with ids of its own, `prefix` before the
+    /// number (a widget's `w…`): answered only through [`Platform::answer_query_as`] with the
+    /// same prefix, so no other kind's answer reaches it, nor its answer another kind's.
+    pub(crate) async fn open_query_as(&self, bot_id: i64, prefix: &'static str) -> Result<OpenQuery, ApiError> {
+        let id = format!("{prefix}{}", msg_core::random::next_u64() >> 1);
         if self.storage.shared() {
             self.storage.apply(vec![OPEN_QUERIES.put(0, &id, &bot_id)]).await.map_err(internal)?;
         }
@@ -69,6 +76,21 @@ impl Platform {
 
     /// `bot_id` answers query `query_id`; only the bot it was sent to may, while it is open.
     pub(crate) async fn answer_query(&self, bot_id: i64, query_id: &str, answer: Value) -> Result<(), ApiError> {
+        self.answer_query_as(bot_id, query_id, "", answer).await
+    }
+
+    /// [`Platform::answer_query`] for a query opened with [`Platform::open_query_as`]`(prefix)`.
+    pub(crate) async fn answer_query_as(
+        &self,
+        bot_id: i64,
+        query_id: &str,
+        prefix: &str,
+        answer: Value,
+    ) -> Result<(), ApiError> {
+        let number = query_id.strip_prefix(prefix).and_then(|n| n.chars().next());
+        if !number.is_some_and(|c| c.is_ascii_digit()) {
+            return Err(query_invalid());
+        }
         if self.storage.shared() {
             return self.answer_shared_query(bot_id, query_id, answer).await;
         }

@@ -5,8 +5,8 @@
 //! transaction: what is read under the lock still comes from the directory or storage.
 //!
 //! Locks are taken in one order when several are held: a group, then (in `polls.rs`) the poll
-//! lock, then a message, then a gift of the catalogue (a sale, an upgrade), then a person, then
-//! a bot setting. Nothing that holds one of them
+//! lock, then a message, then a gift of the catalogue (a sale, an upgrade) or a shared widget's
+//! row, then a person, then a bot setting. Nothing that holds one of them
 //! calls a function that takes the same entity's lock again (the locks are not re-entrant):
 //! functions that need the lock held take the [`Held`] guard as a parameter instead.
 //!

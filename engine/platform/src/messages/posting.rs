@@ -1048,6 +1048,8 @@ async fn external_reply(
         location: original.location.clone(),
         venue: original.venue.clone(),
         poll: original.poll.clone(),
+        // Bot API 10.4.
+        widget: original.widget.clone(),
         ..types::ExternalReplyInfo::default()
     };
     if let Conversation::Group(_) = source {

@@ -2,7 +2,6 @@
 //! (`editMessageText`, `editMessageCaption`, `editMessageMedia`, ...).
 
 use msg_core::{ApiError, MethodCall, Reply};
-use msg_spec::types;
 use serde_json::{Value, json};
 
 use crate::Platform;
@@ -56,9 +55,20 @@ pub(crate) async fn message_target(
         // A message not sent via this bot answers as one that is not there: a forged id tells
         // nothing of other chats.
         let stored = super::load_message(platform, conversation, message_id).await?;
-        let sent = |m: &types::Message| super::posting::sender_id(m) == Some(actor.id());
-        let own = stored.as_ref().is_some_and(|m| m.via_bot.as_ref().map(|b| b.id) == Some(actor.id()) || sent(m));
-        if !own {
+        let Some(stored) = stored else { return Err(ApiError::bad_request("MESSAGE_ID_INVALID")) };
+        if stored.via_bot.as_ref().map(|b| b.id) == Some(actor.id()) {
+            return Ok((actor, conversation, message_id));
+        }
+        if super::posting::sender_id(&stored) != Some(actor.id()) {
+            return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
+        }
+        // The bot's own message (a guest's answer, or a press it got as an inline message):
+        // the id is no key to a chat the bot may no longer use, so the chat is checked as if
+        // named by its id.
+        let chat = conversation.chat_id_for(actor.id()).to_string();
+        if stored.guest_bot_caller_user.is_none()
+            && platform.resolve_chat_for(&actor, &chat, access).await? != conversation
+        {
             return Err(ApiError::bad_request("MESSAGE_ID_INVALID"));
         }
         return Ok((actor, conversation, message_id));

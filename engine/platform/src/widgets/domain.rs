@@ -4,7 +4,7 @@ use msg_core::Registrar;
 use msg_core::method::{Late, bound};
 use msg_spec::types::Message;
 
-use super::{SHARED, WidgetState};
+use super::WidgetState;
 use crate::Platform;
 use crate::kernel::domain::Domain;
 use crate::kernel::stored::ContentKind;
@@ -64,7 +64,7 @@ const SHARED_VIEW: MessageView =
 fn shared_view<'a>(platform: &'a Platform, _: Conversation, message: &'a mut Message, _: i64) -> Hooked<'a, ()> {
     Box::pin(async move {
         let Some(id) = message.widget.as_ref().and_then(|w| w.id.clone()) else { return Ok(()) };
-        if let Some((_, shared)) = SHARED.find(platform.storage.as_ref(), &id).await?.into_iter().next()
+        if let Some((_, shared)) = super::shared_row(platform, &id).await?
             && let Some(widget) = message.widget.as_mut()
         {
             widget.public_data = shared.public_data;

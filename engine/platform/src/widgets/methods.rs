@@ -10,14 +10,14 @@ use msg_spec::params::{self, SendArgs};
 use msg_spec::types::{self, Message};
 
 use super::{
-    DEFAULT_CACHE_TIME, MOST_DATA, PLACED, Placed, SHARED, Shared, bad, check_data, check_html, check_size,
-    new_widget_id, placed_prefix,
+    DEFAULT_CACHE_TIME, MOST_DATA, PLACED, Placed, QUERY_PREFIX, SHARED, Shared, bad, check_data, check_html,
+    check_size, new_widget_id, placed_key, placed_prefix,
 };
 use crate::Platform;
 use crate::kernel::methods::{args, done, platform_bot};
 use crate::kernel::world::{Access, Actor, Conversation};
 use crate::messages;
-use crate::messages::posting::{load_message, lock_message, publish_edit_stored, sender_id};
+use crate::messages::posting::{load_message, lock_message, manages_channel_post, publish_edit_stored};
 use crate::messages::send::{SendOptions, json_value};
 use crate::messages::target::message_target;
 
@@ -129,7 +129,8 @@ pub(super) async fn send_shared_widget(platform: Arc<Platform>, call: MethodCall
     place(&platform, &call, &p, placing).await
 }
 
-/// `answerWidgetQuery`: the answer goes to the widget that asked, once, within its wait.
+/// `answerWidgetQuery`: the answer goes to the widget that asked, once, within its wait (a
+/// widget query's id alone: no other kind of query is answered here).
 pub(super) async fn answer_widget_query(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::AnswerWidgetQuery = args(&call.params)?;
     let data = p.data.unwrap_or_default();
@@ -137,7 +138,8 @@ pub(super) async fn answer_widget_query(platform: Arc<Platform>, call: MethodCal
         return Err(bad(format!("data must be at most {MOST_DATA} bytes")));
     }
     let bot = platform_bot(&platform, &call).await?;
-    platform.answer_query(bot.id, p.widget_query_id, serde_json::json!({"data": data})).await?;
+    let answer = serde_json::json!({"data": data});
+    platform.answer_query_as(bot.id, p.widget_query_id, QUERY_PREFIX, answer).await?;
     done()
 }
 
@@ -147,16 +149,41 @@ fn now_ms() -> i64 {
     i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// When a shared widget's public data may change again: once a second.
-fn may_edit_shared(shared: &Shared, now_ms: i64) -> Result<(), ApiError> {
-    if now_ms - shared.edited_ms < 1000 {
+/// Sets shared widget `id`'s public data (and cache time), once a second at most, under its
+/// row's lock; `false` when it already was that. Its own act: the data is the widget's, shown in
+/// every message with it (the view reads it), so no message changes.
+async fn set_shared(
+    platform: &Platform,
+    bot_id: i64,
+    id: &str,
+    public_data: &str,
+    cache_time: Option<i64>,
+) -> Result<bool, ApiError> {
+    let _held = SHARED.lock(&platform.locks, bot_id, id).await;
+    let shared = SHARED.get(platform.storage.as_ref(), bot_id, id).await?;
+    let mut shared = shared.ok_or_else(|| bad("WIDGET_ID_INVALID"))?;
+    let public_data = Some(public_data.to_owned()).filter(|d| !d.is_empty());
+    if shared.public_data == public_data && cache_time.is_none_or(|c| c == shared.cache_time) {
+        return Ok(false);
+    }
+    let now_ms = now_ms();
+    // A wall clock set back allows the edit rather than refusing edits until it catches up.
+    if (0..1000).contains(&(now_ms - shared.edited_ms)) {
         return Err(ApiError::too_many_requests(1));
     }
-    Ok(())
+    shared.public_data = public_data;
+    shared.cache_time = cache_time.unwrap_or(shared.cache_time);
+    shared.edited_ms = now_ms;
+    platform.storage.apply(vec![SHARED.put(bot_id, id, &shared)]).await.map_err(crate::internal)?;
+    platform.state::<super::WidgetState>().remember(id, Some((bot_id, shared)));
+    Ok(true)
 }
 
-/// `editMessageWidgetData`: the message's data (and a shared widget's public data, in every
-/// message that shows it), one commit; `True`.
+/// `editMessageWidgetData`: a widget message of the bot's (sent by it, or a channel post of its
+/// it may edit). Its `chat_data` (and a plain widget's `public_data`) change as an edit of the
+/// message, delivered to the chat; a shared widget's `public_data` is the widget's, changed as
+/// `editSharedWidgetData` changes it, first, in an act of its own (every message with the
+/// widget shows it). `True`.
 pub(super) async fn edit_message_widget_data(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
     let p: params::EditMessageWidgetData = args(&call.params)?;
     check_data("public_data", p.public_data)?;
@@ -167,31 +194,31 @@ pub(super) async fn edit_message_widget_data(platform: Arc<Platform>, call: Meth
     let held = lock_message(&platform, conversation, message_id).await;
     let original = load_message(&platform, conversation, message_id).await?;
     let original = original.ok_or_else(|| bad("message to edit not found"))?;
-    let own = sender_id(&original) == Some(actor.id()) || original.via_bot.as_ref().map(|b| b.id) == Some(actor.id());
-    if !own || original.forward_origin.is_some() {
+    let Some(widget) = original.widget.as_deref() else { return Err(bad("there is no widget in the message to edit")) };
+    // The bot's widget message: the one it placed (a forward's copy is nobody's to edit), in a
+    // channel while it may still edit posts there.
+    let placed = PLACED.get(platform.storage.as_ref(), actor.id(), &placed_key(conversation, message_id)).await?;
+    let may_edit = manages_channel_post(&platform, actor.id(), conversation, &original).await?.unwrap_or(true);
+    if placed.is_none() || original.forward_origin.is_some() || !may_edit {
         return Err(bad("message can't be edited"));
     }
-    let Some(widget) = original.widget.as_deref() else { return Err(bad("there is no widget in the message to edit")) };
     let mut edited = original.clone();
     let new = edited.widget.as_mut().expect("a widget");
-    let mut also = Vec::new();
-    if let Some(public_data) = p.public_data {
-        new.public_data = Some(public_data.to_owned()).filter(|d| !d.is_empty());
-        if let Some(id) = &widget.id {
-            let _shared = SHARED.lock(&platform.locks, actor.id(), id).await;
-            if let Some(mut shared) = SHARED.get(platform.storage.as_ref(), actor.id(), id).await? {
-                let now_ms = now_ms();
-                may_edit_shared(&shared, now_ms)?;
-                shared.public_data = new.public_data.clone();
-                shared.edited_ms = now_ms;
-                also.push(SHARED.put(actor.id(), id, &shared));
-            }
+    let mut shared_changed = false;
+    match (&widget.id, p.public_data) {
+        (Some(id), Some(public_data)) => {
+            shared_changed = set_shared(&platform, actor.id(), id, public_data, None).await?
         }
+        (None, Some(public_data)) => new.public_data = Some(public_data.to_owned()).filter(|d| !d.is_empty()),
+        (_, None) => {}
     }
     if let Some(chat_data) = p.chat_data {
         new.chat_data = Some(chat_data.to_owned()).filter(|d| !d.is_empty());
     }
-    publish_edit_stored(&platform, &held, &actor, conversation, &original, edited, also).await?;
+    if shared_changed && edited.widget == original.widget {
+        return done();
+    }
+    publish_edit_stored(&platform, &held, &actor, conversation, &original, edited, Vec::new()).await?;
     done()
 }
 
@@ -212,14 +239,6 @@ pub(super) async fn edit_shared_widget_data(platform: Arc<Platform>, call: Metho
         return Err(bad("cache_time must be between 5 and 3600"));
     }
     let bot = platform_bot(&platform, &call).await?;
-    let _held = SHARED.lock(&platform.locks, bot.id, p.widget_id).await;
-    let shared = SHARED.get(platform.storage.as_ref(), bot.id, p.widget_id).await?;
-    let mut shared = shared.ok_or_else(|| bad("WIDGET_ID_INVALID"))?;
-    let now_ms = now_ms();
-    may_edit_shared(&shared, now_ms)?;
-    shared.public_data = Some(p.public_data.to_owned()).filter(|d| !d.is_empty());
-    shared.cache_time = p.cache_time.unwrap_or(shared.cache_time);
-    shared.edited_ms = now_ms;
-    platform.storage.apply(vec![SHARED.put(bot.id, p.widget_id, &shared)]).await.map_err(crate::internal)?;
+    set_shared(&platform, bot.id, p.widget_id, p.public_data, p.cache_time).await?;
     done()
 }

@@ -66,6 +66,11 @@ const QUERIES_PER_WINDOW: usize = 5;
 const QUERY_WINDOW: Duration = Duration::from_secs(5);
 /// How long a person's app waits for the bot's answer ("within 15 seconds").
 const ANSWER_WAIT: u64 = 15;
+/// The ids of widget queries: `w` and a number, answered by `answerWidgetQuery` alone.
+const QUERY_PREFIX: &str = "w";
+/// How long this server trusts a shared widget's row it read (its public data as shown):
+/// well within the 5 seconds an app keeps it at least.
+const SHARED_TTL: Duration = Duration::from_secs(1);
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message)
@@ -107,29 +112,64 @@ fn check_size(name: &str, size: Option<i64>) -> Result<(), ApiError> {
     }
 }
 
-/// The domain's memory: who asked which bot when (the query limit).
+/// The domain's memory: who asked which bot when (the query limit, per server), and the shared
+/// widgets' rows read lately (the view reads each once per [`SHARED_TTL`], not once per
+/// recipient).
 #[derive(Default)]
 pub(crate) struct WidgetState {
     asked: Mutex<HashMap<(i64, i64), VecDeque<Instant>>>,
+    shared: Mutex<HashMap<String, (Option<Maker>, Instant)>>,
 }
+
+/// A shared widget's row and the bot that made it.
+type Maker = (i64, Shared);
 
 impl WidgetState {
     /// Counts a query from `user_id` to `bot_id`; the seconds to wait when over the limit.
     fn count(&self, user_id: i64, bot_id: i64) -> Result<(), u64> {
         let now = Instant::now();
         let mut asked = self.asked.lock().expect("widget queries");
-        asked.retain(|_, times| times.back().is_some_and(|t| now.duration_since(*t) < QUERY_WINDOW));
+        if asked.len() > 4096 {
+            asked.retain(|_, times| times.back().is_some_and(|t| now.duration_since(*t) < QUERY_WINDOW));
+        }
         let times = asked.entry((user_id, bot_id)).or_default();
         while times.front().is_some_and(|t| now.duration_since(*t) >= QUERY_WINDOW) {
             times.pop_front();
         }
         if times.len() >= QUERIES_PER_WINDOW {
             let oldest = *times.front().expect("full");
-            return Err((QUERY_WINDOW - now.duration_since(oldest)).as_secs().max(1));
+            let left = QUERY_WINDOW - now.duration_since(oldest);
+            // Rounded up: a client that waits as told is not refused again.
+            return Err(left.as_secs() + u64::from(left.subsec_nanos() > 0));
         }
         times.push_back(now);
         Ok(())
     }
+
+    /// Shared widget `id`'s row and its maker, as read within [`SHARED_TTL`].
+    fn cached(&self, id: &str) -> Option<Option<Maker>> {
+        let shared = self.shared.lock().expect("shared widgets");
+        shared.get(id).filter(|(_, at)| at.elapsed() < SHARED_TTL).map(|(row, _)| row.clone())
+    }
+
+    fn remember(&self, id: &str, row: Option<Maker>) {
+        let mut shared = self.shared.lock().expect("shared widgets");
+        if shared.len() > 4096 {
+            shared.retain(|_, (_, at)| at.elapsed() < SHARED_TTL);
+        }
+        shared.insert(id.to_owned(), (row, Instant::now()));
+    }
+}
+
+/// Shared widget `id`'s row and the bot that made it (read at most once a [`SHARED_TTL`] here).
+async fn shared_row(platform: &crate::Platform, id: &str) -> Result<Option<Maker>, ApiError> {
+    let state = platform.state::<WidgetState>();
+    if let Some(row) = state.cached(id) {
+        return Ok(row);
+    }
+    let row = SHARED.find(platform.storage.as_ref(), id).await?.into_iter().next();
+    state.remember(id, row.clone());
+    Ok(row)
 }
 
 /// Its key in [`PLACED`] for a message to be posted in `conversation` (the id is added when
@@ -189,7 +229,7 @@ mod tests {
         for _ in 0..5 {
             assert!(state.count(1, 2).is_ok());
         }
-        assert!(matches!(state.count(1, 2), Err(wait) if (1..=5).contains(&wait)));
+        assert_eq!(state.count(1, 2), Err(5), "rounded up");
         assert!(state.count(1, 3).is_ok(), "another bot");
         assert!(state.count(4, 2).is_ok(), "another person");
     }

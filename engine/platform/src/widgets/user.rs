@@ -8,10 +8,10 @@ use msg_core::{ApiError, NewUpdate};
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use super::{ANSWER_WAIT, MOST_QUERY, PLACED, SHARED, Shared, WidgetState, bad, placed_key};
+use super::{ANSWER_WAIT, MOST_QUERY, PLACED, Shared, WidgetState, bad, placed_key};
 use crate::kernel::user::{UserCall, message_id};
 use crate::kernel::world::{CALLBACK_TTL, Conversation, now, person, typed};
-use crate::messages::posting::{load_message_seen, sender_id};
+use crate::messages::posting::load_message_seen;
 
 /// The widget message `chat_id`/`message_id` the person sees.
 async fn widget_message(c: &UserCall) -> Result<(Conversation, types::Message, types::Widget), ApiError> {
@@ -25,7 +25,7 @@ async fn widget_message(c: &UserCall) -> Result<(Conversation, types::Message, t
 
 /// The shared widget `id` and the bot that made it.
 async fn shared(c: &UserCall, id: &str) -> Result<Option<(i64, Shared)>, ApiError> {
-    Ok(SHARED.find(c.platform.storage.as_ref(), id).await?.into_iter().next())
+    super::shared_row(&c.platform, id).await
 }
 
 /// The person's widget asks its bot: `chat_id`, `message_id`, `data` (1-64 bytes), `timeout`
@@ -38,7 +38,8 @@ pub(super) async fn send_widget_query(c: UserCall) -> Result<Value, ApiError> {
     if data.is_empty() || data.len() > MOST_QUERY {
         return Err(bad(format!("data must be 1-{MOST_QUERY} bytes")));
     }
-    let wait = Duration::from_secs(c.params.integer("timeout", ANSWER_WAIT as i64, 0, 60) as u64);
+    // The bot answers within 15 seconds or not at all.
+    let wait = Duration::from_secs(c.params.integer("timeout", ANSWER_WAIT as i64, 0, ANSWER_WAIT as i64) as u64);
     let platform = &c.platform;
     let refused = || bad("the widget can't send queries");
     // Who is asked, and with which update.
@@ -50,20 +51,19 @@ pub(super) async fn send_widget_query(c: UserCall) -> Result<Value, ApiError> {
         }
         (bot_id, true)
     } else {
-        let via = message.via_bot.as_ref().map(|b| b.id);
-        let bot_id = via.or_else(|| sender_id(&message)).ok_or_else(refused)?;
+        // The bot that placed it (its own message, or its channel's post).
         let key = placed_key(conversation, message.message_id);
-        let placed = PLACED.get(platform.storage.as_ref(), bot_id, &key).await?;
-        if !placed.is_some_and(|p| p.allow_queries) {
-            return Err(refused());
+        let placed = PLACED.find(platform.storage.as_ref(), &key).await?.into_iter().next();
+        match placed {
+            Some((bot_id, placed)) if placed.allow_queries => (bot_id, false),
+            _ => return Err(refused()),
         }
-        (bot_id, false)
     };
     let bot = platform.bot_record(bot_id).await?.ok_or_else(refused)?;
     if let Err(wait) = platform.state::<WidgetState>().count(c.user.id, bot.id) {
         return Err(ApiError::too_many_requests(u32::try_from(wait).unwrap_or(5)));
     }
-    let open = platform.open_query(bot.id).await?;
+    let open = platform.open_query_as(bot.id, super::QUERY_PREFIX).await?;
     let id = open.id.clone();
     let kind = types::WidgetQueryType::WidgetQueryTypeData(types::WidgetQueryTypeData { wallet_card: None });
     let (kind_name, payload) = if forwarded {

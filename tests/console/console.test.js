@@ -1588,7 +1588,7 @@ describe("the console in Chromium", () => {
   scenario("the server restarts under the open page; the stream resumes, nothing lost or doubled", async () => {
     // A request in flight when the server stops, or sent while it is down, fails in the
     // network; Chromium logs that itself ("Failed to load resource: net::ERR_CONNECTION_…").
-    const page = await openAs(alice, { expected: /Failed to load resource: net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED)|EMPTY_RESPONSE)/ });
+    const page = await openAs(alice, { expected: /Failed to load resource: net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED)|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED)/ });
     await openChat(page, botInfo.id);
     const api = bot.api;
     await api.sendMessage(alice.id, "before the restart");

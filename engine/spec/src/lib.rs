@@ -50,6 +50,9 @@ pub struct Field {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Method {
     pub name: String,
+    /// The documentation's paragraphs.
+    #[serde(default)]
+    pub description: Vec<String>,
     #[serde(default)]
     pub returns: Vec<String>,
     #[serde(default)]
@@ -60,6 +63,9 @@ pub struct Method {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Type {
     pub name: String,
+    /// The documentation's paragraphs.
+    #[serde(default)]
+    pub description: Vec<String>,
     #[serde(default)]
     pub fields: Vec<Field>,
     #[serde(default)]
@@ -127,6 +133,9 @@ struct Changes {
     subtypes: HashMap<String, Vec<String>>,
     /// Type or method -> fields or parameters that became optional.
     optional: HashMap<String, Vec<String>>,
+    /// Type or method -> its description as the later version words it (the ones its changes
+    /// made stale: getMe's return type, CallbackQuery's inline message ids).
+    descriptions: HashMap<String, Vec<String>>,
 }
 
 /// Applies `changes-10.5.json` to the 10.3 schema; the version it brings the schema to.
@@ -166,6 +175,14 @@ fn later_versions(methods: &mut Vec<Method>, types: &mut HashMap<String, Type>) 
         };
         for field in optional {
             fields.iter_mut().find(|f| f.name == field).expect("the changes name its fields").required = false;
+        }
+    }
+    for (name, description) in changes.descriptions {
+        match types.get_mut(&name) {
+            Some(ty) => ty.description = description,
+            None => {
+                methods.iter_mut().find(|m| m.name == name).expect("a known type or method").description = description
+            }
         }
     }
     changes.version
@@ -344,7 +361,8 @@ mod tests {
         assert_eq!(spec.version, VERSION);
         assert_eq!(spec.methods.len(), 192);
         assert_eq!(spec.methods.len() + UNNAMED_METHODS, METHODS_OF_VERSION);
-        assert_eq!(spec.types.len(), 417);
+        assert!(spec.method("getMe").unwrap().description[0].ends_with("in form of a BotFullInfo object."));
+        assert_eq!(spec.types.len(), 416);
         assert!(spec.method("SENDMESSAGE").is_some());
     }
 

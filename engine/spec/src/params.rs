@@ -114,7 +114,7 @@ pub struct SetMySettings<'a> {
     pub inline_query_placeholder: Option<&'a str>,
     /// Pass True to request the location of the user with every inline query to the bot or False to stop requesting it
     pub needs_inline_query_location: bool,
-    /// Denominator of the share of chosen inline results about which the bot receives chosen_inline_result updates; 1 to receive them all, 0 to receive none
+    /// Denominator of the share of chosen inline results about which the bot receives chosen_inline_result updates: the bot receives 1 out of inline_feedback_share_denominator chosen results.
     pub inline_feedback_share_denominator: Option<i64>,
     /// Pass True to allow the bot to be added to groups or False to forbid it
     pub can_join_groups: bool,
@@ -134,6 +134,8 @@ pub struct SetMySettings<'a> {
     pub allows_users_to_create_topics: bool,
     /// Pass True to show the list of topics in a sidebar in private chats with the bot or False to hide it; applies only while forum topic mode is enabled
     pub has_topic_sidebar: bool,
+    /// Pass True to allow the bot to communicate with other bots in groups, private chats, and through business accounts or False to forbid it
+    pub can_communicate_with_bots: bool,
     /// The mode of receiving callback queries from buttons in messages sent by the bot: "default" to receive the field message, "auto" to receive the field inline_message_id instead of the field message when the message with the button is inaccessible to the bot, "inline" to always receive the field inline_message_id
     pub callback_query_mode: Option<&'a str>,
 }
@@ -155,6 +157,7 @@ impl<'a> Decode<'a> for SetMySettings<'a> {
             has_topics_enabled: args::boolean(arg("has_topics_enabled")),
             allows_users_to_create_topics: args::boolean(arg("allows_users_to_create_topics")),
             has_topic_sidebar: args::boolean(arg("has_topic_sidebar")),
+            can_communicate_with_bots: args::boolean(arg("can_communicate_with_bots")),
             callback_query_mode: arg("callback_query_mode"),
         })
     }
@@ -4703,7 +4706,7 @@ impl<'a> Decode<'a> for SendRichMessageDraft<'a> {
 /// `sendWidget`: see <https://core.telegram.org/bots/api#sendwidget>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SendWidget<'a> {
-    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -4713,17 +4716,17 @@ pub struct SendWidget<'a> {
     pub width: Option<i64>,
     /// Height of the widget in logical pixels; omit if the height of the widget isn't fixed.
     pub height: Option<i64>,
-    /// Public data of the widget, 0-1024 bytes, which will be available wherever the widget is shown.
+    /// Public data of the widget, 0-1024 bytes, which will be available wherever the widget is shown
     pub public_data: Option<&'a str>,
     /// Data of the widget, which is specific to the message, 0-1024 bytes
     pub chat_data: Option<&'a str>,
-    /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    /// Caption of the widget, 0-1024 characters after entities parsing
     pub caption: Option<&'a str>,
-    /// Mode for parsing entities in the photo caption.
+    /// Mode for parsing entities in the widget caption.
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True if the caption must be shown above the message media
+    /// Pass True, if the caption must be shown above the widget
     pub show_caption_above_media: bool,
     /// Pass True to allow the widget to send queries to the bot
     pub allow_queries: bool,
@@ -4773,7 +4776,7 @@ impl<'a> Decode<'a> for SendWidget<'a> {
 /// `sendSharedWidget`: see <https://core.telegram.org/bots/api#sendsharedwidget>.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SendSharedWidget<'a> {
-    /// Unique identifier for the target chat or username of the target bot, supergroup or channel in the format @username
+    /// Unique identifier for the target chat or username of the target supergroup in the format @username
     pub chat_id: &'a str,
     /// Unique identifier for the target message thread (topic) of a forum; for forum supergroups and private chats of bots with forum topic mode enabled only
     pub message_thread_id: Option<i64>,
@@ -4781,13 +4784,13 @@ pub struct SendSharedWidget<'a> {
     pub widget_id: &'a str,
     /// Data of the widget, which is specific to the message, 0-1024 bytes
     pub chat_data: Option<&'a str>,
-    /// Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    /// Caption of the widget, 0-1024 characters after entities parsing
     pub caption: Option<&'a str>,
-    /// Mode for parsing entities in the photo caption.
+    /// Mode for parsing entities in the widget caption.
     pub parse_mode: Option<&'a str>,
     /// A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     pub caption_entities: Option<&'a str>,
-    /// Pass True if the caption must be shown above the message media
+    /// Pass True, if the caption must be shown above the widget
     pub show_caption_above_media: bool,
     /// Sends the message silently.
     pub disable_notification: bool,

@@ -77,24 +77,6 @@ pub struct Animation {
     pub file_size: Option<i64>,
 }
 
-/// `AreaPosition`: see <https://core.telegram.org/bots/api#areaposition>.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AreaPosition {
-    /// The abscissa of the area's center, as a percentage of the media width
-    pub x_percentage: f64,
-    /// The ordinate of the area's center, as a percentage of the media height
-    pub y_percentage: f64,
-    /// The width of the area's rectangle, as a percentage of the media width
-    pub width_percentage: f64,
-    /// The height of the area's rectangle, as a percentage of the media height
-    pub height_percentage: f64,
-    /// The clockwise rotation angle of the rectangle, in degrees; 0-360
-    pub rotation_angle: f64,
-    /// The radius of the rectangle corner rounding, as a percentage of the media width
-    pub corner_radius_percentage: f64,
-}
-
 /// `Audio`: see <https://core.telegram.org/bots/api#audio>.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -3812,16 +3794,16 @@ pub struct InputSharedWidgetMessageContent {
     /// Optional. Data of the widget, which is specific to the message, 0-1024 bytes
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chat_data: Option<String>,
-    /// Optional. Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    /// Optional. Caption of the widget, 0-1024 characters after entities parsing
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<String>,
-    /// Optional. Mode for parsing entities in the photo caption. See formatting options for more details.
+    /// Optional. Mode for parsing entities in the widget caption. See formatting options for more details.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parse_mode: Option<String>,
     /// Optional. A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True if the caption must be shown above the message media
+    /// Optional. Pass True, if the caption must be shown above the widget
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
 }
@@ -3936,22 +3918,22 @@ pub struct InputWidgetMessageContent {
     /// Optional. Height of the widget in logical pixels; omit if the height of the widget isn't fixed. The height is clamped by the app to the range 50-600.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height: Option<i64>,
-    /// Optional. Public data of the widget, 0-1024 bytes, which will be available wherever the widget is shown. If the widget is shared, then all messages with the widget have the same public data.
+    /// Optional. Public data of the widget, 0-1024 bytes, which will be available wherever the widget is shown
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub public_data: Option<String>,
     /// Optional. Data of the widget, which is specific to the message, 0-1024 bytes
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chat_data: Option<String>,
-    /// Optional. Photo caption (may also be used when resending photos by file_id), 0-1024 characters after entities parsing
+    /// Optional. Caption of the widget, 0-1024 characters after entities parsing
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<String>,
-    /// Optional. Mode for parsing entities in the photo caption. See formatting options for more details.
+    /// Optional. Mode for parsing entities in the widget caption. See formatting options for more details.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parse_mode: Option<String>,
     /// Optional. A JSON-serialized list of special entities that appear in the caption, which can be specified instead of parse_mode
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption_entities: Option<Vec<MessageEntity>>,
-    /// Optional. Pass True if the caption must be shown above the message media
+    /// Optional. Pass True, if the caption must be shown above the widget
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub show_caption_above_media: Option<bool>,
     /// Optional. Pass True to allow the widget to send queries to the bot
@@ -6910,7 +6892,7 @@ pub struct TonWalletCard {
 #[serde(deny_unknown_fields)]
 pub struct TonWalletCardSticker {
     /// Position of the sticker on the card
-    pub position: Box<AreaPosition>,
+    pub position: Box<StoryAreaPosition>,
     /// NFT displayed as the sticker
     pub nft: Box<TonNft>,
 }

@@ -95,6 +95,12 @@ pub(crate) async fn set_my_settings(platform: Arc<Platform>, call: MethodCall) -
         setting("inline_feedback", switch_value("inline_feedback", share > 0));
         setting("inline_feedback_share", (share > 1).then(|| share.to_string()));
     }
+    // Kept as asked; the platform's delivery between bots does not depend on it (bots see one
+    // another's messages in groups as they did before 10.5).
+    if given("can_communicate_with_bots") {
+        let on = msg_spec::args::boolean(call.params.get("can_communicate_with_bots"));
+        setting("can_communicate_with_bots", Some(if on { "on" } else { "off" }.to_owned()));
+    }
     for (name, key, inverted) in SWITCHES {
         if given(name) {
             let on = msg_spec::args::boolean(call.params.get(name)) != inverted;

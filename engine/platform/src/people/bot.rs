@@ -16,7 +16,11 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
     let bot = platform_bot(&platform, &call).await?;
     let flags = platform.bot_flags(bot.id).await?;
     let user = bot_user(&bot);
-    let placeholder = platform.storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(crate::internal)?;
+    // Read only where it is shown (inline mode on): getMe stays a read of cached flags.
+    let placeholder = match flags.inline {
+        true => platform.storage.load_bot_setting(bot.id, "inline_placeholder").await.map_err(crate::internal)?,
+        false => None,
+    };
     let me = types::BotFullInfo {
         id: user.id,
         is_bot: true,
@@ -34,7 +38,7 @@ pub(crate) async fn get_me(platform: Arc<Platform>, call: MethodCall) -> Result<
         can_manage_bots: flags.manage_bots,
         supports_join_request_queries: flags.join_request_queries,
         active_usernames: user.username.into_iter().collect(),
-        inline_query_placeholder: placeholder.filter(|_| flags.inline),
+        inline_query_placeholder: placeholder,
         needs_inline_query_location: flags.inline && flags.inline_location,
         has_topic_sidebar: flags.topics && flags.topic_sidebar,
     };

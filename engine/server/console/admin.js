@@ -203,7 +203,11 @@ function parseIds(v) {
   return String(v || '').split(/[\s,]+/).filter(Boolean).map(Number).filter(Number.isFinite);
 }
 
-export function newChat() {
+export async function newChat() {
+  // The operator's list of bots as it is now (a bot made a moment ago in this page or elsewhere).
+  if (S.operator) {
+    try { await hooks.refreshOverview(); } catch { /* the list as last read */ }
+  }
   modal('New chat', (body, close) => {
     const bots = S.overview?.bots || [];
     const botForm = inlineForm('Chat with a bot', [['username', 'Bot username', true]], 'Start', (v) => startBotChat(v.username));

@@ -44,7 +44,7 @@ pub(crate) struct Terms {
 
 /// The key of a message's paid media rows.
 pub(crate) fn paid_key(conversation: Conversation, message_id: i64) -> String {
-    format!("{}/{message_id}", conversation.key())
+    conversation.message_row(message_id)
 }
 
 /// One parsed `InputPaidMedia`: its kind, file, extras, and a live photo's photo (`source` is
@@ -146,7 +146,7 @@ pub(super) async fn send_paid_media(platform: Arc<Platform>, call: MethodCall) -
     let mut content = options.content(text, entities, body);
     let credited = if platform.is_channel(conversation).await? { conversation.chat_id_for(bot.id) } else { bot.id };
     let terms = Terms { bot: bot.id, star_count, payload: payload.to_owned(), credited };
-    content.attached.push(PAID_MEDIA.record(0, &format!("{}/", conversation.key()), &terms));
+    content.attached.push(PAID_MEDIA.record(0, &conversation.message_rows(), &terms));
     Ok(messages::post(&platform, &actor, conversation, content).await?.into())
 }
 

@@ -78,7 +78,7 @@ pub(super) async fn send_game(platform: Arc<Platform>, call: MethodCall) -> Resu
         Some(_) => {}
         None => content.reply_markup = Some(play_keyboard(&title)),
     }
-    content.attached.push(MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name.to_owned()));
+    content.attached.push(MESSAGES.record(bot.id, &conversation.message_rows(), &short_name.to_owned()));
     Ok(messages::post(&platform, &actor, conversation, content).await?.into())
 }
 
@@ -94,7 +94,7 @@ async fn game_of(
     if owner != Some(bot_id) || stored.game.is_none() {
         return Ok(None);
     }
-    let key = format!("{}/{}", conversation.key(), stored.message_id);
+    let key = conversation.message_row(stored.message_id);
     MESSAGES.get(platform.storage.as_ref(), bot_id, &key).await
 }
 

@@ -191,7 +191,7 @@ fn post_game_result<'a>(
         let game = game(platform, bot.id, short_name).await?;
         let game = game.ok_or_else(|| ApiError::bad_request("GAME_SHORTNAME_INVALID"))?;
         let reply_markup = keyboard.filter(launches).unwrap_or_else(|| play_keyboard(&game.title));
-        let attached = vec![MESSAGES.record(bot.id, &format!("{}/", conversation.key()), &short_name.to_owned())];
+        let attached = vec![MESSAGES.record(bot.id, &conversation.message_rows(), &short_name.to_owned())];
         let body = types::Message { game: Some(Box::new(game)), ..Default::default() };
         Ok(Content { reply_markup: Some(reply_markup), attached, ..Content::of(body) })
     })

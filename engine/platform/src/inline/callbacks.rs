@@ -123,7 +123,7 @@ async fn press_loaded(
     let (data, game_short_name) = match pressed {
         Pressed::Data(data) => (Some(data.to_owned()), None),
         Pressed::Button(kind) => {
-            let key = format!("{}/{message_id}", conversation.key());
+            let key = conversation.message_row(message_id);
             (None, Some((kind.short_name)(platform, bot.id, key).await?))
         }
     };

@@ -231,6 +231,18 @@ impl Conversation {
         key.strip_prefix('g')?.parse().ok().map(Conversation::Group)
     }
 
+    /// The key of a row a domain keeps beside message `message_id` here (`<conversation>/<id>`:
+    /// an invoice's terms, paid media, a game, a widget).
+    pub fn message_row(&self, message_id: i64) -> String {
+        format!("{}{message_id}", self.message_rows())
+    }
+
+    /// The key of such a row before its message has an id: a row carried in the message's own
+    /// batch (`Content::attached`), whose key the id completes into [`Conversation::message_row`].
+    pub fn message_rows(&self) -> String {
+        format!("{}/", self.key())
+    }
+
     /// The `chat_instance` of queries from messages here (callback and widget queries): a
     /// stable number of the conversation that names no chat.
     pub fn chat_instance(&self) -> String {

@@ -116,10 +116,6 @@ fn short_of(total: i64, held: i64) -> Value {
     json!({"paid": false, "stage": "balance", "error_message": format!("not enough Stars: {total} needed, {held} held")})
 }
 
-fn invoice_key(conversation: Conversation) -> String {
-    format!("{}/", conversation.key())
-}
-
 /// What a person gives when paying.
 #[derive(Debug, Default)]
 struct Payment {
@@ -132,7 +128,7 @@ struct Payment {
 /// An invoice's terms as the row its message carries (stored in the message's batch, its
 /// key completed with the message's id).
 fn invoice_row(bot_id: i64, conversation: Conversation, terms: &Terms) -> msg_core::Record {
-    INVOICES.record(bot_id, &invoice_key(conversation), terms)
+    INVOICES.record(bot_id, &conversation.message_rows(), terms)
 }
 
 /// The invoice of message `message_id` in `conversation`, its bot and terms.
@@ -148,7 +144,7 @@ async fn invoice_of(
         stored.invoice.as_deref().cloned().ok_or_else(|| ApiError::bad_request("the message is not an invoice"))?;
     let bot_id = sender_id(&stored).unwrap_or_default();
     let bot = platform.bot_record(bot_id).await?.ok_or_else(|| ApiError::bad_request("bot not found"))?;
-    let key = format!("{}{message_id}", invoice_key(conversation));
+    let key = conversation.message_row(message_id);
     let terms = INVOICES
         .get(platform.storage.as_ref(), bot_id, &key)
         .await?

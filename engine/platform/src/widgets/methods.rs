@@ -5,13 +5,13 @@
 
 use std::sync::Arc;
 
-use msg_core::{ApiError, MethodCall, Reply};
+use msg_core::{ApiError, BotRecord, MethodCall, Reply};
 use msg_spec::params::{self, SendArgs};
 use msg_spec::types::{self, Message};
 
 use super::{
-    DEFAULT_CACHE_TIME, MOST_DATA, PLACED, Placed, QUERY_PREFIX, SHARED, Shared, bad, check_data, check_html,
-    check_size, new_widget_id, placed_key, placed_prefix,
+    MOST_DATA, PLACED, Placed, QUERY_PREFIX, SHARED, Shared, bad, check_data, check_html, check_size, data,
+    new_widget_id,
 };
 use crate::Platform;
 use crate::kernel::methods::{args, done, platform_bot};
@@ -32,17 +32,18 @@ struct Placing<'a> {
     shared: Option<Shared>,
 }
 
-/// Posts a widget message from the bot with the send options of `send`.
+/// Posts a widget message from `bot` with the send options of `send`.
 async fn place(
     platform: &Platform,
     call: &MethodCall,
+    bot: Arc<BotRecord>,
     send: &dyn SendArgs<'_>,
     placing: Placing<'_>,
 ) -> Result<Reply, ApiError> {
     let mut options = SendOptions::read(send, &call.params)?;
-    let bot = platform_bot(platform, call).await?;
     let anywhere = platform.bot_flags(bot.id).await?.widgets_anywhere;
-    let (actor, conversation) = options.sending(platform, &Actor::Bot(bot.clone()), send.chat_id()).await?;
+    let bot_id = bot.id;
+    let (actor, conversation) = options.sending(platform, &Actor::Bot(bot), send.chat_id()).await?;
     if !anywhere && !matches!(conversation, Conversation::Private(..)) {
         return Err(bad("widgets can be sent only to private chats"));
     }
@@ -52,15 +53,14 @@ async fn place(
         json_value(placing.caption_entities),
     )?;
     let entities = crate::entities::with_found(&text, entities);
-    let body = Message { widget: Some(Box::new(placing.widget.clone())), ..Default::default() };
+    let shared = placing.shared.as_ref().zip(placing.widget.id.as_deref()).map(|(row, id)| SHARED.put(bot_id, id, row));
+    let body = Message { widget: Some(Box::new(placing.widget)), ..Default::default() };
     let mut content = options.content(text, entities, body);
+    content.also.extend(shared);
     // The production environment's rule: a widget can't be forwarded.
     content.protect |= !anywhere;
     let placed = Placed { allow_queries: placing.allow_queries };
-    content.attached.push(PLACED.record(bot.id, &placed_prefix(conversation), &placed));
-    if let (Some(shared), Some(id)) = (&placing.shared, &placing.widget.id) {
-        content.also.push(SHARED.put(bot.id, id, shared));
-    }
+    content.attached.push(PLACED.record(bot_id, &conversation.message_rows(), &placed));
     Ok(messages::post(platform, &actor, conversation, content).await?.into())
 }
 
@@ -71,25 +71,16 @@ pub(super) async fn send_widget(platform: Arc<Platform>, call: MethodCall) -> Re
     check_size("height", p.height)?;
     check_data("public_data", p.public_data)?;
     check_data("chat_data", p.chat_data)?;
-    let public_data = p.public_data.filter(|d| !d.is_empty()).map(str::to_owned);
-    let id = p.is_shared.then(new_widget_id);
-    let shared = id.as_ref().map(|_| Shared {
-        html: p.html.to_owned(),
-        width: p.width,
-        height: p.height,
-        public_data: public_data.clone(),
-        cache_time: DEFAULT_CACHE_TIME,
-        allow_queries: p.allow_queries,
-        edited_ms: 0,
-    });
     let widget = types::Widget {
         html: p.html.to_owned(),
-        id,
+        id: p.is_shared.then(new_widget_id),
         width: p.width,
         height: p.height,
-        public_data,
-        chat_data: p.chat_data.filter(|d| !d.is_empty()).map(str::to_owned),
+        public_data: data(p.public_data),
+        chat_data: data(p.chat_data),
     };
+    let shared = widget.id.is_some().then(|| Shared::of(&widget, p.allow_queries));
+    let bot = platform_bot(&platform, &call).await?;
     let placing = Placing {
         widget,
         caption: p.caption,
@@ -98,7 +89,7 @@ pub(super) async fn send_widget(platform: Arc<Platform>, call: MethodCall) -> Re
         allow_queries: p.allow_queries,
         shared,
     };
-    place(&platform, &call, &p, placing).await
+    place(&platform, &call, bot, &p, placing).await
 }
 
 pub(super) async fn send_shared_widget(platform: Arc<Platform>, call: MethodCall) -> Result<Reply, ApiError> {
@@ -110,23 +101,15 @@ pub(super) async fn send_shared_widget(platform: Arc<Platform>, call: MethodCall
     let bot = platform_bot(&platform, &call).await?;
     let shared = SHARED.get(platform.storage.as_ref(), bot.id, p.widget_id).await?;
     let shared = shared.ok_or_else(|| bad("WIDGET_ID_INVALID"))?;
-    let widget = types::Widget {
-        html: shared.html,
-        id: Some(p.widget_id.to_owned()),
-        width: shared.width,
-        height: shared.height,
-        public_data: shared.public_data,
-        chat_data: p.chat_data.filter(|d| !d.is_empty()).map(str::to_owned),
-    };
     let placing = Placing {
-        widget,
+        widget: shared.widget(p.widget_id, data(p.chat_data)),
         caption: p.caption,
         parse_mode: p.parse_mode,
         caption_entities: p.caption_entities,
         allow_queries: shared.allow_queries,
         shared: None,
     };
-    place(&platform, &call, &p, placing).await
+    place(&platform, &call, bot, &p, placing).await
 }
 
 /// `answerWidgetQuery`: the answer goes to the widget that asked, once, within its wait (a
@@ -162,7 +145,7 @@ async fn set_shared(
     let _held = SHARED.lock(&platform.locks, bot_id, id).await;
     let shared = SHARED.get(platform.storage.as_ref(), bot_id, id).await?;
     let mut shared = shared.ok_or_else(|| bad("WIDGET_ID_INVALID"))?;
-    let public_data = Some(public_data.to_owned()).filter(|d| !d.is_empty());
+    let public_data = data(Some(public_data));
     if shared.public_data == public_data && cache_time.is_none_or(|c| c == shared.cache_time) {
         return Ok(false);
     }
@@ -197,7 +180,7 @@ pub(super) async fn edit_message_widget_data(platform: Arc<Platform>, call: Meth
     let Some(widget) = original.widget.as_deref() else { return Err(bad("there is no widget in the message to edit")) };
     // The bot's widget message: the one it placed (a forward's copy is nobody's to edit), in a
     // channel while it may still edit posts there.
-    let placed = PLACED.get(platform.storage.as_ref(), actor.id(), &placed_key(conversation, message_id)).await?;
+    let placed = PLACED.get(platform.storage.as_ref(), actor.id(), &conversation.message_row(message_id)).await?;
     let may_edit = manages_channel_post(&platform, actor.id(), conversation, &original).await?.unwrap_or(true);
     if placed.is_none() || original.forward_origin.is_some() || !may_edit {
         return Err(bad("message can't be edited"));
@@ -209,11 +192,11 @@ pub(super) async fn edit_message_widget_data(platform: Arc<Platform>, call: Meth
         (Some(id), Some(public_data)) => {
             shared_changed = set_shared(&platform, actor.id(), id, public_data, None).await?
         }
-        (None, Some(public_data)) => new.public_data = Some(public_data.to_owned()).filter(|d| !d.is_empty()),
+        (None, Some(public_data)) => new.public_data = data(Some(public_data)),
         (_, None) => {}
     }
     if let Some(chat_data) = p.chat_data {
-        new.chat_data = Some(chat_data.to_owned()).filter(|d| !d.is_empty());
+        new.chat_data = data(Some(chat_data));
     }
     if shared_changed && edited.widget == original.widget {
         return done();

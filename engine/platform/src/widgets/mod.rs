@@ -26,6 +26,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use msg_core::ApiError;
+use msg_spec::types;
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::records::Table;
@@ -47,6 +48,33 @@ struct Shared {
     allow_queries: bool,
     /// When its public data last changed (milliseconds): once a second at most.
     edited_ms: i64,
+}
+
+impl Shared {
+    /// A new shared widget's row: `widget` as sent.
+    fn of(widget: &types::Widget, allow_queries: bool) -> Self {
+        Shared {
+            html: widget.html.clone(),
+            width: widget.width,
+            height: widget.height,
+            public_data: widget.public_data.clone(),
+            cache_time: DEFAULT_CACHE_TIME,
+            allow_queries,
+            edited_ms: 0,
+        }
+    }
+
+    /// The widget `id` shows in a message of its own `chat_data`.
+    fn widget(&self, id: &str, chat_data: Option<String>) -> types::Widget {
+        types::Widget {
+            html: self.html.clone(),
+            id: Some(id.to_owned()),
+            width: self.width,
+            height: self.height,
+            public_data: self.public_data.clone(),
+            chat_data,
+        }
+    }
 }
 
 /// What a widget message allows.
@@ -172,14 +200,9 @@ async fn shared_row(platform: &crate::Platform, id: &str) -> Result<Option<Maker
     Ok(row)
 }
 
-/// Its key in [`PLACED`] for a message to be posted in `conversation` (the id is added when
-/// it is stored).
-fn placed_prefix(conversation: crate::kernel::world::Conversation) -> String {
-    format!("{}/", conversation.key())
-}
-
-fn placed_key(conversation: crate::kernel::world::Conversation, message_id: i64) -> String {
-    format!("{}/{message_id}", conversation.key())
+/// A widget's data as given: an empty string is none.
+fn data(given: Option<&str>) -> Option<String> {
+    given.filter(|d| !d.is_empty()).map(str::to_owned)
 }
 
 /// A fresh shared widget id.

@@ -8,7 +8,7 @@ use msg_core::{ApiError, NewUpdate};
 use msg_spec::types;
 use serde_json::{Value, json};
 
-use super::{ANSWER_WAIT, MOST_QUERY, PLACED, Shared, WidgetState, bad, placed_key};
+use super::{ANSWER_WAIT, MOST_QUERY, PLACED, WidgetState, bad, shared_row};
 use crate::kernel::user::{UserCall, message_id};
 use crate::kernel::world::{CALLBACK_TTL, Conversation, now, person, typed};
 use crate::messages::posting::load_message_seen;
@@ -21,11 +21,6 @@ async fn widget_message(c: &UserCall) -> Result<(Conversation, types::Message, t
     let message = message.ok_or_else(|| bad("message not found"))?;
     let widget = message.widget.as_deref().cloned().ok_or_else(|| bad("the message has no widget"))?;
     Ok((conversation, message, widget))
-}
-
-/// The shared widget `id` and the bot that made it.
-async fn shared(c: &UserCall, id: &str) -> Result<Option<(i64, Shared)>, ApiError> {
-    super::shared_row(&c.platform, id).await
 }
 
 /// The person's widget asks its bot: `chat_id`, `message_id`, `data` (1-64 bytes), `timeout`
@@ -45,14 +40,14 @@ pub(super) async fn send_widget_query(c: UserCall) -> Result<Value, ApiError> {
     // Who is asked, and with which update.
     let (bot_id, forwarded) = if message.forward_origin.is_some() {
         let id = widget.id.as_deref().ok_or_else(refused)?;
-        let (bot_id, row) = shared(&c, id).await?.ok_or_else(refused)?;
+        let (bot_id, row) = shared_row(platform, id).await?.ok_or_else(refused)?;
         if !row.allow_queries {
             return Err(refused());
         }
         (bot_id, true)
     } else {
         // The bot that placed it (its own message, or its channel's post).
-        let key = placed_key(conversation, message.message_id);
+        let key = conversation.message_row(message.message_id);
         let placed = PLACED.find(platform.storage.as_ref(), &key).await?.into_iter().next();
         match placed {
             Some((bot_id, placed)) if placed.allow_queries => (bot_id, false),
@@ -111,11 +106,12 @@ pub(super) async fn send_widget_query(c: UserCall) -> Result<Value, ApiError> {
 /// public data as its bot last set it, kept by the app for `cache_time` seconds).
 pub(super) async fn get_widget_data(c: UserCall) -> Result<Value, ApiError> {
     let (_, _, widget) = widget_message(&c).await?;
-    let (public_data, cache_time) = match &widget.id {
-        Some(id) => match shared(&c, id).await? {
-            Some((_, row)) => (row.public_data, row.cache_time),
-            None => (widget.public_data, super::DEFAULT_CACHE_TIME),
-        },
+    let shared = match &widget.id {
+        Some(id) => shared_row(&c.platform, id).await?,
+        None => None,
+    };
+    let (public_data, cache_time) = match shared {
+        Some((_, row)) => (row.public_data, row.cache_time),
         None => (widget.public_data, super::DEFAULT_CACHE_TIME),
     };
     Ok(json!({
